@@ -1,0 +1,263 @@
+//! Board geometry: line numbering, boxes, the box test and pre-drawn lines.
+//!
+//! Numbering (public contract, shared by tests, books and the page): for R×C boxes the
+//! horizontal line `h(r,c) = r*C + c` (r in 0..=R, row 0 on top; c in 0..C) and the vertical
+//! line `v(r,c) = (R+1)*C + r*(C+1) + c` (r in 0..R; c in 0..=C, column 0 on the left).
+//! Box (r,c) has sides h(r,c), h(r+1,c), v(r,c), v(r,c+1).
+
+use super::error::BoardError;
+use super::position::Position;
+
+/// Mask that no position can contain: a line's missing neighbour box never completes.
+const NEVER: u64 = u64::MAX;
+
+/// Most lines a board may have: one bit of a [`Position`] each.
+pub const MAX_LINES: usize = 64;
+
+/// A rectangular board of boxes with its pre-drawn lines and precomputed box masks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    predrawn: Position,
+    /// For each line, the other three sides of each neighbouring box (or [`NEVER`]).
+    completes: Vec<[u64; 2]>,
+}
+
+impl Board {
+    /// An empty R×C board.
+    pub fn new(rows: usize, cols: usize) -> Result<Board, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::EmptyDimension);
+        }
+        let lines = line_count(rows, cols);
+        if lines > MAX_LINES {
+            return Err(BoardError::TooManyLines { rows, cols, lines });
+        }
+        let mut board = Board { rows, cols, predrawn: Position::EMPTY, completes: vec![[NEVER; 2]; lines] };
+        for r in 0..rows {
+            for c in 0..cols {
+                let sides = board.box_sides(r, c);
+                for line in sides.lines() {
+                    let slot = &mut board.completes[line];
+                    let i = usize::from(slot[0] != NEVER);
+                    slot[i] = sides.without(line).0;
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// The 3×5 board with its left and bottom border lines pre-drawn (30 open lines).
+    pub fn icelandic() -> Board {
+        let board = Board::new(3, 5).expect("3x5 is a valid board");
+        let left = (0..3).map(|r| board.v(r, 0));
+        let bottom = (0..5).map(|c| board.h(3, c));
+        let predrawn = left.chain(bottom).collect();
+        board.with_predrawn(predrawn)
+    }
+
+    /// Parses `RxC` (for example `3x3`) or `icelandic`.
+    pub fn parse(text: &str) -> Result<Board, BoardError> {
+        let t = text.trim().to_ascii_lowercase();
+        if t == "icelandic" {
+            return Ok(Board::icelandic());
+        }
+        let syntax = || BoardError::Syntax(text.to_string());
+        let (r, c) = t.split_once('x').ok_or_else(syntax)?;
+        let rows = r.parse().map_err(|_| syntax())?;
+        let cols = c.parse().map_err(|_| syntax())?;
+        Board::new(rows, cols)
+    }
+
+    /// This board with `lines` drawn before play starts (added to any already pre-drawn).
+    ///
+    /// Lines past the board are ignored; callers validate lists with
+    /// [`crate::core::notation::parse_lines`].
+    #[must_use]
+    pub fn with_predrawn(mut self, lines: Position) -> Board {
+        self.predrawn = self.predrawn.union(lines).intersection(self.all_lines());
+        self
+    }
+
+    /// Rows of boxes.
+    pub const fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns of boxes.
+    pub const fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Number of lines.
+    pub fn num_lines(&self) -> usize {
+        self.completes.len()
+    }
+
+    /// Number of boxes.
+    pub const fn num_boxes(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Every line of the board.
+    pub fn all_lines(&self) -> Position {
+        Position(u64::MAX >> (64 - self.num_lines()))
+    }
+
+    /// Lines drawn before play starts.
+    pub const fn predrawn(&self) -> Position {
+        self.predrawn
+    }
+
+    /// The starting position: just the pre-drawn lines.
+    pub const fn start(&self) -> Position {
+        self.predrawn
+    }
+
+    /// Lines of the board not drawn in `pos`.
+    pub fn open_lines(&self, pos: Position) -> Position {
+        self.all_lines().difference(pos)
+    }
+
+    /// Horizontal line above box row `r` (r in 0..=rows), column `c`.
+    pub const fn h(&self, r: usize, c: usize) -> usize {
+        r * self.cols + c
+    }
+
+    /// Vertical line left of box column `c` (c in 0..=cols), row `r`.
+    pub const fn v(&self, r: usize, c: usize) -> usize {
+        (self.rows + 1) * self.cols + r * (self.cols + 1) + c
+    }
+
+    /// The four sides of box (r, c).
+    pub fn box_sides(&self, r: usize, c: usize) -> Position {
+        [self.h(r, c), self.h(r + 1, c), self.v(r, c), self.v(r, c + 1)].into_iter().collect()
+    }
+
+    /// Whether `line` is horizontal.
+    pub fn is_horizontal(&self, line: usize) -> bool {
+        line < (self.rows + 1) * self.cols
+    }
+
+    /// The dots a line joins, as ((row, col), (row, col)) on the (R+1)×(C+1) dot grid.
+    pub fn endpoints(&self, line: usize) -> ((usize, usize), (usize, usize)) {
+        if self.is_horizontal(line) {
+            let (r, c) = (line / self.cols, line % self.cols);
+            ((r, c), (r, c + 1))
+        } else {
+            let k = line - (self.rows + 1) * self.cols;
+            let (r, c) = (k / (self.cols + 1), k % (self.cols + 1));
+            ((r, c), (r + 1, c))
+        }
+    }
+
+    /// The line joining two neighbouring dots, if any.
+    pub fn line_between(&self, a: (usize, usize), b: (usize, usize)) -> Option<usize> {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        if a.0 == b.0 && a.1 + 1 == b.1 && a.0 <= self.rows && b.1 <= self.cols {
+            Some(self.h(a.0, a.1))
+        } else if a.1 == b.1 && a.0 + 1 == b.0 && b.0 <= self.rows && a.1 <= self.cols {
+            Some(self.v(a.0, a.1))
+        } else {
+            None
+        }
+    }
+
+    /// Whether `line` is on the border (it touches one box only).
+    pub fn is_border(&self, line: usize) -> bool {
+        self.completes[line][1] == NEVER
+    }
+
+    /// The box test of the method: how many boxes (0, 1 or 2) drawing `line` completes in
+    /// `pos`. One AND against a precomputed mask per side of the line.
+    #[inline]
+    pub fn boxes_completed(&self, pos: Position, line: usize) -> u32 {
+        let [a, b] = self.completes[line];
+        u32::from(pos.0 & a == a) + u32::from(pos.0 & b == b)
+    }
+
+    /// The masks behind [`Board::boxes_completed`]: the other three sides of each box next to
+    /// `line`, `u64::MAX` where there is no box. Solvers that remap lines start from these.
+    pub fn completion_masks(&self, line: usize) -> [u64; 2] {
+        self.completes[line]
+    }
+
+    /// Boxes (r, c) whose four sides are drawn in `pos`.
+    pub fn completed_boxes(&self, pos: Position) -> Vec<(usize, usize)> {
+        let mut boxes = Vec::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if pos.is_superset(self.box_sides(r, c)) {
+                    boxes.push((r, c));
+                }
+            }
+        }
+        boxes
+    }
+
+    /// The board's name: `RxC`, or `icelandic` for that board.
+    pub fn dims_name(&self) -> String {
+        format!("{}x{}", self.rows, self.cols)
+    }
+
+    /// `icelandic` for that board, otherwise `RxC` (pre-drawn lines are reported apart).
+    pub fn name(&self) -> String {
+        if *self == Board::icelandic() {
+            "icelandic".to_string()
+        } else {
+            self.dims_name()
+        }
+    }
+}
+
+/// Lines of an R×C board.
+pub const fn line_count(rows: usize, cols: usize) -> usize {
+    (rows + 1) * cols + rows * (cols + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_matches_the_contract() {
+        let b = Board::new(2, 3).unwrap();
+        assert_eq!(b.num_lines(), 17);
+        assert_eq!(b.h(2, 2), 8);
+        assert_eq!(b.v(0, 0), 9);
+        assert_eq!(b.v(1, 3), 16);
+        assert_eq!(b.box_sides(1, 2), [5, 8, 15, 16].into_iter().collect());
+        assert_eq!(b.endpoints(16), ((1, 3), (2, 3)));
+        for line in 0..17 {
+            let (a, c) = b.endpoints(line);
+            assert_eq!(b.line_between(c, a), Some(line));
+        }
+    }
+
+    #[test]
+    fn box_test_counts_completed_boxes() {
+        let b = Board::new(1, 2).unwrap();
+        // Boxes share line v(0,1).
+        let shared = b.v(0, 1);
+        let others = b.all_lines().without(shared);
+        assert_eq!(b.boxes_completed(others, shared), 2);
+        assert_eq!(b.boxes_completed(others.without(b.h(0, 0)), shared), 1);
+        assert_eq!(b.boxes_completed(Position::EMPTY, shared), 0);
+    }
+
+    #[test]
+    fn icelandic_has_thirty_open_lines() {
+        let b = Board::icelandic();
+        assert_eq!(b.num_lines() - b.predrawn().count() as usize, 30);
+        assert_eq!(b.name(), "icelandic");
+        assert_eq!(Board::parse("3x5").unwrap().name(), "3x5");
+    }
+
+    #[test]
+    fn bad_boards_are_named() {
+        assert_eq!(Board::parse("3y3"), Err(BoardError::Syntax("3y3".into())));
+        assert_eq!(Board::parse("0x3"), Err(BoardError::EmptyDimension));
+        assert!(matches!(Board::parse("6x6"), Err(BoardError::TooManyLines { lines: 84, .. })));
+    }
+}

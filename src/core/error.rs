@@ -1,0 +1,74 @@
+//! Small, precise error types for the core: each names what is wrong with the input.
+
+use std::fmt;
+
+/// A board description that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// The text is neither `RxC` nor a known board name.
+    Syntax(String),
+    /// A dimension is zero.
+    EmptyDimension,
+    /// The board has more lines than a 64-bit position can hold.
+    TooManyLines { rows: usize, cols: usize, lines: usize },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Syntax(text) => write!(
+                f,
+                "invalid board '{text}': expected RxC (for example 3x3) or 'icelandic'"
+            ),
+            BoardError::EmptyDimension => write!(f, "a board needs at least one row and one column of boxes"),
+            BoardError::TooManyLines { rows, cols, lines } => write!(
+                f,
+                "board {rows}x{cols} has {lines} lines; at most 64 are supported"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A list of lines (or a position) that does not fit its board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinesError {
+    /// An item of the list is not a whole number.
+    NotANumber(String),
+    /// A line index past the board's last line.
+    OutOfRange { line: usize, lines: usize },
+    /// A line listed twice that is not a pre-drawn line.
+    Repeated(usize),
+    /// A position's text lacks the `BOARD:lines` shape.
+    Syntax(String),
+    /// The board part of a position's text is wrong.
+    Board(BoardError),
+}
+
+impl fmt::Display for LinesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinesError::NotANumber(item) => write!(f, "'{item}' is not a line number"),
+            LinesError::OutOfRange { line, lines } => write!(
+                f,
+                "line {line} does not exist: this board has lines 0 to {}",
+                lines - 1
+            ),
+            LinesError::Repeated(line) => write!(f, "line {line} is listed twice"),
+            LinesError::Syntax(text) => write!(
+                f,
+                "invalid position '{text}': expected BOARD or BOARD:l1,l2,.. (for example 3x3:0,5,7)"
+            ),
+            LinesError::Board(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LinesError {}
+
+impl From<BoardError> for LinesError {
+    fn from(e: BoardError) -> Self {
+        LinesError::Board(e)
+    }
+}

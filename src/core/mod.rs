@@ -1,0 +1,11 @@
+//! The pure core: geometry, positions, notation, symmetry. No I/O, no platform types.
+
+pub mod board;
+pub mod error;
+pub mod notation;
+pub mod position;
+pub mod symmetry;
+
+pub use board::Board;
+pub use error::{BoardError, LinesError};
+pub use position::Position;

@@ -1,0 +1,227 @@
+//! The board's symmetries as permutations of lines, and the corner equivalence.
+//!
+//! Every board has the identity, the left-right and top-bottom reflections and the half turn;
+//! square boards add both diagonal reflections and the quarter turns. A board whose lines
+//! `fixed` are drawn keeps only the symmetries mapping that set to itself.
+//!
+//! Corner equivalence: two open border lines of the same box each touch only that box, so
+//! swapping them maps the game onto itself. A corner box with both border lines open thus has
+//! 3 states (none, one, both drawn) instead of 4. [`InterchangeableSets`] holds every such set
+//! (a box of a 1×C board can have three border lines).
+
+use super::board::Board;
+use super::position::Position;
+
+/// One symmetry of a board: a permutation of its lines, applied to a position by table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    map: Vec<u8>,
+    /// `bytes[k][b]` is the image of the lines `8k..8k+8` selected by the bits of `b`.
+    bytes: Vec<[u64; 256]>,
+}
+
+impl Symmetry {
+    fn from_map(map: Vec<u8>) -> Symmetry {
+        let chunks = map.len().div_ceil(8);
+        let mut bytes = vec![[0u64; 256]; chunks];
+        for (k, table) in bytes.iter_mut().enumerate() {
+            for (b, image) in table.iter_mut().enumerate() {
+                for bit in 0..8 {
+                    let line = 8 * k + bit;
+                    if b >> bit & 1 == 1 && line < map.len() {
+                        *image |= 1 << map[line];
+                    }
+                }
+            }
+        }
+        Symmetry { map, bytes }
+    }
+
+    /// The image of `line`.
+    pub fn line(&self, line: usize) -> usize {
+        usize::from(self.map[line])
+    }
+
+    /// The image of a position.
+    pub fn apply(&self, pos: Position) -> Position {
+        let mut out = 0;
+        for (k, table) in self.bytes.iter().enumerate() {
+            out |= table[(pos.0 >> (8 * k) & 0xff) as usize];
+        }
+        Position(out)
+    }
+
+    /// Whether this is the identity.
+    pub fn is_identity(&self) -> bool {
+        self.map.iter().enumerate().all(|(i, &l)| usize::from(l) == i)
+    }
+}
+
+/// Dot transforms of the (R+1)×(C+1) grid that map the board onto itself.
+fn dot_transforms(rows: usize, cols: usize) -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> {
+    let (r, c) = (rows, cols);
+    let mut t: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+        Box::new(|y, x| (y, x)),
+        Box::new(move |y, x| (y, c - x)),
+        Box::new(move |y, x| (r - y, x)),
+        Box::new(move |y, x| (r - y, c - x)),
+    ];
+    if rows == cols {
+        t.push(Box::new(|y, x| (x, y)));
+        t.push(Box::new(move |y, x| (c - x, r - y)));
+        t.push(Box::new(move |y, x| (x, r - y)));
+        t.push(Box::new(move |y, x| (c - x, y)));
+    }
+    t
+}
+
+/// Every symmetry of `board` that maps the line set `fixed` to itself, identity first.
+pub fn symmetries(board: &Board, fixed: Position) -> Vec<Symmetry> {
+    let mut out: Vec<Symmetry> = Vec::new();
+    for f in dot_transforms(board.rows(), board.cols()) {
+        let map: Vec<u8> = (0..board.num_lines())
+            .map(|line| {
+                let (a, b) = board.endpoints(line);
+                let image = board.line_between(f(a.0, a.1), f(b.0, b.1));
+                image.expect("a board symmetry maps lines to lines") as u8
+            })
+            .collect();
+        let sym = Symmetry::from_map(map);
+        if sym.apply(fixed) == fixed && !out.contains(&sym) {
+            out.push(sym);
+        }
+    }
+    out
+}
+
+/// Sets of open border lines of one box: the lines of a set are interchangeable.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InterchangeableSets {
+    sets: Vec<Position>,
+}
+
+impl InterchangeableSets {
+    /// The sets of `board` when the lines `fixed` are drawn: for each box, its border lines
+    /// not in `fixed`, where there are at least two.
+    pub fn new(board: &Board, fixed: Position) -> InterchangeableSets {
+        let mut sets = Vec::new();
+        for r in 0..board.rows() {
+            for c in 0..board.cols() {
+                let border: Position = board
+                    .box_sides(r, c)
+                    .difference(fixed)
+                    .lines()
+                    .filter(|&l| board.is_border(l))
+                    .collect();
+                if border.count() >= 2 {
+                    sets.push(border);
+                }
+            }
+        }
+        InterchangeableSets { sets }
+    }
+
+    /// The sets, each a set of lines.
+    pub fn sets(&self) -> &[Position] {
+        &self.sets
+    }
+
+    /// The representative of `pos` under swaps inside each set: the drawn lines of a set
+    /// moved to its lowest-numbered lines. This is the smallest mask among the equivalents.
+    pub fn canonical(&self, pos: Position) -> Position {
+        let mut out = pos;
+        for &set in &self.sets {
+            let drawn = pos.intersection(set).count();
+            let lowest: Position = set.lines().take(drawn as usize).collect();
+            out = out.difference(set).union(lowest);
+        }
+        out
+    }
+
+    /// Whether `pos` is its own representative.
+    pub fn is_canonical(&self, pos: Position) -> bool {
+        self.canonical(pos) == pos
+    }
+}
+
+/// The symmetries and interchangeable sets of a board with a fixed set of drawn lines, with
+/// canonical forms: the smallest mask among all equivalent positions.
+#[derive(Clone, Debug)]
+pub struct Equivalence {
+    symmetries: Vec<Symmetry>,
+    swaps: InterchangeableSets,
+}
+
+impl Equivalence {
+    /// The equivalence of `board` for positions that contain `fixed`.
+    pub fn new(board: &Board, fixed: Position) -> Equivalence {
+        Equivalence { symmetries: symmetries(board, fixed), swaps: InterchangeableSets::new(board, fixed) }
+    }
+
+    /// The board symmetries kept (identity first).
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// The interchangeable border-line sets.
+    pub fn swaps(&self) -> &InterchangeableSets {
+        &self.swaps
+    }
+
+    /// The canonical form of `pos`: the smallest mask over every symmetry followed by the
+    /// interchangeable-set representative. Equivalent positions have equal values.
+    pub fn canonical(&self, pos: Position) -> Position {
+        self.symmetries.iter().map(|s| self.swaps.canonical(s.apply(pos))).min().unwrap_or(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_sizes() {
+        let sq = Board::new(3, 3).unwrap();
+        assert_eq!(symmetries(&sq, Position::EMPTY).len(), 8);
+        let rect = Board::new(2, 3).unwrap();
+        assert_eq!(symmetries(&rect, Position::EMPTY).len(), 4);
+        let ice = Board::icelandic();
+        assert_eq!(symmetries(&ice, ice.predrawn()).len(), 1);
+        let one_line = Position::single(sq.h(0, 1));
+        assert_eq!(symmetries(&sq, one_line).len(), 2);
+    }
+
+    #[test]
+    fn symmetries_are_permutations_preserving_boxes() {
+        let b = Board::new(2, 2).unwrap();
+        for s in symmetries(&b, Position::EMPTY) {
+            for r in 0..2 {
+                for c in 0..2 {
+                    let image = s.apply(b.box_sides(r, c));
+                    assert!((0..2).any(|y| (0..2).any(|x| b.box_sides(y, x) == image)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn corner_boxes_have_three_states() {
+        let b = Board::new(2, 2).unwrap();
+        let sets = InterchangeableSets::new(&b, Position::EMPTY);
+        assert_eq!(sets.sets().len(), 4);
+        let top_left: Position = [b.h(0, 0), b.v(0, 0)].into_iter().collect();
+        let reps: std::collections::BTreeSet<_> = [
+            Position::EMPTY,
+            Position::single(b.h(0, 0)),
+            Position::single(b.v(0, 0)),
+            top_left,
+        ]
+        .into_iter()
+        .map(|p| sets.canonical(p))
+        .collect();
+        assert_eq!(reps.len(), 3);
+        let one_by_three = Board::new(1, 3).unwrap();
+        let ends = InterchangeableSets::new(&one_by_three, Position::EMPTY);
+        assert_eq!(ends.sets().iter().map(|s| s.count()).collect::<Vec<_>>(), vec![3, 2, 3]);
+    }
+}

@@ -1,0 +1,8 @@
+//! dotbox: a perfect-play Dots-and-Boxes solver.
+//!
+//! David Wilson's retrograde analysis over line-group tiles ([`retro`]), with the pure game
+//! core in [`core`], tile storage behind one trait ([`store`]) and opening books ([`book`]).
+//! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
+
+pub mod core;
+pub mod store;
