@@ -1,11 +1,13 @@
 //! The pure core: geometry, positions, notation, symmetry. No I/O, no platform types.
 
+pub mod analysis;
 pub mod board;
 pub mod error;
 pub mod notation;
 pub mod position;
 pub mod symmetry;
 
+pub use analysis::{move_score, Analysis, MoveScore};
 pub use board::Board;
 pub use error::{BoardError, LinesError};
 pub use position::Position;
