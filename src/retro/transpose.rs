@@ -30,7 +30,7 @@ pub fn transpose8(mut m: [u64; 8]) -> [u64; 8] {
 /// first `src.len() / cols` rows are present (missing rows read as 0), into `dst` as
 /// `cols × rows` (resized to fit). `rows` and `cols` are multiples of 8.
 pub fn transpose(src: &[i8], rows: usize, cols: usize, dst: &mut Vec<i8>) {
-    debug_assert!(rows % 8 == 0 && cols % 8 == 0);
+    debug_assert!(rows.is_multiple_of(8) && cols.is_multiple_of(8));
     // Every byte of `dst` is written below, so only its length needs setting.
     dst.resize(rows * cols, 0);
     let src: &[u8] = bytemuck::cast_slice(src);
