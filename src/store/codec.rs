@@ -62,39 +62,62 @@ pub fn encode(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
 pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData, StoreError> {
     let corrupt = |reason: String| StoreError::Corrupt { tile, reason };
     if bytes.len() < 8 {
-        return Err(corrupt(format!("{} bytes is shorter than a tile header", bytes.len())));
+        return Err(corrupt(format!(
+            "{} bytes is shorter than a tile header",
+            bytes.len()
+        )));
     }
     if bytes[..4] != MAGIC {
         return Err(corrupt("not a dotbox tile (wrong magic bytes)".to_string()));
     }
     let version = u16::from_le_bytes([bytes[4], bytes[5]]);
     if version != VERSION {
-        return Err(corrupt(format!("tile format version {version} is not supported (expected {VERSION})")));
+        return Err(corrupt(format!(
+            "tile format version {version} is not supported (expected {VERSION})"
+        )));
     }
     let fp_len = usize::from(u16::from_le_bytes([bytes[6], bytes[7]]));
     let header = FIXED + fp_len;
     if bytes.len() < header {
-        return Err(corrupt(format!("truncated: {} bytes, the header alone needs {header}", bytes.len())));
+        return Err(corrupt(format!(
+            "truncated: {} bytes, the header alone needs {header}",
+            bytes.len()
+        )));
     }
     let at = 8 + fp_len;
-    let stored_tile = TileId { hi: bytes[at], lo: bytes[at + 1] };
+    let stored_tile = TileId {
+        hi: bytes[at],
+        lo: bytes[at + 1],
+    };
     let len = u64::from_le_bytes(bytes[at + 2..at + 10].try_into().expect("8 bytes"));
     let stored_crc = u32::from_le_bytes(bytes[at + 10..at + 14].try_into().expect("4 bytes"));
     let payload = &bytes[header..];
     if payload.len() as u64 != len {
-        let kind = if (payload.len() as u64) < len { "truncated" } else { "trailing bytes" };
-        return Err(corrupt(format!("{kind}: payload of {} bytes, header says {len}", payload.len())));
+        let kind = if (payload.len() as u64) < len {
+            "truncated"
+        } else {
+            "trailing bytes"
+        };
+        return Err(corrupt(format!(
+            "{kind}: payload of {} bytes, header says {len}",
+            payload.len()
+        )));
     }
     let mut crc = crc32fast::Hasher::new();
     crc.update(&bytes[..at + 10]);
     crc.update(payload);
     let computed = crc.finalize();
     if computed != stored_crc {
-        return Err(corrupt(format!("checksum mismatch: stored {stored_crc:08x}, computed {computed:08x}")));
+        return Err(corrupt(format!(
+            "checksum mismatch: stored {stored_crc:08x}, computed {computed:08x}"
+        )));
     }
     let found = String::from_utf8_lossy(&bytes[8..at]);
     if found != fingerprint {
-        return Err(StoreError::Foreign { expected: fingerprint.to_string(), found: found.into_owned() });
+        return Err(StoreError::Foreign {
+            expected: fingerprint.to_string(),
+            found: found.into_owned(),
+        });
     }
     if stored_tile != tile {
         return Err(corrupt(format!("holds {stored_tile} instead")));

@@ -37,10 +37,15 @@ impl FsStore {
     pub fn open(dir: impl AsRef<Path>, fingerprint: &str) -> Result<FsStore, StoreError> {
         let dir = dir.as_ref().to_path_buf();
         if fingerprint.contains('\n') {
-            return Err(StoreError::Io(format!("fingerprint {fingerprint:?} spans several lines")));
+            return Err(StoreError::Io(format!(
+                "fingerprint {fingerprint:?} spans several lines"
+            )));
         }
         fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
-        let store = FsStore { dir, fingerprint: fingerprint.to_string() };
+        let store = FsStore {
+            dir,
+            fingerprint: fingerprint.to_string(),
+        };
         let manifest = store.dir.join(MANIFEST);
         match fs::read(&manifest) {
             Ok(bytes) => store.check_manifest(&manifest, &bytes)?,
@@ -73,7 +78,11 @@ impl FsStore {
     fn check_manifest(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         let text = String::from_utf8_lossy(bytes);
         let mut lines = text.lines();
-        let found = match (lines.next(), lines.next().and_then(|l| l.strip_prefix("fingerprint ")), lines.next()) {
+        let found = match (
+            lines.next(),
+            lines.next().and_then(|l| l.strip_prefix("fingerprint ")),
+            lines.next(),
+        ) {
             (Some(MANIFEST_HEADER), Some(found), None) => found,
             _ => {
                 return Err(StoreError::Io(format!(
@@ -83,14 +92,18 @@ impl FsStore {
             }
         };
         if found != self.fingerprint {
-            return Err(StoreError::Foreign { expected: self.fingerprint.clone(), found: found.to_string() });
+            return Err(StoreError::Foreign {
+                expected: self.fingerprint.clone(),
+                found: found.to_string(),
+            });
         }
         Ok(())
     }
 
     /// Refuses to turn a directory holding other files into a store.
     fn ensure_empty(&self) -> Result<(), StoreError> {
-        let mut entries = fs::read_dir(&self.dir).map_err(|e| io_error("cannot list", &self.dir, e))?;
+        let mut entries =
+            fs::read_dir(&self.dir).map_err(|e| io_error("cannot list", &self.dir, e))?;
         match entries.next() {
             None => Ok(()),
             Some(_) => Err(StoreError::Io(format!(
@@ -103,7 +116,9 @@ impl FsStore {
     fn remove_temporaries(&self) -> Result<(), StoreError> {
         let entries = fs::read_dir(&self.dir).map_err(|e| io_error("cannot list", &self.dir, e))?;
         for entry in entries {
-            let path = entry.map_err(|e| io_error("cannot list", &self.dir, e))?.path();
+            let path = entry
+                .map_err(|e| io_error("cannot list", &self.dir, e))?
+                .path();
             if path.to_string_lossy().ends_with(TEMP_SUFFIX) {
                 fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
             }
@@ -122,8 +137,10 @@ impl FsStore {
             .truncate(true)
             .open(&temp)
             .map_err(|e| io_error("cannot create", &temp, e))?;
-        file.write_all(bytes).map_err(|e| io_error("cannot write", &temp, e))?;
-        file.sync_all().map_err(|e| io_error("cannot sync", &temp, e))?;
+        file.write_all(bytes)
+            .map_err(|e| io_error("cannot write", &temp, e))?;
+        file.sync_all()
+            .map_err(|e| io_error("cannot sync", &temp, e))?;
         drop(file);
         fs::rename(&temp, path).map_err(|e| io_error("cannot rename", &temp, e))?;
         sync_dir(&self.dir)
@@ -170,7 +187,14 @@ fn sync_dir(dir: &Path) -> Result<(), StoreError> {
         Ok(d) => match d.sync_all() {
             Ok(()) => Ok(()),
             // Some platforms and file systems refuse to sync a directory handle.
-            Err(e) if matches!(e.kind(), io::ErrorKind::InvalidInput | io::ErrorKind::PermissionDenied) => Ok(()),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::InvalidInput | io::ErrorKind::PermissionDenied
+                ) =>
+            {
+                Ok(())
+            }
             Err(e) => Err(io_error("cannot sync", dir, e)),
         },
         Err(_) if cfg!(windows) => Ok(()),
@@ -219,7 +243,10 @@ mod tests {
         store.remove(TILE).unwrap();
         store.remove(TILE).unwrap();
         assert_eq!(store.load(TILE).unwrap(), None);
-        let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let leftovers: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(leftovers, vec![std::ffi::OsString::from(MANIFEST)]);
     }
 
@@ -233,7 +260,10 @@ mod tests {
         for len in [0, 3, 20, bytes.len() - 1] {
             fs::write(&path, &bytes[..len]).unwrap();
             let reason = corrupt_reason(store.load(TILE));
-            assert!(reason.contains("truncated") || reason.contains("shorter"), "{reason}");
+            assert!(
+                reason.contains("truncated") || reason.contains("shorter"),
+                "{reason}"
+            );
         }
         // Saving again repairs the tile.
         store.save(TILE, &data()).unwrap();
