@@ -6,3 +6,4 @@
 
 pub mod core;
 pub mod store;
+pub mod retro;
