@@ -4,6 +4,7 @@
 //! core in [`core`], tile storage behind one trait ([`store`]) and opening books ([`book`]).
 //! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
 
+pub mod book;
 pub mod core;
 pub mod store;
 pub mod retro;
