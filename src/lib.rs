@@ -5,6 +5,8 @@
 //! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
 
 pub mod book;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
 pub mod core;
 pub mod store;
 pub mod retro;

@@ -27,7 +27,13 @@ impl Naive {
             }
         }
         let lines = (rows + 1) * cols + rows * (cols + 1);
-        Naive { rows, cols, lines, boxes, memo: HashMap::new() }
+        Naive {
+            rows,
+            cols,
+            lines,
+            boxes,
+            memo: HashMap::new(),
+        }
     }
 
     /// Number of lines of the board.
@@ -74,7 +80,10 @@ impl Naive {
 
     /// (line, score) of every open line, lowest first.
     pub fn scores(&mut self, pos: u64) -> Vec<(usize, i32)> {
-        (0..self.lines).filter(|&l| pos >> l & 1 == 0).map(|l| (l, self.score(pos, l))).collect()
+        (0..self.lines)
+            .filter(|&l| pos >> l & 1 == 0)
+            .map(|l| (l, self.score(pos, l)))
+            .collect()
     }
 
     /// Board dimensions.
