@@ -348,3 +348,30 @@ fn a_killed_solve_resumes_to_the_same_value() {
         "{resumed}"
     );
 }
+
+#[test]
+fn damaged_tiles_in_a_store_are_recomputed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().to_str().unwrap();
+    let args = ["solve", "2x3", "--lines", "3", "--store", store, "--json"];
+    let first = analyze_json(&args);
+    let mut naive = Naive::new(2, 3);
+    assert_eq!(first, expected_json("2x3", &mut naive, 1 << 3));
+    for (name, damage) in [("tile-0-1.bin", "truncate"), ("tile-1-0.bin", "flip")] {
+        let path = dir.path().join(name);
+        let mut bytes = std::fs::read(&path).unwrap();
+        match damage {
+            "truncate" => bytes.truncate(bytes.len() / 2),
+            _ => *bytes.last_mut().unwrap() ^= 0x20,
+        }
+        std::fs::write(&path, &bytes).unwrap();
+        let out = dotbox(&args);
+        assert!(out.status.success());
+        let warning = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            warning.contains("is damaged") && warning.contains("recomputing"),
+            "{warning}"
+        );
+        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), first);
+    }
+}

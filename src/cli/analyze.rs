@@ -8,6 +8,7 @@ use clap::Args;
 use crate::book::{Book, BookError};
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board, Position};
+use crate::retro::Solve;
 use crate::store::memory::MemoryStore;
 
 use super::diagram::{render, side_by_side};
@@ -66,9 +67,10 @@ pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), Cli
 }
 
 fn solve_in_memory(board: &Board, pos: Position) -> Result<Analysis, CliError> {
-    let mut store = MemoryStore::new();
-    let solve = progress::solve(board, pos, 1, &mut store)?;
-    Ok(solve.analysis(&mut store, pos)?)
+    let mut solve = Solve::new(board, pos, 1)?;
+    progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
+        Ok(solve.analysis(store, pos)?)
+    })
 }
 
 /// `{"board": .., "lines": [..], "value": V, "moves": [{"line": i, "score": s}, ..]}` on one

@@ -8,6 +8,7 @@ use crate::book::{describe, Book, BookWriter};
 use crate::core::notation::format_lines;
 use crate::core::Board;
 use crate::retro::Solve;
+use crate::store::cache::CachedStore;
 use crate::store::fs::FsStore;
 use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
@@ -79,19 +80,30 @@ fn build(args: &BuildArgs) -> Result<String, CliError> {
     ))
 }
 
+/// Solves, then writes the book, reading each tile of the store once (through a cache that
+/// drops the layers already written).
 fn write(
     writer: &BookWriter,
     solve: &mut Solve,
     store: &mut dyn TileStore,
 ) -> Result<Vec<u8>, CliError> {
-    progress::run(solve, store)?;
-    let bar = progress::bar("writing book", writer.entries(), "positions");
-    let bytes = writer.write(|pos| {
-        bar.inc(1);
-        solve.value(store, pos).map_err(CliError::from)
-    })?;
-    bar.finish_and_clear();
-    Ok(bytes)
+    let predrawn = solve.layout().board().predrawn();
+    progress::solve_then(solve, store, |solve, store| {
+        let mut cache = CachedStore::new(store);
+        let mut layer = 0;
+        let bar = progress::bar("writing book", writer.entries(), "positions");
+        let bytes = writer.write(|pos| {
+            let lines = pos.difference(predrawn).count();
+            if lines > layer {
+                layer = lines;
+                cache.retain(|tile| tile.lines() >= lines);
+            }
+            bar.inc(1);
+            solve.value(&mut cache, pos).map_err(CliError::from)
+        });
+        bar.finish_and_clear();
+        bytes
+    })
 }
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.

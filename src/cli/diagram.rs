@@ -91,7 +91,7 @@ mod tests {
         .into_iter()
         .collect();
         let text = render(&board, pos, &|line| format!("-{line}"));
-        let expected = " +-------+-------+\n |   #   |      -6\n +  -2   +  -3   +\n";
+        let expected = " +-------+-------+\n |   #   |      -6\n +-------+  -3   +\n";
         assert_eq!(text, expected);
         let blank = render(&board, Position::EMPTY, &|_| String::new());
         assert_eq!(blank, " +       +       +\n\n +       +       +\n");

@@ -72,9 +72,9 @@ fn report(
     place: &str,
 ) -> Result<String, CliError> {
     let start = std::time::Instant::now();
-    progress::run(solve, store)?;
+    let analysis =
+        progress::solve_then(solve, store, |solve, store| Ok(solve.analysis(store, pos)?))?;
     let seconds = start.elapsed().as_secs_f64();
-    let analysis = solve.analysis(store, pos)?;
     if args.json {
         return Ok(json(board, pos, &analysis));
     }
