@@ -203,16 +203,7 @@ impl Book {
                 query: "move scores",
             });
         }
-        let mut moves = Vec::with_capacity(open.count() as usize);
-        for line in open.lines() {
-            let boxes = self.board.boxes_completed(pos, line);
-            moves.push(MoveScore {
-                line,
-                score: move_score(boxes, self.value(pos.with(line))?),
-            });
-        }
-        let value = moves.iter().map(|m| m.score).max().unwrap_or(0);
-        Ok(Analysis { value, moves })
+        self.analysis_from(pos, &mut |child| self.value(child))
     }
 
     /// Checks every entry: masks strictly increasing, canonical, on the board with the layer's
@@ -223,77 +214,101 @@ impl Book {
         self.verify_with_progress(&mut |_, _| {})
     }
 
-    /// [`Book::verify`], calling `progress(done, total)` now and then (entries checked, twice
-    /// the entry count in all).
+    /// [`Book::verify`], calling `progress(done, total)` now and then (entries checked out of
+    /// all entries). Holds two decoded layers in memory at a time.
     pub fn verify_with_progress(
         &self,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<(), BookError> {
-        let total = 2 * self.layers.iter().map(|l| l.count as u64).sum::<u64>();
+        let total = self.layers.iter().map(|l| l.count as u64).sum::<u64>();
         let mut done = 0;
-        let mut masks = [0u64; BLOCK];
-        if self.layers[0].count != 1 || self.first_mask(&self.layers[0], 0) != self.board.start().0
-        {
+        let start = self.decode_layer(0)?;
+        if start != [self.board.start().0] {
             return Err(BookError::Corrupt(
                 "layer 0 does not hold exactly the start position".into(),
             ));
         }
-        for (d, layer) in self.layers.iter().enumerate() {
-            let mut previous = None;
-            for b in 0..layer.blocks() {
-                let n = self.decode_block(layer, b, &mut masks)?;
-                for (i, &mask) in masks[..n].iter().enumerate() {
-                    let pos = Position(mask);
-                    self.check_entry(d as u32, pos, previous)?;
-                    previous = Some(mask);
-                    let value = i32::from(self.value_at(layer, b * BLOCK + i));
-                    let boxes =
-                        (self.board.num_boxes() - self.board.completed_boxes(pos).len()) as i32;
-                    if value.abs() > boxes {
+        let mut current = start;
+        for d in 0..self.layers.len() {
+            // The children of layer d, decoded once for binary search.
+            let next = match self.layers.get(d + 1) {
+                Some(_) => self.decode_layer(d + 1)?,
+                None => Vec::new(),
+            };
+            let (layer, child_layer) = (&self.layers[d], self.layers.get(d + 1));
+            let child_value = |child: Position| {
+                let canonical = self.equivalence.canonical(child);
+                match (next.binary_search(&canonical.0), child_layer) {
+                    (Ok(i), Some(l)) => Ok(i32::from(self.value_at(l, i))),
+                    _ => Err(BookError::Corrupt(format!(
+                        "position {} is missing",
+                        self.format(canonical)
+                    ))),
+                }
+            };
+            for (i, &mask) in current.iter().enumerate() {
+                let pos = Position(mask);
+                let stored = i32::from(self.value_at(layer, i));
+                self.check_entry(d as u32, pos, stored)?;
+                if (d as u32) < self.depth || self.board.open_lines(pos).is_empty() {
+                    let computed = self.analysis_from(pos, &mut { child_value })?.value;
+                    if stored != computed {
                         return Err(BookError::Corrupt(format!(
-                            "{} has value {value} with {boxes} boxes left",
+                            "{} has value {stored} but its moves give {computed}",
                             self.format(pos)
                         )));
                     }
                 }
-                done += n as u64;
-                progress(done, total);
-            }
-        }
-        for (d, layer) in self.layers.iter().enumerate() {
-            for b in 0..layer.blocks() {
-                let n = self.decode_block(layer, b, &mut masks)?;
-                for (i, &mask) in masks[..n].iter().enumerate() {
-                    let pos = Position(mask);
-                    if (d as u32) < self.depth || self.board.open_lines(pos).is_empty() {
-                        let stored = i32::from(self.value_at(layer, b * BLOCK + i));
-                        let computed = self.analysis(pos)?.value;
-                        if stored != computed {
-                            return Err(BookError::Corrupt(format!(
-                                "{} has value {stored} but its moves give {computed}",
-                                self.format(pos)
-                            )));
-                        }
-                    }
+                if i % BLOCK == BLOCK - 1 {
+                    progress(done + i as u64 + 1, total);
                 }
-                done += n as u64;
-                progress(done, total);
             }
+            done += current.len() as u64;
+            progress(done, total);
+            current = next;
         }
         Ok(())
     }
 
-    fn check_entry(
+    /// The analysis of `pos` from its children's values.
+    fn analysis_from(
         &self,
-        lines: u32,
         pos: Position,
-        previous: Option<u64>,
-    ) -> Result<(), BookError> {
+        child_value: &mut dyn FnMut(Position) -> Result<i32, BookError>,
+    ) -> Result<Analysis, BookError> {
+        let open = self.board.open_lines(pos);
+        let mut moves = Vec::with_capacity(open.count() as usize);
+        for line in open.lines() {
+            let boxes = self.board.boxes_completed(pos, line);
+            let score = move_score(boxes, child_value(pos.with(line))?);
+            moves.push(MoveScore { line, score });
+        }
+        let value = moves.iter().map(|m| m.score).max().unwrap_or(0);
+        Ok(Analysis { value, moves })
+    }
+
+    /// Every mask of layer `d`, checked to increase strictly.
+    fn decode_layer(&self, d: usize) -> Result<Vec<u64>, BookError> {
+        let layer = &self.layers[d];
+        let mut masks = Vec::with_capacity(layer.count);
+        let mut block = [0u64; BLOCK];
+        for b in 0..layer.blocks() {
+            let n = self.decode_block(layer, b, &mut block)?;
+            if masks.last().is_some_and(|&last| last >= block[0]) {
+                return Err(BookError::Corrupt(format!(
+                    "layer {d} is out of order at block {b}"
+                )));
+            }
+            masks.extend_from_slice(&block[..n]);
+        }
+        Ok(masks)
+    }
+
+    /// Checks one entry on its own: on the board, with the layer's line count, canonical, and
+    /// a value no larger than the boxes left.
+    fn check_entry(&self, lines: u32, pos: Position, value: i32) -> Result<(), BookError> {
         let wrong =
             |what: &str| BookError::Corrupt(format!("entry {pos:?} of layer {lines} {what}"));
-        if previous.is_some_and(|p| p >= pos.0) {
-            return Err(wrong("is out of order"));
-        }
         if !self.board.all_lines().is_superset(pos) || !pos.is_superset(self.board.predrawn()) {
             return Err(wrong("does not fit the board"));
         }
@@ -302,6 +317,10 @@ impl Book {
         }
         if self.equivalence.canonical(pos) != pos {
             return Err(wrong("is not canonical"));
+        }
+        let boxes = (self.board.num_boxes() - self.board.completed_boxes(pos).len()) as i32;
+        if value.abs() > boxes {
+            return Err(wrong(&format!("has value {value} with {boxes} boxes left")));
         }
         Ok(())
     }

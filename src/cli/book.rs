@@ -162,7 +162,7 @@ fn info(file: &Path) -> Result<String, CliError> {
 fn verify(file: &Path) -> Result<String, CliError> {
     let book = Book::from_bytes(read_file(file)?).map_err(CliError::in_book(file))?;
     let entries = book.info().entries;
-    let bar = progress::bar("verifying", 2 * entries, "checks");
+    let bar = progress::bar("verifying", entries, "positions");
     book.verify_with_progress(&mut |done, _| bar.set_position(done))
         .map_err(CliError::in_book(file))?;
     bar.finish_and_clear();
