@@ -62,14 +62,19 @@ fn analyze_json(args: &[&str]) -> Value {
 
 #[test]
 fn analyze_json_matches_the_naive_solver_on_random_positions() {
-    let boards: [(&str, usize, usize, usize); 7] = [
+    let boards = [
         ("1x1", 1, 1, 4),
         ("1x2", 1, 2, 7),
+        ("2x1", 2, 1, 7),
         ("2x2", 2, 2, 12),
         ("1x4", 1, 4, 13),
         ("2x3", 2, 3, 14),
         ("3x3", 3, 3, 14),
+        ("2x5", 2, 5, 13),
+        ("3x4", 3, 4, 13),
         ("4x4", 4, 4, 12),
+        ("5x5", 5, 5, 12),
+        ("4x6", 4, 6, 12),
     ];
     for (name, r, c, max_open) in boards {
         let mut naive = Naive::new(r, c);
