@@ -40,9 +40,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
             book.expect_board(&board).map_err(CliError::in_book(path))?;
             match book.analysis(pos) {
                 Ok(a) => (a, format!("from book {}", path.display())),
-                Err(BookError::TooDeep { .. }) => (
+                Err(BookError::TooDeep { max, .. }) => (
                     solve_in_memory(&board, pos)?,
-                    "solved in memory".to_string(),
+                    format!("solved in memory (the book gives move scores up to {max} lines)"),
                 ),
                 Err(e) => return Err(CliError::in_book(path)(e)),
             }
