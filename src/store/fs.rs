@@ -5,9 +5,10 @@
 //! over its final name and the directory synced: after `save` returns, a crash leaves either
 //! no file or the whole tile, never a torn one. A tile damaged anyway (disk error, a user's
 //! edit) fails its checksum and is reported as [`StoreError::Corrupt`] so the solver
-//! recomputes it.
+//! recomputes it. The manifest is locked while the store is open: two solves never write the
+//! same directory at once.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -26,6 +27,9 @@ const TEMP_SUFFIX: &str = ".tmp";
 pub struct FsStore {
     dir: PathBuf,
     fingerprint: String,
+    /// The open manifest, locked so that one process at a time uses the store; the operating
+    /// system releases the lock when the process ends, even when it is killed.
+    _lock: File,
 }
 
 impl FsStore {
@@ -33,7 +37,7 @@ impl FsStore {
     ///
     /// Errors: [`StoreError::Foreign`] if `dir` is the store of another solve,
     /// [`StoreError::Io`] if `dir` cannot be created or read, is a non-empty directory that is
-    /// not a store, or has an unreadable manifest.
+    /// not a store, has an unreadable manifest, or is open in another process.
     pub fn open(dir: impl AsRef<Path>, fingerprint: &str) -> Result<FsStore, StoreError> {
         let dir = dir.as_ref().to_path_buf();
         if fingerprint.contains('\n') {
@@ -42,20 +46,22 @@ impl FsStore {
             )));
         }
         fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
-        let store = FsStore {
-            dir,
-            fingerprint: fingerprint.to_string(),
-        };
-        let manifest = store.dir.join(MANIFEST);
+        let manifest = dir.join(MANIFEST);
         match fs::read(&manifest) {
-            Ok(bytes) => store.check_manifest(&manifest, &bytes)?,
+            Ok(bytes) => check_manifest(&manifest, &bytes, fingerprint)?,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                store.ensure_empty()?;
+                ensure_empty(&dir)?;
                 let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
-                store.write_atomically(&manifest, text.as_bytes())?;
+                write_atomically(&dir, &manifest, text.as_bytes())?;
             }
             Err(e) => return Err(io_error("cannot read", &manifest, e)),
         }
+        let lock = lock(&manifest)?;
+        let store = FsStore {
+            dir,
+            fingerprint: fingerprint.to_string(),
+            _lock: lock,
+        };
         store.remove_temporaries()?;
         Ok(store)
     }
@@ -75,44 +81,6 @@ impl FsStore {
         self.dir.join(format!("tile-{}-{}.bin", tile.hi, tile.lo))
     }
 
-    fn check_manifest(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-        let text = String::from_utf8_lossy(bytes);
-        let mut lines = text.lines();
-        let found = match (
-            lines.next(),
-            lines.next().and_then(|l| l.strip_prefix("fingerprint ")),
-            lines.next(),
-        ) {
-            (Some(MANIFEST_HEADER), Some(found), None) => found,
-            _ => {
-                return Err(StoreError::Io(format!(
-                    "{} is not a dotbox tile store manifest (damaged or of another version)",
-                    path.display()
-                )))
-            }
-        };
-        if found != self.fingerprint {
-            return Err(StoreError::Foreign {
-                expected: self.fingerprint.clone(),
-                found: found.to_string(),
-            });
-        }
-        Ok(())
-    }
-
-    /// Refuses to turn a directory holding other files into a store.
-    fn ensure_empty(&self) -> Result<(), StoreError> {
-        let mut entries =
-            fs::read_dir(&self.dir).map_err(|e| io_error("cannot list", &self.dir, e))?;
-        match entries.next() {
-            None => Ok(()),
-            Some(_) => Err(StoreError::Io(format!(
-                "{} is neither empty nor a dotbox tile store (it has no {MANIFEST} manifest)",
-                self.dir.display()
-            ))),
-        }
-    }
-
     fn remove_temporaries(&self) -> Result<(), StoreError> {
         let entries = fs::read_dir(&self.dir).map_err(|e| io_error("cannot list", &self.dir, e))?;
         for entry in entries {
@@ -124,26 +92,6 @@ impl FsStore {
             }
         }
         Ok(())
-    }
-
-    /// Writes `bytes` to `path` so that a crash leaves either the old file or the new one.
-    fn write_atomically(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-        let mut temp = path.as_os_str().to_owned();
-        temp.push(TEMP_SUFFIX);
-        let temp = PathBuf::from(temp);
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&temp)
-            .map_err(|e| io_error("cannot create", &temp, e))?;
-        file.write_all(bytes)
-            .map_err(|e| io_error("cannot write", &temp, e))?;
-        file.sync_all()
-            .map_err(|e| io_error("cannot sync", &temp, e))?;
-        drop(file);
-        fs::rename(&temp, path).map_err(|e| io_error("cannot rename", &temp, e))?;
-        sync_dir(&self.dir)
     }
 }
 
@@ -159,7 +107,7 @@ impl TileStore for FsStore {
 
     fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
         let bytes = codec::encode(&self.fingerprint, tile, data);
-        self.write_atomically(&self.tile_path(tile), &bytes)
+        write_atomically(&self.dir, &self.tile_path(tile), &bytes)
     }
 
     fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
@@ -179,6 +127,78 @@ impl TileStore for FsStore {
             Err(e) => Err(io_error("cannot remove", &path, e)),
         }
     }
+}
+
+/// Checks that a manifest's `bytes` name the solve `fingerprint`.
+fn check_manifest(path: &Path, bytes: &[u8], fingerprint: &str) -> Result<(), StoreError> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut lines = text.lines();
+    let header = lines.next();
+    let found = lines.next().and_then(|l| l.strip_prefix("fingerprint "));
+    let found = match (header, found, lines.next()) {
+        (Some(MANIFEST_HEADER), Some(found), None) => found,
+        _ => {
+            return Err(StoreError::Io(format!(
+                "{} is not a dotbox tile store manifest (damaged or of another version)",
+                path.display()
+            )))
+        }
+    };
+    if found != fingerprint {
+        return Err(StoreError::Foreign {
+            expected: fingerprint.to_string(),
+            found: found.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Refuses to turn a directory holding other files into a store.
+fn ensure_empty(dir: &Path) -> Result<(), StoreError> {
+    let mut entries = fs::read_dir(dir).map_err(|e| io_error("cannot list", dir, e))?;
+    match entries.next() {
+        None => Ok(()),
+        Some(_) => Err(StoreError::Io(format!(
+            "{} is neither empty nor a dotbox tile store (it has no {MANIFEST} manifest)",
+            dir.display()
+        ))),
+    }
+}
+
+/// Opens and locks the manifest: a second process opening the same store is refused.
+fn lock(manifest: &Path) -> Result<File, StoreError> {
+    let file = File::open(manifest).map_err(|e| io_error("cannot open", manifest, e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => Err(StoreError::Io(format!(
+            "{} is in use by another process",
+            manifest.parent().unwrap_or(manifest).display()
+        ))),
+        // File systems without locks still get a working store.
+        Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(file),
+        Err(TryLockError::Error(e)) => Err(io_error("cannot lock", manifest, e)),
+    }
+}
+
+/// Writes `bytes` to `path` in `dir` so that a crash leaves either the old file or the new
+/// one: a temporary file, synced, renamed over `path`, then the directory synced.
+fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(TEMP_SUFFIX);
+    let temp = PathBuf::from(temp);
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&temp)
+        .map_err(|e| io_error("cannot create", &temp, e))?;
+    file.write_all(bytes)
+        .map_err(|e| io_error("cannot write", &temp, e))?;
+    file.sync_all()
+        .map_err(|e| io_error("cannot sync", &temp, e))?;
+    drop(file);
+    fs::rename(&temp, path).map_err(|e| io_error("cannot rename", &temp, e))?;
+    sync_dir(dir)
 }
 
 /// Makes a rename in `dir` durable. Platforms that cannot open a directory skip it.
@@ -346,5 +366,15 @@ mod tests {
         let mut store = FsStore::open(dir.path(), FP).unwrap();
         assert!(!temp.exists());
         assert_eq!(store.load(TILE).unwrap(), None);
+    }
+
+    #[test]
+    fn one_process_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FsStore::open(dir.path(), FP).unwrap();
+        let e = FsStore::open(dir.path(), FP).unwrap_err().to_string();
+        assert!(e.contains("in use by another process"), "{e}");
+        drop(store);
+        FsStore::open(dir.path(), FP).unwrap();
     }
 }
