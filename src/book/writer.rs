@@ -22,28 +22,54 @@ pub struct BookWriter {
 impl BookWriter {
     /// Enumerates the canonical positions of `board` with at most `depth` lines drawn beyond
     /// its pre-drawn ones.
-    ///
-    /// Layer `d + 1` is built from layer `d`: every position with `d + 1` lines has a parent
-    /// with `d` lines, and the canonical forms of the children of a canonical parent cover
-    /// every class, since each equivalence is a permutation of lines.
     pub fn new(board: &Board, depth: u32) -> Result<BookWriter, BookError> {
+        BookWriter::with_progress(board, depth, &mut |_, _, _| {})
+    }
+
+    /// [`BookWriter::new`], calling `progress(layer, parents_done, parents)` while building
+    /// each layer from the one before.
+    ///
+    /// Layer `d + 1` is built from layer `d` by canonical augmentation: each canonical child
+    /// `C` is kept only when generated from its designated parent, the canonical form of `C`
+    /// without its highest drawn line. Every class is reached that way (each equivalence is a
+    /// permutation of lines, so the designated parent plus the image of that line is
+    /// equivalent to `C`), and only duplicates from one parent remain, removed on the spot: a
+    /// layer never holds more than its own entries.
+    pub fn with_progress(
+        board: &Board,
+        depth: u32,
+        progress: &mut dyn FnMut(u32, u64, u64),
+    ) -> Result<BookWriter, BookError> {
         let open = board.open_lines(board.start()).count();
         if depth > open {
             return Err(BookError::DepthTooLarge { depth, open });
         }
         let eq = Equivalence::new(board, board.predrawn());
+        let free = board.open_lines(board.start());
         let mut layers = vec![vec![board.start().0]];
-        for _ in 0..depth {
-            let last = layers.last().expect("layer 0 exists");
+        let mut children = Vec::new();
+        for layer in 1..=depth {
+            let parents = layers.last().expect("layer 0 exists");
             let mut next: Vec<u64> = Vec::new();
-            for &mask in last {
+            for (done, &mask) in parents.iter().enumerate() {
                 let pos = Position(mask);
+                children.clear();
                 for line in board.open_lines(pos).lines() {
-                    next.push(eq.canonical(pos.with(line)).0);
+                    let child = eq.canonical(pos.with(line));
+                    let top = 63 - child.intersection(free).0.leading_zeros() as usize;
+                    if eq.canonical(child.without(top)) == pos {
+                        children.push(child.0);
+                    }
+                }
+                children.sort_unstable();
+                children.dedup();
+                next.extend_from_slice(&children);
+                if done % 4096 == 0 {
+                    progress(layer, done as u64, parents.len() as u64);
                 }
             }
+            progress(layer, parents.len() as u64, parents.len() as u64);
             next.sort_unstable();
-            next.dedup();
             layers.push(next);
         }
         Ok(BookWriter {

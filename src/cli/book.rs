@@ -60,7 +60,13 @@ pub fn run(command: &BookCommand) -> Result<String, CliError> {
 
 fn build(args: &BuildArgs) -> Result<String, CliError> {
     let board = Board::parse(&args.board)?;
-    let writer = BookWriter::new(&board, args.depth)?;
+    let bar = progress::bar("enumerating", 0, "positions");
+    let writer = BookWriter::with_progress(&board, args.depth, &mut |layer, done, parents| {
+        bar.set_message(format!("enumerating layer {layer}/{}, from", args.depth));
+        bar.set_length(parents);
+        bar.set_position(done);
+    })?;
+    bar.finish_and_clear();
     let mut solve = Solve::new(&board, board.start(), args.depth)?;
     let bytes = match &args.store {
         Some(dir) => {
