@@ -8,5 +8,5 @@ pub mod book;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod core;
-pub mod store;
 pub mod retro;
+pub mod store;

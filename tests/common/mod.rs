@@ -112,7 +112,7 @@ impl Rng {
 
     /// A random position of a board with `lines` lines leaving exactly `open` lines open.
     pub fn position(&mut self, lines: usize, open: usize) -> u64 {
-        let mut pos = (u64::MAX >> (64 - lines)) as u64;
+        let mut pos = u64::MAX >> (64 - lines);
         let mut to_clear = open;
         while to_clear > 0 {
             let l = self.below(lines as u64);
