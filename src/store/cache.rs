@@ -95,7 +95,7 @@ mod tests {
     #[test]
     fn reads_each_tile_once_until_dropped() {
         let (a, b) = (TileId { hi: 0, lo: 1 }, TileId { hi: 2, lo: 0 });
-        let data: TileData = Arc::from(vec![1i8, -2, 3]);
+        let data: TileData = Arc::new(vec![1i8, -2, 3]);
         let mut backend = Counting {
             inner: MemoryStore::new(),
             loads: 0,

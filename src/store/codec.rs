@@ -122,7 +122,7 @@ pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData,
     if stored_tile != tile {
         return Err(corrupt(format!("holds {stored_tile} instead")));
     }
-    Ok(payload.iter().map(|&b| b as i8).collect::<Arc<[i8]>>())
+    Ok(Arc::new(payload.iter().map(|&b| b as i8).collect()))
 }
 
 #[cfg(test)]

@@ -236,7 +236,7 @@ mod tests {
     const TILE: TileId = TileId { hi: 2, lo: 1 };
 
     fn data() -> TileData {
-        (0..500).map(|i| (i % 9 - 4) as i8).collect::<Arc<[i8]>>()
+        Arc::new((0..500).map(|i| (i % 9 - 4) as i8).collect())
     }
 
     fn corrupt_reason(result: Result<Option<TileData>, StoreError>) -> String {
