@@ -289,7 +289,7 @@ fn a_killed_solve_resumes_to_the_same_value() {
         "solve",
         "3x4",
         "--lines",
-        "0,1,2",
+        "0,1",
         "--store",
         store.to_str().unwrap(),
     ];
@@ -300,7 +300,8 @@ fn a_killed_solve_resumes_to_the_same_value() {
         .spawn()
         .unwrap();
     let start = Instant::now();
-    while tile_files(&store).len() < 4 {
+    // The first tiles are the smallest, near the full board: most of the solve is still ahead.
+    while tile_files(&store).len() < 2 {
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "no tiles appeared"
@@ -341,12 +342,12 @@ fn a_killed_solve_resumes_to_the_same_value() {
         "solve",
         "3x4",
         "--lines",
-        "0,1,2",
+        "0,1",
         "--store",
         store.to_str().unwrap(),
         "--json",
     ]);
-    let in_memory = analyze_json(&["analyze", "3x4", "--lines", "0,1,2", "--json"]);
+    let in_memory = analyze_json(&["analyze", "3x4", "--lines", "0,1", "--json"]);
     assert_eq!(from_store, in_memory);
     assert!(
         resumed.contains(&format!("value: {}", in_memory["value"])),
