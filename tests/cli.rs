@@ -141,7 +141,8 @@ fn bad_input_is_an_error_not_a_panic() {
     let nb = not_a_book.to_str().unwrap();
     let missing = dir.path().join("missing.book");
     let ms = missing.to_str().unwrap();
-    let cases: [(&[&str], &str); 13] = [
+    let unwritable = format!("{ms}/in/no/directory.book");
+    let cases: [(&[&str], &str); 15] = [
         (&["analyze", "3z3"], "invalid board '3z3'"),
         (&["analyze", "0x3"], "at least one row"),
         (&["analyze", "6x6"], "at most 64"),
@@ -167,6 +168,11 @@ fn bad_input_is_an_error_not_a_panic() {
             "depth 5 exceeds the board's 4 open lines",
         ),
         (&["solve", "2x2", "--threads", "0"], "--threads"),
+        (
+            &["book", "build", "1x1", "--depth", "1", "--out", &unwritable],
+            "cannot write",
+        ),
+        (&["solve", "2x2", "--store", nb], "cannot create"),
     ];
     for (args, message) in cases {
         let err = failure(args);

@@ -1,5 +1,7 @@
 //! `dotbox book build | info | verify`: write a book from a full solve, describe one, check one.
 
+use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
@@ -60,6 +62,7 @@ pub fn run(command: &BookCommand) -> Result<String, CliError> {
 
 fn build(args: &BuildArgs) -> Result<String, CliError> {
     let board = Board::parse(&args.board)?;
+    let mut solve = Solve::new(&board, board.start(), args.depth)?;
     let bar = progress::bar("enumerating", 0, "positions");
     let writer = BookWriter::with_progress(&board, args.depth, &mut |layer, done, parents| {
         bar.set_message(format!("enumerating layer {layer}/{}, from", args.depth));
@@ -67,7 +70,6 @@ fn build(args: &BuildArgs) -> Result<String, CliError> {
         bar.set_position(done);
     })?;
     bar.finish_and_clear();
-    let mut solve = Solve::new(&board, board.start(), args.depth)?;
     let bytes = match &args.store {
         Some(dir) => {
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
@@ -112,18 +114,22 @@ fn write(
     })
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+/// Writes `bytes` to a temporary file beside `path`, syncs it, then renames it over `path`:
+/// an interrupted build never leaves a partial book under the wanted name.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let mut temp = path.as_os_str().to_owned();
     temp.push(".tmp");
     let temp = PathBuf::from(temp);
-    let io = |action, error| CliError::Io {
-        action,
+    let io = |error| CliError::Io {
+        action: "write",
         path: path.to_path_buf(),
         error,
     };
-    std::fs::write(&temp, bytes).map_err(|e| io("write", e))?;
-    std::fs::rename(&temp, path).map_err(|e| io("write", e))
+    let mut file = File::create(&temp).map_err(io)?;
+    file.write_all(bytes).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    drop(file);
+    std::fs::rename(&temp, path).map_err(io)
 }
 
 fn info(file: &Path) -> Result<String, CliError> {
