@@ -36,6 +36,8 @@ pub(crate) struct Header {
     pub depth: u8,
     pub encoding: u8,
     pub symmetry: u8,
+    /// Must be 0 in version 1.
+    pub reserved: u8,
     pub entries: u64,
     pub file_len: u64,
 }
@@ -51,7 +53,7 @@ impl Header {
         out.push(self.depth);
         out.push(self.encoding);
         out.push(self.symmetry);
-        out.push(0);
+        out.push(self.reserved);
         out.extend_from_slice(&self.entries.to_le_bytes());
         out.extend_from_slice(&self.file_len.to_le_bytes());
     }
@@ -79,12 +81,6 @@ impl Header {
                 found,
             });
         }
-        if bytes[23] != 0 {
-            return Err(BookError::Corrupt(format!(
-                "reserved header byte is {}",
-                bytes[23]
-            )));
-        }
         Ok(Header {
             rows: bytes[10],
             cols: bytes[11],
@@ -92,6 +88,7 @@ impl Header {
             depth: bytes[20],
             encoding: bytes[21],
             symmetry: bytes[22],
+            reserved: bytes[23],
             entries: u64_at(bytes, 24),
             file_len: u64_at(bytes, 32),
         })
@@ -172,6 +169,7 @@ mod tests {
             depth: 7,
             encoding: ENCODING_DELTA_VARINT,
             symmetry: SYMMETRY_BOARD_AND_BORDER_SWAPS,
+            reserved: 0,
             entries: 99,
             file_len: 1000,
         };

@@ -96,6 +96,12 @@ impl Book {
         if header.symmetry != SYMMETRY_BOARD_AND_BORDER_SWAPS {
             return Err(BookError::UnknownSymmetry(header.symmetry));
         }
+        if header.reserved != 0 {
+            return Err(BookError::Corrupt(format!(
+                "reserved header byte is {}",
+                header.reserved
+            )));
+        }
         let board = Board::new(usize::from(header.rows), usize::from(header.cols))
             .map_err(|e| BookError::Corrupt(format!("bad board in header: {e}")))?;
         if header.predrawn & !board.all_lines().0 != 0 {

@@ -249,7 +249,14 @@ fn unknown_version_encoding_and_symmetry_are_named() {
 #[test]
 fn resealed_structural_damage_is_corrupt_or_fails_verify() {
     let good = sample();
-    let damage: [(usize, u8); 5] = [(10, 9), (12, 0xff), (20, 60), (24, 5), (HEADER_LEN, 2)];
+    let damage: [(usize, u8); 6] = [
+        (10, 9),
+        (12, 0xff),
+        (20, 60),
+        (23, 1),
+        (24, 5),
+        (HEADER_LEN, 2),
+    ];
     for (at, byte) in damage {
         let mut bad = good.clone();
         bad[at] = byte;

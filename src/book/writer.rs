@@ -118,6 +118,7 @@ impl BookWriter {
             depth: self.depth as u8,
             encoding: ENCODING_DELTA_VARINT,
             symmetry: SYMMETRY_BOARD_AND_BORDER_SWAPS,
+            reserved: 0,
             entries: self.entries(),
             file_len: file_len as u64,
         };
