@@ -19,7 +19,7 @@ pub const SYMMETRY_BOARD_AND_BORDER_SWAPS: u8 = 1;
 pub const BLOCK: usize = 256;
 
 /// Bytes of the fixed header.
-pub(crate) const HEADER_LEN: usize = 40;
+pub const HEADER_LEN: usize = 40;
 /// Bytes of one layer-table entry: entry count and data length.
 pub(crate) const LAYER_LEN: usize = 16;
 /// Bytes of one block-index entry: first mask and data offset.

@@ -15,6 +15,3 @@ pub mod writer;
 pub use error::BookError;
 pub use reader::{describe, Book, BookInfo};
 pub use writer::BookWriter;
-
-#[cfg(test)]
-mod tests;

@@ -1,52 +1,22 @@
-//! Books against a naive solver written here (memoised over the raw bitmask), and every kind
+//! Books against the independent naive solver (memoised over the raw bitmask), and every kind
 //! of bad file.
 
-use std::collections::{BTreeSet, HashMap};
+mod common;
 
-use super::format::{HEADER_LEN, MAGIC};
-use super::*;
-use crate::core::symmetry::Equivalence;
-use crate::core::{move_score, Board, Position};
+use std::collections::BTreeSet;
 
-/// Plain negamax over raw masks: no symmetry, no tiles, nothing shared with the book code.
-struct Naive<'a> {
-    board: &'a Board,
-    memo: HashMap<u64, i32>,
-}
+use common::Naive;
+use dotbox::book::format::{HEADER_LEN, MAGIC};
+use dotbox::book::*;
+use dotbox::core::symmetry::Equivalence;
+use dotbox::core::{Board, Position};
 
-impl<'a> Naive<'a> {
-    fn new(board: &'a Board) -> Self {
-        Naive {
-            board,
-            memo: HashMap::new(),
-        }
-    }
-
-    fn value(&mut self, pos: u64) -> i32 {
-        if let Some(&v) = self.memo.get(&pos) {
-            return v;
-        }
-        let all = self.board.all_lines().0;
-        let mut best = None;
-        for line in 0..self.board.num_lines() {
-            if pos >> line & 1 == 0 {
-                let boxes = self.board.boxes_completed(Position(pos), line);
-                let score = move_score(boxes, self.value(pos | 1 << line));
-                best = Some(best.map_or(score, |b: i32| b.max(score)));
-            }
-        }
-        let v = if pos == all {
-            0
-        } else {
-            best.expect("an open line exists")
-        };
-        self.memo.insert(pos, v);
-        v
-    }
+fn naive(board: &Board) -> Naive {
+    Naive::new(board.rows(), board.cols())
 }
 
 fn build(board: &Board, depth: u32) -> Vec<u8> {
-    let mut naive = Naive::new(board);
+    let mut naive = naive(board);
     let writer = BookWriter::new(board, depth).unwrap();
     writer
         .write(|p: Position| Ok::<i32, BookError>(naive.value(p.0)))
@@ -70,7 +40,7 @@ fn all_positions(board: &Board) -> impl Iterator<Item = Position> + '_ {
 fn check_against_naive(board: &Board, depth: u32) {
     let book = Book::from_bytes(build(board, depth)).unwrap();
     book.verify().unwrap();
-    let mut naive = Naive::new(board);
+    let mut naive = naive(board);
     let eq = Equivalence::new(board, board.predrawn());
     let mut classes = vec![BTreeSet::new(); depth as usize + 1];
     for pos in all_positions(board) {
@@ -84,12 +54,8 @@ fn check_against_naive(board: &Board, depth: u32) {
         match book.analysis(pos) {
             Ok(a) => {
                 assert_eq!(a.value, naive.value(pos.0));
-                let open: Vec<usize> = board.open_lines(pos).lines().collect();
-                assert_eq!(a.moves.iter().map(|m| m.line).collect::<Vec<_>>(), open);
-                for m in a.moves {
-                    let boxes = board.boxes_completed(pos, m.line);
-                    assert_eq!(m.score, move_score(boxes, naive.value(pos.with(m.line).0)));
-                }
+                let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
+                assert_eq!(got, naive.scores(pos.0), "{pos:?}");
             }
             Err(BookError::TooDeep { .. }) => assert_eq!(lines, depth),
             Err(e) => panic!("{e}"),
@@ -157,7 +123,7 @@ fn large_layers_use_many_blocks() {
     let book = Book::from_bytes(bytes).unwrap();
     assert!(book.info().layer_entries.iter().any(|&n| n > 3 * 256));
     book.verify().unwrap();
-    let mut naive = Naive::new(&board);
+    let mut naive = naive(&board);
     for pos in all_positions(&board).filter(|p| p.count() <= 8).step_by(7) {
         assert_eq!(book.value(pos).unwrap(), naive.value(pos.0));
     }
@@ -198,7 +164,8 @@ fn foreign_files_are_not_books() {
             BookError::NotABook
         );
     }
-    let tile = crate::store::codec::encode("fp", crate::store::TileId { hi: 0, lo: 0 }, &[1, 2, 3]);
+    let tile =
+        dotbox::store::codec::encode("fp", dotbox::store::TileId { hi: 0, lo: 0 }, &[1, 2, 3]);
     assert_eq!(Book::from_bytes(tile).unwrap_err(), BookError::NotABook);
 }
 
@@ -272,7 +239,7 @@ fn resealed_structural_damage_is_corrupt_or_fails_verify() {
 #[test]
 fn verify_catches_wrong_values_with_a_valid_checksum() {
     let board = Board::new(2, 2).unwrap();
-    let mut naive = Naive::new(&board);
+    let mut naive = naive(&board);
     let writer = BookWriter::new(&board, 4).unwrap();
     let liar = writer.layer(2)[3];
     let bytes = writer
