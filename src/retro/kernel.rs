@@ -49,7 +49,8 @@ pub fn compute_tile(layout: &Layout, tile: TileId, parents: Parents<'_>) -> Vec<
     let stride = layout.block_stride(k_lo);
     let mut out = vec![0i8; layout.tile_len(tile)];
     if k_hi == layout.n_hi() && k_lo == layout.n_lo() {
-        return out; // The full board: nothing left to take.
+        out[0] = layout.terminal_value(); // The full board: nothing left to take.
+        return out;
     }
     let reps = layout.hi_reps(k_hi);
     for_each_chunk(
