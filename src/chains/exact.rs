@@ -1,0 +1,236 @@
+//! [`Exact`]: a memoised exact solver for small subgames, with the last-move penalty and the
+//! "who must make the next loony move" flag, stored one byte per position.
+//!
+//! Positions reachable from a base position are indexed by the subset of the base's open
+//! lines they draw, so a table of `2^open` bytes holds them all, and a child (one more line)
+//! always has a larger index: one backward pass over the indexes solves everything.
+//!
+//! Each byte is the score in its low 6 bits (two's complement, -32..=31) and the
+//! [`NextLoony`] flag in its high 2 bits (the encoding documented in `docs/chains.md`).
+//!
+//! **Last-move penalty.** With penalty `P` the player who draws the last line of the game
+//! loses `P` more. The last line always completes a box, so its drawer keeps the turn: the
+//! full board is valued `-P` for the player "to move" there, and every other value follows
+//! the usual rule ([`crate::core::move_score`]). With `P = 0` this is Dots-and-Boxes. Raising
+//! `P` by one changes every final outcome by exactly one (up or down), so every value moves
+//! by at most one; values have the parity of `boxes left + P`, so it moves by exactly one.
+//! Once `P` exceeds the boxes left, the sign of a score is the nimstring outcome.
+
+use crate::core::{move_score, Analysis, Board, MoveScore, Position};
+
+use super::error::ChainsError;
+use super::graph::Coins;
+use super::loony::is_loony_position;
+
+/// Most open lines an [`Exact`] solve handles (its table has `2^open` bytes).
+pub const MAX_EXACT_OPEN: usize = 26;
+
+/// Largest score the 6-bit field holds (the smallest is `-SCORE_MAX - 1`).
+pub const SCORE_MAX: i32 = 31;
+
+/// Who must make the next loony move under perfect play.
+///
+/// Play is perfect for the score first; among equally scoring moves a player prefers that
+/// the opponent makes the next loony move, then that nobody does, and last that they do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NextLoony {
+    /// No loony move is made before the game ends.
+    Nobody = 0,
+    /// The player to move will have to make it.
+    Mover = 1,
+    /// The opponent of the player to move will have to make it.
+    Opponent = 2,
+}
+
+impl NextLoony {
+    /// The flag seen by the other player.
+    pub fn swap(self) -> NextLoony {
+        match self {
+            NextLoony::Mover => NextLoony::Opponent,
+            NextLoony::Opponent => NextLoony::Mover,
+            NextLoony::Nobody => NextLoony::Nobody,
+        }
+    }
+
+    /// The suffix printed after a score: `v` when the player to move of the analysed
+    /// position (its first player) must make the next loony move, `^` when the second must.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            NextLoony::Mover => "v",
+            NextLoony::Opponent => "^",
+            NextLoony::Nobody => "",
+        }
+    }
+
+    /// How much the player to move likes the flag (higher is better).
+    fn preference(self) -> u8 {
+        match self {
+            NextLoony::Mover => 0,
+            NextLoony::Nobody => 1,
+            NextLoony::Opponent => 2,
+        }
+    }
+
+    fn from_bits(bits: u8) -> NextLoony {
+        match bits & 3 {
+            1 => NextLoony::Mover,
+            2 => NextLoony::Opponent,
+            _ => NextLoony::Nobody,
+        }
+    }
+}
+
+/// Packs a score (in -32..=31) and a flag into one byte.
+pub fn encode(score: i32, flag: NextLoony) -> u8 {
+    debug_assert!((-SCORE_MAX - 1..=SCORE_MAX).contains(&score));
+    (score as u8 & 0x3f) | (flag as u8) << 6
+}
+
+/// Unpacks [`encode`].
+pub fn decode(byte: u8) -> (i32, NextLoony) {
+    (i32::from(((byte << 2) as i8) >> 2), NextLoony::from_bits(byte >> 6))
+}
+
+/// Every position reachable from a base position, solved.
+#[derive(Clone, Debug)]
+pub struct Exact {
+    coins: Coins,
+    base: Position,
+    /// The base's open lines; bit `j` of an index is line `open[j]`.
+    open: Vec<usize>,
+    penalty: i32,
+    table: Vec<u8>,
+}
+
+impl Exact {
+    /// Solves every position reachable from `base` (with the board's pre-drawn lines) with
+    /// last-move penalty `penalty` (0 for Dots-and-Boxes).
+    pub fn solve(board: &Board, base: Position, penalty: i32) -> Result<Exact, ChainsError> {
+        let coins = Coins::new(board);
+        coins.check(base)?;
+        let base = base.union(board.predrawn());
+        let open: Vec<usize> = coins.all_lines().difference(base).lines().collect();
+        if open.len() > MAX_EXACT_OPEN {
+            return Err(ChainsError::TooManyOpenLines { open: open.len(), max: MAX_EXACT_OPEN });
+        }
+        let boxes = (0..coins.len()).filter(|&b| coins.degree(base, b) > 0).count();
+        if boxes as i64 + i64::from(penalty).abs() > i64::from(SCORE_MAX) {
+            return Err(ChainsError::ScoreOutOfRange { boxes, penalty, max: SCORE_MAX });
+        }
+        let size = 1usize << open.len();
+        let mut table = vec![0u8; size];
+        let mut loony = vec![0u64; size.div_ceil(64)];
+        for idx in (0..size).rev() {
+            let pos = Position(base.0 | deposit(idx, &open));
+            if is_loony_position(&coins, pos) {
+                loony[idx / 64] |= 1 << (idx % 64);
+            }
+            let mut best: Option<(i32, NextLoony)> = None;
+            for (j, &line) in open.iter().enumerate() {
+                if idx >> j & 1 == 1 {
+                    continue;
+                }
+                let child = idx | 1 << j;
+                let (value, flag) = decode(table[child]);
+                let boxes = coins.completes(pos, line);
+                let flag = if boxes > 0 {
+                    flag
+                } else if loony[child / 64] >> (child % 64) & 1 == 1 {
+                    NextLoony::Mover
+                } else {
+                    flag.swap()
+                };
+                let cand = (move_score(boxes, value), flag);
+                let better = match best {
+                    None => true,
+                    Some((s, f)) => (cand.0, cand.1.preference()) > (s, f.preference()),
+                };
+                if better {
+                    best = Some(cand);
+                }
+            }
+            let (value, flag) = best.unwrap_or((-penalty, NextLoony::Nobody));
+            table[idx] = encode(value, flag);
+        }
+        Ok(Exact { coins, base, open, penalty, table })
+    }
+
+    /// The penalty the solve was built with.
+    pub fn penalty(&self) -> i32 {
+        self.penalty
+    }
+
+    /// The base position (with pre-drawn lines).
+    pub fn base(&self) -> Position {
+        self.base
+    }
+
+    fn index(&self, pos: Position) -> Result<usize, ChainsError> {
+        self.coins.check(pos)?;
+        if !pos.is_superset(self.base) {
+            return Err(ChainsError::OutsideSolve);
+        }
+        Ok(self.open.iter().enumerate().fold(0, |idx, (j, &l)| idx | usize::from(pos.contains(l)) << j))
+    }
+
+    /// The stored byte of `pos`: its value and flag as documented in `docs/chains.md`.
+    pub fn byte(&self, pos: Position) -> Result<u8, ChainsError> {
+        Ok(self.table[self.index(pos)?])
+    }
+
+    /// Net boxes (minus the penalty if the player to move ends up drawing the last line) for
+    /// the player to move in `pos`.
+    pub fn value(&self, pos: Position) -> Result<i32, ChainsError> {
+        Ok(decode(self.byte(pos)?).0)
+    }
+
+    /// Who must make the next loony move from `pos`.
+    pub fn next_loony(&self, pos: Position) -> Result<NextLoony, ChainsError> {
+        Ok(decode(self.byte(pos)?).1)
+    }
+
+    /// The value of `pos` and the score of each open line.
+    pub fn analysis(&self, pos: Position) -> Result<Analysis, ChainsError> {
+        let value = self.value(pos)?;
+        let open = self.coins.all_lines().difference(pos);
+        let moves = open
+            .lines()
+            .map(|line| {
+                let child = self.value(pos.with(line)).expect("a child of a solved position");
+                MoveScore { line, score: move_score(self.coins.completes(pos, line), child) }
+            })
+            .collect();
+        Ok(Analysis { value, moves })
+    }
+}
+
+/// The lines `open[j]` for the set bits `j` of `idx`, as a mask.
+fn deposit(idx: usize, open: &[usize]) -> u64 {
+    let mut mask = 0;
+    let mut rest = idx;
+    while rest != 0 {
+        let j = rest.trailing_zeros() as usize;
+        mask |= 1 << open[j];
+        rest &= rest - 1;
+    }
+    mask
+}
+
+/// The value of `pos` when the player who draws the last line loses `penalty` more boxes.
+pub fn value_with_penalty(board: &Board, pos: Position, penalty: i32) -> Result<i32, ChainsError> {
+    Exact::solve(board, pos, penalty)?.value(pos.union(board.predrawn()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_round_trip_every_score_and_flag() {
+        for score in -32..=31 {
+            for flag in [NextLoony::Nobody, NextLoony::Mover, NextLoony::Opponent] {
+                assert_eq!(decode(encode(score, flag)), (score, flag));
+            }
+        }
+    }
+}
