@@ -149,3 +149,104 @@ pub fn nim_value(board: &Board, pos: Position) -> Result<Nimber, ChainsError> {
     }
     Ok(nim.value(pos))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::chains::testkit::{boards, naive_nim_win, positions};
+
+    fn row(n: usize) -> (Board, Position) {
+        let b = Board::new(1, n).unwrap();
+        let p = (0..n).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
+        (b, p)
+    }
+
+    #[test]
+    fn short_chains_are_star_one_and_long_chains_zero() {
+        for n in 1..=7 {
+            let (b, p) = row(n);
+            let expected = if n <= 2 { Nimber::Value(1) } else { Nimber::Value(0) };
+            assert_eq!(nim_value(&b, p).unwrap(), expected, "chain of {n}");
+        }
+    }
+
+    #[test]
+    fn loops_are_zero() {
+        // The 2×2 ring, and the 2×3 ring of six (border plus the middle horizontal line).
+        let b = Board::new(2, 2).unwrap();
+        let ring4: Position = b.all_lines().lines().filter(|&l| b.is_border(l)).collect();
+        assert_eq!(nim_value(&b, ring4).unwrap(), Nimber::Value(0));
+        let b = Board::new(2, 3).unwrap();
+        let ring6 = b.all_lines().lines().filter(|&l| b.is_border(l)).collect::<Position>().with(b.h(1, 1));
+        assert_eq!(nim_value(&b, ring6).unwrap(), Nimber::Value(0));
+        // A lone box: with two sides open it is a 1-chain (*1), with three every move leaves
+        // a 1-chain (mex{1} = 0), with four every move leaves three sides (mex{0} = *1).
+        let one = Board::new(1, 1).unwrap();
+        let (top, bottom) = (one.h(0, 0), one.h(1, 0));
+        assert_eq!(nim_value(&one, Position::EMPTY.with(top).with(bottom)).unwrap(), Nimber::Value(1));
+        assert_eq!(nim_value(&one, Position::single(top)).unwrap(), Nimber::Value(0));
+        assert_eq!(nim_value(&one, Position::EMPTY).unwrap(), Nimber::Value(1));
+    }
+
+    #[test]
+    fn an_opened_chain_is_loony() {
+        let (b, p) = row(3);
+        assert_eq!(nim_value(&b, p.with(b.v(0, 0))).unwrap(), Nimber::Loony);
+        assert_eq!(Nimber::Loony ^ Nimber::Value(3), Nimber::Loony);
+        assert_eq!(Nimber::Value(5) ^ Nimber::Value(3), Nimber::Value(6));
+    }
+
+    /// The sum rule on random positions: the XOR of the regions' values is the value of the
+    /// whole position, and both agree with an exhaustive nimstring search on who wins.
+    #[test]
+    fn sum_rule_and_outcome_on_random_positions() {
+        let mut split_positions = 0;
+        for (i, board) in boards().iter().enumerate() {
+            let mut nim = Nimstring::new(board);
+            let mut memo = HashMap::new();
+            for pos in positions(board, 16, 400, 100 + i as u64) {
+                let regions = nim.regions(pos);
+                split_positions += usize::from(regions.len() > 1);
+                let sum = regions.iter().fold(Nimber::Value(0), |a, &(_, v)| a ^ v);
+                let whole = nim.whole(pos);
+                assert_eq!(sum, whole, "{} {pos:?}", board.name());
+                assert_eq!(whole.is_win(), naive_nim_win(board, pos, &mut memo), "{} {pos:?}", board.name());
+            }
+        }
+        assert!(split_positions > 500, "only {split_positions} positions had several regions");
+    }
+
+    /// Winning moves agree with the exhaustive search.
+    #[test]
+    fn winning_moves_match_exhaustive_search() {
+        let board = Board::new(2, 3).unwrap();
+        let mut nim = Nimstring::new(&board);
+        let mut memo = HashMap::new();
+        for pos in positions(&board, 14, 200, 7) {
+            let expected: Vec<usize> = board
+                .open_lines(pos)
+                .lines()
+                .filter(|&l| {
+                    let w = naive_nim_win(&board, pos.with(l), &mut memo);
+                    if board.boxes_completed(pos, l) > 0 {
+                        w
+                    } else {
+                        !w
+                    }
+                })
+                .collect();
+            assert_eq!(nim.winning_moves(pos), expected, "{pos:?}");
+        }
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let b = Board::new(1, 1).unwrap();
+        assert_eq!(
+            nim_value(&b, Position::single(9)),
+            Err(ChainsError::LineOutOfRange { line: 9, lines: 4 })
+        );
+    }
+}
