@@ -234,3 +234,129 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod solver_tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::chains::loony::is_loony_move;
+    use crate::chains::testkit::{boards, naive_nim_win, naive_scores, naive_value, positions};
+
+    #[test]
+    fn empty_boards_have_their_known_values() {
+        for (name, value) in [("1x1", -1), ("1x2", 0), ("2x2", 2), ("2x3", -2), ("3x3", -3)] {
+            let board = Board::parse(name).unwrap();
+            assert_eq!(value_with_penalty(&board, Position::EMPTY, 0).unwrap(), value, "{name}");
+        }
+    }
+
+    /// Every move's score against the naive solver, on random positions of every test board
+    /// (pre-drawn lines included), for several penalties.
+    #[test]
+    fn scores_match_the_naive_solver() {
+        for (i, board) in boards().iter().enumerate() {
+            for penalty in [0, 1, 5] {
+                let mut memo = HashMap::new();
+                for pos in positions(board, 14, 40, 500 + i as u64) {
+                    let exact = Exact::solve(board, pos, penalty).unwrap();
+                    let a = exact.analysis(pos).unwrap();
+                    assert_eq!(a.value, naive_value(board, pos, penalty, &mut memo));
+                    let scores: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
+                    assert_eq!(scores, naive_scores(board, pos, penalty, &mut memo), "{pos:?}");
+                }
+            }
+        }
+    }
+
+    /// The next-loony flag against a direct recursion over the same preference order.
+    #[test]
+    fn next_loony_flag_matches_a_direct_recursion() {
+        fn direct(board: &Board, coins: &Coins, pos: Position, memo: &mut HashMap<u64, (i32, NextLoony)>) -> (i32, NextLoony) {
+            if let Some(&v) = memo.get(&pos.0) {
+                return v;
+            }
+            let mut best = (0, NextLoony::Nobody);
+            let mut first = true;
+            for l in board.open_lines(pos).lines() {
+                let k = board.boxes_completed(pos, l);
+                let (v, f) = direct(board, coins, pos.with(l), memo);
+                let cand = if k > 0 {
+                    (k as i32 + v, f)
+                } else if is_loony_move(coins, pos, l) {
+                    (-v, NextLoony::Mover)
+                } else {
+                    (-v, f.swap())
+                };
+                let rank = |f: NextLoony| [NextLoony::Mover, NextLoony::Nobody, NextLoony::Opponent].iter().position(|&x| x == f);
+                if first || (cand.0, rank(cand.1)) > (best.0, rank(best.1)) {
+                    best = cand;
+                    first = false;
+                }
+            }
+            memo.insert(pos.0, best);
+            best
+        }
+        let mut flags = [0; 3];
+        for (i, board) in boards().iter().enumerate() {
+            let coins = Coins::new(board);
+            let mut memo = HashMap::new();
+            for pos in positions(board, 14, 40, 700 + i as u64) {
+                let exact = Exact::solve(board, pos, 0).unwrap();
+                let (value, flag) = direct(board, &coins, pos, &mut memo);
+                assert_eq!(exact.value(pos).unwrap(), value);
+                assert_eq!(exact.next_loony(pos).unwrap(), flag, "{} {pos:?}", board.name());
+                flags[flag as usize] += 1;
+            }
+        }
+        assert!(flags.iter().all(|&n| n > 10), "every flag occurs: {flags:?}");
+    }
+
+    /// Consecutive penalties change every value and every move's score by exactly one, and
+    /// a penalty above the boxes left makes the positive-scoring moves exactly nimstring's
+    /// winning moves.
+    #[test]
+    fn penalties_move_scores_by_one_and_large_ones_give_nimstring() {
+        for (i, board) in boards().iter().enumerate() {
+            let mut nim_memo = HashMap::new();
+            for pos in positions(board, 12, 25, 900 + i as u64) {
+                let boxes = (0..board.num_boxes())
+                    .filter(|&b| !pos.is_superset(board.box_sides(b / board.cols(), b % board.cols())))
+                    .count() as i32;
+                let solves: Vec<Exact> = (-3..=boxes + 2).map(|p| Exact::solve(board, pos, p).unwrap()).collect();
+                for w in solves.windows(2) {
+                    let (a, b) = (w[0].analysis(pos).unwrap(), w[1].analysis(pos).unwrap());
+                    assert_eq!((a.value - b.value).abs(), 1, "{pos:?}");
+                    for (x, y) in a.moves.iter().zip(&b.moves) {
+                        assert_eq!((x.score - y.score).abs(), 1, "{pos:?} line {}", x.line);
+                    }
+                }
+                let large = Exact::solve(board, pos, boxes + 1).unwrap().analysis(pos).unwrap();
+                assert_eq!(large.value > 0, naive_nim_win(board, pos, &mut nim_memo), "{pos:?}");
+                for m in &large.moves {
+                    let child = naive_nim_win(board, pos.with(m.line), &mut nim_memo);
+                    let wins = if board.boxes_completed(pos, m.line) > 0 { child } else { !child };
+                    assert_eq!(m.score > 0, wins, "{pos:?} line {}", m.line);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn requests_out_of_range_are_refused_with_reasons() {
+        let b = Board::new(3, 4).unwrap();
+        assert_eq!(
+            Exact::solve(&b, Position::single(0), 0).unwrap_err(),
+            ChainsError::TooManyOpenLines { open: 30, max: MAX_EXACT_OPEN }
+        );
+        let small = Board::new(1, 2).unwrap();
+        assert_eq!(
+            Exact::solve(&small, Position::EMPTY, 40).unwrap_err(),
+            ChainsError::ScoreOutOfRange { boxes: 2, penalty: 40, max: SCORE_MAX }
+        );
+        let e = Exact::solve(&small, Position::single(0), 0).unwrap();
+        assert_eq!(e.value(Position::EMPTY), Err(ChainsError::OutsideSolve));
+        assert_eq!(e.value(Position::single(0).with(9)), Err(ChainsError::LineOutOfRange { line: 9, lines: 7 }));
+        assert!(ChainsError::OutsideSolve.to_string().contains("lacks lines"));
+    }
+}
