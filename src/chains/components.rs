@@ -112,7 +112,11 @@ pub fn decompose(coins: &Coins, pos: Position) -> Vec<Component> {
             i += 1;
         }
         let inner = |b: usize| {
-            coins.open_sides(pos, b).lines().filter(|&l| low(coins.across(l, b))).count()
+            coins
+                .open_sides(pos, b)
+                .lines()
+                .filter(|&l| low(coins.across(l, b)))
+                .count()
         };
         let is_cycle = group.len() > 2 && group.iter().all(|&b| inner(b) == 2 && deg[b] == 2);
         out.push(if is_cycle {
@@ -142,7 +146,11 @@ fn walk_loop(coins: &Coins, pos: Position, start: usize) -> Component {
     let mut lines = Vec::new();
     let (mut prev_line, mut b) = (usize::MAX, start);
     loop {
-        let line = coins.open_sides(pos, b).lines().find(|&l| l != prev_line).expect("degree 2");
+        let line = coins
+            .open_sides(pos, b)
+            .lines()
+            .find(|&l| l != prev_line)
+            .expect("degree 2");
         lines.push(line);
         b = coins.across(line, b);
         prev_line = line;
@@ -151,7 +159,12 @@ fn walk_loop(coins: &Coins, pos: Position, start: usize) -> Component {
         }
         boxes.push(coins.coord(b));
     }
-    Component { kind: Kind::Loop, boxes, ends: Vec::new(), lines }
+    Component {
+        kind: Kind::Loop,
+        boxes,
+        ends: Vec::new(),
+        lines,
+    }
 }
 
 /// Walks a path of coins of degree 1 or 2, starting at an opened end if there is one.
@@ -162,10 +175,18 @@ fn walk_path(
     deg: &[u32],
     low: &dyn Fn(usize) -> bool,
 ) -> Component {
-    let inner_lines =
-        |b: usize| coins.open_sides(pos, b).lines().filter(move |&l| low(coins.across(l, b)));
-    let outer_lines =
-        |b: usize| coins.open_sides(pos, b).lines().filter(move |&l| !low(coins.across(l, b)));
+    let inner_lines = |b: usize| {
+        coins
+            .open_sides(pos, b)
+            .lines()
+            .filter(move |&l| low(coins.across(l, b)))
+    };
+    let outer_lines = |b: usize| {
+        coins
+            .open_sides(pos, b)
+            .lines()
+            .filter(move |&l| !low(coins.across(l, b)))
+    };
     let is_end = |b: usize| group.len() == 1 || inner_lines(b).count() == 1;
     let opened = |b: usize| deg[b] == 1;
     let first = group
@@ -205,8 +226,17 @@ fn walk_path(
         }
         None => ends.push(End::Opened),
     }
-    let kind = if ends.contains(&End::Opened) { Kind::Capturable } else { Kind::Chain };
-    Component { kind, boxes, ends, lines }
+    let kind = if ends.contains(&End::Opened) {
+        Kind::Capturable
+    } else {
+        Kind::Chain
+    };
+    Component {
+        kind,
+        boxes,
+        ends,
+        lines,
+    }
 }
 
 /// The connected groups of junction coins (degree 3 or 4), with the strings between them
@@ -362,16 +392,24 @@ mod tests {
             let coins = Coins::new(board);
             for pos in positions(board, 64, 300, i as u64) {
                 let parts = components(board, pos);
-                let mut boxes: Vec<(usize, usize)> = parts.iter().flat_map(|c| c.boxes.clone()).collect();
+                let mut boxes: Vec<(usize, usize)> =
+                    parts.iter().flat_map(|c| c.boxes.clone()).collect();
                 boxes.sort_unstable();
-                let untaken: Vec<(usize, usize)> =
-                    (0..coins.len()).filter(|&b| coins.degree(pos, b) > 0).map(|b| coins.coord(b)).collect();
+                let untaken: Vec<(usize, usize)> = (0..coins.len())
+                    .filter(|&b| coins.degree(pos, b) > 0)
+                    .map(|b| coins.coord(b))
+                    .collect();
                 assert_eq!(boxes, untaken, "{pos:?}");
                 let mut lines: Vec<usize> = parts.iter().flat_map(|c| c.lines.clone()).collect();
                 lines.sort_unstable();
-                assert_eq!(lines, board.open_lines(pos).lines().collect::<Vec<_>>(), "{pos:?}");
+                assert_eq!(
+                    lines,
+                    board.open_lines(pos).lines().collect::<Vec<_>>(),
+                    "{pos:?}"
+                );
                 for c in &parts {
-                    let deg = |&(r, col): &(usize, usize)| coins.degree(pos, r * board.cols() + col);
+                    let deg =
+                        |&(r, col): &(usize, usize)| coins.degree(pos, r * board.cols() + col);
                     match c.kind {
                         Kind::Loop => assert!(c.boxes.iter().all(|x| deg(x) == 2) && c.len() >= 4),
                         Kind::Unsettled => assert!(c.boxes.iter().all(|x| deg(x) >= 3)),

@@ -56,13 +56,20 @@ pub fn control_in(coins: &Coins, pos: Position) -> Control {
         .count();
     let loops = parts.iter().filter(|p| p.kind == Kind::Loop).count();
     let dots = base_turns(coins, pos);
-    Control { dots, long_chains, loops, mover_has_parity: (long_chains > 0).then_some((dots + long_chains as i32) % 2 == 0) }
+    Control {
+        dots,
+        long_chains,
+        loops,
+        mover_has_parity: (long_chains > 0).then_some((dots + long_chains as i32) % 2 == 0),
+    }
 }
 
 /// `O - B + 1`: the turns left if no double-cross is made (0 on a full board).
 fn base_turns(coins: &Coins, pos: Position) -> i32 {
     let open = coins.all_lines().difference(pos).count() as i32;
-    let boxes = (0..coins.len()).filter(|&b| coins.degree(pos, b) > 0).count() as i32;
+    let boxes = (0..coins.len())
+        .filter(|&b| coins.degree(pos, b) > 0)
+        .count() as i32;
     if open == 0 {
         0
     } else {
@@ -72,7 +79,11 @@ fn base_turns(coins: &Coins, pos: Position) -> i32 {
 
 /// The turns left in `pos` when `doublecrosses` double-crosses are still to come (the full
 /// rule's count; the player to move plays the first of them).
-pub fn turns_left(board: &Board, pos: Position, doublecrosses: usize) -> Result<usize, ChainsError> {
+pub fn turns_left(
+    board: &Board,
+    pos: Position,
+    doublecrosses: usize,
+) -> Result<usize, ChainsError> {
     let coins = Coins::new(board);
     coins.check(pos)?;
     if coins.all_lines() == pos {
@@ -94,7 +105,11 @@ pub fn parity_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsEr
         .filter(|&line| {
             let after = control_in(&coins, pos.with(line)).mover_has_parity;
             // After a move completing no box the opponent is to move.
-            let mine = if coins.completes(pos, line) > 0 { after } else { after.map(|a| !a) };
+            let mine = if coins.completes(pos, line) > 0 {
+                after
+            } else {
+                after.map(|a| !a)
+            };
             mine != now
         })
         .collect())
@@ -112,7 +127,10 @@ mod tests {
     fn dots_of_an_empty_board() {
         for (r, c) in [(1, 1), (2, 3), (3, 3), (5, 5), (4, 6)] {
             let b = Board::new(r, c).unwrap();
-            assert_eq!(control(&b, Position::EMPTY).unwrap().dots as usize, (r + 1) * (c + 1));
+            assert_eq!(
+                control(&b, Position::EMPTY).unwrap().dots as usize,
+                (r + 1) * (c + 1)
+            );
         }
     }
 
@@ -133,7 +151,11 @@ mod tests {
                     // A turn ends with a move completing nothing, or with the game.
                     turns += usize::from(k == 0 || pos == board.all_lines());
                 }
-                assert_eq!(turns_left(&board, start, doublecrosses).unwrap(), turns, "{start:?}");
+                assert_eq!(
+                    turns_left(&board, start, doublecrosses).unwrap(),
+                    turns,
+                    "{start:?}"
+                );
             }
         }
     }
@@ -150,14 +172,19 @@ mod tests {
             for pos in positions(board, 18, 30000, 40 + i as u64) {
                 let parts = decompose(&coins, pos);
                 let simple = parts.iter().all(|p| {
-                    p.kind == Kind::Loop || (p.kind == Kind::Chain && p.ends == [End::Ground, End::Ground])
+                    p.kind == Kind::Loop
+                        || (p.kind == Kind::Chain && p.ends == [End::Ground, End::Ground])
                 });
                 let c = control_in(&coins, pos);
                 if !simple || c.long_chains == 0 {
                     continue;
                 }
                 checked += 1;
-                assert_eq!(c.mover_has_parity, Some(naive_nim_win(board, pos, &mut nim)), "{pos:?}");
+                assert_eq!(
+                    c.mover_has_parity,
+                    Some(naive_nim_win(board, pos, &mut nim)),
+                    "{pos:?}"
+                );
                 if parts.iter().all(|p| p.is_long_chain()) {
                     assert!(naive_value(board, pos, 0, &mut memo) < 0, "{pos:?}");
                 }
@@ -171,7 +198,10 @@ mod tests {
         // 1×7, all horizontal lines but the middle box's: chains of 3 on either side of a
         // junction. With the middle box's top drawn, drawing its bottom joins them into one.
         let b = Board::new(1, 7).unwrap();
-        let pos: Position = (0..7).filter(|&c| c != 3).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
+        let pos: Position = (0..7)
+            .filter(|&c| c != 3)
+            .flat_map(|c| [b.h(0, c), b.h(1, c)])
+            .collect();
         let pos = pos.with(b.h(0, 3));
         let c = control(&b, pos).unwrap();
         assert_eq!(c.long_chains, 2);

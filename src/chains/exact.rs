@@ -88,7 +88,10 @@ pub fn encode(score: i32, flag: NextLoony) -> u8 {
 
 /// Unpacks [`encode`].
 pub fn decode(byte: u8) -> (i32, NextLoony) {
-    (i32::from(((byte << 2) as i8) >> 2), NextLoony::from_bits(byte >> 6))
+    (
+        i32::from(((byte << 2) as i8) >> 2),
+        NextLoony::from_bits(byte >> 6),
+    )
 }
 
 /// Every position reachable from a base position, solved.
@@ -111,11 +114,20 @@ impl Exact {
         let base = base.union(board.predrawn());
         let open: Vec<usize> = coins.all_lines().difference(base).lines().collect();
         if open.len() > MAX_EXACT_OPEN {
-            return Err(ChainsError::TooManyOpenLines { open: open.len(), max: MAX_EXACT_OPEN });
+            return Err(ChainsError::TooManyOpenLines {
+                open: open.len(),
+                max: MAX_EXACT_OPEN,
+            });
         }
-        let boxes = (0..coins.len()).filter(|&b| coins.degree(base, b) > 0).count();
+        let boxes = (0..coins.len())
+            .filter(|&b| coins.degree(base, b) > 0)
+            .count();
         if boxes as i64 + i64::from(penalty).abs() > i64::from(SCORE_MAX) {
-            return Err(ChainsError::ScoreOutOfRange { boxes, penalty, max: SCORE_MAX });
+            return Err(ChainsError::ScoreOutOfRange {
+                boxes,
+                penalty,
+                max: SCORE_MAX,
+            });
         }
         let size = 1usize << open.len();
         let mut table = vec![0u8; size];
@@ -152,7 +164,13 @@ impl Exact {
             let (value, flag) = best.unwrap_or((-penalty, NextLoony::Nobody));
             table[idx] = encode(value, flag);
         }
-        Ok(Exact { coins, base, open, penalty, table })
+        Ok(Exact {
+            coins,
+            base,
+            open,
+            penalty,
+            table,
+        })
     }
 
     /// The penalty the solve was built with.
@@ -170,7 +188,11 @@ impl Exact {
         if !pos.is_superset(self.base) {
             return Err(ChainsError::OutsideSolve);
         }
-        Ok(self.open.iter().enumerate().fold(0, |idx, (j, &l)| idx | usize::from(pos.contains(l)) << j))
+        Ok(self
+            .open
+            .iter()
+            .enumerate()
+            .fold(0, |idx, (j, &l)| idx | usize::from(pos.contains(l)) << j))
     }
 
     /// The stored byte of `pos`: its value and flag as documented in `docs/chains.md`.
@@ -196,8 +218,13 @@ impl Exact {
         let moves = open
             .lines()
             .map(|line| {
-                let child = self.value(pos.with(line)).expect("a child of a solved position");
-                MoveScore { line, score: move_score(self.coins.completes(pos, line), child) }
+                let child = self
+                    .value(pos.with(line))
+                    .expect("a child of a solved position");
+                MoveScore {
+                    line,
+                    score: move_score(self.coins.completes(pos, line), child),
+                }
             })
             .collect();
         Ok(Analysis { value, moves })
@@ -245,9 +272,19 @@ mod solver_tests {
 
     #[test]
     fn empty_boards_have_their_known_values() {
-        for (name, value) in [("1x1", -1), ("1x2", 0), ("2x2", 2), ("2x3", -2), ("3x3", -3)] {
+        for (name, value) in [
+            ("1x1", -1),
+            ("1x2", 0),
+            ("2x2", 2),
+            ("2x3", -2),
+            ("3x3", -3),
+        ] {
             let board = Board::parse(name).unwrap();
-            assert_eq!(value_with_penalty(&board, Position::EMPTY, 0).unwrap(), value, "{name}");
+            assert_eq!(
+                value_with_penalty(&board, Position::EMPTY, 0).unwrap(),
+                value,
+                "{name}"
+            );
         }
     }
 
@@ -262,8 +299,13 @@ mod solver_tests {
                     let exact = Exact::solve(board, pos, penalty).unwrap();
                     let a = exact.analysis(pos).unwrap();
                     assert_eq!(a.value, naive_value(board, pos, penalty, &mut memo));
-                    let scores: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
-                    assert_eq!(scores, naive_scores(board, pos, penalty, &mut memo), "{pos:?}");
+                    let scores: Vec<(usize, i32)> =
+                        a.moves.iter().map(|m| (m.line, m.score)).collect();
+                    assert_eq!(
+                        scores,
+                        naive_scores(board, pos, penalty, &mut memo),
+                        "{pos:?}"
+                    );
                 }
             }
         }
@@ -272,7 +314,12 @@ mod solver_tests {
     /// The next-loony flag against a direct recursion over the same preference order.
     #[test]
     fn next_loony_flag_matches_a_direct_recursion() {
-        fn direct(board: &Board, coins: &Coins, pos: Position, memo: &mut HashMap<u64, (i32, NextLoony)>) -> (i32, NextLoony) {
+        fn direct(
+            board: &Board,
+            coins: &Coins,
+            pos: Position,
+            memo: &mut HashMap<u64, (i32, NextLoony)>,
+        ) -> (i32, NextLoony) {
             if let Some(&v) = memo.get(&pos.0) {
                 return v;
             }
@@ -288,7 +335,11 @@ mod solver_tests {
                 } else {
                     (-v, f.swap())
                 };
-                let rank = |f: NextLoony| [NextLoony::Mover, NextLoony::Nobody, NextLoony::Opponent].iter().position(|&x| x == f);
+                let rank = |f: NextLoony| {
+                    [NextLoony::Mover, NextLoony::Nobody, NextLoony::Opponent]
+                        .iter()
+                        .position(|&x| x == f)
+                };
                 if first || (cand.0, rank(cand.1)) > (best.0, rank(best.1)) {
                     best = cand;
                     first = false;
@@ -305,11 +356,19 @@ mod solver_tests {
                 let exact = Exact::solve(board, pos, 0).unwrap();
                 let (value, flag) = direct(board, &coins, pos, &mut memo);
                 assert_eq!(exact.value(pos).unwrap(), value);
-                assert_eq!(exact.next_loony(pos).unwrap(), flag, "{} {pos:?}", board.name());
+                assert_eq!(
+                    exact.next_loony(pos).unwrap(),
+                    flag,
+                    "{} {pos:?}",
+                    board.name()
+                );
                 flags[flag as usize] += 1;
             }
         }
-        assert!(flags.iter().all(|&n| n > 10), "every flag occurs: {flags:?}");
+        assert!(
+            flags.iter().all(|&n| n > 10),
+            "every flag occurs: {flags:?}"
+        );
     }
 
     /// Consecutive penalties change every value and every move's score by exactly one, and
@@ -321,9 +380,13 @@ mod solver_tests {
             let mut nim_memo = HashMap::new();
             for pos in positions(board, 12, 25, 900 + i as u64) {
                 let boxes = (0..board.num_boxes())
-                    .filter(|&b| !pos.is_superset(board.box_sides(b / board.cols(), b % board.cols())))
+                    .filter(|&b| {
+                        !pos.is_superset(board.box_sides(b / board.cols(), b % board.cols()))
+                    })
                     .count() as i32;
-                let solves: Vec<Exact> = (-3..=boxes + 2).map(|p| Exact::solve(board, pos, p).unwrap()).collect();
+                let solves: Vec<Exact> = (-3..=boxes + 2)
+                    .map(|p| Exact::solve(board, pos, p).unwrap())
+                    .collect();
                 for w in solves.windows(2) {
                     let (a, b) = (w[0].analysis(pos).unwrap(), w[1].analysis(pos).unwrap());
                     assert_eq!((a.value - b.value).abs(), 1, "{pos:?}");
@@ -331,11 +394,22 @@ mod solver_tests {
                         assert_eq!((x.score - y.score).abs(), 1, "{pos:?} line {}", x.line);
                     }
                 }
-                let large = Exact::solve(board, pos, boxes + 1).unwrap().analysis(pos).unwrap();
-                assert_eq!(large.value > 0, naive_nim_win(board, pos, &mut nim_memo), "{pos:?}");
+                let large = Exact::solve(board, pos, boxes + 1)
+                    .unwrap()
+                    .analysis(pos)
+                    .unwrap();
+                assert_eq!(
+                    large.value > 0,
+                    naive_nim_win(board, pos, &mut nim_memo),
+                    "{pos:?}"
+                );
                 for m in &large.moves {
                     let child = naive_nim_win(board, pos.with(m.line), &mut nim_memo);
-                    let wins = if board.boxes_completed(pos, m.line) > 0 { child } else { !child };
+                    let wins = if board.boxes_completed(pos, m.line) > 0 {
+                        child
+                    } else {
+                        !child
+                    };
                     assert_eq!(m.score > 0, wins, "{pos:?} line {}", m.line);
                 }
             }
@@ -347,16 +421,28 @@ mod solver_tests {
         let b = Board::new(3, 4).unwrap();
         assert_eq!(
             Exact::solve(&b, Position::single(0), 0).unwrap_err(),
-            ChainsError::TooManyOpenLines { open: 30, max: MAX_EXACT_OPEN }
+            ChainsError::TooManyOpenLines {
+                open: 30,
+                max: MAX_EXACT_OPEN
+            }
         );
         let small = Board::new(1, 2).unwrap();
         assert_eq!(
             Exact::solve(&small, Position::EMPTY, 40).unwrap_err(),
-            ChainsError::ScoreOutOfRange { boxes: 2, penalty: 40, max: SCORE_MAX }
+            ChainsError::ScoreOutOfRange {
+                boxes: 2,
+                penalty: 40,
+                max: SCORE_MAX
+            }
         );
         let e = Exact::solve(&small, Position::single(0), 0).unwrap();
         assert_eq!(e.value(Position::EMPTY), Err(ChainsError::OutsideSolve));
-        assert_eq!(e.value(Position::single(0).with(9)), Err(ChainsError::LineOutOfRange { line: 9, lines: 7 }));
-        assert!(ChainsError::OutsideSolve.to_string().contains("lacks lines"));
+        assert_eq!(
+            e.value(Position::single(0).with(9)),
+            Err(ChainsError::LineOutOfRange { line: 9, lines: 7 })
+        );
+        assert!(ChainsError::OutsideSolve
+            .to_string()
+            .contains("lacks lines"));
     }
 }

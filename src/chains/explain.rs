@@ -66,7 +66,10 @@ impl Reason {
                 plural(boxes, "box", "boxes")
             ),
             Reason::Takes { boxes } => {
-                format!("It takes {} and you move again.", plural(boxes as i32, "box", "boxes"))
+                format!(
+                    "It takes {} and you move again.",
+                    plural(boxes as i32, "box", "boxes")
+                )
             }
             Reason::Loony(Offered::LongChain(n)) => format!(
                 "It opens a long chain of {n} boxes: a loony move. Your opponent can take them \
@@ -85,20 +88,29 @@ impl Reason {
                  control either way.",
                 plural(n as i32, "box", "boxes")
             ),
-            Reason::Declines { boxes, double_deal: true } => format!(
+            Reason::Declines {
+                boxes,
+                double_deal: true,
+            } => format!(
                 "It declines the sacrifice with a double-dealing move: it leaves {} to your \
-                 opponent, who must then move again, so you keep control.",
+                 opponent, who must then move again.",
                 plural(boxes as i32, "box", "boxes")
             ),
-            Reason::Declines { boxes, double_deal: false } => format!(
+            Reason::Declines {
+                boxes,
+                double_deal: false,
+            } => format!(
                 "It declines a sacrifice: it leaves {} you could have taken.",
                 plural(boxes as i32, "box", "boxes")
             ),
             Reason::Sacrifice { boxes } => {
-                format!("It sacrifices {} to your opponent.", plural(boxes as i32, "box", "boxes"))
+                format!(
+                    "It sacrifices {} to your opponent.",
+                    plural(boxes as i32, "box", "boxes")
+                )
             }
-            Reason::GivesAwayControl => "It gives away control: your opponent can now force you \
-                to open the remaining long chains."
+            Reason::GivesAwayControl => "It gives away control: with best play you will now be \
+                the one forced to open the next long chain or loop (or to take the last box)."
                 .to_string(),
             Reason::KeepsControl => "You keep control.".to_string(),
             Reason::ChangesParity => "It changes the long chain count in your opponent's \
@@ -139,7 +151,10 @@ pub fn explain(
     if score == analysis.value {
         reasons.push(Reason::Best { ties: best.len() });
     } else {
-        reasons.push(Reason::Loses { boxes: analysis.value - score, best_line: best[0] });
+        reasons.push(Reason::Loses {
+            boxes: analysis.value - score,
+            best_line: best[0],
+        });
     }
     let child = pos.with(line);
     let taken = coins.completes(pos, line);
@@ -151,9 +166,14 @@ pub fn explain(
     } else if capturable_now > 0 {
         let double_deal = is_loony_position(&coins, pos)
             && offers_in(&coins, pos).iter().any(|o| o.decline == [line]);
-        reasons.push(Reason::Declines { boxes: capturable_boxes(&coins, child), double_deal });
+        reasons.push(Reason::Declines {
+            boxes: capturable_boxes(&coins, child),
+            double_deal,
+        });
     } else if capturable_boxes(&coins, child) > 0 {
-        reasons.push(Reason::Sacrifice { boxes: capturable_boxes(&coins, child) });
+        reasons.push(Reason::Sacrifice {
+            boxes: capturable_boxes(&coins, child),
+        });
     }
     reasons.extend(control_reason(board, &coins, pos, line, taken > 0));
     Ok(reasons)
@@ -161,22 +181,37 @@ pub fn explain(
 
 /// The reasons joined into one paragraph.
 pub fn explain_text(reasons: &[Reason]) -> String {
-    reasons.iter().map(Reason::text).collect::<Vec<_>>().join(" ")
+    reasons
+        .iter()
+        .map(Reason::text)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Boxes the player to move can take at once (in capturable paths).
 fn capturable_boxes(coins: &Coins, pos: Position) -> usize {
-    decompose(coins, pos).iter().filter(|c| c.kind == Kind::Capturable).map(|c| c.len()).sum()
+    decompose(coins, pos)
+        .iter()
+        .filter(|c| c.kind == Kind::Capturable)
+        .map(|c| c.len())
+        .sum()
 }
 
 /// What the loony move `line` offers, named after the component it is drawn in.
 fn offered(coins: &Coins, pos: Position, line: usize) -> Offered {
-    let part = decompose(coins, pos).into_iter().find(|c| c.lines.contains(&line));
+    let part = decompose(coins, pos)
+        .into_iter()
+        .find(|c| c.lines.contains(&line));
     match part {
         Some(c) if c.kind == Kind::Loop => Offered::Loop(c.len()),
         Some(c) if c.kind == Kind::Chain && c.len() >= 3 => Offered::LongChain(c.len()),
         Some(c) if c.kind == Kind::Chain && c.len() == 2 => Offered::HalfHearted,
-        _ => Offered::Boxes(offers_in(coins, pos.with(line)).iter().map(|o| o.path.len()).sum()),
+        _ => Offered::Boxes(
+            offers_in(coins, pos.with(line))
+                .iter()
+                .map(|o| o.path.len())
+                .sum(),
+        ),
     }
 }
 
@@ -190,7 +225,10 @@ fn control_reason(
     keeps_turn: bool,
 ) -> Option<Reason> {
     let child = pos.with(line);
-    let small = coins.regions(pos).iter().all(|r| r.count() as usize <= CONTROL_OPEN);
+    let small = coins
+        .regions(pos)
+        .iter()
+        .all(|r| r.count() as usize <= CONTROL_OPEN);
     if small {
         let mut nim = Nimstring::new(board);
         let before = nim.value(pos).is_win();
@@ -206,4 +244,132 @@ fn control_reason(
     let after = control_in(coins, child).mover_has_parity;
     let mine = if keeps_turn { after } else { after.map(|a| !a) };
     (before == Some(true) && mine == Some(false)).then_some(Reason::ChangesParity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chains::exact::Exact;
+    use crate::chains::testkit::{boards, positions};
+
+    fn analysis(board: &Board, pos: Position) -> Analysis {
+        Exact::solve(board, pos, 0).unwrap().analysis(pos).unwrap()
+    }
+
+    /// 2×4 with every horizontal line: two chains of four. The top one has been opened at
+    /// the left and two of its boxes taken.
+    fn declining_position() -> (Board, Position) {
+        let b = Board::new(2, 4).unwrap();
+        let h: Position = (0..=2)
+            .flat_map(|r| (0..4).map(move |c| (r, c)))
+            .map(|(r, c)| b.h(r, c))
+            .collect();
+        let pos = h.with(b.v(0, 0)).with(b.v(0, 1)).with(b.v(0, 2));
+        (b, pos)
+    }
+
+    #[test]
+    fn the_double_dealing_decline_keeps_control() {
+        let (b, pos) = declining_position();
+        let a = analysis(&b, pos);
+        assert_eq!(a.value, 2);
+        let reasons = explain(&b, pos, b.v(0, 4), &a).unwrap();
+        assert_eq!(
+            reasons,
+            vec![
+                Reason::Best { ties: 1 },
+                Reason::Declines {
+                    boxes: 2,
+                    double_deal: true
+                },
+                Reason::KeepsControl
+            ]
+        );
+        let text = explain_text(&reasons);
+        assert!(
+            text.contains("double-dealing") && text.contains("2 boxes"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn taking_the_last_boxes_gives_away_control() {
+        let (b, pos) = declining_position();
+        let a = analysis(&b, pos);
+        let reasons = explain(&b, pos, b.v(0, 3), &a).unwrap();
+        assert_eq!(
+            reasons,
+            vec![
+                Reason::Loses {
+                    boxes: 4,
+                    best_line: b.v(0, 4)
+                },
+                Reason::Takes { boxes: 1 },
+                Reason::GivesAwayControl
+            ]
+        );
+        assert!(explain_text(&reasons).contains("loses 4 boxes"));
+    }
+
+    #[test]
+    fn loony_moves_and_sacrifices_are_named() {
+        // 1×2 with both horizontals: the middle line is a hard-hearted handout, an end line
+        // a half-hearted one.
+        let b = Board::new(1, 2).unwrap();
+        let pos: Position = [b.h(0, 0), b.h(0, 1), b.h(1, 0), b.h(1, 1)]
+            .into_iter()
+            .collect();
+        let a = analysis(&b, pos);
+        let middle = explain(&b, pos, b.v(0, 1), &a).unwrap();
+        assert!(
+            middle.contains(&Reason::Sacrifice { boxes: 2 }),
+            "{middle:?}"
+        );
+        let end = explain(&b, pos, b.v(0, 0), &a).unwrap();
+        assert!(
+            end.contains(&Reason::Loony(Offered::HalfHearted)),
+            "{end:?}"
+        );
+        // Opening a long chain of three.
+        let b3 = Board::new(1, 3).unwrap();
+        let pos3: Position = (0..3).flat_map(|c| [b3.h(0, c), b3.h(1, c)]).collect();
+        let r = explain(&b3, pos3, b3.v(0, 0), &analysis(&b3, pos3)).unwrap();
+        assert!(r.contains(&Reason::Loony(Offered::LongChain(3))), "{r:?}");
+        assert!(r.contains(&Reason::Best { ties: 4 }));
+    }
+
+    /// On random positions the reasons agree with the exact scores and the move's effect.
+    #[test]
+    fn reasons_agree_with_scores_on_random_positions() {
+        for (i, board) in boards().iter().enumerate() {
+            let coins = Coins::new(board);
+            for pos in positions(board, 12, 30, 1200 + i as u64) {
+                let a = analysis(board, pos);
+                for m in &a.moves {
+                    let reasons = explain(board, pos, m.line, &a).unwrap();
+                    let loss = a.value - m.score;
+                    if loss == 0 {
+                        assert!(matches!(reasons[0], Reason::Best { .. }));
+                    } else {
+                        assert!(matches!(reasons[0], Reason::Loses { boxes, .. } if boxes == loss));
+                    }
+                    let takes = reasons.iter().any(|r| matches!(r, Reason::Takes { .. }));
+                    assert_eq!(takes, coins.completes(pos, m.line) > 0);
+                    let loony = reasons.iter().any(|r| matches!(r, Reason::Loony(_)));
+                    assert_eq!(loony, is_loony_move(&coins, pos, m.line));
+                    assert!(!explain_text(&reasons).is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_drawn_line_is_refused() {
+        let (b, pos) = declining_position();
+        let a = analysis(&b, pos);
+        assert_eq!(
+            explain(&b, pos, b.v(0, 0), &a),
+            Err(ChainsError::LineDrawn(b.v(0, 0)))
+        );
+    }
 }

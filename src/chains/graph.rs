@@ -43,13 +43,22 @@ impl Coins {
                 }
             }
         }
-        Coins { rows, cols, lines, sides, ends }
+        Coins {
+            rows,
+            cols,
+            lines,
+            sides,
+            ends,
+        }
     }
 
     /// Checks that `pos` only draws lines of the board.
     pub fn check(&self, pos: Position) -> Result<(), ChainsError> {
         match pos.lines().find(|&l| l >= self.lines) {
-            Some(line) => Err(ChainsError::LineOutOfRange { line, lines: self.lines }),
+            Some(line) => Err(ChainsError::LineOutOfRange {
+                line,
+                lines: self.lines,
+            }),
             None => Ok(()),
         }
     }

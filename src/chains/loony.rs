@@ -44,7 +44,12 @@ pub fn is_loony_position(coins: &Coins, pos: Position) -> bool {
         if b == GROUND || coins.degree(pos, b) != 2 {
             return false;
         }
-        let far = coins.open_sides(pos, b).without(link).lines().next().expect("degree 2");
+        let far = coins
+            .open_sides(pos, b)
+            .without(link)
+            .lines()
+            .next()
+            .expect("degree 2");
         let c = coins.across(far, b);
         c == GROUND || coins.degree(pos, c) != 1
     })
@@ -53,7 +58,9 @@ pub fn is_loony_position(coins: &Coins, pos: Position) -> bool {
 /// Whether drawing `line` in `pos` is a loony move: it completes no box and leaves the
 /// opponent a loony offer.
 pub fn is_loony_move(coins: &Coins, pos: Position, line: usize) -> bool {
-    !pos.contains(line) && coins.completes(pos, line) == 0 && is_loony_position(coins, pos.with(line))
+    !pos.contains(line)
+        && coins.completes(pos, line) == 0
+        && is_loony_position(coins, pos.with(line))
 }
 
 /// The loony moves of `pos`, increasing.
@@ -61,7 +68,10 @@ pub fn loony_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsErr
     let coins = Coins::new(board);
     coins.check(pos)?;
     let open = coins.all_lines().difference(pos);
-    Ok(open.lines().filter(|&l| is_loony_move(&coins, pos, l)).collect())
+    Ok(open
+        .lines()
+        .filter(|&l| is_loony_move(&coins, pos, l))
+        .collect())
 }
 
 /// The lines that take every box of a capturable path, from its opened end.
@@ -79,7 +89,10 @@ pub fn loony_offers(board: &Board, pos: Position) -> Result<Vec<Offer>, ChainsEr
 
 /// [`loony_offers`] on a prebuilt graph.
 pub fn offers_in(coins: &Coins, pos: Position) -> Vec<Offer> {
-    decompose(coins, pos).into_iter().filter_map(offer).collect()
+    decompose(coins, pos)
+        .into_iter()
+        .filter_map(offer)
+        .collect()
 }
 
 /// The offer a component makes, if it is a loony one.
@@ -106,7 +119,12 @@ fn offer(path: Component) -> Option<Offer> {
         d.push(lines[n - 1]);
         (d, 2)
     };
-    Some(Offer { take_all: lines.clone(), decline, left, path })
+    Some(Offer {
+        take_all: lines.clone(),
+        decline,
+        left,
+        path,
+    })
 }
 
 #[cfg(test)]
@@ -127,7 +145,11 @@ mod tests {
         let (b, p) = row(2);
         assert_eq!(loony_moves(&b, p).unwrap(), vec![b.v(0, 0), b.v(0, 2)]);
         let (b3, p3) = row(3);
-        assert_eq!(loony_moves(&b3, p3).unwrap().len(), 4, "every move opens a long chain");
+        assert_eq!(
+            loony_moves(&b3, p3).unwrap().len(),
+            4,
+            "every move opens a long chain"
+        );
     }
 
     #[test]
@@ -141,14 +163,22 @@ mod tests {
         assert_eq!(o.left, 2);
         // An opened loop of four: decline with its middle line, leaving two pairs.
         let sq = Board::new(2, 2).unwrap();
-        let border: Position = sq.all_lines().lines().filter(|&l| sq.is_border(l)).collect();
+        let border: Position = sq
+            .all_lines()
+            .lines()
+            .filter(|&l| sq.is_border(l))
+            .collect();
         let offers = loony_offers(&sq, border.with(sq.v(0, 1))).unwrap();
         assert_eq!(offers.len(), 1);
         assert_eq!(offers[0].left, 4);
         assert_eq!(offers[0].decline.len(), 1);
         assert_eq!(offers[0].take_all.len(), 3);
         // A capturable single box is no offer.
-        assert!(loony_offers(&b, p.with(b.v(0, 0)).with(b.v(0, 1)).with(b.v(0, 3))).unwrap().is_empty());
+        assert!(
+            loony_offers(&b, p.with(b.v(0, 0)).with(b.v(0, 1)).with(b.v(0, 3)))
+                .unwrap()
+                .is_empty()
+        );
     }
 
     /// Plays `lines` from `pos` and returns the mover's net boxes, finishing with the exact
@@ -180,7 +210,11 @@ mod tests {
             let mut memo = HashMap::new();
             for pos in positions(board, 16, 1500, 300 + i as u64) {
                 let offers = offers_in(&coins, pos);
-                assert_eq!(is_loony_position(&coins, pos), !offers.is_empty(), "{pos:?}");
+                assert_eq!(
+                    is_loony_position(&coins, pos),
+                    !offers.is_empty(),
+                    "{pos:?}"
+                );
                 if offers.is_empty() {
                     if let Some(b) = coins.capturable(pos).next() {
                         let line = coins.open_sides(pos, b).lines().next().unwrap();
@@ -194,8 +228,15 @@ mod tests {
                     continue;
                 }
                 loony_seen += 1;
-                assert!(naive_nim_win(board, pos, &mut nim_memo), "{} {pos:?}", board.name());
-                let others = decompose(&coins, pos).iter().filter(|c| c.kind == Kind::Capturable).count();
+                assert!(
+                    naive_nim_win(board, pos, &mut nim_memo),
+                    "{} {pos:?}",
+                    board.name()
+                );
+                let others = decompose(&coins, pos)
+                    .iter()
+                    .filter(|c| c.kind == Kind::Capturable)
+                    .count();
                 if others == 1 {
                     single_offer += 1;
                     let o = &offers[0];
@@ -206,6 +247,9 @@ mod tests {
                 }
             }
         }
-        assert!(loony_seen > 300 && single_offer > 200, "{loony_seen} {single_offer}");
+        assert!(
+            loony_seen > 300 && single_offer > 200,
+            "{loony_seen} {single_offer}"
+        );
     }
 }

@@ -70,7 +70,10 @@ pub struct Nimstring {
 impl Nimstring {
     /// An evaluator for `board`.
     pub fn new(board: &Board) -> Nimstring {
-        Nimstring { coins: Coins::new(board), memo: HashMap::new() }
+        Nimstring {
+            coins: Coins::new(board),
+            memo: HashMap::new(),
+        }
     }
 
     /// The strings-and-coins graph evaluated.
@@ -87,7 +90,12 @@ impl Nimstring {
         let v = if is_loony_position(&self.coins, pos) {
             Nimber::Loony
         } else if let Some(b) = capture {
-            let line = self.coins.open_sides(pos, b).lines().next().expect("degree 1");
+            let line = self
+                .coins
+                .open_sides(pos, b)
+                .lines()
+                .next()
+                .expect("degree 1");
             self.whole(pos.with(line))
         } else {
             // No box can be completed: every move passes the turn.
@@ -115,7 +123,9 @@ impl Nimstring {
 
     /// The value of `pos`: the XOR of its regions' values (the sum rule).
     pub fn value(&mut self, pos: Position) -> Nimber {
-        self.regions(pos).into_iter().fold(Nimber::Value(0), |acc, (_, v)| acc ^ v)
+        self.regions(pos)
+            .into_iter()
+            .fold(Nimber::Value(0), |acc, (_, v)| acc ^ v)
     }
 
     /// The moves of `pos` that win nimstring: after a move completing a box the mover moves
@@ -144,7 +154,10 @@ pub fn nim_value(board: &Board, pos: Position) -> Result<Nimber, ChainsError> {
     for region in nim.coins.regions(pos) {
         let open = region.count() as usize;
         if open > MAX_NIM_OPEN {
-            return Err(ChainsError::TooManyOpenLines { open, max: MAX_NIM_OPEN });
+            return Err(ChainsError::TooManyOpenLines {
+                open,
+                max: MAX_NIM_OPEN,
+            });
         }
     }
     Ok(nim.value(pos))
@@ -167,7 +180,11 @@ mod tests {
     fn short_chains_are_star_one_and_long_chains_zero() {
         for n in 1..=7 {
             let (b, p) = row(n);
-            let expected = if n <= 2 { Nimber::Value(1) } else { Nimber::Value(0) };
+            let expected = if n <= 2 {
+                Nimber::Value(1)
+            } else {
+                Nimber::Value(0)
+            };
             assert_eq!(nim_value(&b, p).unwrap(), expected, "chain of {n}");
         }
     }
@@ -179,14 +196,25 @@ mod tests {
         let ring4: Position = b.all_lines().lines().filter(|&l| b.is_border(l)).collect();
         assert_eq!(nim_value(&b, ring4).unwrap(), Nimber::Value(0));
         let b = Board::new(2, 3).unwrap();
-        let ring6 = b.all_lines().lines().filter(|&l| b.is_border(l)).collect::<Position>().with(b.h(1, 1));
+        let ring6 = b
+            .all_lines()
+            .lines()
+            .filter(|&l| b.is_border(l))
+            .collect::<Position>()
+            .with(b.h(1, 1));
         assert_eq!(nim_value(&b, ring6).unwrap(), Nimber::Value(0));
         // A lone box: with two sides open it is a 1-chain (*1), with three every move leaves
         // a 1-chain (mex{1} = 0), with four every move leaves three sides (mex{0} = *1).
         let one = Board::new(1, 1).unwrap();
         let (top, bottom) = (one.h(0, 0), one.h(1, 0));
-        assert_eq!(nim_value(&one, Position::EMPTY.with(top).with(bottom)).unwrap(), Nimber::Value(1));
-        assert_eq!(nim_value(&one, Position::single(top)).unwrap(), Nimber::Value(0));
+        assert_eq!(
+            nim_value(&one, Position::EMPTY.with(top).with(bottom)).unwrap(),
+            Nimber::Value(1)
+        );
+        assert_eq!(
+            nim_value(&one, Position::single(top)).unwrap(),
+            Nimber::Value(0)
+        );
         assert_eq!(nim_value(&one, Position::EMPTY).unwrap(), Nimber::Value(1));
     }
 
@@ -212,10 +240,18 @@ mod tests {
                 let sum = regions.iter().fold(Nimber::Value(0), |a, &(_, v)| a ^ v);
                 let whole = nim.whole(pos);
                 assert_eq!(sum, whole, "{} {pos:?}", board.name());
-                assert_eq!(whole.is_win(), naive_nim_win(board, pos, &mut memo), "{} {pos:?}", board.name());
+                assert_eq!(
+                    whole.is_win(),
+                    naive_nim_win(board, pos, &mut memo),
+                    "{} {pos:?}",
+                    board.name()
+                );
             }
         }
-        assert!(split_positions > 500, "only {split_positions} positions had several regions");
+        assert!(
+            split_positions > 500,
+            "only {split_positions} positions had several regions"
+        );
     }
 
     /// Winning moves agree with the exhaustive search.

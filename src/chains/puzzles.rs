@@ -16,7 +16,7 @@ use super::graph::Coins;
 /// One puzzle: find the only best move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    /// The board's name (`RxC`).
+    /// The board's name (`RxC` or `icelandic`).
     pub board: String,
     /// The drawn lines, increasing.
     pub lines: Vec<usize>,
@@ -48,57 +48,66 @@ pub fn tempting_moves(coins: &Coins, pos: Position) -> Vec<usize> {
 
 /// The puzzle `pos` makes, given its exact scores: `None` unless one move alone keeps the
 /// best score and some tempting move is another one.
-pub fn puzzle_of(board: &Board, pos: Position, analysis: &Analysis) -> Result<Option<Puzzle>, ChainsError> {
+pub fn puzzle_of(
+    board: &Board,
+    pos: Position,
+    analysis: &Analysis,
+) -> Result<Option<Puzzle>, ChainsError> {
     let best = analysis.best_lines();
     if best.len() != 1 {
         return Ok(None);
     }
     let solution = best[0];
     let coins = Coins::new(board);
-    let tempting: Vec<usize> =
-        tempting_moves(&coins, pos).into_iter().filter(|&l| l != solution).collect();
+    let tempting: Vec<usize> = tempting_moves(&coins, pos)
+        .into_iter()
+        .filter(|&l| l != solution)
+        .collect();
     if tempting.is_empty() {
         return Ok(None);
     }
     let reasons = explain(board, pos, solution, analysis)?;
-    let best_tempting = analysis
+    let (lure, lure_score) = analysis
         .moves
         .iter()
         .filter(|m| tempting.contains(&m.line))
-        .map(|m| m.score)
-        .max()
+        .map(|m| (m.line, m.score))
+        .max_by_key(|&(l, score)| (score, std::cmp::Reverse(l)))
         .expect("tempting moves are open lines");
-    let margin = analysis.value - best_tempting;
+    let lure_reasons = explain(board, pos, lure, analysis)?;
+    let explanation = format!(
+        "{} The most tempting other move, line {lure}: {}",
+        explain_text(&reasons),
+        explain_text(&lure_reasons)
+    );
     Ok(Some(Puzzle {
-        board: board.dims_name(),
+        board: board.name(),
         lines: pos.lines().collect(),
         solution,
         value: analysis.value,
         scores: analysis.moves.iter().map(|m| (m.line, m.score)).collect(),
-        difficulty: difficulty(&reasons, margin, tempting.len()),
+        difficulty: difficulty(&reasons, analysis.value - lure_score),
         tempting,
-        explanation: explain_text(&reasons),
+        explanation,
     }))
 }
 
-/// The grade of a puzzle from what its solution does, how little the best tempting move
-/// loses, and how many tempting moves there are: 1 for taking boxes or the one safe move,
-/// up to 5 for a sacrifice or a loony move against many near-equal temptations.
-pub fn difficulty(solution: &[Reason], margin: i32, tempting: usize) -> u8 {
-    let kind = solution
-        .iter()
-        .map(|r| match r {
-            Reason::Takes { .. } => 0,
-            Reason::Declines { .. } => 2,
-            Reason::Sacrifice { .. } | Reason::Loony(_) => 3,
-            _ => 0,
-        })
-        .max()
-        .unwrap_or(0);
-    let safe = u8::from(kind == 0 && !solution.iter().any(|r| matches!(r, Reason::Takes { .. })));
-    let close = u8::from(margin <= 2);
-    let many = u8::from(tempting >= 4);
-    (1 + kind + safe + close + many).min(5)
+/// The grade of a puzzle from what its solution does and how little the most tempting other
+/// move loses: 1 for taking boxes, 2 for a move giving nothing away, 3 for declining a
+/// sacrifice, 4 for a sacrifice or a loony move, one more (at most 5) when the best tempting
+/// move loses the least it can (2 boxes: all scores of a position have one parity).
+pub fn difficulty(solution: &[Reason], margin: i32) -> u8 {
+    let has = |f: fn(&Reason) -> bool| solution.iter().any(f);
+    let kind = if has(|r| matches!(r, Reason::Takes { .. })) {
+        0
+    } else if has(|r| matches!(r, Reason::Sacrifice { .. } | Reason::Loony(_))) {
+        3
+    } else if has(|r| matches!(r, Reason::Declines { .. })) {
+        2
+    } else {
+        1
+    };
+    (1 + kind + u8::from(margin <= 2)).min(5)
 }
 
 /// A small seeded generator (xorshift64*), so puzzle sets are reproducible.
@@ -112,7 +121,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -121,7 +130,7 @@ impl Rng {
 
     /// A number in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     /// A random position of `board` with `open` of its open lines left undrawn.
@@ -137,7 +146,8 @@ impl Rng {
 }
 
 /// Up to `count` puzzles on `board` with `open` undrawn lines each (at most
-/// [`super::exact::MAX_EXACT_OPEN`]), distinct up to symmetry, from `tries` random positions.
+/// [`super::exact::MAX_EXACT_OPEN`]), distinct up to symmetry, from `tries` random positions,
+/// spread over the difficulty grades (hardest first when there are not enough of each).
 pub fn generate(
     board: &Board,
     open: usize,
@@ -148,18 +158,23 @@ pub fn generate(
     let mut rng = Rng::new(seed);
     let eq = Equivalence::new(board, board.predrawn());
     let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
+    let mut by_grade: Vec<Vec<Puzzle>> = vec![Vec::new(); 6];
     for _ in 0..tries {
-        if out.len() == count {
-            break;
-        }
         let pos = rng.position(board, open);
         if !seen.insert(eq.canonical(pos)) {
             continue;
         }
         let analysis = Exact::solve(board, pos, 0)?.analysis(pos)?;
         if let Some(p) = puzzle_of(board, pos, &analysis)? {
-            out.push(p);
+            by_grade[usize::from(p.difficulty)].push(p);
+        }
+    }
+    let mut out = Vec::new();
+    while out.len() < count && by_grade.iter().any(|g| !g.is_empty()) {
+        for grade in by_grade.iter_mut().rev() {
+            if out.len() < count {
+                out.extend(grade.pop());
+            }
         }
     }
     out.sort_by_key(|p| p.difficulty);
@@ -169,7 +184,12 @@ pub fn generate(
 /// The puzzles as JSON: an array of objects with the fields of [`Puzzle`] (`scores` as
 /// `[{"line": l, "score": s}]`).
 pub fn to_json(puzzles: &[Puzzle]) -> String {
-    let list = |v: &[usize]| v.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(",");
+    let list = |v: &[usize]| {
+        v.iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     let items: Vec<String> = puzzles
         .iter()
         .map(|p| {
@@ -193,4 +213,91 @@ pub fn to_json(puzzles: &[Puzzle]) -> String {
         })
         .collect();
     format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::chains::testkit::{naive_scores, naive_value};
+    use crate::core::notation::parse_lines;
+
+    /// Checks a puzzle with the naive solver: the scores are exact, the solution alone is
+    /// best, and every tempting move is tempting and loses.
+    fn verify(
+        board: &Board,
+        pos: Position,
+        solution: usize,
+        tempting: &[usize],
+        scores: &[(usize, i32)],
+    ) {
+        let mut memo = HashMap::new();
+        let exact = naive_scores(board, pos, 0, &mut memo);
+        assert_eq!(scores, exact.as_slice());
+        let value = naive_value(board, pos, 0, &mut memo);
+        let best: Vec<usize> = exact.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
+        assert_eq!(best, vec![solution]);
+        let coins = Coins::new(board);
+        let lures = tempting_moves(&coins, pos);
+        assert!(!tempting.is_empty());
+        for l in tempting {
+            assert!(lures.contains(l) && *l != solution);
+        }
+    }
+
+    #[test]
+    fn generated_puzzles_check_out() {
+        for (name, open) in [("2x2", 9), ("2x3", 12)] {
+            let board = Board::parse(name).unwrap();
+            let set = generate(&board, open, 8, 400, 9).unwrap();
+            assert!(set.len() >= 4, "{name}: {}", set.len());
+            for p in &set {
+                let pos: Position = p.lines.iter().copied().collect();
+                assert_eq!(pos.count() as usize, board.num_lines() - open);
+                verify(&board, pos, p.solution, &p.tempting, &p.scores);
+                assert!((1..=5).contains(&p.difficulty));
+                assert!(p.explanation.contains("line"));
+            }
+        }
+    }
+
+    /// The shipped set: every puzzle re-checked by the naive solver.
+    #[test]
+    fn the_shipped_puzzle_set_checks_out() {
+        let text = include_str!("../../www/puzzles.json");
+        let set: serde_json::Value = serde_json::from_str(text).unwrap();
+        let set = set.as_array().unwrap();
+        assert!(set.len() >= 30);
+        for p in set {
+            let board = Board::parse(p["board"].as_str().unwrap()).unwrap();
+            let lines: Vec<String> = p["lines"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
+            let pos = parse_lines(&board, &lines.join(",")).unwrap();
+            let num = |v: &serde_json::Value| v.as_i64().unwrap();
+            let tempting: Vec<usize> = p["tempting"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| num(l) as usize)
+                .collect();
+            let scores: Vec<(usize, i32)> = p["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| (num(&m["line"]) as usize, num(&m["score"]) as i32))
+                .collect();
+            verify(
+                &board,
+                pos,
+                num(&p["solution"]) as usize,
+                &tempting,
+                &scores,
+            );
+        }
+    }
 }

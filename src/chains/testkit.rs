@@ -9,10 +9,22 @@ use super::puzzles::Rng;
 
 /// Boards the tests sweep: small ones whole, larger ones with lines pre-drawn at random.
 pub fn boards() -> Vec<Board> {
-    ["1x1", "1x2", "1x3", "1x4", "2x2", "2x3", "1x6", "3x3", "2x4", "3x4", "icelandic"]
-        .iter()
-        .map(|b| Board::parse(b).unwrap())
-        .collect()
+    [
+        "1x1",
+        "1x2",
+        "1x3",
+        "1x4",
+        "2x2",
+        "2x3",
+        "1x6",
+        "3x3",
+        "2x4",
+        "3x4",
+        "icelandic",
+    ]
+    .iter()
+    .map(|b| Board::parse(b).unwrap())
+    .collect()
 }
 
 /// Random positions of `board` with at most `max_open` open lines (and at least one).
@@ -28,7 +40,12 @@ pub fn positions(board: &Board, max_open: usize, count: usize, seed: u64) -> Vec
 }
 
 /// Net boxes for the player to move, the last mover losing `penalty`: plain minimax.
-pub fn naive_value(board: &Board, pos: Position, penalty: i32, memo: &mut HashMap<u64, i32>) -> i32 {
+pub fn naive_value(
+    board: &Board,
+    pos: Position,
+    penalty: i32,
+    memo: &mut HashMap<u64, i32>,
+) -> i32 {
     if let Some(&v) = memo.get(&pos.0) {
         return v;
     }
@@ -54,7 +71,12 @@ pub fn naive_value(board: &Board, pos: Position, penalty: i32, memo: &mut HashMa
 }
 
 /// The score of every open line under [`naive_value`].
-pub fn naive_scores(board: &Board, pos: Position, penalty: i32, memo: &mut HashMap<u64, i32>) -> Vec<(usize, i32)> {
+pub fn naive_scores(
+    board: &Board,
+    pos: Position,
+    penalty: i32,
+    memo: &mut HashMap<u64, i32>,
+) -> Vec<(usize, i32)> {
     board
         .open_lines(pos)
         .lines()
