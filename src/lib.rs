@@ -5,6 +5,6 @@
 //! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
 
 pub mod core;
-pub mod store;
 pub mod retro;
+pub mod store;
 pub mod chains;
