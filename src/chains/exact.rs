@@ -229,6 +229,45 @@ impl Exact {
             .collect();
         Ok(Analysis { value, moves })
     }
+
+    /// Every open line of `pos` with its score and next-loony flag (what `--loony` prints as
+    /// `v`/`^` suffixes).
+    pub fn loony_analysis(&self, pos: Position) -> Result<Vec<LoonyMove>, ChainsError> {
+        self.index(pos)?;
+        let open = self.coins.all_lines().difference(pos);
+        Ok(open
+            .lines()
+            .map(|line| {
+                let child = pos.with(line);
+                let (value, flag) = decode(self.byte(child).expect("a child of a solved position"));
+                let boxes = self.coins.completes(pos, line);
+                let next_loony = if boxes > 0 {
+                    flag
+                } else if is_loony_position(&self.coins, child) {
+                    NextLoony::Mover
+                } else {
+                    flag.swap()
+                };
+                LoonyMove {
+                    line,
+                    score: move_score(boxes, value),
+                    next_loony,
+                }
+            })
+            .collect())
+    }
+}
+
+/// One move's score with the next-loony flag seen by the player making it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoonyMove {
+    /// The line drawn.
+    pub line: usize,
+    /// Its exact score for the player making it.
+    pub score: i32,
+    /// Who must make the next loony move after it, from the mover's side: `Mover` when the
+    /// move is itself loony.
+    pub next_loony: NextLoony,
 }
 
 /// The lines `open[j]` for the set bits `j` of `idx`, as a mask.
@@ -250,7 +289,11 @@ pub fn value_with_penalty(board: &Board, pos: Position, penalty: i32) -> Result<
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
+    use crate::chains::loony::is_loony_move;
+    use crate::chains::testkit::{boards, naive_nim_win, naive_scores, naive_value, positions};
 
     #[test]
     fn bytes_round_trip_every_score_and_flag() {
@@ -260,15 +303,6 @@ mod tests {
             }
         }
     }
-}
-
-#[cfg(test)]
-mod solver_tests {
-    use std::collections::HashMap;
-
-    use super::*;
-    use crate::chains::loony::is_loony_move;
-    use crate::chains::testkit::{boards, naive_nim_win, naive_scores, naive_value, positions};
 
     #[test]
     fn empty_boards_have_their_known_values() {
@@ -411,6 +445,47 @@ mod solver_tests {
                         !child
                     };
                     assert_eq!(m.score > 0, wins, "{pos:?} line {}", m.line);
+                }
+            }
+        }
+    }
+
+    /// Two independent exact solvers agree: this table and the retrograde tile solver.
+    #[test]
+    fn scores_match_the_retrograde_solver() {
+        for name in ["2x3", "3x3", "icelandic"] {
+            let board = Board::parse(name).unwrap();
+            for pos in positions(&board, 16, 15, 31) {
+                let exact = Exact::solve(&board, pos, 0).unwrap().analysis(pos).unwrap();
+                assert_eq!(
+                    exact,
+                    crate::retro::analyze(&board, pos).unwrap(),
+                    "{name} {pos:?}"
+                );
+            }
+        }
+    }
+
+    /// The best move's flag is the position's flag; a loony move's flag is "mover".
+    #[test]
+    fn move_flags_agree_with_the_position_flag() {
+        for (i, board) in boards().iter().enumerate() {
+            let coins = Coins::new(board);
+            for pos in positions(board, 12, 30, 40 + i as u64) {
+                let exact = Exact::solve(board, pos, 0).unwrap();
+                let (value, flag) = decode(exact.byte(pos).unwrap());
+                let moves = exact.loony_analysis(pos).unwrap();
+                let best = moves
+                    .iter()
+                    .filter(|m| m.score == value)
+                    .map(|m| m.next_loony.preference())
+                    .max()
+                    .unwrap();
+                assert_eq!(best, flag.preference(), "{pos:?}");
+                for m in &moves {
+                    if is_loony_move(&coins, pos, m.line) {
+                        assert_eq!(m.next_loony, NextLoony::Mover);
+                    }
                 }
             }
         }

@@ -16,7 +16,6 @@ pub const GROUND: usize = usize::MAX;
 /// The strings-and-coins graph of a board: boxes (coins) by index `r * cols + c`.
 #[derive(Clone, Debug)]
 pub struct Coins {
-    rows: usize,
     cols: usize,
     lines: usize,
     /// The four sides of each box.
@@ -44,7 +43,6 @@ impl Coins {
             }
         }
         Coins {
-            rows,
             cols,
             lines,
             sides,
@@ -73,11 +71,6 @@ impl Coins {
         self.sides.is_empty()
     }
 
-    /// Number of strings (lines).
-    pub fn num_lines(&self) -> usize {
-        self.lines
-    }
-
     /// Every line of the board.
     pub fn all_lines(&self) -> Position {
         Position(u64::MAX >> (64 - self.lines))
@@ -86,11 +79,6 @@ impl Coins {
     /// The (row, column) of coin `b`.
     pub fn coord(&self, b: usize) -> (usize, usize) {
         (b / self.cols, b % self.cols)
-    }
-
-    /// Rows of boxes.
-    pub fn rows(&self) -> usize {
-        self.rows
     }
 
     /// The four sides of coin `b`.

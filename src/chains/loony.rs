@@ -74,12 +74,6 @@ pub fn loony_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsErr
         .collect())
 }
 
-/// The lines that take every box of a capturable path, from its opened end.
-pub fn take_lines(path: &Component) -> Vec<usize> {
-    debug_assert_eq!(path.kind, Kind::Capturable);
-    path.lines.clone()
-}
-
 /// The loony offers standing in `pos` (empty unless the last move was loony).
 pub fn loony_offers(board: &Board, pos: Position) -> Result<Vec<Offer>, ChainsError> {
     let coins = Coins::new(board);
