@@ -198,13 +198,13 @@ fn walk_path(
     let mut boxes = Vec::new();
     let mut lines = Vec::new();
     let mut ends = Vec::new();
-    // The end at `first`.
-    let outer_first: Vec<usize> = outer_lines(first).collect();
-    if opened(first) {
-        ends.push(End::Opened);
-    } else {
-        ends.push(end_of(coins, outer_first[0], first));
-        lines.push(outer_first[0]);
+    // The end at `first`: opened, or where its first outer string leads.
+    match outer_lines(first).next() {
+        Some(line) if !opened(first) => {
+            ends.push(end_of(coins, line, first));
+            lines.push(line);
+        }
+        _ => ends.push(End::Opened),
     }
     let (mut prev_line, mut b) = (usize::MAX, first);
     loop {

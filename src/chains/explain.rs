@@ -363,6 +363,47 @@ mod tests {
         }
     }
 
+    /// Beyond nimstring's reach control is judged by the long chain rule: on a 4×4 board with
+    /// a region of 27 open lines, the moves said to change the parity are the rule's.
+    #[test]
+    fn large_positions_fall_back_to_the_long_chain_rule() {
+        let b = Board::new(4, 4).unwrap();
+        let mut pos: Position = (0..4).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
+        pos = pos.with(b.h(2, 0)).with(b.h(2, 1)).with(b.h(2, 2));
+        let coins = Coins::new(&b);
+        assert!(coins
+            .regions(pos)
+            .iter()
+            .any(|r| r.count() as usize > CONTROL_OPEN));
+        let c = control_in(&coins, pos);
+        assert_eq!(c.long_chains, 2);
+        // Draw one more line far from the chains if needed so the mover holds the parity.
+        if c.mover_has_parity != Some(true) {
+            pos = pos.with(b.h(4, 3));
+        }
+        assert_eq!(control_in(&coins, pos).mover_has_parity, Some(true));
+        let open = b.open_lines(pos);
+        let moves = open
+            .lines()
+            .map(|line| crate::core::MoveScore { line, score: 0 })
+            .collect();
+        let flat = Analysis { value: 0, moves };
+        let flagged: Vec<usize> = open
+            .lines()
+            .filter(|&l| {
+                explain(&b, pos, l, &flat)
+                    .unwrap()
+                    .contains(&Reason::ChangesParity)
+            })
+            .collect();
+        let changing = crate::chains::control::parity_moves(&b, pos).unwrap();
+        assert!(!flagged.is_empty());
+        assert!(
+            flagged.iter().all(|l| changing.contains(l)),
+            "{flagged:?} {changing:?}"
+        );
+    }
+
     #[test]
     fn a_drawn_line_is_refused() {
         let (b, pos) = declining_position();
