@@ -20,7 +20,7 @@ use crate::core::{move_score, Analysis, Board, MoveScore, Position};
 
 use super::error::ChainsError;
 use super::graph::Coins;
-use super::loony::is_loony_position;
+use super::loony::{is_loony_position, offers_in};
 
 /// Most open lines an [`Exact`] solve handles (its table has `2^open` bytes).
 pub const MAX_EXACT_OPEN: usize = 26;
@@ -228,6 +228,34 @@ impl Exact {
             })
             .collect();
         Ok(Analysis { value, moves })
+    }
+
+    /// The better reply to the first loony offer standing in `pos`: its lines (take all, or
+    /// all but two / four and the double-dealing line) and their score for the player to
+    /// move; ties go to taking all. `None` when `pos` holds no loony offer.
+    pub fn loony_reply(&self, pos: Position) -> Result<Option<(Vec<usize>, i32)>, ChainsError> {
+        self.index(pos)?;
+        let Some(offer) = offers_in(&self.coins, pos).into_iter().next() else {
+            return Ok(None);
+        };
+        let score = |lines: &[usize]| {
+            let (mut p, mut gained, mut kept_turn) = (pos, 0, true);
+            for &l in lines {
+                let k = self.coins.completes(p, l);
+                gained += k as i32;
+                kept_turn = k > 0;
+                p = p.with(l);
+            }
+            let rest = self.value(p).expect("reached from a solved position");
+            gained + if kept_turn { rest } else { -rest }
+        };
+        let all = score(&offer.take_all);
+        let decline = score(&offer.decline);
+        Ok(Some(if decline > all {
+            (offer.decline, decline)
+        } else {
+            (offer.take_all, all)
+        }))
     }
 
     /// Every open line of `pos` with its score and next-loony flag (what `--loony` prints as
@@ -489,6 +517,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// With one capturable path standing, the chosen all-but-two reply scores the value.
+    #[test]
+    fn the_loony_reply_scores_the_value() {
+        let mut replies = 0;
+        for (i, board) in boards().iter().enumerate() {
+            let coins = Coins::new(board);
+            for pos in positions(board, 14, 300, 60 + i as u64) {
+                let exact = Exact::solve(board, pos, 0).unwrap();
+                let Some((lines, score)) = exact.loony_reply(pos).unwrap() else {
+                    assert!(!is_loony_position(&coins, pos));
+                    continue;
+                };
+                let paths = crate::chains::components::decompose(&coins, pos);
+                if paths
+                    .iter()
+                    .filter(|c| c.kind == crate::chains::Kind::Capturable)
+                    .count()
+                    == 1
+                {
+                    replies += 1;
+                    assert_eq!(
+                        score,
+                        exact.value(pos).unwrap(),
+                        "{} {pos:?} {lines:?}",
+                        board.name()
+                    );
+                }
+            }
+        }
+        assert!(replies > 100, "{replies}");
     }
 
     #[test]
