@@ -81,11 +81,6 @@ impl Coins {
         (b / self.cols, b % self.cols)
     }
 
-    /// The four sides of coin `b`.
-    pub fn sides(&self, b: usize) -> Position {
-        Position(self.sides[b])
-    }
-
     /// The uncut strings of coin `b` in `pos`.
     pub fn open_sides(&self, pos: Position, b: usize) -> Position {
         Position(self.sides[b] & !pos.0)

@@ -76,11 +76,6 @@ impl Nimstring {
         }
     }
 
-    /// The strings-and-coins graph evaluated.
-    pub fn coins(&self) -> &Coins {
-        &self.coins
-    }
-
     /// The value of `pos` as one game (no splitting into regions).
     pub fn whole(&mut self, pos: Position) -> Nimber {
         if let Some(&v) = self.memo.get(&pos.0) {
