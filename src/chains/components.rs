@@ -78,6 +78,42 @@ impl Component {
     pub fn is_long_chain(&self) -> bool {
         self.kind == Kind::Chain && self.len() >= 3
     }
+
+    /// The component in words, for the command line and the coach, e.g. "long chain of 4
+    /// boxes from (0,0) to (0,3), ends: ground and junction (1,3)".
+    pub fn describe(&self) -> String {
+        let n = self.len();
+        let boxes = if n == 1 {
+            "1 box".to_string()
+        } else {
+            format!("{n} boxes")
+        };
+        let span = match (self.boxes.first(), self.boxes.last()) {
+            (Some(a), Some(b)) if n > 1 => format!(" from ({},{}) to ({},{})", a.0, a.1, b.0, b.1),
+            (Some(a), _) => format!(" at ({},{})", a.0, a.1),
+            _ => String::new(),
+        };
+        let end = |e: &End| match e {
+            End::Ground => "ground".to_string(),
+            End::Junction(r, c) => format!("junction ({r},{c})"),
+            End::Opened => "opened".to_string(),
+        };
+        let ends = match self.ends.as_slice() {
+            [a, b] => format!(", ends: {} and {}", end(a), end(b)),
+            _ => String::new(),
+        };
+        let what = match self.kind {
+            Kind::Chain if n >= 3 => "long chain",
+            Kind::Chain => "short chain",
+            Kind::Capturable => "capturable",
+            Kind::Loop => "loop",
+            Kind::Unsettled => "unsettled region",
+        };
+        match self.kind {
+            Kind::Loop | Kind::Unsettled => format!("{what} of {boxes}"),
+            _ => format!("{what} of {boxes}{span}{ends}"),
+        }
+    }
 }
 
 /// The components of `pos`: paths and loops first (by their lowest box), then the unsettled
@@ -307,6 +343,27 @@ mod tests {
         assert!(c.is_long_chain());
         let (b2, p2) = row(2);
         assert!(!components(&b2, p2)[0].is_long_chain());
+    }
+
+    #[test]
+    fn components_describe_themselves() {
+        let (b, p) = row(3);
+        assert_eq!(
+            components(&b, p)[0].describe(),
+            "long chain of 3 boxes from (0,0) to (0,2), ends: ground and ground"
+        );
+        let opened = components(&b, p.with(b.v(0, 3)));
+        assert_eq!(
+            opened[0].describe(),
+            "capturable of 3 boxes from (0,2) to (0,0), ends: opened and ground"
+        );
+        let j = Board::new(1, 3).unwrap();
+        let parts = components(&j, pos_of([j.h(0, 0), j.h(1, 0), j.h(0, 2), j.h(1, 2)]));
+        assert_eq!(
+            parts[0].describe(),
+            "short chain of 1 box at (0,0), ends: ground and junction (0,1)"
+        );
+        assert_eq!(parts[2].describe(), "unsettled region of 1 box");
     }
 
     #[test]

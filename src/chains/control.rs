@@ -37,6 +37,28 @@ pub struct Control {
     pub mover_has_parity: Option<bool>,
 }
 
+impl Control {
+    /// The count and its verdict in words, e.g. "2 long chains, 1 loop: the long chain rule
+    /// favours the player to move".
+    pub fn describe(&self) -> String {
+        let chains = match self.long_chains {
+            1 => "1 long chain".to_string(),
+            n => format!("{n} long chains"),
+        };
+        let loops = match self.loops {
+            0 => String::new(),
+            1 => ", 1 loop".to_string(),
+            n => format!(", {n} loops"),
+        };
+        let verdict = match self.mover_has_parity {
+            Some(true) => "the long chain rule favours the player to move",
+            Some(false) => "the long chain rule favours the opponent",
+            None => "no long chain to fight for yet",
+        };
+        format!("{chains}{loops}: {verdict}")
+    }
+}
+
 /// The long chain count of `pos` and who it favours.
 pub fn control(board: &Board, pos: Position) -> Result<Control, ChainsError> {
     let coins = Coins::new(board);
@@ -208,6 +230,10 @@ mod tests {
         // 9 open lines, 7 boxes.
         assert_eq!(c.dots, 3);
         assert_eq!(parity_moves(&b, pos).unwrap(), vec![b.h(1, 3)]);
+        assert_eq!(
+            c.describe(),
+            "2 long chains: the long chain rule favours the opponent"
+        );
         assert_eq!(control(&b, pos.with(b.h(1, 3))).unwrap().long_chains, 1);
     }
 }
