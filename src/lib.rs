@@ -10,3 +10,4 @@ pub mod cli;
 pub mod core;
 pub mod retro;
 pub mod store;
+pub mod chains;
