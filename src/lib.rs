@@ -5,9 +5,9 @@
 //! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
 
 pub mod book;
+pub mod chains;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod core;
 pub mod retro;
 pub mod store;
-pub mod chains;

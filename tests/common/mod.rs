@@ -34,7 +34,16 @@ impl Naive {
             cols,
             lines,
             boxes,
+            penalty: 0,
             memo: HashMap::new(),
+        }
+    }
+
+    /// A naive solver where drawing the last line costs `penalty` boxes.
+    pub fn with_penalty(rows: usize, cols: usize, penalty: i32) -> Naive {
+        Naive {
+            penalty,
+            ..Naive::new(rows, cols)
         }
     }
 
