@@ -5,4 +5,5 @@
 //! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
 
 pub mod core;
+pub mod search;
 pub mod store;
