@@ -7,3 +7,4 @@
 pub mod core;
 pub mod search;
 pub mod store;
+pub mod retro;
