@@ -2,58 +2,22 @@
 //! on every position of small boards and thousands of random positions of larger ones, with
 //! each pruning rule switched off and under a tiny transposition table.
 
+mod common;
+
+use common::{Naive, Rng};
 use dotbox::core::{Analysis, Board, MoveScore, Position};
+use dotbox::retro;
 use dotbox::search::{analyze, analyze_with_progress, Flow, SearchError, SearchOptions, Solver};
-use std::collections::HashMap;
 
-/// Plain minimax: the value for the player to move of the boxes still to come.
-fn naive(board: &Board, pos: Position, memo: &mut HashMap<u64, i8>) -> i32 {
-    if let Some(&v) = memo.get(&pos.0) {
-        return i32::from(v);
-    }
-    let mut best = None;
-    for line in board.open_lines(pos).lines() {
-        let boxes = board.boxes_completed(pos, line) as i32;
-        let child = naive(board, pos.with(line), memo);
-        let score = if boxes == 0 { -child } else { boxes + child };
-        best = Some(best.map_or(score, |b: i32| b.max(score)));
-    }
-    let v = best.unwrap_or(0);
-    memo.insert(pos.0, v as i8);
-    v
-}
-
-fn naive_analysis(board: &Board, pos: Position, memo: &mut HashMap<u64, i8>) -> Analysis {
-    let moves: Vec<MoveScore> = board
-        .open_lines(pos)
-        .lines()
-        .map(|line| {
-            let boxes = board.boxes_completed(pos, line) as i32;
-            let child = naive(board, pos.with(line), memo);
-            MoveScore {
-                line,
-                score: if boxes == 0 { -child } else { boxes + child },
-            }
-        })
+/// The minimax analysis of `pos`: every open line's score and the best of them.
+fn naive_analysis(naive: &mut Naive, pos: Position) -> Analysis {
+    let moves: Vec<MoveScore> = naive
+        .scores(pos.0)
+        .into_iter()
+        .map(|(line, score)| MoveScore { line, score })
         .collect();
     let value = moves.iter().map(|m| m.score).max().unwrap_or(0);
     Analysis { value, moves }
-}
-
-/// xorshift64*: the tests' own random numbers.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// A random position of `board` with `open` lines left (or fewer when the board has fewer).
@@ -61,7 +25,7 @@ fn random_position(board: &Board, open: usize, rng: &mut Rng) -> Position {
     let mut pos = board.start();
     let mut lines: Vec<usize> = board.open_lines(pos).lines().collect();
     while lines.len() > open {
-        let line = lines.swap_remove(rng.below(lines.len()));
+        let line = lines.swap_remove(rng.below(lines.len() as u64) as usize);
         pos = pos.with(line);
     }
     pos
@@ -101,6 +65,12 @@ fn boards(rng: &mut Rng) -> Vec<(Board, usize)> {
     ]
 }
 
+/// A random number of open lines for a position of `board`: 1 to `max_open`.
+fn random_open(board: &Board, max_open: usize, rng: &mut Rng) -> usize {
+    let free = board.num_lines() - board.predrawn().count() as usize;
+    1 + rng.below(max_open.min(free) as u64) as usize
+}
+
 /// Compares `options`' search with minimax on `per_board` random positions of each board,
 /// one solver per board (its table kept between positions) and returns the positions checked.
 fn compare_random(options: &SearchOptions, per_board: usize, seed: u64) -> usize {
@@ -108,12 +78,11 @@ fn compare_random(options: &SearchOptions, per_board: usize, seed: u64) -> usize
     let mut checked = 0;
     for (board, max_open) in boards(&mut rng) {
         let mut solver = Solver::new(&board, options).unwrap();
-        let mut memo = HashMap::new();
+        let mut naive = Naive::new(board.rows(), board.cols());
         for i in 0..per_board {
-            let open =
-                1 + rng.below(max_open.min(board.num_lines() - board.predrawn().count() as usize));
+            let open = random_open(&board, max_open, &mut rng);
             let pos = random_position(&board, open, &mut rng);
-            let expected = naive_analysis(&board, pos, &mut memo);
+            let expected = naive_analysis(&mut naive, pos);
             let got = solver.analyze(pos, &mut no_progress()).unwrap().analysis;
             assert_eq!(got, expected, "{} position {i}: {pos:?}", board.name());
             checked += 1;
@@ -130,7 +99,7 @@ fn empty_board_values() {
         assert_eq!(report.analysis.value, value, "{r}x{c}");
         assert_eq!(report.analysis.moves.len(), board.num_lines());
         if board.num_lines() <= 17 {
-            let expected = naive_analysis(&board, board.start(), &mut HashMap::new());
+            let expected = naive_analysis(&mut Naive::new(r, c), board.start());
             assert_eq!(report.analysis, expected, "{r}x{c}");
         }
     }
@@ -141,15 +110,12 @@ fn every_position_of_small_boards() {
     for (r, c) in [(1, 1), (1, 2), (1, 3), (2, 2), (1, 4)] {
         let board = Board::new(r, c).unwrap();
         let mut solver = Solver::new(&board, &SearchOptions::default()).unwrap();
-        let mut memo = HashMap::new();
+        let mut naive = Naive::new(r, c);
         for mask in 0..1u64 << board.num_lines() {
             let pos = Position(mask);
-            let expected = naive_analysis(&board, pos, &mut memo);
-            assert_eq!(
-                solver.analyze(pos, &mut no_progress()).unwrap().analysis,
-                expected,
-                "{r}x{c} {pos:?}"
-            );
+            let expected = naive_analysis(&mut naive, pos);
+            let got = solver.analyze(pos, &mut no_progress()).unwrap().analysis;
+            assert_eq!(got, expected, "{r}x{c} {pos:?}");
         }
     }
 }
@@ -158,11 +124,10 @@ fn every_position_of_small_boards() {
 fn every_value_of_two_by_three() {
     let board = Board::new(2, 3).unwrap();
     let mut solver = Solver::new(&board, &SearchOptions::default()).unwrap();
-    let mut memo = HashMap::new();
+    let mut naive = Naive::new(2, 3);
     for mask in 0..1u64 << board.num_lines() {
-        let pos = Position(mask);
-        let (value, _) = solver.value(pos, &mut no_progress()).unwrap();
-        assert_eq!(value, naive(&board, pos, &mut memo), "{pos:?}");
+        let (value, _) = solver.value(Position(mask), &mut no_progress()).unwrap();
+        assert_eq!(value, naive.value(mask), "{:?}", Position(mask));
     }
 }
 
@@ -170,6 +135,53 @@ fn every_value_of_two_by_three() {
 fn random_positions_match_minimax() {
     let checked = compare_random(&SearchOptions::default(), 250, 0x5eed);
     assert!(checked >= 3000, "{checked}");
+}
+
+#[test]
+fn positions_with_several_capturable_boxes_match_minimax() {
+    // Nodes where several chains can be taken are where the capture rule branches most.
+    let mut rng = Rng(0xca97);
+    let mut checked = 0;
+    for (r, c) in [(2, 3), (3, 3), (2, 4), (3, 4)] {
+        let board = Board::new(r, c).unwrap();
+        let mut solver = Solver::new(&board, &SearchOptions::default()).unwrap();
+        let mut naive = Naive::new(r, c);
+        let mut found = 0;
+        while found < 300 {
+            let pos = random_position(&board, 6 + rng.below(10) as usize, &mut rng);
+            let capturable = (0..r)
+                .flat_map(|y| (0..c).map(move |x| (y, x)))
+                .filter(|&(y, x)| pos.intersection(board.box_sides(y, x)).count() == 3)
+                .count();
+            if capturable < 2 {
+                continue;
+            }
+            found += 1;
+            let expected = naive_analysis(&mut naive, pos);
+            assert_eq!(
+                solver.analyze(pos, &mut no_progress()).unwrap().analysis,
+                expected,
+                "{pos:?}"
+            );
+        }
+        checked += found;
+    }
+    assert_eq!(checked, 1200);
+}
+
+#[test]
+fn search_agrees_with_the_retrograde_solver() {
+    let mut rng = Rng(0x4e7);
+    for (board, max_open) in boards(&mut rng) {
+        let mut solver = Solver::new(&board, &SearchOptions::default()).unwrap();
+        for i in 0..40 {
+            let open = random_open(&board, max_open + 4, &mut rng);
+            let pos = random_position(&board, open, &mut rng);
+            let expected = retro::analyze(&board, pos).unwrap();
+            let got = solver.analyze(pos, &mut no_progress()).unwrap().analysis;
+            assert_eq!(got, expected, "{} position {i}: {pos:?}", board.name());
+        }
+    }
 }
 
 #[test]
