@@ -42,6 +42,7 @@ impl Run<'_> {
     pub fn mtdf(&mut self, pos: u64, untaken: i32, guess: i32) -> Result<i32, SearchError> {
         let (mut lower, mut upper) = (-untaken, untaken);
         let mut g = guess.clamp(lower, upper);
+        self.report_bounds(lower, upper);
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             let v = self.negamax(pos, untaken, beta - 1, beta)?;
@@ -51,13 +52,19 @@ impl Run<'_> {
                 lower = v;
             }
             g = v;
-            let (a, b) = (
-                (self.score_of)(self.root_boxes, lower),
-                (self.score_of)(self.root_boxes, upper),
-            );
-            self.root.bounds = (a.min(b), a.max(b));
+            self.report_bounds(lower, upper);
         }
         Ok(lower)
+    }
+
+    /// Records proven bounds on the value being searched, as bounds on the root move's score,
+    /// for the next progress report.
+    fn report_bounds(&mut self, lower: i32, upper: i32) {
+        let (a, b) = (
+            (self.score_of)(self.root_boxes, lower),
+            (self.score_of)(self.root_boxes, upper),
+        );
+        self.root.bounds = (a.min(b), a.max(b));
     }
 
     /// Draws `line` in `pos` and returns the move's score, searched in the window
