@@ -4,7 +4,7 @@
 //! A position's value is counted from the side to move and does not depend on which player
 //! that is, so one entry serves both. Each entry keeps a lower and an upper bound (an exact
 //! value when they meet), checked against the full canonical mask so a key collision can never
-//! return another position's bounds. Entries live in buckets of four (one cache line); a new
+//! return another position's bounds. Entries live in buckets of four (64 bytes); a new
 //! position replaces the bucket's entry whose subtree cost the fewest nodes ("work"), so
 //! expensive results survive memory pressure. The table never grows past its byte budget.
 
@@ -13,24 +13,35 @@ use super::error::SearchError;
 /// Entries per bucket.
 const WAYS: usize = 4;
 
-/// One slot: 16 bytes.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
-struct Entry {
-    /// The canonical position's mask.
-    lock: u64,
-    lower: i8,
-    upper: i8,
-    /// `1 + log2(nodes)` of the search that produced the entry; 0 for an empty slot.
-    work: u8,
-    /// The best move found, as a line of the canonical position (`u8::MAX` for none).
-    best: u8,
+/// A bucket: four entries of two words, the canonical mask (`lock`) and the packed data
+/// (bits 0–7 lower bound, 8–15 upper bound, 16–23 work = `1 + log2(nodes)` of the search that
+/// produced it, 24–31 best move as a line of the canonical position or 255). Data 0 marks an
+/// empty slot (work is at least 1), so a fresh table is all zero bytes: it is allocated
+/// zeroed and the system hands out its pages only as they are touched.
+type Bucket = [u64; 2 * WAYS];
+
+fn pack(lower: i32, upper: i32, work: u8, best: u8) -> u64 {
+    u64::from(lower as i8 as u8)
+        | u64::from(upper as i8 as u8) << 8
+        | u64::from(work) << 16
+        | u64::from(best) << 24
 }
 
-/// A bucket of entries aligned to one cache line.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C, align(64))]
-struct Bucket([Entry; WAYS]);
+fn lower(data: u64) -> i32 {
+    i32::from(data as u8 as i8)
+}
+
+fn upper(data: u64) -> i32 {
+    i32::from((data >> 8) as u8 as i8)
+}
+
+fn work(data: u64) -> u8 {
+    (data >> 16) as u8
+}
+
+fn best(data: u64) -> u8 {
+    (data >> 24) as u8
+}
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,46 +94,36 @@ impl Table {
     #[inline]
     pub fn probe(&mut self, lock: u64, key: u64) -> Option<Bounds> {
         let bucket = self.bucket(key);
-        bucket
-            .0
-            .iter()
-            .find(|e| e.work != 0 && e.lock == lock)
-            .map(|e| Bounds {
-                lower: i32::from(e.lower),
-                upper: i32::from(e.upper),
-                best: (e.best != u8::MAX).then_some(e.best),
+        (0..WAYS)
+            .map(|i| (bucket[2 * i], bucket[2 * i + 1]))
+            .find(|&(l, d)| d != 0 && l == lock)
+            .map(|(_, d)| Bounds {
+                lower: lower(d),
+                upper: upper(d),
+                best: (best(d) != u8::MAX).then_some(best(d)),
             })
     }
 
     /// Records bounds for `lock`, merged with any it already has; otherwise evicts the
     /// bucket's cheapest entry. `nodes` is the size of the search that found them.
     pub fn store(&mut self, lock: u64, key: u64, bounds: Bounds, nodes: u64) {
-        let work = (64 - nodes.leading_zeros()).clamp(1, 255) as u8;
-        let best = bounds.best.unwrap_or(u8::MAX);
+        let w = (64 - nodes.leading_zeros()).clamp(1, 255) as u8;
+        let b = bounds.best.unwrap_or(u8::MAX);
         let bucket = self.bucket(key);
-        if let Some(e) = bucket.0.iter_mut().find(|e| e.work != 0 && e.lock == lock) {
+        if let Some(i) = (0..WAYS).find(|&i| bucket[2 * i + 1] != 0 && bucket[2 * i] == lock) {
             // Both are true bounds of the same value, so their intersection is too.
-            e.lower = e.lower.max(bounds.lower as i8);
-            e.upper = e.upper.min(bounds.upper as i8);
-            debug_assert!(e.lower <= e.upper, "inconsistent bounds for {lock:#x}");
-            e.work = e.work.max(work);
-            if best != u8::MAX {
-                e.best = best;
-            }
+            let old = bucket[2 * i + 1];
+            let (lo, hi) = (lower(old).max(bounds.lower), upper(old).min(bounds.upper));
+            debug_assert!(lo <= hi, "inconsistent bounds for {lock:#x}");
+            let b = if b == u8::MAX { best(old) } else { b };
+            bucket[2 * i + 1] = pack(lo, hi, work(old).max(w), b);
             return;
         }
-        let victim = bucket
-            .0
-            .iter_mut()
-            .min_by_key(|e| e.work)
+        let victim = (0..WAYS)
+            .min_by_key(|&i| work(bucket[2 * i + 1]))
             .expect("buckets are not empty");
-        *victim = Entry {
-            lock,
-            lower: bounds.lower as i8,
-            upper: bounds.upper as i8,
-            work,
-            best,
-        };
+        bucket[2 * victim] = lock;
+        bucket[2 * victim + 1] = pack(bounds.lower, bounds.upper, w, b);
     }
 }
 
@@ -132,7 +133,7 @@ mod tests {
 
     #[test]
     fn budget_sizes_the_table() {
-        assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
         assert_eq!(Table::with_budget(64).unwrap().bytes(), 64);
         assert_eq!(Table::with_budget(1000).unwrap().bytes(), 512);
         assert!(matches!(
