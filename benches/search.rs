@@ -2,14 +2,17 @@
 //!
 //! ```text
 //! cargo bench --bench search -- crossover [BOARD] [MAX_RETRO_OPEN]   # default 4x4, 24
-//! cargo bench --bench search -- solve BOARD [TT_MIB]                  # e.g. 4x4 1024
+//! cargo bench --bench search -- solve POSITION [TT_MIB]               # e.g. 4x4 1024
+//! cargo bench --bench search -- versus POSITION [TT_MIB]              # e.g. 3x4 (both solvers)
 //! ```
 //!
 //! `crossover` times both solvers on random positions of BOARD with 16, 20, 24, 28 and 32
 //! open lines (three each, fixed seed), the retrograde one only up to MAX_RETRO_OPEN open
 //! lines since it needs memory for 2^open positions; it prints nodes per second and the
 //! table's hit rate and checks that both solvers agree. `solve` analyses BOARD's start
-//! position (every first move) and prints the value, the scores, the time and the counters.
+//! position (every first move) and prints the value, the scores, the time and the counters;
+//! `versus` does the same and then solves the position with the retrograde solver too,
+//! timing it and checking that every score agrees.
 
 use dotbox::core::notation::parse_position;
 use dotbox::core::{Board, Position};
@@ -106,7 +109,7 @@ fn crossover(board: &Board, max_retro: usize) {
     }
 }
 
-fn solve(text: &str, tt_mib: usize) {
+fn solve(text: &str, tt_mib: usize, versus_retro: bool) {
     let (board, pos) = parse_position(text).expect("a position such as 4x4 or 3x3:0,5");
     let options = SearchOptions {
         tt_bytes: tt_mib << 20,
@@ -123,6 +126,16 @@ fn solve(text: &str, tt_mib: usize) {
     println!("move scores (line:score) {}", scores.join(" "));
     println!("time {:.2}s  {}", time.as_secs_f64(), rates(&report, time));
     println!("{:?}", report.stats);
+    if versus_retro {
+        let start = Instant::now();
+        let expected = retro::analyze(&board, pos).expect("retro solves");
+        println!(
+            "retro time {:.2}s, same analysis: {}",
+            start.elapsed().as_secs_f64(),
+            expected == report.analysis
+        );
+        assert_eq!(report.analysis, expected, "solvers disagree");
+    }
 }
 
 fn main() {
@@ -131,13 +144,12 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     match args.first().map(String::as_str) {
-        Some("solve") => {
+        Some(mode @ ("solve" | "versus")) => {
             let board = args.get(1).map_or("4x4", String::as_str);
-            solve(
-                board,
-                args.get(2)
-                    .map_or(1024, |m| m.parse().expect("table size in MiB")),
-            );
+            let tt_mib = args
+                .get(2)
+                .map_or(1024, |m| m.parse().expect("table size in MiB"));
+            solve(board, tt_mib, mode == "versus");
         }
         Some("crossover") | None => {
             let board = Board::parse(args.get(1).map_or("4x4", String::as_str)).expect("a board");
@@ -147,6 +159,6 @@ fn main() {
                     .map_or(24, |m| m.parse().expect("most open lines for retro")),
             );
         }
-        Some(other) => eprintln!("unknown benchmark '{other}': use crossover or solve"),
+        Some(other) => eprintln!("unknown benchmark '{other}': use crossover, solve or versus"),
     }
 }
