@@ -18,7 +18,7 @@
 //! than these choices.
 
 use super::geometry::Geometry;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// Components of a simple loony endgame, encoded as `length` for a chain and `64 + length`
 /// for a loop, sorted.
@@ -29,7 +29,7 @@ const LOOP: u8 = 64;
 /// The value of `pos` when it is a simple loony endgame; `None` otherwise.
 pub fn loony_value(geo: &Geometry, pos: u64) -> Option<i32> {
     let components = components(geo, pos)?;
-    Some(value(&components, &mut HashMap::new()))
+    Some(value(&components, &mut BTreeMap::new()))
 }
 
 /// The chains and loops of `pos`, if it is a simple loony endgame with at least one.
@@ -101,8 +101,9 @@ impl Iterator for Lines {
     }
 }
 
-/// `V(G)` for the player who must open a component, memoised over sub-multisets.
-fn value(g: &[u8], memo: &mut HashMap<Components, i32>) -> i32 {
+/// `V(G)` for the player who must open a component, memoised over sub-multisets (in a
+/// B-tree: no hasher seed, so no entropy source is needed in WebAssembly).
+fn value(g: &[u8], memo: &mut BTreeMap<Components, i32>) -> i32 {
     if g.is_empty() {
         return 0;
     }
@@ -140,7 +141,7 @@ mod tests {
 
     #[test]
     fn known_endgame_values() {
-        let mut memo = HashMap::new();
+        let mut memo = BTreeMap::new();
         // One long chain: the opener loses it all.
         assert_eq!(value(&[3], &mut memo), -3);
         // Chains 3 and 3: the opponent declines the first (1 − 2) and takes the second (+3).
