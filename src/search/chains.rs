@@ -14,18 +14,20 @@
 //! * A box whose fourth side completes a second box too, or touches the border: no other
 //!   line is a side of it, so no other move changes it; taking it is worth exactly one box
 //!   (two) now rather than later, and by induction on the open lines it is always optimal.
-//! * The classical strings-and-coins results (Berlekamp, *The Dots-and-Boxes Game*, 2000,
-//!   ch. 3 and 6; Buzzard and Ciere, *Playing simple loony dots and boxes endgames
-//!   optimally*, 2014, §2; Barker and Korf, *Solving Dots-And-Boxes*, AAAI 2012) extend this:
-//!   taking a capturable box is optimal unless it starts a half-open chain of exactly two
-//!   boxes or a closed chain of exactly four, where the one alternative worth searching is the
-//!   decline that ends the turn: the *all-but-two* move (draw the far end of the pair, handing
-//!   over both boxes as one double-cross) or the *all-but-four* move (draw the middle line of
-//!   the four, handing over two double-crosses). Longer chains reach that point by taking
-//!   boxes one at a time, so a decline after taking fewer boxes is never needed.
-//! * With two or more such chains, declining one while the other is still capturable hands
-//!   the opponent that chain as well; taking a box of either chain first loses nothing
-//!   (captures commute), so only the captures are searched.
+//! * The strings-and-coins theory of the game (Berlekamp, *The Dots-and-Boxes Game*, 2000;
+//!   Buzzard and Ciere, *Playing simple loony dots and boxes endgames optimally*, 2014;
+//!   Barker and Korf, *Solving Dots-And-Boxes*, AAAI 2012) extends this: taking a capturable
+//!   box is optimal unless it starts a half-open chain of exactly two boxes or a closed chain
+//!   of exactly four, where the one alternative worth searching is the decline that ends the
+//!   turn: the *all-but-two* move (draw the far end of the pair, handing over both boxes as
+//!   one double-cross) or the *all-but-four* move (draw the middle line of the four, handing
+//!   over two double-crosses). Longer chains reach that point by taking boxes one at a time,
+//!   so a decline after taking fewer boxes is never needed.
+//! * With two or more chains that each offer a decline, which chain is kept for the decline
+//!   matters, so the first capture of every such chain is searched; declining at once, while
+//!   another chain is still capturable, would hand the opponent that chain too, and is not
+//!   searched. This case rests on the exhaustive and random comparisons below rather than on
+//!   a written proof (searching only one chain's capture is wrong, and those tests catch it).
 //!
 //! The tests check this rule against a plain minimax on every position of the small boards
 //! and on thousands of random positions of larger ones, and with the rule switched off.
@@ -41,7 +43,9 @@ pub enum Capture {
     Forced(u8),
     /// Take (first line) or decline with the all-but-two or all-but-four move (second line).
     TakeOrDecline(u8, u8),
-    /// Several chains offer a decline: their first captures (up to four) are searched.
+    /// Several chains offer a decline: their first captures are searched, for up to four of
+    /// them. The cap loses nothing: a chain once entered is taken to its end, so searching
+    /// any four lets every chain, the fifth included, be the one left for the decline.
     TakeOneOf([u8; 4], usize),
 }
 
