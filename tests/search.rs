@@ -54,6 +54,8 @@ fn boards(rng: &mut Rng) -> Vec<(Board, usize)> {
         (b(3, 4), 16),
         (b(4, 4), 15),
         (b(5, 5), 14),
+        (b(1, 21), 14),
+        (b(4, 6), 13),
         (with_random_predrawn(b(3, 3), 4, rng), 16),
         (with_random_predrawn(b(3, 4), 9, rng), 16),
         (with_random_predrawn(b(4, 4), 12, rng), 15),
