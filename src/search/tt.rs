@@ -55,9 +55,18 @@ pub struct Bounds {
 }
 
 /// A fixed-size, bucketed transposition table.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Table {
     buckets: Vec<Bucket>,
+}
+
+impl std::fmt::Debug for Table {
+    /// The size only: the contents are millions of entries.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("bytes", &self.bytes())
+            .finish()
+    }
 }
 
 impl Table {
