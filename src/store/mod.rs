@@ -6,6 +6,10 @@
 //! opened for one solve, named by the solve's fingerprint, so tiles of different solves never
 //! mix.
 
+pub mod cache;
+pub mod codec;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fs;
 pub mod memory;
 
 use std::fmt;
@@ -33,8 +37,9 @@ impl fmt::Display for TileId {
     }
 }
 
-/// The values of a tile's positions, one signed byte each, shared without copying.
-pub type TileData = Arc<[i8]>;
+/// The values of a tile's positions, one signed byte each, shared without copying (a `Vec`
+/// inside, so a freshly computed tile becomes `TileData` without a copy).
+pub type TileData = Arc<Vec<i8>>;
 
 /// Why a store could not do what was asked. Each variant says what and where.
 #[derive(Debug)]
@@ -53,7 +58,9 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Io(msg) => write!(f, "tile store: {msg}"),
-            StoreError::Corrupt { tile, reason } => write!(f, "tile store: {tile} is corrupt: {reason}"),
+            StoreError::Corrupt { tile, reason } => {
+                write!(f, "tile store: {tile} is corrupt: {reason}")
+            }
             StoreError::Foreign { expected, found } => write!(
                 f,
                 "tile store belongs to another solve: expected '{expected}', found '{found}'"
