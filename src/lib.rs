@@ -10,4 +10,5 @@ pub mod chains;
 pub mod cli;
 pub mod core;
 pub mod retro;
+pub mod search;
 pub mod store;
