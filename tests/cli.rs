@@ -158,7 +158,7 @@ fn bad_input_is_an_error_not_a_panic() {
             &["analyze", "2x2", "--lines", "3,3"],
             "line 3 is listed twice",
         ),
-        (&["analyze", "5x5"], "open lines"),
+        (&["analyze", "5x5", "--method", "retro"], "open lines"),
         (&["analyze", "2x2", "--book", nb], "not a dotbox book"),
         (&["analyze", "2x2", "--book", ms], "cannot read"),
         (&["book", "info", nb], "not a dotbox book"),
