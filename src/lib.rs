@@ -6,3 +6,5 @@
 
 pub mod core;
 pub mod store;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
