@@ -5,6 +5,7 @@
 //! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
 
 pub mod core;
+pub mod retro;
 pub mod store;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -1,0 +1,359 @@
+//! The tile layout of a solve: which open lines form the high and the low group, and the
+//! tables that turn a position into (tile, block, offset) and back.
+//!
+//! Local lines: the solve's open lines renumbered, low group first (bits `0..n_lo` of a local
+//! mask), high group after. Both groups are unions of orbits of the solve's symmetries and
+//! interchangeable border-line sets, so every symmetry maps each group to itself and the line
+//! counts per group, the tile, are invariant.
+//!
+//! A tile `(k_hi, k_lo)` is a sequence of blocks, one per high mask that is the canonical
+//! representative of its class (smallest mask over symmetries and swaps); a block holds the
+//! values of every canonical low mask with `k_lo` lines, in rank order. A position whose high
+//! mask is not a representative is read through the symmetry that maps it onto one, which
+//! permutes the low ranks ([`Layout::lo_perm`]).
+
+use crate::core::symmetry::{symmetries, InterchangeableSets, Symmetry};
+use crate::core::{Board, Position};
+use crate::store::TileId;
+
+use super::group::{canonical_in_sets, LineGroup};
+use super::RetroError;
+
+/// Most open lines a solve handles: the high group's lookup table has `2^(open - low)` entries.
+pub const MAX_OPEN: usize = 32;
+/// Preferred size of the low group: blocks of up to C(10,5) = 252 values are long enough for
+/// vector loops and the in-block moves stay in L1 cache.
+const LOW_TARGET: usize = 10;
+/// Largest high group: its lookup table takes `4 << MAX_HIGH` bytes.
+const MAX_HIGH: usize = 22;
+/// Bits of a high lookup entry that hold the symmetry index (at most 8 symmetries).
+pub const SYM_BITS: u32 = 3;
+
+/// Up to two boxes beside a line, each as the masks of its other sides still open, split into
+/// the high and the low group. A box completes when both parts are drawn.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LineBoxes {
+    /// Number of boxes beside the line (0 only if the line's boxes are all decided).
+    pub len: usize,
+    /// `(high mask, low mask)` of each box's other open sides.
+    pub sides: [(u32, u32); 2],
+}
+
+/// Everything fixed about a solve: board, base position, groups and lookup tables.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    board: Board,
+    base: Position,
+    /// Global line of each local line.
+    open: Vec<usize>,
+    n_lo: u32,
+    n_hi: u32,
+    lo: LineGroup,
+    /// `hi_lookup[m] = block << SYM_BITS | symmetry`: the block of `m`'s representative in a
+    /// tile and the symmetry that maps `m` onto it.
+    hi_lookup: Vec<u32>,
+    /// Representative high masks of each size, in block order.
+    hi_reps: Vec<Vec<u32>>,
+    /// Each symmetry as a permutation of local low bits.
+    lo_syms: Vec<Vec<u32>>,
+    /// `lo_perm[s][k][i]`: rank of the image under symmetry `s` of the `i`-th low mask of size
+    /// `k` (empty for the identity).
+    lo_perm: Vec<Vec<Vec<u16>>>,
+    /// Boxes beside each local line.
+    boxes: Vec<LineBoxes>,
+}
+
+impl Layout {
+    /// The layout for every position of `board` that contains `base`.
+    pub fn new(board: &Board, base: Position) -> Result<Layout, RetroError> {
+        let base = base.union(board.predrawn());
+        let open_set = board.open_lines(base);
+        let n = open_set.count() as usize;
+        if n > MAX_OPEN {
+            return Err(RetroError::TooManyOpenLines { open: n, max: MAX_OPEN });
+        }
+        let syms: Vec<Symmetry> = symmetries(board, base);
+        let swaps = InterchangeableSets::new(board, base);
+        let orbits = orbits(open_set, &syms, swaps.sets());
+        let low = choose_low(&orbits, n);
+        let low_set: Position = low.iter().flat_map(|o| o.lines()).collect();
+        let open: Vec<usize> = low_set.lines().chain(open_set.difference(low_set).lines()).collect();
+        let n_lo = low_set.count();
+        let n_hi = n as u32 - n_lo;
+        let mut local = [usize::MAX; 64];
+        for (j, &g) in open.iter().enumerate() {
+            local[g] = j;
+        }
+        let to_local = |p: Position| -> u64 { p.lines().map(|g| 1u64 << local[g]).sum() };
+        let lo_mask = (1u64 << n_lo) - 1;
+        let split = |m: u64| ((m >> n_lo) as u32, (m & lo_mask) as u32);
+        let set_masks: Vec<(u32, u32)> = swaps.sets().iter().map(|&s| split(to_local(s))).collect();
+        let lo_sets: Vec<u32> = set_masks.iter().map(|s| s.1).filter(|&m| m != 0).collect();
+        let hi_sets: Vec<u32> = set_masks.iter().map(|s| s.0).filter(|&m| m != 0).collect();
+        let perms: Vec<Vec<usize>> =
+            syms.iter().map(|s| open.iter().map(|&g| local[s.line(g)]).collect()).collect();
+        let lo_syms: Vec<Vec<u32>> =
+            perms.iter().map(|p| p[..n_lo as usize].iter().map(|&j| j as u32).collect()).collect();
+        let hi_syms: Vec<Vec<u32>> = perms
+            .iter()
+            .map(|p| p[n_lo as usize..].iter().map(|&j| (j - n_lo as usize) as u32).collect())
+            .collect();
+        let lo = LineGroup::new(n_lo, &lo_sets);
+        let (hi_lookup, hi_reps) = high_tables(n_hi, &hi_syms, &hi_sets);
+        let lo_perm = lo_syms
+            .iter()
+            .enumerate()
+            .map(|(s, perm)| {
+                if s == 0 {
+                    return Vec::new();
+                }
+                (0..=n_lo)
+                    .map(|k| lo.masks(k).iter().map(|&m| lo.rank(permute(m, perm)) as u16).collect())
+                    .collect()
+            })
+            .collect();
+        let boxes = open
+            .iter()
+            .map(|&g| {
+                let mut lb = LineBoxes::default();
+                for mask in board.completion_masks(g) {
+                    if mask != u64::MAX {
+                        lb.sides[lb.len] = split(to_local(Position(mask).difference(base)));
+                        lb.len += 1;
+                    }
+                }
+                lb
+            })
+            .collect();
+        Ok(Layout { board: board.clone(), base, open, n_lo, n_hi, lo, hi_lookup, hi_reps, lo_syms, lo_perm, boxes })
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The drawn lines every position of the solve contains (pre-drawn lines included).
+    pub fn base(&self) -> Position {
+        self.base
+    }
+
+    /// Number of open lines.
+    pub fn open_count(&self) -> u32 {
+        self.n_lo + self.n_hi
+    }
+
+    /// Lines in the low group.
+    pub fn n_lo(&self) -> u32 {
+        self.n_lo
+    }
+
+    /// Lines in the high group.
+    pub fn n_hi(&self) -> u32 {
+        self.n_hi
+    }
+
+    /// The low group.
+    pub fn lo(&self) -> &LineGroup {
+        &self.lo
+    }
+
+    /// Block and symmetry of a high mask (see the field docs).
+    #[inline]
+    pub fn hi_lookup(&self, hi: u32) -> u32 {
+        self.hi_lookup[hi as usize]
+    }
+
+    /// Representative high masks with `k` lines, in block order.
+    pub fn hi_reps(&self, k: u32) -> &[u32] {
+        &self.hi_reps[k as usize]
+    }
+
+    /// Low rank permutation of symmetry `sym` for low masks of size `k`.
+    pub fn lo_perm(&self, sym: usize, k: u32) -> &[u16] {
+        &self.lo_perm[sym][k as usize]
+    }
+
+    /// Boxes beside local line `j`.
+    pub fn boxes(&self, j: usize) -> &LineBoxes {
+        &self.boxes[j]
+    }
+
+    /// Global line of local line `j`.
+    pub fn global_line(&self, j: usize) -> usize {
+        self.open[j]
+    }
+
+    /// Number of values in a tile.
+    pub fn tile_len(&self, tile: TileId) -> usize {
+        self.hi_reps[tile.hi as usize].len() * self.lo.count(u32::from(tile.lo))
+    }
+
+    /// Every tile, in the order a solve computes them: most lines first.
+    pub fn tiles(&self) -> Vec<TileId> {
+        let (n_hi, n_lo) = (self.n_hi as i64, self.n_lo as i64);
+        (0..=n_hi + n_lo)
+            .rev()
+            .flat_map(|n| {
+                (0.max(n - n_lo)..=n.min(n_hi)).map(move |h| TileId { hi: h as u8, lo: (n - h) as u8 })
+            })
+            .collect()
+    }
+
+    /// Where a position's value lives: its tile and the index inside the tile.
+    /// `pos` must contain the base.
+    pub fn locate(&self, pos: Position) -> (TileId, usize) {
+        let mut m = 0u64;
+        for (j, &g) in self.open.iter().enumerate() {
+            if pos.contains(g) {
+                m |= 1 << j;
+            }
+        }
+        let lo_bits = (m & ((1 << self.n_lo) - 1)) as u32;
+        let hi_bits = (m >> self.n_lo) as u32;
+        let entry = self.hi_lookup(hi_bits);
+        let block = (entry >> SYM_BITS) as usize;
+        let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
+        let lo_rank = self.lo.rank(permute(lo_bits, &self.lo_syms[sym])) as usize;
+        let tile = TileId { hi: hi_bits.count_ones() as u8, lo: lo_bits.count_ones() as u8 };
+        (tile, block * self.lo.count(u32::from(tile.lo)) + lo_rank)
+    }
+
+    /// Names the solve: board, base and the line order. Stores refuse tiles of another solve.
+    pub fn fingerprint(&self) -> String {
+        let order: Vec<String> = self.open.iter().map(|l| l.to_string()).collect();
+        format!(
+            "retro-v1 {} base={:016x} lo={} order={}",
+            self.board.dims_name(),
+            self.base.0,
+            self.n_lo,
+            order.join(".")
+        )
+    }
+}
+
+/// The image of a group mask under a permutation of its bits.
+fn permute(mask: u32, perm: &[u32]) -> u32 {
+    let mut out = 0;
+    let mut m = mask;
+    while m != 0 {
+        out |= 1 << perm[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    out
+}
+
+/// Classes of open lines under the symmetries and the interchangeable sets (union-find).
+fn orbits(open: Position, syms: &[Symmetry], sets: &[Position]) -> Vec<Position> {
+    let mut parent: Vec<usize> = (0..64).collect();
+    fn find(p: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while p[r] != r {
+            r = p[r];
+        }
+        p[x] = r;
+        r
+    }
+    let mut union = |a: usize, b: usize| {
+        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+        parent[ra] = rb;
+    };
+    for line in open.lines() {
+        for s in syms {
+            union(line, s.line(line));
+        }
+    }
+    for set in sets {
+        let first = set.lines().next().unwrap_or(0);
+        for line in set.lines() {
+            union(first, line);
+        }
+    }
+    let mut classes: Vec<Position> = Vec::new();
+    let mut root_of = [usize::MAX; 64];
+    for line in open.lines() {
+        let r = find(&mut parent, line);
+        if root_of[r] == usize::MAX {
+            root_of[r] = classes.len();
+            classes.push(Position::EMPTY);
+        }
+        classes[root_of[r]] = classes[root_of[r]].with(line);
+    }
+    classes
+}
+
+/// Picks the orbits of the low group: total size nearest [`LOW_TARGET`] that leaves at most
+/// [`MAX_HIGH`] lines high (subset sum over orbit sizes).
+fn choose_low(orbits: &[Position], n: usize) -> Vec<Position> {
+    // reach[s] = Some(orbit indices) reaching total s.
+    let mut reach: Vec<Option<Vec<usize>>> = vec![None; n + 1];
+    reach[0] = Some(Vec::new());
+    for (i, o) in orbits.iter().enumerate() {
+        let size = o.count() as usize;
+        for s in (size..=n).rev() {
+            if reach[s].is_none() {
+                if let Some(prev) = &reach[s - size] {
+                    let mut v = prev.clone();
+                    v.push(i);
+                    reach[s] = Some(v);
+                }
+            }
+        }
+    }
+    let min_low = n.saturating_sub(MAX_HIGH);
+    let best = (0..=n)
+        .filter(|&s| reach[s].is_some() && s >= min_low)
+        .min_by_key(|&s| (s.abs_diff(LOW_TARGET.min(n)), s))
+        .unwrap_or(n);
+    reach[best].clone().unwrap_or_default().into_iter().map(|i| orbits[i]).collect()
+}
+
+/// The high group's lookup table and representatives (see [`Layout`]).
+fn high_tables(bits: u32, syms: &[Vec<u32>], sets: &[u32]) -> (Vec<u32>, Vec<Vec<u32>>) {
+    let size = 1usize << bits;
+    let mut lookup = vec![0u32; size];
+    let mut reps = vec![Vec::new(); bits as usize + 1];
+    let tables: Vec<ByteTables> = syms.iter().map(|p| ByteTables::new(p)).collect();
+    for m in 0..size as u32 {
+        let (rep, sym) = tables
+            .iter()
+            .enumerate()
+            .map(|(s, t)| (canonical_in_sets(t.apply(m), sets), s))
+            .min()
+            .unwrap_or((m, 0));
+        lookup[m as usize] = if rep == m {
+            let list = &mut reps[m.count_ones() as usize];
+            list.push(m);
+            (list.len() as u32 - 1) << SYM_BITS
+        } else {
+            // The representative is a smaller mask, so its block is known.
+            lookup[rep as usize] & !((1 << SYM_BITS) - 1) | sym as u32
+        };
+    }
+    (lookup, reps)
+}
+
+/// A bit permutation of up to 32 bits applied a byte at a time.
+struct ByteTables(Vec<[u32; 256]>);
+
+impl ByteTables {
+    fn new(perm: &[u32]) -> ByteTables {
+        let tables = (0..perm.len().div_ceil(8))
+            .map(|k| {
+                let mut t = [0u32; 256];
+                for (b, image) in t.iter_mut().enumerate() {
+                    *image = (0..8)
+                        .filter(|bit| b >> bit & 1 == 1 && 8 * k + bit < perm.len())
+                        .map(|bit| 1u32 << perm[8 * k + bit])
+                        .sum();
+                }
+                t
+            })
+            .collect();
+        ByteTables(tables)
+    }
+
+    fn apply(&self, m: u32) -> u32 {
+        self.0.iter().enumerate().map(|(k, t)| t[(m >> (8 * k) & 0xff) as usize]).fold(0, |a, b| a | b)
+    }
+}

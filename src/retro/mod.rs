@@ -1,0 +1,74 @@
+//! David Wilson's retrograde analysis over line-group tiles.
+//!
+//! A position's value is computed from the positions with one more line, so the solver works
+//! backward from the full board one line count at a time. Open lines are split into a high
+//! and a low group, each mapped to itself by the solve's symmetries; a tile holds every
+//! canonical position with given line counts per group, addressed by rank inside each group
+//! ([`layout`]), and is computed from two tiles with one more line ([`kernel`]). [`Solve`]
+//! schedules tiles over any [`crate::store::TileStore`] and resumes from what the store holds.
+
+pub mod group;
+pub mod kernel;
+pub mod layout;
+mod par;
+pub mod solve;
+
+use std::fmt;
+
+use crate::core::{Analysis, Board, Position};
+use crate::store::memory::MemoryStore;
+use crate::store::{StoreError, TileId};
+
+pub use layout::{Layout, MAX_OPEN};
+pub use solve::{Progress, Solve, TileTask};
+
+/// Why a retrograde solve or query failed.
+#[derive(Debug)]
+pub enum RetroError {
+    /// The subgame is too large for the tables.
+    TooManyOpenLines { open: usize, max: usize },
+    /// The store failed.
+    Store(StoreError),
+    /// A queried position lacks lines of the solve's base position.
+    OutsideSolve,
+    /// A queried position is deeper than the layers the solve keeps.
+    NotKept { lines: u32, kept: u32 },
+    /// A tile that should exist is missing from the store.
+    NotSolved(TileId),
+}
+
+impl fmt::Display for RetroError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RetroError::TooManyOpenLines { open, max } => write!(
+                f,
+                "the position has {open} open lines; the retrograde solver handles at most {max} \
+                 (use a book or the search solver)"
+            ),
+            RetroError::Store(e) => e.fmt(f),
+            RetroError::OutsideSolve => write!(f, "the position lacks lines of the solved position"),
+            RetroError::NotKept { lines, kept } => write!(
+                f,
+                "the position has {lines} lines beyond the solved one; only {kept} are kept"
+            ),
+            RetroError::NotSolved(t) => write!(f, "{t} has not been computed yet"),
+        }
+    }
+}
+
+impl std::error::Error for RetroError {}
+
+impl From<StoreError> for RetroError {
+    fn from(e: StoreError) -> Self {
+        RetroError::Store(e)
+    }
+}
+
+/// The value of `pos` and every move's score, by solving its subgame in memory.
+pub fn analyze(board: &Board, pos: Position) -> Result<Analysis, RetroError> {
+    let pos = pos.union(board.predrawn());
+    let mut solve = Solve::new(board, pos, 1)?;
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {})?;
+    solve.analysis(&mut store, pos)
+}

@@ -1,0 +1,266 @@
+//! [`Solve`]: a resumable retrograde solve, one tile per step, over any [`TileStore`].
+//!
+//! Tiles are computed from the most lines down. Before the first step the solve asks the store
+//! which tiles it already holds and plans only the needed ones: a tile is needed when it is
+//! missing and either kept (a layer within the wanted depth) or needed by a needed tile. So a
+//! killed solve resumes where it stopped, and a corrupt tile (found when it is read) is removed
+//! and the plan redone, which recomputes it from its parents or, if those were dropped, from
+//! further up.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::core::{move_score, Analysis, Board, MoveScore, Position};
+use crate::store::{StoreError, TileData, TileId, TileStore};
+
+use super::kernel::{compute_tile, Parents};
+use super::layout::Layout;
+use super::RetroError;
+
+/// How far a solve has come.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions computed so far in this run (tiles found in the store are not counted).
+    pub positions_done: u64,
+    /// Positions this run has to compute.
+    pub positions_total: u64,
+    /// Tiles computed so far in this run.
+    pub tiles_done: usize,
+    /// Tiles this run has to compute.
+    pub tiles_total: usize,
+    /// Tiles that were already in the store when the run was planned.
+    pub tiles_reused: usize,
+}
+
+/// The next tile a step will compute and the tiles it reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileTask {
+    /// The tile to compute.
+    pub tile: TileId,
+    /// The tiles with one more line it is computed from.
+    pub needs: Vec<TileId>,
+}
+
+/// A retrograde solve of every position containing a base position.
+#[derive(Debug)]
+pub struct Solve {
+    layout: Layout,
+    keep_lines: u32,
+    order: Vec<TileId>,
+    /// `needed[i]` for `order[i]`; `None` until planned against a store.
+    needed: Option<Vec<bool>>,
+    next: usize,
+    cache: HashMap<TileId, TileData>,
+    /// Layers at or above this line count hold no dropped-but-present tile.
+    cleaned_from: u32,
+    progress: Progress,
+}
+
+impl Solve {
+    /// A solve of the subgame of `base` on `board`. Tiles of positions with at most
+    /// `keep_lines` lines drawn beyond `base` stay in the store; deeper layers are removed
+    /// once nothing needs them.
+    pub fn new(board: &Board, base: Position, keep_lines: u32) -> Result<Solve, RetroError> {
+        let layout = Layout::new(board, base)?;
+        let order = layout.tiles();
+        let top = layout.open_count();
+        Ok(Solve {
+            layout,
+            keep_lines,
+            order,
+            needed: None,
+            next: 0,
+            cache: HashMap::new(),
+            cleaned_from: top + 1,
+            progress: Progress::default(),
+        })
+    }
+
+    /// The layout (groups and tables) of this solve.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Names this solve; a persistent store opened for it must carry the same name.
+    pub fn fingerprint(&self) -> String {
+        self.layout.fingerprint()
+    }
+
+    /// Progress of the current run.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// Whether every needed tile is computed.
+    pub fn is_finished(&self) -> bool {
+        self.needed.is_some() && self.pending_index().is_none()
+    }
+
+    /// The next tile to compute, once planned (after the first [`Solve::step`] or
+    /// [`Solve::plan`]).
+    pub fn next_task(&self) -> Option<TileTask> {
+        let tile = self.order[self.pending_index()?];
+        Some(TileTask { tile, needs: self.parents_of(tile).into_iter().flatten().collect() })
+    }
+
+    /// Asks the store which tiles exist and plans the rest (see the module docs).
+    pub fn plan(&mut self, store: &mut dyn TileStore) -> Result<(), RetroError> {
+        let mut needed = vec![false; self.order.len()];
+        let index: HashMap<TileId, usize> = self.order.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+        let mut progress = Progress::default();
+        for i in (0..self.order.len()).rev() {
+            let t = self.order[i];
+            if store.contains(t)? {
+                progress.tiles_reused += 1;
+                continue;
+            }
+            let dependents = [
+                t.hi.checked_sub(1).map(|hi| TileId { hi, lo: t.lo }),
+                t.lo.checked_sub(1).map(|lo| TileId { hi: t.hi, lo }),
+            ];
+            let wanted = t.lines() <= self.keep_lines
+                || dependents.iter().flatten().any(|d| index.get(d).is_some_and(|&j| needed[j]));
+            if wanted {
+                needed[i] = true;
+                progress.tiles_total += 1;
+                progress.positions_total += self.layout.tile_len(t) as u64;
+            }
+        }
+        self.needed = Some(needed);
+        self.next = 0;
+        self.progress = progress;
+        Ok(())
+    }
+
+    /// Computes the next needed tile and saves it. Returns whether the solve is finished.
+    pub fn step(&mut self, store: &mut dyn TileStore) -> Result<bool, RetroError> {
+        if self.needed.is_none() {
+            self.plan(store)?;
+        }
+        let mut replans = 0;
+        loop {
+            let Some(i) = self.pending_index() else { return Ok(true) };
+            self.next = i;
+            let tile = self.order[i];
+            self.drop_layers_above(tile.lines() + 1, store)?;
+            match self.compute(tile, store) {
+                Ok(data) => {
+                    store.save(tile, &data)?;
+                    self.progress.positions_done += data.len() as u64;
+                    self.progress.tiles_done += 1;
+                    self.cache.insert(tile, data);
+                    self.next = i + 1;
+                    return Ok(self.pending_index().is_none());
+                }
+                Err(RetroError::Store(StoreError::Corrupt { tile: bad, .. })) if replans <= self.order.len() => {
+                    replans += 1;
+                    store.remove(bad)?;
+                    self.cache.remove(&bad);
+                    self.cleaned_from = self.layout.open_count() + 1;
+                    self.plan(store)?;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Steps until finished, reporting progress after each tile.
+    pub fn run(&mut self, store: &mut dyn TileStore, progress: &mut dyn FnMut(&Progress)) -> Result<(), RetroError> {
+        while !self.step(store)? {
+            progress(&self.progress);
+        }
+        progress(&self.progress);
+        Ok(())
+    }
+
+    /// The value of `pos` (which must contain the base and lie within the kept layers).
+    pub fn value(&self, store: &mut dyn TileStore, pos: Position) -> Result<i32, RetroError> {
+        let base = self.layout.base();
+        if !pos.is_superset(base) {
+            return Err(RetroError::OutsideSolve);
+        }
+        let lines = pos.difference(base).count();
+        if lines > self.keep_lines {
+            return Err(RetroError::NotKept { lines, kept: self.keep_lines });
+        }
+        let (tile, offset) = self.layout.locate(pos);
+        let data = self.tile(tile, store)?.ok_or(RetroError::NotSolved(tile))?;
+        Ok(i32::from(data[offset]))
+    }
+
+    /// The value of `pos` and the score of each of its moves (`pos` must lie at least one
+    /// layer inside the kept ones).
+    pub fn analysis(&self, store: &mut dyn TileStore, pos: Position) -> Result<Analysis, RetroError> {
+        let board = self.layout.board();
+        let mut moves = Vec::new();
+        for line in board.open_lines(pos).lines() {
+            let boxes = board.boxes_completed(pos, line);
+            let score = move_score(boxes, self.value(store, pos.with(line))?);
+            moves.push(MoveScore { line, score });
+        }
+        let value = match moves.iter().map(|m| m.score).max() {
+            Some(best) => best,
+            None => self.value(store, pos)?,
+        };
+        Ok(Analysis { value, moves })
+    }
+
+    fn pending_index(&self) -> Option<usize> {
+        let needed = self.needed.as_ref()?;
+        (self.next..self.order.len()).find(|&i| needed[i])
+    }
+
+    fn parents_of(&self, t: TileId) -> [Option<TileId>; 2] {
+        [
+            (u32::from(t.hi) < self.layout.n_hi()).then(|| TileId { hi: t.hi + 1, lo: t.lo }),
+            (u32::from(t.lo) < self.layout.n_lo()).then(|| TileId { hi: t.hi, lo: t.lo + 1 }),
+        ]
+    }
+
+    fn tile(&self, t: TileId, store: &mut dyn TileStore) -> Result<Option<TileData>, RetroError> {
+        if let Some(d) = self.cache.get(&t) {
+            return Ok(Some(d.clone()));
+        }
+        let data = store.load(t)?;
+        match data {
+            Some(d) if d.len() != self.layout.tile_len(t) => Err(RetroError::Store(StoreError::Corrupt {
+                tile: t,
+                reason: format!("{} values stored, {} expected", d.len(), self.layout.tile_len(t)),
+            })),
+            other => Ok(other),
+        }
+    }
+
+    fn compute(&mut self, tile: TileId, store: &mut dyn TileStore) -> Result<TileData, RetroError> {
+        let mut parents: [Option<TileData>; 2] = [None, None];
+        for (slot, p) in parents.iter_mut().zip(self.parents_of(tile)) {
+            if let Some(p) = p {
+                let data = self.tile(p, store)?.ok_or(RetroError::NotSolved(p))?;
+                self.cache.insert(p, data.clone());
+                *slot = Some(data);
+            }
+        }
+        let values = compute_tile(
+            &self.layout,
+            tile,
+            Parents { hi: parents[0].as_deref(), lo: parents[1].as_deref() },
+        );
+        Ok(Arc::from(values))
+    }
+
+    /// Forgets tiles with at least `lines + 1` lines: nothing computed from now on reads them.
+    /// Layers beyond the kept depth leave the store too.
+    fn drop_layers_above(&mut self, lines: u32, store: &mut dyn TileStore) -> Result<(), RetroError> {
+        self.cache.retain(|t, _| t.lines() <= lines);
+        while self.cleaned_from > lines + 1 {
+            self.cleaned_from -= 1;
+            let layer = self.cleaned_from;
+            if layer > self.keep_lines {
+                for &t in self.order.iter().filter(|t| t.lines() == layer) {
+                    store.remove(t)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
