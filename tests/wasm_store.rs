@@ -6,19 +6,23 @@
 
 use dotbox::store::{StoreError, TileData, TileId, TileStore};
 use dotbox::wasm::codec::{decode_tile, encode_tile};
-use dotbox::wasm::idb_store::{delete_stored_solve, stored_solves, IdbStore};
+use dotbox::wasm::idb_store::IdbStore;
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[wasm_bindgen(module = "/src/wasm/idb.js")]
+#[wasm_bindgen(module = "/www/idb.js")]
 extern "C" {
     #[wasm_bindgen(js_name = limitWritesForTests)]
     fn limit_writes_for_tests(bytes: f64);
     #[wasm_bindgen(js_name = openDb)]
     async fn open_db(name: &str) -> JsValue;
+    #[wasm_bindgen(js_name = listSolves)]
+    async fn list_solves(db: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = deleteSolve)]
+    async fn delete_solve(db: &JsValue, fp: &str);
     #[wasm_bindgen(js_name = putRawTile)]
     async fn put_raw_tile(db: &JsValue, fp: &str, hi: u8, lo: u8, bytes: Uint8Array);
 }
@@ -110,12 +114,13 @@ async fn a_resumed_solve_keeps_its_listing_removals_and_finished_flag() {
     assert_eq!(store.load(A).unwrap(), None, "a removed tile is gone from the database");
     assert_eq!(&store.load(C).unwrap().unwrap()[..], &tile_data(5, 10)[..]);
 
-    let solves = Array::from(&stored_solves(&name).await.unwrap());
+    let db = open_db(&name).await;
+    let solves = Array::from(&list_solves(&db).await);
     assert_eq!(solves.length(), 1);
     let label = Reflect::get(&solves.get(0), &"label".into()).unwrap();
     assert_eq!(label.as_string().as_deref(), Some("3x3"));
-    delete_stored_solve(&name, FP).await.unwrap();
-    assert_eq!(Array::from(&stored_solves(&name).await.unwrap()).length(), 0);
+    delete_solve(&db, FP).await;
+    assert_eq!(Array::from(&list_solves(&db).await).length(), 0);
     let store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     assert_eq!(store.tiles(), 0);
 }
@@ -140,7 +145,7 @@ async fn a_full_quota_fails_cleanly_and_keeps_earlier_tiles() {
 }
 
 #[wasm_bindgen_test]
-async fn corrupt_and_foreign_tiles_are_detected_and_dropped() {
+async fn corrupt_and_foreign_tiles_read_as_corrupt_until_recomputed() {
     let name = db_name("corrupt");
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     for (i, t) in [A, B, C].into_iter().enumerate() {
@@ -157,10 +162,19 @@ async fn corrupt_and_foreign_tiles_are_detected_and_dropped() {
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     let bad = store.prefetch(&[A, B, C]).await.unwrap();
     assert_eq!(bad, vec![A, B]);
-    assert!(!store.contains(A).unwrap() && !store.contains(B).unwrap());
-    assert_eq!(store.load(A).unwrap(), None, "a dropped tile reads as missing, so it is recomputed");
+    assert!(matches!(store.load(A), Err(StoreError::Corrupt { tile: A, .. })));
+    let err = store.load(B).unwrap_err().to_string();
+    assert!(err.contains("another solve"), "{err}");
     assert_eq!(&store.load(C).unwrap().unwrap()[..], &tile_data(2, 64)[..]);
+    // What the solver does with a corrupt tile: remove it, then compute and save it again.
+    store.remove(A).unwrap();
+    store.remove(B).unwrap();
+    assert_eq!(store.load(A).unwrap(), None, "a removed damaged tile reads as missing");
+    store.save(A, &tile_data(0, 64)).unwrap();
     store.flush().await.unwrap();
     let store = IdbStore::open(&name, FP, "3x3").await.unwrap();
-    assert_eq!(store.tiles(), 1, "the dropped tiles are deleted from the database");
+    assert_eq!(store.tiles(), 2, "the foreign tile is deleted, the recomputed one stored");
+    store.prefetch(&[A, B]).await.unwrap();
+    assert_eq!(&store.load(A).unwrap().unwrap()[..], &tile_data(0, 64)[..]);
+    assert_eq!(store.load(B).unwrap(), None);
 }

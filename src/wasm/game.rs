@@ -12,7 +12,7 @@ use crate::core::notation::{format_lines, parse_lines};
 use crate::core::{Board, Position};
 
 /// One move played: the line, who drew it and how many boxes it completed.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize)]
 struct Move {
     line: usize,
     player: u8,
@@ -142,6 +142,11 @@ impl Game {
     #[wasm_bindgen(getter)]
     pub fn moves(&self) -> Vec<usize> {
         self.moves.iter().map(|m| m.line).collect()
+    }
+
+    /// The moves played, in order: `[{line, player, boxes}]`.
+    pub fn history(&self) -> Result<JsValue, JsError> {
+        serde_wasm_bindgen::to_value(&self.moves).map_err(js_error)
     }
 
     /// Every drawn line, pre-drawn ones included, lowest first.

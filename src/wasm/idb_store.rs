@@ -6,7 +6,8 @@
 //! against the cache, and [`IdbStore::flush`] then writes the step's new tiles, deletions
 //! and the solve's tile listing in one transaction. A tab closed mid-step loses at most that
 //! step. Each tile is stored encoded by [`super::codec`], so a damaged or foreign tile is
-//! caught at prefetch, deleted, and reported so the solve recomputes it.
+//! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
+//! recomputes it.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -17,14 +18,12 @@ use wasm_bindgen::JsCast;
 use super::codec::{decode_tile, encode_tile};
 use crate::store::{StoreError, TileData, TileId, TileStore};
 
-#[wasm_bindgen(module = "/src/wasm/idb.js")]
+#[wasm_bindgen(module = "/www/idb.js")]
 extern "C" {
     #[wasm_bindgen(js_name = openDb, catch)]
     async fn open_db(name: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = getSolve, catch)]
     async fn get_solve(db: &JsValue, fp: &str) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(js_name = listSolves, catch)]
-    async fn list_solves(db: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = getTiles, catch)]
     async fn get_tiles(db: &JsValue, fp: &str, ids: Array) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = writeTiles, catch)]
@@ -35,8 +34,6 @@ extern "C" {
         removes: Array,
         record: JsValue,
     ) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(js_name = deleteSolve, catch)]
-    async fn delete_solve(db: &JsValue, fp: &str) -> Result<JsValue, JsValue>;
 }
 
 /// Why an IndexedDB call failed, in the store's terms: a `QuotaExceededError` becomes
@@ -71,6 +68,9 @@ pub struct IdbStore {
     puts: Vec<(TileId, Vec<u8>)>,
     /// Removed since the last flush.
     removes: Vec<TileId>,
+    /// Stored tiles that failed their check at prefetch, with why: `load` reports them as
+    /// corrupt until they are removed or saved again.
+    damaged: HashMap<TileId, String>,
     /// Stored tiles `load` was asked for without a prefetch; see [`IdbStore::take_misses`].
     misses: Vec<TileId>,
     finished: bool,
@@ -105,6 +105,7 @@ impl IdbStore {
             cache: HashMap::new(),
             puts: Vec::new(),
             removes: Vec::new(),
+            damaged: HashMap::new(),
             misses: Vec::new(),
             finished,
         })
@@ -112,12 +113,14 @@ impl IdbStore {
 
     /// Reads the stored tiles among `tiles` that are not cached yet into the cache, and
     /// drops every other cached tile (the cache holds one step's working set). Tiles that
-    /// fail their check are deleted (from the listing now, from the database at the next
-    /// flush) and returned: the solve must recompute them.
+    /// fail their check are returned and read as corrupt from then on, until removed.
     pub async fn prefetch(&mut self, tiles: &[TileId]) -> Result<Vec<TileId>, StoreError> {
         self.cache.retain(|t, _| tiles.contains(t));
-        let wanted: Vec<TileId> =
-            tiles.iter().copied().filter(|t| self.sizes.contains_key(t) && !self.cache.contains_key(t)).collect();
+        let wanted: Vec<TileId> = tiles
+            .iter()
+            .copied()
+            .filter(|t| self.sizes.contains_key(t) && !self.cache.contains_key(t) && !self.damaged.contains_key(t))
+            .collect();
         if wanted.is_empty() {
             return Ok(Vec::new());
         }
@@ -133,8 +136,8 @@ impl IdbStore {
                 Ok(data) => {
                     self.cache.insert(tile, data);
                 }
-                Err(StoreError::Corrupt { .. } | StoreError::Foreign { .. }) => {
-                    self.remove(tile)?;
+                Err(e @ (StoreError::Corrupt { .. } | StoreError::Foreign { .. })) => {
+                    self.damaged.insert(tile, e.to_string());
                     bad.push(tile);
                 }
                 Err(e) => return Err(e),
@@ -209,6 +212,9 @@ impl TileStore for IdbStore {
         if let Some(data) = self.cache.get(&tile) {
             return Ok(Some(data.clone()));
         }
+        if let Some(reason) = self.damaged.get(&tile) {
+            return Err(StoreError::Corrupt { tile, reason: reason.clone() });
+        }
         if self.sizes.contains_key(&tile) {
             self.misses.push(tile);
             return Err(StoreError::Io(format!("{tile} is stored but was not prefetched")));
@@ -219,6 +225,7 @@ impl TileStore for IdbStore {
     fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
         let bytes = encode_tile(&self.fingerprint, tile, data);
         self.sizes.insert(tile, bytes.len() as u32);
+        self.damaged.remove(&tile);
         self.cache.insert(tile, data.clone());
         self.removes.retain(|&t| t != tile);
         self.puts.retain(|(t, _)| *t != tile);
@@ -232,23 +239,10 @@ impl TileStore for IdbStore {
 
     fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
         self.sizes.remove(&tile);
+        self.damaged.remove(&tile);
         self.cache.remove(&tile);
         self.puts.retain(|(t, _)| *t != tile);
         self.removes.push(tile);
         Ok(())
     }
-}
-
-/// Every stored solve's record (fingerprint, label, tiles, bytes, finished) in database
-/// `db_name`, for the storage panel.
-pub async fn stored_solves(db_name: &str) -> Result<JsValue, StoreError> {
-    let db = open_db(db_name).await.map_err(store_error)?;
-    list_solves(&db).await.map_err(store_error)
-}
-
-/// Deletes every tile and the record of solve `fingerprint` in database `db_name`.
-pub async fn delete_stored_solve(db_name: &str, fingerprint: &str) -> Result<(), StoreError> {
-    let db = open_db(db_name).await.map_err(store_error)?;
-    delete_solve(&db, fingerprint).await.map_err(store_error)?;
-    Ok(())
 }

@@ -2,13 +2,15 @@
 //!
 //! Only glue lives here; the game rules, the solver and the tile-store trait come from the
 //! core unchanged. [`game`] keeps a game's move history for the page, [`solver`] runs and
-//! queries solves inside the Web Worker, [`idb_store`] persists tiles in IndexedDB through the
-//! tiny raw-I/O shim `idb.js`, and [`codec`] makes every stored tile self-checking. Every
-//! fallible call returns a JavaScript `Error` carrying the Rust error's message.
+//! queries solves inside the Web Worker, [`idb_store`] persists tiles in IndexedDB through
+//! the raw-I/O module `www/idb.js` (shared with the worker), and [`codec`] makes every stored
+//! tile self-checking. Every fallible call returns a JavaScript `Error` carrying the Rust
+//! error's message.
 
 pub mod codec;
 pub mod game;
 pub mod idb_store;
+pub mod solver;
 
 use std::fmt::Display;
 

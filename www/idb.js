@@ -1,4 +1,5 @@
-// Raw IndexedDB I/O for the tile store (src/wasm/idb_store.rs keeps all the logic).
+// Raw IndexedDB I/O: the tile store (src/wasm/idb_store.rs keeps its logic), the storage
+// panel and the book cache. Rust imports this very file; the worker imports it too.
 //
 // Database layout (version 1):
 //   tiles:  key [fingerprint, hi, lo] -> Uint8Array (a tile encoded by src/wasm/codec.rs)
