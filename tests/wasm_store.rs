@@ -172,7 +172,7 @@ async fn corrupt_and_foreign_tiles_read_as_corrupt_until_recomputed() {
     assert_eq!(store.load(A).unwrap(), None, "a removed damaged tile reads as missing");
     store.save(A, &tile_data(0, 64)).unwrap();
     store.flush().await.unwrap();
-    let store = IdbStore::open(&name, FP, "3x3").await.unwrap();
+    let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     assert_eq!(store.tiles(), 2, "the foreign tile is deleted, the recomputed one stored");
     store.prefetch(&[A, B]).await.unwrap();
     assert_eq!(&store.load(A).unwrap().unwrap()[..], &tile_data(0, 64)[..]);
