@@ -15,6 +15,9 @@ import { loadBook } from './books.js';
 
 const DB = 'dotbox';
 const ready = init();
+// The wasm instance's linear memory, reported with progress (the benchmark reads its peak).
+let memory = null;
+ready.then((exports) => { memory = exports.memory; });
 const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
 let cancelRequested = false;
 let solving = null; // key of the board being solved
@@ -142,7 +145,7 @@ async function steps(key, solver) {
     post({
       op: 'progress', key, ...p,
       percent: p.positionsTotal ? (100 * p.positionsDone) / p.positionsTotal : 100,
-      rate, seconds, eta: rate > 0 ? left / rate : null, final,
+      rate, seconds, eta: rate > 0 ? left / rate : null, final, wasmBytes: memory?.buffer.byteLength ?? null,
     });
     lastPost = now;
   };

@@ -86,6 +86,9 @@ test('the board with its scores, for a look (screenshot)', async () => {
   const best = await small.$$eval('#svg g.move[data-best="1"]', (gs) => gs.length);
   assert.ok(best >= 1, 'best moves are marked');
   await small.tap(`#svg g.move[data-best="1"]`);
+  await settled(small);
+  assert.equal((await small.evaluate(() => document.body.dataset.lines)).split(',').length, 9, 'a tap plays a line');
+  assert.ok(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing overflows a phone screen');
   await small.screenshot({ path: `${RESULTS}/phone-icelandic.png`, fullPage: true });
   await context.close();
   await phone.close();
