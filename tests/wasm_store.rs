@@ -88,8 +88,11 @@ async fn tiles_written_read_back_identical_after_reopening() {
     assert_eq!(&store.load(A).unwrap().unwrap()[..], &a[..]);
     assert_eq!(&store.load(B).unwrap().unwrap()[..], &b[..]);
     // The cache holds one step's working set only.
-    store.prefetch(&[B]).await.unwrap();
+    store.evict();
     assert!(store.load(A).is_err());
+    store.save(C, &tile_data(3, 5)).unwrap();
+    store.flush().await.unwrap();
+    assert!(store.load(C).is_err(), "a flushed tile leaves the cache: the solver holds its own copy");
 }
 
 #[wasm_bindgen_test]

@@ -1,11 +1,13 @@
 //! [`IdbStore`]: the core's [`TileStore`] over IndexedDB.
 //!
 //! The trait is synchronous and IndexedDB is not, so the store is write-through over a
-//! memory cache: before each solver step the worker awaits [`IdbStore::prefetch`] of the
-//! tiles the step needs (the solve's next task names them), the step runs synchronously
-//! against the cache, and [`IdbStore::flush`] then writes the step's new tiles, deletions
-//! and the solve's tile listing in one transaction. A tab closed mid-step loses at most that
-//! step. Each tile is stored encoded by [`super::codec`], so a damaged or foreign tile is
+//! memory cache: a synchronous `load` of a stored tile that is not cached fails and records
+//! a miss; the worker then awaits [`IdbStore::prefetch`] of the missed tiles and retries
+//! (a solver step reads only the parents its solve does not hold already, so exactly those
+//! are read). [`IdbStore::flush`] after each step writes the step's new tiles, deletions
+//! and the solve's tile listing in one transaction, so a tab closed mid-solve loses at most
+//! one step.
+//! Each tile is stored encoded by [`super::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
 
@@ -62,7 +64,8 @@ pub struct IdbStore {
     label: String,
     /// Every tile stored or about to be stored by the next flush, with its encoded size.
     sizes: BTreeMap<TileId, u32>,
-    /// Tiles available to `load`: prefetched, or saved since the last flush.
+    /// Tiles available to `load`: prefetched since the last eviction, or saved since the
+    /// last flush.
     cache: HashMap<TileId, TileData>,
     /// Saved since the last flush, encoded.
     puts: Vec<(TileId, Vec<u8>)>,
@@ -111,11 +114,9 @@ impl IdbStore {
         })
     }
 
-    /// Reads the stored tiles among `tiles` that are not cached yet into the cache, and
-    /// drops every other cached tile (the cache holds one step's working set). Tiles that
-    /// fail their check are returned and read as corrupt from then on, until removed.
+    /// Reads the stored tiles among `tiles` that are not cached yet into the cache. Tiles
+    /// that fail their check are returned and read as corrupt from then on, until removed.
     pub async fn prefetch(&mut self, tiles: &[TileId]) -> Result<Vec<TileId>, StoreError> {
-        self.cache.retain(|t, _| tiles.contains(t));
         let wanted: Vec<TileId> = tiles
             .iter()
             .copied()
@@ -146,10 +147,19 @@ impl IdbStore {
         Ok(bad)
     }
 
+    /// Forgets every cached tile: the cache holds one step's or one query's working set,
+    /// while the solver keeps its own copies of the tiles it still needs.
+    pub fn evict(&mut self) {
+        self.cache.clear();
+    }
+
     /// Writes everything saved or removed since the last flush, with the solve's listing,
-    /// in one transaction. On error nothing of this flush is stored and the store must be
-    /// reopened; tiles flushed before stay stored.
+    /// in one transaction, then drops the written tiles from the cache. On error nothing of
+    /// this flush is stored and the store must be reopened; tiles flushed before stay stored.
     pub async fn flush(&mut self) -> Result<(), StoreError> {
+        for (t, _) in &self.puts {
+            self.cache.remove(t);
+        }
         let puts: Array = self
             .puts
             .drain(..)
@@ -217,7 +227,7 @@ impl TileStore for IdbStore {
         }
         if self.sizes.contains_key(&tile) {
             self.misses.push(tile);
-            return Err(StoreError::Io(format!("{tile} is stored but was not prefetched")));
+            return Err(StoreError::Io(format!("{tile} is stored but not read from IndexedDB yet")));
         }
         Ok(None)
     }

@@ -167,9 +167,7 @@ impl Solver {
     /// the solve is finished. A full quota stops with a clear error, keeping every tile
     /// written before.
     pub async fn step(&mut self) -> Result<bool, JsError> {
-        if let Some(task) = self.solve.next_task() {
-            self.store.prefetch(&task.needs).await.map_err(js_error)?;
-        }
+        self.store.evict();
         let finished = self.with_tiles(|solve, store| solve.step(store)).await.map_err(js_error)?;
         self.store.set_finished(finished);
         self.store.flush().await.map_err(js_error)?;
@@ -202,8 +200,9 @@ impl Solver {
 }
 
 impl Solver {
-    /// Runs `f` against the store, prefetching the tiles it turns out to need and retrying,
-    /// so callers need not know which tiles a query or a step reads.
+    /// Runs `f` against the store, reading from IndexedDB the tiles it turns out to need and
+    /// retrying, so only tiles the solve does not hold already are read, and callers need
+    /// not know which tiles a query or a step reads.
     async fn with_tiles<T>(
         &mut self,
         mut f: impl FnMut(&mut Solve, &mut IdbStore) -> Result<T, RetroError>,
