@@ -139,7 +139,8 @@ async function loadBook(entry) {
   try {
     const info = await client.call('book', { url: `books/${entry.file}`, board: state.game.board, predrawn: state.game.predrawn });
     state.book = info;
-    setMessage(`opening book loaded: perfect play for the first ${info.depth} moves (checksum ${info.checksum})`);
+    document.body.dataset.book = info.cached ? 'cached' : 'fetched';
+    setMessage(`opening book loaded${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves (checksum ${info.checksum})`);
   } catch (e) {
     setMessage(`the opening book could not be loaded: ${e.message}`, true);
   }

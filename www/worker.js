@@ -197,7 +197,7 @@ async function book({ url, board, predrawn }) {
   const key = keyOf(board ?? loaded.board, predrawn ?? '');
   books.get(key)?.free();
   books.set(key, loaded);
-  return { board: loaded.board, depth: loaded.depth, positions: loaded.positions, checksum: loaded.checksum };
+  return { board: loaded.board, depth: loaded.depth, positions: loaded.positions, checksum: loaded.checksum, cached: loaded.cached };
 }
 
 const ops = { analyze, status, solve, storage, delete: remove, book };
