@@ -23,7 +23,11 @@ pub struct Analysis {
 impl Analysis {
     /// The lines whose score equals the value.
     pub fn best_lines(&self) -> Vec<usize> {
-        self.moves.iter().filter(|m| m.score == self.value).map(|m| m.line).collect()
+        self.moves
+            .iter()
+            .filter(|m| m.score == self.value)
+            .map(|m| m.line)
+            .collect()
     }
 }
 

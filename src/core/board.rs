@@ -34,7 +34,12 @@ impl Board {
         if lines > MAX_LINES {
             return Err(BoardError::TooManyLines { rows, cols, lines });
         }
-        let mut board = Board { rows, cols, predrawn: Position::EMPTY, completes: vec![[NEVER; 2]; lines] };
+        let mut board = Board {
+            rows,
+            cols,
+            predrawn: Position::EMPTY,
+            completes: vec![[NEVER; 2]; lines],
+        };
         for r in 0..rows {
             for c in 0..cols {
                 let sides = board.box_sides(r, c);
@@ -132,7 +137,14 @@ impl Board {
 
     /// The four sides of box (r, c).
     pub fn box_sides(&self, r: usize, c: usize) -> Position {
-        [self.h(r, c), self.h(r + 1, c), self.v(r, c), self.v(r, c + 1)].into_iter().collect()
+        [
+            self.h(r, c),
+            self.h(r + 1, c),
+            self.v(r, c),
+            self.v(r, c + 1),
+        ]
+        .into_iter()
+        .collect()
     }
 
     /// Whether `line` is horizontal.
@@ -258,6 +270,9 @@ mod tests {
     fn bad_boards_are_named() {
         assert_eq!(Board::parse("3y3"), Err(BoardError::Syntax("3y3".into())));
         assert_eq!(Board::parse("0x3"), Err(BoardError::EmptyDimension));
-        assert!(matches!(Board::parse("6x6"), Err(BoardError::TooManyLines { lines: 84, .. })));
+        assert!(matches!(
+            Board::parse("6x6"),
+            Err(BoardError::TooManyLines { lines: 84, .. })
+        ));
     }
 }

@@ -10,7 +10,11 @@ pub enum BoardError {
     /// A dimension is zero.
     EmptyDimension,
     /// The board has more lines than a 64-bit position can hold.
-    TooManyLines { rows: usize, cols: usize, lines: usize },
+    TooManyLines {
+        rows: usize,
+        cols: usize,
+        lines: usize,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -20,7 +24,9 @@ impl fmt::Display for BoardError {
                 f,
                 "invalid board '{text}': expected RxC (for example 3x3) or 'icelandic'"
             ),
-            BoardError::EmptyDimension => write!(f, "a board needs at least one row and one column of boxes"),
+            BoardError::EmptyDimension => {
+                write!(f, "a board needs at least one row and one column of boxes")
+            }
             BoardError::TooManyLines { rows, cols, lines } => write!(
                 f,
                 "board {rows}x{cols} has {lines} lines; at most 64 are supported"

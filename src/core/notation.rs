@@ -13,9 +13,14 @@ use super::position::Position;
 pub fn parse_lines(board: &Board, text: &str) -> Result<Position, LinesError> {
     let mut pos = Position::EMPTY;
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let line: usize = item.parse().map_err(|_| LinesError::NotANumber(item.to_string()))?;
+        let line: usize = item
+            .parse()
+            .map_err(|_| LinesError::NotANumber(item.to_string()))?;
         if line >= board.num_lines() {
-            return Err(LinesError::OutOfRange { line, lines: board.num_lines() });
+            return Err(LinesError::OutOfRange {
+                line,
+                lines: board.num_lines(),
+            });
         }
         if pos.contains(line) && !board.predrawn().contains(line) {
             return Err(LinesError::Repeated(line));
@@ -27,7 +32,11 @@ pub fn parse_lines(board: &Board, text: &str) -> Result<Position, LinesError> {
 
 /// The lines drawn in `pos` beyond the board's pre-drawn ones, as `l1,l2,..`.
 pub fn format_lines(board: &Board, pos: Position) -> String {
-    let lines: Vec<String> = pos.difference(board.predrawn()).lines().map(|l| l.to_string()).collect();
+    let lines: Vec<String> = pos
+        .difference(board.predrawn())
+        .lines()
+        .map(|l| l.to_string())
+        .collect();
     lines.join(",")
 }
 
@@ -48,7 +57,9 @@ pub fn parse_position(text: &str) -> Result<(Board, Position), LinesError> {
 /// Formats a position as `BOARD:l1,l2,..` (just `BOARD` when nothing is drawn beyond the
 /// pre-drawn lines). Boards with pre-drawn lines other than `icelandic` list them too.
 pub fn format_position(board: &Board, pos: Position) -> String {
-    let named = Board::parse(&board.name()).map(|b| b.predrawn()).unwrap_or_default();
+    let named = Board::parse(&board.name())
+        .map(|b| b.predrawn())
+        .unwrap_or_default();
     let lines = pos.difference(named);
     if lines.is_empty() {
         board.name()
@@ -73,13 +84,25 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         let b = Board::new(1, 1).unwrap();
-        assert_eq!(parse_lines(&b, "0,x"), Err(LinesError::NotANumber("x".into())));
-        assert_eq!(parse_lines(&b, "4"), Err(LinesError::OutOfRange { line: 4, lines: 4 }));
+        assert_eq!(
+            parse_lines(&b, "0,x"),
+            Err(LinesError::NotANumber("x".into()))
+        );
+        assert_eq!(
+            parse_lines(&b, "4"),
+            Err(LinesError::OutOfRange { line: 4, lines: 4 })
+        );
         assert_eq!(parse_lines(&b, "1, 1"), Err(LinesError::Repeated(1)));
         let ice = Board::icelandic();
         let left = ice.v(0, 0);
-        assert_eq!(parse_lines(&ice, &format!("{left},{left}")), Ok(ice.start()));
+        assert_eq!(
+            parse_lines(&ice, &format!("{left},{left}")),
+            Ok(ice.start())
+        );
         assert!(matches!(parse_position(":1"), Err(LinesError::Syntax(_))));
-        assert!(parse_position("2z2:1").unwrap_err().to_string().contains("RxC"));
+        assert!(parse_position("2z2:1")
+            .unwrap_err()
+            .to_string()
+            .contains("RxC"));
     }
 }

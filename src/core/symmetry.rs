@@ -53,36 +53,39 @@ impl Symmetry {
 
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
-        self.map.iter().enumerate().all(|(i, &l)| usize::from(l) == i)
+        self.map
+            .iter()
+            .enumerate()
+            .all(|(i, &l)| usize::from(l) == i)
     }
 }
 
-/// Dot transforms of the (R+1)×(C+1) grid that map the board onto itself.
-fn dot_transforms(rows: usize, cols: usize) -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> {
-    let (r, c) = (rows, cols);
-    let mut t: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
-        Box::new(|y, x| (y, x)),
-        Box::new(move |y, x| (y, c - x)),
-        Box::new(move |y, x| (r - y, x)),
-        Box::new(move |y, x| (r - y, c - x)),
-    ];
-    if rows == cols {
-        t.push(Box::new(|y, x| (x, y)));
-        t.push(Box::new(move |y, x| (c - x, r - y)));
-        t.push(Box::new(move |y, x| (x, r - y)));
-        t.push(Box::new(move |y, x| (c - x, y)));
-    }
-    t
-}
+/// Maps dot (row, col) of a grid with `rows`+1 × `cols`+1 dots: `f(row, col, rows, cols)`.
+type DotTransform = fn(usize, usize, usize, usize) -> (usize, usize);
+
+/// The eight transforms of the dot grid; the last four (diagonals and quarter turns) map a
+/// board onto itself only when it is square.
+const TRANSFORMS: [DotTransform; 8] = [
+    |y, x, _, _| (y, x),
+    |y, x, _, c| (y, c - x),
+    |y, x, r, _| (r - y, x),
+    |y, x, r, c| (r - y, c - x),
+    |y, x, _, _| (x, y),
+    |y, x, r, c| (c - x, r - y),
+    |y, x, r, _| (x, r - y),
+    |y, x, _, c| (c - x, y),
+];
 
 /// Every symmetry of `board` that maps the line set `fixed` to itself, identity first.
 pub fn symmetries(board: &Board, fixed: Position) -> Vec<Symmetry> {
     let mut out: Vec<Symmetry> = Vec::new();
-    for f in dot_transforms(board.rows(), board.cols()) {
+    let (r, c) = (board.rows(), board.cols());
+    let count = if r == c { 8 } else { 4 };
+    for f in &TRANSFORMS[..count] {
         let map: Vec<u8> = (0..board.num_lines())
             .map(|line| {
                 let (a, b) = board.endpoints(line);
-                let image = board.line_between(f(a.0, a.1), f(b.0, b.1));
+                let image = board.line_between(f(a.0, a.1, r, c), f(b.0, b.1, r, c));
                 image.expect("a board symmetry maps lines to lines") as u8
             })
             .collect();
@@ -155,7 +158,10 @@ pub struct Equivalence {
 impl Equivalence {
     /// The equivalence of `board` for positions that contain `fixed`.
     pub fn new(board: &Board, fixed: Position) -> Equivalence {
-        Equivalence { symmetries: symmetries(board, fixed), swaps: InterchangeableSets::new(board, fixed) }
+        Equivalence {
+            symmetries: symmetries(board, fixed),
+            swaps: InterchangeableSets::new(board, fixed),
+        }
     }
 
     /// The board symmetries kept (identity first).
@@ -171,7 +177,11 @@ impl Equivalence {
     /// The canonical form of `pos`: the smallest mask over every symmetry followed by the
     /// interchangeable-set representative. Equivalent positions have equal values.
     pub fn canonical(&self, pos: Position) -> Position {
-        self.symmetries.iter().map(|s| self.swaps.canonical(s.apply(pos))).min().unwrap_or(pos)
+        self.symmetries
+            .iter()
+            .map(|s| self.swaps.canonical(s.apply(pos)))
+            .min()
+            .unwrap_or(pos)
     }
 }
 
@@ -222,6 +232,9 @@ mod tests {
         assert_eq!(reps.len(), 3);
         let one_by_three = Board::new(1, 3).unwrap();
         let ends = InterchangeableSets::new(&one_by_three, Position::EMPTY);
-        assert_eq!(ends.sets().iter().map(|s| s.count()).collect::<Vec<_>>(), vec![3, 2, 3]);
+        assert_eq!(
+            ends.sets().iter().map(|s| s.count()).collect::<Vec<_>>(),
+            vec![3, 2, 3]
+        );
     }
 }

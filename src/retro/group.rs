@@ -105,7 +105,10 @@ mod tests {
     fn a_corner_pair_has_three_states() {
         // Lines 0 and 1 are interchangeable; line 2 is free.
         let g = LineGroup::new(3, &[0b011]);
-        assert_eq!((0..=3).map(|k| g.count(k)).collect::<Vec<_>>(), vec![1, 2, 2, 1]);
+        assert_eq!(
+            (0..=3).map(|k| g.count(k)).collect::<Vec<_>>(),
+            vec![1, 2, 2, 1]
+        );
         assert_eq!(g.rank(0b010), g.rank(0b001));
         assert_eq!(g.rank(0b110), g.rank(0b101));
         assert_eq!(canonical_in_sets(0b110, &[0b011]), 0b101);

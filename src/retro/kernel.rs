@@ -1,17 +1,24 @@
 //! The tile kernel: the values of one tile from the two tiles with one more line.
 //!
-//! For a block (one representative high mask `h`) every position shares `h`, so:
-//! - a move on a high line leads to the same low offsets of one block of tile `(k_hi+1, k_lo)`
-//!   (read through a rank permutation when the child's high mask is not a representative);
-//!   whether it completes a box depends on the low mask only through one AND per box, so the
-//!   whole block is updated by one vectorisable loop;
-//! - a move on a low line stays in the same block of tile `(k_hi, k_lo+1)`, a small array
-//!   that stays in cache.
+//! A tile is cut into chunks of [`LANES`] blocks. Inside a block (one representative high
+//! mask `h`) every position shares `h`; inside a chunk, block `b`'s position of low rank `r`
+//! sits in lane `b` of row `r`. So both kinds of move become loops over contiguous bytes:
+//! - a move on a high line leads to the same low offsets of one block of tile
+//!   `(k_hi+1, k_lo)` (read through a rank permutation when the child's high mask is not a
+//!   representative): one loop over the block;
+//! - a move on a low line leads, for every lane, to the same low rank in tile
+//!   `(k_hi, k_lo+1)`: one loop over the row of that rank once the parent chunk is transposed.
+//!
+//! Whether a move completes a box is one AND per box side mask, split into the part fixed for
+//! the loop (a flag) and the part that varies along it.
 
 use crate::store::TileId;
 
-use super::layout::{Layout, LineBoxes, SYM_BITS};
-use super::par::for_each_block;
+use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
+use super::par::for_each_chunk;
+
+/// Blocks per chunk: the lane count of the low-move rows (a multiple of [`BLOCK_ALIGN`]).
+const LANES: usize = 64;
 
 /// The two tiles a tile is computed from; `None` where the group is already full.
 #[derive(Clone, Copy, Debug)]
@@ -22,46 +29,105 @@ pub struct Parents<'a> {
     pub lo: Option<&'a [i8]>,
 }
 
+/// Per-worker buffers, reused across chunks.
+#[derive(Default)]
+struct Scratch {
+    /// A child block read through a symmetry.
+    permuted: Vec<i8>,
+    /// The parent chunk of tile `(hi, lo+1)`, row-major by low rank.
+    up_rows: Vec<i8>,
+    /// Best low-move score, row-major by low rank.
+    best_rows: Vec<i8>,
+    /// Per low line and box, 1 in the lanes whose high sides of the box are drawn.
+    lane_flags: Vec<i8>,
+}
+
 /// Computes every value of `tile`.
 pub fn compute_tile(layout: &Layout, tile: TileId, parents: Parents<'_>) -> Vec<i8> {
     let (k_hi, k_lo) = (u32::from(tile.hi), u32::from(tile.lo));
-    let block_len = layout.lo().count(k_lo);
+    let stride = layout.block_stride(k_lo);
     let mut out = vec![0i8; layout.tile_len(tile)];
     if k_hi == layout.n_hi() && k_lo == layout.n_lo() {
         return out; // The full board: nothing left to take.
     }
     let reps = layout.hi_reps(k_hi);
-    for_each_block(&mut out, block_len, |block, values, scratch| {
-        values.fill(i8::MIN);
-        let h = reps[block];
-        high_moves(layout, k_lo, h, parents.hi, values, scratch);
-        if let Some(up) = parents.lo {
-            let up_len = layout.lo().count(k_lo + 1);
-            low_moves(layout, k_lo, h, &up[block * up_len..(block + 1) * up_len], values);
-        }
-    });
+    for_each_chunk(
+        &mut out,
+        stride * LANES,
+        |chunk, values, scratch: &mut Scratch| {
+            let first = chunk * LANES;
+            let lanes = &reps[first..first + values.len() / stride];
+            values.fill(i8::MIN);
+            if let Some(up) = parents.hi {
+                for (&h, block) in lanes.iter().zip(values.chunks_mut(stride)) {
+                    high_moves(layout, k_lo, h, up, block, &mut scratch.permuted);
+                }
+            }
+            if let Some(up) = parents.lo {
+                let up_stride = layout.block_stride(k_lo + 1);
+                let up_chunk = &up[first * up_stride..(first + lanes.len()) * up_stride];
+                low_moves(layout, k_lo, lanes, up_chunk, values, scratch);
+            }
+        },
+    );
     out
 }
 
-/// How a line's boxes can complete inside a block with high mask `h`: the low masks of the
-/// boxes whose high sides are all drawn (`u32::MAX` = never).
+/// Raises each value to the score of a move whose child values are `child`: `-child` for a
+/// move that completes no box, `boxes + child` otherwise, where `boxes = f0 + f1` (0/1 bytes,
+/// one per box beside the line).
+/// All slices are whole vectors long ([`BLOCK_ALIGN`] divides their length), so the fixed
+/// inner loops compile to vector instructions with no scalar tail.
 #[inline]
-fn low_conditions(b: &LineBoxes, h: u32) -> [u32; 2] {
-    let mut cond = [u32::MAX; 2];
-    for (c, &(hi, lo)) in cond.iter_mut().zip(&b.sides[..b.len]) {
-        if h & hi == hi {
-            *c = lo;
+fn raise(values: &mut [i8], child: &[i8], f0: &[i8], f1: &[i8]) {
+    let vectors = values
+        .chunks_exact_mut(BLOCK_ALIGN)
+        .zip(child.chunks_exact(BLOCK_ALIGN));
+    let flags = f0
+        .chunks_exact(BLOCK_ALIGN)
+        .zip(f1.chunks_exact(BLOCK_ALIGN));
+    for ((v, c), (a, b)) in vectors.zip(flags) {
+        for i in 0..BLOCK_ALIGN {
+            let k = a[i] + b[i];
+            let score = if k == 0 {
+                c[i].wrapping_neg()
+            } else {
+                k + c[i]
+            };
+            v[i] = v[i].max(score);
         }
     }
-    cond
 }
 
-/// Best of the moves on high lines, for every position of the block.
-fn high_moves(layout: &Layout, k_lo: u32, h: u32, up: Option<&[i8]>, values: &mut [i8], scratch: &mut Vec<i8>) {
-    let Some(up) = up else { return };
+/// Raises each value to the score of a move that completes no box (whole vectors, as
+/// [`raise`]).
+#[inline]
+fn raise_plain(values: &mut [i8], child: &[i8]) {
+    for (v, c) in values
+        .chunks_exact_mut(BLOCK_ALIGN)
+        .zip(child.chunks_exact(BLOCK_ALIGN))
+    {
+        for i in 0..BLOCK_ALIGN {
+            v[i] = v[i].max(c[i].wrapping_neg());
+        }
+    }
+}
+
+/// Zero bytes: the flags of a box that cannot complete (as long as any block or chunk row).
+static NO_BOX: [i8; 4096] = [0; 4096];
+const _: () = assert!(LANES <= NO_BOX.len());
+
+/// Moves on high lines, for every position of one block.
+fn high_moves(
+    layout: &Layout,
+    k_lo: u32,
+    h: u32,
+    up: &[i8],
+    values: &mut [i8],
+    permuted: &mut Vec<i8>,
+) {
     let n_lo = layout.n_lo() as usize;
     let len = values.len();
-    let lo_masks = layout.lo().masks(k_lo);
     let mut free = !h & ((1u64 << layout.n_hi()) - 1) as u32;
     while free != 0 {
         let j = free.trailing_zeros();
@@ -71,44 +137,100 @@ fn high_moves(layout: &Layout, k_lo: u32, h: u32, up: Option<&[i8]>, values: &mu
         let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
         let mut child = &up[block * len..(block + 1) * len];
         if sym != 0 {
-            scratch.clear();
-            scratch.extend(layout.lo_perm(sym, k_lo).iter().map(|&r| child[r as usize]));
-            child = scratch;
+            permuted.clear();
+            permuted.extend(layout.lo_perm(sym, k_lo).iter().map(|&r| child[r as usize]));
+            child = permuted;
         }
-        let [c0, c1] = low_conditions(layout.boxes(n_lo + j as usize), h);
-        if c0 == u32::MAX && c1 == u32::MAX {
-            for (v, &c) in values.iter_mut().zip(child) {
-                *v = (*v).max(-c);
+        let b = layout.boxes(n_lo + j as usize);
+        let flags = |side: usize| -> &[i8] {
+            let (hi, lo) = b.sides[side];
+            if side < b.len && h & hi == hi {
+                layout.low_flags(lo, k_lo)
+            } else {
+                &NO_BOX[..len]
             }
+        };
+        let (f0, f1) = (flags(0), flags(1));
+        if f0.as_ptr() == NO_BOX.as_ptr() && f1.as_ptr() == NO_BOX.as_ptr() {
+            raise_plain(values, child);
         } else {
-            for ((v, &c), &l) in values.iter_mut().zip(child).zip(lo_masks) {
-                let boxes = i8::from(l & c0 == c0) + i8::from(l & c1 == c1);
-                let score = if boxes == 0 { -c } else { boxes + c };
-                *v = (*v).max(score);
-            }
+            raise(values, child, f0, f1);
         }
     }
 }
 
-/// Best of the moves on low lines, for every position of the block, given the block of the
-/// tile with one more low line.
-fn low_moves(layout: &Layout, k_lo: u32, h: u32, up: &[i8], values: &mut [i8]) {
-    let n_lo = layout.n_lo();
+/// Moves on low lines, for every position of a chunk, with the chunk transposed so that each
+/// low rank is a row of lanes.
+fn low_moves(
+    layout: &Layout,
+    k_lo: u32,
+    lanes: &[u32],
+    up: &[i8],
+    values: &mut [i8],
+    s: &mut Scratch,
+) {
+    let (n_lo, width) = (
+        layout.n_lo() as usize,
+        lanes.len().next_multiple_of(BLOCK_ALIGN),
+    );
     let lo = layout.lo();
-    let conds: Vec<[u32; 2]> = (0..n_lo as usize).map(|j| low_conditions(layout.boxes(j), h)).collect();
-    for (v, &l) in values.iter_mut().zip(lo.masks(k_lo)) {
-        let mut best = *v;
+    let (len, stride) = (lo.count(k_lo), layout.block_stride(k_lo));
+    let (up_len, up_stride) = (lo.count(k_lo + 1), layout.block_stride(k_lo + 1));
+    transpose(up, up_stride, up_len, width, &mut s.up_rows);
+    s.best_rows.clear();
+    s.best_rows.resize(len * width, i8::MIN);
+    // lane_flags[(2j + box) * width + lane]: the high sides of box `box` of line j are drawn.
+    s.lane_flags.clear();
+    for j in 0..n_lo {
+        let b = layout.boxes(j);
+        for side in 0..2 {
+            let flags = lanes
+                .iter()
+                .map(|&h| i8::from(side < b.len && h & b.sides[side].0 == b.sides[side].0));
+            s.lane_flags
+                .extend(flags.chain(std::iter::repeat(0)).take(width));
+        }
+    }
+    for (r, &l) in lo.masks(k_lo).iter().enumerate() {
+        let row = &mut s.best_rows[r * width..(r + 1) * width];
         let mut free = !l & ((1u32 << n_lo) - 1);
         while free != 0 {
-            let j = free.trailing_zeros();
+            let j = free.trailing_zeros() as usize;
             free &= free - 1;
-            let child = l | 1 << j;
-            let c = up[lo.rank(child) as usize];
-            let [c0, c1] = conds[j as usize];
-            let boxes = i8::from(child & c0 == c0) + i8::from(child & c1 == c1);
-            let score = if boxes == 0 { -c } else { boxes + c };
-            best = best.max(score);
+            let child_mask = l | 1 << j;
+            let child_rank = lo.rank(child_mask) as usize;
+            let child = &s.up_rows[child_rank * width..(child_rank + 1) * width];
+            let b = layout.boxes(j);
+            let flags = |side: usize| -> &[i8] {
+                if side < b.len && child_mask & b.sides[side].1 == b.sides[side].1 {
+                    &s.lane_flags[(2 * j + side) * width..(2 * j + side + 1) * width]
+                } else {
+                    &NO_BOX[..width]
+                }
+            };
+            let (f0, f1) = (flags(0), flags(1));
+            if f0.as_ptr() == NO_BOX.as_ptr() && f1.as_ptr() == NO_BOX.as_ptr() {
+                raise_plain(row, child);
+            } else {
+                raise(row, child, f0, f1);
+            }
         }
-        *v = best;
+    }
+    for (b, block) in values.chunks_mut(stride).enumerate() {
+        for (r, v) in block[..len].iter_mut().enumerate() {
+            *v = (*v).max(s.best_rows[r * width + b]);
+        }
+    }
+}
+
+/// Writes the first `len` values of each block (`stride` apart) in `src` as `len` rows of
+/// `width` lanes, lane `b` holding block `b` (lanes past the last block hold 0).
+fn transpose(src: &[i8], stride: usize, len: usize, width: usize, dst: &mut Vec<i8>) {
+    dst.clear();
+    dst.resize(len * width, 0);
+    for (b, block) in src.chunks(stride).enumerate() {
+        for (r, &v) in block[..len].iter().enumerate() {
+            dst[r * width + b] = v;
+        }
     }
 }

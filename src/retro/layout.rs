@@ -26,6 +26,11 @@ pub const MAX_OPEN: usize = 32;
 const LOW_TARGET: usize = 10;
 /// Largest high group: its lookup table takes `4 << MAX_HIGH` bytes.
 const MAX_HIGH: usize = 22;
+/// Largest low group: a block (at most C(14,7) = 3432 values) must fit the kernel's buffers.
+pub const MAX_LOW: usize = 14;
+/// Blocks are padded to a multiple of this many values, so every loop over a block runs in
+/// whole vector registers (16 bytes: SSE2 and WebAssembly SIMD) with no scalar tail.
+pub const BLOCK_ALIGN: usize = 16;
 /// Bits of a high lookup entry that hold the symmetry index (at most 8 symmetries).
 pub const SYM_BITS: u32 = 3;
 
@@ -37,6 +42,57 @@ pub struct LineBoxes {
     pub len: usize,
     /// `(high mask, low mask)` of each box's other open sides.
     pub sides: [(u32, u32); 2],
+}
+
+/// For every distinct low mask `m` of a box's sides: one byte per canonical low mask `l`
+/// of each size, 1 when `l` contains `m`. Turns the box test along a block into byte loads.
+#[derive(Clone, Debug)]
+pub struct LowFlags {
+    /// Start of each size's run inside a flag row.
+    offsets: Vec<usize>,
+    /// One row per distinct low side mask.
+    rows: Vec<Vec<i8>>,
+    /// The low side mask of each row.
+    masks: Vec<u32>,
+}
+
+impl LowFlags {
+    fn new(lo: &LineGroup, boxes: &[LineBoxes]) -> LowFlags {
+        let mut masks: Vec<u32> = boxes
+            .iter()
+            .flat_map(|b| b.sides[..b.len].iter().map(|s| s.1))
+            .collect();
+        masks.sort_unstable();
+        masks.dedup();
+        let mut offsets = vec![0];
+        for k in 0..=lo.bits() {
+            offsets.push(offsets[k as usize] + padded(lo.count(k)));
+        }
+        let row = |m: u32| -> Vec<i8> {
+            (0..=lo.bits())
+                .flat_map(|k| {
+                    let flags = lo.masks(k).iter().map(move |&l| i8::from(l & m == m));
+                    flags.chain(std::iter::repeat(0)).take(padded(lo.count(k)))
+                })
+                .collect()
+        };
+        let rows = masks.iter().map(|&m| row(m)).collect();
+        LowFlags {
+            offsets,
+            rows,
+            masks,
+        }
+    }
+
+    /// The flags of low side mask `mask` for the canonical low masks of size `k` (padded to
+    /// the block stride with zeros).
+    pub fn get(&self, mask: u32, k: u32) -> &[i8] {
+        let row = self
+            .masks
+            .binary_search(&mask)
+            .expect("a box side mask of this layout");
+        &self.rows[row][self.offsets[k as usize]..self.offsets[k as usize + 1]]
+    }
 }
 
 /// Everything fixed about a solve: board, base position, groups and lookup tables.
@@ -61,6 +117,8 @@ pub struct Layout {
     lo_perm: Vec<Vec<Vec<u16>>>,
     /// Boxes beside each local line.
     boxes: Vec<LineBoxes>,
+    /// Box tests of the low group, as bytes.
+    low_flags: LowFlags,
 }
 
 impl Layout {
@@ -70,14 +128,27 @@ impl Layout {
         let open_set = board.open_lines(base);
         let n = open_set.count() as usize;
         if n > MAX_OPEN {
-            return Err(RetroError::TooManyOpenLines { open: n, max: MAX_OPEN });
+            return Err(RetroError::TooManyOpenLines {
+                open: n,
+                max: MAX_OPEN,
+            });
         }
-        let syms: Vec<Symmetry> = symmetries(board, base);
         let swaps = InterchangeableSets::new(board, base);
-        let orbits = orbits(open_set, &syms, swaps.sets());
-        let low = choose_low(&orbits, n);
+        let mut syms: Vec<Symmetry> = symmetries(board, base);
+        let low = match choose_low(&orbits(open_set, &syms, swaps.sets()), n) {
+            Some(low) => low,
+            None => {
+                // No union of orbits fits the group sizes: give up the board symmetries (the
+                // swaps alone make orbits of at most three lines, which always fit).
+                syms.truncate(1);
+                choose_low(&orbits(open_set, &syms, swaps.sets()), n).ok_or(RetroError::NoLayout)?
+            }
+        };
         let low_set: Position = low.iter().flat_map(|o| o.lines()).collect();
-        let open: Vec<usize> = low_set.lines().chain(open_set.difference(low_set).lines()).collect();
+        let open: Vec<usize> = low_set
+            .lines()
+            .chain(open_set.difference(low_set).lines())
+            .collect();
         let n_lo = low_set.count();
         let n_hi = n as u32 - n_lo;
         let mut local = [usize::MAX; 64];
@@ -90,13 +161,22 @@ impl Layout {
         let set_masks: Vec<(u32, u32)> = swaps.sets().iter().map(|&s| split(to_local(s))).collect();
         let lo_sets: Vec<u32> = set_masks.iter().map(|s| s.1).filter(|&m| m != 0).collect();
         let hi_sets: Vec<u32> = set_masks.iter().map(|s| s.0).filter(|&m| m != 0).collect();
-        let perms: Vec<Vec<usize>> =
-            syms.iter().map(|s| open.iter().map(|&g| local[s.line(g)]).collect()).collect();
-        let lo_syms: Vec<Vec<u32>> =
-            perms.iter().map(|p| p[..n_lo as usize].iter().map(|&j| j as u32).collect()).collect();
+        let perms: Vec<Vec<usize>> = syms
+            .iter()
+            .map(|s| open.iter().map(|&g| local[s.line(g)]).collect())
+            .collect();
+        let lo_syms: Vec<Vec<u32>> = perms
+            .iter()
+            .map(|p| p[..n_lo as usize].iter().map(|&j| j as u32).collect())
+            .collect();
         let hi_syms: Vec<Vec<u32>> = perms
             .iter()
-            .map(|p| p[n_lo as usize..].iter().map(|&j| (j - n_lo as usize) as u32).collect())
+            .map(|p| {
+                p[n_lo as usize..]
+                    .iter()
+                    .map(|&j| (j - n_lo as usize) as u32)
+                    .collect()
+            })
             .collect();
         let lo = LineGroup::new(n_lo, &lo_sets);
         let (hi_lookup, hi_reps) = high_tables(n_hi, &hi_syms, &hi_sets);
@@ -108,7 +188,16 @@ impl Layout {
                     return Vec::new();
                 }
                 (0..=n_lo)
-                    .map(|k| lo.masks(k).iter().map(|&m| lo.rank(permute(m, perm)) as u16).collect())
+                    .map(|k| {
+                        let ranks = lo
+                            .masks(k)
+                            .iter()
+                            .map(|&m| lo.rank(permute(m, perm)) as u16);
+                        ranks
+                            .chain(std::iter::repeat(0))
+                            .take(padded(lo.count(k)))
+                            .collect()
+                    })
                     .collect()
             })
             .collect();
@@ -124,8 +213,22 @@ impl Layout {
                 }
                 lb
             })
-            .collect();
-        Ok(Layout { board: board.clone(), base, open, n_lo, n_hi, lo, hi_lookup, hi_reps, lo_syms, lo_perm, boxes })
+            .collect::<Vec<LineBoxes>>();
+        let low_flags = LowFlags::new(&lo, &boxes);
+        Ok(Layout {
+            board: board.clone(),
+            base,
+            open,
+            n_lo,
+            n_hi,
+            lo,
+            hi_lookup,
+            hi_reps,
+            lo_syms,
+            lo_perm,
+            boxes,
+            low_flags,
+        })
     }
 
     /// The board.
@@ -169,7 +272,8 @@ impl Layout {
         &self.hi_reps[k as usize]
     }
 
-    /// Low rank permutation of symmetry `sym` for low masks of size `k`.
+    /// Low rank permutation of symmetry `sym` for low masks of size `k` (padded to the block
+    /// stride; padding reads offset 0).
     pub fn lo_perm(&self, sym: usize, k: u32) -> &[u16] {
         &self.lo_perm[sym][k as usize]
     }
@@ -179,14 +283,36 @@ impl Layout {
         &self.boxes[j]
     }
 
+    /// For each canonical low mask of size `k`, whether it contains the low side mask `mask`
+    /// of some box of this layout.
+    pub fn low_flags(&self, mask: u32, k: u32) -> &[i8] {
+        self.low_flags.get(mask, k)
+    }
+
     /// Global line of local line `j`.
     pub fn global_line(&self, j: usize) -> usize {
         self.open[j]
     }
 
-    /// Number of values in a tile.
+    /// Distance between blocks of a tile whose positions draw `k_lo` low lines: the number of
+    /// canonical low masks, padded to [`BLOCK_ALIGN`].
+    pub fn block_stride(&self, k_lo: u32) -> usize {
+        padded(self.lo.count(k_lo))
+    }
+
+    /// Number of blocks of tiles whose positions draw `k_hi` high lines.
+    pub fn blocks(&self, k_hi: u32) -> usize {
+        self.hi_reps[k_hi as usize].len()
+    }
+
+    /// Number of bytes of a tile (positions plus block padding).
     pub fn tile_len(&self, tile: TileId) -> usize {
-        self.hi_reps[tile.hi as usize].len() * self.lo.count(u32::from(tile.lo))
+        self.blocks(u32::from(tile.hi)) * self.block_stride(u32::from(tile.lo))
+    }
+
+    /// Number of positions of a tile.
+    pub fn tile_positions(&self, tile: TileId) -> u64 {
+        (self.blocks(u32::from(tile.hi)) * self.lo.count(u32::from(tile.lo))) as u64
     }
 
     /// Every tile, in the order a solve computes them: most lines first.
@@ -195,7 +321,10 @@ impl Layout {
         (0..=n_hi + n_lo)
             .rev()
             .flat_map(|n| {
-                (0.max(n - n_lo)..=n.min(n_hi)).map(move |h| TileId { hi: h as u8, lo: (n - h) as u8 })
+                (0.max(n - n_lo)..=n.min(n_hi)).map(move |h| TileId {
+                    hi: h as u8,
+                    lo: (n - h) as u8,
+                })
             })
             .collect()
     }
@@ -215,8 +344,14 @@ impl Layout {
         let block = (entry >> SYM_BITS) as usize;
         let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
         let lo_rank = self.lo.rank(permute(lo_bits, &self.lo_syms[sym])) as usize;
-        let tile = TileId { hi: hi_bits.count_ones() as u8, lo: lo_bits.count_ones() as u8 };
-        (tile, block * self.lo.count(u32::from(tile.lo)) + lo_rank)
+        let tile = TileId {
+            hi: hi_bits.count_ones() as u8,
+            lo: lo_bits.count_ones() as u8,
+        };
+        (
+            tile,
+            block * self.block_stride(u32::from(tile.lo)) + lo_rank,
+        )
     }
 
     /// Names the solve: board, base and the line order. Stores refuse tiles of another solve.
@@ -230,6 +365,11 @@ impl Layout {
             order.join(".")
         )
     }
+}
+
+/// `len` rounded up to a multiple of [`BLOCK_ALIGN`].
+const fn padded(len: usize) -> usize {
+    len.div_ceil(BLOCK_ALIGN) * BLOCK_ALIGN
 }
 
 /// The image of a group mask under a permutation of its bits.
@@ -282,9 +422,9 @@ fn orbits(open: Position, syms: &[Symmetry], sets: &[Position]) -> Vec<Position>
     classes
 }
 
-/// Picks the orbits of the low group: total size nearest [`LOW_TARGET`] that leaves at most
-/// [`MAX_HIGH`] lines high (subset sum over orbit sizes).
-fn choose_low(orbits: &[Position], n: usize) -> Vec<Position> {
+/// Picks the orbits of the low group: total size nearest [`LOW_TARGET`], at most
+/// [`MAX_LOW`], leaving at most [`MAX_HIGH`] lines high (subset sum over orbit sizes).
+fn choose_low(orbits: &[Position], n: usize) -> Option<Vec<Position>> {
     // reach[s] = Some(orbit indices) reaching total s.
     let mut reach: Vec<Option<Vec<usize>>> = vec![None; n + 1];
     reach[0] = Some(Vec::new());
@@ -301,11 +441,16 @@ fn choose_low(orbits: &[Position], n: usize) -> Vec<Position> {
         }
     }
     let min_low = n.saturating_sub(MAX_HIGH);
-    let best = (0..=n)
-        .filter(|&s| reach[s].is_some() && s >= min_low)
-        .min_by_key(|&s| (s.abs_diff(LOW_TARGET.min(n)), s))
-        .unwrap_or(n);
-    reach[best].clone().unwrap_or_default().into_iter().map(|i| orbits[i]).collect()
+    let best = (min_low..=n.min(MAX_LOW))
+        .filter(|&s| reach[s].is_some())
+        .min_by_key(|&s| (s.abs_diff(LOW_TARGET.min(n)), s))?;
+    Some(
+        reach[best]
+            .clone()?
+            .into_iter()
+            .map(|i| orbits[i])
+            .collect(),
+    )
 }
 
 /// The high group's lookup table and representatives (see [`Layout`]).
@@ -354,6 +499,10 @@ impl ByteTables {
     }
 
     fn apply(&self, m: u32) -> u32 {
-        self.0.iter().enumerate().map(|(k, t)| t[(m >> (8 * k) & 0xff) as usize]).fold(0, |a, b| a | b)
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(k, t)| t[(m >> (8 * k) & 0xff) as usize])
+            .fold(0, |a, b| a | b)
     }
 }

@@ -27,6 +27,8 @@ pub use solve::{Progress, Solve, TileTask};
 pub enum RetroError {
     /// The subgame is too large for the tables.
     TooManyOpenLines { open: usize, max: usize },
+    /// The open lines cannot be split into groups of the sizes the tables allow.
+    NoLayout,
     /// The store failed.
     Store(StoreError),
     /// A queried position lacks lines of the solve's base position.
@@ -45,8 +47,11 @@ impl fmt::Display for RetroError {
                 "the position has {open} open lines; the retrograde solver handles at most {max} \
                  (use a book or the search solver)"
             ),
+            RetroError::NoLayout => write!(f, "the open lines cannot be split into tile groups"),
             RetroError::Store(e) => e.fmt(f),
-            RetroError::OutsideSolve => write!(f, "the position lacks lines of the solved position"),
+            RetroError::OutsideSolve => {
+                write!(f, "the position lacks lines of the solved position")
+            }
             RetroError::NotKept { lines, kept } => write!(
                 f,
                 "the position has {lines} lines beyond the solved one; only {kept} are kept"

@@ -1,28 +1,27 @@
-//! Block-parallel iteration: rayon natively, a plain loop in WebAssembly (no threads there).
+//! Chunk-parallel iteration: rayon natively, a plain loop in WebAssembly (no threads there).
 
-/// Calls `f(block_index, block, scratch)` for each `block_len`-sized chunk of `out`, in
-/// parallel where threads exist; `scratch` is a per-worker buffer reused across blocks.
-pub fn for_each_block<F>(out: &mut [i8], block_len: usize, f: F)
+/// Calls `f(chunk_index, chunk, scratch)` for each `chunk_len`-sized piece of `out`, in
+/// parallel where threads exist; `scratch` is a per-worker value reused across chunks.
+pub fn for_each_chunk<S, F>(out: &mut [i8], chunk_len: usize, f: F)
 where
-    F: Fn(usize, &mut [i8], &mut Vec<i8>) + Sync + Send,
+    S: Default + Send,
+    F: Fn(usize, &mut [i8], &mut S) + Sync + Send,
 {
-    if block_len == 0 {
+    if chunk_len == 0 {
         return;
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
         use rayon::prelude::*;
-        let min_blocks = (4096 / block_len).max(1);
-        out.par_chunks_mut(block_len)
-            .with_min_len(min_blocks)
+        out.par_chunks_mut(chunk_len)
             .enumerate()
-            .for_each_init(Vec::new, |scratch, (b, chunk)| f(b, chunk, scratch));
+            .for_each_init(S::default, |scratch, (c, chunk)| f(c, chunk, scratch));
     }
     #[cfg(target_arch = "wasm32")]
     {
-        let mut scratch = Vec::new();
-        for (b, chunk) in out.chunks_mut(block_len).enumerate() {
-            f(b, chunk, &mut scratch);
+        let mut scratch = S::default();
+        for (c, chunk) in out.chunks_mut(chunk_len).enumerate() {
+            f(c, chunk, &mut scratch);
         }
     }
 }

@@ -100,13 +100,21 @@ impl Solve {
     /// [`Solve::plan`]).
     pub fn next_task(&self) -> Option<TileTask> {
         let tile = self.order[self.pending_index()?];
-        Some(TileTask { tile, needs: self.parents_of(tile).into_iter().flatten().collect() })
+        Some(TileTask {
+            tile,
+            needs: self.parents_of(tile).into_iter().flatten().collect(),
+        })
     }
 
     /// Asks the store which tiles exist and plans the rest (see the module docs).
     pub fn plan(&mut self, store: &mut dyn TileStore) -> Result<(), RetroError> {
         let mut needed = vec![false; self.order.len()];
-        let index: HashMap<TileId, usize> = self.order.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+        let index: HashMap<TileId, usize> = self
+            .order
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (t, i))
+            .collect();
         let mut progress = Progress::default();
         for i in (0..self.order.len()).rev() {
             let t = self.order[i];
@@ -119,11 +127,14 @@ impl Solve {
                 t.lo.checked_sub(1).map(|lo| TileId { hi: t.hi, lo }),
             ];
             let wanted = t.lines() <= self.keep_lines
-                || dependents.iter().flatten().any(|d| index.get(d).is_some_and(|&j| needed[j]));
+                || dependents
+                    .iter()
+                    .flatten()
+                    .any(|d| index.get(d).is_some_and(|&j| needed[j]));
             if wanted {
                 needed[i] = true;
                 progress.tiles_total += 1;
-                progress.positions_total += self.layout.tile_len(t) as u64;
+                progress.positions_total += self.layout.tile_positions(t);
             }
         }
         self.needed = Some(needed);
@@ -139,20 +150,25 @@ impl Solve {
         }
         let mut replans = 0;
         loop {
-            let Some(i) = self.pending_index() else { return Ok(true) };
+            let Some(i) = self.pending_index() else {
+                return Ok(true);
+            };
             self.next = i;
             let tile = self.order[i];
             self.drop_layers_above(tile.lines() + 1, store)?;
             match self.compute(tile, store) {
                 Ok(data) => {
                     store.save(tile, &data)?;
-                    self.progress.positions_done += data.len() as u64;
+                    self.progress.positions_done += self.layout.tile_positions(tile);
                     self.progress.tiles_done += 1;
                     self.cache.insert(tile, data);
+                    self.release_parents(i, store)?;
                     self.next = i + 1;
                     return Ok(self.pending_index().is_none());
                 }
-                Err(RetroError::Store(StoreError::Corrupt { tile: bad, .. })) if replans <= self.order.len() => {
+                Err(RetroError::Store(StoreError::Corrupt { tile: bad, .. }))
+                    if replans <= self.order.len() =>
+                {
                     replans += 1;
                     store.remove(bad)?;
                     self.cache.remove(&bad);
@@ -165,7 +181,11 @@ impl Solve {
     }
 
     /// Steps until finished, reporting progress after each tile.
-    pub fn run(&mut self, store: &mut dyn TileStore, progress: &mut dyn FnMut(&Progress)) -> Result<(), RetroError> {
+    pub fn run(
+        &mut self,
+        store: &mut dyn TileStore,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<(), RetroError> {
         while !self.step(store)? {
             progress(&self.progress);
         }
@@ -181,7 +201,10 @@ impl Solve {
         }
         let lines = pos.difference(base).count();
         if lines > self.keep_lines {
-            return Err(RetroError::NotKept { lines, kept: self.keep_lines });
+            return Err(RetroError::NotKept {
+                lines,
+                kept: self.keep_lines,
+            });
         }
         let (tile, offset) = self.layout.locate(pos);
         let data = self.tile(tile, store)?.ok_or(RetroError::NotSolved(tile))?;
@@ -190,7 +213,11 @@ impl Solve {
 
     /// The value of `pos` and the score of each of its moves (`pos` must lie at least one
     /// layer inside the kept ones).
-    pub fn analysis(&self, store: &mut dyn TileStore, pos: Position) -> Result<Analysis, RetroError> {
+    pub fn analysis(
+        &self,
+        store: &mut dyn TileStore,
+        pos: Position,
+    ) -> Result<Analysis, RetroError> {
         let board = self.layout.board();
         let mut moves = Vec::new();
         for line in board.open_lines(pos).lines() {
@@ -212,8 +239,14 @@ impl Solve {
 
     fn parents_of(&self, t: TileId) -> [Option<TileId>; 2] {
         [
-            (u32::from(t.hi) < self.layout.n_hi()).then(|| TileId { hi: t.hi + 1, lo: t.lo }),
-            (u32::from(t.lo) < self.layout.n_lo()).then(|| TileId { hi: t.hi, lo: t.lo + 1 }),
+            (u32::from(t.hi) < self.layout.n_hi()).then(|| TileId {
+                hi: t.hi + 1,
+                lo: t.lo,
+            }),
+            (u32::from(t.lo) < self.layout.n_lo()).then(|| TileId {
+                hi: t.hi,
+                lo: t.lo + 1,
+            }),
         ]
     }
 
@@ -223,10 +256,16 @@ impl Solve {
         }
         let data = store.load(t)?;
         match data {
-            Some(d) if d.len() != self.layout.tile_len(t) => Err(RetroError::Store(StoreError::Corrupt {
-                tile: t,
-                reason: format!("{} values stored, {} expected", d.len(), self.layout.tile_len(t)),
-            })),
+            Some(d) if d.len() != self.layout.tile_len(t) => {
+                Err(RetroError::Store(StoreError::Corrupt {
+                    tile: t,
+                    reason: format!(
+                        "{} values stored, {} expected",
+                        d.len(),
+                        self.layout.tile_len(t)
+                    ),
+                }))
+            }
             other => Ok(other),
         }
     }
@@ -243,14 +282,53 @@ impl Solve {
         let values = compute_tile(
             &self.layout,
             tile,
-            Parents { hi: parents[0].as_deref(), lo: parents[1].as_deref() },
+            Parents {
+                hi: parents[0].as_ref().map(|d| d.as_slice()),
+                lo: parents[1].as_ref().map(|d| d.as_slice()),
+            },
         );
-        Ok(Arc::from(values))
+        Ok(Arc::new(values))
+    }
+
+    /// Frees the parents of the tile just computed (`order[i]`) once every tile that reads
+    /// them is done, so a layer's memory is released while the next one grows. Parents beyond
+    /// the kept depth also leave the store.
+    fn release_parents(&mut self, i: usize, store: &mut dyn TileStore) -> Result<(), RetroError> {
+        let Some(needed) = &self.needed else {
+            return Ok(());
+        };
+        let done = |t: TileId| {
+            self.order
+                .iter()
+                .position(|&o| o == t)
+                .is_none_or(|j| j <= i || !needed[j])
+        };
+        let mut released = Vec::new();
+        for p in self.parents_of(self.order[i]).into_iter().flatten() {
+            let readers = [
+                p.hi.checked_sub(1).map(|hi| TileId { hi, lo: p.lo }),
+                p.lo.checked_sub(1).map(|lo| TileId { hi: p.hi, lo }),
+            ];
+            if readers.into_iter().flatten().all(done) {
+                released.push(p);
+            }
+        }
+        for p in released {
+            self.cache.remove(&p);
+            if p.lines() > self.keep_lines {
+                store.remove(p)?;
+            }
+        }
+        Ok(())
     }
 
     /// Forgets tiles with at least `lines + 1` lines: nothing computed from now on reads them.
     /// Layers beyond the kept depth leave the store too.
-    fn drop_layers_above(&mut self, lines: u32, store: &mut dyn TileStore) -> Result<(), RetroError> {
+    fn drop_layers_above(
+        &mut self,
+        lines: u32,
+        store: &mut dyn TileStore,
+    ) -> Result<(), RetroError> {
         self.cache.retain(|t, _| t.lines() <= lines);
         while self.cleaned_from > lines + 1 {
             self.cleaned_from -= 1;

@@ -33,8 +33,9 @@ impl fmt::Display for TileId {
     }
 }
 
-/// The values of a tile's positions, one signed byte each, shared without copying.
-pub type TileData = Arc<[i8]>;
+/// The values of a tile's positions, one signed byte each, shared without copying (a `Vec`
+/// inside, so a freshly computed tile becomes `TileData` without a copy).
+pub type TileData = Arc<Vec<i8>>;
 
 /// Why a store could not do what was asked. Each variant says what and where.
 #[derive(Debug)]
@@ -53,7 +54,9 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Io(msg) => write!(f, "tile store: {msg}"),
-            StoreError::Corrupt { tile, reason } => write!(f, "tile store: {tile} is corrupt: {reason}"),
+            StoreError::Corrupt { tile, reason } => {
+                write!(f, "tile store: {tile} is corrupt: {reason}")
+            }
             StoreError::Foreign { expected, found } => write!(
                 f,
                 "tile store belongs to another solve: expected '{expected}', found '{found}'"

@@ -27,7 +27,13 @@ impl Naive {
             }
         }
         let lines = (rows + 1) * cols + rows * (cols + 1);
-        Naive { rows, cols, lines, boxes, memo: HashMap::new() }
+        Naive {
+            rows,
+            cols,
+            lines,
+            boxes,
+            memo: HashMap::new(),
+        }
     }
 
     /// Number of lines of the board.
@@ -74,7 +80,10 @@ impl Naive {
 
     /// (line, score) of every open line, lowest first.
     pub fn scores(&mut self, pos: u64) -> Vec<(usize, i32)> {
-        (0..self.lines).filter(|&l| pos >> l & 1 == 0).map(|l| (l, self.score(pos, l))).collect()
+        (0..self.lines)
+            .filter(|&l| pos >> l & 1 == 0)
+            .map(|l| (l, self.score(pos, l)))
+            .collect()
     }
 
     /// Board dimensions.
@@ -103,7 +112,7 @@ impl Rng {
 
     /// A random position of a board with `lines` lines leaving exactly `open` lines open.
     pub fn position(&mut self, lines: usize, open: usize) -> u64 {
-        let mut pos = (u64::MAX >> (64 - lines)) as u64;
+        let mut pos = u64::MAX >> (64 - lines);
         let mut to_clear = open;
         while to_clear > 0 {
             let l = self.below(lines as u64);

@@ -1,0 +1,158 @@
+//! Full solves with the tiled retrograde solver beside a naive dense solver, in one run.
+//!
+//! The naive baseline keeps one byte per raw bitmask of the open lines and sweeps them in
+//! descending order, each position reading the children it needs: the simplest correct
+//! retrograde solver. For each board the bench prints wall time, positions per second, peak
+//! resident memory of each solver (the kernel's high-water mark, reset between solvers) and
+//! the ratios, and checks that both give the same value.
+//!
+//! `cargo bench --bench solve` runs 3x3, 2x5, 3x4 and icelandic; name boards to pick
+//! (`cargo bench --bench solve -- icelandic`), `--no-naive` skips the baseline and
+//! `--threads N` sets the tiled solver's threads (the baseline is single-threaded).
+
+use std::time::Instant;
+
+use dotbox::core::{Board, Position};
+use dotbox::retro::Solve;
+use dotbox::store::memory::MemoryStore;
+
+/// Value of the start position and number of positions, by the dense descending sweep.
+fn naive_solve(board: &Board) -> (i32, u64) {
+    let base = board.start();
+    let open: Vec<usize> = board.open_lines(base).lines().collect();
+    let n = open.len();
+    // Expands a dense index (bit j = open line j) into a position, 15 bits at a time.
+    let table = |shift: usize| -> Vec<u64> {
+        (0..1u64 << 15)
+            .map(|m| {
+                (0..15)
+                    .filter(|b| m >> b & 1 == 1 && shift + b < n)
+                    .map(|b| 1u64 << open[shift + b])
+                    .sum()
+            })
+            .collect()
+    };
+    let (low, mid, high) = (table(0), table(15), table(30));
+    let expand = |i: u64| {
+        base.0
+            | low[(i & 0x7fff) as usize]
+            | mid[(i >> 15 & 0x7fff) as usize]
+            | high[(i >> 30) as usize]
+    };
+    let full = (1u64 << n) - 1;
+    let mut values = vec![0i8; 1 << n];
+    for i in (0..full).rev() {
+        let pos = Position(expand(i));
+        let mut best = i8::MIN;
+        let mut free = !i & full;
+        while free != 0 {
+            let j = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let child = values[(i | 1 << j) as usize];
+            let boxes = board.boxes_completed(pos, open[j]) as i8;
+            best = best.max(if boxes == 0 { -child } else { boxes + child });
+        }
+        values[i as usize] = best;
+    }
+    (i32::from(values[0]), 1 << n)
+}
+
+/// Value of the start position and positions computed, by the tiled solver in memory.
+fn tiled_solve(board: &Board) -> (i32, u64) {
+    let mut solve = Solve::new(board, board.start(), 0).expect("board fits the solver");
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {}).expect("in-memory solve");
+    let value = solve
+        .value(&mut store, board.start())
+        .expect("root is kept");
+    (value, solve.progress().positions_done)
+}
+
+/// Peak resident memory of this process in bytes since the last reset.
+fn peak_rss() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+/// Resets the peak to the current resident size, so each solver's peak is its own.
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+struct Measure {
+    value: i32,
+    positions: u64,
+    seconds: f64,
+    peak: u64,
+}
+
+fn measure(f: impl FnOnce() -> (i32, u64)) -> Measure {
+    reset_peak();
+    let start = Instant::now();
+    let (value, positions) = f();
+    let seconds = start.elapsed().as_secs_f64();
+    Measure {
+        value,
+        positions,
+        seconds,
+        peak: peak_rss(),
+    }
+}
+
+fn report(name: &str, m: &Measure) {
+    println!(
+        "  {name:<6} value {:>3}  {:>9.2} s  {:>8.1} M positions/s  peak {:>7.1} MiB  ({} positions)",
+        m.value,
+        m.seconds,
+        m.positions as f64 / m.seconds / 1e6,
+        m.peak as f64 / (1 << 20) as f64,
+        m.positions
+    );
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let naive = !args.iter().any(|a| a == "--no-naive");
+    args.retain(|a| a != "--no-naive");
+    if let Some(i) = args.iter().position(|a| a == "--threads") {
+        let n: usize = args
+            .get(i + 1)
+            .and_then(|t| t.parse().ok())
+            .expect("--threads N");
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .expect("thread pool");
+        args.drain(i..i + 2);
+    }
+    if args.is_empty() {
+        args = ["3x3", "2x5", "3x4", "icelandic"]
+            .map(String::from)
+            .to_vec();
+    }
+    println!("threads: {}", rayon::current_num_threads());
+    for name in &args {
+        let board = Board::parse(name).unwrap_or_else(|e| panic!("{e}"));
+        let open = board.open_lines(board.start()).count();
+        println!("{name} ({open} open lines)");
+        let tiled = measure(|| tiled_solve(&board));
+        report("tiled", &tiled);
+        if naive {
+            let dense = measure(|| naive_solve(&board));
+            report("naive", &dense);
+            assert_eq!(tiled.value, dense.value, "the solvers disagree on {name}");
+            println!(
+                "  tiled is {:.1}x faster and uses {:.2}x the memory",
+                dense.seconds / tiled.seconds,
+                tiled.peak as f64 / dense.peak as f64
+            );
+        }
+    }
+}
