@@ -40,8 +40,14 @@ struct Analysis {
 
 fn message(e: JsError) -> String {
     let v = JsValue::from(e);
-    assert!(v.is_instance_of::<js_sys::Error>(), "errors reach JavaScript as Error objects");
-    Reflect::get(&v, &"message".into()).unwrap().as_string().unwrap()
+    assert!(
+        v.is_instance_of::<js_sys::Error>(),
+        "errors reach JavaScript as Error objects"
+    );
+    Reflect::get(&v, &"message".into())
+        .unwrap()
+        .as_string()
+        .unwrap()
 }
 
 fn parse(v: JsValue) -> Analysis {
@@ -50,7 +56,17 @@ fn parse(v: JsValue) -> Analysis {
 
 fn reference(board: &Board, pos: Position) -> Analysis {
     let a = retro::analyze(board, pos).unwrap();
-    Analysis { value: a.value, moves: a.moves.into_iter().map(|m| Move { line: m.line, score: m.score }).collect() }
+    Analysis {
+        value: a.value,
+        moves: a
+            .moves
+            .into_iter()
+            .map(|m| Move {
+                line: m.line,
+                score: m.score,
+            })
+            .collect(),
+    }
 }
 
 #[wasm_bindgen_test]
@@ -89,13 +105,27 @@ fn games_follow_the_rules_with_undo_and_redo() {
 
 #[wasm_bindgen_test]
 fn in_memory_analysis_gives_the_known_values_and_clear_errors() {
-    for (board, value) in [("1x1", -1), ("1x2", 0), ("2x2", 2), ("2x3", -2), ("3x3", -3)] {
-        assert_eq!(parse(analyze(board, "", "").unwrap()).value, value, "{board}");
+    for (board, value) in [
+        ("1x1", -1),
+        ("1x2", 0),
+        ("2x2", 2),
+        ("2x3", -2),
+        ("3x3", -3),
+    ] {
+        assert_eq!(
+            parse(analyze(board, "", "").unwrap()).value,
+            value,
+            "{board}"
+        );
     }
     let a = analyze("2x2", "", "0,5").unwrap();
     let best = engine_move(a.clone()).unwrap();
     let a = parse(a);
-    assert_eq!(a.moves.iter().find(|m| m.line == best).unwrap().score, a.value, "the engine plays a best move");
+    assert_eq!(
+        a.moves.iter().find(|m| m.line == best).unwrap().score,
+        a.value,
+        "the engine plays a best move"
+    );
     assert!(message(analyze("2x2", "", "0,0").err().unwrap()).contains("listed twice"));
     assert!(message(analyze("6x6", "", "").err().unwrap()).contains("at most 64"));
     assert!(message(analyze("3x5", "", "").err().unwrap()).contains("open lines"));
@@ -130,7 +160,9 @@ async fn check_answers(solver: &mut Solver, board: &Board, seed: u32) {
 async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
     let db = format!("dotbox-test-solver-{}", js_sys::Math::random());
     let board = Board::parse("2x5").unwrap();
-    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new()).await.unwrap();
+    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new())
+        .await
+        .unwrap();
     let field = |p: &JsValue, k: &str| Reflect::get(p, &k.into()).unwrap().as_f64().unwrap();
     let fresh_total = field(&solver.progress().unwrap(), "tilesTotal");
     assert_eq!(solver.keep(), 27 - 24);
@@ -142,10 +174,18 @@ async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
     drop(solver);
 
     // A new visit picks up the stored tiles and computes only the rest.
-    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new()).await.unwrap();
+    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new())
+        .await
+        .unwrap();
     let progress = solver.progress().unwrap();
-    let (reused, total) = (field(&progress, "tilesReused"), field(&progress, "tilesTotal"));
-    assert!(reused >= 1.0 && total <= fresh_total - 5.0, "{reused} tiles reused, {total} of {fresh_total} left");
+    let (reused, total) = (
+        field(&progress, "tilesReused"),
+        field(&progress, "tilesTotal"),
+    );
+    assert!(
+        reused >= 1.0 && total <= fresh_total - 5.0,
+        "{reused} tiles reused, {total} of {fresh_total} left"
+    );
     solve_to_end(&mut solver).await;
     check_answers(&mut solver, &board, 7).await;
 
@@ -158,19 +198,38 @@ async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
         .iter()
         .map(|t| {
             let t = js_sys::Array::from(&t);
-            (t.get(0).as_f64().unwrap() as u8, t.get(1).as_f64().unwrap() as u8)
+            (
+                t.get(0).as_f64().unwrap() as u8,
+                t.get(1).as_f64().unwrap() as u8,
+            )
         })
         .collect();
-    assert!(ids.iter().all(|&(hi, lo)| u32::from(hi + lo) <= solver.keep()), "only kept layers stay stored");
+    assert!(
+        ids.iter()
+            .all(|&(hi, lo)| u32::from(hi + lo) <= solver.keep()),
+        "only kept layers stay stored"
+    );
     // A tile one line deep: the start position's analysis reads it.
     let &(hi, lo) = ids.iter().find(|&&(hi, lo)| hi + lo == 1).unwrap();
     put_raw_tile(&idb, &fp, hi, lo, Uint8Array::from(&b"garbage"[..])).await;
     drop(solver);
-    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new()).await.unwrap();
+    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new())
+        .await
+        .unwrap();
     let err = message(solver.analysis(String::new()).await.err().unwrap());
-    assert!(err.contains("damaged") && err.contains("recomputed"), "{err}");
+    assert!(
+        err.contains("damaged") && err.contains("recomputed"),
+        "{err}"
+    );
     assert!(!solver.finished());
-    assert_eq!(solve_to_end(&mut solver).await, 1, "only the damaged tile is recomputed");
+    assert_eq!(
+        solve_to_end(&mut solver).await,
+        1,
+        "only the damaged tile is recomputed"
+    );
     let pos = parse_lines(&board, "").unwrap();
-    assert_eq!(parse(solver.analysis(String::new()).await.unwrap()), reference(&board, pos));
+    assert_eq!(
+        parse(solver.analysis(String::new()).await.unwrap()),
+        reference(&board, pos)
+    );
 }

@@ -7,6 +7,8 @@
 use dotbox::store::{StoreError, TileData, TileId, TileStore};
 use dotbox::wasm::codec::{decode_tile, encode_tile};
 use dotbox::wasm::idb_store::IdbStore;
+use std::sync::Arc;
+
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
@@ -37,14 +39,16 @@ fn db_name(test: &str) -> String {
 /// Deterministic pseudo-random tile values in the value range.
 fn tile_data(seed: u32, len: usize) -> TileData {
     let mut x = seed.wrapping_mul(2_654_435_761).wrapping_add(1);
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            (x % 41) as i8 - 20
-        })
-        .collect()
+    Arc::new(
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                (x % 41) as i8 - 20
+            })
+            .collect(),
+    )
 }
 
 const A: TileId = TileId { hi: 2, lo: 3 };
@@ -59,13 +63,25 @@ fn codec_round_trips_and_rejects_every_damaged_byte() {
     for i in 0..bytes.len() {
         let mut bad = bytes.clone();
         bad[i] ^= 0x10;
-        assert!(decode_tile(FP, A, &bad).is_err(), "flipping byte {i} went unnoticed");
+        assert!(
+            decode_tile(FP, A, &bad).is_err(),
+            "flipping byte {i} went unnoticed"
+        );
     }
     for len in 0..bytes.len() {
-        assert!(decode_tile(FP, A, &bytes[..len]).is_err(), "truncation to {len} bytes went unnoticed");
+        assert!(
+            decode_tile(FP, A, &bytes[..len]).is_err(),
+            "truncation to {len} bytes went unnoticed"
+        );
     }
-    assert!(matches!(decode_tile("other", A, &bytes), Err(StoreError::Foreign { .. })));
-    assert!(matches!(decode_tile(FP, B, &bytes), Err(StoreError::Corrupt { .. })));
+    assert!(matches!(
+        decode_tile("other", A, &bytes),
+        Err(StoreError::Foreign { .. })
+    ));
+    assert!(matches!(
+        decode_tile(FP, B, &bytes),
+        Err(StoreError::Corrupt { .. })
+    ));
 }
 
 #[wasm_bindgen_test]
@@ -76,12 +92,21 @@ async fn tiles_written_read_back_identical_after_reopening() {
     let (a, b) = (tile_data(1, 1000), tile_data(2, 1));
     store.save(A, &a).unwrap();
     store.save(B, &b).unwrap();
-    assert_eq!(&store.load(A).unwrap().unwrap()[..], &a[..], "a saved tile is readable before the flush");
+    assert_eq!(
+        &store.load(A).unwrap().unwrap()[..],
+        &a[..],
+        "a saved tile is readable before the flush"
+    );
     store.flush().await.unwrap();
 
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
-    assert!(store.contains(A).unwrap() && store.contains(B).unwrap() && !store.contains(C).unwrap());
-    assert!(matches!(store.load(A), Err(StoreError::Io(_))), "an un-prefetched stored tile is an error");
+    assert!(
+        store.contains(A).unwrap() && store.contains(B).unwrap() && !store.contains(C).unwrap()
+    );
+    assert!(
+        matches!(store.load(A), Err(StoreError::Io(_))),
+        "an un-prefetched stored tile is an error"
+    );
     assert_eq!(store.take_misses(), vec![A]);
     assert_eq!(store.load(C).unwrap(), None);
     assert_eq!(store.prefetch(&[A, B, C]).await.unwrap(), vec![]);
@@ -92,7 +117,10 @@ async fn tiles_written_read_back_identical_after_reopening() {
     assert!(store.load(A).is_err());
     store.save(C, &tile_data(3, 5)).unwrap();
     store.flush().await.unwrap();
-    assert!(store.load(C).is_err(), "a flushed tile leaves the cache: the solver holds its own copy");
+    assert!(
+        store.load(C).is_err(),
+        "a flushed tile leaves the cache: the solver holds its own copy"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -111,10 +139,16 @@ async fn a_resumed_solve_keeps_its_listing_removals_and_finished_flag() {
 
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     assert!(store.finished());
-    assert!(!store.contains(A).unwrap() && store.contains(B).unwrap() && store.contains(C).unwrap());
+    assert!(
+        !store.contains(A).unwrap() && store.contains(B).unwrap() && store.contains(C).unwrap()
+    );
     assert_eq!(store.bytes(), bytes);
     store.prefetch(&[A, B, C]).await.unwrap();
-    assert_eq!(store.load(A).unwrap(), None, "a removed tile is gone from the database");
+    assert_eq!(
+        store.load(A).unwrap(),
+        None,
+        "a removed tile is gone from the database"
+    );
     assert_eq!(&store.load(C).unwrap().unwrap()[..], &tile_data(5, 10)[..]);
 
     let db = open_db(&name).await;
@@ -139,7 +173,10 @@ async fn a_full_quota_fails_cleanly_and_keeps_earlier_tiles() {
     let err = store.flush().await.unwrap_err();
     limit_writes_for_tests(f64::INFINITY);
     assert!(matches!(err, StoreError::QuotaExceeded(_)), "{err}");
-    assert!(err.to_string().contains("every finished tile is kept"), "{err}");
+    assert!(
+        err.to_string().contains("every finished tile is kept"),
+        "{err}"
+    );
 
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     assert!(store.contains(A).unwrap() && !store.contains(B).unwrap());
@@ -165,18 +202,29 @@ async fn corrupt_and_foreign_tiles_read_as_corrupt_until_recomputed() {
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     let bad = store.prefetch(&[A, B, C]).await.unwrap();
     assert_eq!(bad, vec![A, B]);
-    assert!(matches!(store.load(A), Err(StoreError::Corrupt { tile: A, .. })));
+    assert!(matches!(
+        store.load(A),
+        Err(StoreError::Corrupt { tile: A, .. })
+    ));
     let err = store.load(B).unwrap_err().to_string();
     assert!(err.contains("another solve"), "{err}");
     assert_eq!(&store.load(C).unwrap().unwrap()[..], &tile_data(2, 64)[..]);
     // What the solver does with a corrupt tile: remove it, then compute and save it again.
     store.remove(A).unwrap();
     store.remove(B).unwrap();
-    assert_eq!(store.load(A).unwrap(), None, "a removed damaged tile reads as missing");
+    assert_eq!(
+        store.load(A).unwrap(),
+        None,
+        "a removed damaged tile reads as missing"
+    );
     store.save(A, &tile_data(0, 64)).unwrap();
     store.flush().await.unwrap();
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
-    assert_eq!(store.tiles(), 2, "the foreign tile is deleted, the recomputed one stored");
+    assert_eq!(
+        store.tiles(),
+        2,
+        "the foreign tile is deleted, the recomputed one stored"
+    );
     store.prefetch(&[A, B]).await.unwrap();
     assert_eq!(&store.load(A).unwrap().unwrap()[..], &tile_data(0, 64)[..]);
     assert_eq!(store.load(B).unwrap(), None);

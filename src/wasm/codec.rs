@@ -6,6 +6,8 @@
 //! fingerprint bytes (UTF-8), tile `hi` (u8), tile `lo` (u8), value count (u32), the values
 //! (one `i8` each), CRC-32 of all preceding bytes (u32).
 
+use std::sync::Arc;
+
 use crate::store::{StoreError, TileData, TileId};
 
 const MAGIC: &[u8; 4] = b"DBXT";
@@ -32,8 +34,13 @@ pub fn encode_tile(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
 /// Decodes a stored tile, checking that it is intact, belongs to the solve `fingerprint`
 /// and is the tile `tile`.
 pub fn decode_tile(fingerprint: &str, tile: TileId, bytes: &[u8]) -> Result<TileData, StoreError> {
-    let corrupt = |reason: &str| StoreError::Corrupt { tile, reason: reason.to_string() };
-    let (body, crc) = bytes.split_at_checked(bytes.len().saturating_sub(4)).ok_or_else(|| corrupt("truncated"))?;
+    let corrupt = |reason: &str| StoreError::Corrupt {
+        tile,
+        reason: reason.to_string(),
+    };
+    let (body, crc) = bytes
+        .split_at_checked(bytes.len().saturating_sub(4))
+        .ok_or_else(|| corrupt("truncated"))?;
     if crc.len() != 4 || body.len() < 13 {
         return Err(corrupt("truncated"));
     }
@@ -53,7 +60,10 @@ pub fn decode_tile(fingerprint: &str, tile: TileId, bytes: &[u8]) -> Result<Tile
     }
     let found = String::from_utf8_lossy(&rest[..fp_len]);
     if found != fingerprint {
-        return Err(StoreError::Foreign { expected: fingerprint.to_string(), found: found.into_owned() });
+        return Err(StoreError::Foreign {
+            expected: fingerprint.to_string(),
+            found: found.into_owned(),
+        });
     }
     let rest = &rest[fp_len..];
     if (rest[0], rest[1]) != (tile.hi, tile.lo) {
@@ -62,7 +72,10 @@ pub fn decode_tile(fingerprint: &str, tile: TileId, bytes: &[u8]) -> Result<Tile
     let count = u32::from_le_bytes([rest[2], rest[3], rest[4], rest[5]]) as usize;
     let values = &rest[6..];
     if values.len() != count {
-        return Err(corrupt(&format!("{} values stored, header says {count}", values.len())));
+        return Err(corrupt(&format!(
+            "{} values stored, header says {count}",
+            values.len()
+        )));
     }
-    Ok(values.iter().map(|&b| b as i8).collect())
+    Ok(Arc::new(values.iter().map(|&b| b as i8).collect()))
 }

@@ -62,7 +62,11 @@ impl Game {
         let board = Board::parse(board).map_err(js_error)?;
         let extra = parse_lines(&board, predrawn).map_err(js_error)?;
         let board = board.with_predrawn(extra);
-        Ok(Game { board, moves: Vec::new(), redo: Vec::new() })
+        Ok(Game {
+            board,
+            moves: Vec::new(),
+            redo: Vec::new(),
+        })
     }
 
     /// The board's name (`RxC` or `icelandic`).
@@ -167,10 +171,20 @@ impl Game {
             .map(|line| {
                 let (a, b) = self.board.endpoints(line);
                 let horizontal = self.board.is_horizontal(line);
-                LineShape { line, a, b, horizontal, predrawn: self.board.predrawn().contains(line) }
+                LineShape {
+                    line,
+                    a,
+                    b,
+                    horizontal,
+                    predrawn: self.board.predrawn().contains(line),
+                }
             })
             .collect();
-        let geometry = Geometry { rows: self.board.rows(), cols: self.board.cols(), lines };
+        let geometry = Geometry {
+            rows: self.board.rows(),
+            cols: self.board.cols(),
+            lines,
+        };
         serde_wasm_bindgen::to_value(&geometry).map_err(js_error)
     }
 
@@ -189,7 +203,11 @@ impl Game {
             .board
             .completed_boxes(pos)
             .into_iter()
-            .map(|(row, col)| TakenBox { row, col, player: owner.get(&(row, col)).copied() })
+            .map(|(row, col)| TakenBox {
+                row,
+                col,
+                player: owner.get(&(row, col)).copied(),
+            })
             .collect();
         serde_wasm_bindgen::to_value(&boxes).map_err(js_error)
     }
@@ -198,7 +216,9 @@ impl Game {
 impl Game {
     /// The drawn lines, pre-drawn ones included.
     pub fn position(&self) -> Position {
-        self.moves.iter().fold(self.board.start(), |p, m| p.with(m.line))
+        self.moves
+            .iter()
+            .fold(self.board.start(), |p, m| p.with(m.line))
     }
 
     fn apply(&mut self, line: usize) -> Result<(), JsError> {
@@ -214,7 +234,11 @@ impl Game {
         }
         let player = self.turn();
         let boxes = self.board.boxes_completed(pos, line);
-        self.moves.push(Move { line, player, boxes });
+        self.moves.push(Move {
+            line,
+            player,
+            boxes,
+        });
         Ok(())
     }
 }

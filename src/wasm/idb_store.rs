@@ -41,9 +41,18 @@ extern "C" {
 /// Why an IndexedDB call failed, in the store's terms: a `QuotaExceededError` becomes
 /// [`StoreError::QuotaExceeded`], anything else [`StoreError::Io`] with its message.
 fn store_error(e: JsValue) -> StoreError {
-    let field = |name: &str| Reflect::get(&e, &name.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+    let field = |name: &str| {
+        Reflect::get(&e, &name.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    };
     let (name, message) = (field("name"), field("message"));
-    let message = if message.is_empty() { format!("{e:?}") } else { message };
+    let message = if message.is_empty() {
+        format!("{e:?}")
+    } else {
+        message
+    };
     if name == "QuotaExceededError" {
         StoreError::QuotaExceeded(format!(
             "the browser refused more storage ({message}); every finished tile is kept, free space and resume"
@@ -82,7 +91,11 @@ pub struct IdbStore {
 impl IdbStore {
     /// Opens the tiles of the solve `fingerprint` in database `db_name` (resuming whatever
     /// an earlier visit stored). `label` names the board in the storage panel.
-    pub async fn open(db_name: &str, fingerprint: &str, label: &str) -> Result<IdbStore, StoreError> {
+    pub async fn open(
+        db_name: &str,
+        fingerprint: &str,
+        label: &str,
+    ) -> Result<IdbStore, StoreError> {
         let db = open_db(db_name).await.map_err(store_error)?;
         let record = get_solve(&db, fingerprint).await.map_err(store_error)?;
         let mut sizes = BTreeMap::new();
@@ -94,11 +107,21 @@ impl IdbStore {
                 let num = |i| entry.get(i).as_f64().unwrap_or(-1.0);
                 let (hi, lo, size) = (num(0), num(1), num(2));
                 if !(0.0..256.0).contains(&hi) || !(0.0..256.0).contains(&lo) || size < 0.0 {
-                    return Err(StoreError::Io(format!("the tile listing of solve '{fingerprint}' is damaged")));
+                    return Err(StoreError::Io(format!(
+                        "the tile listing of solve '{fingerprint}' is damaged"
+                    )));
                 }
-                sizes.insert(TileId { hi: hi as u8, lo: lo as u8 }, size as u32);
+                sizes.insert(
+                    TileId {
+                        hi: hi as u8,
+                        lo: lo as u8,
+                    },
+                    size as u32,
+                );
             }
-            finished = Reflect::get(&record, &"finished".into()).map_err(store_error)?.is_truthy();
+            finished = Reflect::get(&record, &"finished".into())
+                .map_err(store_error)?
+                .is_truthy();
         }
         Ok(IdbStore {
             db,
@@ -120,18 +143,29 @@ impl IdbStore {
         let wanted: Vec<TileId> = tiles
             .iter()
             .copied()
-            .filter(|t| self.sizes.contains_key(t) && !self.cache.contains_key(t) && !self.damaged.contains_key(t))
+            .filter(|t| {
+                self.sizes.contains_key(t)
+                    && !self.cache.contains_key(t)
+                    && !self.damaged.contains_key(t)
+            })
             .collect();
         if wanted.is_empty() {
             return Ok(Vec::new());
         }
         let ids: Array = wanted.iter().map(|&t| JsValue::from(tile_key(t))).collect();
-        let found = Array::from(&get_tiles(&self.db, &self.fingerprint, ids).await.map_err(store_error)?);
+        let found = Array::from(
+            &get_tiles(&self.db, &self.fingerprint, ids)
+                .await
+                .map_err(store_error)?,
+        );
         let mut bad = Vec::new();
         for (tile, bytes) in wanted.into_iter().zip(found.iter()) {
             let decoded = match bytes.dyn_into::<Uint8Array>() {
                 Ok(bytes) => decode_tile(&self.fingerprint, tile, &bytes.to_vec()),
-                Err(_) => Err(StoreError::Corrupt { tile, reason: "listed but missing".into() }),
+                Err(_) => Err(StoreError::Corrupt {
+                    tile,
+                    reason: "listed but missing".into(),
+                }),
             };
             match decoded {
                 Ok(data) => {
@@ -163,11 +197,23 @@ impl IdbStore {
         let puts: Array = self
             .puts
             .drain(..)
-            .map(|(t, bytes)| JsValue::from(Array::of3(&t.hi.into(), &t.lo.into(), &Uint8Array::from(&bytes[..]))))
+            .map(|(t, bytes)| {
+                JsValue::from(Array::of3(
+                    &t.hi.into(),
+                    &t.lo.into(),
+                    &Uint8Array::from(&bytes[..]),
+                ))
+            })
             .collect();
-        let removes: Array = self.removes.drain(..).map(|t| JsValue::from(tile_key(t))).collect();
+        let removes: Array = self
+            .removes
+            .drain(..)
+            .map(|t| JsValue::from(tile_key(t)))
+            .collect();
         let record = self.record()?;
-        write_tiles(&self.db, &self.fingerprint, puts, removes, record).await.map_err(store_error)?;
+        write_tiles(&self.db, &self.fingerprint, puts, removes, record)
+            .await
+            .map_err(store_error)?;
         Ok(())
     }
 
@@ -206,7 +252,11 @@ impl IdbStore {
             .map(|(t, &size)| JsValue::from(Array::of3(&t.hi.into(), &t.lo.into(), &size.into())))
             .collect();
         let record = js_sys::Object::new();
-        let set = |k: &str, v: &JsValue| Reflect::set(&record, &k.into(), v).map(drop).map_err(store_error);
+        let set = |k: &str, v: &JsValue| {
+            Reflect::set(&record, &k.into(), v)
+                .map(drop)
+                .map_err(store_error)
+        };
         set("fingerprint", &self.fingerprint.as_str().into())?;
         set("label", &self.label.as_str().into())?;
         set("tiles", &tiles)?;
@@ -223,11 +273,16 @@ impl TileStore for IdbStore {
             return Ok(Some(data.clone()));
         }
         if let Some(reason) = self.damaged.get(&tile) {
-            return Err(StoreError::Corrupt { tile, reason: reason.clone() });
+            return Err(StoreError::Corrupt {
+                tile,
+                reason: reason.clone(),
+            });
         }
         if self.sizes.contains_key(&tile) {
             self.misses.push(tile);
-            return Err(StoreError::Io(format!("{tile} is stored but not read from IndexedDB yet")));
+            return Err(StoreError::Io(format!(
+                "{tile} is stored but not read from IndexedDB yet"
+            )));
         }
         Ok(None)
     }

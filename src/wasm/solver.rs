@@ -35,7 +35,14 @@ impl From<Analysis> for JsAnalysis {
     fn from(a: Analysis) -> Self {
         JsAnalysis {
             value: a.value,
-            moves: a.moves.into_iter().map(|m| JsMove { line: m.line, score: m.score }).collect(),
+            moves: a
+                .moves
+                .into_iter()
+                .map(|m| JsMove {
+                    line: m.line,
+                    score: m.score,
+                })
+                .collect(),
         }
     }
 }
@@ -89,7 +96,12 @@ pub fn analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsEr
 #[wasm_bindgen(js_name = engineMove)]
 pub fn engine_move(analysis: JsValue) -> Result<usize, JsError> {
     let a: JsAnalysis = serde_wasm_bindgen::from_value(analysis).map_err(js_error)?;
-    let best: Vec<usize> = a.moves.iter().filter(|m| m.score == a.value).map(|m| m.line).collect();
+    let best: Vec<usize> = a
+        .moves
+        .iter()
+        .filter(|m| m.score == a.value)
+        .map(|m| m.line)
+        .collect();
     if best.is_empty() {
         return Err(JsError::new("the analysis has no move: the game is over"));
     }
@@ -115,7 +127,10 @@ impl Solver {
         let board = parse_board(&board, &predrawn)?;
         let open = board.open_lines(board.start()).count();
         if open as usize > MAX_OPEN {
-            return Err(js_error(RetroError::TooManyOpenLines { open: open as usize, max: MAX_OPEN }));
+            return Err(js_error(RetroError::TooManyOpenLines {
+                open: open as usize,
+                max: MAX_OPEN,
+            }));
         }
         let keep = open.saturating_sub(DIRECT_OPEN).max(1);
         let solve = Solve::new(&board, board.start(), keep).map_err(js_error)?;
@@ -123,10 +138,17 @@ impl Solver {
             "" => board.name(),
             lines => format!("{} (pre-drawn {lines})", board.name()),
         };
-        let mut store = IdbStore::open(&db, &solve.fingerprint(), &label).await.map_err(js_error)?;
+        let mut store = IdbStore::open(&db, &solve.fingerprint(), &label)
+            .await
+            .map_err(js_error)?;
         let mut solve = solve;
         solve.plan(&mut store).map_err(js_error)?;
-        Ok(Solver { board, solve, store, keep })
+        Ok(Solver {
+            board,
+            solve,
+            store,
+            keep,
+        })
     }
 
     /// The name the solve's tiles are stored under.
@@ -168,7 +190,10 @@ impl Solver {
     /// written before.
     pub async fn step(&mut self) -> Result<bool, JsError> {
         self.store.evict();
-        let finished = self.with_tiles(|solve, store| solve.step(store)).await.map_err(js_error)?;
+        let finished = self
+            .with_tiles(|solve, store| solve.step(store))
+            .await
+            .map_err(js_error)?;
         self.store.set_finished(finished);
         self.store.flush().await.map_err(js_error)?;
         Ok(finished)
@@ -183,16 +208,23 @@ impl Solver {
             return to_js(retro::analyze(&self.board, pos).map_err(js_error)?);
         }
         if !self.solve.is_finished() {
-            return Err(JsError::new("this board is not solved yet: start the solve first"));
+            return Err(JsError::new(
+                "this board is not solved yet: start the solve first",
+            ));
         }
-        match self.with_tiles(|solve, store| solve.analysis(store, pos)).await {
+        match self
+            .with_tiles(|solve, store| solve.analysis(store, pos))
+            .await
+        {
             Ok(analysis) => to_js(analysis),
             Err(RetroError::Store(StoreError::Corrupt { tile, reason })) => {
                 // Forget the damaged tile and plan again: `finished` turns false and the next
                 // steps recompute it.
                 self.store.remove(tile).map_err(js_error)?;
                 self.solve.plan(&mut self.store).map_err(js_error)?;
-                Err(JsError::new(&format!("a stored {tile} was damaged ({reason}); it is being recomputed")))
+                Err(JsError::new(&format!(
+                    "a stored {tile} was damaged ({reason}); it is being recomputed"
+                )))
             }
             Err(e) => Err(js_error(e)),
         }
