@@ -1,6 +1,6 @@
 // The page: board picker, the game against perfect play, the solve panel and storage panel.
 // All solving happens in the worker (client.js); the main thread keeps the game (wasm Game).
-import init, { Game, maxOpen, directOpen } from './pkg/dotbox.js';
+import init, { Game, maxOpen, directOpen, engineMove } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { SolverClient } from './client.js';
 
@@ -193,7 +193,8 @@ async function update() {
     if (request !== state.request) return;
     document.body.dataset.state = 'idle';
     setMessage(e.message, e.code !== 'unsolved');
-    showSolvePanel();
+    // The board needs (more) solving: a damaged stored tile, or no solve yet.
+    if (e.code === 'unsolved') await prepareBoard();
   }
 }
 
@@ -209,8 +210,7 @@ function scheduleEngine() {
   if (!isEngine(g.turn) || g.isOver() || !state.analysis) return;
   state.engineTimer = setTimeout(() => {
     if (state.game !== g || state.analysisFor !== g.lines) return;
-    const move = state.analysis.moves.filter((m) => m.score === state.analysis.value);
-    const line = move[Math.floor(Math.random() * move.length)].line;
+    const line = engineMove(state.analysis);
     g.play(line);
     afterMove(line);
   }, ENGINE_DELAY_MS);

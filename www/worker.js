@@ -68,7 +68,14 @@ async function analyze({ board, predrawn, lines }) {
   if (!solver.finished) {
     throw Object.assign(new Error('this board must be solved first'), { code: 'unsolved' });
   }
-  return { ...(await solver.analysis(lines ?? '')), source: 'solve' };
+  try {
+    return { ...(await solver.analysis(lines ?? '')), source: 'solve' };
+  } catch (e) {
+    // A damaged stored tile was found and dropped: the board must be solved again (resuming).
+    const unsolved = !solver.finished;
+    if (unsolved) forget(keyOf(board, predrawn));
+    throw Object.assign(e, { code: unsolved ? 'unsolved' : undefined });
+  }
 }
 
 // Books loaded in this worker: key -> Book.

@@ -48,10 +48,10 @@ fn store_error(e: JsValue) -> StoreError {
             .unwrap_or_default()
     };
     let (name, message) = (field("name"), field("message"));
-    let message = if message.is_empty() {
-        format!("{e:?}")
-    } else {
-        message
+    let message = match (message.is_empty(), name.is_empty()) {
+        (false, _) => message,
+        (true, false) => name.clone(),
+        (true, true) => e.as_string().unwrap_or_else(|| "unknown error".to_string()),
     };
     if name == "QuotaExceededError" {
         StoreError::QuotaExceeded(format!(
