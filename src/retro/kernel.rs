@@ -16,6 +16,7 @@ use crate::store::TileId;
 
 use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
 use super::par::for_each_chunk;
+use super::transpose::transpose;
 
 /// Blocks per chunk: the lane count of the low-move rows (a multiple of [`BLOCK_ALIGN`]).
 const LANES: usize = 64;
@@ -32,7 +33,7 @@ pub struct Parents<'a> {
 /// Per-worker buffers, reused across chunks.
 #[derive(Default)]
 struct Scratch {
-    /// A child block read through a symmetry.
+    /// A child block read through a symmetry; also the best low-move scores transposed back.
     permuted: Vec<i8>,
     /// The parent chunk of tile `(hi, lo+1)`, row-major by low rank.
     up_rows: Vec<i8>,
@@ -174,11 +175,10 @@ fn low_moves(
         lanes.len().next_multiple_of(BLOCK_ALIGN),
     );
     let lo = layout.lo();
-    let (len, stride) = (lo.count(k_lo), layout.block_stride(k_lo));
-    let (up_len, up_stride) = (lo.count(k_lo + 1), layout.block_stride(k_lo + 1));
-    transpose(up, up_stride, up_len, width, &mut s.up_rows);
+    let (stride, up_stride) = (layout.block_stride(k_lo), layout.block_stride(k_lo + 1));
+    transpose(up, width, up_stride, &mut s.up_rows);
     s.best_rows.clear();
-    s.best_rows.resize(len * width, i8::MIN);
+    s.best_rows.resize(stride * width, i8::MIN);
     // lane_flags[(2j + box) * width + lane]: the high sides of box `box` of line j are drawn.
     s.lane_flags.clear();
     for j in 0..n_lo {
@@ -216,21 +216,8 @@ fn low_moves(
             }
         }
     }
-    for (b, block) in values.chunks_mut(stride).enumerate() {
-        for (r, v) in block[..len].iter_mut().enumerate() {
-            *v = (*v).max(s.best_rows[r * width + b]);
-        }
-    }
-}
-
-/// Writes the first `len` values of each block (`stride` apart) in `src` as `len` rows of
-/// `width` lanes, lane `b` holding block `b` (lanes past the last block hold 0).
-fn transpose(src: &[i8], stride: usize, len: usize, width: usize, dst: &mut Vec<i8>) {
-    dst.clear();
-    dst.resize(len * width, 0);
-    for (b, block) in src.chunks(stride).enumerate() {
-        for (r, &v) in block[..len].iter().enumerate() {
-            dst[r * width + b] = v;
-        }
+    transpose(&s.best_rows, stride, width, &mut s.permuted);
+    for (v, &best) in values.iter_mut().zip(&s.permuted) {
+        *v = (*v).max(best);
     }
 }

@@ -12,6 +12,7 @@ pub mod kernel;
 pub mod layout;
 mod par;
 pub mod solve;
+mod transpose;
 
 use std::fmt;
 
