@@ -192,9 +192,10 @@ async function update() {
   } catch (e) {
     if (request !== state.request) return;
     document.body.dataset.state = 'idle';
-    setMessage(e.message, e.code !== 'unsolved');
-    // The board needs (more) solving: a damaged stored tile, or no solve yet.
-    if (e.code === 'unsolved') await prepareBoard();
+    setMessage(e.message, e.code !== 'unsolved' && e.code !== 'damaged');
+    // A damaged stored tile was dropped: the solve resumes to recompute it.
+    if (e.code === 'damaged') await prepareBoard();
+    else showSolvePanel();
   }
 }
 

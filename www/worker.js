@@ -74,7 +74,7 @@ async function analyze({ board, predrawn, lines }) {
     // A damaged stored tile was found and dropped: the board must be solved again (resuming).
     const unsolved = !solver.finished;
     if (unsolved) forget(keyOf(board, predrawn));
-    throw Object.assign(e, { code: unsolved ? 'unsolved' : undefined });
+    throw Object.assign(e, { code: unsolved ? 'damaged' : undefined });
   }
 }
 

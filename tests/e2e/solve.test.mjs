@@ -76,3 +76,19 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
   await page.waitForFunction(() => /Nothing stored yet/.test(document.querySelector('#storage-table').textContent));
   await context.close();
 });
+
+test('Web Locks: a second tab waits while the first solves the same board, then finds it solved', { timeout: 400_000 }, async () => {
+  const context = await browser.newContext();
+  const { page: first } = await openPage(context, server.url, '#board=4x3&mode=hh');
+  await first.click('#solve');
+  await first.waitForFunction(() => Number(document.body.dataset.percent ?? 0) > 5, null, { timeout: 120_000 });
+  const { page: second } = await openPage(context, server.url, '#board=4x3&mode=hh');
+  // The second tab sees stored tiles, resumes by itself, and waits for the lock.
+  await second.waitForFunction(() => /another tab is solving this board/.test(document.querySelector('#solve-text').textContent), null, { timeout: 60_000 });
+  await first.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 300_000 });
+  await second.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 60_000 });
+  await settled(second);
+  const native = nativeAnalyze('4x3', []);
+  assert.match(await second.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
+  await context.close();
+});
