@@ -116,3 +116,20 @@ test('keyboard only: arrows select a line, Enter plays it, U undoes, R redoes', 
   assert.deepEqual(hinted, ['1'], 'the hint is a best move');
   await context.close();
 });
+
+test('engine against engine plays a whole 3x3 game of optimal moves to the value', async () => {
+  const context = await browser.newContext();
+  const { page, errors } = await openPage(context, server.url, '#board=3x3&mode=ee');
+  await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 120_000 });
+  const history = await page.evaluate(() => window.dotboxApp.history());
+  const drawn = [];
+  for (const move of history) {
+    const native = nativeAnalyze('3x3', drawn);
+    assert.equal(native.moves.find((m) => m.line === move.line).score, native.value, `move ${move.line} after ${drawn}`);
+    drawn.push(move.line);
+  }
+  const [a, b] = await page.evaluate(() => window.dotboxApp.state.game.taken);
+  assert.equal(a - b, nativeAnalyze('3x3', []).value, 'perfect play ends at the empty board value');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
