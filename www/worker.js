@@ -3,11 +3,11 @@
 // Protocol: the page posts {id, op, ...}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
 //   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}
-//   status  {board, predrawn}         -> {open, direct, solved, stored}
+//   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
 //   solve   {board, predrawn}         -> {finished: true} | {cancelled: true}
 //   cancel  {}                        -> stops the running solve after its current step
-//   storage {}                        -> {solves: [..], books: [..], usage, quota, persisted}
-//   delete  {fingerprint}             -> deletes one stored solve
+//   storage {}                        -> {solves: [..], books: [..], usage, quota}
+//   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
 //   book    {url, board, predrawn}    -> loads a book (fetch with progress, verify, cache)
 import init, * as wasm from './pkg/dotbox.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
@@ -39,6 +39,11 @@ function openLines(board, predrawn) {
 async function solverFor(board, predrawn) {
   const key = keyOf(board, predrawn);
   let solver = solvers.get(key);
+  // An unfinished solve may have progressed in another tab: read its listing again.
+  if (solver && !solver.finished) {
+    forget(key);
+    solver = null;
+  }
   if (!solver) {
     solver = await wasm.Solver.open(DB, board, predrawn ?? '');
     solvers.set(key, solver);
