@@ -62,10 +62,10 @@ async function fillBoards() {
   for (let r = 1; r <= 5; r++) {
     for (let c = 1; c <= 5; c++) {
       const n = lineCount(r, c);
-      if (n <= max) add(`${r}x${c}`, `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once in the browser'})`);
+      if (n <= max) add(`${r}x${c}`, `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
     }
   }
-  add('icelandic', 'Icelandic 3×5 (30 open lines, solved once in the browser)');
+  add('icelandic', 'Icelandic 3×5 (30 open lines, solved once)');
   try {
     const response = await fetch('books/index.json');
     if (response.ok) state.books = (await response.json()).books ?? [];
