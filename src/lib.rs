@@ -4,6 +4,9 @@
 //! core in [`core`], tile storage behind one trait ([`store`]) and opening books ([`book`]).
 //! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
 
+pub mod book;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
 pub mod core;
 pub mod retro;
 pub mod store;

@@ -3,8 +3,11 @@
 mod common;
 
 use common::{Naive, Rng};
+use dotbox::core::symmetry::symmetries;
 use dotbox::core::{Board, Position};
-use dotbox::retro;
+use dotbox::retro::{self, RetroError, Solve};
+use dotbox::store::memory::MemoryStore;
+use dotbox::store::{StoreError, TileData, TileId, TileStore};
 
 #[test]
 fn known_empty_board_values() {
@@ -51,4 +54,149 @@ fn random_positions_match_the_naive_solver() {
     ] {
         check_board(r, c, 16, 60, (r * 10 + c) as u64);
     }
+}
+
+#[test]
+fn random_positions_with_predrawn_lines_match_the_naive_solver() {
+    let mut rng = Rng(99);
+    for (r, c) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (3, 5)] {
+        let plain = Board::new(r, c).unwrap();
+        let lines = plain.num_lines();
+        let predrawn = Position(!rng.position(lines, 3) & plain.all_lines().0);
+        let board = plain.with_predrawn(predrawn);
+        let mut naive = Naive::new(r, c);
+        for _ in 0..25 {
+            let open = 1 + rng.below(14.min(lines as u64 - 3)) as usize;
+            let pos = Position(rng.position(lines, open)).union(predrawn);
+            let a = retro::analyze(&board, pos).unwrap();
+            let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
+            assert_eq!(
+                got,
+                naive.scores(pos.0),
+                "{r}x{c} predrawn {predrawn:?} position {pos:?}"
+            );
+        }
+    }
+    let ice = Board::icelandic();
+    let mut naive = Naive::new(3, 5);
+    for _ in 0..40 {
+        let open = 1 + rng.below(16) as usize;
+        let pos = Position(rng.position(ice.num_lines(), open)).union(ice.predrawn());
+        let a = retro::analyze(&ice, pos).unwrap();
+        let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
+        assert_eq!(got, naive.scores(pos.0), "icelandic position {pos:?}");
+    }
+}
+
+/// Every position with few lines, read from one kept solve, through every lookup path
+/// (representative and non-representative high masks, swapped corner lines).
+#[test]
+fn kept_layers_hold_every_position() {
+    for (r, c, keep) in [(2, 2, 12), (2, 3, 5), (1, 5, 6), (1, 4, 13)] {
+        let board = Board::new(r, c).unwrap();
+        let mut solve = Solve::new(&board, board.start(), keep).unwrap();
+        let mut store = MemoryStore::new();
+        solve.run(&mut store, &mut |_| {}).unwrap();
+        let mut naive = Naive::new(r, c);
+        let mut rng = Rng(7);
+        for _ in 0..300 {
+            let drawn = rng.below(u64::from(keep) + 1) as usize;
+            let pos = !rng.position(board.num_lines(), drawn) & board.all_lines().0;
+            assert_eq!(
+                solve.value(&mut store, Position(pos)).unwrap(),
+                naive.value(pos),
+                "{r}x{c} {pos:#x}"
+            );
+        }
+        if (keep as usize) < board.num_lines() - 1 {
+            let deep = board.all_lines().0 >> 1;
+            assert!(matches!(
+                solve.value(&mut store, Position(deep)),
+                Err(RetroError::NotKept { .. })
+            ));
+        }
+    }
+}
+
+#[test]
+fn values_are_invariant_under_symmetry() {
+    let mut rng = Rng(5);
+    for (r, c) in [(3, 3), (2, 4), (4, 4)] {
+        let board = Board::new(r, c).unwrap();
+        for _ in 0..20 {
+            let pos = Position(rng.position(board.num_lines(), 14));
+            let value = retro::analyze(&board, pos).unwrap().value;
+            for s in symmetries(&board, Position::EMPTY) {
+                assert_eq!(retro::analyze(&board, s.apply(pos)).unwrap().value, value);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_solve_resumes_without_redoing_tiles() {
+    let board = Board::new(3, 3).unwrap();
+    let mut store = MemoryStore::new();
+    let mut first = Solve::new(&board, board.start(), 0).unwrap();
+    for _ in 0..40 {
+        assert!(!first.step(&mut store).unwrap());
+    }
+    let fresh_total = first.progress().tiles_total;
+    let mut second = Solve::new(&board, board.start(), 0).unwrap();
+    second.run(&mut store, &mut |_| {}).unwrap();
+    // The tiles of the last layers computed are still stored and are not redone.
+    assert!(second.progress().tiles_reused > 0);
+    assert_eq!(second.progress().tiles_done, second.progress().tiles_total);
+    assert!(second.progress().tiles_total + 40 <= fresh_total + second.progress().tiles_reused);
+    assert!(second.progress().tiles_total < fresh_total);
+    assert_eq!(second.value(&mut store, board.start()).unwrap(), -3);
+}
+
+/// A store that reports one tile as damaged the first time it is read.
+struct DamagedOnce {
+    inner: MemoryStore,
+    bad: Option<TileId>,
+}
+
+impl TileStore for DamagedOnce {
+    fn load(&mut self, tile: TileId) -> Result<Option<TileData>, StoreError> {
+        if self.bad == Some(tile) {
+            self.bad = None;
+            return Err(StoreError::Corrupt {
+                tile,
+                reason: "checksum mismatch".into(),
+            });
+        }
+        self.inner.load(tile)
+    }
+    fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
+        self.inner.save(tile, data)
+    }
+    fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
+        self.inner.contains(tile)
+    }
+    fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
+        self.inner.remove(tile)
+    }
+}
+
+#[test]
+fn a_damaged_tile_is_recomputed() {
+    let board = Board::new(3, 3).unwrap();
+    let mut inner = MemoryStore::new();
+    let mut first = Solve::new(&board, board.start(), 0).unwrap();
+    for _ in 0..40 {
+        first.step(&mut inner).unwrap();
+    }
+    // Resume over a store in which a tile the next step reads turns out damaged.
+    let mut second = Solve::new(&board, board.start(), 0).unwrap();
+    second.plan(&mut inner).unwrap();
+    let bad = second.next_task().unwrap().needs[0];
+    let mut store = DamagedOnce {
+        inner,
+        bad: Some(bad),
+    };
+    second.run(&mut store, &mut |_| {}).unwrap();
+    assert_eq!(store.bad, None, "the damaged tile was read");
+    assert_eq!(second.value(&mut store, board.start()).unwrap(), -3);
 }

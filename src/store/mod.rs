@@ -6,6 +6,10 @@
 //! opened for one solve, named by the solve's fingerprint, so tiles of different solves never
 //! mix.
 
+pub mod cache;
+pub mod codec;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fs;
 pub mod memory;
 
 use std::fmt;

@@ -1,0 +1,95 @@
+//! [`BookError`]: everything that can be wrong with a book file or a query, each case named.
+
+use std::fmt;
+
+/// Why a book could not be read, written or queried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookError {
+    /// The bytes do not start with the book magic: some other file.
+    NotABook,
+    /// A book of a format version this reader does not know.
+    UnsupportedVersion(u16),
+    /// A book whose entries use an encoding this reader does not know.
+    UnknownEncoding(u8),
+    /// A book whose canonical forms follow a symmetry scheme this reader does not know.
+    UnknownSymmetry(u8),
+    /// The file ends before the length its header declares (or before a complete header).
+    Truncated { expected: u64, found: u64 },
+    /// The file fails its checksum or holds inconsistent data: what is wrong.
+    Corrupt(String),
+    /// The book is for another board (or other pre-drawn lines) than the one asked about.
+    MismatchedBoard { book: String, asked: String },
+    /// A queried position does not fit the book's board: why.
+    PositionMismatch(String),
+    /// A queried position has more lines drawn than the book answers for.
+    TooDeep {
+        lines: u32,
+        max: u32,
+        query: &'static str,
+    },
+    /// A writer was asked for a depth beyond the board's open lines.
+    DepthTooLarge { depth: u32, open: u32 },
+    /// A writer's value oracle returned a value no position can have.
+    ValueOutOfRange {
+        position: String,
+        value: i32,
+        boxes: u32,
+    },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::NotABook => {
+                write!(
+                    f,
+                    "not a dotbox book (the file lacks the book's magic bytes)"
+                )
+            }
+            BookError::UnsupportedVersion(v) => write!(
+                f,
+                "book format version {v} is not supported (this dotbox reads version {})",
+                super::format::VERSION
+            ),
+            BookError::UnknownEncoding(e) => write!(
+                f,
+                "the book uses unknown entry encoding {e} (this dotbox knows encoding {})",
+                super::format::ENCODING_DELTA_VARINT
+            ),
+            BookError::UnknownSymmetry(s) => write!(
+                f,
+                "the book uses unknown symmetry scheme {s} (this dotbox knows scheme {})",
+                super::format::SYMMETRY_BOARD_AND_BORDER_SWAPS
+            ),
+            BookError::Truncated { expected, found } => write!(
+                f,
+                "the book is truncated: {found} bytes, expected {expected}"
+            ),
+            BookError::Corrupt(reason) => write!(f, "the book is corrupt: {reason}"),
+            BookError::MismatchedBoard { book, asked } => {
+                write!(f, "the book is for {book}, not for {asked}")
+            }
+            BookError::PositionMismatch(reason) => {
+                write!(f, "the position does not fit the book's board: {reason}")
+            }
+            BookError::TooDeep { lines, max, query } => write!(
+                f,
+                "the position has {lines} lines drawn beyond the pre-drawn ones; the book gives \
+                 {query} for positions with at most {max}"
+            ),
+            BookError::DepthTooLarge { depth, open } => {
+                write!(f, "depth {depth} exceeds the board's {open} open lines")
+            }
+            BookError::ValueOutOfRange {
+                position,
+                value,
+                boxes,
+            } => write!(
+                f,
+                "value {value} of {position} is impossible: only {boxes} boxes remain"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}

@@ -1,0 +1,181 @@
+//! The byte layout of a book (described in `docs/book-format.md`): constants, the header, the
+//! layer table and the varint coding shared by the writer and the reader.
+
+use super::error::BookError;
+
+/// First bytes of every book.
+pub const MAGIC: [u8; 8] = *b"DOTBOXBK";
+/// The format version written and read by this code.
+pub const VERSION: u16 = 1;
+/// Entry encoding 1: per layer, sorted canonical masks delta-varint coded in blocks of
+/// [`BLOCK`] with a block index, then one signed byte value per entry.
+pub const ENCODING_DELTA_VARINT: u8 = 1;
+/// Symmetry scheme 1: a position is stored as its smallest mask over the board symmetries
+/// that fix the pre-drawn lines, each followed by moving the drawn lines of every set of
+/// interchangeable border lines to the set's lowest lines
+/// ([`crate::core::symmetry::Equivalence::canonical`]).
+pub const SYMMETRY_BOARD_AND_BORDER_SWAPS: u8 = 1;
+/// Entries per block.
+pub const BLOCK: usize = 256;
+
+/// Bytes of the fixed header.
+pub const HEADER_LEN: usize = 40;
+/// Bytes of one layer-table entry: entry count and data length.
+pub(crate) const LAYER_LEN: usize = 16;
+/// Bytes of one block-index entry: first mask and data offset.
+pub(crate) const INDEX_LEN: usize = 12;
+/// Bytes of the trailing checksum.
+pub(crate) const CRC_LEN: usize = 4;
+
+/// The fixed header fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Header {
+    pub rows: u8,
+    pub cols: u8,
+    pub predrawn: u64,
+    pub depth: u8,
+    pub encoding: u8,
+    pub symmetry: u8,
+    /// Must be 0 in version 1.
+    pub reserved: u8,
+    pub entries: u64,
+    pub file_len: u64,
+}
+
+impl Header {
+    /// Appends the header to `out`.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.push(self.rows);
+        out.push(self.cols);
+        out.extend_from_slice(&self.predrawn.to_le_bytes());
+        out.push(self.depth);
+        out.push(self.encoding);
+        out.push(self.symmetry);
+        out.push(self.reserved);
+        out.extend_from_slice(&self.entries.to_le_bytes());
+        out.extend_from_slice(&self.file_len.to_le_bytes());
+    }
+
+    /// Reads the header, checking the magic, the version and that it is complete.
+    pub fn read(bytes: &[u8]) -> Result<Header, BookError> {
+        let found = bytes.len() as u64;
+        let magic_len = MAGIC.len().min(bytes.len());
+        if bytes[..magic_len] != MAGIC[..magic_len] {
+            return Err(BookError::NotABook);
+        }
+        if bytes.len() < MAGIC.len() + 2 {
+            return Err(BookError::Truncated {
+                expected: HEADER_LEN as u64,
+                found,
+            });
+        }
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        if version != VERSION {
+            return Err(BookError::UnsupportedVersion(version));
+        }
+        if bytes.len() < HEADER_LEN {
+            return Err(BookError::Truncated {
+                expected: HEADER_LEN as u64,
+                found,
+            });
+        }
+        Ok(Header {
+            rows: bytes[10],
+            cols: bytes[11],
+            predrawn: u64_at(bytes, 12),
+            depth: bytes[20],
+            encoding: bytes[21],
+            symmetry: bytes[22],
+            reserved: bytes[23],
+            entries: u64_at(bytes, 24),
+            file_len: u64_at(bytes, 32),
+        })
+    }
+}
+
+/// The little-endian `u64` at `at` (the caller checked the bounds).
+pub(crate) fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// The little-endian `u32` at `at` (the caller checked the bounds).
+pub(crate) fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+/// Appends `v` as LEB128: 7 bits a byte, low first, high bit set on all but the last.
+pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Reads a LEB128 value from `data` at `*at`, advancing `*at`; `None` if it runs past the
+/// end of `data` or past 64 bits.
+pub(crate) fn get_varint(data: &[u8], at: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let byte = *data.get(*at)?;
+        *at += 1;
+        let bits = u64::from(byte & 0x7f);
+        if shift == 63 && bits > 1 {
+            return None;
+        }
+        v |= bits << shift;
+        if byte & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_round_trip_and_reject_overruns() {
+        let values = [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX];
+        let mut out = Vec::new();
+        for &v in &values {
+            put_varint(&mut out, v);
+        }
+        let mut at = 0;
+        for &v in &values {
+            assert_eq!(get_varint(&out, &mut at), Some(v));
+        }
+        assert_eq!(at, out.len());
+        assert_eq!(get_varint(&[0x80, 0x80], &mut 0), None);
+        assert_eq!(get_varint(&[0xff; 10], &mut 0), None);
+        assert_eq!(
+            get_varint(
+                &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02],
+                &mut 0
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn header_round_trips() {
+        let h = Header {
+            rows: 3,
+            cols: 5,
+            predrawn: 0x1234,
+            depth: 7,
+            encoding: ENCODING_DELTA_VARINT,
+            symmetry: SYMMETRY_BOARD_AND_BORDER_SWAPS,
+            reserved: 0,
+            entries: 99,
+            file_len: 1000,
+        };
+        let mut out = Vec::new();
+        h.write(&mut out);
+        assert_eq!(out.len(), HEADER_LEN);
+        assert_eq!(Header::read(&out), Ok(h));
+    }
+}

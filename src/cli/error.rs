@@ -1,0 +1,100 @@
+//! [`CliError`]: every failure of a command, printed as `error: <message>` with exit code 2.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+use crate::book::BookError;
+use crate::core::{BoardError, LinesError};
+use crate::retro::RetroError;
+use crate::store::StoreError;
+
+/// Why a command failed; the message names what is wrong and where.
+#[derive(Debug)]
+pub enum CliError {
+    /// The BOARD argument.
+    Board(BoardError),
+    /// The `--lines` argument.
+    Lines(LinesError),
+    /// A book could not be read, written or queried (with its file when known).
+    Book {
+        path: Option<PathBuf>,
+        error: BookError,
+    },
+    /// A tile store failed.
+    Store(StoreError),
+    /// The solver failed.
+    Solve(RetroError),
+    /// A file could not be read or written.
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        error: io::Error,
+    },
+    /// The thread pool could not be set up.
+    Threads(String),
+}
+
+impl CliError {
+    /// Attaches the book's file to a book error.
+    pub fn in_book(path: &std::path::Path) -> impl FnOnce(BookError) -> CliError + '_ {
+        move |error| CliError::Book {
+            path: Some(path.to_path_buf()),
+            error,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Board(e) => e.fmt(f),
+            CliError::Lines(e) => write!(f, "--lines: {e}"),
+            CliError::Book {
+                path: Some(path),
+                error,
+            } => write!(f, "{}: {error}", path.display()),
+            CliError::Book { path: None, error } => error.fmt(f),
+            CliError::Store(e) => e.fmt(f),
+            CliError::Solve(e) => e.fmt(f),
+            CliError::Io {
+                action,
+                path,
+                error,
+            } => write!(f, "cannot {action} {}: {error}", path.display()),
+            CliError::Threads(msg) => write!(f, "--threads: {msg}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<BoardError> for CliError {
+    fn from(e: BoardError) -> Self {
+        CliError::Board(e)
+    }
+}
+
+impl From<LinesError> for CliError {
+    fn from(e: LinesError) -> Self {
+        CliError::Lines(e)
+    }
+}
+
+impl From<BookError> for CliError {
+    fn from(error: BookError) -> Self {
+        CliError::Book { path: None, error }
+    }
+}
+
+impl From<StoreError> for CliError {
+    fn from(e: StoreError) -> Self {
+        CliError::Store(e)
+    }
+}
+
+impl From<RetroError> for CliError {
+    fn from(e: RetroError) -> Self {
+        CliError::Solve(e)
+    }
+}

@@ -1,0 +1,54 @@
+//! The native `dotbox` command line: argument parsing (clap) and one module per command.
+//! Each command returns its output as text; progress bars go to stderr.
+
+pub mod analyze;
+pub mod book;
+pub mod diagram;
+pub mod error;
+pub mod progress;
+pub mod solve;
+
+use std::path::Path;
+
+use clap::{Parser, Subcommand};
+
+pub use error::CliError;
+
+/// Perfect-play Dots-and-Boxes: values and move scores of any position.
+#[derive(Parser, Debug)]
+#[command(name = "dotbox", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Value and score of every legal move of a position.
+    Analyze(analyze::AnalyzeArgs),
+    /// Solve a position's whole subgame, resumably with --store.
+    Solve(solve::SolveArgs),
+    /// Build, describe or verify opening books.
+    #[command(subcommand)]
+    Book(book::BookCommand),
+}
+
+/// Runs a parsed command line and returns what to print.
+pub fn run(cli: &Cli) -> Result<String, CliError> {
+    match &cli.command {
+        Command::Analyze(args) => analyze::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Book(command) => book::run(command),
+    }
+}
+
+/// The bytes of a file, or an error naming it.
+fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
+    std::fs::read(path).map_err(|error| CliError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        error,
+    })
+}

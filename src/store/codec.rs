@@ -1,0 +1,206 @@
+//! The checksummed encoding of one tile, shared by every persistent backend (files natively,
+//! IndexedDB in the browser), so a damaged or misplaced tile is always caught the same way.
+//!
+//! Layout (integers little-endian):
+//!
+//! | offset | size | field |
+//! | --- | --- | --- |
+//! | 0 | 4 | magic `DBXT` |
+//! | 4 | 2 | format version, [`VERSION`] |
+//! | 6 | 2 | length `F` of the solve fingerprint |
+//! | 8 | F | the solve fingerprint, UTF-8 |
+//! | 8+F | 1 | [`TileId::hi`] |
+//! | 9+F | 1 | [`TileId::lo`] |
+//! | 10+F | 8 | payload length `N` (one byte per position) |
+//! | 18+F | 4 | CRC32 (IEEE) of every byte before it and of the payload |
+//! | 22+F | N | payload: the tile's values, one `i8` each |
+//!
+//! [`decode`] checks, in this order, the magic, the version, the lengths against the bytes
+//! present, the checksum, and only then the fingerprint and the tile id: a bit flip anywhere
+//! is reported as [`StoreError::Corrupt`], never mistaken for a tile of another solve.
+
+use std::sync::Arc;
+
+use super::{StoreError, TileData, TileId};
+
+/// First bytes of every encoded tile.
+pub const MAGIC: [u8; 4] = *b"DBXT";
+/// The layout version written by [`encode`]; [`decode`] reads only this one.
+pub const VERSION: u16 = 1;
+
+/// Bytes of the fixed fields around the fingerprint (everything but fingerprint and payload).
+const FIXED: usize = 4 + 2 + 2 + 1 + 1 + 8 + 4;
+
+/// Encodes `data`, the values of `tile` in the solve named `fingerprint`.
+///
+/// A fingerprint longer than 65535 bytes is cut to that length; fingerprints are short names.
+pub fn encode(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
+    let fp = &fingerprint.as_bytes()[..fingerprint.len().min(usize::from(u16::MAX))];
+    let mut out = Vec::with_capacity(FIXED + fp.len() + data.len());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(fp.len() as u16).to_le_bytes());
+    out.extend_from_slice(fp);
+    out.push(tile.hi);
+    out.push(tile.lo);
+    out.extend_from_slice(&(data.len() as u64).to_le_bytes());
+    let crc_at = out.len();
+    out.extend_from_slice(&[0; 4]);
+    out.extend(data.iter().map(|&v| v as u8));
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&out[..crc_at]);
+    crc.update(&out[crc_at + 4..]);
+    out[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+    out
+}
+
+/// Decodes bytes written by [`encode`] for `tile` of the solve `fingerprint`.
+///
+/// Errors: [`StoreError::Corrupt`] when the bytes are not a tile, are of an unknown version,
+/// are truncated or extended, fail the checksum or hold another tile;
+/// [`StoreError::Foreign`] when they are an intact tile of another solve.
+pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData, StoreError> {
+    let corrupt = |reason: String| StoreError::Corrupt { tile, reason };
+    if bytes.len() < 8 {
+        return Err(corrupt(format!(
+            "{} bytes is shorter than a tile header",
+            bytes.len()
+        )));
+    }
+    if bytes[..4] != MAGIC {
+        return Err(corrupt("not a dotbox tile (wrong magic bytes)".to_string()));
+    }
+    let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+    if version != VERSION {
+        return Err(corrupt(format!(
+            "tile format version {version} is not supported (expected {VERSION})"
+        )));
+    }
+    let fp_len = usize::from(u16::from_le_bytes([bytes[6], bytes[7]]));
+    let header = FIXED + fp_len;
+    if bytes.len() < header {
+        return Err(corrupt(format!(
+            "truncated: {} bytes, the header alone needs {header}",
+            bytes.len()
+        )));
+    }
+    let at = 8 + fp_len;
+    let stored_tile = TileId {
+        hi: bytes[at],
+        lo: bytes[at + 1],
+    };
+    let len = u64::from_le_bytes(bytes[at + 2..at + 10].try_into().expect("8 bytes"));
+    let stored_crc = u32::from_le_bytes(bytes[at + 10..at + 14].try_into().expect("4 bytes"));
+    let payload = &bytes[header..];
+    if payload.len() as u64 != len {
+        let kind = if (payload.len() as u64) < len {
+            "truncated"
+        } else {
+            "trailing bytes"
+        };
+        return Err(corrupt(format!(
+            "{kind}: payload of {} bytes, header says {len}",
+            payload.len()
+        )));
+    }
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&bytes[..at + 10]);
+    crc.update(payload);
+    let computed = crc.finalize();
+    if computed != stored_crc {
+        return Err(corrupt(format!(
+            "checksum mismatch: stored {stored_crc:08x}, computed {computed:08x}"
+        )));
+    }
+    let found = String::from_utf8_lossy(&bytes[8..at]);
+    if found != fingerprint {
+        return Err(StoreError::Foreign {
+            expected: fingerprint.to_string(),
+            found: found.into_owned(),
+        });
+    }
+    if stored_tile != tile {
+        return Err(corrupt(format!("holds {stored_tile} instead")));
+    }
+    Ok(Arc::new(payload.iter().map(|&b| b as i8).collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FP: &str = "3x3 base 0 keep 2";
+    const TILE: TileId = TileId { hi: 3, lo: 1 };
+
+    fn sample() -> Vec<i8> {
+        (0..300).map(|i| (i % 19 - 9) as i8).collect()
+    }
+
+    fn reason(e: StoreError) -> String {
+        match e {
+            StoreError::Corrupt { tile, reason } => {
+                assert_eq!(tile, TILE);
+                reason
+            }
+            other => panic!("expected Corrupt, got {other}"),
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        for data in [sample(), Vec::new(), vec![-128, 127]] {
+            let bytes = encode(FP, TILE, &data);
+            assert_eq!(&*decode(&bytes, FP, TILE).unwrap(), &data[..]);
+        }
+    }
+
+    #[test]
+    fn every_truncation_is_corrupt() {
+        let bytes = encode(FP, TILE, &sample());
+        for len in 0..bytes.len() {
+            let e = decode(&bytes[..len], FP, TILE).unwrap_err();
+            let r = reason(e);
+            assert!(r.contains("short") || r.contains("truncated"), "{len}: {r}");
+        }
+    }
+
+    #[test]
+    fn every_bit_flip_is_corrupt() {
+        let bytes = encode(FP, TILE, &sample());
+        for i in 0..bytes.len() {
+            for bit in [0, 3, 7] {
+                let mut bad = bytes.clone();
+                bad[i] ^= 1 << bit;
+                reason(decode(&bad, FP, TILE).unwrap_err());
+            }
+        }
+    }
+
+    #[test]
+    fn trailing_bytes_are_corrupt() {
+        let mut bytes = encode(FP, TILE, &sample());
+        bytes.push(0);
+        assert!(reason(decode(&bytes, FP, TILE).unwrap_err()).contains("trailing"));
+    }
+
+    #[test]
+    fn another_solve_is_foreign_and_another_tile_corrupt() {
+        let bytes = encode("2x2 base 0 keep 0", TILE, &sample());
+        match decode(&bytes, FP, TILE) {
+            Err(StoreError::Foreign { expected, found }) => {
+                assert_eq!(expected, FP);
+                assert_eq!(found, "2x2 base 0 keep 0");
+            }
+            other => panic!("expected Foreign, got {other:?}"),
+        }
+        let bytes = encode(FP, TileId { hi: 0, lo: 2 }, &sample());
+        assert!(reason(decode(&bytes, FP, TILE).unwrap_err()).contains("tile (0, 2)"));
+    }
+
+    #[test]
+    fn unknown_version_is_named() {
+        let mut bytes = encode(FP, TILE, &sample());
+        bytes[4] = 9;
+        assert!(reason(decode(&bytes, FP, TILE).unwrap_err()).contains("version 9"));
+    }
+}

@@ -1,0 +1,380 @@
+//! [`FsStore`]: tiles as files in one directory, so a killed solve resumes where it stopped.
+//!
+//! The directory holds a manifest naming the solve's fingerprint and one file per finished
+//! tile, encoded by [`super::codec`]. A tile is written to a temporary file, synced, renamed
+//! over its final name and the directory synced: after `save` returns, a crash leaves either
+//! no file or the whole tile, never a torn one. A tile damaged anyway (disk error, a user's
+//! edit) fails its checksum and is reported as [`StoreError::Corrupt`] so the solver
+//! recomputes it. The manifest is locked while the store is open: two solves never write the
+//! same directory at once.
+
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::codec;
+use super::{StoreError, TileData, TileId, TileStore};
+
+/// Name of the manifest file inside a store directory.
+pub const MANIFEST: &str = "dotbox-store";
+/// First line of a manifest: says what the directory is and the manifest's version.
+const MANIFEST_HEADER: &str = "dotbox tile store 1";
+/// Suffix of files being written; leftovers of a killed write are deleted on open.
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// A tile store in a directory, bound to one solve by its fingerprint.
+#[derive(Debug)]
+pub struct FsStore {
+    dir: PathBuf,
+    fingerprint: String,
+    /// The open manifest, locked so that one process at a time uses the store; the operating
+    /// system releases the lock when the process ends, even when it is killed.
+    _lock: File,
+}
+
+impl FsStore {
+    /// Opens (creating it if needed) the store in `dir` for the solve named `fingerprint`.
+    ///
+    /// Errors: [`StoreError::Foreign`] if `dir` is the store of another solve,
+    /// [`StoreError::Io`] if `dir` cannot be created or read, is a non-empty directory that is
+    /// not a store, has an unreadable manifest, or is open in another process.
+    pub fn open(dir: impl AsRef<Path>, fingerprint: &str) -> Result<FsStore, StoreError> {
+        let dir = dir.as_ref().to_path_buf();
+        if fingerprint.contains('\n') {
+            return Err(StoreError::Io(format!(
+                "fingerprint {fingerprint:?} spans several lines"
+            )));
+        }
+        fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
+        let manifest = dir.join(MANIFEST);
+        match fs::read(&manifest) {
+            Ok(bytes) => check_manifest(&manifest, &bytes, fingerprint)?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                ensure_empty(&dir)?;
+                let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
+                write_atomically(&dir, &manifest, text.as_bytes())?;
+            }
+            Err(e) => return Err(io_error("cannot read", &manifest, e)),
+        }
+        let lock = lock(&manifest)?;
+        let store = FsStore {
+            dir,
+            fingerprint: fingerprint.to_string(),
+            _lock: lock,
+        };
+        store.remove_temporaries()?;
+        Ok(store)
+    }
+
+    /// The store's directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The fingerprint of the solve the store belongs to.
+    pub fn fingerprint(&self) -> &str {
+        &self.fingerprint
+    }
+
+    /// The file holding `tile`.
+    pub fn tile_path(&self, tile: TileId) -> PathBuf {
+        self.dir.join(format!("tile-{}-{}.bin", tile.hi, tile.lo))
+    }
+
+    fn remove_temporaries(&self) -> Result<(), StoreError> {
+        let entries = fs::read_dir(&self.dir).map_err(|e| io_error("cannot list", &self.dir, e))?;
+        for entry in entries {
+            let path = entry
+                .map_err(|e| io_error("cannot list", &self.dir, e))?
+                .path();
+            if path.to_string_lossy().ends_with(TEMP_SUFFIX) {
+                fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl TileStore for FsStore {
+    fn load(&mut self, tile: TileId) -> Result<Option<TileData>, StoreError> {
+        let path = self.tile_path(tile);
+        match fs::read(&path) {
+            Ok(bytes) => codec::decode(&bytes, &self.fingerprint, tile).map(Some),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io_error("cannot read", &path, e)),
+        }
+    }
+
+    fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
+        let bytes = codec::encode(&self.fingerprint, tile, data);
+        write_atomically(&self.dir, &self.tile_path(tile), &bytes)
+    }
+
+    fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
+        let path = self.tile_path(tile);
+        match fs::metadata(&path) {
+            Ok(meta) => Ok(meta.is_file()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+            Err(e) => Err(io_error("cannot inspect", &path, e)),
+        }
+    }
+
+    fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
+        let path = self.tile_path(tile);
+        match fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(io_error("cannot remove", &path, e)),
+        }
+    }
+}
+
+/// Checks that a manifest's `bytes` name the solve `fingerprint`.
+fn check_manifest(path: &Path, bytes: &[u8], fingerprint: &str) -> Result<(), StoreError> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut lines = text.lines();
+    let header = lines.next();
+    let found = lines.next().and_then(|l| l.strip_prefix("fingerprint "));
+    let found = match (header, found, lines.next()) {
+        (Some(MANIFEST_HEADER), Some(found), None) => found,
+        _ => {
+            return Err(StoreError::Io(format!(
+                "{} is not a dotbox tile store manifest (damaged or of another version)",
+                path.display()
+            )))
+        }
+    };
+    if found != fingerprint {
+        return Err(StoreError::Foreign {
+            expected: fingerprint.to_string(),
+            found: found.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// Refuses to turn a directory holding other files into a store.
+fn ensure_empty(dir: &Path) -> Result<(), StoreError> {
+    let mut entries = fs::read_dir(dir).map_err(|e| io_error("cannot list", dir, e))?;
+    match entries.next() {
+        None => Ok(()),
+        Some(_) => Err(StoreError::Io(format!(
+            "{} is neither empty nor a dotbox tile store (it has no {MANIFEST} manifest)",
+            dir.display()
+        ))),
+    }
+}
+
+/// Opens and locks the manifest: a second process opening the same store is refused.
+fn lock(manifest: &Path) -> Result<File, StoreError> {
+    let file = File::open(manifest).map_err(|e| io_error("cannot open", manifest, e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => Err(StoreError::Io(format!(
+            "{} is in use by another process",
+            manifest.parent().unwrap_or(manifest).display()
+        ))),
+        // File systems without locks still get a working store.
+        Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(file),
+        Err(TryLockError::Error(e)) => Err(io_error("cannot lock", manifest, e)),
+    }
+}
+
+/// Writes `bytes` to `path` in `dir` so that a crash leaves either the old file or the new
+/// one: a temporary file, synced, renamed over `path`, then the directory synced.
+fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(TEMP_SUFFIX);
+    let temp = PathBuf::from(temp);
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&temp)
+        .map_err(|e| io_error("cannot create", &temp, e))?;
+    file.write_all(bytes)
+        .map_err(|e| io_error("cannot write", &temp, e))?;
+    file.sync_all()
+        .map_err(|e| io_error("cannot sync", &temp, e))?;
+    drop(file);
+    fs::rename(&temp, path).map_err(|e| io_error("cannot rename", &temp, e))?;
+    sync_dir(dir)
+}
+
+/// Makes a rename in `dir` durable. Platforms that cannot open a directory skip it.
+fn sync_dir(dir: &Path) -> Result<(), StoreError> {
+    match File::open(dir) {
+        Ok(d) => match d.sync_all() {
+            Ok(()) => Ok(()),
+            // Some platforms and file systems refuse to sync a directory handle.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::InvalidInput | io::ErrorKind::PermissionDenied
+                ) =>
+            {
+                Ok(())
+            }
+            Err(e) => Err(io_error("cannot sync", dir, e)),
+        },
+        Err(_) if cfg!(windows) => Ok(()),
+        Err(e) => Err(io_error("cannot open", dir, e)),
+    }
+}
+
+fn io_error(what: &str, path: &Path, e: io::Error) -> StoreError {
+    StoreError::Io(format!("{what} {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+
+    const FP: &str = "2x2 base 0 keep 1";
+    const TILE: TileId = TileId { hi: 2, lo: 1 };
+
+    fn data() -> TileData {
+        Arc::new((0..500).map(|i| (i % 9 - 4) as i8).collect())
+    }
+
+    fn corrupt_reason(result: Result<Option<TileData>, StoreError>) -> String {
+        match result {
+            Err(StoreError::Corrupt { tile, reason }) => {
+                assert_eq!(tile, TILE);
+                reason
+            }
+            other => panic!("expected Corrupt, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn tiles_survive_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        assert_eq!(store.load(TILE).unwrap(), None);
+        assert!(!store.contains(TILE).unwrap());
+        store.save(TILE, &data()).unwrap();
+        assert!(store.contains(TILE).unwrap());
+        drop(store);
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        assert_eq!(store.load(TILE).unwrap(), Some(data()));
+        store.remove(TILE).unwrap();
+        store.remove(TILE).unwrap();
+        assert_eq!(store.load(TILE).unwrap(), None);
+        let leftovers: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(leftovers, vec![std::ffi::OsString::from(MANIFEST)]);
+    }
+
+    #[test]
+    fn truncated_tile_is_corrupt() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        store.save(TILE, &data()).unwrap();
+        let path = store.tile_path(TILE);
+        let bytes = fs::read(&path).unwrap();
+        for len in [0, 3, 20, bytes.len() - 1] {
+            fs::write(&path, &bytes[..len]).unwrap();
+            let reason = corrupt_reason(store.load(TILE));
+            assert!(
+                reason.contains("truncated") || reason.contains("shorter"),
+                "{reason}"
+            );
+        }
+        // Saving again repairs the tile.
+        store.save(TILE, &data()).unwrap();
+        assert_eq!(store.load(TILE).unwrap(), Some(data()));
+    }
+
+    #[test]
+    fn bit_flip_is_corrupt() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        store.save(TILE, &data()).unwrap();
+        let path = store.tile_path(TILE);
+        let good = fs::read(&path).unwrap();
+        for i in (0..good.len()).step_by(37) {
+            let mut bad = good.clone();
+            bad[i] ^= 0x10;
+            fs::write(&path, &bad).unwrap();
+            corrupt_reason(store.load(TILE));
+        }
+    }
+
+    #[test]
+    fn tile_file_under_another_name_is_corrupt() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        let other = TileId { hi: 0, lo: 3 };
+        store.save(other, &data()).unwrap();
+        fs::copy(store.tile_path(other), store.tile_path(TILE)).unwrap();
+        assert!(corrupt_reason(store.load(TILE)).contains("tile (0, 3)"));
+    }
+
+    #[test]
+    fn store_of_another_solve_is_foreign() {
+        let dir = tempfile::tempdir().unwrap();
+        FsStore::open(dir.path(), "3x3 base 0 keep 0").unwrap();
+        match FsStore::open(dir.path(), FP) {
+            Err(StoreError::Foreign { expected, found }) => {
+                assert_eq!(expected, FP);
+                assert_eq!(found, "3x3 base 0 keep 0");
+            }
+            other => panic!("expected Foreign, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn tile_copied_from_another_solve_is_foreign() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let mut other = FsStore::open(a.path(), "3x3 base 0 keep 0").unwrap();
+        other.save(TILE, &data()).unwrap();
+        let mut store = FsStore::open(b.path(), FP).unwrap();
+        fs::copy(other.tile_path(TILE), store.tile_path(TILE)).unwrap();
+        assert!(matches!(store.load(TILE), Err(StoreError::Foreign { .. })));
+    }
+
+    #[test]
+    fn unrelated_or_damaged_directories_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("notes.txt"), "mine").unwrap();
+        let e = FsStore::open(dir.path(), FP).unwrap_err().to_string();
+        assert!(e.contains("neither empty nor a dotbox tile store"), "{e}");
+
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join(MANIFEST), "garbage").unwrap();
+        let e = FsStore::open(dir.path(), FP).unwrap_err().to_string();
+        assert!(e.contains("not a dotbox tile store manifest"), "{e}");
+
+        let file = dir.path().join("plain-file");
+        fs::write(&file, "x").unwrap();
+        let e = FsStore::open(&file, FP).unwrap_err().to_string();
+        assert!(e.contains("cannot create"), "{e}");
+    }
+
+    #[test]
+    fn leftover_temporary_files_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FsStore::open(dir.path(), FP).unwrap();
+        let temp = dir.path().join(format!("tile-2-1.bin{TEMP_SUFFIX}"));
+        fs::write(&temp, "half a tile").unwrap();
+        drop(store);
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        assert!(!temp.exists());
+        assert_eq!(store.load(TILE).unwrap(), None);
+    }
+
+    #[test]
+    fn one_process_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FsStore::open(dir.path(), FP).unwrap();
+        let e = FsStore::open(dir.path(), FP).unwrap_err().to_string();
+        assert!(e.contains("in use by another process"), "{e}");
+        drop(store);
+        FsStore::open(dir.path(), FP).unwrap();
+    }
+}

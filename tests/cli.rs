@@ -1,0 +1,389 @@
+//! The `dotbox` binary run on real files: analyze against the naive reference, books built,
+//! described and verified, every kind of bad input, and a killed file-backed solve resumed.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Naive, Rng};
+use serde_json::Value;
+
+fn dotbox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dotbox"))
+        .args(args)
+        .output()
+        .expect("dotbox runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = dotbox(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "dotbox {args:?} failed: {err}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command that must fail cleanly; returns its message.
+fn failure(args: &[&str]) -> String {
+    let out = dotbox(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "dotbox {args:?}: {err}");
+    assert!(err.starts_with("error: "), "dotbox {args:?}: {err}");
+    assert!(!err.contains("panicked"), "dotbox {args:?}: {err}");
+    assert!(out.stdout.is_empty());
+    err
+}
+
+fn lines_arg(pos: u64) -> String {
+    (0..64)
+        .filter(|l| pos >> l & 1 == 1)
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The JSON `dotbox analyze --json` must print for `pos`, from the naive solver.
+fn expected_json(board: &str, naive: &mut Naive, pos: u64) -> Value {
+    let lines: Vec<u64> = (0..64).filter(|l| pos >> l & 1 == 1).collect();
+    let moves: Vec<Value> = naive
+        .scores(pos)
+        .into_iter()
+        .map(|(line, score)| serde_json::json!({"line": line, "score": score}))
+        .collect();
+    serde_json::json!({"board": board, "lines": lines, "value": naive.value(pos), "moves": moves})
+}
+
+fn analyze_json(args: &[&str]) -> Value {
+    let text = stdout(args);
+    assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn analyze_json_matches_the_naive_solver_on_random_positions() {
+    let boards = [
+        ("1x1", 1, 1, 4),
+        ("1x2", 1, 2, 7),
+        ("2x1", 2, 1, 7),
+        ("2x2", 2, 2, 12),
+        ("1x4", 1, 4, 13),
+        ("2x3", 2, 3, 14),
+        ("3x3", 3, 3, 14),
+        ("2x5", 2, 5, 13),
+        ("3x4", 3, 4, 13),
+        ("4x4", 4, 4, 12),
+        ("5x5", 5, 5, 12),
+        ("4x6", 4, 6, 12),
+    ];
+    for (name, r, c, max_open) in boards {
+        let mut naive = Naive::new(r, c);
+        let mut rng = Rng(r as u64 * 31 + c as u64);
+        for _ in 0..8 {
+            let open = 1 + rng.below(max_open as u64) as usize;
+            let pos = rng.position(naive.lines(), open);
+            let got = analyze_json(&["analyze", name, "--lines", &lines_arg(pos), "--json"]);
+            assert_eq!(got, expected_json(name, &mut naive, pos), "{name} {pos:#x}");
+        }
+    }
+}
+
+#[test]
+fn analyze_handles_pre_drawn_lines_and_the_full_board() {
+    // icelandic: the pre-drawn lines are implied, may be repeated, and are listed in "lines".
+    let predrawn: u64 = [20, 26, 32, 15, 16, 17, 18, 19]
+        .iter()
+        .map(|l| 1u64 << l)
+        .sum();
+    let mut naive = Naive::new(3, 5);
+    let mut rng = Rng(7);
+    for repeat in [false, true] {
+        for _ in 0..4 {
+            let pos = rng.position(38, 12) | predrawn;
+            let given = if repeat { pos } else { pos & !predrawn };
+            let got = analyze_json(&[
+                "analyze",
+                "icelandic",
+                "--lines",
+                &lines_arg(given),
+                "--json",
+            ]);
+            assert_eq!(got, expected_json("icelandic", &mut naive, pos));
+        }
+    }
+    let full = analyze_json(&["analyze", "1x1", "--lines", "0,1,2,3", "--json"]);
+    assert_eq!(
+        full,
+        serde_json::json!({"board": "1x1", "lines": [0, 1, 2, 3], "value": 0, "moves": []})
+    );
+    let empty = analyze_json(&["analyze", "3x3", "--json"]);
+    assert_eq!(empty["value"], -3);
+}
+
+#[test]
+fn human_output_draws_the_scores_on_the_board() {
+    let text = stdout(&["analyze", "1x2", "--lines", "0,2,4"]);
+    // Lines 0, 2, 4 drawn: the left box needs line 5, which completes it and scores 1.
+    assert!(
+        text.contains("1x2 with lines 0,2,4 drawn, 4 open lines"),
+        "{text}"
+    );
+    assert!(text.contains(" +-------+   1   +"), "{text}");
+    assert!(text.contains("value: 2"), "{text}");
+    assert!(text.contains("best moves: 5"), "{text}");
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_book = dir.path().join("notes.txt");
+    std::fs::write(&not_a_book, "hello").unwrap();
+    let nb = not_a_book.to_str().unwrap();
+    let missing = dir.path().join("missing.book");
+    let ms = missing.to_str().unwrap();
+    let unwritable = format!("{ms}/in/no/directory.book");
+    let cases: [(&[&str], &str); 15] = [
+        (&["analyze", "3z3"], "invalid board '3z3'"),
+        (&["analyze", "0x3"], "at least one row"),
+        (&["analyze", "6x6"], "at most 64"),
+        (
+            &["analyze", "2x2", "--lines", "1,x"],
+            "'x' is not a line number",
+        ),
+        (
+            &["analyze", "2x2", "--lines", "12"],
+            "line 12 does not exist",
+        ),
+        (
+            &["analyze", "2x2", "--lines", "3,3"],
+            "line 3 is listed twice",
+        ),
+        (&["analyze", "5x5"], "open lines"),
+        (&["analyze", "2x2", "--book", nb], "not a dotbox book"),
+        (&["analyze", "2x2", "--book", ms], "cannot read"),
+        (&["book", "info", nb], "not a dotbox book"),
+        (&["book", "verify", ms], "cannot read"),
+        (
+            &["book", "build", "1x1", "--depth", "5", "--out", ms],
+            "depth 5 exceeds the board's 4 open lines",
+        ),
+        (&["solve", "2x2", "--threads", "0"], "--threads"),
+        (
+            &["book", "build", "1x1", "--depth", "1", "--out", &unwritable],
+            "cannot write",
+        ),
+        (&["solve", "2x2", "--store", nb], "cannot create"),
+    ];
+    for (args, message) in cases {
+        let err = failure(args);
+        assert!(err.contains(message), "dotbox {args:?}: {err}");
+    }
+    // Usage errors come from the argument parser, also with exit code 2.
+    assert_eq!(dotbox(&["analyze"]).status.code(), Some(2));
+    assert_eq!(dotbox(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn book_build_info_verify_and_query() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("2x3.book");
+    let bs = book.to_str().unwrap();
+    let store = dir.path().join("store");
+    let built = stdout(&[
+        "book",
+        "build",
+        "2x3",
+        "--depth",
+        "6",
+        "--out",
+        bs,
+        "--store",
+        store.to_str().unwrap(),
+    ]);
+    assert!(built.contains("up to 6 lines"), "{built}");
+    let info = stdout(&["book", "info", bs]);
+    for needle in [
+        "board: 2x3 (17 lines; pre-drawn: none)",
+        "up to 6 lines",
+        "version 1",
+        "   0 lines: 1",
+        "starting position: -2",
+    ] {
+        assert!(info.contains(needle), "{needle}: {info}");
+    }
+    assert!(stdout(&["book", "verify", bs]).contains("ok"));
+
+    // Positions within the book and deeper ones (solved in memory) match the naive solver.
+    let mut naive = Naive::new(2, 3);
+    let mut rng = Rng(23);
+    for drawn in [0, 1, 3, 5, 6, 8, 11] {
+        let pos = rng.position(17, 17 - drawn);
+        let args = [
+            "analyze",
+            "2x3",
+            "--lines",
+            &lines_arg(pos),
+            "--book",
+            bs,
+            "--json",
+        ];
+        assert_eq!(
+            analyze_json(&args),
+            expected_json("2x3", &mut naive, pos),
+            "{drawn} lines"
+        );
+    }
+    let human = stdout(&["analyze", "2x3", "--book", bs]);
+    assert!(human.contains("from book"), "{human}");
+
+    // The same book without a store, byte for byte.
+    let again = dir.path().join("again.book");
+    stdout(&[
+        "book",
+        "build",
+        "2x3",
+        "--depth",
+        "6",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read(&book).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+
+    // Damaged copies are refused by name.
+    let good = std::fs::read(&book).unwrap();
+    let cut = dir.path().join("cut.book");
+    std::fs::write(&cut, &good[..good.len() / 2]).unwrap();
+    assert!(failure(&["book", "verify", cut.to_str().unwrap()]).contains("truncated"));
+    let flipped = dir.path().join("flipped.book");
+    let mut bad = good.clone();
+    bad[good.len() / 2] ^= 1;
+    std::fs::write(&flipped, &bad).unwrap();
+    assert!(failure(&["book", "info", flipped.to_str().unwrap()]).contains("checksum mismatch"));
+    let err = failure(&["analyze", "3x3", "--book", bs]);
+    assert!(err.contains("the book is for 2x3, not for 3x3"), "{err}");
+}
+
+#[test]
+fn a_store_of_another_solve_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().to_str().unwrap();
+    stdout(&["solve", "2x2", "--store", store]);
+    let err = failure(&["solve", "2x3", "--store", store]);
+    assert!(err.contains("belongs to another solve"), "{err}");
+}
+
+fn tile_files(dir: &Path) -> Vec<String> {
+    let names = std::fs::read_dir(dir).map(|d| {
+        d.map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect()
+    });
+    names
+        .unwrap_or_else(|_| Vec::new())
+        .into_iter()
+        .filter(|n: &String| n.starts_with("tile-"))
+        .collect()
+}
+
+#[test]
+fn a_killed_solve_resumes_to_the_same_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let args = [
+        "solve",
+        "3x4",
+        "--lines",
+        "0,1",
+        "--store",
+        store.to_str().unwrap(),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dotbox"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    // The first tiles are the smallest, near the full board: most of the solve is still ahead.
+    while tile_files(&store).len() < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no tiles appeared"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the solve finished before it could be killed"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = tile_files(&store).len();
+
+    let resumed = stdout(&args);
+    let reused: usize = resumed
+        .split(" tiles already in the store")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no reuse count in {resumed}"));
+    assert!(
+        reused > 0 && reused <= kept,
+        "reused {reused} of {kept}: {resumed}"
+    );
+    // Once finished, only the position's own layer and the next are kept.
+    for name in tile_files(&store) {
+        let lines: u32 = name
+            .trim_start_matches("tile-")
+            .trim_end_matches(".bin")
+            .split('-')
+            .map(|n| n.parse::<u32>().unwrap())
+            .sum();
+        assert!(lines <= 1, "{name} left in the store");
+    }
+
+    let from_store = analyze_json(&[
+        "solve",
+        "3x4",
+        "--lines",
+        "0,1",
+        "--store",
+        store.to_str().unwrap(),
+        "--json",
+    ]);
+    let in_memory = analyze_json(&["analyze", "3x4", "--lines", "0,1", "--json"]);
+    assert_eq!(from_store, in_memory);
+    assert!(
+        resumed.contains(&format!("value: {}", in_memory["value"])),
+        "{resumed}"
+    );
+}
+
+#[test]
+fn damaged_tiles_in_a_store_are_recomputed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().to_str().unwrap();
+    let args = ["solve", "2x3", "--lines", "3", "--store", store, "--json"];
+    let first = analyze_json(&args);
+    let mut naive = Naive::new(2, 3);
+    assert_eq!(first, expected_json("2x3", &mut naive, 1 << 3));
+    for (name, damage) in [("tile-0-1.bin", "truncate"), ("tile-1-0.bin", "flip")] {
+        let path = dir.path().join(name);
+        let mut bytes = std::fs::read(&path).unwrap();
+        match damage {
+            "truncate" => bytes.truncate(bytes.len() / 2),
+            _ => *bytes.last_mut().unwrap() ^= 0x20,
+        }
+        std::fs::write(&path, &bytes).unwrap();
+        let out = dotbox(&args);
+        assert!(out.status.success());
+        let warning = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            warning.contains("is damaged") && warning.contains("recomputing"),
+            "{warning}"
+        );
+        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), first);
+    }
+}
