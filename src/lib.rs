@@ -11,3 +11,5 @@ pub mod cli;
 pub mod core;
 pub mod retro;
 pub mod store;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
