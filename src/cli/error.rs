@@ -5,6 +5,7 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::book::BookError;
+use crate::chains::ChainsError;
 use crate::core::{BoardError, LinesError};
 use crate::retro::RetroError;
 use crate::store::StoreError;
@@ -33,6 +34,17 @@ pub enum CliError {
     },
     /// The thread pool could not be set up.
     Threads(String),
+    /// The chain analysis (components, loony moves, nimstring) failed.
+    Chains(ChainsError),
+    /// The exact solve behind `analyze --loony` failed (too many open lines, scores out of
+    /// range).
+    Loony(ChainsError),
+    /// Two options that cannot be used together.
+    Conflict {
+        first: &'static str,
+        second: &'static str,
+        why: &'static str,
+    },
 }
 
 impl CliError {
@@ -63,6 +75,11 @@ impl fmt::Display for CliError {
                 error,
             } => write!(f, "cannot {action} {}: {error}", path.display()),
             CliError::Threads(msg) => write!(f, "--threads: {msg}"),
+            CliError::Chains(e) => e.fmt(f),
+            CliError::Loony(e) => write!(f, "--loony: {e}"),
+            CliError::Conflict { first, second, why } => {
+                write!(f, "{first} cannot be used with {second}: {why}")
+            }
         }
     }
 }
@@ -96,5 +113,11 @@ impl From<StoreError> for CliError {
 impl From<RetroError> for CliError {
     fn from(e: RetroError) -> Self {
         CliError::Solve(e)
+    }
+}
+
+impl From<ChainsError> for CliError {
+    fn from(e: ChainsError) -> Self {
+        CliError::Chains(e)
     }
 }
