@@ -4,9 +4,10 @@
 //! core unchanged. [`game`] keeps a game's move history for the page, [`solver`] runs and
 //! queries solves inside the Web Worker, [`idb_store`] persists tiles in IndexedDB through
 //! the raw-I/O module `www/idb.js` (shared with the worker), and [`codec`] makes every stored
-//! tile self-checking. Every fallible call returns a JavaScript `Error` carrying the Rust
-//! error's message.
+//! tile self-checking; [`chains`] gives the coach and the puzzles the chain analysis. Every
+//! fallible call returns a JavaScript `Error` carrying the Rust error's message.
 
+pub mod chains;
 pub mod codec;
 pub mod game;
 pub mod idb_store;
