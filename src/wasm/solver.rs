@@ -59,7 +59,7 @@ struct JsProgress {
     stored_bytes: f64,
 }
 
-fn to_js(a: Analysis) -> Result<JsValue, JsError> {
+pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::to_value(&JsAnalysis::from(a)).map_err(js_error)
 }
 
