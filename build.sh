@@ -85,7 +85,7 @@ case "${1:-}" in
     ensure_wasm_tools
     log "wasm-bindgen-test in headless Chromium"
     CHROMEDRIVER="$(command -v chromedriver)" WASM_BINDGEN_TEST_TIMEOUT=120 \
-      cargo test --target "$TARGET" --test wasm_store --test wasm_bindings
+      cargo test --target "$TARGET" --lib
     build_wasm
     native_cli
     ensure_node_modules

@@ -37,7 +37,7 @@ function treeRss(pid) {
 
 function nativeSolve(board) {
   try {
-    execFileSync('/usr/bin/time', ['-f', '%e %M', '-o', '/tmp/dotbox-bench-time', process.env.DOTBOX_CLI ?? `${ROOT}target/release/dotbox`, 'solve', board], { stdio: 'ignore' });
+    execFileSync('/usr/bin/time', ['-f', '%e %M', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'solve', board], { stdio: 'ignore' });
     const [secs, kb] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
     return { seconds: secs, peakMB: kb / 1024 };
   } catch (e) {

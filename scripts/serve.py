@@ -18,7 +18,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
         ".css": "text/css",
         ".html": "text/html; charset=utf-8",
-        ".dbk": "application/octet-stream",
+        ".book": "application/octet-stream",
     }
 
     def end_headers(self):

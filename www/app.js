@@ -349,6 +349,11 @@ async function startSolve() {
 }
 
 function onProgress(p) {
+  if (p.op === 'book-progress') {
+    const share = p.total ? ` ${Math.floor((100 * p.done) / p.total)} %` : '';
+    setMessage(`loading the opening book…${share} (${(p.done / 1e3).toFixed(0)} kB)`);
+    return;
+  }
   if (p.op !== 'progress') return;
   if (p.waiting) {
     $('solve-text').textContent = p.message;

@@ -7,7 +7,7 @@
 //! are read). [`IdbStore::flush`] after each step writes the step's new tiles, deletions
 //! and the solve's tile listing in one transaction, so a tab closed mid-solve loses at most
 //! one step.
-//! Each tile is stored encoded by [`super::codec`], so a damaged or foreign tile is
+//! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
 
@@ -17,7 +17,7 @@ use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::codec::{decode_tile, encode_tile};
+use crate::store::codec;
 use crate::store::{StoreError, TileData, TileId, TileStore};
 
 #[wasm_bindgen(module = "/www/idb.js")]
@@ -161,7 +161,7 @@ impl IdbStore {
         let mut bad = Vec::new();
         for (tile, bytes) in wanted.into_iter().zip(found.iter()) {
             let decoded = match bytes.dyn_into::<Uint8Array>() {
-                Ok(bytes) => decode_tile(&self.fingerprint, tile, &bytes.to_vec()),
+                Ok(bytes) => codec::decode(&bytes.to_vec(), &self.fingerprint, tile),
                 Err(_) => Err(StoreError::Corrupt {
                     tile,
                     reason: "listed but missing".into(),
@@ -288,7 +288,7 @@ impl TileStore for IdbStore {
     }
 
     fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
-        let bytes = encode_tile(&self.fingerprint, tile, data);
+        let bytes = codec::encode(&self.fingerprint, tile, data);
         self.sizes.insert(tile, bytes.len() as u32);
         self.damaged.remove(&tile);
         self.cache.insert(tile, data.clone());

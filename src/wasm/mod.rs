@@ -1,17 +1,20 @@
 //! WebAssembly bindings: the small JavaScript-facing API of the browser app.
 //!
-//! Only glue lives here; the game rules, the solver and the tile-store trait come from the
-//! core unchanged. [`game`] keeps a game's move history for the page, [`solver`] runs and
-//! queries solves inside the Web Worker, [`idb_store`] persists tiles in IndexedDB through
-//! the raw-I/O module `www/idb.js` (shared with the worker), and [`codec`] makes every stored
-//! tile self-checking; [`chains`] gives the coach and the puzzles the chain analysis. Every
-//! fallible call returns a JavaScript `Error` carrying the Rust error's message.
+//! Only glue lives here; the game rules, the solver, the books, the tile-store trait and the
+//! tile codec come from the core unchanged. [`game`] keeps a game's move history for the
+//! page, [`solver`] runs and queries solves inside the Web Worker, [`book`] reads and queries
+//! opening books, and [`idb_store`] persists tiles in IndexedDB through the raw-I/O module
+//! `www/idb.js` (shared with the worker), each tile encoded by [`crate::store::codec`];
+//! [`chains`] gives the coach and the puzzles the chain analysis. Every fallible call returns
+//! a JavaScript `Error` carrying the Rust error's message.
 
+pub mod book;
 pub mod chains;
-pub mod codec;
 pub mod game;
 pub mod idb_store;
 pub mod solver;
+#[cfg(test)]
+mod tests;
 
 use std::fmt::Display;
 

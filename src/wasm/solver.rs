@@ -75,7 +75,7 @@ impl From<JsAnalysis> for Analysis {
     }
 }
 
-fn to_js(a: Analysis) -> Result<JsValue, JsError> {
+pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::to_value(&JsAnalysis::from(a)).map_err(js_error)
 }
 

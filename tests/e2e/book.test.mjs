@@ -36,6 +36,13 @@ test('the shipped book loads, verifies, is cached, and its scores are exact', { 
     await settled(page);
     assert.deepEqual(await shown(page), nativeAnalyze(entry.board, moves).moves, `book scores after ${moves}`);
   }
+  // Past the book's depth the page says how it answers, and the scores stay exact.
+  const deep = [0, 1, 2, 3, 4, 5, 6, 7].slice(0, entry.depth);
+  await page.evaluate((m) => { location.hash = `#board=${m.board}&mode=hh&moves=${m.moves.join(',')}`; }, { board: entry.board, moves: deep });
+  await page.waitForFunction((l) => document.body.dataset.lines === l, deep.join(','));
+  await settled(page);
+  assert.match(await page.textContent('#message'), /past the book's depth/);
+  assert.deepEqual(await shown(page), nativeAnalyze(entry.board, deep).moves, 'scores past the book');
   // The storage panel lists the cached book; a new page reads it from the cache.
   await page.click('#storage summary');
   await page.waitForFunction(() => /book .*cached/.test(document.querySelector('#storage-table').textContent));

@@ -47,7 +47,7 @@ export function nativeAnalyze(board, lines) {
   if (!cache.has(key)) {
     const args = ['analyze', board, '--json'];
     if (lines.length) args.push('--lines', lines.join(','));
-    const out = execFileSync(process.env.DOTBOX_CLI ?? `${ROOT}target/release/dotbox`, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = execFileSync(`${ROOT}target/release/dotbox`, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
     cache.set(key, JSON.parse(out));
   }
   return cache.get(key);

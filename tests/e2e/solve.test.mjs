@@ -53,9 +53,9 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
 
 test('a full storage quota stops the solve with a clear message and keeps the finished tiles', { timeout: 300_000 }, async () => {
   const context = await browser.newContext();
-  const { page } = await openPage(context, server.url, '#board=3x4&mode=hh');
+  const { page } = await openPage(context, server.url, '#board=4x3&mode=hh');
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url.replace(/\/$/, ''), quotaSize: 6_000_000 });
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url.replace(/\/$/, ''), quotaSize: 2_000_000 });
   await page.click('#solve');
   await page.waitForFunction(() => ['error', 'finished'].includes(document.body.dataset.solve), null, { timeout: 240_000 });
   assert.equal(await page.evaluate(() => document.body.dataset.solve), 'error');
@@ -69,7 +69,7 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 240_000 });
   assert.match(await page.textContent('#solve-stats'), /tiles from storage/);
   await settled(page);
-  const native = nativeAnalyze('3x4', []);
+  const native = nativeAnalyze('4x3', []);
   assert.match(await page.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
   // The storage panel deletes the board's tiles.
   await page.click('#storage-table button');

@@ -2,19 +2,18 @@
 //! JavaScript as `Error`s with a message, in-memory analysis gives the known values, and a
 //! solve persisted in IndexedDB answers exactly like the in-memory solver, resumes after
 //! being dropped part-way, and recomputes a damaged tile.
-#![cfg(target_arch = "wasm32")]
 
-use dotbox::core::notation::{format_lines, parse_lines};
-use dotbox::core::{Board, Position};
-use dotbox::retro;
-use dotbox::wasm::game::Game;
-use dotbox::wasm::solver::{analyze, engine_move, Solver};
+use crate::book::{BookError, BookWriter};
+use crate::core::notation::{format_lines, parse_lines};
+use crate::core::{Board, Position};
+use crate::retro;
+use crate::wasm::book::Book;
+use crate::wasm::game::Game;
+use crate::wasm::solver::{analyze, engine_move, Solver};
 use js_sys::{Reflect, Uint8Array};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen(module = "/www/idb.js")]
 extern "C" {
@@ -232,4 +231,41 @@ async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
         parse(solver.analysis(String::new()).await.unwrap()),
         reference(&board, pos)
     );
+}
+
+#[wasm_bindgen_test]
+fn books_load_verified_and_answer_like_the_solver() {
+    let board = Board::new(2, 2).unwrap();
+    let bytes = BookWriter::new(&board, 4)
+        .unwrap()
+        .write(|pos| Ok::<i32, BookError>(retro::analyze(&board, pos).unwrap().value))
+        .unwrap();
+    let book = Book::load(bytes.clone()).unwrap();
+    assert_eq!(
+        (
+            book.board().as_str(),
+            book.depth(),
+            book.predrawn().as_str()
+        ),
+        ("2x2", 4, "")
+    );
+    assert_eq!(book.checksum().len(), 8);
+    for lines in ["", "0", "0,5", "1,6,11"] {
+        let pos = parse_lines(&board, lines).unwrap();
+        assert_eq!(
+            parse(book.analysis(lines).unwrap()),
+            reference(&board, pos),
+            "book at {lines:?}"
+        );
+    }
+    assert!(
+        !message(book.analysis("0,1,2,3").err().unwrap()).is_empty(),
+        "past the depth is an error"
+    );
+    let mut damaged = bytes.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x40;
+    assert!(!message(Book::load(damaged).err().unwrap()).is_empty());
+    assert!(!message(Book::load(bytes[..bytes.len() - 3].to_vec()).err().unwrap()).is_empty());
+    assert!(!message(Book::load(b"not a book".to_vec()).err().unwrap()).is_empty());
 }
