@@ -266,6 +266,19 @@ fn chains_on_hand_built_positions() {
         "{text}"
     );
     assert!(text.contains("nimstring value: loony"), "{text}");
+    // 3x3 with the top row's chain opened: every move of the unsettled region leaves the
+    // offer standing, so each is loony; they are listed once, the replies with the offer.
+    let text = stdout(&["chains", "3x3", "--lines", "0,1,2,3,4,5,12"]);
+    assert!(
+        text.contains(
+            "loony moves (each leaves the offer standing): 6,7,8,9,10,11,16,17,18,19,20,21,22,23\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("take all: 13,14,15; all but 2: 13 then double-deal 15"),
+        "{text}"
+    );
     assert!(text.contains("capturable"), "{text}");
 }
 

@@ -134,11 +134,17 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
             ));
         }
     }
-    out.push_str("\nloony moves:");
+    let loony_lines: Vec<usize> = r.loony.iter().map(|(line, _)| *line).collect();
     if r.loony.is_empty() {
-        out.push_str(" none\n");
+        out.push_str("\nloony moves: none\n");
+    } else if !r.standing.is_empty() {
+        // Every move leaving the standing offer is loony; its replies are listed above.
+        out.push_str(&format!(
+            "\nloony moves (each leaves the offer standing): {}\n",
+            list(&loony_lines)
+        ));
     } else {
-        out.push('\n');
+        out.push_str("\nloony moves:\n");
         for (line, offers) in &r.loony {
             for offer in offers {
                 out.push_str(&format!(
