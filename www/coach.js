@@ -20,6 +20,7 @@ const coach = {
   report: null,
   analyses: new Map(), // board|predrawn|lines -> exact analysis seen for that position
   explained: null, // key of the position whose last move is explained
+  judged: new Map(), // moves played ("l1,l2,..") -> the judgement of the last of them
   overlay: true,
 };
 
@@ -115,18 +116,46 @@ function renderPanel() {
 
 // ---- The move just played --------------------------------------------------------------
 
+/** A judged move as a paragraph: who drew it, its score against the best, and why. */
+function judgement(j) {
+  const p = document.createElement('p');
+  const head = document.createElement('strong');
+  head.textContent = `${PLAYER[j.player]} drew line ${j.line} (score ${fmt(j.score)}, best ${fmt(j.value)}): `;
+  p.append(head, j.text);
+  p.className = j.best ? 'good' : 'bad';
+  return p;
+}
+
+/** Shows the judgement of the last move and, below it, of the move before (so a move
+ * answered at once by the engine stays readable). */
+function showJudged(moves) {
+  const out = $('coach-move');
+  const last = coach.judged.get(moves.join(','));
+  out.replaceChildren();
+  if (!last) return;
+  out.append(judgement(last));
+  out.dataset.line = String(last.line);
+  out.dataset.best = last.best ? '1' : '0';
+  const previous = coach.judged.get(moves.slice(0, -1).join(','));
+  if (previous) {
+    const p = judgement(previous);
+    p.classList.add('previous');
+    out.append(p);
+  }
+}
+
 async function explainLast(g, key) {
   const out = $('coach-move');
   const moves = Array.from(g.moves);
+  delete out.dataset.line;
   if (!moves.length) {
     out.textContent = 'Play a move and the coach says why it is good or what it costs.';
-    out.className = '';
-    delete out.dataset.line;
     return;
   }
+  const sequence = moves.join(',');
+  if (coach.judged.has(sequence)) return showJudged(moves);
   const line = moves.at(-1);
-  const history = g.history();
-  const player = history.at(-1).player;
+  const player = g.history().at(-1).player;
   const before = g.lines.split(',').filter((l) => l !== '' && Number(l) !== line).join(',');
   const beforeKey = keyOf(g, before);
   let analysis = coach.analyses.get(beforeKey);
@@ -141,21 +170,15 @@ async function explainLast(g, key) {
     }
     if (coach.explained !== key) return;
   }
-  let e;
   try {
-    e = explainMove(g.board, g.predrawn, before, line, analysis);
+    const e = explainMove(g.board, g.predrawn, before, line, analysis);
+    const score = analysis.moves.find((m) => m.line === line)?.score;
+    coach.judged.set(sequence, { line, player, score, value: analysis.value, best: e.best, text: e.text });
   } catch (err) {
     out.textContent = `Line ${line}: ${err.message}`;
     return;
   }
-  const score = analysis.moves.find((m) => m.line === line)?.score;
-  out.replaceChildren();
-  const head = document.createElement('strong');
-  head.textContent = `${PLAYER[player]} drew line ${line} (score ${fmt(score)}, best ${fmt(analysis.value)}): `;
-  out.append(head, e.text);
-  out.className = e.best ? 'good' : 'bad';
-  out.dataset.line = String(line);
-  out.dataset.best = e.best ? '1' : '0';
+  showJudged(moves);
 }
 
 // ---- Following the game ----------------------------------------------------------------
@@ -168,6 +191,7 @@ function refresh() {
   const key = keyOf(g, lines);
   if (app.state.analysis && app.state.analysisFor === lines) coach.analyses.set(key, app.state.analysis);
   if (key !== coach.key) {
+    if (coach.key?.split('|').slice(0, 2).join('|') !== key.split('|').slice(0, 2).join('|')) coach.judged.clear();
     coach.key = key;
     try {
       coach.report = chainsReport(g.board, g.predrawn, lines);

@@ -76,7 +76,7 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   await page.click('#svg g.move[data-line="12"]');
   await settled(page);
   await page.waitForFunction(() => document.querySelector('#coach-move').dataset.line === '12');
-  const judged = await page.textContent('#coach-move');
+  const judged = await page.textContent('#coach-move p:first-child');
   assert.ok(judged.startsWith(`A drew line 12 (score ${score > 0 ? '+' : ''}${score}, best ${before.value > 0 ? '+' : ''}${before.value})`), judged);
   assert.match(judged, /loony move/);
   assert.equal(await page.getAttribute('#coach-move', 'data-best'), score === before.value ? '1' : '0');
@@ -92,7 +92,9 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   await settled(page);
   await page.waitForFunction((l) => document.querySelector('#coach-move').dataset.line === String(l), best);
   assert.equal(await page.getAttribute('#coach-move', 'data-best'), '1');
-  assert.match(await page.textContent('#coach-move'), /best move/);
+  assert.match(await page.textContent('#coach-move p:first-child'), /^B drew line \d+ .*(the only best move|equally good best moves)/);
+  // The move before stays readable below it.
+  assert.ok((await page.textContent('#coach-move p.previous')).startsWith(judged), 'the loony move is still judged below');
   await page.click('#undo');
   await settled(page);
   await coachShows(page, '3x3', [...start, 12]);
