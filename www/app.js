@@ -449,6 +449,7 @@ async function main() {
   $('storage').addEventListener('toggle', refreshStorage);
   document.addEventListener('keydown', onKey);
   window.addEventListener('hashchange', () => newGame(readHash()));
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && client.persist());
   navigatorPersisted = (await navigator.storage?.persisted?.()) ?? false;
   // Exposed for the end-to-end tests and for curious users in the console.
   window.dotboxApp = { state, history: () => state.game.history(), client };

@@ -6,6 +6,7 @@
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
 //   solve   {board, predrawn}         -> {finished: true} | {cancelled: true}
 //   cancel  {}                        -> stops the running solve after its current step
+//   persist {}                        -> writes the running solve's computed tiles now
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
 //   book    {url, board, predrawn}    -> loads a book (fetch with progress, verify, cache)
@@ -20,6 +21,7 @@ let memory = null;
 ready.then((exports) => { memory = exports.memory; });
 const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
 let cancelRequested = false;
+let persistRequested = false; // the page was hidden: write what is computed now
 let solving = null; // key of the board being solved
 let solvingFingerprint = null;
 
@@ -164,7 +166,14 @@ async function steps(key, solver) {
   report(false);
   let finished = solver.finished;
   while (!finished) {
-    if (cancelRequested) return { cancelled: true };
+    if (cancelRequested) {
+      await solver.persist();
+      return { cancelled: true };
+    }
+    if (persistRequested) {
+      persistRequested = false;
+      await solver.persist();
+    }
     finished = await solver.step();
     if (performance.now() - lastPost > 150) report(false);
     await new Promise((r) => setTimeout(r, 0));
@@ -232,6 +241,8 @@ async function answer(data) {
 self.onmessage = ({ data }) => {
   if (data.op === 'cancel') {
     cancelRequested = true;
+  } else if (data.op === 'persist') {
+    persistRequested = true;
   } else if (data.op === 'solve') {
     answer(data);
   } else {

@@ -1,12 +1,14 @@
 //! [`IdbStore`]: the core's [`TileStore`] over IndexedDB.
 //!
-//! The trait is synchronous and IndexedDB is not, so the store is write-through over a
-//! memory cache: a synchronous `load` of a stored tile that is not cached fails and records
-//! a miss; the worker then awaits [`IdbStore::prefetch`] of the missed tiles and retries
-//! (a solver step reads only the parents its solve does not hold already, so exactly those
-//! are read). [`IdbStore::flush`] after each step writes the step's new tiles, deletions
-//! and the solve's tile listing in one transaction, so a tab closed mid-solve loses at most
-//! one step.
+//! The trait is synchronous and IndexedDB is not, so the store is write-behind over a
+//! memory cache: a synchronous `load` of a stored tile that is not in memory fails and
+//! records a miss; the worker then awaits [`IdbStore::prefetch`] of the missed tiles and
+//! retries (a solver step reads only the parents its solve does not hold already, so exactly
+//! those are read). Saved tiles stay in memory (shared with the solver, no copy) until
+//! [`IdbStore::flush`] writes them, the deletions and the solve's tile listing in one
+//! transaction. The solver flushes every couple of seconds and at the end: a deep tile that
+//! the solve drops before the next flush is never written, which saves most of the writing,
+//! and a tab closed mid-solve loses at most the work since the last flush.
 //! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
@@ -76,8 +78,8 @@ pub struct IdbStore {
     /// Tiles available to `load`: prefetched since the last eviction, or saved since the
     /// last flush.
     cache: HashMap<TileId, TileData>,
-    /// Saved since the last flush, encoded.
-    puts: Vec<(TileId, Vec<u8>)>,
+    /// Saved since the last flush (shared with the solver, encoded only when written).
+    puts: Vec<(TileId, TileData)>,
     /// Removed since the last flush.
     removes: Vec<TileId>,
     /// Stored tiles that failed their check at prefetch, with why: `load` reports them as
@@ -181,30 +183,34 @@ impl IdbStore {
         Ok(bad)
     }
 
-    /// Forgets every cached tile: the cache holds one step's or one query's working set,
-    /// while the solver keeps its own copies of the tiles it still needs.
+    /// Forgets every cached tile not waiting for a flush: the cache holds one step's or one
+    /// query's working set, while the solver keeps its own copies of the tiles it still needs.
     pub fn evict(&mut self) {
-        self.cache.clear();
+        let puts = &self.puts;
+        self.cache.retain(|t, _| puts.iter().any(|(p, _)| p == t));
+    }
+
+    /// Whether saves or removals wait for a flush.
+    pub fn dirty(&self) -> bool {
+        !self.puts.is_empty() || !self.removes.is_empty()
     }
 
     /// Writes everything saved or removed since the last flush, with the solve's listing,
     /// in one transaction, then drops the written tiles from the cache. On error nothing of
     /// this flush is stored and the store must be reopened; tiles flushed before stay stored.
     pub async fn flush(&mut self) -> Result<(), StoreError> {
-        for (t, _) in &self.puts {
-            self.cache.remove(t);
+        let puts = Array::new();
+        for (t, data) in self.puts.drain(..) {
+            self.cache.remove(&t);
+            // One tile encoded at a time, straight into JavaScript memory.
+            let bytes = codec::encode(&self.fingerprint, t, &data);
+            self.sizes.insert(t, bytes.len() as u32);
+            puts.push(&Array::of3(
+                &t.hi.into(),
+                &t.lo.into(),
+                &Uint8Array::from(&bytes[..]),
+            ));
         }
-        let puts: Array = self
-            .puts
-            .drain(..)
-            .map(|(t, bytes)| {
-                JsValue::from(Array::of3(
-                    &t.hi.into(),
-                    &t.lo.into(),
-                    &Uint8Array::from(&bytes[..]),
-                ))
-            })
-            .collect();
         let removes: Array = self
             .removes
             .drain(..)
@@ -288,13 +294,13 @@ impl TileStore for IdbStore {
     }
 
     fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
-        let bytes = codec::encode(&self.fingerprint, tile, data);
-        self.sizes.insert(tile, bytes.len() as u32);
+        // The values' size until the flush records the encoded size.
+        self.sizes.insert(tile, data.len() as u32);
         self.damaged.remove(&tile);
         self.cache.insert(tile, data.clone());
         self.removes.retain(|&t| t != tile);
         self.puts.retain(|(t, _)| *t != tile);
-        self.puts.push((tile, bytes));
+        self.puts.push((tile, data.clone()));
         Ok(())
     }
 

@@ -17,6 +17,10 @@ use crate::store::{StoreError, TileId, TileStore};
 /// solved board is answered either from the store or by such an analysis.
 pub const DIRECT_OPEN: u32 = 24;
 
+/// Milliseconds between two writes of a running solve to IndexedDB: the most work a closed
+/// tab loses, traded against writing tiles the solve drops soon after.
+pub const FLUSH_INTERVAL_MS: f64 = 2000.0;
+
 /// A move's score as the page receives it.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct JsMove {
@@ -132,6 +136,8 @@ pub struct Solver {
     solve: Solve,
     store: IdbStore,
     keep: u32,
+    /// When the store was last flushed (`Date.now()`).
+    flushed_at: f64,
 }
 
 #[wasm_bindgen]
@@ -164,6 +170,7 @@ impl Solver {
             solve,
             store,
             keep,
+            flushed_at: js_sys::Date::now(),
         })
     }
 
@@ -200,10 +207,10 @@ impl Solver {
         serde_wasm_bindgen::to_value(&report).map_err(js_error)
     }
 
-    /// Computes the next tile: reads what it needs from IndexedDB, computes, and writes the
-    /// result before returning, so closing the tab afterwards loses nothing. Returns whether
-    /// the solve is finished. A full quota stops with a clear error, keeping every tile
-    /// written before.
+    /// Computes the next tile, reading from IndexedDB what it needs, and writes what is
+    /// unwritten when [`FLUSH_INTERVAL_MS`] have passed since the last write or the solve is
+    /// finished. Returns whether the solve is finished. A full quota stops with a clear
+    /// error, keeping every tile written before.
     pub async fn step(&mut self) -> Result<bool, JsError> {
         self.store.evict();
         let finished = self
@@ -211,8 +218,20 @@ impl Solver {
             .await
             .map_err(js_error)?;
         self.store.set_finished(finished);
-        self.store.flush().await.map_err(js_error)?;
+        if finished || js_sys::Date::now() - self.flushed_at >= FLUSH_INTERVAL_MS {
+            self.persist().await?;
+        }
         Ok(finished)
+    }
+
+    /// Writes every computed tile not written yet (before a cancel, or when the page is
+    /// hidden and may be closed).
+    pub async fn persist(&mut self) -> Result<(), JsError> {
+        if self.store.dirty() {
+            self.store.flush().await.map_err(js_error)?;
+        }
+        self.flushed_at = js_sys::Date::now();
+        Ok(())
     }
 
     /// The value and every move's score of the position with `lines` drawn (beyond the

@@ -170,6 +170,7 @@ async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
     for _ in 0..5 {
         solver.step().await.unwrap();
     }
+    solver.persist().await.unwrap();
     drop(solver);
 
     // A new visit picks up the stored tiles and computes only the rest.
