@@ -10,6 +10,7 @@ pub mod chains;
 pub mod cli;
 pub mod core;
 pub mod retro;
+pub mod search;
 pub mod store;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -323,7 +323,24 @@ fn bad_input_fails_with_a_clear_message() {
     let err = failure(&["solve", "2x2", "--last-move-penalty", "x"]);
     assert!(err.contains("--last-move-penalty"), "{err}");
     let err = failure(&["analyze", "2x2", "--book", "none.book", "--loony"]);
-    assert!(err.contains("--book cannot be used with --loony"), "{err}");
+    assert!(
+        err.contains("--loony uses the exact chain solver: it cannot be combined with --book"),
+        "{err}"
+    );
+    let err = failure(&["analyze", "2x2", "--method", "search", "--loony"]);
+    assert!(err.contains("--loony"), "{err}");
+    let err = failure(&[
+        "analyze",
+        "2x2",
+        "--method",
+        "search",
+        "--last-move-penalty",
+        "1",
+    ]);
+    assert!(
+        err.contains("--last-move-penalty needs the retrograde solver"),
+        "{err}"
+    );
     let err = failure(&[
         "analyze",
         "2x2",

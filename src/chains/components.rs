@@ -317,17 +317,10 @@ fn unsettled(coins: &Coins, pos: Position, deg: &[u32]) -> Vec<Component> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chains::testkit::{boards, positions};
+    use crate::chains::testkit::{boards, positions, row};
 
     fn pos_of(lines: impl IntoIterator<Item = usize>) -> Position {
         lines.into_iter().collect()
-    }
-
-    /// A 1×n board with every horizontal line drawn: one chain of n boxes on the ground.
-    fn row(n: usize) -> (Board, Position) {
-        let b = Board::new(1, n).unwrap();
-        let p = pos_of((0..n).flat_map(|c| [b.h(0, c), b.h(1, c)]));
-        (b, p)
     }
 
     #[test]

@@ -126,13 +126,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::chains::testkit::{boards, naive_nim_win, naive_value, positions};
-
-    fn row(n: usize) -> (Board, Position) {
-        let b = Board::new(1, n).unwrap();
-        let p = (0..n).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
-        (b, p)
-    }
+    use crate::chains::testkit::{boards, naive_nim_win, naive_value, positions, row};
 
     #[test]
     fn two_chain_handouts_half_hearted_is_loony_hard_hearted_is_not() {

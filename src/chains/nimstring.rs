@@ -163,13 +163,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::chains::testkit::{boards, naive_nim_win, positions};
-
-    fn row(n: usize) -> (Board, Position) {
-        let b = Board::new(1, n).unwrap();
-        let p = (0..n).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
-        (b, p)
-    }
+    use crate::chains::testkit::{boards, naive_nim_win, positions, row};
 
     #[test]
     fn short_chains_are_star_one_and_long_chains_zero() {

@@ -8,6 +8,14 @@ use crate::core::{Board, Position};
 use super::puzzles::Rng;
 
 /// Boards the tests sweep: small ones whole, larger ones with lines pre-drawn at random.
+/// A 1×n row of boxes with every horizontal line drawn: one chain of n boxes whose two
+/// ends are on the ground.
+pub fn row(n: usize) -> (Board, Position) {
+    let b = Board::new(1, n).unwrap();
+    let p = (0..n).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
+    (b, p)
+}
+
 pub fn boards() -> Vec<Board> {
     [
         "1x1",

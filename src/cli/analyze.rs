@@ -1,6 +1,6 @@
-//! `dotbox analyze`: a position's value and the score of every legal move, from a book or by
-//! solving the position's subgame in memory (optionally with a last-move penalty, or with the
-//! exact chain solver's next-loony-move flags); and the report shared with `dotbox solve`.
+//! `dotbox analyze`: a position's value and the score of every legal move, from a book, the
+//! retrograde solver (also with a last-move penalty) or the search, or from the exact chain
+//! solver with next-loony-move flags (`--loony`); and the report shared with `dotbox solve`.
 
 use std::path::PathBuf;
 
@@ -15,6 +15,7 @@ use crate::store::memory::MemoryStore;
 
 use super::diagram::{render, side_by_side};
 use super::error::CliError;
+use super::method::{self, automatic, Method, SearchArgs};
 use super::{progress, read_file};
 
 /// Arguments of `dotbox analyze`.
@@ -31,8 +32,16 @@ pub struct AnalyzeArgs {
     /// Print one JSON object instead of the diagram.
     #[arg(long)]
     pub json: bool,
+    /// The solver to use. Default: the book when --book is given (past its depth, as below),
+    /// the retrograde solver up to 30 open lines, the search past that.
+    #[arg(long, value_enum)]
+    pub method: Option<Method>,
+    /// Options of the search.
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// The player who draws the last line loses P more boxes (0: plain Dots-and-Boxes; a P
-    /// larger than the boxes left makes the best moves those of nimstring).
+    /// larger than the boxes left makes the best moves those of nimstring). Retrograde
+    /// solver only.
     #[arg(
         long,
         value_name = "P",
@@ -68,21 +77,14 @@ impl LoonyFlags {
 pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     let rules = Rules::with_last_move_penalty(args.last_move_penalty);
-    if args.book.is_some() && args.loony {
-        return Err(CliError::Conflict {
-            first: "--book",
-            second: "--loony",
-            why: "books store scores without next-loony flags",
-        });
-    }
-    if args.book.is_some() && args.last_move_penalty != 0 {
-        return Err(CliError::Conflict {
-            first: "--book",
-            second: "--last-move-penalty",
-            why: "books store scores of plain Dots-and-Boxes",
-        });
-    }
     if args.loony {
+        if args.book.is_some() || args.method.is_some() {
+            return Err(CliError::Usage(
+                "--loony uses the exact chain solver: it cannot be combined with --book or \
+                 --method"
+                    .into(),
+            ));
+        }
         let (analysis, flags) = loony_analysis(&board, pos, args.last_move_penalty)?;
         let source = with_penalty("solved exactly in memory", rules);
         return Ok(if args.json {
@@ -91,29 +93,72 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
             human(&board, pos, &analysis, &source, Some(&flags))
         });
     }
-    let (analysis, source) = match &args.book {
-        Some(path) => {
+    if rules != Rules::default() {
+        // Books and the search know plain Dots-and-Boxes only.
+        if args.book.is_some() || matches!(args.method, Some(Method::Book | Method::Search)) {
+            return Err(CliError::Usage(
+                "--last-move-penalty needs the retrograde solver: it cannot be combined with \
+                 --book or --method book|search"
+                    .into(),
+            ));
+        }
+        let analysis = solve_in_memory(&board, pos, rules)?;
+        let source = with_penalty("solved in memory by the retrograde solver", rules);
+        return Ok(if args.json {
+            json(&board, pos, &analysis, rules, None)
+        } else {
+            human(&board, pos, &analysis, &source, None)
+        });
+    }
+    let forced = args.method.is_some();
+    let (analysis, source) = match args
+        .method
+        .unwrap_or_else(|| automatic(&board, pos, args.book.is_some()))
+    {
+        Method::Book => {
+            let path = args
+                .book
+                .as_ref()
+                .ok_or_else(|| CliError::Usage("--method book needs --book FILE".into()))?;
             let book = Book::from_bytes(read_file(path)?).map_err(CliError::in_book(path))?;
             book.expect_board(&board).map_err(CliError::in_book(path))?;
             match book.analysis(pos) {
                 Ok(a) => (a, format!("from book {}", path.display())),
-                Err(BookError::TooDeep { max, .. }) => (
-                    solve_in_memory(&board, pos, rules)?,
-                    format!("solved in memory (the book gives move scores up to {max} lines)"),
-                ),
+                Err(BookError::TooDeep { max, .. }) if !forced => {
+                    let (a, how) =
+                        compute(&board, pos, automatic(&board, pos, false), &args.search)?;
+                    (
+                        a,
+                        format!("{how} (the book gives move scores up to {max} lines)"),
+                    )
+                }
                 Err(e) => return Err(CliError::in_book(path)(e)),
             }
         }
-        None => (
-            solve_in_memory(&board, pos, rules)?,
-            with_penalty("solved in memory", rules),
-        ),
+        method => compute(&board, pos, method, &args.search)?,
     };
     Ok(if args.json {
         json(&board, pos, &analysis, rules, None)
     } else {
         human(&board, pos, &analysis, &source, None)
     })
+}
+
+/// The analysis of plain Dots-and-Boxes by the retrograde solver or the search, with how it
+/// was found.
+fn compute(
+    board: &Board,
+    pos: Position,
+    method: Method,
+    search: &SearchArgs,
+) -> Result<(Analysis, String), CliError> {
+    match method {
+        Method::Search => method::search(board, pos, search),
+        _ => Ok((
+            solve_in_memory(board, pos, Rules::default())?,
+            "solved in memory by the retrograde solver".to_string(),
+        )),
+    }
 }
 
 /// `source`, naming the last-move penalty when there is one.

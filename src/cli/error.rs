@@ -8,6 +8,7 @@ use crate::book::BookError;
 use crate::chains::ChainsError;
 use crate::core::{BoardError, LinesError};
 use crate::retro::RetroError;
+use crate::search::SearchError;
 use crate::store::StoreError;
 
 /// Why a command failed; the message names what is wrong and where.
@@ -34,17 +35,15 @@ pub enum CliError {
     },
     /// The thread pool could not be set up.
     Threads(String),
+    /// The search failed or was stopped.
+    Search(SearchError),
     /// The chain analysis (components, loony moves, nimstring) failed.
     Chains(ChainsError),
     /// The exact solve behind `analyze --loony` failed (too many open lines, scores out of
     /// range).
     Loony(ChainsError),
-    /// Two options that cannot be used together.
-    Conflict {
-        first: &'static str,
-        second: &'static str,
-        why: &'static str,
-    },
+    /// Options that do not fit together, or a budget that was exceeded: the message says which.
+    Usage(String),
 }
 
 impl CliError {
@@ -75,11 +74,10 @@ impl fmt::Display for CliError {
                 error,
             } => write!(f, "cannot {action} {}: {error}", path.display()),
             CliError::Threads(msg) => write!(f, "--threads: {msg}"),
+            CliError::Search(e) => e.fmt(f),
             CliError::Chains(e) => e.fmt(f),
             CliError::Loony(e) => write!(f, "--loony: {e}"),
-            CliError::Conflict { first, second, why } => {
-                write!(f, "{first} cannot be used with {second}: {why}")
-            }
+            CliError::Usage(msg) => f.write_str(msg),
         }
     }
 }
