@@ -5,10 +5,12 @@
 //! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
 
 pub mod book;
+pub mod chains;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod core;
 pub mod retro;
+pub mod search;
 pub mod store;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -158,7 +158,7 @@ fn bad_input_is_an_error_not_a_panic() {
             &["analyze", "2x2", "--lines", "3,3"],
             "line 3 is listed twice",
         ),
-        (&["analyze", "5x5"], "open lines"),
+        (&["analyze", "5x5", "--method", "retro"], "open lines"),
         (&["analyze", "2x2", "--book", nb], "not a dotbox book"),
         (&["analyze", "2x2", "--book", ms], "cannot read"),
         (&["book", "info", nb], "not a dotbox book"),
@@ -386,4 +386,49 @@ fn damaged_tiles_in_a_store_are_recomputed() {
         );
         assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), first);
     }
+}
+
+#[test]
+fn every_method_gives_the_naive_answer() {
+    let mut rng = Rng(404);
+    for (board, r, c) in [("3x3", 3, 3), ("3x4", 3, 4), ("5x5", 5, 5)] {
+        let mut naive = Naive::new(r, c);
+        for _ in 0..4 {
+            let pos = rng.position(naive.lines(), 12);
+            let lines = lines_arg(pos);
+            let expected = expected_json(board, &mut naive, pos);
+            for method in ["retro", "search"] {
+                let args = [
+                    "analyze", board, "--lines", &lines, "--json", "--method", method,
+                ];
+                assert_eq!(analyze_json(&args), expected, "{method} on {board} {lines}");
+            }
+        }
+    }
+}
+
+#[test]
+fn analyze_says_which_method_it_used() {
+    let text = stdout(&["analyze", "3x3", "--lines", "0,1,2"]);
+    assert!(
+        text.lines().nth(1).unwrap().contains("retrograde"),
+        "{text}"
+    );
+    let text = stdout(&["analyze", "3x3", "--lines", "0,1,2", "--method", "search"]);
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("by search"),
+        "{text}"
+    );
+    // Past 30 open lines the search is chosen; the empty 4x4 does not finish in half a second.
+    let err = failure(&["analyze", "4x4", "--time-limit", "0.5"]);
+    assert!(
+        err.contains("the search reached the time limit of 0.5 s"),
+        "{err}"
+    );
+    let err = failure(&["analyze", "3x3", "--method", "book"]);
+    assert!(err.contains("--method book needs --book"), "{err}");
+    let err = failure(&["analyze", "3x3", "--method", "search", "--time-limit", "-1"]);
+    assert!(err.contains("--time-limit"), "{err}");
+    let err = failure(&["analyze", "3x3", "--method", "search", "--tt-mib", "0"]);
+    assert!(err.contains("memory budget"), "{err}");
 }

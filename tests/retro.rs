@@ -4,7 +4,7 @@ mod common;
 
 use common::{Naive, Rng};
 use dotbox::core::symmetry::symmetries;
-use dotbox::core::{Board, Position};
+use dotbox::core::{Board, Position, Rules};
 use dotbox::retro::{self, RetroError, Solve};
 use dotbox::store::memory::MemoryStore;
 use dotbox::store::{StoreError, TileData, TileId, TileStore};
@@ -199,4 +199,32 @@ fn a_damaged_tile_is_recomputed() {
     second.run(&mut store, &mut |_| {}).unwrap();
     assert_eq!(store.bad, None, "the damaged tile was read");
     assert_eq!(second.value(&mut store, board.start()).unwrap(), -3);
+}
+
+#[test]
+fn last_move_penalty_matches_the_naive_solver() {
+    let mut rng = Rng(31);
+    for (r, c) in [(1, 2), (2, 2), (2, 3), (3, 3)] {
+        let board = Board::new(r, c).unwrap();
+        for penalty in [-2, 1, 3, 20] {
+            let mut naive = Naive::with_penalty(r, c, penalty);
+            for _ in 0..10 {
+                let open = 1 + rng.below(board.num_lines().min(14) as u64) as usize;
+                let pos = Position(rng.position(board.num_lines(), open));
+                let a =
+                    retro::analyze_with_rules(&board, pos, Rules::with_last_move_penalty(penalty))
+                        .unwrap();
+                let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
+                assert_eq!(
+                    got,
+                    naive.scores(pos.0),
+                    "{r}x{c} penalty {penalty} {pos:?}"
+                );
+            }
+        }
+    }
+    let too_big = Rules::with_last_move_penalty(120);
+    let board = Board::new(3, 3).unwrap();
+    let err = retro::analyze_with_rules(&board, board.start(), too_big).unwrap_err();
+    assert!(err.to_string().contains("penalty 120"), "{err}");
 }

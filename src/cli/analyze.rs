@@ -13,6 +13,7 @@ use crate::store::memory::MemoryStore;
 
 use super::diagram::{render, side_by_side};
 use super::error::CliError;
+use super::method::{self, automatic, Method, SearchArgs};
 use super::{progress, read_file};
 
 /// Arguments of `dotbox analyze`.
@@ -29,28 +30,44 @@ pub struct AnalyzeArgs {
     /// Print one JSON object instead of the diagram.
     #[arg(long)]
     pub json: bool,
+    /// The solver to use. Default: the book when --book is given (past its depth, as below),
+    /// the retrograde solver up to 30 open lines, the search past that.
+    #[arg(long, value_enum)]
+    pub method: Option<Method>,
+    /// Options of the search.
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 /// Runs `dotbox analyze` and returns its output.
 pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
-    let (analysis, source) = match &args.book {
-        Some(path) => {
+    let forced = args.method.is_some();
+    let (analysis, source) = match args
+        .method
+        .unwrap_or_else(|| automatic(&board, pos, args.book.is_some()))
+    {
+        Method::Book => {
+            let path = args
+                .book
+                .as_ref()
+                .ok_or_else(|| CliError::Usage("--method book needs --book FILE".into()))?;
             let book = Book::from_bytes(read_file(path)?).map_err(CliError::in_book(path))?;
             book.expect_board(&board).map_err(CliError::in_book(path))?;
             match book.analysis(pos) {
                 Ok(a) => (a, format!("from book {}", path.display())),
-                Err(BookError::TooDeep { max, .. }) => (
-                    solve_in_memory(&board, pos)?,
-                    format!("solved in memory (the book gives move scores up to {max} lines)"),
-                ),
+                Err(BookError::TooDeep { max, .. }) if !forced => {
+                    let (a, how) =
+                        compute(&board, pos, automatic(&board, pos, false), &args.search)?;
+                    (
+                        a,
+                        format!("{how} (the book gives move scores up to {max} lines)"),
+                    )
+                }
                 Err(e) => return Err(CliError::in_book(path)(e)),
             }
         }
-        None => (
-            solve_in_memory(&board, pos)?,
-            "solved in memory".to_string(),
-        ),
+        method => compute(&board, pos, method, &args.search)?,
     };
     Ok(if args.json {
         json(&board, pos, &analysis)
@@ -64,6 +81,22 @@ pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), Cli
     let board = Board::parse(board)?;
     let pos = parse_lines(&board, lines)?;
     Ok((board, pos))
+}
+
+/// The analysis by the retrograde solver or the search, with how it was found.
+fn compute(
+    board: &Board,
+    pos: Position,
+    method: Method,
+    search: &SearchArgs,
+) -> Result<(Analysis, String), CliError> {
+    match method {
+        Method::Search => method::search(board, pos, search),
+        _ => Ok((
+            solve_in_memory(board, pos)?,
+            "solved in memory by the retrograde solver".to_string(),
+        )),
+    }
 }
 
 fn solve_in_memory(board: &Board, pos: Position) -> Result<Analysis, CliError> {

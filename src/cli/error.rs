@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use crate::book::BookError;
 use crate::core::{BoardError, LinesError};
 use crate::retro::RetroError;
+use crate::search::SearchError;
 use crate::store::StoreError;
 
 /// Why a command failed; the message names what is wrong and where.
@@ -33,6 +34,10 @@ pub enum CliError {
     },
     /// The thread pool could not be set up.
     Threads(String),
+    /// The search failed or was stopped.
+    Search(SearchError),
+    /// Options that do not fit together, or a budget that was exceeded: the message says which.
+    Usage(String),
 }
 
 impl CliError {
@@ -63,6 +68,8 @@ impl fmt::Display for CliError {
                 error,
             } => write!(f, "cannot {action} {}: {error}", path.display()),
             CliError::Threads(msg) => write!(f, "--threads: {msg}"),
+            CliError::Search(e) => e.fmt(f),
+            CliError::Usage(msg) => f.write_str(msg),
         }
     }
 }

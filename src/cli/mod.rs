@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod book;
 pub mod diagram;
 pub mod error;
+pub mod method;
 pub mod progress;
 pub mod solve;
 

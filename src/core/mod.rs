@@ -5,9 +5,11 @@ pub mod board;
 pub mod error;
 pub mod notation;
 pub mod position;
+pub mod rules;
 pub mod symmetry;
 
 pub use analysis::{move_score, Analysis, MoveScore};
 pub use board::Board;
 pub use error::{BoardError, LinesError};
 pub use position::Position;
+pub use rules::Rules;

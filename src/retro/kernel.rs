@@ -49,7 +49,8 @@ pub fn compute_tile(layout: &Layout, tile: TileId, parents: Parents<'_>) -> Vec<
     let stride = layout.block_stride(k_lo);
     let mut out = vec![0i8; layout.tile_len(tile)];
     if k_hi == layout.n_hi() && k_lo == layout.n_lo() {
-        return out; // The full board: nothing left to take.
+        out[0] = layout.terminal_value(); // The full board: nothing left to take.
+        return out;
     }
     let reps = layout.hi_reps(k_hi);
     for_each_chunk(
@@ -114,6 +115,19 @@ fn raise_plain(values: &mut [i8], child: &[i8]) {
     }
 }
 
+/// Raises `values` to the scores of one move whose child values are `child`, given for each
+/// box beside the line the 0/1 flags of the positions where it completes (`None`: nowhere).
+#[inline]
+fn apply_move(values: &mut [i8], child: &[i8], flags: [Option<&[i8]>; 2]) {
+    match flags {
+        [None, None] => raise_plain(values, child),
+        [f0, f1] => {
+            let none = &NO_BOX[..values.len()];
+            raise(values, child, f0.unwrap_or(none), f1.unwrap_or(none));
+        }
+    }
+}
+
 /// Zero bytes: the flags of a box that cannot complete (as long as any block or chunk row).
 static NO_BOX: [i8; 4096] = [0; 4096];
 const _: () = assert!(LANES <= NO_BOX.len());
@@ -143,20 +157,11 @@ fn high_moves(
             child = permuted;
         }
         let b = layout.boxes(n_lo + j as usize);
-        let flags = |side: usize| -> &[i8] {
+        let flags = |side: usize| {
             let (hi, lo) = b.sides[side];
-            if side < b.len && h & hi == hi {
-                layout.low_flags(lo, k_lo)
-            } else {
-                &NO_BOX[..len]
-            }
+            (side < b.len && h & hi == hi).then(|| layout.low_flags(lo, k_lo))
         };
-        let (f0, f1) = (flags(0), flags(1));
-        if f0.as_ptr() == NO_BOX.as_ptr() && f1.as_ptr() == NO_BOX.as_ptr() {
-            raise_plain(values, child);
-        } else {
-            raise(values, child, f0, f1);
-        }
+        apply_move(values, child, [flags(0), flags(1)]);
     }
 }
 
@@ -201,19 +206,11 @@ fn low_moves(
             let child_rank = lo.rank(child_mask) as usize;
             let child = &s.up_rows[child_rank * width..(child_rank + 1) * width];
             let b = layout.boxes(j);
-            let flags = |side: usize| -> &[i8] {
-                if side < b.len && child_mask & b.sides[side].1 == b.sides[side].1 {
-                    &s.lane_flags[(2 * j + side) * width..(2 * j + side + 1) * width]
-                } else {
-                    &NO_BOX[..width]
-                }
+            let flags = |side: usize| {
+                let done = side < b.len && child_mask & b.sides[side].1 == b.sides[side].1;
+                done.then(|| &s.lane_flags[(2 * j + side) * width..(2 * j + side + 1) * width])
             };
-            let (f0, f1) = (flags(0), flags(1));
-            if f0.as_ptr() == NO_BOX.as_ptr() && f1.as_ptr() == NO_BOX.as_ptr() {
-                raise_plain(row, child);
-            } else {
-                raise(row, child, f0, f1);
-            }
+            apply_move(row, child, [flags(0), flags(1)]);
         }
     }
     transpose(&s.best_rows, stride, width, &mut s.permuted);

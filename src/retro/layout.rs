@@ -13,7 +13,7 @@
 //! permutes the low ranks ([`Layout::lo_perm`]).
 
 use crate::core::symmetry::{symmetries, InterchangeableSets, Symmetry};
-use crate::core::{Board, Position};
+use crate::core::{Board, Position, Rules};
 use crate::store::TileId;
 
 use super::group::{canonical_in_sets, LineGroup};
@@ -119,12 +119,22 @@ pub struct Layout {
     boxes: Vec<LineBoxes>,
     /// Box tests of the low group, as bytes.
     low_flags: LowFlags,
+    /// Value of the full board (minus the last-move penalty).
+    terminal: i8,
 }
 
 impl Layout {
-    /// The layout for every position of `board` that contains `base`.
-    pub fn new(board: &Board, base: Position) -> Result<Layout, RetroError> {
+    /// The layout for every position of `board` that contains `base`, under `rules`.
+    pub fn new(board: &Board, base: Position, rules: Rules) -> Result<Layout, RetroError> {
         let base = base.union(board.predrawn());
+        let terminal = rules.terminal_value();
+        // Values are stored in one signed byte: boxes plus the penalty must fit.
+        if terminal.unsigned_abs() as usize + board.num_boxes() > i8::MAX as usize {
+            return Err(RetroError::PenaltyOutOfRange {
+                penalty: rules.last_move_penalty,
+                boxes: board.num_boxes(),
+            });
+        }
         let open_set = board.open_lines(base);
         let n = open_set.count() as usize;
         if n > MAX_OPEN {
@@ -228,6 +238,7 @@ impl Layout {
             lo_perm,
             boxes,
             low_flags,
+            terminal: terminal as i8,
         })
     }
 
@@ -239,6 +250,11 @@ impl Layout {
     /// The drawn lines every position of the solve contains (pre-drawn lines included).
     pub fn base(&self) -> Position {
         self.base
+    }
+
+    /// Value of the full board for the player to move there (see [`Rules::terminal_value`]).
+    pub fn terminal_value(&self) -> i8 {
+        self.terminal
     }
 
     /// Number of open lines.
@@ -354,13 +370,14 @@ impl Layout {
         )
     }
 
-    /// Names the solve: board, base and the line order. Stores refuse tiles of another solve.
+    /// Names the solve: board, base, rules and the line order. Stores refuse tiles of another solve.
     pub fn fingerprint(&self) -> String {
         let order: Vec<String> = self.open.iter().map(|l| l.to_string()).collect();
         format!(
-            "retro-v1 {} base={:016x} lo={} order={}",
+            "retro-v1 {} base={:016x} penalty={} lo={} order={}",
             self.board.dims_name(),
             self.base.0,
+            -i32::from(self.terminal),
             self.n_lo,
             order.join(".")
         )

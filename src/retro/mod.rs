@@ -16,7 +16,7 @@ mod transpose;
 
 use std::fmt;
 
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, Position, Rules};
 use crate::store::memory::MemoryStore;
 use crate::store::{StoreError, TileId};
 
@@ -28,6 +28,8 @@ pub use solve::{Progress, Solve, TileTask};
 pub enum RetroError {
     /// The subgame is too large for the tables.
     TooManyOpenLines { open: usize, max: usize },
+    /// The last-move penalty makes values too large for a tile byte.
+    PenaltyOutOfRange { penalty: i32, boxes: usize },
     /// The open lines cannot be split into groups of the sizes the tables allow.
     NoLayout,
     /// The store failed.
@@ -47,6 +49,11 @@ impl fmt::Display for RetroError {
                 f,
                 "the position has {open} open lines; the retrograde solver handles at most {max} \
                  (use a book or the search solver)"
+            ),
+            RetroError::PenaltyOutOfRange { penalty, boxes } => write!(
+                f,
+                "last-move penalty {penalty} is out of range: with {boxes} boxes it must lie within ±{}",
+                i8::MAX as usize - boxes
             ),
             RetroError::NoLayout => write!(f, "the open lines cannot be split into tile groups"),
             RetroError::Store(e) => e.fmt(f),
@@ -72,8 +79,17 @@ impl From<StoreError> for RetroError {
 
 /// The value of `pos` and every move's score, by solving its subgame in memory.
 pub fn analyze(board: &Board, pos: Position) -> Result<Analysis, RetroError> {
+    analyze_with_rules(board, pos, Rules::default())
+}
+
+/// [`analyze`] under scoring variant `rules`.
+pub fn analyze_with_rules(
+    board: &Board,
+    pos: Position,
+    rules: Rules,
+) -> Result<Analysis, RetroError> {
     let pos = pos.union(board.predrawn());
-    let mut solve = Solve::new(board, pos, 1)?;
+    let mut solve = Solve::with_rules(board, pos, 1, rules)?;
     let mut store = MemoryStore::new();
     solve.run(&mut store, &mut |_| {})?;
     solve.analysis(&mut store, pos)

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::core::{move_score, Analysis, Board, MoveScore, Position};
+use crate::core::{move_score, Analysis, Board, MoveScore, Position, Rules};
 use crate::store::{StoreError, TileData, TileId, TileStore};
 
 use super::kernel::{compute_tile, Parents};
@@ -61,7 +61,17 @@ impl Solve {
     /// `keep_lines` lines drawn beyond `base` stay in the store; deeper layers are removed
     /// once nothing needs them.
     pub fn new(board: &Board, base: Position, keep_lines: u32) -> Result<Solve, RetroError> {
-        let layout = Layout::new(board, base)?;
+        Solve::with_rules(board, base, keep_lines, Rules::default())
+    }
+
+    /// [`Solve::new`] under scoring variant `rules` (a last-move penalty).
+    pub fn with_rules(
+        board: &Board,
+        base: Position,
+        keep_lines: u32,
+        rules: Rules,
+    ) -> Result<Solve, RetroError> {
+        let layout = Layout::new(board, base, rules)?;
         let order = layout.tiles();
         let top = layout.open_count();
         Ok(Solve {

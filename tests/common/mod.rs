@@ -12,6 +12,8 @@ pub struct Naive {
     lines: usize,
     /// For each box, its four side lines.
     boxes: Vec<[usize; 4]>,
+    /// Net boxes the player drawing the last line loses.
+    penalty: i32,
     memo: HashMap<u64, i32>,
 }
 
@@ -32,7 +34,16 @@ impl Naive {
             cols,
             lines,
             boxes,
+            penalty: 0,
             memo: HashMap::new(),
+        }
+    }
+
+    /// A naive solver where drawing the last line costs `penalty` boxes.
+    pub fn with_penalty(rows: usize, cols: usize, penalty: i32) -> Naive {
+        Naive {
+            penalty,
+            ..Naive::new(rows, cols)
         }
     }
 
@@ -62,7 +73,8 @@ impl Naive {
                 best = Some(best.map_or(s, |b: i32| b.max(s)));
             }
         }
-        let v = best.unwrap_or(0);
+        // On the full board the player to move drew the last line.
+        let v = best.unwrap_or(-self.penalty);
         self.memo.insert(pos, v);
         v
     }

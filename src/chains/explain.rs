@@ -1,0 +1,416 @@
+//! The coach: why a move is good, or what it costs, in words a player understands.
+//!
+//! [`explain`] takes a position, a move and the exact scores of every move (an
+//! [`Analysis`] from any exact solver) and returns the [`Reason`]s that apply, each with a
+//! plain-English [`Reason::text`]. Control is judged by nimstring when every region of the
+//! position is small enough ([`CONTROL_OPEN`] open lines), else by the long chain rule.
+
+use crate::core::{Analysis, Board, Position};
+
+use super::components::{decompose, Kind};
+use super::control::control_in;
+use super::error::ChainsError;
+use super::graph::Coins;
+use super::loony::{is_loony_move, is_loony_position, offers_in};
+use super::nimstring::Nimstring;
+
+/// Most open lines per region for which control is judged by nimstring.
+pub const CONTROL_OPEN: usize = 20;
+
+/// What a loony move offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offered {
+    /// It opens a chain of this many boxes (3 or more).
+    LongChain(usize),
+    /// It opens a loop of this many boxes.
+    Loop(usize),
+    /// It hands out a 2-chain by its end line, so the two boxes can be declined.
+    HalfHearted,
+    /// It leaves a loony offer of this many boxes from the unsettled region.
+    Boxes(usize),
+}
+
+/// One reason why a move is good or bad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The move keeps the best score; `ties` moves do.
+    Best { ties: usize },
+    /// The move loses `boxes` against the best move `best_line`.
+    Loses { boxes: i32, best_line: usize },
+    /// The move completes `boxes` boxes (and the player moves again).
+    Takes { boxes: u32 },
+    /// A loony move: the opponent may take the offer or decline it and keep control.
+    Loony(Offered),
+    /// The move leaves `boxes` boxes the player could have taken; `double_deal` when it is
+    /// the double-dealing line that declines the last two (or four) of an offer.
+    Declines { boxes: usize, double_deal: bool },
+    /// The move gives the opponent `boxes` boxes without a loony offer.
+    Sacrifice { boxes: usize },
+    /// The player had control and the move gives it to the opponent.
+    GivesAwayControl,
+    /// The player had control and keeps it.
+    KeepsControl,
+    /// The long chain count now favours the opponent (the rule's estimate, used when the
+    /// position is too large for nimstring).
+    ChangesParity,
+}
+
+impl Reason {
+    /// The reason as a sentence addressed to the player who made the move.
+    pub fn text(&self) -> String {
+        match *self {
+            Reason::Best { ties: 1 } => "This is the only best move.".to_string(),
+            Reason::Best { ties } => format!("This is one of {ties} equally good best moves."),
+            Reason::Loses { boxes, best_line } => format!(
+                "It loses {} against the best move (line {best_line}).",
+                plural(boxes, "box", "boxes")
+            ),
+            Reason::Takes { boxes } => {
+                format!(
+                    "It takes {} and you move again.",
+                    plural(boxes as i32, "box", "boxes")
+                )
+            }
+            Reason::Loony(Offered::LongChain(n)) => format!(
+                "It opens a long chain of {n} boxes: a loony move. Your opponent can take them \
+                 all, or take all but two and leave you to move, keeping control."
+            ),
+            Reason::Loony(Offered::Loop(n)) => format!(
+                "It opens a loop of {n} boxes: a loony move. Your opponent can take them all, \
+                 or take all but four and leave you to move, keeping control."
+            ),
+            Reason::Loony(Offered::HalfHearted) => "It hands out a 2-chain by its end (a \
+                half-hearted handout): a loony move, since your opponent may decline both boxes \
+                and keep control. Drawing the middle line instead would not allow that."
+                .to_string(),
+            Reason::Loony(Offered::Boxes(n)) => format!(
+                "It is a loony move: it offers {} your opponent may take or decline, keeping \
+                 control either way.",
+                plural(n as i32, "box", "boxes")
+            ),
+            Reason::Declines {
+                boxes,
+                double_deal: true,
+            } => format!(
+                "It declines the sacrifice with a double-dealing move: it leaves {} to your \
+                 opponent, who must then move again.",
+                plural(boxes as i32, "box", "boxes")
+            ),
+            Reason::Declines {
+                boxes,
+                double_deal: false,
+            } => format!(
+                "It declines a sacrifice: it leaves {} you could have taken.",
+                plural(boxes as i32, "box", "boxes")
+            ),
+            Reason::Sacrifice { boxes } => {
+                format!(
+                    "It sacrifices {} to your opponent.",
+                    plural(boxes as i32, "box", "boxes")
+                )
+            }
+            Reason::GivesAwayControl => "It gives away control: with best play you will now be \
+                the one forced to open the next long chain or loop (or to take the last box)."
+                .to_string(),
+            Reason::KeepsControl => "You keep control.".to_string(),
+            Reason::ChangesParity => "It changes the long chain count in your opponent's \
+                favour (the long chain rule)."
+                .to_string(),
+        }
+    }
+}
+
+fn plural(n: i32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// The reasons for playing `line` in `pos`, given the exact scores of `pos`.
+pub fn explain(
+    board: &Board,
+    pos: Position,
+    line: usize,
+    analysis: &Analysis,
+) -> Result<Vec<Reason>, ChainsError> {
+    let coins = Coins::new(board);
+    coins.check(pos.with(line))?;
+    if pos.contains(line) {
+        return Err(ChainsError::LineDrawn(line));
+    }
+    let score = analysis
+        .moves
+        .iter()
+        .find(|m| m.line == line)
+        .map(|m| m.score)
+        .ok_or(ChainsError::LineDrawn(line))?;
+    let best = analysis.best_lines();
+    let mut reasons = Vec::new();
+    if score == analysis.value {
+        reasons.push(Reason::Best { ties: best.len() });
+    } else {
+        reasons.push(Reason::Loses {
+            boxes: analysis.value - score,
+            best_line: best[0],
+        });
+    }
+    let child = pos.with(line);
+    let taken = coins.completes(pos, line);
+    let capturable_now = capturable_boxes(&coins, pos);
+    if taken > 0 {
+        reasons.push(Reason::Takes { boxes: taken });
+    } else if is_loony_move(&coins, pos, line) {
+        reasons.push(Reason::Loony(offered(&coins, pos, line)));
+    } else if capturable_now > 0 {
+        let double_deal = is_loony_position(&coins, pos)
+            && offers_in(&coins, pos).iter().any(|o| o.decline == [line]);
+        reasons.push(Reason::Declines {
+            boxes: capturable_boxes(&coins, child),
+            double_deal,
+        });
+    } else if capturable_boxes(&coins, child) > 0 {
+        reasons.push(Reason::Sacrifice {
+            boxes: capturable_boxes(&coins, child),
+        });
+    }
+    reasons.extend(control_reason(board, &coins, pos, line, taken > 0));
+    Ok(reasons)
+}
+
+/// The reasons joined into one paragraph.
+pub fn explain_text(reasons: &[Reason]) -> String {
+    reasons
+        .iter()
+        .map(Reason::text)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Boxes the player to move can take at once (in capturable paths).
+fn capturable_boxes(coins: &Coins, pos: Position) -> usize {
+    decompose(coins, pos)
+        .iter()
+        .filter(|c| c.kind == Kind::Capturable)
+        .map(|c| c.len())
+        .sum()
+}
+
+/// What the loony move `line` offers, named after the component it is drawn in.
+fn offered(coins: &Coins, pos: Position, line: usize) -> Offered {
+    let part = decompose(coins, pos)
+        .into_iter()
+        .find(|c| c.lines.contains(&line));
+    match part {
+        Some(c) if c.kind == Kind::Loop => Offered::Loop(c.len()),
+        Some(c) if c.kind == Kind::Chain && c.len() >= 3 => Offered::LongChain(c.len()),
+        Some(c) if c.kind == Kind::Chain && c.len() == 2 => Offered::HalfHearted,
+        _ => Offered::Boxes(
+            offers_in(coins, pos.with(line))
+                .iter()
+                .map(|o| o.path.len())
+                .sum(),
+        ),
+    }
+}
+
+/// Whether the move keeps or gives away control: by nimstring when every region is small,
+/// else by the long chain rule.
+fn control_reason(
+    board: &Board,
+    coins: &Coins,
+    pos: Position,
+    line: usize,
+    keeps_turn: bool,
+) -> Option<Reason> {
+    let child = pos.with(line);
+    let small = coins
+        .regions(pos)
+        .iter()
+        .all(|r| r.count() as usize <= CONTROL_OPEN);
+    if small {
+        let mut nim = Nimstring::new(board);
+        let before = nim.value(pos).is_win();
+        let after = nim.value(child).is_win();
+        let mine = if keeps_turn { after } else { !after };
+        return match (before, mine) {
+            (true, false) => Some(Reason::GivesAwayControl),
+            (true, true) => Some(Reason::KeepsControl),
+            _ => None,
+        };
+    }
+    let before = control_in(coins, pos).mover_has_parity;
+    let after = control_in(coins, child).mover_has_parity;
+    let mine = if keeps_turn { after } else { after.map(|a| !a) };
+    (before == Some(true) && mine == Some(false)).then_some(Reason::ChangesParity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chains::exact::Exact;
+    use crate::chains::testkit::{boards, positions};
+
+    fn analysis(board: &Board, pos: Position) -> Analysis {
+        Exact::solve(board, pos, 0).unwrap().analysis(pos).unwrap()
+    }
+
+    /// 2×4 with every horizontal line: two chains of four. The top one has been opened at
+    /// the left and two of its boxes taken.
+    fn declining_position() -> (Board, Position) {
+        let b = Board::new(2, 4).unwrap();
+        let h: Position = (0..=2)
+            .flat_map(|r| (0..4).map(move |c| (r, c)))
+            .map(|(r, c)| b.h(r, c))
+            .collect();
+        let pos = h.with(b.v(0, 0)).with(b.v(0, 1)).with(b.v(0, 2));
+        (b, pos)
+    }
+
+    #[test]
+    fn the_double_dealing_decline_keeps_control() {
+        let (b, pos) = declining_position();
+        let a = analysis(&b, pos);
+        assert_eq!(a.value, 2);
+        let reasons = explain(&b, pos, b.v(0, 4), &a).unwrap();
+        assert_eq!(
+            reasons,
+            vec![
+                Reason::Best { ties: 1 },
+                Reason::Declines {
+                    boxes: 2,
+                    double_deal: true
+                },
+                Reason::KeepsControl
+            ]
+        );
+        let text = explain_text(&reasons);
+        assert!(
+            text.contains("double-dealing") && text.contains("2 boxes"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn taking_the_last_boxes_gives_away_control() {
+        let (b, pos) = declining_position();
+        let a = analysis(&b, pos);
+        let reasons = explain(&b, pos, b.v(0, 3), &a).unwrap();
+        assert_eq!(
+            reasons,
+            vec![
+                Reason::Loses {
+                    boxes: 4,
+                    best_line: b.v(0, 4)
+                },
+                Reason::Takes { boxes: 1 },
+                Reason::GivesAwayControl
+            ]
+        );
+        assert!(explain_text(&reasons).contains("loses 4 boxes"));
+    }
+
+    #[test]
+    fn loony_moves_and_sacrifices_are_named() {
+        // 1×2 with both horizontals: the middle line is a hard-hearted handout, an end line
+        // a half-hearted one.
+        let b = Board::new(1, 2).unwrap();
+        let pos: Position = [b.h(0, 0), b.h(0, 1), b.h(1, 0), b.h(1, 1)]
+            .into_iter()
+            .collect();
+        let a = analysis(&b, pos);
+        let middle = explain(&b, pos, b.v(0, 1), &a).unwrap();
+        assert!(
+            middle.contains(&Reason::Sacrifice { boxes: 2 }),
+            "{middle:?}"
+        );
+        let end = explain(&b, pos, b.v(0, 0), &a).unwrap();
+        assert!(
+            end.contains(&Reason::Loony(Offered::HalfHearted)),
+            "{end:?}"
+        );
+        // Opening a long chain of three.
+        let b3 = Board::new(1, 3).unwrap();
+        let pos3: Position = (0..3).flat_map(|c| [b3.h(0, c), b3.h(1, c)]).collect();
+        let r = explain(&b3, pos3, b3.v(0, 0), &analysis(&b3, pos3)).unwrap();
+        assert!(r.contains(&Reason::Loony(Offered::LongChain(3))), "{r:?}");
+        assert!(r.contains(&Reason::Best { ties: 4 }));
+    }
+
+    /// On random positions the reasons agree with the exact scores and the move's effect.
+    #[test]
+    fn reasons_agree_with_scores_on_random_positions() {
+        for (i, board) in boards().iter().enumerate() {
+            let coins = Coins::new(board);
+            for pos in positions(board, 12, 30, 1200 + i as u64) {
+                let a = analysis(board, pos);
+                for m in &a.moves {
+                    let reasons = explain(board, pos, m.line, &a).unwrap();
+                    let loss = a.value - m.score;
+                    if loss == 0 {
+                        assert!(matches!(reasons[0], Reason::Best { .. }));
+                    } else {
+                        assert!(matches!(reasons[0], Reason::Loses { boxes, .. } if boxes == loss));
+                    }
+                    let takes = reasons.iter().any(|r| matches!(r, Reason::Takes { .. }));
+                    assert_eq!(takes, coins.completes(pos, m.line) > 0);
+                    let loony = reasons.iter().any(|r| matches!(r, Reason::Loony(_)));
+                    assert_eq!(loony, is_loony_move(&coins, pos, m.line));
+                    assert!(!explain_text(&reasons).is_empty());
+                }
+            }
+        }
+    }
+
+    /// Beyond nimstring's reach control is judged by the long chain rule: on a 4×4 board with
+    /// a region of 27 open lines, the moves said to change the parity are the rule's.
+    #[test]
+    fn large_positions_fall_back_to_the_long_chain_rule() {
+        let b = Board::new(4, 4).unwrap();
+        let mut pos: Position = (0..4).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
+        pos = pos.with(b.h(2, 0)).with(b.h(2, 1)).with(b.h(2, 2));
+        let coins = Coins::new(&b);
+        assert!(coins
+            .regions(pos)
+            .iter()
+            .any(|r| r.count() as usize > CONTROL_OPEN));
+        let c = control_in(&coins, pos);
+        assert_eq!(c.long_chains, 2);
+        // Draw one more line far from the chains if needed so the mover holds the parity.
+        if c.mover_has_parity != Some(true) {
+            pos = pos.with(b.h(4, 3));
+        }
+        assert_eq!(control_in(&coins, pos).mover_has_parity, Some(true));
+        let open = b.open_lines(pos);
+        let moves = open
+            .lines()
+            .map(|line| crate::core::MoveScore { line, score: 0 })
+            .collect();
+        let flat = Analysis { value: 0, moves };
+        let flagged: Vec<usize> = open
+            .lines()
+            .filter(|&l| {
+                explain(&b, pos, l, &flat)
+                    .unwrap()
+                    .contains(&Reason::ChangesParity)
+            })
+            .collect();
+        let changing = crate::chains::control::parity_moves(&b, pos).unwrap();
+        assert!(!flagged.is_empty());
+        assert!(
+            flagged.iter().all(|l| changing.contains(l)),
+            "{flagged:?} {changing:?}"
+        );
+    }
+
+    #[test]
+    fn a_drawn_line_is_refused() {
+        let (b, pos) = declining_position();
+        let a = analysis(&b, pos);
+        assert_eq!(
+            explain(&b, pos, b.v(0, 0), &a),
+            Err(ChainsError::LineDrawn(b.v(0, 0)))
+        );
+    }
+}

@@ -1,0 +1,303 @@
+//! Puzzles generated from the exact solver: positions where exactly one move keeps the best
+//! score while the tempting moves (taking a box, or a move that gives nothing away) lose.
+//!
+//! Positions are drawn at random (a seeded generator, so a set is reproducible), solved
+//! exactly with [`Exact`], kept when they are puzzles, told apart up to the board's
+//! symmetries, and graded by [`difficulty`].
+
+use crate::core::symmetry::Equivalence;
+use crate::core::{Analysis, Board, Position};
+
+use super::error::ChainsError;
+use super::exact::Exact;
+use super::explain::{explain, explain_text, Reason};
+use super::graph::Coins;
+
+/// One puzzle: find the only best move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The board's name (`RxC` or `icelandic`).
+    pub board: String,
+    /// The drawn lines, increasing.
+    pub lines: Vec<usize>,
+    /// The only move keeping the best score.
+    pub solution: usize,
+    /// The value of the position for the player to move.
+    pub value: i32,
+    /// Every open line with its exact score.
+    pub scores: Vec<(usize, i32)>,
+    /// The tempting moves (they all lose).
+    pub tempting: Vec<usize>,
+    /// 1 (easy) to 5 (hard).
+    pub difficulty: u8,
+    /// Why the solution is best, in words.
+    pub explanation: String,
+}
+
+/// The tempting moves of `pos`: those completing a box, and those giving the opponent no box
+/// to take.
+pub fn tempting_moves(coins: &Coins, pos: Position) -> Vec<usize> {
+    let open = coins.all_lines().difference(pos);
+    open.lines()
+        .filter(|&line| {
+            let child = pos.with(line);
+            coins.completes(pos, line) > 0 || coins.capturable(child).next().is_none()
+        })
+        .collect()
+}
+
+/// The puzzle `pos` makes, given its exact scores: `None` unless one move alone keeps the
+/// best score and some tempting move is another one.
+pub fn puzzle_of(
+    board: &Board,
+    pos: Position,
+    analysis: &Analysis,
+) -> Result<Option<Puzzle>, ChainsError> {
+    let best = analysis.best_lines();
+    if best.len() != 1 {
+        return Ok(None);
+    }
+    let solution = best[0];
+    let coins = Coins::new(board);
+    let tempting: Vec<usize> = tempting_moves(&coins, pos)
+        .into_iter()
+        .filter(|&l| l != solution)
+        .collect();
+    if tempting.is_empty() {
+        return Ok(None);
+    }
+    let reasons = explain(board, pos, solution, analysis)?;
+    let (lure, lure_score) = analysis
+        .moves
+        .iter()
+        .filter(|m| tempting.contains(&m.line))
+        .map(|m| (m.line, m.score))
+        .max_by_key(|&(l, score)| (score, std::cmp::Reverse(l)))
+        .expect("tempting moves are open lines");
+    let lure_reasons = explain(board, pos, lure, analysis)?;
+    let explanation = format!(
+        "{} The most tempting other move, line {lure}: {}",
+        explain_text(&reasons),
+        explain_text(&lure_reasons)
+    );
+    Ok(Some(Puzzle {
+        board: board.name(),
+        lines: pos.lines().collect(),
+        solution,
+        value: analysis.value,
+        scores: analysis.moves.iter().map(|m| (m.line, m.score)).collect(),
+        difficulty: difficulty(&reasons, analysis.value - lure_score),
+        tempting,
+        explanation,
+    }))
+}
+
+/// The grade of a puzzle from what its solution does and how little the most tempting other
+/// move loses: 1 for taking boxes, 2 for a move giving nothing away, 3 for declining a
+/// sacrifice, 4 for a sacrifice or a loony move, one more (at most 5) when the best tempting
+/// move loses the least it can (2 boxes: all scores of a position have one parity).
+pub fn difficulty(solution: &[Reason], margin: i32) -> u8 {
+    let has = |f: fn(&Reason) -> bool| solution.iter().any(f);
+    let kind = if has(|r| matches!(r, Reason::Takes { .. })) {
+        0
+    } else if has(|r| matches!(r, Reason::Sacrifice { .. } | Reason::Loony(_))) {
+        3
+    } else if has(|r| matches!(r, Reason::Declines { .. })) {
+        2
+    } else {
+        1
+    };
+    (1 + kind + u8::from(margin <= 2)).min(5)
+}
+
+/// A small seeded generator (xorshift64*), so puzzle sets are reproducible.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// A random position of `board` with `open` of its open lines left undrawn.
+    pub fn position(&mut self, board: &Board, open: usize) -> Position {
+        let mut free: Vec<usize> = board.open_lines(board.start()).lines().collect();
+        let mut pos = board.start();
+        while free.len() > open {
+            let line = free.swap_remove(self.below(free.len()));
+            pos = pos.with(line);
+        }
+        pos
+    }
+}
+
+/// Up to `count` puzzles on `board` with `open` undrawn lines each (at most
+/// [`super::exact::MAX_EXACT_OPEN`]), distinct up to symmetry, from `tries` random positions,
+/// spread over the difficulty grades (hardest first when there are not enough of each).
+pub fn generate(
+    board: &Board,
+    open: usize,
+    count: usize,
+    tries: usize,
+    seed: u64,
+) -> Result<Vec<Puzzle>, ChainsError> {
+    let mut rng = Rng::new(seed);
+    let eq = Equivalence::new(board, board.predrawn());
+    let mut seen = std::collections::HashSet::new();
+    let mut by_grade: Vec<Vec<Puzzle>> = vec![Vec::new(); 6];
+    for _ in 0..tries {
+        let pos = rng.position(board, open);
+        if !seen.insert(eq.canonical(pos)) {
+            continue;
+        }
+        let analysis = Exact::solve(board, pos, 0)?.analysis(pos)?;
+        if let Some(p) = puzzle_of(board, pos, &analysis)? {
+            by_grade[usize::from(p.difficulty)].push(p);
+        }
+    }
+    let mut out = Vec::new();
+    while out.len() < count && by_grade.iter().any(|g| !g.is_empty()) {
+        for grade in by_grade.iter_mut().rev() {
+            if out.len() < count {
+                out.extend(grade.pop());
+            }
+        }
+    }
+    out.sort_by_key(|p| p.difficulty);
+    Ok(out)
+}
+
+/// The puzzles as JSON: an array of objects with the fields of [`Puzzle`] (`scores` as
+/// `[{"line": l, "score": s}]`).
+pub fn to_json(puzzles: &[Puzzle]) -> String {
+    let list = |v: &[usize]| {
+        v.iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let items: Vec<String> = puzzles
+        .iter()
+        .map(|p| {
+            let scores: Vec<String> = p
+                .scores
+                .iter()
+                .map(|(l, s)| format!("{{\"line\":{l},\"score\":{s}}}"))
+                .collect();
+            format!(
+                "  {{\"board\":\"{}\",\"lines\":[{}],\"solution\":{},\"value\":{},\"difficulty\":{},\
+                 \"tempting\":[{}],\"scores\":[{}],\"explanation\":\"{}\"}}",
+                p.board,
+                list(&p.lines),
+                p.solution,
+                p.value,
+                p.difficulty,
+                list(&p.tempting),
+                scores.join(","),
+                p.explanation.replace('\\', "\\\\").replace('"', "\\\"")
+            )
+        })
+        .collect();
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::chains::testkit::{naive_scores, naive_value};
+    use crate::core::notation::parse_lines;
+
+    /// Checks a puzzle with the naive solver: the scores are exact, the solution alone is
+    /// best, and every tempting move is tempting and loses.
+    fn verify(
+        board: &Board,
+        pos: Position,
+        solution: usize,
+        tempting: &[usize],
+        scores: &[(usize, i32)],
+    ) {
+        let mut memo = HashMap::new();
+        let exact = naive_scores(board, pos, 0, &mut memo);
+        assert_eq!(scores, exact.as_slice());
+        let value = naive_value(board, pos, 0, &mut memo);
+        let best: Vec<usize> = exact.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
+        assert_eq!(best, vec![solution]);
+        let coins = Coins::new(board);
+        let lures = tempting_moves(&coins, pos);
+        assert!(!tempting.is_empty());
+        for l in tempting {
+            assert!(lures.contains(l) && *l != solution);
+        }
+    }
+
+    #[test]
+    fn generated_puzzles_check_out() {
+        for (name, open) in [("2x2", 9), ("2x3", 12)] {
+            let board = Board::parse(name).unwrap();
+            let set = generate(&board, open, 8, 400, 9).unwrap();
+            assert!(set.len() >= 4, "{name}: {}", set.len());
+            for p in &set {
+                let pos: Position = p.lines.iter().copied().collect();
+                assert_eq!(pos.count() as usize, board.num_lines() - open);
+                verify(&board, pos, p.solution, &p.tempting, &p.scores);
+                assert!((1..=5).contains(&p.difficulty));
+                assert!(p.explanation.contains("line"));
+            }
+        }
+    }
+
+    /// The shipped set: every puzzle re-checked by the naive solver.
+    #[test]
+    fn the_shipped_puzzle_set_checks_out() {
+        let text = include_str!("../../www/puzzles.json");
+        let set: serde_json::Value = serde_json::from_str(text).unwrap();
+        let set = set.as_array().unwrap();
+        assert!(set.len() >= 30);
+        for p in set {
+            let board = Board::parse(p["board"].as_str().unwrap()).unwrap();
+            let lines: Vec<String> = p["lines"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
+            let pos = parse_lines(&board, &lines.join(",")).unwrap();
+            let num = |v: &serde_json::Value| v.as_i64().unwrap();
+            let tempting: Vec<usize> = p["tempting"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| num(l) as usize)
+                .collect();
+            let scores: Vec<(usize, i32)> = p["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| (num(&m["line"]) as usize, num(&m["score"]) as i32))
+                .collect();
+            verify(
+                &board,
+                pos,
+                num(&p["solution"]) as usize,
+                &tempting,
+                &scores,
+            );
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! [`Rules`]: scoring variants every solver honours.
+
+/// Scoring variants of the game. The default is plain Dots-and-Boxes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Boxes the player who draws the last line loses (net). Teachers use it to show how
+    /// control and nimstring take over: with a penalty larger than any box count, the best
+    /// moves are those of nimstring, where the player who cannot move (here: who must move
+    /// last) loses.
+    pub last_move_penalty: i32,
+}
+
+impl Rules {
+    /// Plain rules with a last-move penalty.
+    pub const fn with_last_move_penalty(last_move_penalty: i32) -> Rules {
+        Rules { last_move_penalty }
+    }
+
+    /// The value of the full board for the player to move there. The last line always
+    /// completes a box, so the player to move on the full board is the one who drew it.
+    pub const fn terminal_value(&self) -> i32 {
+        -self.last_move_penalty
+    }
+}

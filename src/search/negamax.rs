@@ -1,0 +1,220 @@
+//! Negamax alpha-beta on the net-boxes value, with the transposition table, the chain rules
+//! and an MTD(f) driver of null-window searches.
+//!
+//! The value of a position is the net boxes still to come for the player to move. A move
+//! completing no box passes the turn (`−value(child)`); one completing `k` boxes keeps it
+//! (`k + value(child)`), so after a capture the window shifts by `k` instead of negating.
+//! With `u` boxes untaken the value lies in `[−u, u]`, which bounds every window. The search
+//! is fail-soft: a result at or below alpha is an upper bound, at or above beta a lower bound.
+
+use super::budget::{Budget, Progress};
+use super::canon::{Canonicalizer, Keys};
+use super::chains::{capture_rule, Capture};
+use super::error::SearchError;
+use super::geometry::Geometry;
+use super::loony::loony_value;
+use super::ordering::{Ordering, MAX_MOVES};
+use super::tt::{Bounds, Table};
+use super::{SearchOptions, SearchStats};
+
+/// One search in progress: the solver's tables plus the per-run state.
+pub struct Run<'a> {
+    pub geo: &'a Geometry,
+    pub canon: &'a Canonicalizer,
+    pub order: &'a Ordering,
+    pub tt: &'a mut Table,
+    pub options: &'a SearchOptions,
+    pub budget: Budget<'a>,
+    pub stats: SearchStats,
+    /// Canonical images of the current position, kept in step with every move.
+    pub keys: Keys,
+    /// What the next progress report says about the root.
+    pub root: Progress,
+    /// Maps a bound on the value being searched to a bound on the root move's score.
+    pub score_of: fn(i32, i32) -> i32,
+    /// Boxes the root move being searched completes.
+    pub root_boxes: i32,
+}
+
+impl Run<'_> {
+    /// The exact value of `pos` (with `untaken` boxes left), by null-window searches around
+    /// `guess` that narrow proven bounds until they meet (MTD(f), Plaat et al., 1996).
+    pub fn mtdf(&mut self, pos: u64, untaken: i32, guess: i32) -> Result<i32, SearchError> {
+        let (mut lower, mut upper) = (-untaken, untaken);
+        let mut g = guess.clamp(lower, upper);
+        self.report_bounds(lower, upper);
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            let v = self.negamax(pos, untaken, beta - 1, beta)?;
+            if v < beta {
+                upper = v;
+            } else {
+                lower = v;
+            }
+            g = v;
+            self.report_bounds(lower, upper);
+        }
+        Ok(lower)
+    }
+
+    /// Records proven bounds on the value being searched, as bounds on the root move's score,
+    /// for the next progress report.
+    fn report_bounds(&mut self, lower: i32, upper: i32) {
+        let (a, b) = (
+            (self.score_of)(self.root_boxes, lower),
+            (self.score_of)(self.root_boxes, upper),
+        );
+        self.root.bounds = (a.min(b), a.max(b));
+    }
+
+    /// Draws `line` in `pos` and returns the move's score, searched in the window
+    /// `(alpha, beta)` of the mover.
+    pub fn play(
+        &mut self,
+        pos: u64,
+        untaken: i32,
+        line: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, SearchError> {
+        let k = self.geo.completes(pos, line);
+        self.canon.toggle(&mut self.keys, pos, line);
+        let child = pos | 1 << line;
+        let score = if k > 0 {
+            self.negamax(child, untaken - k, alpha - k, beta - k)
+                .map(|v| v + k)
+        } else {
+            self.negamax(child, untaken, -beta, -alpha).map(|v| -v)
+        };
+        self.canon.toggle(&mut self.keys, pos, line);
+        score
+    }
+
+    /// The open line of `pos` whose canonical image under symmetry `sym` is `image`.
+    fn preimage(&self, sym: usize, pos: u64, image: u8) -> Option<u8> {
+        let mut open = self.geo.all & !pos;
+        while open != 0 {
+            let line = open.trailing_zeros() as usize;
+            open &= open - 1;
+            if self.canon.canonical_line(sym, pos, line) == image {
+                return Some(line as u8);
+            }
+        }
+        None
+    }
+
+    /// Fail-soft alpha-beta value of `pos` for the player to move.
+    fn negamax(
+        &mut self,
+        pos: u64,
+        untaken: i32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, SearchError> {
+        let (hits, root) = (self.stats.tt_hits, self.root);
+        self.budget.tick(|nodes| Progress {
+            nodes,
+            tt_hits: hits,
+            ..root
+        })?;
+        if untaken == 0 {
+            return Ok(0);
+        }
+        if alpha >= untaken {
+            return Ok(untaken);
+        }
+        if beta <= -untaken {
+            return Ok(-untaken);
+        }
+        alpha = alpha.max(-untaken);
+        beta = beta.min(untaken);
+
+        let capture = if self.options.capture_rule {
+            capture_rule(self.geo, pos)
+        } else {
+            Capture::None
+        };
+        if let Capture::Forced(x) = capture {
+            self.stats.forced_captures += 1;
+            return self.play(pos, untaken, usize::from(x), alpha, beta);
+        }
+        if self.options.loony_endgames && capture == Capture::None {
+            if let Some(v) = loony_value(self.geo, pos) {
+                self.stats.loony_endgames += 1;
+                return Ok(v);
+            }
+        }
+
+        let (lock, key, sym) = self.canon.canonical(&self.keys);
+        self.stats.tt_probes += 1;
+        let mut hint = None;
+        if let Some(b) = self.tt.probe(lock, key) {
+            self.stats.tt_hits += 1;
+            if b.lower >= beta || b.lower == b.upper {
+                return Ok(b.lower);
+            }
+            if b.upper <= alpha {
+                return Ok(b.upper);
+            }
+            alpha = alpha.max(b.lower);
+            beta = beta.min(b.upper);
+            hint = b.best;
+        }
+
+        let start = self.budget.nodes;
+        let mut moves = [0u8; MAX_MOVES];
+        let n = match capture {
+            Capture::TakeOrDecline(take, decline) => {
+                moves[..2].copy_from_slice(&[take, decline]);
+                2
+            }
+            Capture::TakeOneOf(takes, n) => {
+                moves[..n].copy_from_slice(&takes[..n]);
+                n
+            }
+            Capture::None | Capture::Forced(_) => {
+                let first = hint.and_then(|h| self.preimage(sym, pos, h));
+                self.order
+                    .order(self.geo, pos, self.geo.all & !pos, first, &mut moves)
+            }
+        };
+
+        let (mut best, mut best_move, mut a) = (i32::MIN, moves[0], alpha);
+        for &m in &moves[..n] {
+            let v = self.play(pos, untaken, usize::from(m), a, beta)?;
+            if v > best {
+                best = v;
+                best_move = m;
+            }
+            if v > a {
+                a = v;
+                if a >= beta {
+                    break;
+                }
+            }
+        }
+
+        let found = Some(self.canon.canonical_line(sym, pos, usize::from(best_move)));
+        let bounds = if best <= alpha {
+            Bounds {
+                lower: -untaken,
+                upper: best,
+                best: None,
+            }
+        } else if best >= beta {
+            Bounds {
+                lower: best,
+                upper: untaken,
+                best: found,
+            }
+        } else {
+            Bounds {
+                lower: best,
+                upper: best,
+                best: found,
+            }
+        };
+        self.tt.store(lock, key, bounds, self.budget.nodes - start);
+        Ok(best)
+    }
+}
