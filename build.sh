@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # dotbox's one entry point.
 #   ./build.sh serve   build the wasm (release) and serve www/ on http://127.0.0.1:8000
-#   ./build.sh test    every test: native, wasm-bindgen-test in headless Chromium, end-to-end
+#   ./build.sh test    every test: fmt, clippy (native and wasm32), native tests, the wasm
+#                      build, wasm-bindgen-test in headless Chromium, end-to-end tests
 #   ./build.sh bench   the in-browser benchmark (3x4 and icelandic) beside the native solve
 # Installs what is missing: the wasm32 target, wasm-bindgen-cli at exactly the Cargo.lock
 # version, Chromium and its driver (Debian packages), the npm packages of package-lock.json.
@@ -79,10 +80,14 @@ case "${1:-}" in
     exec python3 scripts/serve.py www "$PORT"
     ;;
   test)
+    ensure_wasm_tools
+    log "formatting and lints (native and wasm32)"
+    cargo fmt --check
+    cargo clippy --all-targets -- -D warnings
+    cargo clippy --target "$TARGET" --lib -- -D warnings
     log "native tests"
     cargo test
     ensure_chromium
-    ensure_wasm_tools
     log "wasm-bindgen-test in headless Chromium"
     CHROMEDRIVER="$(command -v chromedriver)" WASM_BINDGEN_TEST_TIMEOUT=120 \
       cargo test --target "$TARGET" --lib

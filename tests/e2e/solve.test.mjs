@@ -18,11 +18,32 @@ after(async () => {
 
 const percent = (page) => page.evaluate(() => Number(document.body.dataset.percent ?? 0));
 
+/** Tiles the page's solves have written to IndexedDB so far (a solve writes every 2 s). */
+const storedTiles = (page) => page.evaluate(async () => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('dotbox');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const solves = await new Promise((resolve) => {
+    const all = db.transaction('solves').objectStore('solves').getAll();
+    all.onsuccess = () => resolve(all.result);
+  });
+  db.close();
+  return solves.reduce((n, s) => n + s.tiles.length, 0);
+});
+
+async function waitForStoredTiles(page) {
+  for (let i = 0; i < 600 && (await storedTiles(page)) === 0; i++) await page.waitForTimeout(100);
+  assert.ok((await storedTiles(page)) > 0, 'the solve writes its tiles as it goes');
+}
+
 test('icelandic: a solve reloaded mid-way resumes and finishes with the native value', { timeout: 900_000 }, async () => {
   const context = await browser.newContext();
   const { page, errors } = await openPage(context, server.url, '#board=icelandic&mode=hh');
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.body.dataset.percent ?? 0) >= 25, null, { timeout: 600_000 });
+  await waitForStoredTiles(page);
   const before = await percent(page);
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
@@ -55,6 +76,7 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
   const context = await browser.newContext();
   const { page } = await openPage(context, server.url, '#board=4x3&mode=hh');
   const cdp = await context.newCDPSession(page);
+  // Room for the solve's first writes (its first tiles are tiny), not for the rest.
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url.replace(/\/$/, ''), quotaSize: 2_000_000 });
   await page.click('#solve');
   await page.waitForFunction(() => ['error', 'finished'].includes(document.body.dataset.solve), null, { timeout: 240_000 });
@@ -82,6 +104,7 @@ test('Web Locks: a second tab waits while the first solves the same board, then 
   const { page: first } = await openPage(context, server.url, '#board=4x3&mode=hh');
   await first.click('#solve');
   await first.waitForFunction(() => Number(document.body.dataset.percent ?? 0) > 5, null, { timeout: 120_000 });
+  await waitForStoredTiles(first);
   const { page: second } = await openPage(context, server.url, '#board=4x3&mode=hh');
   // The second tab sees stored tiles, resumes by itself, and waits for the lock.
   await second.waitForFunction(() => /another tab is solving this board/.test(document.querySelector('#solve-text').textContent), null, { timeout: 60_000 });
