@@ -12,3 +12,5 @@ pub mod core;
 pub mod retro;
 pub mod search;
 pub mod store;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

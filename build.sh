@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# dotbox's one entry point.
+#   ./build.sh serve   build the wasm (release) and serve www/ on http://127.0.0.1:8000
+#   ./build.sh test    every test: fmt, clippy (native and wasm32), native tests, the wasm
+#                      build, wasm-bindgen-test in headless Chromium, end-to-end tests
+#   ./build.sh bench   the in-browser benchmark (3x4 and icelandic) beside the native solve
+# Installs what is missing: the wasm32 target, wasm-bindgen-cli at exactly the Cargo.lock
+# version, Chromium and its driver (Debian packages), the npm packages of package-lock.json.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PORT="${PORT:-8000}"
+TARGET=wasm32-unknown-unknown
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+bindgen_version() {
+  awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+
+ensure_wasm_tools() {
+  if ! rustup target list --installed | grep -qx "$TARGET"; then
+    log "installing the $TARGET target"
+    rustup target add "$TARGET"
+  fi
+  local want
+  want="$(bindgen_version)"
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
+    log "installing wasm-bindgen-cli $want (the crate's wasm-bindgen version)"
+    # --locked first; fall back to a fresh resolution if a locked dependency is unavailable.
+    cargo install --locked wasm-bindgen-cli --version "$want" || cargo install wasm-bindgen-cli --version "$want"
+  fi
+}
+
+build_wasm() {
+  ensure_wasm_tools
+  log "building the wasm (release)"
+  cargo build --release --target "$TARGET" --lib
+  wasm-bindgen --target web --no-typescript --out-dir www/pkg "target/$TARGET/release/dotbox.wasm"
+  # wasm-opt before version 116 breaks the reference-types tables rustc emits today
+  # (Debian 12 ships 108): use it only when it is recent enough.
+  local opt_version
+  opt_version="$(wasm-opt --version 2>/dev/null | awk '{print $3}' || true)"
+  if [ -n "$opt_version" ] && [ "$opt_version" -ge 116 ] 2>/dev/null; then
+    log "optimising with wasm-opt $opt_version"
+    wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --enable-multivalue --enable-reference-types \
+      www/pkg/dotbox_bg.wasm -o www/pkg/dotbox_bg.wasm.opt
+    mv www/pkg/dotbox_bg.wasm.opt www/pkg/dotbox_bg.wasm
+  else
+    log "wasm-opt ${opt_version:-missing} is older than 116: keeping rustc's optimised wasm as is"
+  fi
+}
+
+ensure_chromium() {
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    log "installing Chromium and chromedriver (Debian packages)"
+    if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+    $SUDO apt-get update
+    $SUDO apt-get install -y chromium chromium-driver
+  fi
+}
+
+ensure_node_modules() {
+  if [ ! -d node_modules/playwright-core ]; then
+    log "installing npm packages (playwright-core drives the system Chromium)"
+    npm ci --no-audit --no-fund
+  fi
+}
+
+native_cli() {
+  log "building the native CLI (the reference the end-to-end tests check against)"
+  cargo build --release --bin dotbox
+}
+
+case "${1:-}" in
+  serve)
+    build_wasm
+    log "serving www/ on http://127.0.0.1:$PORT/"
+    exec python3 scripts/serve.py www "$PORT"
+    ;;
+  test)
+    ensure_wasm_tools
+    log "formatting and lints (native and wasm32)"
+    cargo fmt --check
+    cargo clippy --all-targets -- -D warnings
+    cargo clippy --target "$TARGET" --lib -- -D warnings
+    log "native tests"
+    cargo test
+    ensure_chromium
+    log "wasm-bindgen-test in headless Chromium"
+    CHROMEDRIVER="$(command -v chromedriver)" WASM_BINDGEN_TEST_TIMEOUT=120 \
+      cargo test --target "$TARGET" --lib
+    build_wasm
+    native_cli
+    ensure_node_modules
+    log "end-to-end tests in headless Chromium"
+    node --test --test-concurrency=1 tests/e2e/
+    ;;
+  bench)
+    ensure_chromium
+    build_wasm
+    native_cli
+    ensure_node_modules
+    node scripts/bench-browser.mjs "${@:2}"
+    ;;
+  *)
+    echo "usage: ./build.sh serve | test | bench" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,319 @@
+//! [`IdbStore`]: the core's [`TileStore`] over IndexedDB.
+//!
+//! The trait is synchronous and IndexedDB is not, so the store is write-behind over a
+//! memory cache: a synchronous `load` of a stored tile that is not in memory fails and
+//! records a miss; the worker then awaits [`IdbStore::prefetch`] of the missed tiles and
+//! retries (a solver step reads only the parents its solve does not hold already, so exactly
+//! those are read). Saved tiles stay in memory (shared with the solver, no copy) until
+//! [`IdbStore::flush`] writes them, the deletions and the solve's tile listing in one
+//! transaction. The solver flushes every couple of seconds and at the end: a deep tile that
+//! the solve drops before the next flush is never written, which saves most of the writing,
+//! and a tab closed mid-solve loses at most the work since the last flush.
+//! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
+//! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
+//! recomputes it.
+
+use std::collections::{BTreeMap, HashMap};
+
+use js_sys::{Array, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::store::codec;
+use crate::store::{StoreError, TileData, TileId, TileStore};
+
+#[wasm_bindgen(module = "/www/idb.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = openDb, catch)]
+    async fn open_db(name: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = getSolve, catch)]
+    async fn get_solve(db: &JsValue, fp: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = getTiles, catch)]
+    async fn get_tiles(db: &JsValue, fp: &str, ids: Array) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = writeTiles, catch)]
+    async fn write_tiles(
+        db: &JsValue,
+        fp: &str,
+        puts: Array,
+        removes: Array,
+        record: JsValue,
+    ) -> Result<JsValue, JsValue>;
+}
+
+/// Why an IndexedDB call failed, in the store's terms: a `QuotaExceededError` becomes
+/// [`StoreError::QuotaExceeded`], anything else [`StoreError::Io`] with its message.
+fn store_error(e: JsValue) -> StoreError {
+    let field = |name: &str| {
+        Reflect::get(&e, &name.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    };
+    let (name, message) = (field("name"), field("message"));
+    let message = match (message.is_empty(), name.is_empty()) {
+        (false, _) => message,
+        (true, false) => name.clone(),
+        (true, true) => e.as_string().unwrap_or_else(|| "unknown error".to_string()),
+    };
+    if name == "QuotaExceededError" {
+        StoreError::QuotaExceeded(format!(
+            "the browser refused more storage ({message}); every finished tile is kept, free space and resume"
+        ))
+    } else {
+        StoreError::Io(format!("IndexedDB: {message}"))
+    }
+}
+
+fn tile_key(tile: TileId) -> Array {
+    Array::of2(&tile.hi.into(), &tile.lo.into())
+}
+
+/// Tiles of one solve in IndexedDB, behind a memory cache the solver reads synchronously.
+pub struct IdbStore {
+    db: JsValue,
+    fingerprint: String,
+    label: String,
+    /// Every tile stored or about to be stored by the next flush, with its encoded size.
+    sizes: BTreeMap<TileId, u32>,
+    /// Tiles available to `load`: prefetched since the last eviction, or saved since the
+    /// last flush.
+    cache: HashMap<TileId, TileData>,
+    /// Saved since the last flush (shared with the solver, encoded only when written).
+    puts: Vec<(TileId, TileData)>,
+    /// Removed since the last flush.
+    removes: Vec<TileId>,
+    /// Stored tiles that failed their check at prefetch, with why: `load` reports them as
+    /// corrupt until they are removed or saved again.
+    damaged: HashMap<TileId, String>,
+    /// Stored tiles `load` was asked for without a prefetch; see [`IdbStore::take_misses`].
+    misses: Vec<TileId>,
+    finished: bool,
+}
+
+impl IdbStore {
+    /// Opens the tiles of the solve `fingerprint` in database `db_name` (resuming whatever
+    /// an earlier visit stored). `label` names the board in the storage panel.
+    pub async fn open(
+        db_name: &str,
+        fingerprint: &str,
+        label: &str,
+    ) -> Result<IdbStore, StoreError> {
+        let db = open_db(db_name).await.map_err(store_error)?;
+        let record = get_solve(&db, fingerprint).await.map_err(store_error)?;
+        let mut sizes = BTreeMap::new();
+        let mut finished = false;
+        if !record.is_undefined() {
+            let tiles = Reflect::get(&record, &"tiles".into()).map_err(store_error)?;
+            for entry in Array::from(&tiles).iter() {
+                let entry = Array::from(&entry);
+                let num = |i| entry.get(i).as_f64().unwrap_or(-1.0);
+                let (hi, lo, size) = (num(0), num(1), num(2));
+                if !(0.0..256.0).contains(&hi) || !(0.0..256.0).contains(&lo) || size < 0.0 {
+                    return Err(StoreError::Io(format!(
+                        "the tile listing of solve '{fingerprint}' is damaged"
+                    )));
+                }
+                sizes.insert(
+                    TileId {
+                        hi: hi as u8,
+                        lo: lo as u8,
+                    },
+                    size as u32,
+                );
+            }
+            finished = Reflect::get(&record, &"finished".into())
+                .map_err(store_error)?
+                .is_truthy();
+        }
+        Ok(IdbStore {
+            db,
+            fingerprint: fingerprint.to_string(),
+            label: label.to_string(),
+            sizes,
+            cache: HashMap::new(),
+            puts: Vec::new(),
+            removes: Vec::new(),
+            damaged: HashMap::new(),
+            misses: Vec::new(),
+            finished,
+        })
+    }
+
+    /// Reads the stored tiles among `tiles` that are not cached yet into the cache. Tiles
+    /// that fail their check are returned and read as corrupt from then on, until removed.
+    pub async fn prefetch(&mut self, tiles: &[TileId]) -> Result<Vec<TileId>, StoreError> {
+        let wanted: Vec<TileId> = tiles
+            .iter()
+            .copied()
+            .filter(|t| {
+                self.sizes.contains_key(t)
+                    && !self.cache.contains_key(t)
+                    && !self.damaged.contains_key(t)
+            })
+            .collect();
+        if wanted.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Array = wanted.iter().map(|&t| JsValue::from(tile_key(t))).collect();
+        let found = Array::from(
+            &get_tiles(&self.db, &self.fingerprint, ids)
+                .await
+                .map_err(store_error)?,
+        );
+        let mut bad = Vec::new();
+        for (tile, bytes) in wanted.into_iter().zip(found.iter()) {
+            let decoded = match bytes.dyn_into::<Uint8Array>() {
+                Ok(bytes) => codec::decode(&bytes.to_vec(), &self.fingerprint, tile),
+                Err(_) => Err(StoreError::Corrupt {
+                    tile,
+                    reason: "listed but missing".into(),
+                }),
+            };
+            match decoded {
+                Ok(data) => {
+                    self.cache.insert(tile, data);
+                }
+                Err(e @ (StoreError::Corrupt { .. } | StoreError::Foreign { .. })) => {
+                    self.damaged.insert(tile, e.to_string());
+                    bad.push(tile);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(bad)
+    }
+
+    /// Forgets every cached tile not waiting for a flush: the cache holds one step's or one
+    /// query's working set, while the solver keeps its own copies of the tiles it still needs.
+    pub fn evict(&mut self) {
+        let puts = &self.puts;
+        self.cache.retain(|t, _| puts.iter().any(|(p, _)| p == t));
+    }
+
+    /// Whether saves or removals wait for a flush.
+    pub fn dirty(&self) -> bool {
+        !self.puts.is_empty() || !self.removes.is_empty()
+    }
+
+    /// Writes everything saved or removed since the last flush, with the solve's listing,
+    /// in one transaction, then drops the written tiles from the cache. On error nothing of
+    /// this flush is stored and the store must be reopened; tiles flushed before stay stored.
+    pub async fn flush(&mut self) -> Result<(), StoreError> {
+        let puts = Array::new();
+        for (t, data) in self.puts.drain(..) {
+            self.cache.remove(&t);
+            // One tile encoded at a time, straight into JavaScript memory.
+            let bytes = codec::encode(&self.fingerprint, t, &data);
+            self.sizes.insert(t, bytes.len() as u32);
+            puts.push(&Array::of3(
+                &t.hi.into(),
+                &t.lo.into(),
+                &Uint8Array::from(&bytes[..]),
+            ));
+        }
+        let removes: Array = self
+            .removes
+            .drain(..)
+            .map(|t| JsValue::from(tile_key(t)))
+            .collect();
+        let record = self.record()?;
+        write_tiles(&self.db, &self.fingerprint, puts, removes, record)
+            .await
+            .map_err(store_error)?;
+        Ok(())
+    }
+
+    /// Marks the solve finished (stored at the next flush), so the next visit knows it
+    /// can answer at once.
+    pub fn set_finished(&mut self, finished: bool) {
+        self.finished = finished;
+    }
+
+    /// Whether the stored solve finished.
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Stored tiles `load` wanted but that were not prefetched, since the last call: the
+    /// caller prefetches them and retries (how analysis finds its tiles without knowing
+    /// the solver's tiling).
+    pub fn take_misses(&mut self) -> Vec<TileId> {
+        std::mem::take(&mut self.misses)
+    }
+
+    /// Encoded bytes of every stored tile.
+    pub fn bytes(&self) -> u64 {
+        self.sizes.values().map(|&s| u64::from(s)).sum()
+    }
+
+    /// Number of stored tiles.
+    pub fn tiles(&self) -> usize {
+        self.sizes.len()
+    }
+
+    fn record(&self) -> Result<JsValue, StoreError> {
+        let tiles: Array = self
+            .sizes
+            .iter()
+            .map(|(t, &size)| JsValue::from(Array::of3(&t.hi.into(), &t.lo.into(), &size.into())))
+            .collect();
+        let record = js_sys::Object::new();
+        let set = |k: &str, v: &JsValue| {
+            Reflect::set(&record, &k.into(), v)
+                .map(drop)
+                .map_err(store_error)
+        };
+        set("fingerprint", &self.fingerprint.as_str().into())?;
+        set("label", &self.label.as_str().into())?;
+        set("tiles", &tiles)?;
+        set("bytes", &(self.bytes() as f64).into())?;
+        set("finished", &self.finished.into())?;
+        set("updated", &js_sys::Date::now().into())?;
+        Ok(record.into())
+    }
+}
+
+impl TileStore for IdbStore {
+    fn load(&mut self, tile: TileId) -> Result<Option<TileData>, StoreError> {
+        if let Some(data) = self.cache.get(&tile) {
+            return Ok(Some(data.clone()));
+        }
+        if let Some(reason) = self.damaged.get(&tile) {
+            return Err(StoreError::Corrupt {
+                tile,
+                reason: reason.clone(),
+            });
+        }
+        if self.sizes.contains_key(&tile) {
+            self.misses.push(tile);
+            return Err(StoreError::Io(format!(
+                "{tile} is stored but not read from IndexedDB yet"
+            )));
+        }
+        Ok(None)
+    }
+
+    fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
+        // The values' size until the flush records the encoded size.
+        self.sizes.insert(tile, data.len() as u32);
+        self.damaged.remove(&tile);
+        self.cache.insert(tile, data.clone());
+        self.removes.retain(|&t| t != tile);
+        self.puts.retain(|(t, _)| *t != tile);
+        self.puts.push((tile, data.clone()));
+        Ok(())
+    }
+
+    fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
+        Ok(self.sizes.contains_key(&tile))
+    }
+
+    fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
+        self.sizes.remove(&tile);
+        self.damaged.remove(&tile);
+        self.cache.remove(&tile);
+        self.puts.retain(|(t, _)| *t != tile);
+        self.removes.push(tile);
+        Ok(())
+    }
+}

@@ -1,0 +1,33 @@
+//! WebAssembly bindings: the small JavaScript-facing API of the browser app.
+//!
+//! Only glue lives here; the game rules, the solver, the books, the tile-store trait and the
+//! tile codec come from the core unchanged. [`game`] keeps a game's move history for the
+//! page, [`solver`] runs and queries solves inside the Web Worker, [`book`] reads and queries
+//! opening books, and [`idb_store`] persists tiles in IndexedDB through the raw-I/O module
+//! `www/idb.js` (shared with the worker), each tile encoded by [`crate::store::codec`];
+//! [`chains`] gives the coach and the puzzles the chain analysis. Every fallible call returns
+//! a JavaScript `Error` carrying the Rust error's message.
+
+pub mod book;
+pub mod chains;
+pub mod game;
+pub mod idb_store;
+pub mod solver;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Display;
+
+use wasm_bindgen::prelude::*;
+
+/// Runs once when the module is instantiated: panics then print a readable message and stack
+/// on the console instead of an opaque `unreachable` trap.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Turns any error into a JavaScript `Error` whose message is the error's `Display` text.
+pub(crate) fn js_error(e: impl Display) -> JsError {
+    JsError::new(&e.to_string())
+}

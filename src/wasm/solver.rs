@@ -1,0 +1,293 @@
+//! Solving in the Web Worker: positions with few open lines are analysed in memory on
+//! demand; larger boards are solved once, step by step, into IndexedDB ([`Solver`]), and
+//! then answered from the stored layers plus in-memory analysis past them.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::idb_store::IdbStore;
+use super::js_error;
+use crate::core::notation::parse_lines;
+use crate::core::{Analysis, Board};
+use crate::retro::{self, RetroError, Solve, MAX_OPEN};
+use crate::store::{StoreError, TileId, TileStore};
+
+/// Positions with at most this many open lines are analysed in memory when asked (a fraction
+/// of a second in the browser); a solve keeps every layer above it, so each position of a
+/// solved board is answered either from the store or by such an analysis.
+pub const DIRECT_OPEN: u32 = 24;
+
+/// Milliseconds between two writes of a running solve to IndexedDB: the most work a closed
+/// tab loses, traded against writing tiles the solve drops soon after.
+pub const FLUSH_INTERVAL_MS: f64 = 2000.0;
+
+/// A move's score as the page receives it.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct JsMove {
+    line: usize,
+    score: i32,
+}
+
+/// An analysis as the page receives it: `{value, moves: [{line, score}]}`.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct JsAnalysis {
+    value: i32,
+    moves: Vec<JsMove>,
+}
+
+impl From<Analysis> for JsAnalysis {
+    fn from(a: Analysis) -> Self {
+        JsAnalysis {
+            value: a.value,
+            moves: a
+                .moves
+                .into_iter()
+                .map(|m| JsMove {
+                    line: m.line,
+                    score: m.score,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A solve's progress as the worker receives it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsProgress {
+    positions_done: f64,
+    positions_total: f64,
+    tiles_done: usize,
+    tiles_total: usize,
+    tiles_reused: usize,
+    stored_bytes: f64,
+}
+
+impl From<JsAnalysis> for Analysis {
+    fn from(a: JsAnalysis) -> Self {
+        Analysis {
+            value: a.value,
+            moves: a
+                .moves
+                .into_iter()
+                .map(|m| crate::core::MoveScore {
+                    line: m.line,
+                    score: m.score,
+                })
+                .collect(),
+        }
+    }
+}
+
+pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {
+    serde_wasm_bindgen::to_value(&JsAnalysis::from(a)).map_err(js_error)
+}
+
+/// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`.
+fn parse_board(board: &str, predrawn: &str) -> Result<Board, JsError> {
+    let board = Board::parse(board).map_err(js_error)?;
+    let extra = parse_lines(&board, predrawn).map_err(js_error)?;
+    Ok(board.with_predrawn(extra))
+}
+
+/// Most open lines a board may have to be solved in the browser.
+#[wasm_bindgen(js_name = maxOpen)]
+pub fn max_open() -> usize {
+    MAX_OPEN
+}
+
+/// Open lines up to which positions are analysed on demand, without a stored solve.
+#[wasm_bindgen(js_name = directOpen)]
+pub fn direct_open() -> u32 {
+    DIRECT_OPEN
+}
+
+/// The value and every move's score of the position with `lines` drawn on the board, by an
+/// in-memory solve of its subgame: `{value, moves: [{line, score}]}`.
+#[wasm_bindgen]
+pub fn analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
+    let board = parse_board(board, predrawn)?;
+    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    to_js(retro::analyze(&board, pos).map_err(js_error)?)
+}
+
+/// The engine's move for an analysis: one of the best moves, chosen at random so the engine
+/// does not always play the same game.
+#[wasm_bindgen(js_name = engineMove)]
+pub fn engine_move(analysis: JsValue) -> Result<usize, JsError> {
+    let a: JsAnalysis = serde_wasm_bindgen::from_value(analysis).map_err(js_error)?;
+    let best: Vec<usize> = a
+        .moves
+        .iter()
+        .filter(|m| m.score == a.value)
+        .map(|m| m.line)
+        .collect();
+    if best.is_empty() {
+        return Err(JsError::new("the analysis has no move: the game is over"));
+    }
+    let pick = (js_sys::Math::random() * best.len() as f64) as usize;
+    Ok(best[pick.min(best.len() - 1)])
+}
+
+/// A board's solve, persisted tile by tile in IndexedDB, resumable, and queried once done.
+#[wasm_bindgen]
+pub struct Solver {
+    board: Board,
+    solve: Solve,
+    store: IdbStore,
+    keep: u32,
+    /// When the store was last flushed (`Date.now()`).
+    flushed_at: f64,
+}
+
+#[wasm_bindgen]
+impl Solver {
+    /// Opens the solve of `board` with extra pre-drawn lines `predrawn` in database `db`,
+    /// picking up every tile an earlier visit stored. It keeps the layers that in-memory
+    /// analysis cannot answer quickly.
+    pub async fn open(db: String, board: String, predrawn: String) -> Result<Solver, JsError> {
+        let board = parse_board(&board, &predrawn)?;
+        let open = board.open_lines(board.start()).count();
+        if open as usize > MAX_OPEN {
+            return Err(js_error(RetroError::TooManyOpenLines {
+                open: open as usize,
+                max: MAX_OPEN,
+            }));
+        }
+        let keep = open.saturating_sub(DIRECT_OPEN).max(1);
+        let solve = Solve::new(&board, board.start(), keep).map_err(js_error)?;
+        let label = match predrawn.trim() {
+            "" => board.name(),
+            lines => format!("{} (pre-drawn {lines})", board.name()),
+        };
+        let mut store = IdbStore::open(&db, &solve.fingerprint(), &label)
+            .await
+            .map_err(js_error)?;
+        let mut solve = solve;
+        solve.plan(&mut store).map_err(js_error)?;
+        Ok(Solver {
+            board,
+            solve,
+            store,
+            keep,
+            // The first step writes at once, so a solve shows stored progress from the start.
+            flushed_at: 0.0,
+        })
+    }
+
+    /// The name the solve's tiles are stored under.
+    #[wasm_bindgen(getter)]
+    pub fn fingerprint(&self) -> String {
+        self.solve.fingerprint()
+    }
+
+    /// Lines drawn beyond the start up to which the stored layers answer.
+    #[wasm_bindgen(getter)]
+    pub fn keep(&self) -> u32 {
+        self.keep
+    }
+
+    /// Whether every tile is computed and stored.
+    #[wasm_bindgen(getter)]
+    pub fn finished(&self) -> bool {
+        self.solve.is_finished()
+    }
+
+    /// `{positionsDone, positionsTotal, tilesDone, tilesTotal, tilesReused, storedBytes}` of
+    /// this run (a resumed run counts only what is left).
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        let p = self.solve.progress();
+        let report = JsProgress {
+            positions_done: p.positions_done as f64,
+            positions_total: p.positions_total as f64,
+            tiles_done: p.tiles_done,
+            tiles_total: p.tiles_total,
+            tiles_reused: p.tiles_reused,
+            stored_bytes: self.store.bytes() as f64,
+        };
+        serde_wasm_bindgen::to_value(&report).map_err(js_error)
+    }
+
+    /// Computes the next tile, reading from IndexedDB what it needs, and writes what is
+    /// unwritten when [`FLUSH_INTERVAL_MS`] have passed since the last write or the solve is
+    /// finished. Returns whether the solve is finished. A full quota stops with a clear
+    /// error, keeping every tile written before.
+    pub async fn step(&mut self) -> Result<bool, JsError> {
+        self.store.evict();
+        let finished = self
+            .with_tiles(|solve, store| solve.step(store))
+            .await
+            .map_err(js_error)?;
+        self.store.set_finished(finished);
+        if finished || js_sys::Date::now() - self.flushed_at >= FLUSH_INTERVAL_MS {
+            self.persist().await?;
+        }
+        Ok(finished)
+    }
+
+    /// Writes every computed tile not written yet (before a cancel, or when the page is
+    /// hidden and may be closed).
+    pub async fn persist(&mut self) -> Result<(), JsError> {
+        if self.store.dirty() {
+            self.store.flush().await.map_err(js_error)?;
+        }
+        self.flushed_at = js_sys::Date::now();
+        Ok(())
+    }
+
+    /// The value and every move's score of the position with `lines` drawn (beyond the
+    /// start): from the stored layers near the start, by in-memory analysis deeper.
+    pub async fn analysis(&mut self, lines: String) -> Result<JsValue, JsError> {
+        let pos = parse_lines(&self.board, &lines).map_err(js_error)?;
+        let depth = pos.difference(self.board.start()).count();
+        if depth >= self.keep {
+            return to_js(retro::analyze(&self.board, pos).map_err(js_error)?);
+        }
+        if !self.solve.is_finished() {
+            return Err(JsError::new(
+                "this board is not solved yet: start the solve first",
+            ));
+        }
+        match self
+            .with_tiles(|solve, store| solve.analysis(store, pos))
+            .await
+        {
+            Ok(analysis) => to_js(analysis),
+            Err(RetroError::Store(StoreError::Corrupt { tile, reason })) => {
+                // Forget the damaged tile and plan again: `finished` turns false and the next
+                // steps recompute it.
+                self.store.remove(tile).map_err(js_error)?;
+                self.solve.plan(&mut self.store).map_err(js_error)?;
+                Err(JsError::new(&format!(
+                    "a stored {tile} was damaged ({reason}); it is being recomputed"
+                )))
+            }
+            Err(e) => Err(js_error(e)),
+        }
+    }
+}
+
+impl Solver {
+    /// Runs `f` against the store, reading from IndexedDB the tiles it turns out to need and
+    /// retrying, so only tiles the solve does not hold already are read, and callers need
+    /// not know which tiles a query or a step reads.
+    async fn with_tiles<T>(
+        &mut self,
+        mut f: impl FnMut(&mut Solve, &mut IdbStore) -> Result<T, RetroError>,
+    ) -> Result<T, RetroError> {
+        let mut wanted: Vec<TileId> = Vec::new();
+        loop {
+            match f(&mut self.solve, &mut self.store) {
+                Ok(v) => return Ok(v),
+                Err(e) => {
+                    let misses = self.store.take_misses();
+                    if misses.is_empty() || misses.iter().all(|t| wanted.contains(t)) {
+                        return Err(e);
+                    }
+                    wanted.extend(misses);
+                    self.store.prefetch(&wanted).await?;
+                }
+            }
+        }
+    }
+}

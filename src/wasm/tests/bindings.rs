@@ -1,0 +1,272 @@
+//! The JavaScript-facing bindings in a real browser: games follow the rules, errors reach
+//! JavaScript as `Error`s with a message, in-memory analysis gives the known values, and a
+//! solve persisted in IndexedDB answers exactly like the in-memory solver, resumes after
+//! being dropped part-way, and recomputes a damaged tile.
+
+use crate::book::{BookError, BookWriter};
+use crate::core::notation::{format_lines, parse_lines};
+use crate::core::{Board, Position};
+use crate::retro;
+use crate::wasm::book::Book;
+use crate::wasm::game::Game;
+use crate::wasm::solver::{analyze, engine_move, Solver};
+use js_sys::{Reflect, Uint8Array};
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+#[wasm_bindgen(module = "/www/idb.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = openDb)]
+    async fn open_db(name: &str) -> JsValue;
+    #[wasm_bindgen(js_name = getSolve)]
+    async fn get_solve(db: &JsValue, fp: &str) -> JsValue;
+    #[wasm_bindgen(js_name = putRawTile)]
+    async fn put_raw_tile(db: &JsValue, fp: &str, hi: u8, lo: u8, bytes: Uint8Array);
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Move {
+    line: usize,
+    score: i32,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Analysis {
+    value: i32,
+    moves: Vec<Move>,
+}
+
+fn message(e: JsError) -> String {
+    let v = JsValue::from(e);
+    assert!(
+        v.is_instance_of::<js_sys::Error>(),
+        "errors reach JavaScript as Error objects"
+    );
+    Reflect::get(&v, &"message".into())
+        .unwrap()
+        .as_string()
+        .unwrap()
+}
+
+fn parse(v: JsValue) -> Analysis {
+    serde_wasm_bindgen::from_value(v).unwrap()
+}
+
+fn reference(board: &Board, pos: Position) -> Analysis {
+    let a = retro::analyze(board, pos).unwrap();
+    Analysis {
+        value: a.value,
+        moves: a
+            .moves
+            .into_iter()
+            .map(|m| Move {
+                line: m.line,
+                score: m.score,
+            })
+            .collect(),
+    }
+}
+
+#[wasm_bindgen_test]
+fn games_follow_the_rules_with_undo_and_redo() {
+    let mut g = Game::new("1x2", "").unwrap();
+    // Lines of 1x2: h 0..=3, v 4..=6; box 0 = {0, 2, 4, 5}, box 1 = {1, 3, 5, 6}.
+    for (line, boxes, turn_after) in [(0, 0, 1), (2, 0, 0), (4, 0, 1), (5, 1, 1), (1, 0, 0)] {
+        assert_eq!(g.play(line).unwrap(), boxes);
+        assert_eq!(g.turn(), turn_after);
+    }
+    assert_eq!(g.taken(), vec![0, 1]);
+    assert_eq!(message(g.play(5).unwrap_err()), "line 5 is already drawn");
+    assert!(message(g.play(7).unwrap_err()).contains("does not exist"));
+    assert_eq!(g.undo(), Some(1));
+    assert_eq!(g.undo(), Some(5));
+    assert_eq!(g.taken(), vec![0, 0]);
+    assert_eq!(g.redo(), Some(5));
+    assert_eq!(g.taken(), vec![0, 1]);
+    assert_eq!(g.lines(), "0,2,4,5");
+    g.play(3).unwrap();
+    assert!(!g.can_redo(), "a new move clears the redo list");
+    g.play(6).unwrap();
+    g.play(1).unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.taken(), vec![0, 2]);
+
+    let ice = Game::new("icelandic", "").unwrap();
+    assert_eq!(ice.board(), "icelandic");
+    assert_eq!(ice.predrawn(), "");
+    assert_eq!(ice.drawn().len(), 8);
+    let pre = Game::new("2x2", "0,1").unwrap();
+    assert_eq!((pre.predrawn().as_str(), pre.lines().as_str()), ("0,1", ""));
+    assert!(message(Game::new("3y3", "").err().unwrap()).contains("expected RxC"));
+    assert!(message(Game::new("2x2", "0,x").err().unwrap()).contains("'x' is not a line number"));
+}
+
+#[wasm_bindgen_test]
+fn in_memory_analysis_gives_the_known_values_and_clear_errors() {
+    for (board, value) in [
+        ("1x1", -1),
+        ("1x2", 0),
+        ("2x2", 2),
+        ("2x3", -2),
+        ("3x3", -3),
+    ] {
+        assert_eq!(
+            parse(analyze(board, "", "").unwrap()).value,
+            value,
+            "{board}"
+        );
+    }
+    let a = analyze("2x2", "", "0,5").unwrap();
+    let best = engine_move(a.clone()).unwrap();
+    let a = parse(a);
+    assert_eq!(
+        a.moves.iter().find(|m| m.line == best).unwrap().score,
+        a.value,
+        "the engine plays a best move"
+    );
+    assert!(message(analyze("2x2", "", "0,0").err().unwrap()).contains("listed twice"));
+    assert!(message(analyze("6x6", "", "").err().unwrap()).contains("at most 64"));
+    assert!(message(analyze("3x5", "", "").err().unwrap()).contains("open lines"));
+}
+
+async fn solve_to_end(solver: &mut Solver) -> usize {
+    let mut steps = 0;
+    while !solver.finished() {
+        solver.step().await.unwrap();
+        steps += 1;
+    }
+    steps
+}
+
+/// Random positions of `board` at every depth, compared with the in-memory solver.
+async fn check_answers(solver: &mut Solver, board: &Board, seed: u32) {
+    let open: Vec<usize> = board.open_lines(board.start()).lines().collect();
+    let mut x = seed;
+    for depth in 0..open.len() as u32 - 1 {
+        let mut pos = board.start();
+        let mut pool = open.clone();
+        for _ in 0..depth {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            pos = pos.with(pool.swap_remove((x >> 8) as usize % pool.len()));
+        }
+        let got = parse(solver.analysis(format_lines(board, pos)).await.unwrap());
+        assert_eq!(got, reference(board, pos), "{} depth {depth}", board.name());
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
+    let db = format!("dotbox-test-solver-{}", js_sys::Math::random());
+    let board = Board::parse("2x5").unwrap();
+    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new())
+        .await
+        .unwrap();
+    let field = |p: &JsValue, k: &str| Reflect::get(p, &k.into()).unwrap().as_f64().unwrap();
+    let fresh_total = field(&solver.progress().unwrap(), "tilesTotal");
+    assert_eq!(solver.keep(), 27 - 24);
+    assert!(!solver.finished());
+    assert!(message(solver.analysis(String::new()).await.err().unwrap()).contains("not solved yet"));
+    for _ in 0..5 {
+        solver.step().await.unwrap();
+    }
+    solver.persist().await.unwrap();
+    drop(solver);
+
+    // A new visit picks up the stored tiles and computes only the rest.
+    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new())
+        .await
+        .unwrap();
+    let progress = solver.progress().unwrap();
+    let (reused, total) = (
+        field(&progress, "tilesReused"),
+        field(&progress, "tilesTotal"),
+    );
+    assert!(
+        reused >= 1.0 && total <= fresh_total - 5.0,
+        "{reused} tiles reused, {total} of {fresh_total} left"
+    );
+    solve_to_end(&mut solver).await;
+    check_answers(&mut solver, &board, 7).await;
+
+    // Damage a kept tile: the analysis needing it reports it and the solve recomputes it.
+    let fp = solver.fingerprint();
+    let idb = open_db(&db).await;
+    let record = get_solve(&idb, &fp).await;
+    let tiles = js_sys::Array::from(&Reflect::get(&record, &"tiles".into()).unwrap());
+    let ids: Vec<(u8, u8)> = tiles
+        .iter()
+        .map(|t| {
+            let t = js_sys::Array::from(&t);
+            (
+                t.get(0).as_f64().unwrap() as u8,
+                t.get(1).as_f64().unwrap() as u8,
+            )
+        })
+        .collect();
+    assert!(
+        ids.iter()
+            .all(|&(hi, lo)| u32::from(hi + lo) <= solver.keep()),
+        "only kept layers stay stored"
+    );
+    // A tile one line deep: the start position's analysis reads it.
+    let &(hi, lo) = ids.iter().find(|&&(hi, lo)| hi + lo == 1).unwrap();
+    put_raw_tile(&idb, &fp, hi, lo, Uint8Array::from(&b"garbage"[..])).await;
+    drop(solver);
+    let mut solver = Solver::open(db.clone(), "2x5".into(), String::new())
+        .await
+        .unwrap();
+    let err = message(solver.analysis(String::new()).await.err().unwrap());
+    assert!(
+        err.contains("damaged") && err.contains("recomputed"),
+        "{err}"
+    );
+    assert!(!solver.finished());
+    assert_eq!(
+        solve_to_end(&mut solver).await,
+        1,
+        "only the damaged tile is recomputed"
+    );
+    let pos = parse_lines(&board, "").unwrap();
+    assert_eq!(
+        parse(solver.analysis(String::new()).await.unwrap()),
+        reference(&board, pos)
+    );
+}
+
+#[wasm_bindgen_test]
+fn books_load_verified_and_answer_like_the_solver() {
+    let board = Board::new(2, 2).unwrap();
+    let bytes = BookWriter::new(&board, 4)
+        .unwrap()
+        .write(|pos| Ok::<i32, BookError>(retro::analyze(&board, pos).unwrap().value))
+        .unwrap();
+    let book = Book::load(bytes.clone()).unwrap();
+    assert_eq!(
+        (
+            book.board().as_str(),
+            book.depth(),
+            book.predrawn().as_str()
+        ),
+        ("2x2", 4, "")
+    );
+    assert_eq!(book.checksum().len(), 8);
+    for lines in ["", "0", "0,5", "1,6,11"] {
+        let pos = parse_lines(&board, lines).unwrap();
+        assert_eq!(
+            parse(book.analysis(lines).unwrap()),
+            reference(&board, pos),
+            "book at {lines:?}"
+        );
+    }
+    assert!(
+        !message(book.analysis("0,1,2,3").err().unwrap()).is_empty(),
+        "past the depth is an error"
+    );
+    let mut damaged = bytes.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x40;
+    assert!(!message(Book::load(damaged).err().unwrap()).is_empty());
+    assert!(!message(Book::load(bytes[..bytes.len() - 3].to_vec()).err().unwrap()).is_empty());
+    assert!(!message(Book::load(b"not a book".to_vec()).err().unwrap()).is_empty());
+}

@@ -1,0 +1,54 @@
+// The shipped opening book in the page: fetched from www/books/ with progress, verified,
+// cached in IndexedDB (the second visit reads the cache), and its scores equal the native
+// solver's; past its depth the page says what it does.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startServer, launch, openPage, nativeAnalyze, settled, ROOT } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer(8303);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const { books } = JSON.parse(readFileSync(`${ROOT}www/books/index.json`, 'utf8'));
+
+const shown = (page) => page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
+
+test('the shipped book loads, verifies, is cached, and its scores are exact', { timeout: 300_000 }, async () => {
+  assert.ok(books.length >= 1, 'a book ships with the page');
+  const entry = books[0];
+  const context = await browser.newContext();
+  const { page, errors } = await openPage(context, server.url, `#board=${entry.board}&mode=hh`);
+  await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 120_000 });
+  await settled(page);
+  assert.match(await page.textContent('#message'), /from the opening book/);
+  // Positions inside the book, compared with the native solver.
+  for (const moves of [[], [3], [3, 17, 8], [0, 1, 2, 3, 4].slice(0, Math.max(0, entry.depth - 1))]) {
+    await page.evaluate((m) => { location.hash = `#board=${m.board}&mode=hh${m.moves.length ? `&moves=${m.moves.join(',')}` : ''}`; }, { board: entry.board, moves });
+    await page.waitForFunction((l) => document.body.dataset.lines === l, [...moves].sort((a, b) => a - b).join(','));
+    await settled(page);
+    assert.deepEqual(await shown(page), nativeAnalyze(entry.board, moves).moves, `book scores after ${moves}`);
+  }
+  // Past the book's depth the page says how it answers, and the scores stay exact.
+  const deep = [0, 1, 2, 3, 4, 5, 6, 7].slice(0, entry.depth);
+  await page.evaluate((m) => { location.hash = `#board=${m.board}&mode=hh&moves=${m.moves.join(',')}`; }, { board: entry.board, moves: deep });
+  await page.waitForFunction((l) => document.body.dataset.lines === l, deep.join(','));
+  await settled(page);
+  assert.match(await page.textContent('#message'), /past the book's depth/);
+  assert.deepEqual(await shown(page), nativeAnalyze(entry.board, deep).moves, 'scores past the book');
+  // The storage panel lists the cached book; a new page reads it from the cache.
+  await page.click('#storage summary');
+  await page.waitForFunction(() => /book .*cached/.test(document.querySelector('#storage-table').textContent));
+  const again = await context.newPage();
+  await again.goto(`${server.url}?delay=0#board=${entry.board}&mode=hh`);
+  await again.waitForFunction(() => document.body.dataset.book === 'cached');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,136 @@
+// Whole games against the engine in the real page: every engine move must be optimal and
+// every score the page shows must equal the native solver's, on 2x2 and 3x3, with the human
+// or the engine starting.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openPage, nativeAnalyze, settled, RESULTS } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer(8301);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+/** The scores shown on the page's open lines: [{line, score}] in line order. */
+async function shownScores(page) {
+  return page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
+}
+
+async function playGame(board, mode, seed) {
+  const context = await browser.newContext();
+  const { page, errors } = await openPage(context, server.url, `#board=${board}&mode=${mode}`);
+  const human = mode === 'p1' ? 0 : 1;
+  let rnd = seed;
+  const random = (n) => {
+    rnd = (rnd * 1103515245 + 12345) % 2147483648;
+    return rnd % n;
+  };
+  let checkedPositions = 0;
+  for (let moves = 0; moves < 100; moves++) {
+    if ((await settled(page)) === 'over') break;
+    const lines = await page.evaluate(() => document.body.dataset.lines);
+    const drawn = lines ? lines.split(',').map(Number) : [];
+    const turn = await page.evaluate(() => window.dotboxApp.state.game.turn);
+    assert.equal(turn, human, 'the page waits for the human only on the human turn');
+    const native = nativeAnalyze(board, drawn);
+    assert.deepEqual(await shownScores(page), native.moves, `scores shown at ${board}:${lines}`);
+    assert.match(await page.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
+    checkedPositions++;
+    // The human plays a random line, good or bad, by clicking it.
+    const open = native.moves.map((m) => m.line);
+    const line = open[random(open.length)];
+    await page.click(`#svg g.move[data-line="${line}"]`);
+  }
+  const history = await page.evaluate(() => window.dotboxApp.history());
+  const over = await page.evaluate(() => window.dotboxApp.state.game.isOver());
+  assert.ok(over, 'the game was played to the end');
+  let engineMoves = 0;
+  const drawn = [];
+  for (const move of history) {
+    if (move.player !== human) {
+      const native = nativeAnalyze(board, drawn);
+      const score = native.moves.find((m) => m.line === move.line).score;
+      assert.equal(score, native.value, `engine move ${move.line} at ${board}:${drawn.join(',')} scores ${score}, best is ${native.value}`);
+      engineMoves++;
+    }
+    drawn.push(move.line);
+  }
+  assert.ok(engineMoves > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+  return { page, engineMoves, checkedPositions };
+}
+
+for (const board of ['2x2', '3x3']) {
+  for (const mode of ['p1', 'p2']) {
+    test(`a whole ${board} game, ${mode === 'p1' ? 'human' : 'engine'} first: engine moves optimal, scores exact`, async () => {
+      const { engineMoves, checkedPositions } = await playGame(board, mode, board.length * 7 + mode.length);
+      assert.ok(engineMoves + checkedPositions >= (board === '2x2' ? 12 : 24));
+    });
+  }
+}
+
+test('the board with its scores, for a look (screenshot)', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 850 } });
+  const { page } = await openPage(context, server.url, '#board=3x3&mode=hh&moves=0,4,9,15,20');
+  await settled(page);
+  await page.screenshot({ path: `${RESULTS}/board-3x3.png` });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page: small } = await openPage(phone, server.url, '#board=icelandic&mode=hh&moves=0,1,2,3,4,5,6,7');
+  await settled(small);
+  const best = await small.$$eval('#svg g.move[data-best="1"]', (gs) => gs.length);
+  assert.ok(best >= 1, 'best moves are marked');
+  await small.tap(`#svg g.move[data-best="1"]`);
+  await settled(small);
+  assert.equal((await small.evaluate(() => document.body.dataset.lines)).split(',').length, 9, 'a tap plays a line');
+  const width = await small.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `nothing overflows a phone screen (page is ${width} px wide)`);
+  await small.screenshot({ path: `${RESULTS}/phone-icelandic.png`, fullPage: true });
+  await context.close();
+  await phone.close();
+});
+
+test('keyboard only: arrows select a line, Enter plays it, U undoes, R redoes', async () => {
+  const context = await browser.newContext();
+  const { page } = await openPage(context, server.url, '#board=2x2&mode=hh');
+  await settled(page);
+  await page.locator('body').press('ArrowRight');
+  const cursor = await page.evaluate(() => window.dotboxApp.state.cursor);
+  assert.notEqual(cursor, null);
+  await page.keyboard.press('Enter');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), String(cursor));
+  assert.match(page.url(), new RegExp(`moves=${cursor}$`), 'the position is in the address');
+  await page.keyboard.press('u');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '');
+  await page.keyboard.press('r');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), String(cursor));
+  await page.keyboard.press('h');
+  const hinted = await page.$$eval('#svg g.move.hinted', (gs) => gs.map((g) => g.dataset.best));
+  assert.deepEqual(hinted, ['1'], 'the hint is a best move');
+  await context.close();
+});
+
+test('engine against engine plays a whole 3x3 game of optimal moves to the value', async () => {
+  const context = await browser.newContext();
+  const { page, errors } = await openPage(context, server.url, '#board=3x3&mode=ee');
+  await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 120_000 });
+  const history = await page.evaluate(() => window.dotboxApp.history());
+  const drawn = [];
+  for (const move of history) {
+    const native = nativeAnalyze('3x3', drawn);
+    assert.equal(native.moves.find((m) => m.line === move.line).score, native.value, `move ${move.line} after ${drawn}`);
+    drawn.push(move.line);
+  }
+  const [a, b] = await page.evaluate(() => window.dotboxApp.state.game.taken);
+  assert.equal(a - b, nativeAnalyze('3x3', []).value, 'perfect play ends at the empty board value');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,65 @@
+// Shared pieces of the end-to-end tests: the static server, the system Chromium (driven by
+// playwright-core, never a downloaded browser), and the native CLI as the reference.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+export const RESULTS = `${ROOT}test-results`;
+mkdirSync(RESULTS, { recursive: true });
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+/** Serves www/ on `port` until `stop()`. */
+export async function startServer(port) {
+  const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, String(port), '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    server.stdout.once('data', resolve);
+    server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => server.kill() };
+}
+
+/** Headless system Chromium with a fresh profile. */
+export function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Opens the page at `hash` and waits until it is ready; page errors fail the test. */
+export async function openPage(context, base, hash, { delay = 0 } = {}) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}?delay=${delay}${hash}`);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
+  return { page, errors };
+}
+
+const cache = new Map();
+
+/** The native CLI's analysis: {value, moves: [{line, score}]}. */
+export function nativeAnalyze(board, lines) {
+  const key = `${board}:${lines.join(',')}`;
+  if (!cache.has(key)) {
+    const args = ['analyze', board, '--json'];
+    if (lines.length) args.push('--lines', lines.join(','));
+    const out = execFileSync(`${ROOT}target/release/dotbox`, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+    cache.set(key, JSON.parse(out));
+  }
+  return cache.get(key);
+}
+
+/** Waits for the page to settle: the engine has no move pending and the analysis is shown (or the game is over). */
+export async function settled(page) {
+  await page.waitForFunction(() => {
+    const s = document.body.dataset.state;
+    return s === 'over' || (s === 'idle' && document.querySelector('#value').textContent !== 'Value: …');
+  }, null, { timeout: 60_000 });
+  return page.evaluate(() => document.body.dataset.state);
+}
+
+export { sleep };

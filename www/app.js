@@ -1,0 +1,460 @@
+// The page: board picker, the game against perfect play, the solve panel and storage panel.
+// All solving happens in the worker (client.js); the main thread keeps the game (wasm Game).
+import init, { Game, maxOpen, directOpen, engineMove } from './pkg/dotbox.js';
+import { renderBoard, step } from './board.js';
+import { SolverClient } from './client.js';
+
+const $ = (id) => document.getElementById(id);
+const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
+const PLAYER = ['A', 'B'];
+const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
+const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
+
+const client = new SolverClient();
+const state = {
+  game: null,
+  mode: 'p1',
+  analysis: null,
+  analysisFor: null, // the `lines` string the analysis belongs to
+  cursor: null,
+  hint: null,
+  showScores: true,
+  status: null, // worker status of the board
+  solving: false,
+  books: [], // www/books/index.json entries
+  book: null, // the loaded book's info for the current board
+  engineTimer: null,
+  request: 0,
+};
+
+const boardKey = () => `${state.game.board}|${state.game.predrawn}`;
+const isEngine = (player) => state.mode === 'ee' || (state.mode === 'p1' && player === 1) || (state.mode === 'p2' && player === 0);
+
+function setMessage(text, error = false) {
+  $('message').textContent = text;
+  $('message').classList.toggle('error', error);
+}
+
+// ---- URL -------------------------------------------------------------------------------
+
+function readHash() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  return { board: h.get('board') ?? '3x3', predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? 'p1', moves: h.get('moves') ?? '' };
+}
+
+function writeHash() {
+  const h = new URLSearchParams();
+  h.set('board', state.game.board);
+  if (state.game.predrawn) h.set('pre', state.game.predrawn);
+  h.set('mode', state.mode);
+  const moves = Array.from(state.game.moves).join(',');
+  if (moves) h.set('moves', moves);
+  const hash = `#${h.toString().replaceAll('%2C', ',')}`;
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+}
+
+// ---- Board picker ----------------------------------------------------------------------
+
+async function fillBoards() {
+  const select = $('board');
+  const max = maxOpen();
+  const add = (value, text) => select.add(new Option(text, value));
+  for (let r = 1; r <= 5; r++) {
+    for (let c = 1; c <= 5; c++) {
+      const n = lineCount(r, c);
+      if (n <= max) add(`${r}x${c}`, `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
+    }
+  }
+  add('icelandic', 'Icelandic 3×5 (30 open lines, solved once)');
+  try {
+    const response = await fetch('books/index.json');
+    if (response.ok) state.books = (await response.json()).books ?? [];
+  } catch {
+    state.books = [];
+  }
+  for (const b of state.books) {
+    if (![...select.options].some((o) => o.value === b.board)) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
+  }
+}
+
+// ---- Game flow -------------------------------------------------------------------------
+
+async function newGame({ board, predrawn, mode, moves }) {
+  clearTimeout(state.engineTimer);
+  let game;
+  try {
+    game = new Game(board, predrawn);
+  } catch (e) {
+    setMessage(e.message, true);
+    if (state.game) return;
+    game = new Game('3x3', '');
+  }
+  state.game?.free();
+  state.game = game;
+  state.geometry = null;
+  state.mode = ['p1', 'p2', 'ee', 'hh'].includes(mode) ? mode : 'p1';
+  for (const line of (moves || '').split(',').filter(Boolean)) {
+    try {
+      game.play(Number(line));
+    } catch (e) {
+      setMessage(`moves in the address: ${e.message}`, true);
+      break;
+    }
+  }
+  state.analysis = null;
+  state.analysisFor = null;
+  state.hint = null;
+  state.cursor = null;
+  state.book = null;
+  $('board').value = game.board;
+  $('predrawn').value = game.predrawn;
+  $('mode').value = state.mode;
+  writeHash();
+  render();
+  await prepareBoard();
+  update();
+}
+
+// Finds out how this board is answered: in memory, from a stored solve, or a book.
+async function prepareBoard() {
+  const key = boardKey();
+  const bookEntry = state.books.find((b) => b.board === state.game.board && (b.predrawn ?? '') === state.game.predrawn);
+  if (bookEntry) await loadBook(bookEntry);
+  let status;
+  try {
+    status = await client.call('status', { board: state.game.board, predrawn: state.game.predrawn });
+  } catch (e) {
+    setMessage(e.message, true);
+    return;
+  }
+  if (key !== boardKey()) return;
+  state.status = status;
+  showSolvePanel();
+  // A solve started earlier (this visit or a previous one) and not finished resumes by itself.
+  if (!status.solved && !status.tooBig && !status.solving && (status.progress?.tilesReused ?? 0) > 0) startSolve();
+}
+
+async function loadBook(entry) {
+  setMessage(`loading the opening book ${entry.file}…`);
+  try {
+    const info = await client.call('book', { url: `books/${entry.file}`, board: state.game.board, predrawn: state.game.predrawn });
+    state.book = info;
+    document.body.dataset.book = info.cached ? 'cached' : 'fetched';
+    setMessage(`opening book loaded${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves (checksum ${info.checksum})`);
+  } catch (e) {
+    setMessage(`the opening book could not be loaded: ${e.message}`, true);
+  }
+}
+
+function play(line) {
+  const g = state.game;
+  if (g.isOver() || isEngine(g.turn)) return;
+  try {
+    g.play(line);
+  } catch (e) {
+    setMessage(e.message, true);
+    return;
+  }
+  afterMove(line);
+}
+
+function afterMove(line) {
+  state.hint = null;
+  state.analysis = null;
+  if (state.cursor === line) state.cursor = null;
+  writeHash();
+  update();
+}
+
+// Renders at once, then asks the worker for the new position's analysis.
+async function update() {
+  clearTimeout(state.engineTimer);
+  render();
+  const g = state.game;
+  if (g.isOver()) {
+    document.body.dataset.state = 'over';
+    const [a, b] = g.taken;
+    setMessage(a === b ? `Game over: a draw, ${a}–${b}.` : `Game over: ${a > b ? 'A' : 'B'} wins ${Math.max(a, b)}–${Math.min(a, b)}.`);
+    return;
+  }
+  const lines = g.lines;
+  if (state.analysisFor === lines && state.analysis) return scheduleEngine();
+  document.body.dataset.state = 'thinking';
+  const request = ++state.request;
+  try {
+    const analysis = await client.call('analyze', { board: g.board, predrawn: g.predrawn, lines });
+    if (request !== state.request || g !== state.game) return;
+    state.analysis = analysis;
+    state.analysisFor = lines;
+    describeSource(analysis);
+    render();
+    scheduleEngine();
+  } catch (e) {
+    if (request !== state.request) return;
+    document.body.dataset.state = 'idle';
+    setMessage(e.message, e.code !== 'unsolved' && e.code !== 'damaged');
+    // A damaged stored tile was dropped: the solve resumes to recompute it.
+    if (e.code === 'damaged') await prepareBoard();
+    else showSolvePanel();
+  }
+}
+
+function describeSource(analysis) {
+  if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
+  else if (state.book) setMessage(`past the book's depth (${state.book.depth}): solved in the browser`);
+  else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
+}
+
+function scheduleEngine() {
+  const g = state.game;
+  document.body.dataset.state = isEngine(g.turn) && !g.isOver() ? 'engine' : 'idle';
+  if (!isEngine(g.turn) || g.isOver() || !state.analysis) return;
+  state.engineTimer = setTimeout(() => {
+    if (state.game !== g || state.analysisFor !== g.lines) return;
+    const line = engineMove(state.analysis);
+    g.play(line);
+    afterMove(line);
+  }, ENGINE_DELAY_MS);
+}
+
+function undo() {
+  clearTimeout(state.engineTimer);
+  const g = state.game;
+  if (!g.canUndo()) return;
+  g.undo();
+  // Against the engine, take back to the human's turn.
+  while (g.canUndo() && isEngine(g.turn) && state.mode !== 'ee') g.undo();
+  state.analysis = null;
+  writeHash();
+  update();
+}
+
+function redo() {
+  clearTimeout(state.engineTimer);
+  const g = state.game;
+  if (!g.canRedo()) return;
+  g.redo();
+  while (g.canRedo() && isEngine(g.turn) && state.mode !== 'ee') g.redo();
+  state.analysis = null;
+  writeHash();
+  update();
+}
+
+function hint() {
+  if (!state.analysis) return setMessage('no analysis yet for this position');
+  const best = state.analysis.moves.filter((m) => m.score === state.analysis.value);
+  if (!best.length) return;
+  state.hint = best[0].line;
+  state.cursor = best[0].line;
+  setMessage(`Hint: line ${best[0].line} (score ${fmt(best[0].score)})`);
+  render();
+  focusCursor();
+}
+
+// ---- Rendering -------------------------------------------------------------------------
+
+function render() {
+  const g = state.game;
+  const drawn = new Set(g.drawn);
+  const turn = g.turn;
+  const who = (p) => (state.mode === 'hh' ? PLAYER[p] : `${PLAYER[p]} (${isEngine(p) ? 'engine' : 'you'})`);
+  const [a, b] = g.taken;
+  $('turn').innerHTML = g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`;
+  $('taken').innerHTML = `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`;
+  const analysis = state.analysisFor === g.lines ? state.analysis : null;
+  $('value').textContent = g.isOver() ? '' : analysis
+    ? `Value ${fmt(analysis.value)} for ${PLAYER[turn]} (final ${fmt(turn === 0 ? a - b + analysis.value : b - a + analysis.value)} with perfect play)`
+    : 'Value: …';
+  const interactive = !g.isOver() && !isEngine(turn);
+  renderBoard($('svg'), {
+    geometry: state.geometry ?? (state.geometry = g.geometry()),
+    drawn,
+    last: g.moves.at(-1),
+    analysis,
+    boxes: g.takenBoxes(),
+    showScores: state.showScores,
+    cursor: state.cursor,
+    hint: state.hint,
+    interactive,
+    onPlay: play,
+    onCursor: (line) => { state.cursor = line; },
+  });
+  $('undo').disabled = !g.canUndo();
+  $('redo').disabled = !g.canRedo();
+  $('hint').disabled = !analysis || !interactive;
+  document.body.dataset.lines = g.lines;
+}
+
+function focusCursor() {
+  const node = $('svg').querySelector(`g.move[data-line="${state.cursor}"]`);
+  node?.focus();
+}
+
+// ---- Solve panel -----------------------------------------------------------------------
+
+function showSolvePanel() {
+  const s = state.status;
+  const panel = $('solve-panel');
+  if (!s || s.direct || (s.solved && !state.solving)) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  if (s.tooBig) {
+    $('solve-text').textContent = state.book
+      ? `This board has ${s.open} open lines, too many to solve in the browser: the book answers the first ${state.book.depth} moves; past it no exact scores are available here.`
+      : `This board has ${s.open} open lines; the browser solves at most ${maxOpen()}. Load a book for it.`;
+    $('solve').hidden = true;
+    $('solve-progress').hidden = true;
+    return;
+  }
+  $('solve-progress').hidden = false;
+  $('solve').hidden = state.solving;
+  $('cancel').hidden = !state.solving;
+  if (!state.solving) {
+    const resumed = s.progress?.tilesReused ?? 0;
+    $('solve-text').textContent = resumed
+      ? `This board's solve stopped part-way (${resumed} tiles stored). Resume it to get exact scores.`
+      : `This board has ${s.open} open lines: solve it once (kept in this browser) to get every position's exact scores.`;
+    $('solve').textContent = resumed ? 'Resume the solve' : 'Solve this board';
+  }
+}
+
+async function startSolve() {
+  if (state.solving) return;
+  const board = state.game.board;
+  const predrawn = state.game.predrawn;
+  state.solving = true;
+  document.body.dataset.solve = 'running';
+  showSolvePanel();
+  $('solve-text').textContent = `Solving ${board}…`;
+  navigator.storage?.persist?.().catch(() => {});
+  try {
+    const result = await client.call('solve', { board, predrawn });
+    document.body.dataset.solve = result.finished ? 'finished' : 'cancelled';
+    $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
+  } catch (e) {
+    document.body.dataset.solve = 'error';
+    $('solve-text').textContent = `The solve stopped: ${e.message}`;
+  } finally {
+    state.solving = false;
+  }
+  if (state.game.board === board && state.game.predrawn === predrawn) {
+    state.status = await client.call('status', { board, predrawn }).catch(() => state.status);
+    showSolvePanel();
+    if (state.status?.solved) $('solve-panel').hidden = false;
+    update();
+  }
+  refreshStorage();
+}
+
+function onProgress(p) {
+  if (p.op === 'book-progress') {
+    const share = p.total ? ` ${Math.floor((100 * p.done) / p.total)} %` : '';
+    setMessage(`loading the opening book…${share} (${(p.done / 1e3).toFixed(0)} kB)`);
+    return;
+  }
+  if (p.op !== 'progress') return;
+  if (p.waiting) {
+    $('solve-text').textContent = p.message;
+    return;
+  }
+  $('solve-progress').value = p.percent;
+  const eta = p.eta === null ? '…' : `${Math.ceil(p.eta)} s left`;
+  const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
+  $('solve-stats').textContent = `${p.percent.toFixed(1)} % · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
+  document.body.dataset.percent = p.percent.toFixed(1);
+}
+
+// ---- Storage panel ---------------------------------------------------------------------
+
+async function refreshStorage() {
+  if (!$('storage').open) return;
+  const s = await client.call('storage');
+  const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+  $('storage-summary').textContent = s.usage === null ? '' : `This site uses ${mb(s.usage)} of ${mb(s.quota)} allowed.${navigatorPersisted ? ' Storage is persistent.' : ''}`;
+  const body = $('storage-table').tBodies[0];
+  body.replaceChildren();
+  const row = (label, bytes, stateText, del) => {
+    const tr = body.insertRow();
+    tr.insertCell().textContent = label;
+    tr.insertCell().textContent = mb(bytes);
+    tr.insertCell().textContent = stateText;
+    const button = document.createElement('button');
+    button.textContent = 'Delete';
+    button.setAttribute('aria-label', `Delete ${label}`);
+    button.onclick = async () => {
+      try {
+        await del();
+      } catch (e) {
+        setMessage(e.message, true);
+      }
+      await refreshStorage();
+      prepareBoard();
+    };
+    tr.insertCell().append(button);
+  };
+  for (const solve of s.solves) row(solve.label, solve.bytes, solve.finished ? 'solved' : `partial (${solve.tiles} tiles)`, () => client.call('delete', { fingerprint: solve.fingerprint }));
+  for (const book of s.books) row(`book ${book.name.replace(/^books\//, '')}`, book.bytes, 'cached', () => client.call('delete', { book: book.name }));
+  if (!s.solves.length && !s.books.length) body.insertRow().insertCell().textContent = 'Nothing stored yet.';
+}
+
+let navigatorPersisted = false;
+
+// ---- Keyboard --------------------------------------------------------------------------
+
+const DIRS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function onKey(e) {
+  if (e.target.closest('form, select, input') || e.altKey || e.ctrlKey || e.metaKey) return;
+  const g = state.game;
+  if (DIRS[e.key]) {
+    const drawn = new Set(g.drawn);
+    const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
+    const [dx, dy] = DIRS[e.key];
+    state.cursor = step(state.geometry, open, state.cursor, dx, dy);
+    render();
+    focusCursor();
+    e.preventDefault();
+  } else if ((e.key === 'Enter' || e.key === ' ') && state.cursor !== null && e.target.closest?.('#svg, body')) {
+    if (e.target.tagName === 'BUTTON') return;
+    play(state.cursor);
+    e.preventDefault();
+  } else if (e.key === 'u') undo();
+  else if (e.key === 'r') redo();
+  else if (e.key === 'h') hint();
+  else if (e.key === 's') {
+    $('show-scores').checked = !$('show-scores').checked;
+    state.showScores = $('show-scores').checked;
+    render();
+  } else if (e.key === 'n') $('board').focus();
+}
+
+// ---- Start -----------------------------------------------------------------------------
+
+async function main() {
+  await init();
+  await fillBoards();
+  client.onEvent(onProgress);
+  $('new-game').addEventListener('submit', (e) => {
+    e.preventDefault();
+    newGame({ board: $('board').value, predrawn: $('predrawn').value, mode: $('mode').value, moves: '' });
+  });
+  $('undo').onclick = undo;
+  $('redo').onclick = redo;
+  $('hint').onclick = hint;
+  $('show-scores').onchange = () => { state.showScores = $('show-scores').checked; render(); };
+  $('solve').onclick = startSolve;
+  $('cancel').onclick = () => client.cancel();
+  $('storage').addEventListener('toggle', refreshStorage);
+  document.addEventListener('keydown', onKey);
+  window.addEventListener('hashchange', () => newGame(readHash()));
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && client.persist());
+  navigatorPersisted = (await navigator.storage?.persisted?.()) ?? false;
+  // Exposed for the end-to-end tests and for curious users in the console.
+  window.dotboxApp = { state, history: () => state.game.history(), client };
+  await newGame(readHash());
+  document.body.dataset.ready = '1';
+}
+
+main().catch((e) => setMessage(`the page failed to start: ${e.message}`, true));

@@ -1,0 +1,128 @@
+// Raw IndexedDB I/O: the tile store (src/wasm/idb_store.rs keeps its logic), the storage
+// panel and the book cache. Rust imports this very file; the worker imports it too.
+//
+// Database layout (version 1):
+//   tiles:  key [fingerprint, hi, lo] -> Uint8Array (a tile encoded by src/wasm/codec.rs)
+//   solves: key fingerprint -> { fingerprint, label, tiles: [[hi, lo, bytes], ..], finished, updated }
+//   books:  key name -> { name, bytes: Uint8Array, checksum, saved }
+// A solve's record lists its tiles and is written in the same transaction as them, so the
+// listing and the tiles never disagree, and the storage panel reads sizes without tiles.
+
+const VERSION = 1;
+
+/** Opens (creating on first use) the database `name`. */
+export function openDb(name) {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(name, VERSION);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      for (const store of ['tiles', 'solves', 'books']) {
+        if (!db.objectStoreNames.contains(store)) db.createObjectStore(store);
+      }
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new Error(`IndexedDB '${name}' is blocked by another tab`));
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    tx.onerror = () => {};
+  });
+}
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** The record of solve `fp`, or undefined. */
+export function getSolve(db, fp) {
+  return request(db.transaction('solves').objectStore('solves').get(fp));
+}
+
+/** Every solve's record (for the storage panel). */
+export function listSolves(db) {
+  return request(db.transaction('solves').objectStore('solves').getAll());
+}
+
+/** The stored bytes of tiles `ids` ([[hi, lo], ..]) of solve `fp`; undefined where missing. */
+export async function getTiles(db, fp, ids) {
+  const store = db.transaction('tiles').objectStore('tiles');
+  return Promise.all(ids.map(([hi, lo]) => request(store.get([fp, hi, lo]))));
+}
+
+let writeLimit = Infinity;
+let written = 0;
+
+/**
+ * Test hook: after `bytes` more tile bytes, writes fail with a QuotaExceededError exactly as
+ * a full origin makes them fail (Infinity lifts the limit).
+ */
+export function limitWritesForTests(bytes) {
+  writeLimit = bytes;
+  written = 0;
+}
+
+/**
+ * Writes tiles `puts` ([[hi, lo, Uint8Array], ..]), deletes tiles `removes` ([[hi, lo], ..])
+ * and stores the solve's record, all in one transaction: either everything lands or nothing.
+ */
+export async function writeTiles(db, fp, puts, removes, record) {
+  const size = puts.reduce((n, [, , bytes]) => n + bytes.length, 0);
+  if (written + size > writeLimit) {
+    throw new DOMException('the origin storage quota is exhausted', 'QuotaExceededError');
+  }
+  const tx = db.transaction(['tiles', 'solves'], 'readwrite');
+  const tiles = tx.objectStore('tiles');
+  for (const [hi, lo, bytes] of puts) tiles.put(bytes, [fp, hi, lo]);
+  for (const [hi, lo] of removes) tiles.delete([fp, hi, lo]);
+  tx.objectStore('solves').put(record, fp);
+  await done(tx);
+  written += size;
+}
+
+/** Overwrites one stored tile's bytes as they are (tests use it to damage a tile). */
+export async function putRawTile(db, fp, hi, lo, bytes) {
+  const tx = db.transaction('tiles', 'readwrite');
+  tx.objectStore('tiles').put(bytes, [fp, hi, lo]);
+  await done(tx);
+}
+
+/** Deletes solve `fp`: its record and every tile. */
+export async function deleteSolve(db, fp) {
+  const tx = db.transaction(['tiles', 'solves'], 'readwrite');
+  tx.objectStore('tiles').delete(IDBKeyRange.bound([fp], [fp, []]));
+  tx.objectStore('solves').delete(fp);
+  await done(tx);
+}
+
+/** The cached book `name`, or undefined. */
+export function getBook(db, name) {
+  return request(db.transaction('books').objectStore('books').get(name));
+}
+
+/** Caches a book's bytes under `name` with its checksum. */
+export async function putBook(db, name, bytes, checksum) {
+  const tx = db.transaction('books', 'readwrite');
+  tx.objectStore('books').put({ name, bytes, checksum, saved: Date.now() }, name);
+  await done(tx);
+}
+
+/** Every cached book's name and size (for the storage panel). */
+export async function listBooks(db) {
+  const all = await request(db.transaction('books').objectStore('books').getAll());
+  return all.map(({ name, bytes, checksum }) => ({ name, bytes: bytes.length, checksum }));
+}
+
+/** Forgets the cached book `name`. */
+export async function deleteBook(db, name) {
+  const tx = db.transaction('books', 'readwrite');
+  tx.objectStore('books').delete(name);
+  await done(tx);
+}

@@ -1,0 +1,251 @@
+// The solving worker: every solve and every analysis runs here, so the page never freezes.
+//
+// Protocol: the page posts {id, op, ...}; the worker answers {id, ok: true, result} or
+// {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
+//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}
+//   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
+//   solve   {board, predrawn}         -> {finished: true} | {cancelled: true}
+//   cancel  {}                        -> stops the running solve after its current step
+//   persist {}                        -> writes the running solve's computed tiles now
+//   storage {}                        -> {solves: [..], books: [..], usage, quota}
+//   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
+//   book    {url, board, predrawn}    -> loads a book (fetch with progress, verify, cache)
+import init, * as wasm from './pkg/dotbox.js';
+import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
+import { loadBook } from './books.js';
+
+const DB = 'dotbox';
+const ready = init();
+// The wasm instance's linear memory, reported with progress (the benchmark reads its peak).
+let memory = null;
+ready.then((exports) => { memory = exports.memory; });
+const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
+let cancelRequested = false;
+let persistRequested = false; // the page was hidden: write what is computed now
+let solving = null; // key of the board being solved
+let solvingFingerprint = null;
+
+const keyOf = (board, predrawn) => `${board}|${predrawn ?? ''}`;
+
+function post(msg) {
+  self.postMessage(msg);
+}
+
+function openLines(board, predrawn) {
+  const game = new wasm.Game(board, predrawn ?? '');
+  const n = game.geometry().lines.length - game.drawn.length;
+  game.free();
+  return n;
+}
+
+async function solverFor(board, predrawn) {
+  const key = keyOf(board, predrawn);
+  let solver = solvers.get(key);
+  // An unfinished solve may have progressed in another tab: read its listing again.
+  if (solver && !solver.finished) {
+    forget(key);
+    solver = null;
+  }
+  if (!solver) {
+    solver = await wasm.Solver.open(DB, board, predrawn ?? '');
+    solvers.set(key, solver);
+  }
+  return solver;
+}
+
+function forget(key) {
+  const solver = solvers.get(key);
+  if (solver) {
+    solvers.delete(key);
+    solver.free();
+  }
+}
+
+async function analyze({ board, predrawn, lines }) {
+  const book = await booked(board, predrawn, lines);
+  if (book) return book;
+  const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
+  if (open <= wasm.directOpen()) {
+    return { ...wasm.analyze(board, predrawn ?? '', lines ?? ''), source: 'memory' };
+  }
+  if (solving === keyOf(board, predrawn)) {
+    throw Object.assign(new Error('this board is being solved; its scores come when the solve finishes'), { code: 'unsolved' });
+  }
+  const solver = await solverFor(board, predrawn);
+  if (!solver.finished) {
+    throw Object.assign(new Error('this board must be solved first'), { code: 'unsolved' });
+  }
+  try {
+    return { ...(await solver.analysis(lines ?? '')), source: 'solve' };
+  } catch (e) {
+    // A damaged stored tile was found and dropped: the board must be solved again (resuming).
+    const unsolved = !solver.finished;
+    if (unsolved) forget(keyOf(board, predrawn));
+    throw Object.assign(e, { code: unsolved ? 'damaged' : undefined });
+  }
+}
+
+// Books loaded in this worker: key -> Book.
+const books = new Map();
+
+async function booked(board, predrawn, lines) {
+  const book = books.get(keyOf(board, predrawn));
+  if (!book) return null;
+  const depth = lines ? lines.split(',').length : 0;
+  if (depth >= book.depth) return null;
+  return { ...book.analysis(lines ?? ''), source: 'book', bookDepth: book.depth };
+}
+
+async function status({ board, predrawn }) {
+  const open = openLines(board, predrawn);
+  const direct = open <= wasm.directOpen();
+  if (direct || open > wasm.maxOpen()) return { open, direct, solved: direct, tooBig: open > wasm.maxOpen() };
+  if (solving === keyOf(board, predrawn)) return { open, direct, solved: false, solving: true };
+  const solver = await solverFor(board, predrawn);
+  return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };
+}
+
+async function solve({ board, predrawn }) {
+  const key = keyOf(board, predrawn);
+  if (solving) throw new Error(`already solving ${solving.split('|')[0]}; cancel it first`);
+  solving = key;
+  cancelRequested = false;
+  forget(key);
+  try {
+    const probe = await wasm.Solver.open(DB, board, predrawn ?? '');
+    solvingFingerprint = probe.fingerprint;
+    const lockName = `dotbox-solve:${probe.fingerprint}`;
+    probe.free();
+    const run = async () => {
+      // Opened inside the lock: another tab may have stored tiles meanwhile.
+      const solver = await wasm.Solver.open(DB, board, predrawn ?? '');
+      try {
+        return await steps(key, solver);
+      } finally {
+        solver.free();
+      }
+    };
+    if (!self.navigator.locks) return await run();
+    let result = await self.navigator.locks.request(lockName, { ifAvailable: true }, (lock) => (lock ? run() : null));
+    if (result === null) {
+      post({ op: 'progress', key, waiting: true, message: 'another tab is solving this board; waiting for it to finish or close' });
+      const abort = new AbortController();
+      const poll = setInterval(() => cancelRequested && abort.abort(), 200);
+      try {
+        result = await self.navigator.locks.request(lockName, { signal: abort.signal }, run);
+      } catch (e) {
+        if (cancelRequested) return { cancelled: true };
+        throw e;
+      } finally {
+        clearInterval(poll);
+      }
+    }
+    return result;
+  } finally {
+    solving = null;
+    solvingFingerprint = null;
+  }
+}
+
+async function steps(key, solver) {
+  const start = performance.now();
+  let lastPost = 0;
+  const report = (final) => {
+    const p = solver.progress();
+    const now = performance.now();
+    const seconds = (now - start) / 1000;
+    const rate = seconds > 0 ? p.positionsDone / seconds : 0;
+    const left = p.positionsTotal - p.positionsDone;
+    post({
+      op: 'progress', key, ...p,
+      percent: p.positionsTotal ? (100 * p.positionsDone) / p.positionsTotal : 100,
+      rate, seconds, eta: rate > 0 ? left / rate : null, final, wasmBytes: memory?.buffer.byteLength ?? null,
+    });
+    lastPost = now;
+  };
+  report(false);
+  let finished = solver.finished;
+  while (!finished) {
+    if (cancelRequested) {
+      await solver.persist();
+      return { cancelled: true };
+    }
+    if (persistRequested) {
+      persistRequested = false;
+      await solver.persist();
+    }
+    finished = await solver.step();
+    if (performance.now() - lastPost > 150) report(false);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  report(true);
+  return { finished: true };
+}
+
+async function storage() {
+  const db = await openDb(DB);
+  const solves = await listSolves(db);
+  const cached = await listBooks(db);
+  db.close();
+  const estimate = self.navigator.storage?.estimate ? await self.navigator.storage.estimate() : {};
+  return {
+    solves: solves.map(({ fingerprint, label, bytes, tiles, finished, updated }) =>
+      ({ fingerprint, label, bytes, tiles: tiles.length, finished, updated })),
+    books: cached,
+    usage: estimate.usage ?? null,
+    quota: estimate.quota ?? null,
+  };
+}
+
+async function remove({ fingerprint, book }) {
+  const db = await openDb(DB);
+  try {
+    if (book) {
+      await deleteBook(db, book);
+    } else {
+      if (solvingFingerprint === fingerprint) throw new Error('cancel the solve before deleting its tiles');
+      for (const [key, solver] of solvers) if (solver.fingerprint === fingerprint) forget(key);
+      await deleteSolve(db, fingerprint);
+    }
+  } finally {
+    db.close();
+  }
+  return {};
+}
+
+async function book({ url, board, predrawn }) {
+  const loaded = await loadBook(wasm, DB, url, (done, total) => post({ op: 'book-progress', url, done, total }));
+  const key = keyOf(board ?? loaded.board, predrawn ?? '');
+  books.get(key)?.free();
+  books.set(key, loaded);
+  return { board: loaded.board, depth: loaded.depth, positions: loaded.positions, checksum: loaded.checksum, cached: loaded.cached };
+}
+
+const ops = { analyze, status, solve, storage, delete: remove, book };
+
+// Operations other than solve run one at a time (a wasm object serves one call at a time);
+// a solve runs beside them on its own solver.
+let queue = Promise.resolve();
+
+async function answer(data) {
+  try {
+    await ready;
+    const op = ops[data.op];
+    if (!op) throw new Error(`unknown operation '${data.op}'`);
+    post({ id: data.id, ok: true, result: await op(data) });
+  } catch (e) {
+    post({ id: data.id, ok: false, error: e?.message ?? String(e), code: e?.code });
+  }
+}
+
+self.onmessage = ({ data }) => {
+  if (data.op === 'cancel') {
+    cancelRequested = true;
+  } else if (data.op === 'persist') {
+    persistRequested = true;
+  } else if (data.op === 'solve') {
+    answer(data);
+  } else {
+    queue = queue.then(() => answer(data));
+  }
+};
