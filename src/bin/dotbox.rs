@@ -1,23 +1,27 @@
 //! `dotbox`: the native command line (see `dotbox --help`). Errors are printed as
-//! `error: <message>` with exit code 2.
+//! `error: <message>` with exit code 2. The browser uses the library instead, so for
+//! WebAssembly this binary is an empty shell that only keeps `--all-targets` builds working.
 
-use std::io::Write;
-use std::process::ExitCode;
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    use std::io::Write;
 
-use clap::Parser;
-use dotbox::cli::{run, Cli};
+    use clap::Parser;
+    use dotbox::cli::{run, Cli};
 
-fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(&cli) {
         Ok(output) => {
             // A closed pipe (`dotbox .. | head`) is not an error worth reporting.
             let _ = std::io::stdout().lock().write_all(output.as_bytes());
-            ExitCode::SUCCESS
+            std::process::ExitCode::SUCCESS
         }
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(2)
+            std::process::ExitCode::from(2)
         }
     }
 }
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}

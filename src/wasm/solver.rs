@@ -84,7 +84,7 @@ pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {
 }
 
 /// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`.
-fn parse_board(board: &str, predrawn: &str) -> Result<Board, JsError> {
+pub(crate) fn parse_board(board: &str, predrawn: &str) -> Result<Board, JsError> {
     let board = Board::parse(board).map_err(js_error)?;
     let extra = parse_lines(&board, predrawn).map_err(js_error)?;
     Ok(board.with_predrawn(extra))
