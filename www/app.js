@@ -201,6 +201,7 @@ async function update() {
 
 function describeSource(analysis) {
   if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
+  else if (analysis.source === 'search') setMessage(`past the book's depth: found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (state.book) setMessage(`past the book's depth (${state.book.depth}): solved in the browser`);
   else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
 }
@@ -349,6 +350,10 @@ async function startSolve() {
 }
 
 function onProgress(p) {
+  if (p.op === 'search-progress') {
+    setMessage(`searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
+    return;
+  }
   if (p.op === 'book-progress') {
     const share = p.total ? ` ${Math.floor((100 * p.done) / p.total)} %` : '';
     setMessage(`loading the opening book…${share} (${(p.done / 1e3).toFixed(0)} kB)`);

@@ -25,6 +25,10 @@ let persistRequested = false; // the page was hidden: write what is computed now
 let solving = null; // key of the board being solved
 let solvingFingerprint = null;
 
+// The search's budget in the browser: about a minute of work and its table's memory.
+const SEARCH_NODES = 1e8;
+const SEARCH_TABLE_MIB = 256;
+
 const keyOf = (board, predrawn) => `${board}|${predrawn ?? ''}`;
 
 function post(msg) {
@@ -67,6 +71,13 @@ async function analyze({ board, predrawn, lines }) {
   const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
   if (open <= wasm.directOpen()) {
     return { ...wasm.analyze(board, predrawn ?? '', lines ?? ''), source: 'memory' };
+  }
+  // A board too large to solve here (a booked 4x4, say) past its book's depth: search,
+  // within a node budget, reporting progress.
+  if (openLines(board, predrawn) > wasm.maxOpen()) {
+    const progress = (nodes, done, total) => post({ op: 'search-progress', nodes, done, total });
+    const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', SEARCH_NODES, SEARCH_TABLE_MIB, progress);
+    return { ...found, source: 'search' };
   }
   if (solving === keyOf(board, predrawn)) {
     throw Object.assign(new Error('this board is being solved; its scores come when the solve finishes'), { code: 'unsolved' });
