@@ -1,13 +1,15 @@
-//! `dotbox analyze`: a position's value and the score of every legal move, from a book or by
-//! solving the position's subgame in memory; and the report shared with `dotbox solve`.
+//! `dotbox analyze`: a position's value and the score of every legal move, from a book, the
+//! retrograde solver (also with a last-move penalty) or the search, or from the exact chain
+//! solver with next-loony-move flags (`--loony`); and the report shared with `dotbox solve`.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::book::{Book, BookError};
+use crate::chains::{Exact, NextLoony};
 use crate::core::notation::parse_lines;
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, Position, Rules};
 use crate::retro::Solve;
 use crate::store::memory::MemoryStore;
 
@@ -37,11 +39,77 @@ pub struct AnalyzeArgs {
     /// Options of the search.
     #[command(flatten)]
     pub search: SearchArgs,
+    /// The player who draws the last line loses P more boxes (0: plain Dots-and-Boxes; a P
+    /// larger than the boxes left makes the best moves those of nimstring). Retrograde
+    /// solver only.
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = 0,
+        allow_hyphen_values = true
+    )]
+    pub last_move_penalty: i32,
+    /// Suffix each score with who must make the next loony move under perfect play: `v` the
+    /// player to move, `^` the other (exact chain solver, at most 26 open lines).
+    #[arg(long)]
+    pub loony: bool,
+}
+
+/// Who must make the next loony move after the position and after each move (`--loony`).
+pub struct LoonyFlags {
+    /// After the position itself, from its player to move's side.
+    pub value: NextLoony,
+    /// After each move, from the side of the position's player to move.
+    pub moves: Vec<(usize, NextLoony)>,
+}
+
+impl LoonyFlags {
+    /// The suffix of a move's score (`""` for a line without a flag).
+    fn suffix(&self, line: usize) -> &'static str {
+        self.moves
+            .iter()
+            .find(|(l, _)| *l == line)
+            .map_or("", |(_, flag)| flag.suffix())
+    }
 }
 
 /// Runs `dotbox analyze` and returns its output.
 pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
+    let rules = Rules::with_last_move_penalty(args.last_move_penalty);
+    if args.loony {
+        if args.book.is_some() || args.method.is_some() {
+            return Err(CliError::Usage(
+                "--loony uses the exact chain solver: it cannot be combined with --book or \
+                 --method"
+                    .into(),
+            ));
+        }
+        let (analysis, flags) = loony_analysis(&board, pos, args.last_move_penalty)?;
+        let source = with_penalty("solved exactly in memory", rules);
+        return Ok(if args.json {
+            json(&board, pos, &analysis, rules, Some(&flags))
+        } else {
+            human(&board, pos, &analysis, &source, Some(&flags))
+        });
+    }
+    if rules != Rules::default() {
+        // Books and the search know plain Dots-and-Boxes only.
+        if args.book.is_some() || matches!(args.method, Some(Method::Book | Method::Search)) {
+            return Err(CliError::Usage(
+                "--last-move-penalty needs the retrograde solver: it cannot be combined with \
+                 --book or --method book|search"
+                    .into(),
+            ));
+        }
+        let analysis = solve_in_memory(&board, pos, rules)?;
+        let source = with_penalty("solved in memory by the retrograde solver", rules);
+        return Ok(if args.json {
+            json(&board, pos, &analysis, rules, None)
+        } else {
+            human(&board, pos, &analysis, &source, None)
+        });
+    }
     let forced = args.method.is_some();
     let (analysis, source) = match args
         .method
@@ -70,20 +138,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
         method => compute(&board, pos, method, &args.search)?,
     };
     Ok(if args.json {
-        json(&board, pos, &analysis)
+        json(&board, pos, &analysis, rules, None)
     } else {
-        human(&board, pos, &analysis, &source)
+        human(&board, pos, &analysis, &source, None)
     })
 }
 
-/// The board named `board` and the position of `lines` on it.
-pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), CliError> {
-    let board = Board::parse(board)?;
-    let pos = parse_lines(&board, lines)?;
-    Ok((board, pos))
-}
-
-/// The analysis by the retrograde solver or the search, with how it was found.
+/// The analysis of plain Dots-and-Boxes by the retrograde solver or the search, with how it
+/// was found.
 fn compute(
     board: &Board,
     pos: Position,
@@ -93,39 +155,109 @@ fn compute(
     match method {
         Method::Search => method::search(board, pos, search),
         _ => Ok((
-            solve_in_memory(board, pos)?,
+            solve_in_memory(board, pos, Rules::default())?,
             "solved in memory by the retrograde solver".to_string(),
         )),
     }
 }
 
-fn solve_in_memory(board: &Board, pos: Position) -> Result<Analysis, CliError> {
-    let mut solve = Solve::new(board, pos, 1)?;
+/// `source`, naming the last-move penalty when there is one.
+pub fn with_penalty(source: &str, rules: Rules) -> String {
+    match rules.last_move_penalty {
+        0 => source.to_string(),
+        p => format!("{source}, last-move penalty {p}"),
+    }
+}
+
+/// Every move's exact score and next-loony flag, from the exact chain solver.
+fn loony_analysis(
+    board: &Board,
+    pos: Position,
+    penalty: i32,
+) -> Result<(Analysis, LoonyFlags), CliError> {
+    // Refuses more than `chains::exact::MAX_EXACT_OPEN` open lines, naming the limit.
+    let exact = Exact::solve(board, pos, penalty).map_err(CliError::Loony)?;
+    let analysis = exact.analysis(pos).map_err(CliError::Loony)?;
+    let flags = LoonyFlags {
+        value: exact.next_loony(pos).map_err(CliError::Loony)?,
+        moves: exact
+            .loony_analysis(pos)
+            .map_err(CliError::Loony)?
+            .into_iter()
+            .map(|m| (m.line, m.next_loony))
+            .collect(),
+    };
+    Ok((analysis, flags))
+}
+
+/// The board named `board` and the position of `lines` on it.
+pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), CliError> {
+    let board = Board::parse(board)?;
+    let pos = parse_lines(&board, lines)?;
+    Ok((board, pos))
+}
+
+fn solve_in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysis, CliError> {
+    let mut solve = Solve::with_rules(board, pos, 1, rules)?;
     progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
         Ok(solve.analysis(store, pos)?)
     })
 }
 
 /// `{"board": .., "lines": [..], "value": V, "moves": [{"line": i, "score": s}, ..]}` on one
-/// line: every drawn line of the position (pre-drawn ones included), sorted.
-pub fn json(board: &Board, pos: Position, analysis: &Analysis) -> String {
+/// line: every drawn line of the position (pre-drawn ones included), sorted. A last-move
+/// penalty adds `"last_move_penalty": P`; loony flags add `"next_loony"` (`"v"`, `"^"` or `""`)
+/// to the position and to each move.
+pub fn json(
+    board: &Board,
+    pos: Position,
+    analysis: &Analysis,
+    rules: Rules,
+    flags: Option<&LoonyFlags>,
+) -> String {
     let name = serde_json::Value::String(board.name());
     let lines: Vec<String> = pos.lines().map(|l| l.to_string()).collect();
+    let flag = |suffix: &str| match flags {
+        Some(_) => format!(", \"next_loony\": \"{suffix}\""),
+        None => String::new(),
+    };
     let moves: Vec<String> = analysis
         .moves
         .iter()
-        .map(|m| format!("{{\"line\": {}, \"score\": {}}}", m.line, m.score))
+        .map(|m| {
+            let suffix = flags.map_or("", |f| f.suffix(m.line));
+            format!(
+                "{{\"line\": {}, \"score\": {}{}}}",
+                m.line,
+                m.score,
+                flag(suffix)
+            )
+        })
         .collect();
+    let penalty = match rules.last_move_penalty {
+        0 => String::new(),
+        p => format!(", \"last_move_penalty\": {p}"),
+    };
     format!(
-        "{{\"board\": {name}, \"lines\": [{}], \"value\": {}, \"moves\": [{}]}}\n",
+        "{{\"board\": {name}, \"lines\": [{}]{penalty}, \"value\": {}{}, \"moves\": [{}]}}\n",
         lines.join(", "),
         analysis.value,
+        flag(flags.map_or("", |f| f.value.suffix())),
         moves.join(", ")
     )
 }
 
-/// The diagram of line numbers beside the diagram of move scores, the value and best moves.
-pub fn human(board: &Board, pos: Position, analysis: &Analysis, source: &str) -> String {
+/// The diagram of line numbers beside the diagram of move scores, the value and best moves;
+/// with loony flags, each score carries its suffix and every move is listed too (a vertical
+/// line's 3 columns cannot hold a suffixed score).
+pub fn human(
+    board: &Board,
+    pos: Position,
+    analysis: &Analysis,
+    source: &str,
+    flags: Option<&LoonyFlags>,
+) -> String {
+    let suffix = |line: usize| flags.map_or("", |f| f.suffix(line));
     let drawn = pos.difference(board.predrawn());
     let drawn_list: Vec<String> = drawn.lines().map(|l| l.to_string()).collect();
     let score_of = |line: usize| {
@@ -133,7 +265,7 @@ pub fn human(board: &Board, pos: Position, analysis: &Analysis, source: &str) ->
             .moves
             .iter()
             .find(|m| m.line == line)
-            .map_or(String::new(), |m| m.score.to_string())
+            .map_or(String::new(), |m| format!("{}{}", m.score, suffix(m.line)))
     };
     let mut out = format!(
         "{} with {} drawn, {} open lines\n{source}\n\n",
@@ -157,11 +289,26 @@ pub fn human(board: &Board, pos: Position, analysis: &Analysis, source: &str) ->
         .map(|l| l.to_string())
         .collect();
     out.push_str(&format!(
-        "\nvalue: {} (net boxes still to come for the player to move)\n",
-        analysis.value
+        "\nvalue: {}{} (net boxes still to come for the player to move)\n",
+        analysis.value,
+        flags.map_or("", |f| f.value.suffix())
     ));
     if !best.is_empty() {
         out.push_str(&format!("best moves: {}\n", best.join(", ")));
+    }
+    if flags.is_some() {
+        out.push_str(
+            "\nmove scores (v: the player to move must make the next loony move, ^: the \
+             opponent must, no suffix: nobody will)\n",
+        );
+        for m in &analysis.moves {
+            out.push_str(&format!(
+                "  line {:>2}: {}{}\n",
+                m.line,
+                m.score,
+                suffix(m.line)
+            ));
+        }
     }
     out
 }

@@ -5,6 +5,7 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::book::BookError;
+use crate::chains::ChainsError;
 use crate::core::{BoardError, LinesError};
 use crate::retro::RetroError;
 use crate::search::SearchError;
@@ -36,6 +37,11 @@ pub enum CliError {
     Threads(String),
     /// The search failed or was stopped.
     Search(SearchError),
+    /// The chain analysis (components, loony moves, nimstring) failed.
+    Chains(ChainsError),
+    /// The exact solve behind `analyze --loony` failed (too many open lines, scores out of
+    /// range).
+    Loony(ChainsError),
     /// Options that do not fit together, or a budget that was exceeded: the message says which.
     Usage(String),
 }
@@ -69,6 +75,8 @@ impl fmt::Display for CliError {
             } => write!(f, "cannot {action} {}: {error}", path.display()),
             CliError::Threads(msg) => write!(f, "--threads: {msg}"),
             CliError::Search(e) => e.fmt(f),
+            CliError::Chains(e) => e.fmt(f),
+            CliError::Loony(e) => write!(f, "--loony: {e}"),
             CliError::Usage(msg) => f.write_str(msg),
         }
     }
@@ -103,5 +111,11 @@ impl From<StoreError> for CliError {
 impl From<RetroError> for CliError {
     fn from(e: RetroError) -> Self {
         CliError::Solve(e)
+    }
+}
+
+impl From<ChainsError> for CliError {
+    fn from(e: ChainsError) -> Self {
+        CliError::Chains(e)
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod book;
+pub mod chains;
 pub mod diagram;
 pub mod error;
 pub mod method;
@@ -31,6 +32,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Solve a position's whole subgame, resumably with --store.
     Solve(solve::SolveArgs),
+    /// Components, long chain count, loony moves and nimstring value of a position.
+    Chains(chains::ChainsArgs),
     /// Build, describe or verify opening books.
     #[command(subcommand)]
     Book(book::BookCommand),
@@ -41,6 +44,7 @@ pub fn run(cli: &Cli) -> Result<String, CliError> {
     match &cli.command {
         Command::Analyze(args) => analyze::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Chains(args) => chains::run(args),
         Command::Book(command) => book::run(command),
     }
 }

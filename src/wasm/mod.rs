@@ -4,10 +4,12 @@
 //! tile codec come from the core unchanged. [`game`] keeps a game's move history for the
 //! page, [`solver`] runs and queries solves inside the Web Worker, [`book`] reads and queries
 //! opening books, and [`idb_store`] persists tiles in IndexedDB through the raw-I/O module
-//! `www/idb.js` (shared with the worker), each tile encoded by [`crate::store::codec`]. Every
-//! fallible call returns a JavaScript `Error` carrying the Rust error's message.
+//! `www/idb.js` (shared with the worker), each tile encoded by [`crate::store::codec`];
+//! [`chains`] gives the coach and the puzzles the chain analysis. Every fallible call returns
+//! a JavaScript `Error` carrying the Rust error's message.
 
 pub mod book;
+pub mod chains;
 pub mod game;
 pub mod idb_store;
 pub mod solver;

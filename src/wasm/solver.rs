@@ -23,14 +23,14 @@ pub const FLUSH_INTERVAL_MS: f64 = 2000.0;
 
 /// A move's score as the page receives it.
 #[derive(Serialize, Deserialize)]
-struct JsMove {
+pub(crate) struct JsMove {
     line: usize,
     score: i32,
 }
 
 /// An analysis as the page receives it: `{value, moves: [{line, score}]}`.
 #[derive(Serialize, Deserialize)]
-struct JsAnalysis {
+pub(crate) struct JsAnalysis {
     value: i32,
     moves: Vec<JsMove>,
 }
@@ -61,6 +61,22 @@ struct JsProgress {
     tiles_total: usize,
     tiles_reused: usize,
     stored_bytes: f64,
+}
+
+impl From<JsAnalysis> for Analysis {
+    fn from(a: JsAnalysis) -> Self {
+        Analysis {
+            value: a.value,
+            moves: a
+                .moves
+                .into_iter()
+                .map(|m| crate::core::MoveScore {
+                    line: m.line,
+                    score: m.score,
+                })
+                .collect(),
+        }
+    }
 }
 
 pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {

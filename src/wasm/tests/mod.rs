@@ -5,4 +5,5 @@
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod bindings;
+mod chains;
 mod store;

@@ -1,0 +1,217 @@
+//! `dotbox chains`: a position in chain-theory terms: its components, the long chain count and
+//! who it favours, the moves that change it, the loony moves with their replies, and the
+//! nimstring value. Everything comes from `crate::chains`; this module only formats it.
+
+use clap::Args;
+use serde_json::{json, Value};
+
+use crate::chains::control::parity_moves;
+use crate::chains::loony::loony_moves;
+use crate::chains::{components, control, loony_offers, nim_value, Component, End, Offer};
+use crate::chains::{ChainsError, Control, Nimber};
+use crate::core::{Board, Position};
+
+use super::analyze::parse_position;
+use super::error::CliError;
+
+/// Arguments of `dotbox chains`.
+#[derive(Args, Debug)]
+pub struct ChainsArgs {
+    /// The board: RxC (for example 3x3) or icelandic.
+    pub board: String,
+    /// Drawn lines, comma-separated (pre-drawn lines may be repeated).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub lines: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Everything `dotbox chains` prints, computed once for both formats.
+struct Report {
+    components: Vec<Component>,
+    control: Control,
+    parity_moves: Vec<usize>,
+    /// Offers standing in the position itself (the player to move may take or decline them).
+    standing: Vec<Offer>,
+    /// Each loony move with the offers it leaves.
+    loony: Vec<(usize, Vec<Offer>)>,
+    /// The nimstring value, or why it was not computed.
+    nimstring: Result<Nimber, ChainsError>,
+}
+
+impl Report {
+    fn new(board: &Board, pos: Position) -> Result<Report, CliError> {
+        let loony = loony_moves(board, pos)?
+            .into_iter()
+            .map(|line| Ok((line, loony_offers(board, pos.with(line))?)))
+            .collect::<Result<_, ChainsError>>()?;
+        Ok(Report {
+            components: components(board, pos),
+            control: control(board, pos)?,
+            parity_moves: parity_moves(board, pos)?,
+            standing: loony_offers(board, pos)?,
+            loony,
+            nimstring: nim_value(board, pos),
+        })
+    }
+}
+
+/// Runs `dotbox chains` and returns its output.
+pub fn run(args: &ChainsArgs) -> Result<String, CliError> {
+    let (board, pos) = parse_position(&args.board, &args.lines)?;
+    let report = Report::new(&board, pos)?;
+    Ok(if args.json {
+        json_report(&board, pos, &report)
+    } else {
+        text(&board, pos, &report)
+    })
+}
+
+fn list(lines: &[usize]) -> String {
+    let items: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    items.join(",")
+}
+
+fn end_name(end: &End) -> String {
+    match end {
+        End::Ground => "ground".to_string(),
+        End::Junction(r, c) => format!("junction ({r},{c})"),
+        End::Opened => "opened".to_string(),
+    }
+}
+
+/// The two replies to an offer: take everything, or all but two/four and the double-dealing
+/// line.
+fn replies(offer: &Offer) -> String {
+    let kept = offer.decline.len().saturating_sub(1);
+    let (taken, deal) = offer.decline.split_at(kept);
+    format!(
+        "take all: {}; all but {}: {}{}double-deal {}",
+        list(&offer.take_all),
+        offer.left,
+        list(taken),
+        if taken.is_empty() { "" } else { " then " },
+        list(deal)
+    )
+}
+
+fn text(board: &Board, pos: Position, r: &Report) -> String {
+    let open = board.open_lines(pos).count();
+    let mut out = format!("{} with {open} open lines\n\ncomponents:\n", board.name());
+    if r.components.is_empty() {
+        out.push_str("  none (every box is taken)\n");
+    }
+    for c in &r.components {
+        out.push_str(&format!(
+            "  {:<10} {}; lines {}\n",
+            c.kind.name(),
+            c.describe(),
+            list(&c.lines)
+        ));
+    }
+    let ctl = &r.control;
+    out.push_str(&format!(
+        "\ncontrol: {} dots (open lines - boxes left + 1), {}\n",
+        ctl.dots,
+        ctl.describe()
+    ));
+    out.push_str(&format!(
+        "parity-changing moves: {}\n",
+        if r.parity_moves.is_empty() {
+            "none".to_string()
+        } else {
+            list(&r.parity_moves)
+        }
+    ));
+    if !r.standing.is_empty() {
+        out.push_str("\nloony offers standing (the player to move may take or decline):\n");
+        for offer in &r.standing {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                offer.path.describe(),
+                replies(offer)
+            ));
+        }
+    }
+    let loony_lines: Vec<usize> = r.loony.iter().map(|(line, _)| *line).collect();
+    if r.loony.is_empty() {
+        out.push_str("\nloony moves: none\n");
+    } else if !r.standing.is_empty() {
+        // Every move leaving the standing offer is loony; its replies are listed above.
+        out.push_str(&format!(
+            "\nloony moves (each leaves the offer standing): {}\n",
+            list(&loony_lines)
+        ));
+    } else {
+        out.push_str("\nloony moves:\n");
+        for (line, offers) in &r.loony {
+            for offer in offers {
+                out.push_str(&format!(
+                    "  line {line}: offers {}; reply {}\n",
+                    offer.path.describe(),
+                    replies(offer)
+                ));
+            }
+        }
+    }
+    out.push_str(&match &r.nimstring {
+        Ok(n) => format!("\nnimstring value: {n}\n"),
+        Err(e) => format!("\nnimstring value: not computed ({e})\n"),
+    });
+    out
+}
+
+fn offer_json(offer: &Offer) -> Value {
+    json!({
+        "kind": offer.path.kind.name(),
+        "boxes": offer.path.boxes,
+        "take_all": offer.take_all,
+        "decline": offer.decline,
+        "left": offer.left,
+    })
+}
+
+/// One JSON object on one line: `components` (kind, long, boxes as `[row, col]`, ends, lines),
+/// `control`, `parity_moves`, `standing_offers`, `loony_moves` (line and offers, each with its
+/// `take_all` and `decline` replies) and `nimstring` (`"*n"`, `"loony"` or `null` when a region
+/// is too large).
+fn json_report(board: &Board, pos: Position, r: &Report) -> String {
+    let components: Vec<Value> = r
+        .components
+        .iter()
+        .map(|c| {
+            json!({
+                "kind": c.kind.name(),
+                "long": c.is_long_chain(),
+                "boxes": c.boxes,
+                "ends": c.ends.iter().map(end_name).collect::<Vec<_>>(),
+                "lines": c.lines,
+            })
+        })
+        .collect();
+    let loony: Vec<Value> = r
+        .loony
+        .iter()
+        .map(|(line, offers)| {
+            json!({"line": line, "offers": offers.iter().map(offer_json).collect::<Vec<_>>()})
+        })
+        .collect();
+    let out = json!({
+        "board": board.name(),
+        "lines": pos.lines().collect::<Vec<_>>(),
+        "components": components,
+        "control": {
+            "dots": r.control.dots,
+            "long_chains": r.control.long_chains,
+            "loops": r.control.loops,
+            "mover_has_parity": r.control.mover_has_parity,
+            "text": r.control.describe(),
+        },
+        "parity_moves": r.parity_moves,
+        "standing_offers": r.standing.iter().map(offer_json).collect::<Vec<_>>(),
+        "loony_moves": loony,
+        "nimstring": r.nimstring.as_ref().ok().map(|n| n.to_string()),
+    });
+    format!("{out}\n")
+}

@@ -1,0 +1,268 @@
+//! The coach's bindings: a position in chain-theory terms (components, control, loony moves,
+//! nimstring), the explanation of a move from exact scores, and the puzzle set checked as it
+//! is loaded. All the analysis is `crate::chains`; this module converts to and from
+//! JavaScript values.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::js_error;
+use super::solver::JsAnalysis;
+use crate::chains::control::parity_moves;
+use crate::chains::explain::{explain, explain_text, Reason, CONTROL_OPEN};
+use crate::chains::loony::loony_moves;
+use crate::chains::{components, control, loony_offers, nim_value, Coins, Offer};
+use crate::core::notation::parse_lines;
+use crate::core::{Analysis, Board, Position};
+
+/// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`, and the
+/// position with `lines` drawn on it.
+fn parse(board: &str, predrawn: &str, lines: &str) -> Result<(Board, Position), JsError> {
+    let board = Board::parse(board).map_err(js_error)?;
+    let extra = parse_lines(&board, predrawn).map_err(js_error)?;
+    let board = board.with_predrawn(extra);
+    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    Ok((board, pos))
+}
+
+/// One component as the page draws it.
+#[derive(Serialize)]
+struct JsComponent {
+    /// `capturable`, `chain`, `loop` or `unsettled`.
+    kind: &'static str,
+    /// A chain of 3 boxes or more.
+    long: bool,
+    boxes: Vec<(usize, usize)>,
+    lines: Vec<usize>,
+    /// The component in words.
+    text: String,
+}
+
+/// An offer and its two replies (line sequences).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsOffer {
+    boxes: usize,
+    take_all: Vec<usize>,
+    decline: Vec<usize>,
+    left: usize,
+}
+
+impl From<&Offer> for JsOffer {
+    fn from(o: &Offer) -> Self {
+        JsOffer {
+            boxes: o.path.len(),
+            take_all: o.take_all.clone(),
+            decline: o.decline.clone(),
+            left: o.left,
+        }
+    }
+}
+
+/// A loony move and what it offers.
+#[derive(Serialize)]
+struct JsLoony {
+    line: usize,
+    offers: Vec<JsOffer>,
+}
+
+/// The long chain count.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsControl {
+    dots: i32,
+    long_chains: usize,
+    loops: usize,
+    /// `null` without a long chain to fight for.
+    mover_has_parity: Option<bool>,
+    text: String,
+}
+
+/// Everything the coach panel shows about a position.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsReport {
+    components: Vec<JsComponent>,
+    control: JsControl,
+    parity_moves: Vec<usize>,
+    loony_moves: Vec<JsLoony>,
+    /// Offers standing now: the player to move may take them or decline the last boxes.
+    standing: Vec<JsOffer>,
+    /// `*n` or `loony`; `null` when a region has more than [`CONTROL_OPEN`] open lines
+    /// (too slow to evaluate on every move).
+    nimstring: Option<String>,
+}
+
+/// The coach's view of the position with `lines` drawn: `{components: [{kind, long, boxes:
+/// [[r, c]], lines, text}], control: {dots, longChains, loops, moverHasParity, text},
+/// parityMoves, loonyMoves: [{line, offers: [{boxes, takeAll, decline, left}]}], standing,
+/// nimstring}`.
+#[wasm_bindgen(js_name = chainsReport)]
+pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
+    let (board, pos) = parse(board, predrawn, lines)?;
+    let ctl = control(&board, pos).map_err(js_error)?;
+    let loony = loony_moves(&board, pos)
+        .map_err(js_error)?
+        .into_iter()
+        .map(|line| {
+            let offers = loony_offers(&board, pos.with(line)).map_err(js_error)?;
+            Ok(JsLoony {
+                line,
+                offers: offers.iter().map(JsOffer::from).collect(),
+            })
+        })
+        .collect::<Result<_, JsError>>()?;
+    let small = Coins::new(&board)
+        .regions(pos)
+        .iter()
+        .all(|r| r.count() as usize <= CONTROL_OPEN);
+    let nimstring = if small {
+        Some(nim_value(&board, pos).map_err(js_error)?.to_string())
+    } else {
+        None
+    };
+    let report = JsReport {
+        components: components(&board, pos)
+            .iter()
+            .map(|c| JsComponent {
+                kind: c.kind.name(),
+                long: c.is_long_chain(),
+                boxes: c.boxes.clone(),
+                lines: c.lines.clone(),
+                text: c.describe(),
+            })
+            .collect(),
+        control: JsControl {
+            dots: ctl.dots,
+            long_chains: ctl.long_chains,
+            loops: ctl.loops,
+            mover_has_parity: ctl.mover_has_parity,
+            text: ctl.describe(),
+        },
+        parity_moves: parity_moves(&board, pos).map_err(js_error)?,
+        loony_moves: loony,
+        standing: loony_offers(&board, pos)
+            .map_err(js_error)?
+            .iter()
+            .map(JsOffer::from)
+            .collect(),
+        nimstring,
+    };
+    serde_wasm_bindgen::to_value(&report).map_err(js_error)
+}
+
+/// Why a move is good or what it costs.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsExplanation {
+    /// Whether the move keeps the best score.
+    best: bool,
+    /// Boxes it loses against the best move (0 for a best move).
+    loses: i32,
+    /// Whether it is a loony move.
+    loony: bool,
+    /// One sentence per reason.
+    reasons: Vec<String>,
+    /// The reasons as one paragraph.
+    text: String,
+}
+
+/// Explains playing `line` in the position with `lines` drawn, from that position's exact
+/// analysis `{value, moves: [{line, score}]}` (as the worker returns it):
+/// `{best, loses, loony, reasons: [..], text}`.
+#[wasm_bindgen(js_name = explainMove)]
+pub fn explain_move(
+    board: &str,
+    predrawn: &str,
+    lines: &str,
+    line: usize,
+    analysis: JsValue,
+) -> Result<JsValue, JsError> {
+    let (board, pos) = parse(board, predrawn, lines)?;
+    let analysis: Analysis = serde_wasm_bindgen::from_value::<JsAnalysis>(analysis)
+        .map_err(js_error)?
+        .into();
+    let reasons = explain(&board, pos, line, &analysis).map_err(js_error)?;
+    let loses = reasons
+        .iter()
+        .find_map(|r| match r {
+            Reason::Loses { boxes, .. } => Some(*boxes),
+            _ => None,
+        })
+        .unwrap_or(0);
+    let out = JsExplanation {
+        best: loses == 0,
+        loses,
+        loony: reasons.iter().any(|r| matches!(r, Reason::Loony(_))),
+        reasons: reasons.iter().map(Reason::text).collect(),
+        text: explain_text(&reasons),
+    };
+    serde_wasm_bindgen::to_value(&out).map_err(js_error)
+}
+
+/// A move's score in a puzzle.
+#[derive(Serialize, Deserialize)]
+struct PuzzleScore {
+    line: usize,
+    score: i32,
+}
+
+/// One puzzle of `www/puzzles.json` (written by `chains::puzzles::to_json`).
+#[derive(Serialize, Deserialize)]
+struct JsPuzzle {
+    board: String,
+    /// Every drawn line, pre-drawn ones included.
+    lines: Vec<usize>,
+    solution: usize,
+    value: i32,
+    difficulty: u8,
+    tempting: Vec<usize>,
+    scores: Vec<PuzzleScore>,
+    explanation: String,
+}
+
+/// Why a puzzle is unusable, or `None`.
+fn puzzle_fault(p: &JsPuzzle) -> Option<String> {
+    let board = match Board::parse(&p.board) {
+        Ok(b) => b,
+        Err(e) => return Some(e.to_string()),
+    };
+    if let Some(&l) = p.lines.iter().find(|&&l| l >= board.num_lines()) {
+        return Some(format!("line {l} is not on a {} board", board.name()));
+    }
+    let pos: Position = p.lines.iter().copied().collect();
+    let open: Vec<usize> = board
+        .open_lines(pos.union(board.predrawn()))
+        .lines()
+        .collect();
+    let scored: Vec<usize> = p.scores.iter().map(|s| s.line).collect();
+    if scored != open {
+        return Some("its scores do not cover exactly the open lines".to_string());
+    }
+    let best: Vec<&PuzzleScore> = p.scores.iter().filter(|s| s.score == p.value).collect();
+    if p.scores.iter().any(|s| s.score > p.value) {
+        return Some("a move scores above the value".to_string());
+    }
+    match best.as_slice() {
+        [only] if only.line == p.solution => None,
+        _ => Some(format!(
+            "line {} is not the only move keeping the value",
+            p.solution
+        )),
+    }
+}
+
+/// The puzzle set parsed from `www/puzzles.json` (`JSON.parse`d), each checked: its board
+/// exists, its scores cover exactly the open lines, and its solution alone keeps the value.
+/// A damaged entry is refused with its index and what is wrong.
+#[wasm_bindgen(js_name = loadPuzzles)]
+pub fn load_puzzles(value: JsValue) -> Result<JsValue, JsError> {
+    let puzzles: Vec<JsPuzzle> = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| JsError::new(&format!("the puzzle file is not a list of puzzles: {e}")))?;
+    for (i, p) in puzzles.iter().enumerate() {
+        if let Some(fault) = puzzle_fault(p) {
+            return Err(JsError::new(&format!("puzzle {}: {fault}", i + 1)));
+        }
+    }
+    serde_wasm_bindgen::to_value(&puzzles).map_err(js_error)
+}

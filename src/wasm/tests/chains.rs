@@ -1,0 +1,160 @@
+//! The coach's bindings in a real browser: the report carries what the chain analysis computes
+//! natively, a move is explained from the exact scores it is given, and the shipped puzzle set
+//! loads while damaged sets are refused with a message.
+
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+use crate::chains::explain::{explain, explain_text, CONTROL_OPEN};
+use crate::chains::{components, control, loony::loony_moves, nim_value, Coins};
+use crate::core::notation::parse_lines;
+use crate::core::Board;
+use crate::retro;
+use crate::wasm::chains::{chains_report, explain_move, load_puzzles};
+use crate::wasm::solver::analyze;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Control {
+    dots: i32,
+    long_chains: usize,
+    loops: usize,
+    mover_has_parity: Option<bool>,
+}
+
+#[derive(Deserialize)]
+struct Component {
+    kind: String,
+    long: bool,
+    boxes: Vec<(usize, usize)>,
+    lines: Vec<usize>,
+}
+
+#[derive(Deserialize)]
+struct Loony {
+    line: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Report {
+    components: Vec<Component>,
+    control: Control,
+    loony_moves: Vec<Loony>,
+    nimstring: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Explanation {
+    best: bool,
+    loses: i32,
+    loony: bool,
+    text: String,
+}
+
+fn message(v: JsValue) -> String {
+    js_sys::Reflect::get(&v, &"message".into())
+        .unwrap()
+        .as_string()
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn the_report_carries_the_native_analysis() {
+    for (name, lines) in [
+        ("3x3", "0,1,2,3,4,5"),
+        ("3x3", "0,1,2,3,4,5,12"),
+        ("2x2", "0,1,4,5,6,8,9,11"),
+        ("icelandic", "0,1,2,3"),
+        ("5x5", ""),
+    ] {
+        let board = Board::parse(name).unwrap();
+        let pos = parse_lines(&board, lines).unwrap();
+        let got: Report =
+            serde_wasm_bindgen::from_value(chains_report(name, "", lines).unwrap()).unwrap();
+        let want = components(&board, pos);
+        assert_eq!(got.components.len(), want.len(), "{name}:{lines}");
+        for (g, w) in got.components.iter().zip(&want) {
+            assert_eq!(g.kind, w.kind.name());
+            assert_eq!(g.long, w.is_long_chain());
+            assert_eq!(g.boxes, w.boxes);
+            assert_eq!(g.lines, w.lines);
+        }
+        let c = control(&board, pos).unwrap();
+        assert_eq!(
+            (
+                got.control.dots,
+                got.control.long_chains,
+                got.control.loops,
+                got.control.mover_has_parity
+            ),
+            (c.dots, c.long_chains, c.loops, c.mover_has_parity)
+        );
+        let lines_got: Vec<usize> = got.loony_moves.iter().map(|m| m.line).collect();
+        assert_eq!(lines_got, loony_moves(&board, pos).unwrap());
+        // Nimstring only where every region is small (not on icelandic and 5x5 here), and
+        // then the native value.
+        let small = Coins::new(&board)
+            .regions(pos)
+            .iter()
+            .all(|r| r.count() as usize <= CONTROL_OPEN);
+        assert_eq!(
+            small,
+            !matches!(name, "icelandic" | "5x5"),
+            "{name}:{lines}"
+        );
+        let want = small.then(|| nim_value(&board, pos).unwrap().to_string());
+        assert_eq!(got.nimstring, want, "{name}:{lines}");
+    }
+    let err = chains_report("3x3", "", "99").unwrap_err();
+    assert!(message(err.into()).contains("99"));
+}
+
+#[wasm_bindgen_test]
+fn a_move_is_explained_from_the_exact_scores() {
+    let board = Board::parse("3x3").unwrap();
+    let lines = "0,1,2,3,4,5";
+    let pos = parse_lines(&board, lines).unwrap();
+    let exact = retro::analyze(&board, pos).unwrap();
+    for m in &exact.moves {
+        let got: Explanation = serde_wasm_bindgen::from_value(
+            explain_move("3x3", "", lines, m.line, analyze("3x3", "", lines).unwrap()).unwrap(),
+        )
+        .unwrap();
+        let reasons = explain(&board, pos, m.line, &exact).unwrap();
+        assert_eq!(got.text, explain_text(&reasons));
+        assert_eq!(got.best, m.score == exact.value);
+        assert_eq!(got.loses, exact.value - m.score);
+        assert_eq!(
+            got.loony,
+            loony_moves(&board, pos).unwrap().contains(&m.line)
+        );
+    }
+    let drawn = explain_move("3x3", "", lines, 0, analyze("3x3", "", lines).unwrap());
+    assert_eq!(
+        message(drawn.unwrap_err().into()),
+        "line 0 is already drawn"
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_shipped_puzzles_load_and_damaged_ones_are_refused() {
+    let text = include_str!("../../../www/puzzles.json");
+    let parsed = js_sys::JSON::parse(text).unwrap();
+    let loaded = load_puzzles(parsed.clone()).unwrap();
+    assert_eq!(
+        js_sys::Array::from(&loaded).length(),
+        js_sys::Array::from(&parsed).length()
+    );
+    let first = js_sys::Array::from(&parsed).get(0);
+    js_sys::Reflect::set(&first, &"board".into(), &"9x9".into()).unwrap();
+    let one = js_sys::Array::of1(&first);
+    let err = message(load_puzzles(one.into()).unwrap_err().into());
+    assert!(err.starts_with("puzzle 1: "), "{err}");
+    let err = message(load_puzzles(JsValue::from_str("nope")).unwrap_err().into());
+    assert!(
+        err.starts_with("the puzzle file is not a list of puzzles"),
+        "{err}"
+    );
+}

@@ -1,0 +1,538 @@
+//! The `dotbox` binary's chain-theory options: `analyze`/`solve --last-move-penalty` and
+//! `analyze --loony` against independent naive solvers (scores and next-loony flags), the
+//! `--loony` output format, and `dotbox chains` on hand-built positions; bad input fails with
+//! a clear message.
+
+mod common;
+
+use std::collections::HashMap;
+use std::process::{Command, Output};
+
+use common::{Naive, Rng};
+use serde_json::{json, Value};
+
+fn dotbox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dotbox"))
+        .args(args)
+        .output()
+        .expect("dotbox runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = dotbox(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "dotbox {args:?} failed: {err}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let text = stdout(args);
+    assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Runs a command that must fail cleanly; returns its message.
+fn failure(args: &[&str]) -> String {
+    let out = dotbox(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "dotbox {args:?}: {err}");
+    assert!(err.starts_with("error: "), "dotbox {args:?}: {err}");
+    assert!(!err.contains("panicked"), "dotbox {args:?}: {err}");
+    assert!(out.stdout.is_empty());
+    err
+}
+
+fn lines_arg(pos: u64) -> String {
+    (0..64)
+        .filter(|l| pos >> l & 1 == 1)
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn scores_of(got: &Value) -> Vec<(usize, i32)> {
+    got["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["line"].as_u64().unwrap() as usize,
+                m["score"].as_i64().unwrap() as i32,
+            )
+        })
+        .collect()
+}
+
+const BOARDS: [(&str, usize, usize, usize); 6] = [
+    ("1x2", 1, 2, 7),
+    ("2x2", 2, 2, 12),
+    ("1x4", 1, 4, 12),
+    ("2x3", 2, 3, 13),
+    ("3x3", 3, 3, 12),
+    ("3x4", 3, 4, 11),
+];
+
+#[test]
+fn penalty_scores_match_the_naive_solver_in_analyze_and_solve() {
+    for (name, r, c, max_open) in BOARDS {
+        for penalty in [-2, 1, 3, 9] {
+            let mut naive = Naive::with_penalty(r, c, penalty);
+            let mut rng = Rng((r * 10 + c) as u64 * 100 + penalty.unsigned_abs() as u64);
+            for i in 0..4 {
+                let open = 1 + rng.below(max_open as u64) as usize;
+                let pos = rng.position(naive.lines(), open);
+                let p = penalty.to_string();
+                let lines = lines_arg(pos);
+                let command = if i % 2 == 0 { "analyze" } else { "solve" };
+                let args = [
+                    command,
+                    name,
+                    "--lines",
+                    &lines,
+                    "--last-move-penalty",
+                    &p,
+                    "--json",
+                ];
+                let got = json_of(&args);
+                assert_eq!(got["last_move_penalty"], penalty, "{args:?}");
+                assert_eq!(got["value"], naive.value(pos), "{args:?}");
+                assert_eq!(scores_of(&got), naive.scores(pos), "{args:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn penalty_zero_is_plain_dots_and_boxes_and_the_text_names_the_penalty() {
+    let plain = json_of(&["analyze", "2x2", "--json"]);
+    let zero = json_of(&["analyze", "2x2", "--last-move-penalty", "0", "--json"]);
+    assert_eq!(plain, zero);
+    assert_eq!(plain["value"], 2);
+    let text = stdout(&["analyze", "2x2", "--last-move-penalty", "5"]);
+    assert!(text.contains("last-move penalty 5"), "{text}");
+    // With a penalty larger than the boxes, 2x2 is a nimstring loss for the first player.
+    assert_eq!(Naive::with_penalty(2, 2, 5).value(0), -3);
+    assert!(text.contains("value: -3 "), "{text}");
+}
+
+#[test]
+fn loony_scores_match_the_naive_solver_and_flags_are_consistent() {
+    for (name, r, c, max_open) in BOARDS {
+        for penalty in [0, 4] {
+            let mut naive = Naive::with_penalty(r, c, penalty);
+            let mut rng = Rng((r * 10 + c) as u64 + 7 * penalty as u64);
+            for _ in 0..4 {
+                let open = 1 + rng.below(max_open as u64) as usize;
+                let pos = rng.position(naive.lines(), open);
+                let (lines, p) = (lines_arg(pos), penalty.to_string());
+                let args = [
+                    "analyze",
+                    name,
+                    "--lines",
+                    &lines,
+                    "--loony",
+                    "--last-move-penalty",
+                    &p,
+                    "--json",
+                ];
+                let got = json_of(&args);
+                assert_eq!(got["value"], naive.value(pos), "{args:?}");
+                assert_eq!(scores_of(&got), naive.scores(pos), "{args:?}");
+                // The position's flag is that of its preferred best move: the opponent making
+                // the next loony move before nobody, nobody before the mover.
+                let rank = |s: &str| match s {
+                    "^" => 2,
+                    "" => 1,
+                    "v" => 0,
+                    other => panic!("unknown suffix {other:?} in {args:?}"),
+                };
+                let best = got["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|m| m["score"] == got["value"])
+                    .map(|m| rank(m["next_loony"].as_str().unwrap()))
+                    .max()
+                    .unwrap();
+                assert_eq!(rank(got["next_loony"].as_str().unwrap()), best, "{args:?}");
+            }
+        }
+    }
+}
+
+/// Who must make the next loony move, from the side of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flag {
+    Mover,
+    Nobody,
+    Opponent,
+}
+
+impl Flag {
+    fn swap(self) -> Flag {
+        match self {
+            Flag::Mover => Flag::Opponent,
+            Flag::Opponent => Flag::Mover,
+            Flag::Nobody => Flag::Nobody,
+        }
+    }
+
+    /// How much the player to move likes it: the opponent first, then nobody, then oneself.
+    fn rank(self) -> u8 {
+        self as u8
+    }
+
+    fn suffix(self) -> &'static str {
+        match self {
+            Flag::Mover => "v",
+            Flag::Nobody => "",
+            Flag::Opponent => "^",
+        }
+    }
+}
+
+/// An independent reference for `--loony`: scores with a last-move penalty, and the
+/// next-loony flag by the documented rule (perfect play for the score, ties broken by the
+/// flag), over raw bitmasks with its own line numbering and its own loony test.
+struct NaiveLoony {
+    lines: usize,
+    /// Each box's four sides.
+    boxes: Vec<[usize; 4]>,
+    /// Each line's boxes (one for a border line: the other side is the ground).
+    sides: Vec<Vec<usize>>,
+    penalty: i32,
+    memo: HashMap<u64, (i32, Flag)>,
+}
+
+impl NaiveLoony {
+    fn new(rows: usize, cols: usize, penalty: i32) -> NaiveLoony {
+        let h = |r: usize, c: usize| r * cols + c;
+        let v = |r: usize, c: usize| (rows + 1) * cols + r * (cols + 1) + c;
+        let lines = (rows + 1) * cols + rows * (cols + 1);
+        let mut boxes = Vec::new();
+        let mut sides = vec![Vec::new(); lines];
+        for r in 0..rows {
+            for c in 0..cols {
+                let b = [h(r, c), h(r + 1, c), v(r, c), v(r, c + 1)];
+                for &l in &b {
+                    sides[l].push(boxes.len());
+                }
+                boxes.push(b);
+            }
+        }
+        NaiveLoony {
+            lines,
+            boxes,
+            sides,
+            penalty,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn open_sides(&self, pos: u64, b: usize) -> Vec<usize> {
+        self.boxes[b]
+            .iter()
+            .copied()
+            .filter(|&l| pos >> l & 1 == 0)
+            .collect()
+    }
+
+    /// The box across `line` from `b`, or `None` for the ground.
+    fn across(&self, line: usize, b: usize) -> Option<usize> {
+        self.sides[line].iter().copied().find(|&o| o != b)
+    }
+
+    fn completes(&self, pos: u64, line: usize) -> i32 {
+        self.sides[line]
+            .iter()
+            .filter(|&&b| self.open_sides(pos, b) == [line])
+            .count() as i32
+    }
+
+    /// A box with one open side whose neighbour across it has two, the neighbour's other
+    /// side leading to the ground or to a box that drawing it would not complete.
+    fn loony(&self, pos: u64) -> bool {
+        (0..self.boxes.len()).any(|a| {
+            let open = self.open_sides(pos, a);
+            let [link] = open[..] else { return false };
+            let Some(b) = self.across(link, a) else {
+                return false;
+            };
+            let b_open = self.open_sides(pos, b);
+            if b_open.len() != 2 {
+                return false;
+            }
+            let far = b_open.into_iter().find(|&l| l != link).unwrap();
+            self.across(far, b)
+                .is_none_or(|c| self.open_sides(pos, c).len() != 1)
+        })
+    }
+
+    /// (score, flag seen by the mover) of every open line.
+    fn moves(&mut self, pos: u64) -> Vec<(usize, i32, Flag)> {
+        (0..self.lines)
+            .filter(|&l| pos >> l & 1 == 0)
+            .map(|line| {
+                let child = pos | 1 << line;
+                let k = self.completes(pos, line);
+                let (v, f) = self.solve(child);
+                if k > 0 {
+                    (line, k + v, f)
+                } else if self.loony(child) {
+                    (line, -v, Flag::Mover)
+                } else {
+                    (line, -v, f.swap())
+                }
+            })
+            .collect()
+    }
+
+    fn solve(&mut self, pos: u64) -> (i32, Flag) {
+        if let Some(&r) = self.memo.get(&pos) {
+            return r;
+        }
+        let r = self
+            .moves(pos)
+            .into_iter()
+            .map(|(_, s, f)| (s, f))
+            .max_by_key(|&(s, f)| (s, f.rank()))
+            .unwrap_or((-self.penalty, Flag::Nobody));
+        self.memo.insert(pos, r);
+        r
+    }
+}
+
+#[test]
+fn loony_suffixes_match_an_independent_reference() {
+    let mut seen = [0; 3];
+    for (name, r, c, max_open) in BOARDS {
+        for penalty in [0, 3] {
+            let mut naive = NaiveLoony::new(r, c, penalty);
+            let mut rng = Rng((r * 10 + c) as u64 * 7 + penalty as u64 + 1000);
+            for _ in 0..5 {
+                let open = 2 + rng.below(max_open as u64 - 1) as usize;
+                let pos = rng.position(naive.lines, open);
+                let (lines, p) = (lines_arg(pos), penalty.to_string());
+                let args = [
+                    "analyze",
+                    name,
+                    "--lines",
+                    &lines,
+                    "--loony",
+                    "--last-move-penalty",
+                    &p,
+                    "--json",
+                ];
+                let got = json_of(&args);
+                let (value, flag) = naive.solve(pos);
+                assert_eq!(got["value"], value, "{args:?}");
+                assert_eq!(got["next_loony"], flag.suffix(), "{args:?}");
+                let want: Vec<Value> = naive
+                    .moves(pos)
+                    .into_iter()
+                    .map(|(line, score, f)| {
+                        seen[f.rank() as usize] += 1;
+                        json!({"line": line, "score": score, "next_loony": f.suffix()})
+                    })
+                    .collect();
+                assert_eq!(got["moves"], json!(want), "{args:?}");
+            }
+        }
+    }
+    // The positions exercise every flag.
+    assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+}
+
+#[test]
+fn loony_suffixes_on_hand_built_positions() {
+    // 1x3 with the top and bottom drawn: one long chain on the ground at both ends. Every move
+    // opens it (a loony move by the player to move), and the opponent takes all three.
+    let got = json_of(&[
+        "analyze",
+        "1x3",
+        "--lines",
+        "0,1,2,3,4,5",
+        "--loony",
+        "--json",
+    ]);
+    assert_eq!(got["value"], -3);
+    assert_eq!(got["next_loony"], "v");
+    for m in got["moves"].as_array().unwrap() {
+        assert_eq!(m["next_loony"], "v", "{m}");
+        assert_eq!(m["score"], -3, "{m}");
+    }
+    // 1x1 with three sides drawn: take the box, the game ends, nobody makes a loony move.
+    let got = json_of(&["analyze", "1x1", "--lines", "0,1,2", "--loony", "--json"]);
+    assert_eq!(
+        got,
+        json!({"board": "1x1", "lines": [0, 1, 2], "value": 1, "next_loony": "",
+               "moves": [{"line": 3, "score": 1, "next_loony": ""}]})
+    );
+    // 1x4 with the top and bottom drawn (lines 0..7): a long chain of 4 on the ground, its
+    // verticals 8..12 open. Every move offers boxes the opponent may decline: all are loony,
+    // all lose the 4 boxes. The text lists every move with its suffix.
+    let text = stdout(&["analyze", "1x4", "--lines", "0,1,2,3,4,5,6,7", "--loony"]);
+    assert!(text.contains("move scores (v: the player to move must make the next loony move"));
+    for line in 8..=12 {
+        assert!(
+            text.contains(&format!("  line {line:>2}: -4v\n")),
+            "line {line}: {text}"
+        );
+    }
+    assert!(text.contains("value: -4v "), "{text}");
+}
+
+#[test]
+fn chains_on_hand_built_positions() {
+    // 3x3, the top row closed off from the rest: a long chain of 3 on the ground, the rest
+    // unsettled. Lines 12..15 are the top row's verticals.
+    let got = json_of(&["chains", "3x3", "--lines", "0,1,2,3,4,5", "--json"]);
+    let comps = got["components"].as_array().unwrap();
+    assert_eq!(comps.len(), 2, "{got}");
+    assert_eq!(
+        comps[0],
+        json!({"kind": "chain", "long": true, "boxes": [[0, 0], [0, 1], [0, 2]],
+               "ends": ["ground", "ground"], "lines": [12, 13, 14, 15]})
+    );
+    assert_eq!(comps[1]["kind"], "unsettled");
+    assert_eq!(comps[1]["boxes"].as_array().unwrap().len(), 6);
+    // 18 open lines, 9 boxes: 10 dots; with one long chain 10 + 1 is odd: the opponent.
+    assert_eq!(got["control"]["dots"], 10);
+    assert_eq!(got["control"]["long_chains"], 1);
+    assert_eq!(got["control"]["mover_has_parity"], false);
+    let loony: Vec<u64> = got["loony_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(loony, [12, 13, 14, 15]);
+    // Opening the chain at its end: take all three, or take one and double-deal the last two.
+    assert_eq!(
+        got["loony_moves"][0]["offers"][0],
+        json!({"kind": "capturable", "boxes": [[0, 0], [0, 1], [0, 2]],
+               "take_all": [13, 14, 15], "decline": [13, 15], "left": 2})
+    );
+    assert_eq!(got["standing_offers"], json!([]));
+    assert!(got["nimstring"].as_str().unwrap().starts_with('*'));
+
+    // 2x2 with the outer border drawn: a loop of 4 boxes.
+    let got = json_of(&["chains", "2x2", "--lines", "0,1,4,5,6,8,9,11", "--json"]);
+    // Around the cycle, in either direction: compare as sets.
+    let sorted = |v: &Value| {
+        let mut items: Vec<String> = v.as_array().unwrap().iter().map(Value::to_string).collect();
+        items.sort();
+        items
+    };
+    let comps = got["components"].as_array().unwrap();
+    assert_eq!(comps.len(), 1, "{got}");
+    assert_eq!(comps[0]["kind"], "loop");
+    assert_eq!(comps[0]["ends"], json!([]));
+    assert_eq!(
+        sorted(&comps[0]["boxes"]),
+        sorted(&json!([[0, 0], [0, 1], [1, 0], [1, 1]]))
+    );
+    assert_eq!(sorted(&comps[0]["lines"]), sorted(&json!([10, 2, 3, 7])));
+    assert_eq!(got["control"]["loops"], 1);
+    assert_eq!(got["control"]["long_chains"], 0);
+    assert_eq!(got["nimstring"], "*0");
+    // Every move opens the loop: the reply is take all four or all but four.
+    for m in got["loony_moves"].as_array().unwrap() {
+        assert_eq!(m["offers"][0]["left"], 4, "{m}");
+    }
+    assert_eq!(got["loony_moves"].as_array().unwrap().len(), 4);
+
+    // A standing offer: 1x3 opened at its left end; the player to move may decline the last two.
+    let text = stdout(&["chains", "1x3", "--lines", "0,1,2,3,4,5,6"]);
+    assert!(text.contains("loony offers standing"), "{text}");
+    assert!(
+        text.contains("take all: 7,8,9; all but 2: 7 then double-deal 9"),
+        "{text}"
+    );
+    assert!(text.contains("nimstring value: loony"), "{text}");
+    // 3x3 with the top row's chain opened: every move of the unsettled region leaves the
+    // offer standing, so each is loony; they are listed once, the replies with the offer.
+    let text = stdout(&["chains", "3x3", "--lines", "0,1,2,3,4,5,12"]);
+    assert!(
+        text.contains(
+            "loony moves (each leaves the offer standing): 6,7,8,9,10,11,16,17,18,19,20,21,22,23\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("take all: 13,14,15; all but 2: 13 then double-deal 15"),
+        "{text}"
+    );
+    assert!(text.contains("capturable"), "{text}");
+}
+
+#[test]
+fn chains_text_lists_every_section() {
+    let text = stdout(&["chains", "2x2"]);
+    for needle in [
+        "2x2 with 12 open lines",
+        "components:",
+        "unsettled",
+        "control: 9 dots",
+        "parity-changing moves:",
+        "loony moves: none",
+        "nimstring value: *",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing: {text}");
+    }
+    // An empty 5x5 board is too large for nimstring: said, not failed.
+    let text = stdout(&["chains", "5x5"]);
+    assert!(text.contains("nimstring value: not computed"), "{text}");
+}
+
+#[test]
+fn bad_input_fails_with_a_clear_message() {
+    let err = failure(&["chains", "9x9"]);
+    assert!(err.contains("9"), "{err}");
+    let err = failure(&["chains", "2x2", "--lines", "0,99"]);
+    assert!(err.contains("--lines"), "{err}");
+    let err = failure(&["chains", "2x2", "--lines", "a"]);
+    assert!(err.contains("--lines"), "{err}");
+    let err = failure(&["analyze", "icelandic", "--loony"]);
+    assert!(
+        err.contains("--loony") && err.contains("30 open lines") && err.contains("26"),
+        "{err}"
+    );
+    let err = failure(&["analyze", "5x5", "--lines", "0", "--loony"]);
+    assert!(err.contains("at most 26"), "{err}");
+    let err = failure(&["analyze", "2x2", "--loony", "--last-move-penalty", "40"]);
+    assert!(err.contains("penalty of 40"), "{err}");
+    let err = failure(&["analyze", "2x2", "--last-move-penalty", "200"]);
+    assert!(err.contains("penalty 200"), "{err}");
+    let err = failure(&["solve", "2x2", "--last-move-penalty", "x"]);
+    assert!(err.contains("--last-move-penalty"), "{err}");
+    let err = failure(&["analyze", "2x2", "--book", "none.book", "--loony"]);
+    assert!(
+        err.contains("--loony uses the exact chain solver: it cannot be combined with --book"),
+        "{err}"
+    );
+    let err = failure(&["analyze", "2x2", "--method", "search", "--loony"]);
+    assert!(err.contains("--loony"), "{err}");
+    let err = failure(&[
+        "analyze",
+        "2x2",
+        "--method",
+        "search",
+        "--last-move-penalty",
+        "1",
+    ]);
+    assert!(
+        err.contains("--last-move-penalty needs the retrograde solver"),
+        "{err}"
+    );
+    let err = failure(&[
+        "analyze",
+        "2x2",
+        "--book",
+        "none.book",
+        "--last-move-penalty",
+        "1",
+    ]);
+    assert!(err.contains("--last-move-penalty"), "{err}");
+}

@@ -1,0 +1,190 @@
+// The coach panel and the puzzles in the real page: the chains, the long chain count and the
+// loony moves it shows equal the native `dotbox chains`; the move just played is judged by its
+// exact score; a puzzle is answered wrongly, then rightly, then by keyboard alone. Screenshots
+// go to test-results/ (coach-3x3.png, coach-phone.png).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { startServer, launch, openPage, nativeAnalyze, settled, RESULTS, ROOT } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer(8341);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+/** The native CLI's `dotbox chains --json`. */
+function nativeChains(board, lines) {
+  const args = ['chains', board, '--json'];
+  if (lines.length) args.push('--lines', lines.join(','));
+  return JSON.parse(execFileSync(process.env.DOTBOX_CLI ?? `${ROOT}target/release/dotbox`, args, { encoding: 'utf8' }));
+}
+
+/** Waits until the coach shows the position with `lines` drawn. */
+async function coachShows(page, board, lines) {
+  await page.waitForFunction((key) => document.querySelector('#coach')?.dataset.key === key, `${board}||${lines.join(',')}`, { timeout: 30_000 });
+}
+
+// Before an answer the puzzle's lines carry no score text, so a line's box is flat (zero
+// height or width) and Playwright calls it invisible: click its centre anyway.
+const NO_SCORES = { force: true };
+
+const PUZZLES = JSON.parse(readFileSync(`${ROOT}www/puzzles.json`, 'utf8')).sort((a, b) => a.difficulty - b.difficulty);
+
+test('the coach shows chains, control and loony moves, and judges the move just played', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  const start = [0, 1, 2, 3, 4, 5];
+  const { page, errors } = await openPage(context, server.url, `#board=3x3&mode=hh&moves=${start.join(',')}`);
+  await settled(page);
+  await coachShows(page, '3x3', start);
+  const native = nativeChains('3x3', start);
+
+  // Components coloured on the board: one rect per box of each kind.
+  for (const kind of ['long', 'short', 'loop', 'capturable', 'unsettled']) {
+    const want = native.components
+      .filter((c) => (c.kind === 'chain' ? (c.long ? 'long' : 'short') : c.kind) === kind)
+      .reduce((n, c) => n + c.boxes.length, 0);
+    assert.equal(await page.locator(`#svg rect.box-kind.${kind}`).count(), want, `${kind} boxes`);
+  }
+  assert.equal(await page.locator('#coach-components li').count(), native.components.length);
+  // Control: one long chain, and with 10 dots the rule favours B (A is to move).
+  assert.equal(native.control.long_chains, 1);
+  assert.equal(native.control.mover_has_parity, false);
+  const control = await page.textContent('#coach-control');
+  assert.match(control, /^1 long chain, 0 loops, 10 dots: B has control by the long chain rule/);
+  assert.match(control, new RegExp(`nimstring value \\${native.nimstring}`));
+  // Loony moves marked on the board, exactly the native ones.
+  const marked = await page.$$eval('#svg g.move.loony', (gs) => gs.map((g) => Number(g.dataset.line)).sort((a, b) => a - b));
+  assert.deepEqual(marked, native.loony_moves.map((m) => m.line));
+  assert.match(await page.getAttribute('#svg g.move.loony', 'aria-label'), /loony move$/);
+
+  // C hides the overlay and shows it again.
+  await page.locator('body').press('c');
+  assert.equal(await page.locator('#svg rect.box-kind').count(), 0);
+  await page.locator('body').press('c');
+  assert.equal(await page.locator('#svg rect.box-kind').count(), 9);
+
+  // Play the loony move 12: the coach judges it with its exact score.
+  const before = nativeAnalyze('3x3', start);
+  const score = before.moves.find((m) => m.line === 12).score;
+  await page.click('#svg g.move[data-line="12"]');
+  await settled(page);
+  await page.waitForFunction(() => document.querySelector('#coach-move').dataset.line === '12');
+  const judged = await page.textContent('#coach-move p:first-child');
+  assert.ok(judged.startsWith(`A drew line 12 (score ${score > 0 ? '+' : ''}${score}, best ${before.value > 0 ? '+' : ''}${before.value})`), judged);
+  assert.match(judged, /loony move/);
+  assert.equal(await page.getAttribute('#coach-move', 'data-best'), score === before.value ? '1' : '0');
+  if (score < before.value) assert.match(judged, new RegExp(`It loses ${before.value - score} box`));
+  // The new position's offer is listed with its all-but-two reply.
+  await coachShows(page, '3x3', [...start, 12]);
+  assert.match(await page.textContent('#coach-standing'), /all but 2 with 13,15/);
+
+  // A best move is called one.
+  const now = nativeAnalyze('3x3', [...start, 12]);
+  const best = now.moves.find((m) => m.score === now.value).line;
+  await page.click(`#svg g.move[data-line="${best}"]`);
+  await settled(page);
+  await page.waitForFunction((l) => document.querySelector('#coach-move').dataset.line === String(l), best);
+  assert.equal(await page.getAttribute('#coach-move', 'data-best'), '1');
+  assert.match(await page.textContent('#coach-move p:first-child'), /^B drew line \d+ .*(the only best move|equally good best moves)/);
+  // The move before stays readable below it.
+  assert.ok((await page.textContent('#coach-move p.previous')).startsWith(judged), 'the loony move is still judged below');
+  await page.click('#undo');
+  await settled(page);
+  await coachShows(page, '3x3', [...start, 12]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('puzzles: a wrong answer is explained, the right one confirmed, keyboard only works', async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  const { page, errors } = await openPage(context, server.url, '#board=3x3&mode=hh&moves=0,1,2,3,4,5');
+  await settled(page);
+  await coachShows(page, '3x3', [0, 1, 2, 3, 4, 5]);
+  await page.locator('body').press('p');
+  await page.waitForSelector('#puzzle:not([hidden])');
+  const p = PUZZLES[0];
+  assert.match(await page.textContent('#puzzle-title'), new RegExp(`^Puzzle 1 of ${PUZZLES.length} · ${p.board}`));
+  const open = await page.$$eval('#puzzle-svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+  assert.deepEqual(open, p.scores.map((s) => s.line), 'the puzzle board shows its open lines');
+
+  // A tempting move loses: the feedback says how much and why.
+  const wrong = p.tempting[0];
+  const wrongScore = p.scores.find((s) => s.line === wrong).score;
+  await page.click(`#puzzle-svg g.move[data-line="${wrong}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#puzzle', 'data-answered'), 'wrong');
+  const feedback = await page.textContent('#puzzle-feedback');
+  assert.ok(feedback.startsWith(`Not the best: line ${wrong} scores ${wrongScore > 0 ? '+' : ''}${wrongScore}, ${p.value - wrongScore} less than line ${p.solution}`), feedback);
+  assert.ok(feedback.includes(`It loses ${p.value - wrongScore} box`), feedback);
+  assert.ok(feedback.endsWith(p.explanation), feedback);
+  // The scores are shown once answered.
+  assert.equal(await page.getAttribute(`#puzzle-svg g.move[data-line="${p.solution}"]`, 'data-best'), '1');
+
+  // Try again and find it.
+  await page.click('#puzzle-retry');
+  assert.equal(await page.getAttribute('#puzzle', 'data-answered'), null);
+  await page.click(`#puzzle-svg g.move[data-line="${p.solution}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#puzzle', 'data-answered'), 'right');
+  assert.match(await page.textContent('#puzzle-feedback'), new RegExp(`^Right: line ${p.solution} \\(.*This is the only best move`));
+  await page.screenshot({ path: `${RESULTS}/coach-3x3.png`, fullPage: true });
+
+  // A damaged puzzle file is refused with the puzzle and what is wrong.
+  const refused = await page.evaluate(async (good) => {
+    const { loadPuzzles } = await import('./pkg/dotbox.js');
+    const tries = [
+      [good, { ...good, solution: good.tempting[0] }],
+      [{ ...good, board: '9x9' }],
+      [{ ...good, scores: good.scores.slice(1) }],
+      { not: 'a list' },
+    ];
+    return tries.map((t) => {
+      try {
+        loadPuzzles(t);
+        return 'accepted';
+      } catch (e) {
+        return e.message;
+      }
+    });
+  }, p);
+  assert.match(refused[0], /^puzzle 2: line \d+ is not the only move keeping the value/);
+  assert.match(refused[1], /^puzzle 1: .*9/);
+  assert.match(refused[2], /^puzzle 1: its scores do not cover exactly the open lines/);
+  assert.match(refused[3], /^the puzzle file is not a list of puzzles/);
+
+  // Keyboard only: the next puzzle, an arrow key selects a line, Enter plays it; the game
+  // board's shortcuts do not react meanwhile.
+  await page.keyboard.press('Enter'); // on the focused "Next puzzle" button
+  assert.equal(await page.getAttribute('#puzzle', 'data-index'), '1');
+  await page.focus('#puzzle-svg');
+  await page.keyboard.press('ArrowRight');
+  const cursor = await page.$eval('#puzzle-svg g.move.cursor', (g) => Number(g.dataset.line));
+  await page.keyboard.press('Enter');
+  const q = PUZZLES[1];
+  assert.equal(await page.getAttribute('#puzzle', 'data-answered'), cursor === q.solution ? 'right' : 'wrong');
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,1,2,3,4,5', 'the game is untouched');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('coach and puzzles fit a phone screen', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page, errors } = await openPage(phone, server.url, '#board=3x3&mode=hh&moves=0,1,2,3,4,5,12');
+  await settled(page);
+  await coachShows(page, '3x3', [0, 1, 2, 3, 4, 5, 12]);
+  await page.tap('#puzzle-open');
+  await page.waitForSelector('#puzzle:not([hidden])');
+  const p = PUZZLES[0];
+  await page.tap(`#puzzle-svg g.move[data-line="${p.solution}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#puzzle', 'data-answered'), 'right');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `nothing overflows a phone screen (page is ${width} px wide)`);
+  await page.screenshot({ path: `${RESULTS}/coach-phone.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await phone.close();
+});

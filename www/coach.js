@@ -1,0 +1,238 @@
+// The coach panel: the position in chain-theory terms beside the board (components coloured by
+// kind on the SVG, the long chain count and who it favours, loony moves marked) and, for the
+// move just played, why it is good or how much it loses, from the exact scores.
+//
+// It follows the game without hooks into app.js: app.js marks every render by setting
+// body[data-lines], which this module observes; the exact scores are the ones app.js got from
+// the worker (window.dotboxApp.state), remembered per position so the move just played can be
+// judged against the position it was played in.
+import init, { chainsReport, explainMove } from './pkg/dotbox.js';
+import { whenReady } from './ready.js';
+
+const $ = (id) => document.getElementById(id);
+const PLAYER = ['A', 'B'];
+const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
+const NS = 'http://www.w3.org/2000/svg';
+
+const coach = {
+  app: null,
+  key: null, // board|predrawn|lines of the report shown
+  report: null,
+  analyses: new Map(), // board|predrawn|lines -> exact analysis seen for that position
+  explained: null, // key of the position whose last move is explained
+  judged: new Map(), // moves played ("l1,l2,..") -> the judgement of the last of them
+  overlay: true,
+};
+
+const keyOf = (g, lines) => `${g.board}|${g.predrawn}|${lines}`;
+
+/** The class naming a component's kind on the board and in the legend. */
+function kindClass(c) {
+  if (c.kind === 'chain') return c.long ? 'long' : 'short';
+  return c.kind;
+}
+
+// ---- Board overlay ---------------------------------------------------------------------
+
+function drawOverlay() {
+  const svg = $('svg');
+  svg.querySelectorAll('.coach').forEach((n) => n.remove());
+  svg.querySelectorAll('g.move.loony').forEach((n) => n.classList.remove('loony'));
+  if (!coach.overlay || !coach.report) return;
+  const first = svg.firstChild;
+  for (const c of coach.report.components) {
+    for (const [row, col] of c.boxes) {
+      const rect = document.createElementNS(NS, 'rect');
+      for (const [k, v] of Object.entries({ class: `coach box-kind ${kindClass(c)}`, x: col + 0.06, y: row + 0.06, width: 0.88, height: 0.88, rx: 0.08 })) rect.setAttribute(k, v);
+      svg.insertBefore(rect, first);
+    }
+  }
+  for (const m of coach.report.loonyMoves) {
+    const g = svg.querySelector(`g.move[data-line="${m.line}"]`);
+    if (!g) continue;
+    g.classList.add('loony');
+    const label = g.getAttribute('aria-label') ?? '';
+    if (!label.endsWith(', loony move')) g.setAttribute('aria-label', `${label}, loony move`);
+  }
+}
+
+// ---- Panel -----------------------------------------------------------------------------
+
+const KIND_WORDS = {
+  capturable: 'can be taken now',
+  long: 'long chain',
+  short: 'short chain',
+  loop: 'loop',
+  unsettled: 'not settled yet',
+};
+
+function describeControl(report, turn) {
+  const c = report.control;
+  const mover = PLAYER[turn];
+  const other = PLAYER[1 - turn];
+  let who;
+  if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
+  else if (c.moverHasParity === false) who = `${other} has control by the long chain rule: ${mover} (to move) needs to change the count`;
+  else who = 'no long chain yet: control is still open';
+  const parity = report.parityMoves.length
+    ? ` Moves that change the count: ${report.parityMoves.join(', ')}.`
+    : '';
+  // The rule is an estimate; nimstring (when the regions are small enough) is exact.
+  const nim = report.nimstring === null
+    ? ''
+    : ` Exactly (nimstring value ${report.nimstring}): ${report.nimstring === '*0' ? `${mover} cannot win control against best play` : `${mover} can win control`}.`;
+  return `${c.longChains} long chain${c.longChains === 1 ? '' : 's'}, ${c.loops} loop${c.loops === 1 ? '' : 's'}, ${c.dots} dots: ${who}.${parity}${nim}`;
+}
+
+function renderPanel() {
+  const r = coach.report;
+  const g = coach.app.state.game;
+  if (!r) return;
+  $('coach-control').textContent = g.isOver() ? 'The game is over.' : describeControl(r, g.turn);
+  const list = $('coach-components');
+  list.replaceChildren();
+  for (const c of r.components) {
+    const li = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = `swatch ${kindClass(c)}`;
+    swatch.setAttribute('aria-hidden', 'true');
+    li.append(swatch, `${c.text} (${KIND_WORDS[kindClass(c)]}; lines ${c.lines.join(', ')})`);
+    list.append(li);
+  }
+  if (!r.components.length) list.append(Object.assign(document.createElement('li'), { textContent: 'Every box is taken.' }));
+  const reply = (o) => `take all with ${o.takeAll.join(',')}, or all but ${o.left} with ${o.decline.join(',')}`;
+  const lines = r.loonyMoves.map((m) => m.line).join(', ');
+  // With an offer standing every move leaving it is loony: the replies are those below.
+  const replies = r.standing.length
+    ? ''
+    : ` Replies: ${r.loonyMoves.filter((m) => m.offers[0]).map((m) => `after ${m.line}, ${reply(m.offers[0])}`).join('; ')}.`;
+  $('coach-loony').textContent = lines
+    ? `Loony moves (violet on the board): ${lines}.${replies}`
+    : 'No loony moves here.';
+  const standing = r.standing.map((o) => `${o.boxes} boxes: ${reply(o)}`);
+  $('coach-standing').textContent = standing.length ? `Offered to ${PLAYER[g.turn]}: ${standing.join('; ')}.` : '';
+  $('coach-standing').hidden = !standing.length;
+}
+
+// ---- The move just played --------------------------------------------------------------
+
+/** A judged move as a paragraph: who drew it, its score against the best, and why. */
+function judgement(j) {
+  const p = document.createElement('p');
+  const head = document.createElement('strong');
+  head.textContent = `${PLAYER[j.player]} drew line ${j.line} (score ${fmt(j.score)}, best ${fmt(j.value)}): `;
+  p.append(head, j.text);
+  p.className = j.best ? 'good' : 'bad';
+  return p;
+}
+
+/** Shows the judgement of the last move and, below it, of the move before (so a move
+ * answered at once by the engine stays readable). */
+function showJudged(moves) {
+  const out = $('coach-move');
+  const last = coach.judged.get(moves.join(','));
+  out.replaceChildren();
+  if (!last) return;
+  out.append(judgement(last));
+  out.dataset.line = String(last.line);
+  out.dataset.best = last.best ? '1' : '0';
+  const previous = coach.judged.get(moves.slice(0, -1).join(','));
+  if (previous) {
+    const p = judgement(previous);
+    p.classList.add('previous');
+    out.append(p);
+  }
+}
+
+async function explainLast(g, key) {
+  const out = $('coach-move');
+  const moves = Array.from(g.moves);
+  delete out.dataset.line;
+  if (!moves.length) {
+    out.textContent = 'Play a move and the coach says why it is good or what it costs.';
+    return;
+  }
+  const sequence = moves.join(',');
+  if (coach.judged.has(sequence)) return showJudged(moves);
+  const line = moves.at(-1);
+  const player = g.history().at(-1).player;
+  const before = g.lines.split(',').filter((l) => l !== '' && Number(l) !== line).join(',');
+  const beforeKey = keyOf(g, before);
+  let analysis = coach.analyses.get(beforeKey);
+  if (!analysis) {
+    out.textContent = `Judging line ${line}…`;
+    try {
+      analysis = await coach.app.client.call('analyze', { board: g.board, predrawn: g.predrawn, lines: before });
+      coach.analyses.set(beforeKey, analysis);
+    } catch (e) {
+      out.textContent = `Line ${line}: no exact scores for the position before it (${e.message}).`;
+      return;
+    }
+    if (coach.explained !== key) return;
+  }
+  try {
+    const e = explainMove(g.board, g.predrawn, before, line, analysis);
+    const score = analysis.moves.find((m) => m.line === line)?.score;
+    coach.judged.set(sequence, { line, player, score, value: analysis.value, best: e.best, text: e.text });
+  } catch (err) {
+    out.textContent = `Line ${line}: ${err.message}`;
+    return;
+  }
+  showJudged(moves);
+}
+
+// ---- Following the game ----------------------------------------------------------------
+
+function refresh() {
+  const app = coach.app;
+  const g = app?.state.game;
+  if (!g) return;
+  const lines = g.lines;
+  const key = keyOf(g, lines);
+  if (app.state.analysis && app.state.analysisFor === lines) coach.analyses.set(key, app.state.analysis);
+  if (key !== coach.key) {
+    if (coach.key?.split('|').slice(0, 2).join('|') !== key.split('|').slice(0, 2).join('|')) coach.judged.clear();
+    coach.key = key;
+    try {
+      coach.report = chainsReport(g.board, g.predrawn, lines);
+      $('coach').dataset.key = key;
+    } catch (e) {
+      coach.report = null;
+      $('coach-control').textContent = `The coach cannot read this position: ${e.message}`;
+    }
+    renderPanel();
+  }
+  if (coach.explained !== key) {
+    coach.explained = key;
+    explainLast(g, key);
+  }
+  drawOverlay();
+}
+
+function toggleOverlay() {
+  coach.overlay = $('coach-on').checked;
+  drawOverlay();
+}
+
+function onKey(e) {
+  if (e.target.closest('form, select, input, #puzzles') || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.key === 'c') {
+    $('coach-on').checked = !$('coach-on').checked;
+    toggleOverlay();
+  }
+}
+
+async function start() {
+  // app.js instantiates the module and marks the page ready; init() then returns at once.
+  await whenReady();
+  await init();
+  coach.app = window.dotboxApp;
+  $('coach-on').addEventListener('change', toggleOverlay);
+  document.addEventListener('keydown', onKey);
+  new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ['data-lines', 'data-state'] });
+  refresh();
+}
+
+start().catch((e) => {
+  $('coach-control').textContent = `The coach failed to start: ${e.message}`;
+});

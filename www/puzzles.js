@@ -1,0 +1,150 @@
+// Puzzles: positions from puzzles.json (generated and checked by the exact solver) where one
+// move alone keeps the best score. The player picks a line on the puzzle's own board (click,
+// tap, or arrow keys and Enter); the page says whether it was the best move, what the chosen
+// move costs and why, with the solver's scores then shown on the board.
+import init, { Game, loadPuzzles, explainMove } from './pkg/dotbox.js';
+import { renderBoard, step } from './board.js';
+import { whenReady } from './ready.js';
+
+const $ = (id) => document.getElementById(id);
+const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
+
+const state = {
+  puzzles: null,
+  index: 0,
+  geometry: null,
+  boxes: [],
+  cursor: null,
+  answer: null, // the line picked, once picked
+};
+
+const current = () => state.puzzles[state.index];
+
+async function load() {
+  if (state.puzzles) return;
+  const response = await fetch('puzzles.json');
+  if (!response.ok) throw new Error(`puzzles.json: HTTP ${response.status}`);
+  // Checked in wasm: each puzzle's board, scores and unique solution.
+  state.puzzles = loadPuzzles(await response.json()).sort((a, b) => a.difficulty - b.difficulty);
+}
+
+function show(index) {
+  const n = state.puzzles.length;
+  state.index = ((index % n) + n) % n;
+  const p = current();
+  // All of the puzzle's lines are given to the game as pre-drawn: it only supplies geometry
+  // and the completed boxes; they are drawn as ordinary lines.
+  const game = new Game(p.board, p.lines.join(','));
+  state.geometry = game.geometry();
+  for (const s of state.geometry.lines) s.predrawn = false;
+  state.boxes = game.takenBoxes();
+  game.free();
+  state.cursor = null;
+  state.answer = null;
+  $('puzzle-title').textContent = `Puzzle ${state.index + 1} of ${n} · ${p.board} · difficulty ${'★'.repeat(p.difficulty)}${'☆'.repeat(5 - p.difficulty)}`;
+  $('puzzle-task').textContent = `You are to move. One move alone keeps the best result (${fmt(p.value)} net boxes from here on); find it.`;
+  setFeedback('', '');
+  $('puzzle').dataset.index = String(state.index);
+  delete $('puzzle').dataset.answered;
+  render();
+}
+
+function setFeedback(text, cls) {
+  const out = $('puzzle-feedback');
+  out.textContent = text;
+  out.className = cls;
+}
+
+function render() {
+  const p = current();
+  const answered = state.answer !== null;
+  renderBoard($('puzzle-svg'), {
+    geometry: state.geometry,
+    drawn: new Set(p.lines),
+    last: answered ? state.answer : null,
+    analysis: answered ? { value: p.value, moves: p.scores } : null,
+    boxes: state.boxes,
+    showScores: answered,
+    cursor: state.cursor,
+    hint: answered ? p.solution : null,
+    interactive: !answered,
+    onPlay: pick,
+    onCursor: (line) => { state.cursor = line; },
+  });
+  $('puzzle-retry').disabled = !answered;
+}
+
+function pick(line) {
+  const p = current();
+  if (state.answer !== null) return;
+  state.answer = line;
+  state.cursor = null;
+  const score = p.scores.find((m) => m.line === line).score;
+  $('puzzle').dataset.answered = line === p.solution ? 'right' : 'wrong';
+  if (line === p.solution) {
+    setFeedback(`Right: line ${line} (${fmt(score)}). ${p.explanation}`, 'good');
+  } else {
+    let why = '';
+    try {
+      why = explainMove(p.board, '', p.lines.join(','), line, { value: p.value, moves: p.scores }).text;
+    } catch (e) {
+      why = e.message;
+    }
+    setFeedback(`Not the best: line ${line} scores ${fmt(score)}, ${p.value - score} less than line ${p.solution} (${fmt(p.value)}). ${why} Why line ${p.solution}: ${p.explanation}`, 'bad');
+  }
+  render();
+  $('puzzle-next').focus();
+}
+
+function onKey(e) {
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  // The page's own shortcuts act on the game board; keys on the puzzle board stay here.
+  e.stopPropagation();
+  if (state.answer !== null) return;
+  if (dirs[e.key]) {
+    const drawn = new Set(current().lines);
+    const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
+    state.cursor = step(state.geometry, open, state.cursor, ...dirs[e.key]);
+    render();
+    $('puzzle-svg').querySelector(`g.move[data-line="${state.cursor}"]`)?.focus();
+    e.preventDefault();
+  } else if ((e.key === 'Enter' || e.key === ' ') && state.cursor !== null) {
+    pick(state.cursor);
+    e.preventDefault();
+  }
+}
+
+async function open() {
+  const panel = $('puzzle');
+  if (!panel.hidden) {
+    panel.hidden = true;
+    $('puzzle-open').setAttribute('aria-expanded', 'false');
+    return;
+  }
+  try {
+    await load();
+  } catch (e) {
+    setFeedback(`The puzzles could not be loaded: ${e.message}`, 'bad');
+    panel.hidden = false;
+    return;
+  }
+  panel.hidden = false;
+  $('puzzle-open').setAttribute('aria-expanded', 'true');
+  show(state.index);
+  $('puzzle-svg').focus();
+}
+
+async function start() {
+  await init();
+  $('puzzle-open').onclick = open;
+  $('puzzle-next').onclick = () => { show(state.index + 1); $('puzzle-svg').focus(); };
+  $('puzzle-prev').onclick = () => { show(state.index - 1); $('puzzle-svg').focus(); };
+  $('puzzle-retry').onclick = () => { show(state.index); $('puzzle-svg').focus(); };
+  $('puzzle-svg').addEventListener('keydown', onKey);
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'p' || e.target.closest('form, select, input') || e.altKey || e.ctrlKey || e.metaKey) return;
+    open();
+  });
+}
+
+whenReady().then(start).catch((e) => setFeedback(`Puzzles failed to start: ${e.message}`, 'bad'));
