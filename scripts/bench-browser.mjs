@@ -8,7 +8,6 @@ import { chromium } from 'playwright-core';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const boards = process.argv.slice(2).length ? process.argv.slice(2) : ['3x4', 'icelandic'];
-const PORT = 8311;
 
 /** Resident memory (bytes) of every process under `pid`. */
 function treeRss(pid) {
@@ -79,12 +78,12 @@ function findChromium(known) {
   return Number(out);
 }
 
-const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, String(PORT), '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise((r) => server.stdout.once('data', r));
+const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const serverUrl = /http:\/\/\S+/.exec(String(await new Promise((r) => server.stdout.once('data', r))))[0];
 try {
   console.log('board      | browser s | browser peak RSS MB (idle page) | wasm memory MB | native s | native peak MB | browser/native time');
   for (const board of boards) {
-    const b = await browserSolve(`http://127.0.0.1:${PORT}/`, board);
+    const b = await browserSolve(serverUrl, board);
     const n = nativeSolve(board);
     console.log(`${board.padEnd(10)} | ${b.seconds.toFixed(1).padStart(9)} | ${b.peakMB.toFixed(0)} (${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} | ${n.seconds ?? n.error} | ${n.peakMB?.toFixed(0) ?? '-'} | ${n.seconds ? (b.seconds / n.seconds).toFixed(2) : '-'}`);
     console.log(`           ${b.outcome.join(' / ')}`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Serves a directory over HTTP on 127.0.0.1 with the MIME types the page needs
 (application/wasm, text/javascript for modules) and no caching, so a rebuilt wasm is
-always picked up. Usage: serve.py DIR PORT"""
+always picked up. Usage: serve.py DIR PORT (PORT 0: any free port; the first line printed
+names the address)."""
 
 import functools
 import http.server
@@ -34,7 +35,7 @@ def main():
     directory, port = sys.argv[1], int(sys.argv[2])
     handler = functools.partial(Handler, directory=directory)
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
-        print(f"serving {directory} on http://127.0.0.1:{port}/", flush=True)
+        print(f"serving {directory} on http://127.0.0.1:{httpd.server_address[1]}/", flush=True)
         httpd.serve_forever()
 
 

@@ -9,7 +9,7 @@ import { startServer, launch, openPage, nativeAnalyze, settled, ROOT } from './h
 let server;
 let browser;
 before(async () => {
-  server = await startServer(8303);
+  server = await startServer();
   browser = await launch();
 });
 after(async () => {

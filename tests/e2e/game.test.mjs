@@ -8,7 +8,7 @@ import { startServer, launch, openPage, nativeAnalyze, settled, RESULTS } from '
 let server;
 let browser;
 before(async () => {
-  server = await startServer(8301);
+  server = await startServer();
   browser = await launch();
 });
 after(async () => {

@@ -14,14 +14,15 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
-/** Serves www/ on `port` until `stop()`. */
-export async function startServer(port) {
-  const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, String(port), '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    server.stdout.once('data', resolve);
+/** Serves www/ on a free port until `stop()`. */
+export async function startServer() {
+  const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve, reject) => {
+    server.stdout.once('data', (data) => resolve(String(data)));
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => server.kill() };
+  const url = /http:\/\/\S+/.exec(line)[0];
+  return { url, stop: () => server.kill() };
 }
 
 /** Headless system Chromium with a fresh profile. */

@@ -8,7 +8,7 @@ import { startServer, launch, openPage, nativeAnalyze, settled } from './harness
 let server;
 let browser;
 before(async () => {
-  server = await startServer(8302);
+  server = await startServer();
   browser = await launch();
 });
 after(async () => {
