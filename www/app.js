@@ -59,13 +59,16 @@ async function fillBoards() {
   const select = $('board');
   const max = maxOpen();
   const add = (value, text) => select.add(new Option(text, value));
+  const larger = []; // too large to solve here: listed last, answered by search
   for (let r = 1; r <= 5; r++) {
     for (let c = 1; c <= 5; c++) {
       const n = lineCount(r, c);
       if (n <= max) add(`${r}x${c}`, `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
+      else larger.push([`${r}x${c}`, `${r}×${c} (${n} lines, scores by search from 32 open lines)`]);
     }
   }
   add('icelandic', 'Icelandic 3×5 (30 open lines, solved once)');
+  for (const [value, text] of larger) add(value, text);
   try {
     const response = await fetch('books/index.json');
     if (response.ok) state.books = (await response.json()).books ?? [];
@@ -192,7 +195,7 @@ async function update() {
   } catch (e) {
     if (request !== state.request) return;
     document.body.dataset.state = 'idle';
-    setMessage(e.message, e.code !== 'unsolved' && e.code !== 'damaged');
+    setMessage(e.message, e.code !== 'unsolved' && e.code !== 'damaged' && e.code !== 'too-big');
     // A damaged stored tile was dropped: the solve resumes to recompute it.
     if (e.code === 'damaged') await prepareBoard();
     else showSolvePanel();
@@ -201,7 +204,7 @@ async function update() {
 
 function describeSource(analysis) {
   if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
-  else if (analysis.source === 'search') setMessage(`past the book's depth: found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
+  else if (analysis.source === 'search') setMessage(`${state.book ? "past the book's depth: " : ''}found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (state.book) setMessage(`past the book's depth (${state.book.depth}): solved in the browser`);
   else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
 }
@@ -303,8 +306,8 @@ function showSolvePanel() {
   panel.hidden = false;
   if (s.tooBig) {
     $('solve-text').textContent = state.book
-      ? `This board has ${s.open} open lines, too many to solve in the browser: the book answers the first ${state.book.depth} moves; past it no exact scores are available here.`
-      : `This board has ${s.open} open lines; the browser solves at most ${maxOpen()}. Load a book for it.`;
+      ? `This board has ${s.open} open lines, too many to solve in the browser: the book answers the first ${state.book.depth} moves; past it exact scores come by search once at most 32 lines are open.`
+      : `This board has ${s.open} open lines, too many to solve in the browser (at most ${maxOpen()}): exact scores come by search once at most 32 lines are open.`;
     $('solve').hidden = true;
     $('solve-progress').hidden = true;
     return;

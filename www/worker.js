@@ -28,6 +28,9 @@ let solvingFingerprint = null;
 // The search's budget in the browser: about a minute of work and its table's memory.
 const SEARCH_NODES = 1e8;
 const SEARCH_TABLE_MIB = 256;
+// Most open lines a position may have for the search in the browser: beyond it an opening
+// position can take hours (the empty 4x4 board: 1.8 G nodes natively).
+const SEARCH_MAX_OPEN = 32;
 
 const keyOf = (board, predrawn) => `${board}|${predrawn ?? ''}`;
 
@@ -75,6 +78,10 @@ async function analyze({ board, predrawn, lines }) {
   // A board too large to solve here (a booked 4x4, say) past its book's depth: search,
   // within a node budget, reporting progress.
   if (openLines(board, predrawn) > wasm.maxOpen()) {
+    if (open > SEARCH_MAX_OPEN) {
+      const message = `This position has ${open} open lines: on a board this large the browser finds exact scores by search once at most ${SEARCH_MAX_OPEN} lines are open.`;
+      throw Object.assign(new Error(message), { code: 'too-big' });
+    }
     const progress = (nodes, done, total) => post({ op: 'search-progress', nodes, done, total });
     const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', SEARCH_NODES, SEARCH_TABLE_MIB, progress);
     return { ...found, source: 'search' };
