@@ -4,44 +4,12 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::cli::{dotbox, failure, json_of, lines_arg, stdout};
 use common::{Naive, Rng};
 use serde_json::Value;
-
-fn dotbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dotbox"))
-        .args(args)
-        .output()
-        .expect("dotbox runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = dotbox(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "dotbox {args:?} failed: {err}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Runs a command that must fail cleanly; returns its message.
-fn failure(args: &[&str]) -> String {
-    let out = dotbox(args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "dotbox {args:?}: {err}");
-    assert!(err.starts_with("error: "), "dotbox {args:?}: {err}");
-    assert!(!err.contains("panicked"), "dotbox {args:?}: {err}");
-    assert!(out.stdout.is_empty());
-    err
-}
-
-fn lines_arg(pos: u64) -> String {
-    (0..64)
-        .filter(|l| pos >> l & 1 == 1)
-        .map(|l| l.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
 
 /// The JSON `dotbox analyze --json` must print for `pos`, from the naive solver.
 fn expected_json(board: &str, naive: &mut Naive, pos: u64) -> Value {
@@ -52,12 +20,6 @@ fn expected_json(board: &str, naive: &mut Naive, pos: u64) -> Value {
         .map(|(line, score)| serde_json::json!({"line": line, "score": score}))
         .collect();
     serde_json::json!({"board": board, "lines": lines, "value": naive.value(pos), "moves": moves})
-}
-
-fn analyze_json(args: &[&str]) -> Value {
-    let text = stdout(args);
-    assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
-    serde_json::from_str(&text).unwrap()
 }
 
 #[test]
@@ -82,7 +44,7 @@ fn analyze_json_matches_the_naive_solver_on_random_positions() {
         for _ in 0..8 {
             let open = 1 + rng.below(max_open as u64) as usize;
             let pos = rng.position(naive.lines(), open);
-            let got = analyze_json(&["analyze", name, "--lines", &lines_arg(pos), "--json"]);
+            let got = json_of(&["analyze", name, "--lines", &lines_arg(pos), "--json"]);
             assert_eq!(got, expected_json(name, &mut naive, pos), "{name} {pos:#x}");
         }
     }
@@ -101,7 +63,7 @@ fn analyze_handles_pre_drawn_lines_and_the_full_board() {
         for _ in 0..4 {
             let pos = rng.position(38, 12) | predrawn;
             let given = if repeat { pos } else { pos & !predrawn };
-            let got = analyze_json(&[
+            let got = json_of(&[
                 "analyze",
                 "icelandic",
                 "--lines",
@@ -111,12 +73,12 @@ fn analyze_handles_pre_drawn_lines_and_the_full_board() {
             assert_eq!(got, expected_json("icelandic", &mut naive, pos));
         }
     }
-    let full = analyze_json(&["analyze", "1x1", "--lines", "0,1,2,3", "--json"]);
+    let full = json_of(&["analyze", "1x1", "--lines", "0,1,2,3", "--json"]);
     assert_eq!(
         full,
         serde_json::json!({"board": "1x1", "lines": [0, 1, 2, 3], "value": 0, "moves": []})
     );
-    let empty = analyze_json(&["analyze", "3x3", "--json"]);
+    let empty = json_of(&["analyze", "3x3", "--json"]);
     assert_eq!(empty["value"], -3);
 }
 
@@ -228,7 +190,7 @@ fn book_build_info_verify_and_query() {
             "--json",
         ];
         assert_eq!(
-            analyze_json(&args),
+            json_of(&args),
             expected_json("2x3", &mut naive, pos),
             "{drawn} lines"
         );
@@ -344,7 +306,7 @@ fn a_killed_solve_resumes_to_the_same_value() {
         assert!(lines <= 1, "{name} left in the store");
     }
 
-    let from_store = analyze_json(&[
+    let from_store = json_of(&[
         "solve",
         "3x4",
         "--lines",
@@ -353,7 +315,7 @@ fn a_killed_solve_resumes_to_the_same_value() {
         store.to_str().unwrap(),
         "--json",
     ]);
-    let in_memory = analyze_json(&["analyze", "3x4", "--lines", "0,1", "--json"]);
+    let in_memory = json_of(&["analyze", "3x4", "--lines", "0,1", "--json"]);
     assert_eq!(from_store, in_memory);
     assert!(
         resumed.contains(&format!("value: {}", in_memory["value"])),
@@ -366,7 +328,7 @@ fn damaged_tiles_in_a_store_are_recomputed() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().to_str().unwrap();
     let args = ["solve", "2x3", "--lines", "3", "--store", store, "--json"];
-    let first = analyze_json(&args);
+    let first = json_of(&args);
     let mut naive = Naive::new(2, 3);
     assert_eq!(first, expected_json("2x3", &mut naive, 1 << 3));
     for (name, damage) in [("tile-0-1.bin", "truncate"), ("tile-1-0.bin", "flip")] {
@@ -401,7 +363,7 @@ fn every_method_gives_the_naive_answer() {
                 let args = [
                     "analyze", board, "--lines", &lines, "--json", "--method", method,
                 ];
-                assert_eq!(analyze_json(&args), expected, "{method} on {board} {lines}");
+                assert_eq!(json_of(&args), expected, "{method} on {board} {lines}");
             }
         }
     }

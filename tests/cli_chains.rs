@@ -6,49 +6,10 @@
 mod common;
 
 use std::collections::HashMap;
-use std::process::{Command, Output};
 
+use common::cli::{failure, json_of, lines_arg, stdout};
 use common::{Naive, Rng};
 use serde_json::{json, Value};
-
-fn dotbox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dotbox"))
-        .args(args)
-        .output()
-        .expect("dotbox runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = dotbox(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "dotbox {args:?} failed: {err}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let text = stdout(args);
-    assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
-    serde_json::from_str(&text).unwrap()
-}
-
-/// Runs a command that must fail cleanly; returns its message.
-fn failure(args: &[&str]) -> String {
-    let out = dotbox(args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "dotbox {args:?}: {err}");
-    assert!(err.starts_with("error: "), "dotbox {args:?}: {err}");
-    assert!(!err.contains("panicked"), "dotbox {args:?}: {err}");
-    assert!(out.stdout.is_empty());
-    err
-}
-
-fn lines_arg(pos: u64) -> String {
-    (0..64)
-        .filter(|l| pos >> l & 1 == 1)
-        .map(|l| l.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
-}
 
 fn scores_of(got: &Value) -> Vec<(usize, i32)> {
     got["moves"]

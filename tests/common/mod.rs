@@ -3,6 +3,8 @@
 //! public numbering rules, which it recomputes from scratch.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use std::collections::HashMap;
 
 /// The naive reference: plain recursion over every move, memoised on the raw bitmask.

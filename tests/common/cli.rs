@@ -1,0 +1,49 @@
+//! Running the real `dotbox` binary from the integration tests.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Runs `dotbox` with `args`.
+pub fn dotbox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dotbox"))
+        .args(args)
+        .output()
+        .expect("dotbox runs")
+}
+
+/// The standard output of a command that must succeed.
+pub fn stdout(args: &[&str]) -> String {
+    let out = dotbox(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "dotbox {args:?} failed: {err}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The one JSON object a `--json` command must print.
+pub fn json_of(args: &[&str]) -> Value {
+    let text = stdout(args);
+    assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Runs a command that must fail cleanly (exit code 2, `error: ` on stderr, no panic, nothing
+/// on stdout); returns its message.
+pub fn failure(args: &[&str]) -> String {
+    let out = dotbox(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "dotbox {args:?}: {err}");
+    assert!(err.starts_with("error: "), "dotbox {args:?}: {err}");
+    assert!(!err.contains("panicked"), "dotbox {args:?}: {err}");
+    assert!(out.stdout.is_empty());
+    err
+}
+
+/// The `--lines` argument of a raw position mask.
+pub fn lines_arg(pos: u64) -> String {
+    (0..64)
+        .filter(|l| pos >> l & 1 == 1)
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
