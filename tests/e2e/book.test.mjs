@@ -1,21 +1,12 @@
 // The shipped opening book in the page: fetched from www/books/ with progress, verified,
 // cached in IndexedDB (the second visit reads the cache), and its scores equal the native
 // solver's; past its depth the page says what it does.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, launch, openPage, nativeAnalyze, settled, ROOT } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, ROOT } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndLaunch();
 
 const { books } = JSON.parse(readFileSync(`${ROOT}www/books/index.json`, 'utf8'));
 
@@ -24,8 +15,8 @@ const shown = (page) => page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line
 test('the shipped book loads, verifies, is cached, and its scores are exact', { timeout: 300_000 }, async () => {
   assert.ok(books.length >= 1, 'a book ships with the page');
   const entry = books[0];
-  const context = await browser.newContext();
-  const { page, errors } = await openPage(context, server.url, `#board=${entry.board}&mode=hh`);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=${entry.board}&mode=hh`);
   await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 120_000 });
   await settled(page);
   assert.match(await page.textContent('#message'), /from the opening book/);
@@ -47,7 +38,7 @@ test('the shipped book loads, verifies, is cached, and its scores are exact', { 
   await page.click('#storage summary');
   await page.waitForFunction(() => /book .*cached/.test(document.querySelector('#storage-table').textContent));
   const again = await context.newPage();
-  await again.goto(`${server.url}?delay=0#board=${entry.board}&mode=hh`);
+  await again.goto(`${env.server.url}?delay=0#board=${entry.board}&mode=hh`);
   await again.waitForFunction(() => document.body.dataset.book === 'cached');
   assert.deepEqual(errors, []);
   await context.close();

@@ -2,22 +2,13 @@
 // loony moves it shows equal the native `dotbox chains`; the move just played is judged by its
 // exact score; a puzzle is answered wrongly, then rightly, then by keyboard alone. Screenshots
 // go to test-results/ (coach-3x3.png, coach-phone.png).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { startServer, launch, openPage, nativeAnalyze, settled, RESULTS, ROOT } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, RESULTS, ROOT } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer(8341);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndLaunch();
 
 /** The native CLI's `dotbox chains --json`. */
 function nativeChains(board, lines) {
@@ -38,9 +29,9 @@ const NO_SCORES = { force: true };
 const PUZZLES = JSON.parse(readFileSync(`${ROOT}www/puzzles.json`, 'utf8')).sort((a, b) => a.difficulty - b.difficulty);
 
 test('the coach shows chains, control and loony moves, and judges the move just played', async () => {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
   const start = [0, 1, 2, 3, 4, 5];
-  const { page, errors } = await openPage(context, server.url, `#board=3x3&mode=hh&moves=${start.join(',')}`);
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${start.join(',')}`);
   await settled(page);
   await coachShows(page, '3x3', start);
   const native = nativeChains('3x3', start);
@@ -103,8 +94,8 @@ test('the coach shows chains, control and loony moves, and judges the move just 
 });
 
 test('puzzles: a wrong answer is explained, the right one confirmed, keyboard only works', async () => {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
-  const { page, errors } = await openPage(context, server.url, '#board=3x3&mode=hh&moves=0,1,2,3,4,5');
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,1,2,3,4,5');
   await settled(page);
   await coachShows(page, '3x3', [0, 1, 2, 3, 4, 5]);
   await page.locator('body').press('p');
@@ -173,8 +164,8 @@ test('puzzles: a wrong answer is explained, the right one confirmed, keyboard on
 });
 
 test('coach and puzzles fit a phone screen', async () => {
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const { page, errors } = await openPage(phone, server.url, '#board=3x3&mode=hh&moves=0,1,2,3,4,5,12');
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page, errors } = await openPage(phone, env.server.url, '#board=3x3&mode=hh&moves=0,1,2,3,4,5,12');
   await settled(page);
   await coachShows(page, '3x3', [0, 1, 2, 3, 4, 5, 12]);
   await page.tap('#puzzle-open');

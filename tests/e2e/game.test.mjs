@@ -1,20 +1,11 @@
 // Whole games against the engine in the real page: every engine move must be optimal and
 // every score the page shows must equal the native solver's, on 2x2 and 3x3, with the human
 // or the engine starting.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, nativeAnalyze, settled, RESULTS } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, RESULTS } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndLaunch();
 
 /** The scores shown on the page's open lines: [{line, score}] in line order. */
 async function shownScores(page) {
@@ -22,8 +13,8 @@ async function shownScores(page) {
 }
 
 async function playGame(board, mode, seed) {
-  const context = await browser.newContext();
-  const { page, errors } = await openPage(context, server.url, `#board=${board}&mode=${mode}`);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=${board}&mode=${mode}`);
   const human = mode === 'p1' ? 0 : 1;
   let rnd = seed;
   const random = (n) => {
@@ -76,12 +67,12 @@ for (const board of ['2x2', '3x3']) {
 }
 
 test('the board with its scores, for a look (screenshot)', async () => {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 850 } });
-  const { page } = await openPage(context, server.url, '#board=3x3&mode=hh&moves=0,4,9,15,20');
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 850 } });
+  const { page } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9,15,20');
   await settled(page);
   await page.screenshot({ path: `${RESULTS}/board-3x3.png` });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const { page: small } = await openPage(phone, server.url, '#board=icelandic&mode=hh&moves=0,1,2,3,4,5,6,7');
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page: small } = await openPage(phone, env.server.url, '#board=icelandic&mode=hh&moves=0,1,2,3,4,5,6,7');
   await settled(small);
   const best = await small.$$eval('#svg g.move[data-best="1"]', (gs) => gs.length);
   assert.ok(best >= 1, 'best moves are marked');
@@ -96,8 +87,8 @@ test('the board with its scores, for a look (screenshot)', async () => {
 });
 
 test('keyboard only: arrows select a line, Enter plays it, U undoes, R redoes', async () => {
-  const context = await browser.newContext();
-  const { page } = await openPage(context, server.url, '#board=2x2&mode=hh');
+  const context = await env.browser.newContext();
+  const { page } = await openPage(context, env.server.url, '#board=2x2&mode=hh');
   await settled(page);
   await page.locator('body').press('ArrowRight');
   const cursor = await page.evaluate(() => window.dotboxApp.state.cursor);
@@ -119,8 +110,8 @@ test('keyboard only: arrows select a line, Enter plays it, U undoes, R redoes', 
 });
 
 test('engine against engine plays a whole 3x3 game of optimal moves to the value', async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await openPage(context, server.url, '#board=3x3&mode=ee');
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=ee');
   await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 120_000 });
   const history = await page.evaluate(() => window.dotboxApp.history());
   const drawn = [];

@@ -1,6 +1,7 @@
 // Shared pieces of the end-to-end tests: the static server, the system Chromium (driven by
 // playwright-core, never a downloaded browser), and the native CLI as the reference.
 import { spawn, execFileSync } from 'node:child_process';
+import { before, after } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
@@ -23,6 +24,23 @@ export async function startServer() {
   });
   const url = /http:\/\/\S+/.exec(line)[0];
   return { url, stop: () => server.kill() };
+}
+
+/**
+ * The server and the browser of one test file: started before its tests, stopped after.
+ * Returns `{ server, browser }`, filled in once the tests start.
+ */
+export function serveAndLaunch() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+  });
+  return env;
 }
 
 /** Headless system Chromium with a fresh profile. */

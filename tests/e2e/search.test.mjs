@@ -1,26 +1,17 @@
 // Boards too large to solve in the browser: positions with at most 32 open lines get exact
 // scores by search in the worker (equal to the native solver's), and an opening position
 // gets a clear message instead of a stalled page.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, nativeAnalyze, settled } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndLaunch();
 
 const shown = (page) => page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
 
 test('a 4x4 position past the browser solver is answered exactly by search', { timeout: 300_000 }, async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await openPage(context, server.url, '#board=4x4&mode=hh');
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=hh');
   await page.waitForFunction(() => /by search once at most 32/.test(document.querySelector('#message').textContent), null, { timeout: 60_000 });
   // 15 lines drawn, 25 open: more than the in-memory analysis takes, so the search answers.
   const moves = [0, 1, 2, 3, 4, 5, 6, 7, 8, 20, 21, 22, 23, 24, 25];

@@ -1,20 +1,11 @@
 // The icelandic board solved in the page: reloading mid-way resumes from the tiles stored in
 // IndexedDB (not from scratch) and the finished solve gives the native solver's value and
 // scores; a full storage quota stops the solve with a clear message, keeping its tiles.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, nativeAnalyze, settled } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serveAndLaunch();
 
 const percent = (page) => page.evaluate(() => Number(document.body.dataset.percent ?? 0));
 
@@ -39,8 +30,8 @@ async function waitForStoredTiles(page) {
 }
 
 test('icelandic: a solve reloaded mid-way resumes and finishes with the native value', { timeout: 900_000 }, async () => {
-  const context = await browser.newContext();
-  const { page, errors } = await openPage(context, server.url, '#board=icelandic&mode=hh');
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.body.dataset.percent ?? 0) >= 25, null, { timeout: 600_000 });
   await waitForStoredTiles(page);
@@ -73,11 +64,11 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
 });
 
 test('a full storage quota stops the solve with a clear message and keeps the finished tiles', { timeout: 300_000 }, async () => {
-  const context = await browser.newContext();
-  const { page } = await openPage(context, server.url, '#board=4x3&mode=hh');
+  const context = await env.browser.newContext();
+  const { page } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
   const cdp = await context.newCDPSession(page);
   // Room for the solve's first writes (its first tiles are tiny), not for the rest.
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url.replace(/\/$/, ''), quotaSize: 2_000_000 });
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.server.url.replace(/\/$/, ''), quotaSize: 2_000_000 });
   await page.click('#solve');
   await page.waitForFunction(() => ['error', 'finished'].includes(document.body.dataset.solve), null, { timeout: 240_000 });
   assert.equal(await page.evaluate(() => document.body.dataset.solve), 'error');
@@ -86,7 +77,7 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
   await page.click('#storage summary');
   await page.waitForFunction(() => /partial \(\d+ tiles\)/.test(document.querySelector('#storage-table').textContent));
   // With the quota lifted the solve resumes from the kept tiles and finishes.
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url.replace(/\/$/, '') });
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.server.url.replace(/\/$/, '') });
   await page.click('#solve');
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 240_000 });
   assert.match(await page.textContent('#solve-stats'), /tiles from storage/);
@@ -100,12 +91,12 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
 });
 
 test('Web Locks: a second tab waits while the first solves the same board, then finds it solved', { timeout: 400_000 }, async () => {
-  const context = await browser.newContext();
-  const { page: first } = await openPage(context, server.url, '#board=4x3&mode=hh');
+  const context = await env.browser.newContext();
+  const { page: first } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
   await first.click('#solve');
   await first.waitForFunction(() => Number(document.body.dataset.percent ?? 0) > 5, null, { timeout: 120_000 });
   await waitForStoredTiles(first);
-  const { page: second } = await openPage(context, server.url, '#board=4x3&mode=hh');
+  const { page: second } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
   // The second tab sees stored tiles, resumes by itself, and waits for the lock.
   await second.waitForFunction(() => /another tab is solving this board/.test(document.querySelector('#solve-text').textContent), null, { timeout: 60_000 });
   await first.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 300_000 });
