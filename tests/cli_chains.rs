@@ -25,6 +25,23 @@ fn scores_of(got: &Value) -> Vec<(usize, i32)> {
         .collect()
 }
 
+/// `dotbox analyze --loony --last-move-penalty P --json` of a raw position, with its
+/// arguments for assertion messages.
+fn loony_json(board: &str, pos: u64, penalty: i32) -> (Value, String) {
+    let (lines, p) = (lines_arg(pos), penalty.to_string());
+    let args = [
+        "analyze",
+        board,
+        "--lines",
+        &lines,
+        "--loony",
+        "--last-move-penalty",
+        &p,
+        "--json",
+    ];
+    (json_of(&args), format!("{args:?}"))
+}
+
 const BOARDS: [(&str, usize, usize, usize); 6] = [
     ("1x2", 1, 2, 7),
     ("2x2", 2, 2, 12),
@@ -86,18 +103,7 @@ fn loony_scores_match_the_naive_solver_and_flags_are_consistent() {
             for _ in 0..4 {
                 let open = 1 + rng.below(max_open as u64) as usize;
                 let pos = rng.position(naive.lines(), open);
-                let (lines, p) = (lines_arg(pos), penalty.to_string());
-                let args = [
-                    "analyze",
-                    name,
-                    "--lines",
-                    &lines,
-                    "--loony",
-                    "--last-move-penalty",
-                    &p,
-                    "--json",
-                ];
-                let got = json_of(&args);
+                let (got, args) = loony_json(name, pos, penalty);
                 assert_eq!(got["value"], naive.value(pos), "{args:?}");
                 assert_eq!(scores_of(&got), naive.scores(pos), "{args:?}");
                 // The position's flag is that of its preferred best move: the opponent making
@@ -274,18 +280,7 @@ fn loony_suffixes_match_an_independent_reference() {
             for _ in 0..5 {
                 let open = 2 + rng.below(max_open as u64 - 1) as usize;
                 let pos = rng.position(naive.lines, open);
-                let (lines, p) = (lines_arg(pos), penalty.to_string());
-                let args = [
-                    "analyze",
-                    name,
-                    "--lines",
-                    &lines,
-                    "--loony",
-                    "--last-move-penalty",
-                    &p,
-                    "--json",
-                ];
-                let got = json_of(&args);
+                let (got, args) = loony_json(name, pos, penalty);
                 let (value, flag) = naive.solve(pos);
                 assert_eq!(got["value"], value, "{args:?}");
                 assert_eq!(got["next_loony"], flag.suffix(), "{args:?}");

@@ -18,6 +18,28 @@ use super::error::CliError;
 use super::method::{self, automatic, Method, SearchArgs};
 use super::{progress, read_file};
 
+/// The `--last-move-penalty` option, shared by `analyze` and `solve`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct RulesArgs {
+    /// The player who draws the last line loses P more boxes (0: plain Dots-and-Boxes; a P
+    /// larger than the boxes left makes the best moves those of nimstring). Retrograde
+    /// solver only; a stored solve is tied to its penalty.
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = 0,
+        allow_hyphen_values = true
+    )]
+    pub last_move_penalty: i32,
+}
+
+impl RulesArgs {
+    /// The rules these options select.
+    pub fn rules(&self) -> Rules {
+        Rules::with_last_move_penalty(self.last_move_penalty)
+    }
+}
+
 /// Arguments of `dotbox analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -39,16 +61,9 @@ pub struct AnalyzeArgs {
     /// Options of the search.
     #[command(flatten)]
     pub search: SearchArgs,
-    /// The player who draws the last line loses P more boxes (0: plain Dots-and-Boxes; a P
-    /// larger than the boxes left makes the best moves those of nimstring). Retrograde
-    /// solver only.
-    #[arg(
-        long,
-        value_name = "P",
-        default_value_t = 0,
-        allow_hyphen_values = true
-    )]
-    pub last_move_penalty: i32,
+    /// The scoring rules (last-move penalty).
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// Suffix each score with who must make the next loony move under perfect play: `v` the
     /// player to move, `^` the other (exact chain solver, at most 26 open lines).
     #[arg(long)]
@@ -76,7 +91,7 @@ impl LoonyFlags {
 /// Runs `dotbox analyze` and returns its output.
 pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
-    let rules = Rules::with_last_move_penalty(args.last_move_penalty);
+    let rules = args.rules.rules();
     if args.loony {
         if args.book.is_some() || args.method.is_some() {
             return Err(CliError::Usage(
@@ -85,7 +100,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
                     .into(),
             ));
         }
-        let (analysis, flags) = loony_analysis(&board, pos, args.last_move_penalty)?;
+        let (analysis, flags) = loony_analysis(&board, pos, args.rules.last_move_penalty)?;
         let source = with_penalty("solved exactly in memory", rules);
         return Ok(if args.json {
             json(&board, pos, &analysis, rules, Some(&flags))

@@ -5,13 +5,13 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::core::{Board, Position, Rules};
+use crate::core::{Board, Position};
 use crate::retro::Solve;
 use crate::store::fs::FsStore;
 use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
 
-use super::analyze::{human, json, parse_position, with_penalty};
+use super::analyze::{human, json, parse_position, with_penalty, RulesArgs};
 use super::error::CliError;
 use super::progress;
 
@@ -32,15 +32,9 @@ pub struct SolveArgs {
     /// Print the result as one JSON object, as `dotbox analyze --json` does.
     #[arg(long)]
     pub json: bool,
-    /// The player who draws the last line loses P more boxes (0: plain Dots-and-Boxes). A
-    /// stored solve is tied to its penalty.
-    #[arg(
-        long,
-        value_name = "P",
-        default_value_t = 0,
-        allow_hyphen_values = true
-    )]
-    pub last_move_penalty: i32,
+    /// The scoring rules (last-move penalty).
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 /// Runs `dotbox solve` and returns its output.
@@ -48,7 +42,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     set_threads(args.threads)?;
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     // Keeping one layer beyond the position gives its moves' scores.
-    let rules = Rules::with_last_move_penalty(args.last_move_penalty);
+    let rules = args.rules.rules();
     let mut solve = Solve::with_rules(&board, pos, 1, rules)?;
     match &args.store {
         Some(dir) => {
@@ -85,7 +79,7 @@ fn report(
     let analysis =
         progress::solve_then(solve, store, |solve, store| Ok(solve.analysis(store, pos)?))?;
     let seconds = start.elapsed().as_secs_f64();
-    let rules = Rules::with_last_move_penalty(args.last_move_penalty);
+    let rules = args.rules.rules();
     if args.json {
         return Ok(json(board, pos, &analysis, rules, None));
     }
