@@ -81,4 +81,21 @@ export async function settled(page) {
   return page.evaluate(() => document.body.dataset.state);
 }
 
+/** Tiles the page's solves have written to IndexedDB so far, read from the database itself. */
+export function storedTiles(page) {
+  return page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('dotbox');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const solves = await new Promise((resolve) => {
+      const all = db.transaction('solves').objectStore('solves').getAll();
+      all.onsuccess = () => resolve(all.result);
+    });
+    db.close();
+    return solves.reduce((n, s) => n + s.tiles.length, 0);
+  });
+}
+
 export { sleep };

@@ -3,26 +3,11 @@
 // scores; a full storage quota stops the solve with a clear message, keeping its tiles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, nativeAnalyze, settled } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, storedTiles } from './harness.mjs';
 
 const env = serveAndLaunch();
 
 const percent = (page) => page.evaluate(() => Number(document.body.dataset.percent ?? 0));
-
-/** Tiles the page's solves have written to IndexedDB so far (a solve writes every 2 s). */
-const storedTiles = (page) => page.evaluate(async () => {
-  const db = await new Promise((resolve, reject) => {
-    const open = indexedDB.open('dotbox');
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  const solves = await new Promise((resolve) => {
-    const all = db.transaction('solves').objectStore('solves').getAll();
-    all.onsuccess = () => resolve(all.result);
-  });
-  db.close();
-  return solves.reduce((n, s) => n + s.tiles.length, 0);
-});
 
 async function waitForStoredTiles(page) {
   for (let i = 0; i < 600 && (await storedTiles(page)) === 0; i++) await page.waitForTimeout(100);
