@@ -72,6 +72,9 @@ export function limitWritesForTests(bytes) {
 /**
  * Writes tiles `puts` ([[hi, lo, Uint8Array], ..]), deletes tiles `removes` ([[hi, lo], ..])
  * and stores the solve's record, all in one transaction: either everything lands or nothing.
+ * Every request is issued and the transaction committed before this returns its promise
+ * (settled once the transaction is committed), so the caller may compute on meanwhile.
+ * Later transactions on the same stores see this one's writes (IndexedDB orders them).
  */
 export async function writeTiles(db, fp, puts, removes, record) {
   const size = puts.reduce((n, [, , bytes]) => n + bytes.length, 0);
@@ -79,11 +82,15 @@ export async function writeTiles(db, fp, puts, removes, record) {
     throw new DOMException('the origin storage quota is exhausted', 'QuotaExceededError');
   }
   const tx = db.transaction(['tiles', 'solves'], 'readwrite');
+  const committed = done(tx);
   const tiles = tx.objectStore('tiles');
   for (const [hi, lo, bytes] of puts) tiles.put(bytes, [fp, hi, lo]);
   for (const [hi, lo] of removes) tiles.delete([fp, hi, lo]);
   tx.objectStore('solves').put(record, fp);
-  await done(tx);
+  // Commit now rather than once this thread has seen every request succeed, which a worker
+  // busy computing would delay.
+  tx.commit?.();
+  await committed;
   written += size;
 }
 

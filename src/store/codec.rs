@@ -35,8 +35,17 @@ const FIXED: usize = 4 + 2 + 2 + 1 + 1 + 8 + 4;
 ///
 /// A fingerprint longer than 65535 bytes is cut to that length; fingerprints are short names.
 pub fn encode(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
+    let mut out = header(fingerprint, tile, data);
+    out.extend_from_slice(bytemuck::cast_slice(data));
+    out
+}
+
+/// The bytes [`encode`] writes before the payload, checksum included: a writer that sends
+/// this header and then `data` itself (as bytes) writes the same tile without first copying
+/// a large payload into one buffer.
+pub fn header(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
     let fp = &fingerprint.as_bytes()[..fingerprint.len().min(usize::from(u16::MAX))];
-    let mut out = Vec::with_capacity(FIXED + fp.len() + data.len());
+    let mut out = Vec::with_capacity(FIXED + fp.len());
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(fp.len() as u16).to_le_bytes());
@@ -44,13 +53,10 @@ pub fn encode(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
     out.push(tile.hi);
     out.push(tile.lo);
     out.extend_from_slice(&(data.len() as u64).to_le_bytes());
-    let crc_at = out.len();
-    out.extend_from_slice(&[0; 4]);
-    out.extend(data.iter().map(|&v| v as u8));
     let mut crc = crc32fast::Hasher::new();
-    crc.update(&out[..crc_at]);
-    crc.update(&out[crc_at + 4..]);
-    out[crc_at..crc_at + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+    crc.update(&out);
+    crc.update(bytemuck::cast_slice(data));
+    out.extend_from_slice(&crc.finalize().to_le_bytes());
     out
 }
 
@@ -122,7 +128,7 @@ pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData,
     if stored_tile != tile {
         return Err(corrupt(format!("holds {stored_tile} instead")));
     }
-    Ok(Arc::new(payload.iter().map(|&b| b as i8).collect()))
+    Ok(Arc::new(bytemuck::cast_slice::<u8, i8>(payload).to_vec()))
 }
 
 #[cfg(test)]

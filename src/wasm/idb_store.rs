@@ -6,18 +6,23 @@
 //! retries (a solver step reads only the parents its solve does not hold already, so exactly
 //! those are read). Saved tiles stay in memory (shared with the solver, no copy) until
 //! [`IdbStore::flush`] writes them, the deletions and the solve's tile listing in one
-//! transaction. The solver flushes every couple of seconds and at the end: a deep tile that
-//! the solve drops before the next flush is never written, which saves most of the writing,
-//! and a tab closed mid-solve loses at most the work since the last flush.
+//! transaction, so the listing and the stored tiles never disagree. A flush does not wait for
+//! its transaction: the solver computes on while IndexedDB commits, and the next flush (or
+//! [`IdbStore::settle`], at the end, on cancel and when the page is hidden) awaits it, so a
+//! write's error (a full quota) still stops the solve and everything written before stays.
+//! The solver flushes every few seconds and at the end: a deep tile that the solve drops
+//! before the next flush is never written, which saves most of the writing, and a tab closed
+//! mid-solve loses at most the work since the last flush that committed.
 //! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
 
 use std::collections::{BTreeMap, HashMap};
 
-use js_sys::{Array, Reflect, Uint8Array};
+use js_sys::{Array, Int8Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 use crate::store::codec;
 use crate::store::{StoreError, TileData, TileId, TileStore};
@@ -30,14 +35,14 @@ extern "C" {
     async fn get_solve(db: &JsValue, fp: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = getTiles, catch)]
     async fn get_tiles(db: &JsValue, fp: &str, ids: Array) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(js_name = writeTiles, catch)]
-    async fn write_tiles(
+    #[wasm_bindgen(js_name = writeTiles)]
+    fn write_tiles(
         db: &JsValue,
         fp: &str,
         puts: Array,
         removes: Array,
         record: JsValue,
-    ) -> Result<JsValue, JsValue>;
+    ) -> js_sys::Promise;
 }
 
 /// Why an IndexedDB call failed, in the store's terms: a `QuotaExceededError` becomes
@@ -88,6 +93,8 @@ pub struct IdbStore {
     /// Stored tiles `load` was asked for without a prefetch; see [`IdbStore::take_misses`].
     misses: Vec<TileId>,
     finished: bool,
+    /// The write transaction [`IdbStore::flush`] started last, until awaited.
+    writing: Option<JsFuture>,
 }
 
 impl IdbStore {
@@ -136,6 +143,7 @@ impl IdbStore {
             damaged: HashMap::new(),
             misses: Vec::new(),
             finished,
+            writing: None,
         })
     }
 
@@ -195,21 +203,31 @@ impl IdbStore {
         !self.puts.is_empty() || !self.removes.is_empty()
     }
 
-    /// Writes everything saved or removed since the last flush, with the solve's listing,
-    /// in one transaction, then drops the written tiles from the cache. On error nothing of
-    /// this flush is stored and the store must be reopened; tiles flushed before stay stored.
+    /// Starts writing everything saved or removed since the last flush, with the solve's
+    /// listing, in one transaction, and drops the written tiles from the cache. It first
+    /// awaits the write the previous flush started, so writes land in order and at most one
+    /// is in flight while the solver computes on; [`IdbStore::settle`] awaits the last one.
+    /// On error (of either write) nothing of that write is stored and the store must be
+    /// reopened; tiles written before stay stored, listed by the record written with them.
     pub async fn flush(&mut self) -> Result<(), StoreError> {
+        self.settle().await?;
         let puts = Array::new();
         for (t, data) in self.puts.drain(..) {
             self.cache.remove(&t);
-            // One tile encoded at a time, straight into JavaScript memory.
-            let bytes = codec::encode(&self.fingerprint, t, &data);
-            self.sizes.insert(t, bytes.len() as u32);
-            puts.push(&Array::of3(
-                &t.hi.into(),
-                &t.lo.into(),
-                &Uint8Array::from(&bytes[..]),
-            ));
+            // One tile at a time, straight into JavaScript memory: the header, then the
+            // values themselves (no encoded copy in wasm memory).
+            let header = codec::header(&self.fingerprint, t, &data);
+            let len = header.len() + data.len();
+            let bytes = Uint8Array::new_with_length(len as u32);
+            bytes.subarray(0, header.len() as u32).copy_from(&header);
+            Int8Array::new_with_byte_offset_and_length(
+                &bytes.buffer(),
+                header.len() as u32,
+                data.len() as u32,
+            )
+            .copy_from(&data);
+            self.sizes.insert(t, len as u32);
+            puts.push(&Array::of3(&t.hi.into(), &t.lo.into(), &bytes));
         }
         let removes: Array = self
             .removes
@@ -217,9 +235,22 @@ impl IdbStore {
             .map(|t| JsValue::from(tile_key(t)))
             .collect();
         let record = self.record()?;
-        write_tiles(&self.db, &self.fingerprint, puts, removes, record)
-            .await
-            .map_err(store_error)?;
+        self.writing = Some(JsFuture::from(write_tiles(
+            &self.db,
+            &self.fingerprint,
+            puts,
+            removes,
+            record,
+        )));
+        Ok(())
+    }
+
+    /// Awaits the write the last flush started: once this returns, everything flushed is
+    /// stored (or the error says why not).
+    pub async fn settle(&mut self) -> Result<(), StoreError> {
+        if let Some(writing) = self.writing.take() {
+            writing.await.map_err(store_error)?;
+        }
         Ok(())
     }
 

@@ -17,9 +17,14 @@ use crate::store::{StoreError, TileId, TileStore};
 /// solved board is answered either from the store or by such an analysis.
 pub const DIRECT_OPEN: u32 = 24;
 
-/// Milliseconds between two writes of a running solve to IndexedDB: the most work a closed
-/// tab loses, traded against writing tiles the solve drops soon after.
+/// Milliseconds a running solve computes at least between two writes to IndexedDB: about the
+/// most work a closed tab loses, traded against writing tiles the solve drops soon after.
 pub const FLUSH_INTERVAL_MS: f64 = 2000.0;
+
+/// A running solve also computes at least this many times as long as its last write kept it
+/// from computing, so writing costs about a ninth of a solve at most, whatever the board (a
+/// write of the largest layers of `icelandic` takes a few tenths of a second).
+pub const FLUSH_COST_RATIO: f64 = 8.0;
 
 /// A move's score as the page receives it.
 #[derive(Serialize, Deserialize)]
@@ -138,6 +143,8 @@ pub struct Solver {
     keep: u32,
     /// When the store was last flushed (`Date.now()`).
     flushed_at: f64,
+    /// Milliseconds the last flush kept the solve from computing.
+    flush_cost: f64,
 }
 
 #[wasm_bindgen]
@@ -172,6 +179,7 @@ impl Solver {
             keep,
             // The first step writes at once, so a solve shows stored progress from the start.
             flushed_at: 0.0,
+            flush_cost: 0.0,
         })
     }
 
@@ -208,10 +216,12 @@ impl Solver {
         serde_wasm_bindgen::to_value(&report).map_err(js_error)
     }
 
-    /// Computes the next tile, reading from IndexedDB what it needs, and writes what is
-    /// unwritten when [`FLUSH_INTERVAL_MS`] have passed since the last write or the solve is
-    /// finished. Returns whether the solve is finished. A full quota stops with a clear
-    /// error, keeping every tile written before.
+    /// Computes the next tile, reading from IndexedDB what it needs, and starts writing what
+    /// is unwritten once the solve has computed long enough since the last write (at least
+    /// [`FLUSH_INTERVAL_MS`], and [`FLUSH_COST_RATIO`] times what that write cost it); when
+    /// the solve is finished it writes and waits until everything is stored. Returns whether
+    /// the solve is finished. A full quota stops with a clear error, keeping every tile
+    /// written before.
     pub async fn step(&mut self) -> Result<bool, JsError> {
         self.store.evict();
         let finished = self
@@ -219,18 +229,26 @@ impl Solver {
             .await
             .map_err(js_error)?;
         self.store.set_finished(finished);
-        if finished || js_sys::Date::now() - self.flushed_at >= FLUSH_INTERVAL_MS {
+        if finished {
             self.persist().await?;
+        } else if js_sys::Date::now() - self.flushed_at
+            >= FLUSH_INTERVAL_MS.max(FLUSH_COST_RATIO * self.flush_cost)
+        {
+            let start = js_sys::Date::now();
+            self.store.flush().await.map_err(js_error)?;
+            self.flushed_at = js_sys::Date::now();
+            self.flush_cost = self.flushed_at - start;
         }
         Ok(finished)
     }
 
-    /// Writes every computed tile not written yet (before a cancel, or when the page is
-    /// hidden and may be closed).
+    /// Writes every computed tile not written yet and waits until it is stored (at the
+    /// end, before a cancel, or when the page is hidden and may be closed).
     pub async fn persist(&mut self) -> Result<(), JsError> {
         if self.store.dirty() {
             self.store.flush().await.map_err(js_error)?;
         }
+        self.store.settle().await.map_err(js_error)?;
         self.flushed_at = js_sys::Date::now();
         Ok(())
     }

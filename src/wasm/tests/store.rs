@@ -1,6 +1,7 @@
 //! The IndexedDB tile store in a real browser (wasm-bindgen-test in headless
 //! Chromium): tiles written come back identical after reopening, a solve's listing and
-//! finished flag survive, a full quota fails cleanly keeping earlier tiles, and a damaged or
+//! finished flag survive, writes left in flight land in order, a full quota fails cleanly
+//! keeping earlier tiles (also when the refused write was in flight), and a damaged or
 //! foreign tile reads as corrupt until the solve recomputes it.
 
 use crate::store::codec::encode;
@@ -48,6 +49,12 @@ fn tile_data(seed: u32, len: usize) -> TileData {
     )
 }
 
+/// Flushes `store` and waits until the write is stored.
+async fn write(store: &mut IdbStore) -> Result<(), StoreError> {
+    store.flush().await?;
+    store.settle().await
+}
+
 const A: TileId = TileId { hi: 2, lo: 3 };
 const B: TileId = TileId { hi: 0, lo: 7 };
 const C: TileId = TileId { hi: 5, lo: 0 };
@@ -65,7 +72,7 @@ async fn tiles_written_read_back_identical_after_reopening() {
         &a[..],
         "a saved tile is readable before the flush"
     );
-    store.flush().await.unwrap();
+    write(&mut store).await.unwrap();
 
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     assert!(
@@ -84,7 +91,7 @@ async fn tiles_written_read_back_identical_after_reopening() {
     store.evict();
     assert!(store.load(A).is_err());
     store.save(C, &tile_data(3, 5)).unwrap();
-    store.flush().await.unwrap();
+    write(&mut store).await.unwrap();
     assert!(
         store.load(C).is_err(),
         "a flushed tile leaves the cache: the solver holds its own copy"
@@ -97,11 +104,11 @@ async fn a_resumed_solve_keeps_its_listing_removals_and_finished_flag() {
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     store.save(A, &tile_data(3, 10)).unwrap();
     store.save(B, &tile_data(4, 10)).unwrap();
-    store.flush().await.unwrap();
+    write(&mut store).await.unwrap();
     store.remove(A).unwrap();
     store.save(C, &tile_data(5, 10)).unwrap();
     store.set_finished(true);
-    store.flush().await.unwrap();
+    write(&mut store).await.unwrap();
     let bytes = store.bytes();
     drop(store);
 
@@ -135,10 +142,10 @@ async fn a_full_quota_fails_cleanly_and_keeps_earlier_tiles() {
     let name = db_name("quota");
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     store.save(A, &tile_data(6, 100)).unwrap();
-    store.flush().await.unwrap();
+    write(&mut store).await.unwrap();
     limit_writes_for_tests(500.0);
     store.save(B, &tile_data(7, 1000)).unwrap();
-    let err = store.flush().await.unwrap_err();
+    let err = write(&mut store).await.unwrap_err();
     limit_writes_for_tests(f64::INFINITY);
     assert!(matches!(err, StoreError::QuotaExceeded(_)), "{err}");
     assert!(
@@ -153,13 +160,44 @@ async fn a_full_quota_fails_cleanly_and_keeps_earlier_tiles() {
 }
 
 #[wasm_bindgen_test]
+async fn writes_in_flight_land_in_order_and_their_error_surfaces_at_the_next_flush() {
+    let name = db_name("pipeline");
+    let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
+    // Flushes that do not wait for their write: each one's listing matches its tiles.
+    store.save(A, &tile_data(8, 100)).unwrap();
+    store.flush().await.unwrap();
+    store.remove(A).unwrap();
+    store.save(B, &tile_data(9, 100)).unwrap();
+    store.flush().await.unwrap();
+    let mut reopened = IdbStore::open(&name, FP, "3x3").await.unwrap();
+    assert!(!reopened.contains(A).unwrap() && reopened.contains(B).unwrap());
+    reopened.prefetch(&[A, B]).await.unwrap();
+    assert_eq!(reopened.load(A).unwrap(), None);
+    assert_eq!(
+        &reopened.load(B).unwrap().unwrap()[..],
+        &tile_data(9, 100)[..]
+    );
+
+    // A write refused while the solver computes on is reported by the next flush.
+    limit_writes_for_tests(500.0);
+    store.save(C, &tile_data(10, 1000)).unwrap();
+    store.flush().await.unwrap();
+    store.save(A, &tile_data(11, 10)).unwrap();
+    let err = store.flush().await.unwrap_err();
+    limit_writes_for_tests(f64::INFINITY);
+    assert!(matches!(err, StoreError::QuotaExceeded(_)), "{err}");
+    let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
+    assert!(store.contains(B).unwrap() && !store.contains(C).unwrap());
+}
+
+#[wasm_bindgen_test]
 async fn corrupt_and_foreign_tiles_read_as_corrupt_until_recomputed() {
     let name = db_name("corrupt");
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     for (i, t) in [A, B, C].into_iter().enumerate() {
         store.save(t, &tile_data(i as u32, 64)).unwrap();
     }
-    store.flush().await.unwrap();
+    write(&mut store).await.unwrap();
     let db = open_db(&name).await;
     let mut damaged = encode(FP, A, &tile_data(0, 64));
     damaged[30] ^= 1;
@@ -186,7 +224,7 @@ async fn corrupt_and_foreign_tiles_read_as_corrupt_until_recomputed() {
         "a removed damaged tile reads as missing"
     );
     store.save(A, &tile_data(0, 64)).unwrap();
-    store.flush().await.unwrap();
+    write(&mut store).await.unwrap();
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     assert_eq!(
         store.tiles(),
