@@ -2,7 +2,8 @@
 // panel and the book cache. Rust imports this very file; the worker imports it too.
 //
 // Database layout (version 1):
-//   tiles:  key [fingerprint, hi, lo] -> Uint8Array (a tile encoded by src/wasm/codec.rs)
+//   tiles:  key [fingerprint, hi, lo] -> Blob (a tile encoded by src/store/codec.rs; a
+//           Uint8Array of the same bytes reads back too)
 //   solves: key fingerprint -> { fingerprint, label, tiles: [[hi, lo, bytes], ..], finished, updated }
 //   books:  key name -> { name, bytes: Uint8Array, checksum, saved }
 // A solve's record lists its tiles and is written in the same transaction as them, so the
@@ -54,7 +55,16 @@ export function listSolves(db) {
 /** The stored bytes of tiles `ids` ([[hi, lo], ..]) of solve `fp`; undefined where missing. */
 export async function getTiles(db, fp, ids) {
   const store = db.transaction('tiles').objectStore('tiles');
-  return Promise.all(ids.map(([hi, lo]) => request(store.get([fp, hi, lo]))));
+  const values = await Promise.all(ids.map(([hi, lo]) => request(store.get([fp, hi, lo]))));
+  return Promise.all(values.map(async (v) => (v instanceof Blob ? new Uint8Array(await v.arrayBuffer()) : v)));
+}
+
+/**
+ * A tile as stored: its encoded `header` and its `values` (a view of wasm memory) copied
+ * at once into one Blob, which IndexedDB stores without serialising it again.
+ */
+export function tileBlob(header, values) {
+  return new Blob([header, values]);
 }
 
 let writeLimit = Infinity;
@@ -70,14 +80,14 @@ export function limitWritesForTests(bytes) {
 }
 
 /**
- * Writes tiles `puts` ([[hi, lo, Uint8Array], ..]), deletes tiles `removes` ([[hi, lo], ..])
+ * Writes tiles `puts` ([[hi, lo, Blob], ..]), deletes tiles `removes` ([[hi, lo], ..])
  * and stores the solve's record, all in one transaction: either everything lands or nothing.
  * Every request is issued and the transaction committed before this returns its promise
  * (settled once the transaction is committed), so the caller may compute on meanwhile.
  * Later transactions on the same stores see this one's writes (IndexedDB orders them).
  */
 export async function writeTiles(db, fp, puts, removes, record) {
-  const size = puts.reduce((n, [, , bytes]) => n + bytes.length, 0);
+  const size = puts.reduce((n, [, , tile]) => n + tile.size, 0);
   if (written + size > writeLimit) {
     throw new DOMException('the origin storage quota is exhausted', 'QuotaExceededError');
   }

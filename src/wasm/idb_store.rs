@@ -19,7 +19,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use js_sys::{Array, Int8Array, Reflect, Uint8Array};
+use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -35,6 +35,8 @@ extern "C" {
     async fn get_solve(db: &JsValue, fp: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = getTiles, catch)]
     async fn get_tiles(db: &JsValue, fp: &str, ids: Array) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = tileBlob)]
+    fn tile_blob(header: &[u8], values: &[i8]) -> JsValue;
     #[wasm_bindgen(js_name = writeTiles)]
     fn write_tiles(
         db: &JsValue,
@@ -214,20 +216,11 @@ impl IdbStore {
         let puts = Array::new();
         for (t, data) in self.puts.drain(..) {
             self.cache.remove(&t);
-            // One tile at a time, straight into JavaScript memory: the header, then the
-            // values themselves (no encoded copy in wasm memory).
+            // Header and values copied once, from wasm memory straight into a Blob.
             let header = codec::header(&self.fingerprint, t, &data);
-            let len = header.len() + data.len();
-            let bytes = Uint8Array::new_with_length(len as u32);
-            bytes.subarray(0, header.len() as u32).copy_from(&header);
-            Int8Array::new_with_byte_offset_and_length(
-                &bytes.buffer(),
-                header.len() as u32,
-                data.len() as u32,
-            )
-            .copy_from(&data);
-            self.sizes.insert(t, len as u32);
-            puts.push(&Array::of3(&t.hi.into(), &t.lo.into(), &bytes));
+            self.sizes.insert(t, (header.len() + data.len()) as u32);
+            let blob = tile_blob(&header, &data);
+            puts.push(&Array::of3(&t.hi.into(), &t.lo.into(), &blob));
         }
         let removes: Array = self
             .removes
