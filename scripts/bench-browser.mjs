@@ -62,7 +62,7 @@ async function browserSolve(url, board) {
   await page.evaluate(() => window.dotboxApp.client.onEvent((p) => p.op === 'progress' && window.benchProgress(p.wasmBytes)));
   const start = Date.now();
   await page.click('#solve');
-  await page.waitForFunction(() => ['finished', 'error'].includes(document.body.dataset.solve), null, { timeout: 1_800_000, polling: 200 });
+  await page.waitForFunction(() => ['finished', 'error'].includes(document.body.dataset.solve), null, { timeout: 1_800_000, polling: 50 });
   const seconds = (Date.now() - start) / 1000;
   clearInterval(timer);
   const outcome = await page.evaluate(() => [document.body.dataset.solve, document.querySelector('#solve-stats').textContent, document.querySelector('#solve-text').textContent]);
