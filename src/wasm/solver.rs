@@ -22,9 +22,10 @@ pub const DIRECT_OPEN: u32 = 24;
 pub const FLUSH_INTERVAL_MS: f64 = 2000.0;
 
 /// A running solve also computes at least this many times as long as its last write kept it
-/// from computing, so writing costs about a ninth of a solve at most, whatever the board (a
-/// write of the largest layers of `icelandic` takes a few tenths of a second).
-pub const FLUSH_COST_RATIO: f64 = 8.0;
+/// from computing, so writing costs about a thirteenth of a solve at most, whatever the board
+/// (a write of the largest layers of `icelandic` takes a few tenths of a second, so there
+/// the writes come about every 3 s).
+pub const FLUSH_COST_RATIO: f64 = 12.0;
 
 /// A move's score as the page receives it.
 #[derive(Serialize, Deserialize)]
