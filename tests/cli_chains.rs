@@ -353,3 +353,24 @@ fn bad_input_fails_with_a_clear_message() {
     ]);
     assert!(err.contains("--last-move-penalty"), "{err}");
 }
+
+#[test]
+fn solve_loony_keeps_its_flagged_tiles_apart_and_answers_like_analyze() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("tiles");
+    let store = store.to_str().unwrap();
+    let lines = "0,7,12";
+    let analyzed = json_of(&["analyze", "2x3", "--lines", lines, "--loony", "--json"]);
+    let solve = [
+        "solve", "2x3", "--lines", lines, "--loony", "--store", store, "--json",
+    ];
+    assert_eq!(json_of(&solve), analyzed);
+    // Rerun from the store: the same answer from the stored loony tiles.
+    assert_eq!(json_of(&solve), analyzed);
+    // A plain solve refuses the loony tiles instead of misreading them.
+    let err = failure(&["solve", "2x3", "--lines", lines, "--store", store]);
+    assert!(
+        err.contains("another solve") && err.contains("loony"),
+        "{err}"
+    );
+}
