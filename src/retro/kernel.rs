@@ -20,6 +20,7 @@
 use crate::store::TileId;
 
 use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
+use super::loony::{Lanes, SIDES};
 use super::par::for_each_chunk;
 use super::transpose::transpose;
 use super::valuation::{loony_pass, Valuation};
@@ -182,15 +183,22 @@ fn fill_pass_plane(layout: &Layout, tile: TileId, values: &[i8], pass: &mut [i8]
     for_each_chunk(pass, stride * LANES, |chunk, out, _: &mut ()| {
         let first = chunk * LANES;
         for (b, block) in out.chunks_mut(stride).enumerate() {
-            let high = layout.hi_sides(reps[first + b]);
+            let high = layout.hi_sides(reps[first + b]).0;
             let start = (first + b) * stride;
-            let (positions, padding) = block.split_at_mut(lo_sides.len());
             let keys = &values[start..start + stride];
-            for ((slot, &key), &low) in positions.iter_mut().zip(keys).zip(lo_sides) {
-                *slot = loony_pass(key, test.is_loony(high.union(low)));
-            }
-            for (slot, &key) in padding.iter_mut().zip(&keys[lo_sides.len()..]) {
-                *slot = loony_pass(key, false);
+            // One vector of positions at a time (padding lanes have every side drawn).
+            let groups = block
+                .chunks_exact_mut(BLOCK_ALIGN)
+                .zip(keys.chunks_exact(BLOCK_ALIGN));
+            for (g, (slots, keys)) in groups.enumerate() {
+                let at = g * BLOCK_ALIGN;
+                let drawn: [Lanes<BLOCK_ALIGN>; SIDES] = std::array::from_fn(|side| {
+                    Lanes(std::array::from_fn(|i| high[side] | lo_sides[side][at + i]))
+                });
+                let found = test.loony_lanes(drawn);
+                for i in 0..BLOCK_ALIGN {
+                    slots[i] = loony_pass(keys[i], found.0[i] != 0);
+                }
             }
         }
     });
@@ -296,8 +304,8 @@ fn high_moves<C: Code>(
         }
         let b = layout.boxes(n_lo + j as usize);
         let flags = |side: usize| {
-            let (hi, lo) = b.sides[side];
-            (side < b.len && h & hi == hi).then(|| layout.low_flags(lo, k_lo))
+            let hi = b.sides[side].0;
+            (side < b.len && h & hi == hi).then(|| layout.low_flags(b.flag_rows[side], k_lo))
         };
         apply_move::<C>(values, child, [flags(0), flags(1)]);
     }

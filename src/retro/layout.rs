@@ -17,7 +17,7 @@ use crate::core::{Board, Position, Rules};
 use crate::store::TileId;
 
 use super::group::{canonical_in_sets, LineGroup};
-use super::loony::{BoxSides, LoonyTest};
+use super::loony::{BoxSides, LoonyTest, SIDES};
 use super::valuation::Valuation;
 use super::RetroError;
 
@@ -44,6 +44,9 @@ pub struct LineBoxes {
     pub len: usize,
     /// `(high mask, low mask)` of each box's other open sides.
     pub sides: [(u32, u32); 2],
+    /// Each box's row in the layout's low flags ([`Layout::low_flags`]), found once here so
+    /// the kernel's per-block loop does no search.
+    pub flag_rows: [usize; 2],
 }
 
 /// For every distinct low mask `m` of a box's sides: one byte per canonical low mask `l`
@@ -86,13 +89,16 @@ impl LowFlags {
         }
     }
 
-    /// The flags of low side mask `mask` for the canonical low masks of size `k` (padded to
-    /// the block stride with zeros).
-    pub fn get(&self, mask: u32, k: u32) -> &[i8] {
-        let row = self
-            .masks
+    /// The row of low side mask `mask` (one of the masks the flags were built for).
+    fn row(&self, mask: u32) -> usize {
+        self.masks
             .binary_search(&mask)
-            .expect("a box side mask of this layout");
+            .expect("a box side mask of this layout")
+    }
+
+    /// The flags of row `row` for the canonical low masks of size `k` (padded to the block
+    /// stride with zeros).
+    pub fn get(&self, row: usize, k: u32) -> &[i8] {
         &self.rows[row][self.offsets[k as usize]..self.offsets[k as usize + 1]]
     }
 }
@@ -127,9 +133,9 @@ pub struct Layout {
     penalty: i32,
     /// The loony-position test (loony solves only).
     loony_test: Option<LoonyTest>,
-    /// `lo_sides[k][r]`: the box sides drawn by the `r`-th canonical low mask of size `k`
-    /// (loony solves only).
-    lo_sides: Vec<Vec<BoxSides>>,
+    /// `lo_sides[k][side][r]`: the box sides of kind `side` drawn by the `r`-th canonical low
+    /// mask of size `k`, padded to the block stride with all sides drawn (loony solves only).
+    lo_sides: Vec<[Vec<u32>; SIDES]>,
 }
 
 impl Layout {
@@ -227,7 +233,7 @@ impl Layout {
                     .collect()
             })
             .collect();
-        let boxes = open
+        let mut boxes = open
             .iter()
             .map(|&g| {
                 let mut lb = LineBoxes::default();
@@ -241,12 +247,25 @@ impl Layout {
             })
             .collect::<Vec<LineBoxes>>();
         let low_flags = LowFlags::new(&lo, &boxes);
+        for lb in &mut boxes {
+            for side in 0..lb.len {
+                lb.flag_rows[side] = low_flags.row(lb.sides[side].1);
+            }
+        }
         let loony_test = (valuation == Valuation::Loony).then(|| LoonyTest::new(board));
         let lo_sides = match &loony_test {
             Some(test) => (0..=n_lo)
                 .map(|k| {
-                    let sides = lo.masks(k).iter().map(|&m| test.sides(deposit(m, &open)));
-                    sides.collect()
+                    let masks = lo.masks(k);
+                    let sides: Vec<BoxSides> = masks
+                        .iter()
+                        .map(|&m| test.sides(deposit(m, &open)))
+                        .collect();
+                    std::array::from_fn(|side| {
+                        let drawn = sides.iter().map(|s| s.0[side]);
+                        let padding = std::iter::repeat(u32::MAX);
+                        drawn.chain(padding).take(padded(masks.len())).collect()
+                    })
                 })
                 .collect(),
             None => Vec::new(),
@@ -304,9 +323,9 @@ impl Layout {
         test.sides(self.base.union(high))
     }
 
-    /// The box sides drawn by each canonical low mask of size `k`, in rank order (loony
-    /// solves only).
-    pub fn lo_sides(&self, k: u32) -> &[BoxSides] {
+    /// Per side kind, the box sides drawn by each canonical low mask of size `k`, in rank
+    /// order, padded to the block stride with all sides drawn (loony solves only).
+    pub fn lo_sides(&self, k: u32) -> &[Vec<u32>; SIDES] {
         &self.lo_sides[k as usize]
     }
 
@@ -352,10 +371,10 @@ impl Layout {
         &self.boxes[j]
     }
 
-    /// For each canonical low mask of size `k`, whether it contains the low side mask `mask`
-    /// of some box of this layout.
-    pub fn low_flags(&self, mask: u32, k: u32) -> &[i8] {
-        self.low_flags.get(mask, k)
+    /// For each canonical low mask of size `k`, whether it contains the low side mask of the
+    /// box whose flag row is `row` ([`LineBoxes::flag_rows`]).
+    pub fn low_flags(&self, row: usize, k: u32) -> &[i8] {
+        self.low_flags.get(row, k)
     }
 
     /// Global line of local line `j`.

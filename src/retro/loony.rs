@@ -8,12 +8,15 @@
 //! turned into four box masks, one per side (top, bottom, left, right), whose bit `b` says
 //! that side of box `b` is drawn ([`BoxSides`]), and the test is a few dozen word operations
 //! on those masks. Since a tile's positions are a high mask and a low mask, the side masks
-//! of each part are computed once and ORed per position.
+//! of each part are computed once and ORed per position. The test runs on [`Lanes`] of
+//! positions at once, so the tile kernel's loop over a block compiles to vector instructions.
+
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 use crate::core::{Board, Position};
 
 /// Box sides in the order of the side masks: top, bottom, left, right.
-const SIDES: usize = 4;
+pub const SIDES: usize = 4;
 const TOP: usize = 0;
 const BOTTOM: usize = 1;
 const LEFT: usize = 2;
@@ -109,11 +112,17 @@ impl LoonyTest {
             })
     }
 
-    /// Whether the position with drawn sides `drawn` holds a loony offer (branch-free, so
-    /// loops over positions can vectorise).
-    #[inline]
+    /// Whether the position with drawn sides `drawn` holds a loony offer.
     pub fn is_loony(&self, drawn: BoxSides) -> bool {
-        let open = drawn.0.map(|d| self.all & !d);
+        self.loony_lanes(drawn.0.map(|d| Lanes([d]))).0[0] != 0
+    }
+
+    /// For `N` positions at once, given per side the drawn-side masks of each position:
+    /// nonzero in the lanes of the positions that hold a loony offer (branch-free, one
+    /// vector operation per step).
+    #[inline]
+    pub fn loony_lanes<const N: usize>(&self, drawn: [Lanes<N>; SIDES]) -> Lanes<N> {
+        let open = drawn.map(|d| Lanes::splat(self.all) & !d);
         // Open sides per box, counted bit-sliced: (c, s) is the count of a pair as 2c + s.
         let (s1, c1) = (open[TOP] ^ open[BOTTOM], open[TOP] & open[BOTTOM]);
         let (s2, c2) = (open[LEFT] ^ open[RIGHT], open[LEFT] & open[RIGHT]);
@@ -121,22 +130,88 @@ impl LoonyTest {
         let degree2 = ((c1 ^ c2) & !(s1 | s2)) | (s1 & s2);
         // `onward[e]`: side `e` is open and leads to the ground or to a box of degree other
         // than 1.
-        let onward: [u32; SIDES] = std::array::from_fn(|e| {
-            let degree1_across = self.inner[e] & degree1 << self.down[e] >> self.up[e];
+        let onward: [Lanes<N>; SIDES] = std::array::from_fn(|e| {
+            let degree1_across =
+                Lanes::splat(self.inner[e]) & (degree1 << self.down[e] >> self.up[e]);
             open[e] & !degree1_across
         });
-        let mut found = 0;
+        let mut found = Lanes::splat(0);
         for d in 0..SIDES {
             // Boxes of degree 2 linked through their side `OPPOSITE[d]` to a capturable box:
             // their one other open side is the far one.
-            let capturable = degree1 & open[d] & self.inner[d];
-            let links = capturable << self.up[d] >> self.down[d] & degree2;
+            let capturable = degree1 & open[d] & Lanes::splat(self.inner[d]);
+            let links = (capturable << self.up[d] >> self.down[d]) & degree2;
             let far = (0..SIDES)
                 .filter(|&e| e != OPPOSITE[d])
-                .fold(0, |acc, e| acc | onward[e]);
-            found |= links & far;
+                .fold(Lanes::splat(0), |acc, e| acc | onward[e]);
+            found = found | (links & far);
         }
-        found != 0
+        found
+    }
+}
+
+/// `N` box masks, one per position, operated on together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lanes<const N: usize>(pub [u32; N]);
+
+impl<const N: usize> Lanes<N> {
+    /// The same mask in every lane.
+    #[inline]
+    pub const fn splat(mask: u32) -> Self {
+        Lanes([mask; N])
+    }
+
+    #[inline]
+    fn zip(self, other: Self, f: impl Fn(u32, u32) -> u32) -> Self {
+        Lanes(std::array::from_fn(|i| f(self.0[i], other.0[i])))
+    }
+}
+
+impl<const N: usize> BitAnd for Lanes<N> {
+    type Output = Self;
+    #[inline]
+    fn bitand(self, other: Self) -> Self {
+        self.zip(other, |a, b| a & b)
+    }
+}
+
+impl<const N: usize> BitOr for Lanes<N> {
+    type Output = Self;
+    #[inline]
+    fn bitor(self, other: Self) -> Self {
+        self.zip(other, |a, b| a | b)
+    }
+}
+
+impl<const N: usize> BitXor for Lanes<N> {
+    type Output = Self;
+    #[inline]
+    fn bitxor(self, other: Self) -> Self {
+        self.zip(other, |a, b| a ^ b)
+    }
+}
+
+impl<const N: usize> Not for Lanes<N> {
+    type Output = Self;
+    #[inline]
+    fn not(self) -> Self {
+        Lanes(self.0.map(|a| !a))
+    }
+}
+
+impl<const N: usize> Shl<u32> for Lanes<N> {
+    type Output = Self;
+    #[inline]
+    fn shl(self, by: u32) -> Self {
+        Lanes(self.0.map(|a| a << by))
+    }
+}
+
+impl<const N: usize> Shr<u32> for Lanes<N> {
+    type Output = Self;
+    #[inline]
+    fn shr(self, by: u32) -> Self {
+        Lanes(self.0.map(|a| a >> by))
     }
 }
 
