@@ -40,8 +40,9 @@ pub struct Parents<'a> {
 
 /// How a move's score follows from the bytes of the position it leads to.
 trait Code {
-    /// A completed box adds `1 << BOX_SHIFT` to the child's byte.
-    const BOX_SHIFT: u32;
+    /// What `boxes` completed boxes add to the child's byte. (Additions only: there are no
+    /// byte shifts or multiplies in SSE2 or WebAssembly SIMD, and the loop must vectorise.)
+    fn boxes(boxes: i8) -> i8;
     /// The score of a move completing no box, from the child's value and its pass-plane byte.
     fn pass(value: i8, pass: i8) -> i8;
 }
@@ -50,7 +51,10 @@ trait Code {
 struct Scores;
 
 impl Code for Scores {
-    const BOX_SHIFT: u32 = 0;
+    #[inline(always)]
+    fn boxes(boxes: i8) -> i8 {
+        boxes
+    }
     #[inline(always)]
     fn pass(value: i8, _: i8) -> i8 {
         value.wrapping_neg()
@@ -61,7 +65,11 @@ impl Code for Scores {
 struct LoonyKeys;
 
 impl Code for LoonyKeys {
-    const BOX_SHIFT: u32 = 2;
+    #[inline(always)]
+    fn boxes(boxes: i8) -> i8 {
+        let twice = boxes + boxes;
+        twice + twice
+    }
     #[inline(always)]
     fn pass(_: i8, pass: i8) -> i8 {
         pass
@@ -224,11 +232,9 @@ fn raise<C: Code>(values: &mut [i8], child: Child<'_>, f0: &[i8], f1: &[i8]) {
     for ((v, (c, p)), (a, b)) in vectors.zip(flags) {
         for i in 0..BLOCK_ALIGN {
             let k = a[i] + b[i];
-            let score = if k == 0 {
-                C::pass(c[i], p[i])
-            } else {
-                (k << C::BOX_SHIFT).wrapping_add(c[i])
-            };
+            // Both candidates, then a select: a branch per byte would not vectorise.
+            let (pass, kept) = (C::pass(c[i], p[i]), C::boxes(k).wrapping_add(c[i]));
+            let score = if k == 0 { pass } else { kept };
             v[i] = v[i].max(score);
         }
     }
