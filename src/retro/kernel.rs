@@ -285,11 +285,18 @@ fn high_moves<C: Code>(
 ) {
     let n_lo = layout.n_lo() as usize;
     let len = values.len();
+    // The lookups first, together: the table is large and each entry is likely a cache
+    // miss, which then overlap instead of waiting one by one between block loops.
+    let mut entries = [(0u32, 0u32); 32];
+    let mut count = 0;
     let mut free = !h & ((1u64 << layout.n_hi()) - 1) as u32;
     while free != 0 {
         let j = free.trailing_zeros();
         free &= free - 1;
-        let entry = layout.hi_lookup(h | 1 << j);
+        entries[count] = (j, layout.hi_lookup(h | 1 << j));
+        count += 1;
+    }
+    for &(j, entry) in &entries[..count] {
         let block = (entry >> SYM_BITS) as usize;
         let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
         let range = block * len..(block + 1) * len;
