@@ -7,13 +7,15 @@
 //! the ratios, and checks that both give the same value.
 //!
 //! `cargo bench --bench solve` runs 3x3, 2x5, 3x4 and icelandic; name boards to pick
-//! (`cargo bench --bench solve -- icelandic`), `--no-naive` skips the baseline and
-//! `--threads N` sets the tiled solver's threads (the baseline is single-threaded).
+//! (`cargo bench --bench solve -- icelandic`), `--no-naive` skips the baseline,
+//! `--loony` adds the tiled loony analysis (scores with next-loony flags) beside the plain
+//! tiled solve, and `--threads N` sets the tiled solver's threads (the baseline is
+//! single-threaded).
 
 use std::time::Instant;
 
-use dotbox::core::{Board, Position};
-use dotbox::retro::Solve;
+use dotbox::core::{Board, Position, Rules};
+use dotbox::retro::{Solve, Valuation};
 use dotbox::store::memory::MemoryStore;
 
 /// Value of the start position and number of positions, by the dense descending sweep.
@@ -58,8 +60,9 @@ fn naive_solve(board: &Board) -> (i32, u64) {
 }
 
 /// Value of the start position and positions computed, by the tiled solver in memory.
-fn tiled_solve(board: &Board) -> (i32, u64) {
-    let mut solve = Solve::new(board, board.start(), 0).expect("board fits the solver");
+fn tiled_solve(board: &Board, valuation: Valuation) -> (i32, u64) {
+    let mut solve = Solve::with_valuation(board, board.start(), 0, Rules::default(), valuation)
+        .expect("board fits the solver");
     let mut store = MemoryStore::new();
     solve.run(&mut store, &mut |_| {}).expect("in-memory solve");
     let value = solve
@@ -120,7 +123,8 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     let naive = !args.iter().any(|a| a == "--no-naive");
-    args.retain(|a| a != "--no-naive");
+    let loony = args.iter().any(|a| a == "--loony");
+    args.retain(|a| a != "--no-naive" && a != "--loony");
     if let Some(i) = args.iter().position(|a| a == "--threads") {
         let n: usize = args
             .get(i + 1)
@@ -142,8 +146,21 @@ fn main() {
         let board = Board::parse(name).unwrap_or_else(|e| panic!("{e}"));
         let open = board.open_lines(board.start()).count();
         println!("{name} ({open} open lines)");
-        let tiled = measure(|| tiled_solve(&board));
+        let tiled = measure(|| tiled_solve(&board, Valuation::Score));
         report("tiled", &tiled);
+        if loony {
+            let flagged = measure(|| tiled_solve(&board, Valuation::Loony));
+            report("loony", &flagged);
+            assert_eq!(
+                tiled.value, flagged.value,
+                "loony and plain disagree on {name}"
+            );
+            println!(
+                "  loony takes {:.2}x the time and {:.2}x the memory of the plain solve",
+                flagged.seconds / tiled.seconds,
+                flagged.peak as f64 / tiled.peak as f64
+            );
+        }
         if naive {
             let dense = measure(|| naive_solve(&board));
             report("naive", &dense);

@@ -5,9 +5,8 @@
 
 mod common;
 
-use std::collections::HashMap;
-
 use common::cli::{failure, json_of, lines_arg, stdout};
+use common::loony::NaiveLoony;
 use common::{Naive, Rng};
 use serde_json::{json, Value};
 
@@ -128,148 +127,6 @@ fn loony_scores_match_the_naive_solver_and_flags_are_consistent() {
     }
 }
 
-/// Who must make the next loony move, from the side of the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flag {
-    Mover,
-    Nobody,
-    Opponent,
-}
-
-impl Flag {
-    fn swap(self) -> Flag {
-        match self {
-            Flag::Mover => Flag::Opponent,
-            Flag::Opponent => Flag::Mover,
-            Flag::Nobody => Flag::Nobody,
-        }
-    }
-
-    /// How much the player to move likes it: the opponent first, then nobody, then oneself.
-    fn rank(self) -> u8 {
-        self as u8
-    }
-
-    fn suffix(self) -> &'static str {
-        match self {
-            Flag::Mover => "v",
-            Flag::Nobody => "",
-            Flag::Opponent => "^",
-        }
-    }
-}
-
-/// An independent reference for `--loony`: scores with a last-move penalty, and the
-/// next-loony flag by the documented rule (perfect play for the score, ties broken by the
-/// flag), over raw bitmasks with its own line numbering and its own loony test.
-struct NaiveLoony {
-    lines: usize,
-    /// Each box's four sides.
-    boxes: Vec<[usize; 4]>,
-    /// Each line's boxes (one for a border line: the other side is the ground).
-    sides: Vec<Vec<usize>>,
-    penalty: i32,
-    memo: HashMap<u64, (i32, Flag)>,
-}
-
-impl NaiveLoony {
-    fn new(rows: usize, cols: usize, penalty: i32) -> NaiveLoony {
-        let h = |r: usize, c: usize| r * cols + c;
-        let v = |r: usize, c: usize| (rows + 1) * cols + r * (cols + 1) + c;
-        let lines = (rows + 1) * cols + rows * (cols + 1);
-        let mut boxes = Vec::new();
-        let mut sides = vec![Vec::new(); lines];
-        for r in 0..rows {
-            for c in 0..cols {
-                let b = [h(r, c), h(r + 1, c), v(r, c), v(r, c + 1)];
-                for &l in &b {
-                    sides[l].push(boxes.len());
-                }
-                boxes.push(b);
-            }
-        }
-        NaiveLoony {
-            lines,
-            boxes,
-            sides,
-            penalty,
-            memo: HashMap::new(),
-        }
-    }
-
-    fn open_sides(&self, pos: u64, b: usize) -> Vec<usize> {
-        self.boxes[b]
-            .iter()
-            .copied()
-            .filter(|&l| pos >> l & 1 == 0)
-            .collect()
-    }
-
-    /// The box across `line` from `b`, or `None` for the ground.
-    fn across(&self, line: usize, b: usize) -> Option<usize> {
-        self.sides[line].iter().copied().find(|&o| o != b)
-    }
-
-    fn completes(&self, pos: u64, line: usize) -> i32 {
-        self.sides[line]
-            .iter()
-            .filter(|&&b| self.open_sides(pos, b) == [line])
-            .count() as i32
-    }
-
-    /// A box with one open side whose neighbour across it has two, the neighbour's other
-    /// side leading to the ground or to a box that drawing it would not complete.
-    fn loony(&self, pos: u64) -> bool {
-        (0..self.boxes.len()).any(|a| {
-            let open = self.open_sides(pos, a);
-            let [link] = open[..] else { return false };
-            let Some(b) = self.across(link, a) else {
-                return false;
-            };
-            let b_open = self.open_sides(pos, b);
-            if b_open.len() != 2 {
-                return false;
-            }
-            let far = b_open.into_iter().find(|&l| l != link).unwrap();
-            self.across(far, b)
-                .is_none_or(|c| self.open_sides(pos, c).len() != 1)
-        })
-    }
-
-    /// (score, flag seen by the mover) of every open line.
-    fn moves(&mut self, pos: u64) -> Vec<(usize, i32, Flag)> {
-        (0..self.lines)
-            .filter(|&l| pos >> l & 1 == 0)
-            .map(|line| {
-                let child = pos | 1 << line;
-                let k = self.completes(pos, line);
-                let (v, f) = self.solve(child);
-                if k > 0 {
-                    (line, k + v, f)
-                } else if self.loony(child) {
-                    (line, -v, Flag::Mover)
-                } else {
-                    (line, -v, f.swap())
-                }
-            })
-            .collect()
-    }
-
-    fn solve(&mut self, pos: u64) -> (i32, Flag) {
-        if let Some(&r) = self.memo.get(&pos) {
-            return r;
-        }
-        let r = self
-            .moves(pos)
-            .into_iter()
-            .map(|(_, s, f)| (s, f))
-            .max_by_key(|&(s, f)| (s, f.rank()))
-            .unwrap_or((-self.penalty, Flag::Nobody));
-        self.memo.insert(pos, r);
-        r
-    }
-}
-
 #[test]
 fn loony_suffixes_match_an_independent_reference() {
     let mut seen = [0; 3];
@@ -279,7 +136,7 @@ fn loony_suffixes_match_an_independent_reference() {
             let mut rng = Rng((r * 10 + c) as u64 * 7 + penalty as u64 + 1000);
             for _ in 0..5 {
                 let open = 2 + rng.below(max_open as u64 - 1) as usize;
-                let pos = rng.position(naive.lines, open);
+                let pos = rng.position(naive.lines(), open);
                 let (got, args) = loony_json(name, pos, penalty);
                 let (value, flag) = naive.solve(pos);
                 assert_eq!(got["value"], value, "{args:?}");
@@ -450,22 +307,26 @@ fn bad_input_fails_with_a_clear_message() {
     assert!(err.contains("--lines"), "{err}");
     let err = failure(&["chains", "2x2", "--lines", "a"]);
     assert!(err.contains("--lines"), "{err}");
-    let err = failure(&["analyze", "icelandic", "--loony"]);
+    let err = failure(&["analyze", "4x4", "--loony"]);
     assert!(
-        err.contains("--loony") && err.contains("30 open lines") && err.contains("26"),
+        err.contains("--loony") && err.contains("40 open lines") && err.contains("at most 32"),
         "{err}"
     );
+    assert!(!err.contains("search"), "no flags there: {err}");
     let err = failure(&["analyze", "5x5", "--lines", "0", "--loony"]);
-    assert!(err.contains("at most 26"), "{err}");
+    assert!(err.contains("at most 32"), "{err}");
     let err = failure(&["analyze", "2x2", "--loony", "--last-move-penalty", "40"]);
-    assert!(err.contains("penalty of 40"), "{err}");
+    assert!(
+        err.contains("penalty 40") && err.contains("6 bits") && err.contains("±27"),
+        "{err}"
+    );
     let err = failure(&["analyze", "2x2", "--last-move-penalty", "200"]);
     assert!(err.contains("penalty 200"), "{err}");
     let err = failure(&["solve", "2x2", "--last-move-penalty", "x"]);
     assert!(err.contains("--last-move-penalty"), "{err}");
     let err = failure(&["analyze", "2x2", "--book", "none.book", "--loony"]);
     assert!(
-        err.contains("--loony uses the exact chain solver: it cannot be combined with --book"),
+        err.contains("--loony uses the retrograde solver's loony analysis: it cannot be combined"),
         "{err}"
     );
     let err = failure(&["analyze", "2x2", "--method", "search", "--loony"]);
@@ -491,4 +352,25 @@ fn bad_input_fails_with_a_clear_message() {
         "1",
     ]);
     assert!(err.contains("--last-move-penalty"), "{err}");
+}
+
+#[test]
+fn solve_loony_keeps_its_flagged_tiles_apart_and_answers_like_analyze() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("tiles");
+    let store = store.to_str().unwrap();
+    let lines = "0,7,12";
+    let analyzed = json_of(&["analyze", "2x3", "--lines", lines, "--loony", "--json"]);
+    let solve = [
+        "solve", "2x3", "--lines", lines, "--loony", "--store", store, "--json",
+    ];
+    assert_eq!(json_of(&solve), analyzed);
+    // Rerun from the store: the same answer from the stored loony tiles.
+    assert_eq!(json_of(&solve), analyzed);
+    // A plain solve refuses the loony tiles instead of misreading them.
+    let err = failure(&["solve", "2x3", "--lines", lines, "--store", store]);
+    assert!(
+        err.contains("another solve") && err.contains("loony"),
+        "{err}"
+    );
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Naive, Rng};
+use common::{Naive, Rng, BOARDS};
 use dotbox::core::symmetry::symmetries;
 use dotbox::core::{Board, Position, Rules};
 use dotbox::retro::{self, RetroError, Solve};
@@ -36,22 +36,7 @@ fn check_board(r: usize, c: usize, max_open: usize, samples: usize, seed: u64) {
 
 #[test]
 fn random_positions_match_the_naive_solver() {
-    for (r, c) in [
-        (1, 1),
-        (1, 2),
-        (1, 3),
-        (2, 1),
-        (2, 2),
-        (1, 5),
-        (2, 3),
-        (3, 2),
-        (3, 3),
-        (2, 4),
-        (3, 4),
-        (4, 4),
-        (5, 5),
-        (4, 6),
-    ] {
+    for (r, c) in BOARDS {
         check_board(r, c, 16, 60, (r * 10 + c) as u64);
     }
 }

@@ -1,6 +1,7 @@
 // The coach panel: the position in chain-theory terms beside the board (components coloured by
-// kind on the SVG, the long chain count and who it favours, loony moves marked) and, for the
-// move just played, why it is good or how much it loses, from the exact scores.
+// kind on the SVG, the long chain count and who it favours, loony moves marked, who must make
+// the next loony move as v/^ after each score) and, for the move just played, why it is good
+// or how much it loses, from the exact scores.
 //
 // It follows the game without hooks into app.js: app.js marks every render by setting
 // body[data-lines], which this module observes; the exact scores are the ones app.js got from
@@ -22,6 +23,7 @@ const coach = {
   explained: null, // key of the position whose last move is explained
   judged: new Map(), // moves played ("l1,l2,..") -> the judgement of the last of them
   overlay: true,
+  loony: null, // {key, flags}: the next-loony flags of the position shown, from the worker
 };
 
 const keyOf = (g, lines) => `${g.board}|${g.predrawn}|${lines}`;
@@ -38,6 +40,7 @@ function drawOverlay() {
   const svg = $('svg');
   svg.querySelectorAll('.coach').forEach((n) => n.remove());
   svg.querySelectorAll('g.move.loony').forEach((n) => n.classList.remove('loony'));
+  drawSuffixes(svg);
   if (!coach.overlay || !coach.report) return;
   const first = svg.firstChild;
   for (const c of coach.report.components) {
@@ -53,6 +56,20 @@ function drawOverlay() {
     g.classList.add('loony');
     const label = g.getAttribute('aria-label') ?? '';
     if (!label.endsWith(', loony move')) g.setAttribute('aria-label', `${label}, loony move`);
+  }
+}
+
+/** Suffixes every shown score with who must make the next loony move after that line, as
+ * `dotbox analyze --loony` prints them (v: the player to move, ^: the opponent). */
+function drawSuffixes(svg) {
+  const flags = coach.overlay && coach.loony?.key === coach.key ? coach.loony.flags : null;
+  const next = new Map((flags?.moves ?? []).map((m) => [m.line, m.next]));
+  for (const g of svg.querySelectorAll('g.move')) {
+    const suffix = next.get(Number(g.dataset.line)) ?? '';
+    const text = g.querySelector('text.score');
+    if (text) text.textContent = text.textContent.replace(/[v^]$/, '') + suffix;
+    if (flags) g.dataset.next = suffix;
+    else delete g.dataset.next;
   }
 }
 
@@ -112,6 +129,32 @@ function renderPanel() {
   const standing = r.standing.map((o) => `${o.boxes} boxes: ${reply(o)}`);
   $('coach-standing').textContent = standing.length ? `Offered to ${PLAYER[g.turn]}: ${standing.join('; ')}.` : '';
   $('coach-standing').hidden = !standing.length;
+}
+
+/** Who must make the next loony move, in words, with what the suffixes on the board mean. */
+function describeNextLoony(flags, turn) {
+  const mover = PLAYER[turn];
+  const other = PLAYER[1 - turn];
+  const who = { v: `${mover} (to move) must make it`, '^': `${other} must make it`, '': 'nobody has to make one' }[flags.next];
+  return `Next loony move under perfect play: ${who}. After a score on the board, v means ${mover} must make the next loony move after that line, ^ that ${other} must.`;
+}
+
+/** Asks the worker for the next-loony flags of the position shown (key). */
+async function requestFlags(g, lines, key) {
+  const out = $('coach-next-loony');
+  out.textContent = '';
+  if (g.isOver()) return;
+  let flags;
+  try {
+    flags = await coach.app.client.call('loony', { board: g.board, predrawn: g.predrawn, lines });
+  } catch (e) {
+    if (coach.key === key) out.textContent = `Next-loony flags (v/^): ${e.message}.`;
+    return;
+  }
+  if (coach.key !== key) return;
+  coach.loony = { key, flags };
+  out.textContent = describeNextLoony(flags, g.turn);
+  drawOverlay();
 }
 
 // ---- The move just played --------------------------------------------------------------
@@ -201,6 +244,7 @@ function refresh() {
       $('coach-control').textContent = `The coach cannot read this position: ${e.message}`;
     }
     renderPanel();
+    requestFlags(g, lines, key);
   }
   if (coach.explained !== key) {
     coach.explained = key;

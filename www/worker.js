@@ -10,6 +10,9 @@
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
 //   book    {url, board, predrawn}    -> loads a book (fetch with progress, verify, cache)
+//   loony   {board, predrawn, lines}  -> {value, next, moves: [{line, score, next}]}: who must
+//                                        make the next loony move ('v' the player to move, '^'
+//                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
 import init, * as wasm from './pkg/dotbox.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { loadBook } from './books.js';
@@ -253,7 +256,12 @@ async function book({ url, board, predrawn }) {
   return { board: loaded.board, depth: loaded.depth, positions: loaded.positions, checksum: loaded.checksum, cached: loaded.cached };
 }
 
-const ops = { analyze, status, solve, storage, delete: remove, book };
+/** The loony analysis of a position, in memory (refused past wasm.loonyOpen() open lines). */
+function loony({ board, predrawn, lines }) {
+  return wasm.loonyAnalyze(board, predrawn ?? '', lines ?? '');
+}
+
+const ops = { analyze, status, solve, storage, delete: remove, book, loony };
 
 // Operations other than solve run one at a time (a wasm object serves one call at a time);
 // a solve runs beside them on its own solver.

@@ -16,6 +16,7 @@
 //! by at most one; values have the parity of `boxes left + P`, so it moves by exactly one.
 //! Once `P` exceeds the boxes left, the sign of a score is the nimstring outcome.
 
+pub use crate::core::NextLoony;
 use crate::core::{move_score, Analysis, Board, MoveScore, Position};
 
 use super::error::ChainsError;
@@ -28,58 +29,6 @@ pub const MAX_EXACT_OPEN: usize = 26;
 /// Largest score the 6-bit field holds (the smallest is `-SCORE_MAX - 1`).
 pub const SCORE_MAX: i32 = 31;
 
-/// Who must make the next loony move under perfect play.
-///
-/// Play is perfect for the score first; among equally scoring moves a player prefers that
-/// the opponent makes the next loony move, then that nobody does, and last that they do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NextLoony {
-    /// No loony move is made before the game ends.
-    Nobody = 0,
-    /// The player to move will have to make it.
-    Mover = 1,
-    /// The opponent of the player to move will have to make it.
-    Opponent = 2,
-}
-
-impl NextLoony {
-    /// The flag seen by the other player.
-    pub fn swap(self) -> NextLoony {
-        match self {
-            NextLoony::Mover => NextLoony::Opponent,
-            NextLoony::Opponent => NextLoony::Mover,
-            NextLoony::Nobody => NextLoony::Nobody,
-        }
-    }
-
-    /// The suffix printed after a score: `v` when the player to move of the analysed
-    /// position (its first player) must make the next loony move, `^` when the second must.
-    pub fn suffix(self) -> &'static str {
-        match self {
-            NextLoony::Mover => "v",
-            NextLoony::Opponent => "^",
-            NextLoony::Nobody => "",
-        }
-    }
-
-    /// How much the player to move likes the flag (higher is better).
-    fn preference(self) -> u8 {
-        match self {
-            NextLoony::Mover => 0,
-            NextLoony::Nobody => 1,
-            NextLoony::Opponent => 2,
-        }
-    }
-
-    fn from_bits(bits: u8) -> NextLoony {
-        match bits & 3 {
-            1 => NextLoony::Mover,
-            2 => NextLoony::Opponent,
-            _ => NextLoony::Nobody,
-        }
-    }
-}
-
 /// Packs a score (in -32..=31) and a flag into one byte.
 pub fn encode(score: i32, flag: NextLoony) -> u8 {
     debug_assert!((-SCORE_MAX - 1..=SCORE_MAX).contains(&score));
@@ -88,10 +37,16 @@ pub fn encode(score: i32, flag: NextLoony) -> u8 {
 
 /// Unpacks [`encode`].
 pub fn decode(byte: u8) -> (i32, NextLoony) {
-    (
-        i32::from(((byte << 2) as i8) >> 2),
-        NextLoony::from_bits(byte >> 6),
-    )
+    (i32::from(((byte << 2) as i8) >> 2), from_bits(byte >> 6))
+}
+
+/// The flag stored in the two high bits of a byte.
+fn from_bits(bits: u8) -> NextLoony {
+    match bits & 3 {
+        1 => NextLoony::Mover,
+        2 => NextLoony::Opponent,
+        _ => NextLoony::Nobody,
+    }
 }
 
 /// Every position reachable from a base position, solved.
@@ -145,13 +100,8 @@ impl Exact {
                 let child = idx | 1 << j;
                 let (value, flag) = decode(table[child]);
                 let boxes = coins.completes(pos, line);
-                let flag = if boxes > 0 {
-                    flag
-                } else if loony[child / 64] >> (child % 64) & 1 == 1 {
-                    NextLoony::Mover
-                } else {
-                    flag.swap()
-                };
+                let loony_child = loony[child / 64] >> (child % 64) & 1 == 1;
+                let flag = NextLoony::after_move(flag, boxes > 0, loony_child);
                 let cand = (move_score(boxes, value), flag);
                 let better = match best {
                     None => true,
@@ -269,13 +219,8 @@ impl Exact {
                 let child = pos.with(line);
                 let (value, flag) = decode(self.byte(child).expect("a child of a solved position"));
                 let boxes = self.coins.completes(pos, line);
-                let next_loony = if boxes > 0 {
-                    flag
-                } else if is_loony_position(&self.coins, child) {
-                    NextLoony::Mover
-                } else {
-                    flag.swap()
-                };
+                let loony_child = boxes == 0 && is_loony_position(&self.coins, child);
+                let next_loony = NextLoony::after_move(flag, boxes > 0, loony_child);
                 LoonyMove {
                     line,
                     score: move_score(boxes, value),

@@ -1,16 +1,15 @@
 //! `dotbox analyze`: a position's value and the score of every legal move, from a book, the
-//! retrograde solver (also with a last-move penalty) or the search, or from the exact chain
-//! solver with next-loony-move flags (`--loony`); and the report shared with `dotbox solve`.
+//! retrograde solver (also with a last-move penalty and with next-loony-move flags,
+//! `--loony`) or the search; and the report shared with `dotbox solve`.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::book::{Book, BookError};
-use crate::chains::{Exact, NextLoony};
 use crate::core::notation::parse_lines;
-use crate::core::{Analysis, Board, Position, Rules};
-use crate::retro::Solve;
+use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
+use crate::retro::{Solve, Valuation};
 use crate::store::memory::MemoryStore;
 
 use super::diagram::{render, side_by_side};
@@ -65,27 +64,10 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Suffix each score with who must make the next loony move under perfect play: `v` the
-    /// player to move, `^` the other (exact chain solver, at most 26 open lines).
+    /// player to move, `^` the other (the retrograde solver's loony analysis: at most 32
+    /// open lines, scores within 6 bits).
     #[arg(long)]
     pub loony: bool,
-}
-
-/// Who must make the next loony move after the position and after each move (`--loony`).
-pub struct LoonyFlags {
-    /// After the position itself, from its player to move's side.
-    pub value: NextLoony,
-    /// After each move, from the side of the position's player to move.
-    pub moves: Vec<(usize, NextLoony)>,
-}
-
-impl LoonyFlags {
-    /// The suffix of a move's score (`""` for a line without a flag).
-    fn suffix(&self, line: usize) -> &'static str {
-        self.moves
-            .iter()
-            .find(|(l, _)| *l == line)
-            .map_or("", |(_, flag)| flag.suffix())
-    }
 }
 
 /// Runs `dotbox analyze` and returns its output.
@@ -95,13 +77,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
     if args.loony {
         if args.book.is_some() || args.method.is_some() {
             return Err(CliError::Usage(
-                "--loony uses the exact chain solver: it cannot be combined with --book or \
-                 --method"
+                "--loony uses the retrograde solver's loony analysis: it cannot be combined \
+                 with --book or --method"
                     .into(),
             ));
         }
-        let (analysis, flags) = loony_analysis(&board, pos, args.rules.last_move_penalty)?;
-        let source = with_penalty("solved exactly in memory", rules);
+        let (analysis, flags) = loony_analysis(&board, pos, rules)?;
+        let source = with_penalty("solved in memory by the retrograde loony analysis", rules);
         return Ok(if args.json {
             json(&board, pos, &analysis, rules, Some(&flags))
         } else {
@@ -184,25 +166,17 @@ pub fn with_penalty(source: &str, rules: Rules) -> String {
     }
 }
 
-/// Every move's exact score and next-loony flag, from the exact chain solver.
+/// Every move's exact score and next-loony flag, from the retrograde loony analysis.
 fn loony_analysis(
     board: &Board,
     pos: Position,
-    penalty: i32,
+    rules: Rules,
 ) -> Result<(Analysis, LoonyFlags), CliError> {
-    // Refuses more than `chains::exact::MAX_EXACT_OPEN` open lines, naming the limit.
-    let exact = Exact::solve(board, pos, penalty).map_err(CliError::Loony)?;
-    let analysis = exact.analysis(pos).map_err(CliError::Loony)?;
-    let flags = LoonyFlags {
-        value: exact.next_loony(pos).map_err(CliError::Loony)?,
-        moves: exact
-            .loony_analysis(pos)
-            .map_err(CliError::Loony)?
-            .into_iter()
-            .map(|m| (m.line, m.next_loony))
-            .collect(),
-    };
-    Ok((analysis, flags))
+    let mut solve =
+        Solve::with_valuation(board, pos, 1, rules, Valuation::Loony).map_err(CliError::Loony)?;
+    progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
+        solve.loony_analysis(store, pos).map_err(CliError::Loony)
+    })
 }
 
 /// The board named `board` and the position of `lines` on it.

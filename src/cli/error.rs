@@ -39,9 +39,9 @@ pub enum CliError {
     Search(SearchError),
     /// The chain analysis (components, loony moves, nimstring) failed.
     Chains(ChainsError),
-    /// The exact solve behind `analyze --loony` failed (too many open lines, scores out of
-    /// range).
-    Loony(ChainsError),
+    /// The loony analysis behind `analyze --loony` failed (too many open lines, scores out
+    /// of its 6-bit range).
+    Loony(RetroError),
     /// Options that do not fit together, or a budget that was exceeded: the message says which.
     Usage(String),
 }
@@ -76,6 +76,12 @@ impl fmt::Display for CliError {
             CliError::Threads(msg) => write!(f, "--threads: {msg}"),
             CliError::Search(e) => e.fmt(f),
             CliError::Chains(e) => e.fmt(f),
+            // Books and the search carry no flags: do not suggest them.
+            CliError::Loony(RetroError::TooManyOpenLines { open, max }) => write!(
+                f,
+                "--loony: the position has {open} open lines; the loony analysis handles at \
+                 most {max}"
+            ),
             CliError::Loony(e) => write!(f, "--loony: {e}"),
             CliError::Usage(msg) => f.write_str(msg),
         }

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::core::{Board, Position};
-use crate::retro::Solve;
+use crate::core::{Analysis, Board, LoonyFlags, Position};
+use crate::retro::{RetroError, Solve, Valuation};
 use crate::store::fs::FsStore;
 use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
@@ -35,6 +35,10 @@ pub struct SolveArgs {
     /// The scoring rules (last-move penalty).
     #[command(flatten)]
     pub rules: RulesArgs,
+    /// Store with every score who must make the next loony move and print the `v`/`^`
+    /// suffixes, as `dotbox analyze --loony` (tiles twice the size, in a store of their own).
+    #[arg(long)]
+    pub loony: bool,
 }
 
 /// Runs `dotbox solve` and returns its output.
@@ -43,7 +47,12 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     // Keeping one layer beyond the position gives its moves' scores.
     let rules = args.rules.rules();
-    let mut solve = Solve::with_rules(&board, pos, 1, rules)?;
+    let valuation = match args.loony {
+        true => Valuation::Loony,
+        false => Valuation::Score,
+    };
+    let mut solve =
+        Solve::with_valuation(&board, pos, 1, rules, valuation).map_err(solve_error(args))?;
     match &args.store {
         Some(dir) => {
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
@@ -76,12 +85,13 @@ fn report(
     place: &str,
 ) -> Result<String, CliError> {
     let start = std::time::Instant::now();
-    let analysis =
-        progress::solve_then(solve, store, |solve, store| Ok(solve.analysis(store, pos)?))?;
+    let (analysis, flags) = progress::solve_then(solve, store, |solve, store| {
+        analysis(args, solve, store, pos).map_err(solve_error(args))
+    })?;
     let seconds = start.elapsed().as_secs_f64();
     let rules = args.rules.rules();
     if args.json {
-        return Ok(json(board, pos, &analysis, rules, None));
+        return Ok(json(board, pos, &analysis, rules, flags.as_ref()));
     }
     let p = solve.progress();
     let rate = p.positions_done as f64 / seconds.max(1e-9);
@@ -95,8 +105,32 @@ fn report(
         pos,
         &analysis,
         &with_penalty(&summary, rules),
-        None,
+        flags.as_ref(),
     ))
+}
+
+/// The position's analysis, with next-loony flags under `--loony`.
+fn analysis(
+    args: &SolveArgs,
+    solve: &Solve,
+    store: &mut dyn TileStore,
+    pos: Position,
+) -> Result<(Analysis, Option<LoonyFlags>), RetroError> {
+    if args.loony {
+        let (analysis, flags) = solve.loony_analysis(store, pos)?;
+        Ok((analysis, Some(flags)))
+    } else {
+        Ok((solve.analysis(store, pos)?, None))
+    }
+}
+
+/// How a solver error reads: under `--loony`, as the loony analysis's.
+fn solve_error(args: &SolveArgs) -> impl Fn(RetroError) -> CliError {
+    let loony = args.loony;
+    move |e| match loony {
+        true => CliError::Loony(e),
+        false => CliError::from(e),
+    }
 }
 
 /// Sizes the global worker pool once, before any parallel work.

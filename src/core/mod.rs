@@ -3,6 +3,7 @@
 pub mod analysis;
 pub mod board;
 pub mod error;
+pub mod next_loony;
 pub mod notation;
 pub mod position;
 pub mod rules;
@@ -11,5 +12,6 @@ pub mod symmetry;
 pub use analysis::{move_score, Analysis, MoveScore};
 pub use board::Board;
 pub use error::{BoardError, LinesError};
+pub use next_loony::{LoonyFlags, NextLoony};
 pub use position::Position;
 pub use rules::Rules;

@@ -11,17 +11,25 @@
 //!
 //! Whether a move completes a box is one AND per box side mask, split into the part fixed for
 //! the loop (a flag) and the part that varies along it.
+//!
+//! The same loops compute loony keys ([`super::valuation`]): a box is worth 4 instead of 1,
+//! and a move completing no box reads the child's pass plane instead of negating its value.
+//! After a loony tile's values, its own pass plane is filled from them and the
+//! [`super::loony::LoonyTest`] of each position.
 
 use crate::store::TileId;
 
 use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
+use super::loony::{Lanes, SIDES};
 use super::par::for_each_chunk;
 use super::transpose::transpose;
+use super::valuation::{loony_pass, Valuation};
 
 /// Blocks per chunk: the lane count of the low-move rows (a multiple of [`BLOCK_ALIGN`]).
 const LANES: usize = 64;
 
-/// The two tiles a tile is computed from; `None` where the group is already full.
+/// The two tiles a tile is computed from (all their planes); `None` where the group is
+/// already full.
 #[derive(Clone, Copy, Debug)]
 pub struct Parents<'a> {
     /// Tile `(hi + 1, lo)`.
@@ -30,72 +38,203 @@ pub struct Parents<'a> {
     pub lo: Option<&'a [i8]>,
 }
 
+/// How a move's score follows from the bytes of the position it leads to.
+trait Code {
+    /// What `boxes` completed boxes add to the child's byte. (Additions only: there are no
+    /// byte shifts or multiplies in SSE2 or WebAssembly SIMD, and the loop must vectorise.)
+    fn boxes(boxes: i8) -> i8;
+    /// The score of a move completing no box, from the child's value and its pass-plane byte.
+    fn pass(value: i8, pass: i8) -> i8;
+}
+
+/// Plain scores: a move completing no box scores minus the child's value.
+struct Scores;
+
+impl Code for Scores {
+    #[inline(always)]
+    fn boxes(boxes: i8) -> i8 {
+        boxes
+    }
+    #[inline(always)]
+    fn pass(value: i8, _: i8) -> i8 {
+        value.wrapping_neg()
+    }
+}
+
+/// Loony keys: boxes count 4, and the pass plane holds the key of a move completing no box.
+struct LoonyKeys;
+
+impl Code for LoonyKeys {
+    #[inline(always)]
+    fn boxes(boxes: i8) -> i8 {
+        let twice = boxes + boxes;
+        twice + twice
+    }
+    #[inline(always)]
+    fn pass(_: i8, pass: i8) -> i8 {
+        pass
+    }
+}
+
+/// The bytes of a run of child positions: values, and the pass plane where there is one.
+#[derive(Clone, Copy)]
+struct Child<'a> {
+    values: &'a [i8],
+    pass: Option<&'a [i8]>,
+}
+
 /// Per-worker buffers, reused across chunks.
 #[derive(Default)]
 struct Scratch {
     /// A child block read through a symmetry; also the best low-move scores transposed back.
     permuted: Vec<i8>,
+    /// The pass plane of a child block read through a symmetry.
+    permuted_pass: Vec<i8>,
     /// The parent chunk of tile `(hi, lo+1)`, row-major by low rank.
     up_rows: Vec<i8>,
+    /// Its pass plane, row-major by low rank.
+    up_pass_rows: Vec<i8>,
     /// Best low-move score, row-major by low rank.
     best_rows: Vec<i8>,
     /// Per low line and box, 1 in the lanes whose high sides of the box are drawn.
     lane_flags: Vec<i8>,
 }
 
-/// Computes every value of `tile`.
+/// Computes every byte of `tile` (all its planes).
 pub fn compute_tile(layout: &Layout, tile: TileId, parents: Parents<'_>) -> Vec<i8> {
+    let len = layout.tile_len(tile);
+    let mut out = vec![0i8; layout.tile_bytes(tile)];
+    let (values, pass) = out.split_at_mut(len);
+    match layout.valuation() {
+        Valuation::Score => compute_values::<Scores>(layout, tile, parents, values),
+        Valuation::Loony => {
+            compute_values::<LoonyKeys>(layout, tile, parents, values);
+            fill_pass_plane(layout, tile, values, pass);
+        }
+    }
+    out
+}
+
+/// Computes the values plane of `tile`.
+fn compute_values<C: Code>(layout: &Layout, tile: TileId, parents: Parents<'_>, out: &mut [i8]) {
     let (k_hi, k_lo) = (u32::from(tile.hi), u32::from(tile.lo));
     let stride = layout.block_stride(k_lo);
-    let mut out = vec![0i8; layout.tile_len(tile)];
     if k_hi == layout.n_hi() && k_lo == layout.n_lo() {
         out[0] = layout.terminal_value(); // The full board: nothing left to take.
-        return out;
+        return;
     }
     let reps = layout.hi_reps(k_hi);
+    let (hi_parent, lo_parent) = (
+        TileId {
+            hi: tile.hi + 1,
+            ..tile
+        },
+        TileId {
+            lo: tile.lo + 1,
+            ..tile
+        },
+    );
+    let up_hi = parents
+        .hi
+        .map(|up| planes(layout, up, layout.tile_len(hi_parent)));
+    let up_lo = parents
+        .lo
+        .map(|up| planes(layout, up, layout.tile_len(lo_parent)));
     for_each_chunk(
-        &mut out,
+        out,
         stride * LANES,
         |chunk, values, scratch: &mut Scratch| {
             let first = chunk * LANES;
             let lanes = &reps[first..first + values.len() / stride];
             values.fill(i8::MIN);
-            if let Some(up) = parents.hi {
+            if let Some(up) = up_hi {
                 for (&h, block) in lanes.iter().zip(values.chunks_mut(stride)) {
-                    high_moves(layout, k_lo, h, up, block, &mut scratch.permuted);
+                    high_moves::<C>(layout, k_lo, h, up, block, scratch);
                 }
             }
-            if let Some(up) = parents.lo {
+            if let Some(up) = up_lo {
                 let up_stride = layout.block_stride(k_lo + 1);
-                let up_chunk = &up[first * up_stride..(first + lanes.len()) * up_stride];
-                low_moves(layout, k_lo, lanes, up_chunk, values, scratch);
+                let range = first * up_stride..(first + lanes.len()) * up_stride;
+                let up_chunk = Child {
+                    values: &up.values[range.clone()],
+                    pass: up.pass.map(|p| &p[range]),
+                };
+                low_moves::<C>(layout, k_lo, lanes, up_chunk, values, scratch);
             }
         },
     );
-    out
 }
 
-/// Raises each value to the score of a move whose child values are `child`: `-child` for a
-/// move that completes no box, `boxes + child` otherwise, where `boxes = f0 + f1` (0/1 bytes,
-/// one per box beside the line).
+/// The planes of a parent tile whose planes are `len` bytes long.
+fn planes<'a>(layout: &Layout, data: &'a [i8], len: usize) -> Child<'a> {
+    match layout.valuation() {
+        Valuation::Score => Child {
+            values: data,
+            pass: None,
+        },
+        Valuation::Loony => {
+            let (values, pass) = data.split_at(len);
+            Child {
+                values,
+                pass: Some(pass),
+            }
+        }
+    }
+}
+
+/// Fills a loony tile's pass plane from its values and the loony test of each position.
+fn fill_pass_plane(layout: &Layout, tile: TileId, values: &[i8], pass: &mut [i8]) {
+    let (k_hi, k_lo) = (u32::from(tile.hi), u32::from(tile.lo));
+    let stride = layout.block_stride(k_lo);
+    let test = layout.loony_test().expect("a loony layout");
+    let (reps, lo_sides) = (layout.hi_reps(k_hi), layout.lo_sides(k_lo));
+    for_each_chunk(pass, stride * LANES, |chunk, out, _: &mut ()| {
+        let first = chunk * LANES;
+        for (b, block) in out.chunks_mut(stride).enumerate() {
+            let high = layout.hi_sides(reps[first + b]).0;
+            let start = (first + b) * stride;
+            let keys = &values[start..start + stride];
+            // One vector of positions at a time (padding lanes have every side drawn).
+            let groups = block
+                .chunks_exact_mut(BLOCK_ALIGN)
+                .zip(keys.chunks_exact(BLOCK_ALIGN));
+            for (g, (slots, keys)) in groups.enumerate() {
+                let at = g * BLOCK_ALIGN;
+                let drawn: [Lanes<BLOCK_ALIGN>; SIDES] = std::array::from_fn(|side| {
+                    Lanes(std::array::from_fn(|i| high[side] | lo_sides[side][at + i]))
+                });
+                let found = test.loony_lanes(drawn);
+                for i in 0..BLOCK_ALIGN {
+                    slots[i] = loony_pass(keys[i], found.0[i] != 0);
+                }
+            }
+        }
+    });
+}
+
+/// Raises each value to the score of a move whose child bytes are `child`: the pass score
+/// for a move that completes no box, `boxes + child` (in box units) otherwise, where
+/// `boxes = f0 + f1` (0/1 bytes, one per box beside the line).
 /// All slices are whole vectors long ([`BLOCK_ALIGN`] divides their length), so the fixed
 /// inner loops compile to vector instructions with no scalar tail.
 #[inline]
-fn raise(values: &mut [i8], child: &[i8], f0: &[i8], f1: &[i8]) {
-    let vectors = values
-        .chunks_exact_mut(BLOCK_ALIGN)
-        .zip(child.chunks_exact(BLOCK_ALIGN));
+fn raise<C: Code>(values: &mut [i8], child: Child<'_>, f0: &[i8], f1: &[i8]) {
+    let pass = child.pass.unwrap_or(child.values);
+    let vectors = values.chunks_exact_mut(BLOCK_ALIGN).zip(
+        child
+            .values
+            .chunks_exact(BLOCK_ALIGN)
+            .zip(pass.chunks_exact(BLOCK_ALIGN)),
+    );
     let flags = f0
         .chunks_exact(BLOCK_ALIGN)
         .zip(f1.chunks_exact(BLOCK_ALIGN));
-    for ((v, c), (a, b)) in vectors.zip(flags) {
+    for ((v, (c, p)), (a, b)) in vectors.zip(flags) {
         for i in 0..BLOCK_ALIGN {
             let k = a[i] + b[i];
-            let score = if k == 0 {
-                c[i].wrapping_neg()
-            } else {
-                k + c[i]
-            };
+            // Both candidates, then a select: a branch per byte would not vectorise.
+            let (pass, kept) = (C::pass(c[i], p[i]), C::boxes(k).wrapping_add(c[i]));
+            let score = if k == 0 { pass } else { kept };
             v[i] = v[i].max(score);
         }
     }
@@ -104,26 +243,29 @@ fn raise(values: &mut [i8], child: &[i8], f0: &[i8], f1: &[i8]) {
 /// Raises each value to the score of a move that completes no box (whole vectors, as
 /// [`raise`]).
 #[inline]
-fn raise_plain(values: &mut [i8], child: &[i8]) {
-    for (v, c) in values
-        .chunks_exact_mut(BLOCK_ALIGN)
-        .zip(child.chunks_exact(BLOCK_ALIGN))
-    {
+fn raise_plain<C: Code>(values: &mut [i8], child: Child<'_>) {
+    let pass = child.pass.unwrap_or(child.values);
+    for (v, (c, p)) in values.chunks_exact_mut(BLOCK_ALIGN).zip(
+        child
+            .values
+            .chunks_exact(BLOCK_ALIGN)
+            .zip(pass.chunks_exact(BLOCK_ALIGN)),
+    ) {
         for i in 0..BLOCK_ALIGN {
-            v[i] = v[i].max(c[i].wrapping_neg());
+            v[i] = v[i].max(C::pass(c[i], p[i]));
         }
     }
 }
 
-/// Raises `values` to the scores of one move whose child values are `child`, given for each
+/// Raises `values` to the scores of one move whose child bytes are `child`, given for each
 /// box beside the line the 0/1 flags of the positions where it completes (`None`: nowhere).
 #[inline]
-fn apply_move(values: &mut [i8], child: &[i8], flags: [Option<&[i8]>; 2]) {
+fn apply_move<C: Code>(values: &mut [i8], child: Child<'_>, flags: [Option<&[i8]>; 2]) {
     match flags {
-        [None, None] => raise_plain(values, child),
+        [None, None] => raise_plain::<C>(values, child),
         [f0, f1] => {
             let none = &NO_BOX[..values.len()];
-            raise(values, child, f0.unwrap_or(none), f1.unwrap_or(none));
+            raise::<C>(values, child, f0.unwrap_or(none), f1.unwrap_or(none));
         }
     }
 }
@@ -133,45 +275,68 @@ static NO_BOX: [i8; 4096] = [0; 4096];
 const _: () = assert!(LANES <= NO_BOX.len());
 
 /// Moves on high lines, for every position of one block.
-fn high_moves(
+fn high_moves<C: Code>(
     layout: &Layout,
     k_lo: u32,
     h: u32,
-    up: &[i8],
+    up: Child<'_>,
     values: &mut [i8],
-    permuted: &mut Vec<i8>,
+    s: &mut Scratch,
 ) {
     let n_lo = layout.n_lo() as usize;
     let len = values.len();
+    // The lookups first, together: the table is large and each entry is likely a cache
+    // miss, which then overlap instead of waiting one by one between block loops.
+    let mut entries = [(0u32, 0u32); 32];
+    let mut count = 0;
     let mut free = !h & ((1u64 << layout.n_hi()) - 1) as u32;
     while free != 0 {
         let j = free.trailing_zeros();
         free &= free - 1;
-        let entry = layout.hi_lookup(h | 1 << j);
+        entries[count] = (j, layout.hi_lookup(h | 1 << j));
+        count += 1;
+    }
+    for &(j, entry) in &entries[..count] {
         let block = (entry >> SYM_BITS) as usize;
         let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
-        let mut child = &up[block * len..(block + 1) * len];
+        let range = block * len..(block + 1) * len;
+        let mut child = Child {
+            values: &up.values[range.clone()],
+            pass: up.pass.map(|p| &p[range]),
+        };
         if sym != 0 {
-            permuted.clear();
-            permuted.extend(layout.lo_perm(sym, k_lo).iter().map(|&r| child[r as usize]));
-            child = permuted;
+            let perm = layout.lo_perm(sym, k_lo);
+            permute(child.values, perm, &mut s.permuted);
+            if let Some(pass) = child.pass {
+                permute(pass, perm, &mut s.permuted_pass);
+            }
+            child = Child {
+                values: &s.permuted,
+                pass: child.pass.map(|_| &s.permuted_pass[..]),
+            };
         }
         let b = layout.boxes(n_lo + j as usize);
         let flags = |side: usize| {
-            let (hi, lo) = b.sides[side];
-            (side < b.len && h & hi == hi).then(|| layout.low_flags(lo, k_lo))
+            let hi = b.sides[side].0;
+            (side < b.len && h & hi == hi).then(|| layout.low_flags(b.flag_rows[side], k_lo))
         };
-        apply_move(values, child, [flags(0), flags(1)]);
+        apply_move::<C>(values, child, [flags(0), flags(1)]);
     }
+}
+
+/// `out[i] = from[perm[i]]`.
+fn permute(from: &[i8], perm: &[u16], out: &mut Vec<i8>) {
+    out.clear();
+    out.extend(perm.iter().map(|&r| from[r as usize]));
 }
 
 /// Moves on low lines, for every position of a chunk, with the chunk transposed so that each
 /// low rank is a row of lanes.
-fn low_moves(
+fn low_moves<C: Code>(
     layout: &Layout,
     k_lo: u32,
     lanes: &[u32],
-    up: &[i8],
+    up: Child<'_>,
     values: &mut [i8],
     s: &mut Scratch,
 ) {
@@ -181,7 +346,10 @@ fn low_moves(
     );
     let lo = layout.lo();
     let (stride, up_stride) = (layout.block_stride(k_lo), layout.block_stride(k_lo + 1));
-    transpose(up, width, up_stride, &mut s.up_rows);
+    transpose(up.values, width, up_stride, &mut s.up_rows);
+    if let Some(pass) = up.pass {
+        transpose(pass, width, up_stride, &mut s.up_pass_rows);
+    }
     s.best_rows.clear();
     s.best_rows.resize(stride * width, i8::MIN);
     // lane_flags[(2j + box) * width + lane]: the high sides of box `box` of line j are drawn.
@@ -204,13 +372,17 @@ fn low_moves(
             free &= free - 1;
             let child_mask = l | 1 << j;
             let child_rank = lo.rank(child_mask) as usize;
-            let child = &s.up_rows[child_rank * width..(child_rank + 1) * width];
+            let range = child_rank * width..(child_rank + 1) * width;
+            let child = Child {
+                values: &s.up_rows[range.clone()],
+                pass: up.pass.map(|_| &s.up_pass_rows[range]),
+            };
             let b = layout.boxes(j);
             let flags = |side: usize| {
                 let done = side < b.len && child_mask & b.sides[side].1 == b.sides[side].1;
                 done.then(|| &s.lane_flags[(2 * j + side) * width..(2 * j + side + 1) * width])
             };
-            apply_move(row, child, [flags(0), flags(1)]);
+            apply_move::<C>(row, child, [flags(0), flags(1)]);
         }
     }
     transpose(&s.best_rows, stride, width, &mut s.permuted);

@@ -17,6 +17,8 @@ use crate::core::{Board, Position, Rules};
 use crate::store::TileId;
 
 use super::group::{canonical_in_sets, LineGroup};
+use super::loony::{BoxSides, LoonyTest, SIDES};
+use super::valuation::Valuation;
 use super::RetroError;
 
 /// Most open lines a solve handles: the high group's lookup table has `2^(open - low)` entries.
@@ -42,6 +44,9 @@ pub struct LineBoxes {
     pub len: usize,
     /// `(high mask, low mask)` of each box's other open sides.
     pub sides: [(u32, u32); 2],
+    /// Each box's row in the layout's low flags ([`Layout::low_flags`]), found once here so
+    /// the kernel's per-block loop does no search.
+    pub flag_rows: [usize; 2],
 }
 
 /// For every distinct low mask `m` of a box's sides: one byte per canonical low mask `l`
@@ -84,13 +89,16 @@ impl LowFlags {
         }
     }
 
-    /// The flags of low side mask `mask` for the canonical low masks of size `k` (padded to
-    /// the block stride with zeros).
-    pub fn get(&self, mask: u32, k: u32) -> &[i8] {
-        let row = self
-            .masks
+    /// The row of low side mask `mask` (one of the masks the flags were built for).
+    fn row(&self, mask: u32) -> usize {
+        self.masks
             .binary_search(&mask)
-            .expect("a box side mask of this layout");
+            .expect("a box side mask of this layout")
+    }
+
+    /// The flags of row `row` for the canonical low masks of size `k` (padded to the block
+    /// stride with zeros).
+    pub fn get(&self, row: usize, k: u32) -> &[i8] {
         &self.rows[row][self.offsets[k as usize]..self.offsets[k as usize + 1]]
     }
 }
@@ -119,20 +127,34 @@ pub struct Layout {
     boxes: Vec<LineBoxes>,
     /// Box tests of the low group, as bytes.
     low_flags: LowFlags,
-    /// Value of the full board (minus the last-move penalty).
-    terminal: i8,
+    /// What a tile byte holds.
+    valuation: Valuation,
+    /// The last-move penalty.
+    penalty: i32,
+    /// The loony-position test (loony solves only).
+    loony_test: Option<LoonyTest>,
+    /// `lo_sides[k][side][r]`: the box sides of kind `side` drawn by the `r`-th canonical low
+    /// mask of size `k`, padded to the block stride with all sides drawn (loony solves only).
+    lo_sides: Vec<[Vec<u32>; SIDES]>,
 }
 
 impl Layout {
-    /// The layout for every position of `board` that contains `base`, under `rules`.
-    pub fn new(board: &Board, base: Position, rules: Rules) -> Result<Layout, RetroError> {
+    /// The layout for every position of `board` that contains `base`, under `rules`,
+    /// storing `valuation`.
+    pub fn new(
+        board: &Board,
+        base: Position,
+        rules: Rules,
+        valuation: Valuation,
+    ) -> Result<Layout, RetroError> {
         let base = base.union(board.predrawn());
-        let terminal = rules.terminal_value();
-        // Values are stored in one signed byte: boxes plus the penalty must fit.
-        if terminal.unsigned_abs() as usize + board.num_boxes() > i8::MAX as usize {
-            return Err(RetroError::PenaltyOutOfRange {
-                penalty: rules.last_move_penalty,
+        let penalty = rules.last_move_penalty;
+        // Every score lies within the boxes plus the penalty, which must fit the encoding.
+        if i64::from(penalty).abs() + board.num_boxes() as i64 > i64::from(valuation.score_max()) {
+            return Err(RetroError::ScoresOutOfRange {
+                penalty,
                 boxes: board.num_boxes(),
+                max: valuation.score_max(),
             });
         }
         let open_set = board.open_lines(base);
@@ -211,7 +233,7 @@ impl Layout {
                     .collect()
             })
             .collect();
-        let boxes = open
+        let mut boxes = open
             .iter()
             .map(|&g| {
                 let mut lb = LineBoxes::default();
@@ -225,6 +247,29 @@ impl Layout {
             })
             .collect::<Vec<LineBoxes>>();
         let low_flags = LowFlags::new(&lo, &boxes);
+        for lb in &mut boxes {
+            for side in 0..lb.len {
+                lb.flag_rows[side] = low_flags.row(lb.sides[side].1);
+            }
+        }
+        let loony_test = (valuation == Valuation::Loony).then(|| LoonyTest::new(board));
+        let lo_sides = match &loony_test {
+            Some(test) => (0..=n_lo)
+                .map(|k| {
+                    let masks = lo.masks(k);
+                    let sides: Vec<BoxSides> = masks
+                        .iter()
+                        .map(|&m| test.sides(deposit(m, &open)))
+                        .collect();
+                    std::array::from_fn(|side| {
+                        let drawn = sides.iter().map(|s| s.0[side]);
+                        let padding = std::iter::repeat(u32::MAX);
+                        drawn.chain(padding).take(padded(masks.len())).collect()
+                    })
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         Ok(Layout {
             board: board.clone(),
             base,
@@ -238,7 +283,10 @@ impl Layout {
             lo_perm,
             boxes,
             low_flags,
-            terminal: terminal as i8,
+            valuation,
+            penalty,
+            loony_test,
+            lo_sides,
         })
     }
 
@@ -252,9 +300,33 @@ impl Layout {
         self.base
     }
 
-    /// Value of the full board for the player to move there (see [`Rules::terminal_value`]).
+    /// Stored byte of the full board (see [`Rules::terminal_value`]).
     pub fn terminal_value(&self) -> i8 {
-        self.terminal
+        self.valuation
+            .terminal(Rules::with_last_move_penalty(self.penalty))
+    }
+
+    /// What a tile byte holds.
+    pub fn valuation(&self) -> Valuation {
+        self.valuation
+    }
+
+    /// The loony-position test, in loony solves.
+    pub fn loony_test(&self) -> Option<&LoonyTest> {
+        self.loony_test.as_ref()
+    }
+
+    /// The box sides drawn by the base and high mask `h` (loony solves only).
+    pub fn hi_sides(&self, h: u32) -> BoxSides {
+        let test = self.loony_test.as_ref().expect("a loony solve");
+        let high = deposit(h, &self.open[self.n_lo as usize..]);
+        test.sides(self.base.union(high))
+    }
+
+    /// Per side kind, the box sides drawn by each canonical low mask of size `k`, in rank
+    /// order, padded to the block stride with all sides drawn (loony solves only).
+    pub fn lo_sides(&self, k: u32) -> &[Vec<u32>; SIDES] {
+        &self.lo_sides[k as usize]
     }
 
     /// Number of open lines.
@@ -299,10 +371,10 @@ impl Layout {
         &self.boxes[j]
     }
 
-    /// For each canonical low mask of size `k`, whether it contains the low side mask `mask`
-    /// of some box of this layout.
-    pub fn low_flags(&self, mask: u32, k: u32) -> &[i8] {
-        self.low_flags.get(mask, k)
+    /// For each canonical low mask of size `k`, whether it contains the low side mask of the
+    /// box whose flag row is `row` ([`LineBoxes::flag_rows`]).
+    pub fn low_flags(&self, row: usize, k: u32) -> &[i8] {
+        self.low_flags.get(row, k)
     }
 
     /// Global line of local line `j`.
@@ -321,9 +393,14 @@ impl Layout {
         self.hi_reps[k_hi as usize].len()
     }
 
-    /// Number of bytes of a tile (positions plus block padding).
+    /// Number of bytes of one plane of a tile (positions plus block padding).
     pub fn tile_len(&self, tile: TileId) -> usize {
         self.blocks(u32::from(tile.hi)) * self.block_stride(u32::from(tile.lo))
+    }
+
+    /// Number of bytes of a tile: its planes (see [`Valuation::planes`]).
+    pub fn tile_bytes(&self, tile: TileId) -> usize {
+        self.valuation.planes() * self.tile_len(tile)
     }
 
     /// Number of positions of a tile.
@@ -374,12 +451,13 @@ impl Layout {
     pub fn fingerprint(&self) -> String {
         let order: Vec<String> = self.open.iter().map(|l| l.to_string()).collect();
         format!(
-            "retro-v1 {} base={:016x} penalty={} lo={} order={}",
+            "retro-v1 {} base={:016x} penalty={} lo={} order={}{}",
             self.board.dims_name(),
             self.base.0,
-            -i32::from(self.terminal),
+            self.penalty,
             self.n_lo,
-            order.join(".")
+            order.join("."),
+            self.valuation.tag()
         )
     }
 }
@@ -387,6 +465,16 @@ impl Layout {
 /// `len` rounded up to a multiple of [`BLOCK_ALIGN`].
 const fn padded(len: usize) -> usize {
     len.div_ceil(BLOCK_ALIGN) * BLOCK_ALIGN
+}
+
+/// The lines `lines[j]` for the set bits `j` of a group mask.
+fn deposit(mask: u32, lines: &[usize]) -> Position {
+    lines
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| mask >> j & 1 == 1)
+        .map(|(_, &l)| l)
+        .collect()
 }
 
 /// The image of a group mask under a permutation of its bits.

@@ -10,26 +10,33 @@
 pub mod group;
 pub mod kernel;
 pub mod layout;
+pub mod loony;
 mod par;
 pub mod solve;
 mod transpose;
+pub mod valuation;
 
 use std::fmt;
 
-use crate::core::{Analysis, Board, Position, Rules};
+use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
 use crate::store::memory::MemoryStore;
 use crate::store::{StoreError, TileId};
 
 pub use layout::{Layout, MAX_OPEN};
 pub use solve::{Progress, Solve, TileTask};
+pub use valuation::Valuation;
 
 /// Why a retrograde solve or query failed.
 #[derive(Debug)]
 pub enum RetroError {
     /// The subgame is too large for the tables.
     TooManyOpenLines { open: usize, max: usize },
-    /// The last-move penalty makes values too large for a tile byte.
-    PenaltyOutOfRange { penalty: i32, boxes: usize },
+    /// Scores (boxes plus the last-move penalty) do not fit the tile encoding.
+    ScoresOutOfRange {
+        penalty: i32,
+        boxes: usize,
+        max: i32,
+    },
     /// The open lines cannot be split into groups of the sizes the tables allow.
     NoLayout,
     /// The store failed.
@@ -40,6 +47,8 @@ pub enum RetroError {
     NotKept { lines: u32, kept: u32 },
     /// A tile that should exist is missing from the store.
     NotSolved(TileId),
+    /// Next-loony flags were asked of a solve that does not store them.
+    NotLoony,
 }
 
 impl fmt::Display for RetroError {
@@ -50,11 +59,25 @@ impl fmt::Display for RetroError {
                 "the position has {open} open lines; the retrograde solver handles at most {max} \
                  (use a book or the search solver)"
             ),
-            RetroError::PenaltyOutOfRange { penalty, boxes } => write!(
-                f,
-                "last-move penalty {penalty} is out of range: with {boxes} boxes it must lie within ±{}",
-                i8::MAX as usize - boxes
-            ),
+            RetroError::ScoresOutOfRange {
+                penalty,
+                boxes,
+                max,
+            } => {
+                let room = i64::from(*max) - *boxes as i64;
+                write!(f, "scores of {boxes} boxes")?;
+                if *penalty != 0 {
+                    write!(f, " with last-move penalty {penalty}")?;
+                }
+                write!(f, " do not fit the tile encoding (at most ±{max}")?;
+                if *max == valuation::LOONY_SCORE_MAX {
+                    write!(f, ", the 6 bits of the loony analysis")?;
+                }
+                match room {
+                    0.. => write!(f, "): the penalty must lie within ±{room}"),
+                    _ => write!(f, ")"),
+                }
+            }
             RetroError::NoLayout => write!(f, "the open lines cannot be split into tile groups"),
             RetroError::Store(e) => e.fmt(f),
             RetroError::OutsideSolve => {
@@ -65,6 +88,10 @@ impl fmt::Display for RetroError {
                 "the position has {lines} lines beyond the solved one; only {kept} are kept"
             ),
             RetroError::NotSolved(t) => write!(f, "{t} has not been computed yet"),
+            RetroError::NotLoony => write!(
+                f,
+                "this solve stores scores only; solve with the loony analysis for v/^ flags"
+            ),
         }
     }
 }
@@ -93,4 +120,18 @@ pub fn analyze_with_rules(
     let mut store = MemoryStore::new();
     solve.run(&mut store, &mut |_| {})?;
     solve.analysis(&mut store, pos)
+}
+
+/// [`analyze_with_rules`] with who must make the next loony move after the position and
+/// after each move (the loony analysis, scores within its 6 bits).
+pub fn analyze_loony(
+    board: &Board,
+    pos: Position,
+    rules: Rules,
+) -> Result<(Analysis, LoonyFlags), RetroError> {
+    let pos = pos.union(board.predrawn());
+    let mut solve = Solve::with_valuation(board, pos, 1, rules, Valuation::Loony)?;
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {})?;
+    solve.loony_analysis(&mut store, pos)
 }

@@ -10,11 +10,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::core::{move_score, Analysis, Board, MoveScore, Position, Rules};
+use crate::core::{move_score, Analysis, Board, LoonyFlags, MoveScore, NextLoony, Position, Rules};
 use crate::store::{StoreError, TileData, TileId, TileStore};
 
 use super::kernel::{compute_tile, Parents};
 use super::layout::Layout;
+use super::valuation::{loony_unkey, Valuation};
 use super::RetroError;
 
 /// How far a solve has come.
@@ -71,7 +72,19 @@ impl Solve {
         keep_lines: u32,
         rules: Rules,
     ) -> Result<Solve, RetroError> {
-        let layout = Layout::new(board, base, rules)?;
+        Solve::with_valuation(board, base, keep_lines, rules, Valuation::Score)
+    }
+
+    /// [`Solve::with_rules`] storing `valuation`: with [`Valuation::Loony`] every position
+    /// also records who must make the next loony move ([`Solve::loony_analysis`]).
+    pub fn with_valuation(
+        board: &Board,
+        base: Position,
+        keep_lines: u32,
+        rules: Rules,
+        valuation: Valuation,
+    ) -> Result<Solve, RetroError> {
+        let layout = Layout::new(board, base, rules, valuation)?;
         let order = layout.tiles();
         let top = layout.open_count();
         Ok(Solve {
@@ -205,6 +218,92 @@ impl Solve {
 
     /// The value of `pos` (which must contain the base and lie within the kept layers).
     pub fn value(&self, store: &mut dyn TileStore, pos: Position) -> Result<i32, RetroError> {
+        Ok(self.read(store, pos)?.0)
+    }
+
+    /// The value of `pos` and who must make the next loony move from it (always `Nobody`
+    /// unless the solve stores [`Valuation::Loony`]).
+    pub fn read(
+        &self,
+        store: &mut dyn TileStore,
+        pos: Position,
+    ) -> Result<(i32, NextLoony), RetroError> {
+        Ok(self.layout.valuation().read(self.byte(store, pos, 0)?))
+    }
+
+    /// The value of `pos` and the score of each of its moves (`pos` must lie at least one
+    /// layer inside the kept ones).
+    pub fn analysis(
+        &self,
+        store: &mut dyn TileStore,
+        pos: Position,
+    ) -> Result<Analysis, RetroError> {
+        let moves = self.flagged_moves(store, pos)?;
+        let moves: Vec<MoveScore> = moves.into_iter().map(|(m, _)| m).collect();
+        let value = match moves.iter().map(|m| m.score).max() {
+            Some(best) => best,
+            None => self.value(store, pos)?,
+        };
+        Ok(Analysis { value, moves })
+    }
+
+    /// [`Solve::analysis`] with who must make the next loony move after the position and
+    /// after each move, from the side of its player to move (a [`Valuation::Loony`] solve).
+    pub fn loony_analysis(
+        &self,
+        store: &mut dyn TileStore,
+        pos: Position,
+    ) -> Result<(Analysis, LoonyFlags), RetroError> {
+        if self.layout.valuation() != Valuation::Loony {
+            return Err(RetroError::NotLoony);
+        }
+        let moves = self.flagged_moves(store, pos)?;
+        let best = moves
+            .iter()
+            .max_by_key(|(m, flag)| (m.score, flag.preference()));
+        let (value, flag) = match best {
+            Some(&(m, flag)) => (m.score, flag),
+            None => self.read(store, pos)?,
+        };
+        let flags = LoonyFlags {
+            value: flag,
+            moves: moves.iter().map(|(m, flag)| (m.line, *flag)).collect(),
+        };
+        let moves = moves.into_iter().map(|(m, _)| m).collect();
+        Ok((Analysis { value, moves }, flags))
+    }
+
+    /// Each move of `pos` with its score and who must then make the next loony move.
+    fn flagged_moves(
+        &self,
+        store: &mut dyn TileStore,
+        pos: Position,
+    ) -> Result<Vec<(MoveScore, NextLoony)>, RetroError> {
+        let board = self.layout.board();
+        let mut moves = Vec::new();
+        for line in board.open_lines(pos).lines() {
+            let (boxes, child) = (board.boxes_completed(pos, line), pos.with(line));
+            let (score, flag) = match (boxes, self.layout.valuation()) {
+                // The pass plane holds the move's key, loony moves included.
+                (0, Valuation::Loony) => loony_unkey(self.byte(store, child, 1)?),
+                _ => {
+                    // A box keeps the flag; plain scores carry none.
+                    let (value, flag) = self.read(store, child)?;
+                    (move_score(boxes, value), flag)
+                }
+            };
+            moves.push((MoveScore { line, score }, flag));
+        }
+        Ok(moves)
+    }
+
+    /// The byte of `pos` in plane `plane` of its tile.
+    fn byte(
+        &self,
+        store: &mut dyn TileStore,
+        pos: Position,
+        plane: usize,
+    ) -> Result<i8, RetroError> {
         let base = self.layout.base();
         if !pos.is_superset(base) {
             return Err(RetroError::OutsideSolve);
@@ -218,28 +317,7 @@ impl Solve {
         }
         let (tile, offset) = self.layout.locate(pos);
         let data = self.tile(tile, store)?.ok_or(RetroError::NotSolved(tile))?;
-        Ok(i32::from(data[offset]))
-    }
-
-    /// The value of `pos` and the score of each of its moves (`pos` must lie at least one
-    /// layer inside the kept ones).
-    pub fn analysis(
-        &self,
-        store: &mut dyn TileStore,
-        pos: Position,
-    ) -> Result<Analysis, RetroError> {
-        let board = self.layout.board();
-        let mut moves = Vec::new();
-        for line in board.open_lines(pos).lines() {
-            let boxes = board.boxes_completed(pos, line);
-            let score = move_score(boxes, self.value(store, pos.with(line))?);
-            moves.push(MoveScore { line, score });
-        }
-        let value = match moves.iter().map(|m| m.score).max() {
-            Some(best) => best,
-            None => self.value(store, pos)?,
-        };
-        Ok(Analysis { value, moves })
+        Ok(data[plane * self.layout.tile_len(tile) + offset])
     }
 
     fn pending_index(&self) -> Option<usize> {
@@ -266,13 +344,13 @@ impl Solve {
         }
         let data = store.load(t)?;
         match data {
-            Some(d) if d.len() != self.layout.tile_len(t) => {
+            Some(d) if d.len() != self.layout.tile_bytes(t) => {
                 Err(RetroError::Store(StoreError::Corrupt {
                     tile: t,
                     reason: format!(
                         "{} values stored, {} expected",
                         d.len(),
-                        self.layout.tile_len(t)
+                        self.layout.tile_bytes(t)
                     ),
                 }))
             }

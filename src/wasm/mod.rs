@@ -5,14 +5,15 @@
 //! page, [`solver`] runs and queries solves inside the Web Worker, [`book`] reads and queries
 //! opening books, and [`idb_store`] persists tiles in IndexedDB through the raw-I/O module
 //! `www/idb.js` (shared with the worker), each tile encoded by [`crate::store::codec`];
-//! [`chains`] gives the coach and the puzzles the chain analysis; [`search`] answers positions
-//! past a book's depth. Every fallible call returns
+//! [`chains`] gives the coach and the puzzles the chain analysis and [`loony`] the next-loony
+//! flags; [`search`] answers positions past a book's depth. Every fallible call returns
 //! a JavaScript `Error` carrying the Rust error's message.
 
 pub mod book;
 pub mod chains;
 pub mod game;
 pub mod idb_store;
+pub mod loony;
 pub mod search;
 pub mod solver;
 #[cfg(test)]

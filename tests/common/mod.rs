@@ -4,8 +4,28 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod loony;
 
 use std::collections::HashMap;
+
+/// The boards (rows, columns) every solver is checked on against a naive reference: the
+/// smallest, both orientations of thin boards, the square ones up to 5x5 and the widest.
+pub const BOARDS: [(usize, usize); 14] = [
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (2, 1),
+    (2, 2),
+    (1, 5),
+    (2, 3),
+    (3, 2),
+    (3, 3),
+    (2, 4),
+    (3, 4),
+    (4, 4),
+    (5, 5),
+    (4, 6),
+];
 
 /// The naive reference: plain recursion over every move, memoised on the raw bitmask.
 pub struct Naive {

@@ -1,7 +1,8 @@
 // The coach panel and the puzzles in the real page: the chains, the long chain count and the
-// loony moves it shows equal the native `dotbox chains`; the move just played is judged by its
+// loony moves it shows equal the native `dotbox chains`, the v/^ suffixes the native
+// `dotbox analyze --loony`; the move just played is judged by its
 // exact score; a puzzle is answered wrongly, then rightly, then by keyboard alone. Screenshots
-// go to test-results/ (coach-3x3.png, coach-phone.png).
+// go to test-results/ (coach-flags-3x3.png, coach-3x3.png, coach-phone.png).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,12 @@ const env = serveAndLaunch();
 function nativeChains(board, lines) {
   const args = ['chains', board, '--json'];
   if (lines.length) args.push('--lines', lines.join(','));
+  return JSON.parse(execFileSync(process.env.DOTBOX_CLI ?? `${ROOT}target/release/dotbox`, args, { encoding: 'utf8' }));
+}
+
+/** The native CLI's `dotbox analyze --loony --json`. */
+function nativeLoony(board, lines) {
+  const args = ['analyze', board, '--loony', '--json', '--lines', lines.join(',')];
   return JSON.parse(execFileSync(process.env.DOTBOX_CLI ?? `${ROOT}target/release/dotbox`, args, { encoding: 'utf8' }));
 }
 
@@ -55,11 +62,28 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   assert.deepEqual(marked, native.loony_moves.map((m) => m.line));
   assert.match(await page.getAttribute('#svg g.move.loony', 'aria-label'), /loony move$/);
 
-  // C hides the overlay and shows it again.
+  // Who must make the next loony move: each score's v/^ suffix, exactly the native ones.
+  const flagged = nativeLoony('3x3', start);
+  await page.waitForFunction((n) => document.querySelectorAll('#svg g.move[data-next]').length === n, flagged.moves.length);
+  const shown = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), next: g.dataset.next, text: g.querySelector('text.score').textContent })));
+  for (const m of flagged.moves) {
+    const s = shown.find((g) => g.line === m.line);
+    assert.equal(s.next, m.next_loony, `line ${m.line}`);
+    assert.equal(s.text, `${m.score > 0 ? '+' : ''}${m.score}${m.next_loony}`, `line ${m.line}`);
+  }
+  assert.ok(flagged.moves.some((m) => m.next_loony !== ''), 'some move carries a flag');
+  const who = { v: 'A \\(to move\\) must make it', '^': 'B must make it', '': 'nobody has to make one' }[flagged.next_loony];
+  assert.match(await page.textContent('#coach-next-loony'), new RegExp(`^Next loony move under perfect play: ${who}\\.`));
+  await page.screenshot({ path: `${RESULTS}/coach-flags-3x3.png`, fullPage: true });
+
+  // C hides the overlay (suffixes too) and shows it again.
   await page.locator('body').press('c');
   assert.equal(await page.locator('#svg rect.box-kind').count(), 0);
+  assert.equal(await page.locator('#svg g.move[data-next]').count(), 0);
+  assert.ok(!(await page.textContent('#svg')).match(/\d[v^]/), 'no suffix without the overlay');
   await page.locator('body').press('c');
   assert.equal(await page.locator('#svg rect.box-kind').count(), 9);
+  assert.equal(await page.locator('#svg g.move[data-next]').count(), flagged.moves.length);
 
   // Play the loony move 12: the coach judges it with its exact score.
   const before = nativeAnalyze('3x3', start);

@@ -158,3 +158,41 @@ fn the_shipped_puzzles_load_and_damaged_ones_are_refused() {
         "{err}"
     );
 }
+
+#[wasm_bindgen_test]
+fn loony_flags_match_the_exact_chain_solver_and_big_positions_are_refused() {
+    use crate::chains::Exact;
+    use crate::wasm::loony::{loony_analyze, JsLoony, JsLoonyMove, LOONY_OPEN};
+    // The exact chain solver is a second implementation of the same flags.
+    for (name, lines) in [
+        ("3x3", "0,1,2,3,4,5"),
+        ("2x3", "4,9"),
+        ("icelandic", "0,1,2,5,9,14,21,22,23,27,33,35"),
+    ] {
+        let board = Board::parse(name).unwrap();
+        let pos = parse_lines(&board, lines).unwrap();
+        let exact = Exact::solve(&board, pos, 0).unwrap();
+        let expected = JsLoony {
+            value: exact.value(pos).unwrap(),
+            next: exact.next_loony(pos).unwrap().suffix().to_string(),
+            moves: exact
+                .loony_analysis(pos)
+                .unwrap()
+                .into_iter()
+                .map(|m| JsLoonyMove {
+                    line: m.line,
+                    score: m.score,
+                    next: m.next_loony.suffix().to_string(),
+                })
+                .collect(),
+        };
+        let got: JsLoony =
+            serde_wasm_bindgen::from_value(loony_analyze(name, "", lines).unwrap()).unwrap();
+        assert_eq!(got, expected, "{name} {lines}");
+    }
+    let err = message(loony_analyze("3x4", "", "").unwrap_err().into());
+    assert_eq!(
+        err,
+        format!("next-loony flags are computed for at most {LOONY_OPEN} open lines; this position has 31")
+    );
+}

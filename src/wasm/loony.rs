@@ -1,0 +1,71 @@
+//! The loony analysis for the page: every move's score with who must then make the next
+//! loony move (the `v`/`^` suffixes), from the retrograde solver's loony analysis in memory.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::js_error;
+use super::solver::parse_board;
+use crate::core::notation::parse_lines;
+use crate::core::Rules;
+use crate::retro;
+
+/// Open lines up to which the page asks for next-loony flags: the subgame is solved anew for
+/// each position, which takes a fraction of a second in the worker up to here.
+pub const LOONY_OPEN: u32 = 24;
+
+/// One move as the page receives it: its score and the suffix of who must then make the next
+/// loony move (`"v"` the player to move, `"^"` the opponent, `""` nobody).
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+pub(crate) struct JsLoonyMove {
+    pub line: usize,
+    pub score: i32,
+    pub next: String,
+}
+
+/// `{value, next, moves: [{line, score, next}]}`: the value with its suffix, and every move.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+pub(crate) struct JsLoony {
+    pub value: i32,
+    pub next: String,
+    pub moves: Vec<JsLoonyMove>,
+}
+
+/// Open lines up to which [`loony_analyze`] answers.
+#[wasm_bindgen(js_name = loonyOpen)]
+pub fn loony_open() -> u32 {
+    LOONY_OPEN
+}
+
+/// The loony analysis of the position with `lines` drawn on the board (with extra pre-drawn
+/// lines `predrawn`): `{value, next, moves: [{line, score, next}]}`, suffixes as printed by
+/// `dotbox analyze --loony`. Refuses positions with more than [`LOONY_OPEN`] open lines.
+#[wasm_bindgen(js_name = loonyAnalyze)]
+pub fn loony_analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
+    let board = parse_board(board, predrawn)?;
+    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    let open = board.open_lines(pos).count();
+    if open > LOONY_OPEN {
+        return Err(js_error(format!(
+            "next-loony flags are computed for at most {LOONY_OPEN} open lines; this position \
+             has {open}"
+        )));
+    }
+    let (analysis, flags) =
+        retro::analyze_loony(&board, pos, Rules::default()).map_err(js_error)?;
+    let moves = analysis
+        .moves
+        .iter()
+        .map(|m| JsLoonyMove {
+            line: m.line,
+            score: m.score,
+            next: flags.suffix(m.line).to_string(),
+        })
+        .collect();
+    let out = JsLoony {
+        value: analysis.value,
+        next: flags.value.suffix().to_string(),
+        moves,
+    };
+    serde_wasm_bindgen::to_value(&out).map_err(js_error)
+}
