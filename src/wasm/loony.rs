@@ -18,16 +18,22 @@ pub const LOONY_OPEN: u32 = 24;
 /// loony move (`"v"` the player to move, `"^"` the opponent, `""` nobody).
 #[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
 pub(crate) struct JsLoonyMove {
+    /// The line drawn.
     pub line: usize,
+    /// Its exact score for the player to move.
     pub score: i32,
+    /// Who must then make the next loony move: `"v"`, `"^"` or `""`.
     pub next: String,
 }
 
 /// `{value, next, moves: [{line, score, next}]}`: the value with its suffix, and every move.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
 pub(crate) struct JsLoony {
+    /// The position's value for the player to move.
     pub value: i32,
+    /// Who must make the next loony move from the position: `"v"`, `"^"` or `""`.
     pub next: String,
+    /// Every open line, lowest first.
     pub moves: Vec<JsLoonyMove>,
 }
 
