@@ -21,6 +21,7 @@ const state = {
   showScores: true,
   status: null, // worker status of the board
   solving: false,
+  solveError: null, // {board: boardKey(), message}: why the last solve stopped
   books: [], // www/books/index.json entries
   book: null, // the loaded book's info for the current board
   engineTimer: null,
@@ -317,9 +318,11 @@ function showSolvePanel() {
   $('cancel').hidden = !state.solving;
   if (!state.solving) {
     const resumed = s.progress?.tilesReused ?? 0;
-    $('solve-text').textContent = resumed
+    // Why the last solve of this board stopped stays in view above the way to resume it.
+    const error = state.solveError?.board === boardKey() ? `The solve stopped: ${state.solveError.message} ` : '';
+    $('solve-text').textContent = error + (resumed
       ? `This board's solve stopped part-way (${resumed} tiles stored). Resume it to get exact scores.`
-      : `This board has ${s.open} open lines: solve it once (kept in this browser) to get every position's exact scores.`;
+      : `This board has ${s.open} open lines: solve it once (kept in this browser) to get every position's exact scores.`);
     $('solve').textContent = resumed ? 'Resume the solve' : 'Solve this board';
   }
 }
@@ -329,6 +332,7 @@ async function startSolve() {
   const board = state.game.board;
   const predrawn = state.game.predrawn;
   state.solving = true;
+  state.solveError = null;
   document.body.dataset.solve = 'running';
   showSolvePanel();
   $('solve-text').textContent = `Solving ${board}…`;
@@ -339,6 +343,7 @@ async function startSolve() {
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
     document.body.dataset.solve = 'error';
+    state.solveError = { board: `${board}|${predrawn}`, message: e.message };
     $('solve-text').textContent = `The solve stopped: ${e.message}`;
   } finally {
     state.solving = false;

@@ -53,7 +53,7 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
   const { page } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
   const cdp = await context.newCDPSession(page);
   // Room for the solve's first writes (its first tiles are tiny), not for the rest.
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.server.url.replace(/\/$/, ''), quotaSize: 2_000_000 });
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.server.url.replace(/\/$/, ''), quotaSize: 500_000 });
   await page.click('#solve');
   await page.waitForFunction(() => ['error', 'finished'].includes(document.body.dataset.solve), null, { timeout: 240_000 });
   assert.equal(await page.evaluate(() => document.body.dataset.solve), 'error');
