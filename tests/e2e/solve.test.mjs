@@ -77,17 +77,18 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
 
 test('Web Locks: a second tab waits while the first solves the same board, then finds it solved', { timeout: 400_000 }, async () => {
   const context = await env.browser.newContext();
-  const { page: first } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
+  // icelandic: its solve lasts long enough (seconds) for a second tab to open meanwhile.
+  const { page: first } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
   await first.click('#solve');
   await first.waitForFunction(() => Number(document.body.dataset.percent ?? 0) > 5, null, { timeout: 120_000 });
   await waitForStoredTiles(first);
-  const { page: second } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
+  const { page: second } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
   // The second tab sees stored tiles, resumes by itself, and waits for the lock.
   await second.waitForFunction(() => /another tab is solving this board/.test(document.querySelector('#solve-text').textContent), null, { timeout: 60_000 });
   await first.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 300_000 });
   await second.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 60_000 });
   await settled(second);
-  const native = nativeAnalyze('4x3', []);
+  const native = nativeAnalyze('icelandic', []);
   assert.match(await second.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
   await context.close();
 });
