@@ -7,7 +7,7 @@
 // body[data-lines], which this module observes; the exact scores are the ones app.js got from
 // the worker (window.dotboxApp.state), remembered per position so the move just played can be
 // judged against the position it was played in.
-import init, { chainsReport, explainMove } from './pkg/dotbox.js';
+import init, { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { whenReady } from './ready.js';
 
 const $ = (id) => document.getElementById(id);
@@ -144,6 +144,11 @@ async function requestFlags(g, lines, key) {
   const out = $('coach-next-loony');
   out.textContent = '';
   if (g.isOver()) return;
+  const open = g.geometry().lines.length - g.drawn.length;
+  if (open > loonyOpen()) {
+    out.textContent = `Who must make the next loony move (v/^ after each score) is shown once at most ${loonyOpen()} lines are open (${open} now).`;
+    return;
+  }
   let flags;
   try {
     flags = await coach.app.client.call('loony', { board: g.board, predrawn: g.predrawn, lines });

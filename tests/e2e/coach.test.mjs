@@ -187,6 +187,17 @@ test('puzzles: a wrong answer is explained, the right one confirmed, keyboard on
   await context.close();
 });
 
+test('past the loony analysis\'s reach the coach says from when the v/^ flags appear', async () => {
+  const context = await env.browser.newContext();
+  // An unsolved board past the browser's direct analysis: no scores, but the coach reads it.
+  const { page, errors } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
+  await page.waitForFunction(() => document.querySelector('#coach-next-loony').textContent !== '');
+  assert.equal(await page.textContent('#coach-next-loony'), 'Who must make the next loony move (v/^ after each score) is shown once at most 24 lines are open (31 now).');
+  assert.equal(await page.locator('#svg g.move[data-next]').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('coach and puzzles fit a phone screen', async () => {
   const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const { page, errors } = await openPage(phone, env.server.url, '#board=3x3&mode=hh&moves=0,1,2,3,4,5,12');
