@@ -220,19 +220,11 @@ mod tests {
     use super::*;
     use crate::chains::graph::Coins;
     use crate::chains::is_loony_position;
-
-    /// SplitMix64: reproducible random positions without a dependency.
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+    use crate::chains::puzzles::Rng;
 
     #[test]
     fn agrees_with_the_graph_definition_on_random_positions() {
-        let mut state = 7;
+        let mut rng = Rng::new(7);
         let mut loony_seen = 0;
         for name in [
             "1x1",
@@ -252,8 +244,7 @@ mod tests {
             let all = board.all_lines().0;
             for _ in 0..4000 {
                 // Dense positions, where loony offers stand.
-                let pos =
-                    Position((next(&mut state) | next(&mut state)) & all | board.predrawn().0);
+                let pos = Position((rng.next_u64() | rng.next_u64()) & all | board.predrawn().0);
                 let expected = is_loony_position(&coins, pos);
                 loony_seen += usize::from(expected);
                 assert_eq!(test.is_loony(test.sides(pos)), expected, "{name} {pos:?}");
