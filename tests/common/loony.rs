@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use super::Naive;
+
 /// Who must make the next loony move, from the side of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flag {
@@ -37,49 +39,39 @@ impl Flag {
 
 /// An independent reference for `--loony`: scores with a last-move penalty, and the
 /// next-loony flag by the documented rule (perfect play for the score, ties broken by the
-/// flag), over raw bitmasks with its own line numbering and its own loony test.
+/// flag), over raw bitmasks with the plain reference's numbering and box test and its own
+/// loony test.
 pub struct NaiveLoony {
-    lines: usize,
-    /// Each box's four sides.
-    boxes: Vec<[usize; 4]>,
+    /// The plain naive reference: the board's boxes, lines, box test and penalty.
+    naive: Naive,
     /// Each line's boxes (one for a border line: the other side is the ground).
     sides: Vec<Vec<usize>>,
-    penalty: i32,
     memo: HashMap<u64, (i32, Flag)>,
 }
 
 impl NaiveLoony {
     pub fn new(rows: usize, cols: usize, penalty: i32) -> NaiveLoony {
-        let h = |r: usize, c: usize| r * cols + c;
-        let v = |r: usize, c: usize| (rows + 1) * cols + r * (cols + 1) + c;
-        let lines = (rows + 1) * cols + rows * (cols + 1);
-        let mut boxes = Vec::new();
-        let mut sides = vec![Vec::new(); lines];
-        for r in 0..rows {
-            for c in 0..cols {
-                let b = [h(r, c), h(r + 1, c), v(r, c), v(r, c + 1)];
-                for &l in &b {
-                    sides[l].push(boxes.len());
-                }
-                boxes.push(b);
+        let naive = Naive::with_penalty(rows, cols, penalty);
+        let mut sides = vec![Vec::new(); naive.lines];
+        for (b, lines) in naive.boxes.iter().enumerate() {
+            for &l in lines {
+                sides[l].push(b);
             }
         }
         NaiveLoony {
-            lines,
-            boxes,
+            naive,
             sides,
-            penalty,
             memo: HashMap::new(),
         }
     }
 
     /// Number of lines of the board.
     pub fn lines(&self) -> usize {
-        self.lines
+        self.naive.lines
     }
 
     fn open_sides(&self, pos: u64, b: usize) -> Vec<usize> {
-        self.boxes[b]
+        self.naive.boxes[b]
             .iter()
             .copied()
             .filter(|&l| pos >> l & 1 == 0)
@@ -91,17 +83,10 @@ impl NaiveLoony {
         self.sides[line].iter().copied().find(|&o| o != b)
     }
 
-    fn completes(&self, pos: u64, line: usize) -> i32 {
-        self.sides[line]
-            .iter()
-            .filter(|&&b| self.open_sides(pos, b) == [line])
-            .count() as i32
-    }
-
     /// A box with one open side whose neighbour across it has two, the neighbour's other
     /// side leading to the ground or to a box that drawing it would not complete.
     pub fn loony(&self, pos: u64) -> bool {
-        (0..self.boxes.len()).any(|a| {
+        (0..self.naive.boxes.len()).any(|a| {
             let open = self.open_sides(pos, a);
             let [link] = open[..] else { return false };
             let Some(b) = self.across(link, a) else {
@@ -119,11 +104,11 @@ impl NaiveLoony {
 
     /// (score, flag seen by the mover) of every open line.
     pub fn moves(&mut self, pos: u64) -> Vec<(usize, i32, Flag)> {
-        (0..self.lines)
+        (0..self.naive.lines)
             .filter(|&l| pos >> l & 1 == 0)
             .map(|line| {
                 let child = pos | 1 << line;
-                let k = self.completes(pos, line);
+                let k = self.naive.completes(pos, line);
                 let (v, f) = self.solve(child);
                 if k > 0 {
                     (line, k + v, f)
@@ -145,7 +130,7 @@ impl NaiveLoony {
             .into_iter()
             .map(|(_, s, f)| (s, f))
             .max_by_key(|&(s, f)| (s, f.rank()))
-            .unwrap_or((-self.penalty, Flag::Nobody));
+            .unwrap_or((-self.naive.penalty, Flag::Nobody));
         self.memo.insert(pos, r);
         r
     }
