@@ -144,7 +144,7 @@ async function requestFlags(g, lines, key) {
   const out = $('coach-next-loony');
   out.textContent = '';
   if (g.isOver()) return;
-  const open = g.geometry().lines.length - g.drawn.length;
+  const open = g.open;
   if (open > loonyOpen()) {
     out.textContent = `Who must make the next loony move (v/^ after each score) is shown once at most ${loonyOpen()} lines are open (${open} now).`;
     return;

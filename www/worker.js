@@ -43,7 +43,7 @@ function post(msg) {
 
 function openLines(board, predrawn) {
   const game = new wasm.Game(board, predrawn ?? '');
-  const n = game.geometry().lines.length - game.drawn.length;
+  const n = game.open;
   game.free();
   return n;
 }

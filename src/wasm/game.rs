@@ -159,6 +159,12 @@ impl Game {
         self.position().lines().collect()
     }
 
+    /// Number of lines still open: what the solvers' limits count.
+    #[wasm_bindgen(getter)]
+    pub fn open(&self) -> u32 {
+        self.board.open_lines(self.position()).count()
+    }
+
     /// The drawn lines beyond the board's start, as `l1,l2,..` (what the solver is asked).
     #[wasm_bindgen(getter)]
     pub fn lines(&self) -> String {
