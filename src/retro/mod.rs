@@ -115,11 +115,9 @@ pub fn analyze_with_rules(
     pos: Position,
     rules: Rules,
 ) -> Result<Analysis, RetroError> {
-    let pos = pos.union(board.predrawn());
-    let mut solve = Solve::with_rules(board, pos, 1, rules)?;
-    let mut store = MemoryStore::new();
-    solve.run(&mut store, &mut |_| {})?;
-    solve.analysis(&mut store, pos)
+    in_memory(board, pos, rules, Valuation::Score, |solve, store, pos| {
+        solve.analysis(store, pos)
+    })
 }
 
 /// [`analyze_with_rules`] with who must make the next loony move after the position and
@@ -129,9 +127,23 @@ pub fn analyze_loony(
     pos: Position,
     rules: Rules,
 ) -> Result<(Analysis, LoonyFlags), RetroError> {
+    in_memory(board, pos, rules, Valuation::Loony, |solve, store, pos| {
+        solve.loony_analysis(store, pos)
+    })
+}
+
+/// Solves the subgame of `pos` (with the board's pre-drawn lines) in memory, keeping the
+/// layer of its moves, and asks `query` of it.
+fn in_memory<T>(
+    board: &Board,
+    pos: Position,
+    rules: Rules,
+    valuation: Valuation,
+    query: impl FnOnce(&Solve, &mut MemoryStore, Position) -> Result<T, RetroError>,
+) -> Result<T, RetroError> {
     let pos = pos.union(board.predrawn());
-    let mut solve = Solve::with_valuation(board, pos, 1, rules, Valuation::Loony)?;
+    let mut solve = Solve::with_valuation(board, pos, 1, rules, valuation)?;
     let mut store = MemoryStore::new();
     solve.run(&mut store, &mut |_| {})?;
-    solve.loony_analysis(&mut store, pos)
+    query(&solve, &mut store, pos)
 }
