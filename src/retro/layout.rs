@@ -400,6 +400,14 @@ impl Layout {
         self.blocks(u32::from(tile.hi)) * self.block_stride(u32::from(tile.lo))
     }
 
+    /// The shape of a tile's blocks: `(stride, positions)`, where each block of a plane is
+    /// `stride` bytes of which the first `positions` hold values and the rest is padding that
+    /// no position reads (a book may fill it with whatever compresses best).
+    pub fn block_shape(&self, tile: TileId) -> (usize, usize) {
+        let k_lo = u32::from(tile.lo);
+        (self.block_stride(k_lo), self.lo.count(k_lo))
+    }
+
     /// Number of bytes of a tile: its planes (see [`Valuation::planes`]).
     pub fn tile_bytes(&self, tile: TileId) -> usize {
         self.valuation.planes() * self.tile_len(tile)
