@@ -164,8 +164,7 @@ fn foreign_files_are_not_books() {
             BookError::NotABook
         );
     }
-    let tile =
-        dotbox::store::codec::encode("fp", dotbox::store::TileId { hi: 0, lo: 0 }, &[1, 2, 3]);
+    let tile = dotbox::store::codec::encode("fp", dotbox::store::TileId::pair(0, 0), &[1, 2, 3]);
     assert_eq!(Book::from_bytes(tile).unwrap_err(), BookError::NotABook);
 }
 

@@ -2,9 +2,9 @@
 // panel and the book cache. Rust imports this very file; the worker imports it too.
 //
 // Database layout (version 1):
-//   tiles:  key [fingerprint, hi, lo] -> Blob (a tile encoded by src/store/codec.rs; a
+//   tiles:  key [fingerprint, ...counts] -> Blob (a tile encoded by src/store/codec.rs; a
 //           Uint8Array of the same bytes reads back too)
-//   solves: key fingerprint -> { fingerprint, label, tiles: [[hi, lo, bytes], ..], finished, updated }
+//   solves: key fingerprint -> { fingerprint, label, tiles: [[...counts, bytes], ..], finished, updated }
 //   books:  key name -> { name, bytes: Uint8Array, checksum, saved }
 // A solve's record lists its tiles and is written in the same transaction as them, so the
 // listing and the tiles never disagree, and the storage panel reads sizes without tiles.
@@ -52,10 +52,10 @@ export function listSolves(db) {
   return request(db.transaction('solves').objectStore('solves').getAll());
 }
 
-/** The stored bytes of tiles `ids` ([[hi, lo], ..]) of solve `fp`; undefined where missing. */
+/** The stored bytes of tiles `ids` ([[...counts], ..], lines drawn per group) of solve `fp`; undefined where missing. */
 export async function getTiles(db, fp, ids) {
   const store = db.transaction('tiles').objectStore('tiles');
-  const values = await Promise.all(ids.map(([hi, lo]) => request(store.get([fp, hi, lo]))));
+  const values = await Promise.all(ids.map((counts) => request(store.get([fp, ...counts]))));
   return Promise.all(values.map(async (v) => (v instanceof Blob ? new Uint8Array(await v.arrayBuffer()) : v)));
 }
 
@@ -80,22 +80,22 @@ export function limitWritesForTests(bytes) {
 }
 
 /**
- * Writes tiles `puts` ([[hi, lo, Blob], ..]), deletes tiles `removes` ([[hi, lo], ..])
+ * Writes tiles `puts` ([[...counts, Blob], ..]), deletes tiles `removes` ([[...counts], ..])
  * and stores the solve's record, all in one transaction: either everything lands or nothing.
  * Every request is issued and the transaction committed before this returns its promise
  * (settled once the transaction is committed), so the caller may compute on meanwhile.
  * Later transactions on the same stores see this one's writes (IndexedDB orders them).
  */
 export async function writeTiles(db, fp, puts, removes, record) {
-  const size = puts.reduce((n, [, , tile]) => n + tile.size, 0);
+  const size = puts.reduce((n, put) => n + put.at(-1).size, 0);
   if (written + size > writeLimit) {
     throw new DOMException('the origin storage quota is exhausted', 'QuotaExceededError');
   }
   const tx = db.transaction(['tiles', 'solves'], 'readwrite');
   const committed = done(tx);
   const tiles = tx.objectStore('tiles');
-  for (const [hi, lo, bytes] of puts) tiles.put(bytes, [fp, hi, lo]);
-  for (const [hi, lo] of removes) tiles.delete([fp, hi, lo]);
+  for (const put of puts) tiles.put(put.at(-1), [fp, ...put.slice(0, -1)]);
+  for (const counts of removes) tiles.delete([fp, ...counts]);
   tx.objectStore('solves').put(record, fp);
   // Commit now rather than once this thread has seen every request succeed, which a worker
   // busy computing would delay.

@@ -67,6 +67,11 @@ impl fmt::Display for CliError {
             } => write!(f, "{}: {error}", path.display()),
             CliError::Book { path: None, error } => error.fmt(f),
             CliError::Store(e) => e.fmt(f),
+            CliError::Solve(e @ RetroError::TooLarge { .. }) => write!(
+                f,
+                "{e}: solve it on disk with `dotbox solve --store DIR`, or answer from a book \
+                 or with --method search"
+            ),
             CliError::Solve(e) => e.fmt(f),
             CliError::Io {
                 action,

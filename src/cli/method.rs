@@ -7,15 +7,17 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, Position, Rules};
+use crate::retro::{Layout, Valuation, IN_MEMORY_LIMIT};
 use crate::search::{analyze_with_progress, Flow, SearchOptions};
 
 use super::error::CliError;
 
-/// Most open lines the automatic choice gives the retrograde solver: up to here a full
-/// subgame solve takes seconds (icelandic, 30 lines: about 5 s on 2 cores); past it the
-/// search's cost depends on the position, not on 2^open.
-pub const RETRO_AUTO_MAX_OPEN: u32 = 30;
+/// Most positions (estimated) of a subgame the automatic choice solves backward: about 15 to
+/// 60 seconds on 2 cores (the solver computes 150 to 600 million positions a second, the
+/// most where no symmetry is left), while a search of such a position often takes longer.
+/// Past it the search, whose cost depends on the position rather than on its size, answers.
+pub const RETRO_AUTO_MAX_POSITIONS: f64 = 1e10;
 
 /// The solvers `analyze` can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -41,14 +43,19 @@ pub struct SearchArgs {
 }
 
 /// The method to use when none is forced: the book if one is given, the retrograde solver
-/// for positions with few enough open lines, the search past that.
+/// when its estimated cost (positions of the subgame, [`RETRO_AUTO_MAX_POSITIONS`]) is
+/// small, the search past that.
 pub fn automatic(board: &Board, pos: Position, has_book: bool) -> Method {
     if has_book {
-        Method::Book
-    } else if board.open_lines(pos).count() <= RETRO_AUTO_MAX_OPEN {
-        Method::Retro
-    } else {
-        Method::Search
+        return Method::Book;
+    }
+    let fits = Layout::new(board, pos, Rules::default(), Valuation::Score).is_ok_and(|layout| {
+        layout.layer_estimates().iter().sum::<f64>() <= RETRO_AUTO_MAX_POSITIONS
+            && layout.estimated_peak_bytes() <= IN_MEMORY_LIMIT as f64
+    });
+    match fits {
+        true => Method::Retro,
+        false => Method::Search,
     }
 }
 

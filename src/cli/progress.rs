@@ -2,8 +2,9 @@
 //! terminal), and the solver run that feeds them.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
-use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 
 use crate::retro::{RetroError, Solve};
 use crate::store::{StoreError, TileStore};
@@ -52,13 +53,54 @@ pub fn solve_then<T>(
     }
 }
 
-/// Runs `solve` to the end over `store` with a bar of positions computed.
+/// Runs `solve` to the end over `store` with a bar of positions computed and, on stderr, one
+/// line per finished layer: its positions, time, rate, the memory held and the time left.
 fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
     let bar = bar("solving", 0, "positions");
-    solve.run(store, &mut |p| {
+    let start = Instant::now();
+    solve.plan(store)?;
+    // The layer being computed: its line count, positions done before it, its start.
+    let mut layer = solve
+        .next_task()
+        .map(|t| (t.tile.lines(), 0u64, Instant::now()));
+    loop {
+        let finished = solve.step(store)?;
+        let p = solve.progress();
         bar.set_length(p.positions_total);
         bar.set_position(p.positions_done);
-    })?;
+        let next = solve.next_task().map(|t| t.tile.lines());
+        if let Some((lines, from, since)) = layer.filter(|l| Some(l.0) != next) {
+            let positions = p.positions_done - from;
+            let seconds = since.elapsed().as_secs_f64();
+            let overall = p.positions_done as f64 / start.elapsed().as_secs_f64().max(1e-9);
+            let left = (p.positions_total - p.positions_done) as f64 / overall.max(1.0);
+            let line = format!(
+                "layer {lines:>2}: {} positions in {seconds:.1} s ({}/s), {:.2} GiB held, ETA {}",
+                HumanCount(positions),
+                HumanCount((positions as f64 / seconds.max(1e-9)) as u64),
+                solve.memory_in_use() as f64 / (1u64 << 30) as f64,
+                HumanDuration(Duration::from_secs_f64(left)),
+            );
+            // A hidden bar (stderr not a terminal) prints nothing: the lines go to the log.
+            match bar.is_hidden() {
+                true => eprintln!("{line}"),
+                false => bar.println(line),
+            }
+            layer = next.map(|l| (l, p.positions_done, Instant::now()));
+        }
+        if finished {
+            break;
+        }
+    }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// The process's peak resident memory in bytes (`VmHWM` of `/proc/self/status`), where the
+/// system reports it.
+pub fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::core::{Analysis, Board, LoonyFlags, Position};
-use crate::retro::{RetroError, Solve, Valuation};
+use crate::retro::{Layout, RetroError, Solve, Valuation};
 use crate::store::fs::FsStore;
 use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
@@ -26,6 +26,15 @@ pub struct SolveArgs {
     /// Keep finished tiles in this directory; a killed solve rerun with it resumes.
     #[arg(long)]
     pub store: Option<PathBuf>,
+    /// Memory the solve may hold (for example 6G or 512M; default: 60 % of the machine's).
+    /// A solve larger than this streams its tiles through a store on disk: --store, or else
+    /// a temporary directory removed at the end.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
+    /// Split the high lines into this many groups instead of as many as the board's size
+    /// calls for (more groups: smaller tiles, more of them). A store is bound to its layout.
+    #[arg(long, value_name = "N")]
+    pub high_groups: Option<usize>,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -51,21 +60,19 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
         true => Valuation::Loony,
         false => Valuation::Score,
     };
-    let mut solve =
-        Solve::with_valuation(&board, pos, 1, rules, valuation).map_err(solve_error(args))?;
+    let layout = Layout::with_high_groups(&board, pos, rules, valuation, args.high_groups)
+        .map_err(solve_error(args))?;
+    let mut solve = Solve::from_layout(layout, 1);
+    let memory = args.memory.unwrap_or_else(default_memory);
+    solve.set_memory_budget(memory);
+    let peak = solve.layout().estimated_peak_bytes();
     match &args.store {
         Some(dir) => {
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
-            report(
-                args,
-                &board,
-                pos,
-                &mut solve,
-                &mut store,
-                &format!("store {}", dir.display()),
-            )
+            let place = format!("store {}", dir.display());
+            report(args, &board, pos, &mut solve, &mut store, &place)
         }
-        None => report(
+        None if peak <= memory as f64 => report(
             args,
             &board,
             pos,
@@ -73,7 +80,67 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
             &mut MemoryStore::new(),
             "memory",
         ),
+        None => {
+            // Too large for memory: stream tiles through a temporary store on disk.
+            let dir = std::env::temp_dir().join(format!("dotbox-solve-{}", std::process::id()));
+            eprintln!(
+                "the solve needs about {:.1} GiB, more than {:.1} GiB of memory: streaming \
+                 tiles through {} (use --store DIR to keep them and resume)",
+                peak / GIB,
+                memory as f64 / GIB,
+                dir.display()
+            );
+            let result = FsStore::open(&dir, &solve.fingerprint())
+                .map_err(CliError::from)
+                .and_then(|mut store| {
+                    let place = format!("temporary store {}", dir.display());
+                    report(args, &board, pos, &mut solve, &mut store, &place)
+                });
+            let _ = std::fs::remove_dir_all(&dir);
+            result
+        }
     }
+}
+
+const GIB: f64 = (1u64 << 30) as f64;
+
+/// 60 % of the machine's memory (from `/proc/meminfo`), or 4 GiB where it cannot be read.
+fn default_memory() -> u64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        });
+    match total_kib {
+        Some(kib) => kib * 1024 / 10 * 6,
+        None => 4 << 30,
+    }
+}
+
+/// A size such as `6G`, `512M`, `800K` or a plain number of bytes (binary units).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (number, shift) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(format!("'{text}': the unit must be K, M, G or T")),
+            };
+            (&text[..i], shift)
+        }
+        _ => (text, 0),
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size such as 6G or 512M"))?;
+    if !(value.is_finite() && value > 0.0) {
+        return Err(format!("'{text}': the size must be positive"));
+    }
+    Ok((value * (1u64 << shift) as f64) as u64)
 }
 
 fn report(
@@ -95,9 +162,13 @@ fn report(
     }
     let p = solve.progress();
     let rate = p.positions_done as f64 / seconds.max(1e-9);
+    let peak = match progress::peak_rss() {
+        Some(bytes) => format!(", peak memory {:.2} GiB", bytes as f64 / GIB),
+        None => String::new(),
+    };
     let summary = format!(
         "solved in {seconds:.2} s: {} positions in {} tiles computed ({rate:.0} positions/s), {} tiles \
-         already in the {place}",
+         already in the {place}{peak}",
         p.positions_done, p.tiles_done, p.tiles_reused
     );
     Ok(human(

@@ -21,7 +21,10 @@ pub struct Symmetry {
 }
 
 impl Symmetry {
-    fn from_map(map: Vec<u8>) -> Symmetry {
+    /// The permutation sending bit `i` to bit `map[i]`, applied by byte tables. Besides the
+    /// board's symmetries, the retrograde layout uses it to permute the bits of a line
+    /// group's local mask.
+    pub(crate) fn from_map(map: Vec<u8>) -> Symmetry {
         let chunks = map.len().div_ceil(8);
         let mut bytes = vec![[0u64; 256]; chunks];
         for (k, table) in bytes.iter_mut().enumerate() {

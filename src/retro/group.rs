@@ -18,8 +18,9 @@ pub struct LineGroup {
     masks: Vec<Vec<u32>>,
 }
 
-/// Moves the drawn lines of each interchangeable set (group-local masks) to its lowest lines.
-pub fn canonical_in_sets(mask: u32, sets: &[u32]) -> u32 {
+/// Moves the drawn lines of each interchangeable set (masks over the same bits as `mask`) to
+/// its lowest lines.
+pub fn canonical_in_sets(mask: u64, sets: &[u64]) -> u64 {
     let mut out = mask;
     for &set in sets {
         let mut drawn = (mask & set).count_ones();
@@ -38,10 +39,11 @@ impl LineGroup {
     /// The group of `bits` lines whose interchangeable sets are `sets` (group-local masks).
     pub fn new(bits: u32, sets: &[u32]) -> LineGroup {
         let size = 1usize << bits;
+        let sets: Vec<u64> = sets.iter().map(|&s| u64::from(s)).collect();
         let mut rank = vec![0u32; size];
         let mut masks = vec![Vec::new(); bits as usize + 1];
         for m in 0..size as u32 {
-            let canon = canonical_in_sets(m, sets);
+            let canon = canonical_in_sets(u64::from(m), &sets) as u32;
             let list = &mut masks[m.count_ones() as usize];
             rank[m as usize] = if canon == m {
                 list.push(m);

@@ -3,11 +3,13 @@
 //! A tile is cut into chunks of [`LANES`] blocks. Inside a block (one representative high
 //! mask `h`) every position shares `h`; inside a chunk, block `b`'s position of low rank `r`
 //! sits in lane `b` of row `r`. So both kinds of move become loops over contiguous bytes:
-//! - a move on a high line leads to the same low offsets of one block of tile
-//!   `(k_hi+1, k_lo)` (read through a rank permutation when the child's high mask is not a
-//!   representative): one loop over the block;
-//! - a move on a low line leads, for every lane, to the same low rank in tile
-//!   `(k_hi, k_lo+1)`: one loop over the row of that rank once the parent chunk is transposed.
+//! - a move on a line of high group `g` leads to the same low offsets of one block of the
+//!   tile with one more line in `g` (found by that tile's [`HighIndex`], and read through a
+//!   rank permutation when the child's high mask is not a representative): one loop over the
+//!   block;
+//! - a move on a low line leads, for every lane, to the same low rank in the tile with one
+//!   more low line (same high counts, so same blocks): one loop over the row of that rank
+//!   once the parent chunk is transposed.
 //!
 //! Whether a move completes a box is one AND per box side mask, split into the part fixed for
 //! the loop (a flag) and the part that varies along it.
@@ -17,26 +19,25 @@
 //! After a loony tile's values, its own pass plane is filled from them and the
 //! [`super::loony::LoonyTest`] of each position.
 
-use crate::store::TileId;
+use std::sync::Arc;
 
+use crate::store::{TileId, MAX_GROUPS};
+
+use super::high::HighIndex;
 use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
 use super::loony::{Lanes, SIDES};
 use super::par::for_each_chunk;
 use super::transpose::transpose;
 use super::valuation::{loony_pass, Valuation};
+use super::RetroError;
 
 /// Blocks per chunk: the lane count of the low-move rows (a multiple of [`BLOCK_ALIGN`]).
 const LANES: usize = 64;
 
-/// The two tiles a tile is computed from (all their planes); `None` where the group is
-/// already full.
-#[derive(Clone, Copy, Debug)]
-pub struct Parents<'a> {
-    /// Tile `(hi + 1, lo)`.
-    pub hi: Option<&'a [i8]>,
-    /// Tile `(hi, lo + 1)`.
-    pub lo: Option<&'a [i8]>,
-}
+/// The tiles a tile is computed from (all their planes), one per group: `parents[g]` has one
+/// more line in group `g` ([`TileId::counts`] order: high groups, then low); `None` where the
+/// group is already full.
+pub type Parents<'a> = [Option<&'a [i8]>; MAX_GROUPS];
 
 /// How a move's score follows from the bytes of the position it leads to.
 trait Code {
@@ -100,46 +101,63 @@ struct Scratch {
     lane_flags: Vec<i8>,
 }
 
-/// Computes every byte of `tile` (all its planes).
-pub fn compute_tile(layout: &Layout, tile: TileId, parents: Parents<'_>) -> Vec<i8> {
+/// Computes every byte of `tile` (all its planes). Fails only if a high index cannot be
+/// built.
+pub fn compute_tile(
+    layout: &Layout,
+    tile: TileId,
+    parents: Parents<'_>,
+) -> Result<Vec<i8>, RetroError> {
     let len = layout.tile_len(tile);
     let mut out = vec![0i8; layout.tile_bytes(tile)];
     let (values, pass) = out.split_at_mut(len);
+    let index = layout.high_index(tile)?;
     match layout.valuation() {
-        Valuation::Score => compute_values::<Scores>(layout, tile, parents, values),
+        Valuation::Score => compute_values::<Scores>(layout, tile, &index, parents, values)?,
         Valuation::Loony => {
-            compute_values::<LoonyKeys>(layout, tile, parents, values);
-            fill_pass_plane(layout, tile, values, pass);
+            compute_values::<LoonyKeys>(layout, tile, &index, parents, values)?;
+            fill_pass_plane(layout, tile, &index, values, pass);
         }
     }
-    out
+    Ok(out)
+}
+
+/// A parent tile reached by moves in one high group: its bytes and its high index.
+struct HighParent<'a> {
+    child: Child<'a>,
+    index: Arc<HighIndex>,
 }
 
 /// Computes the values plane of `tile`.
-fn compute_values<C: Code>(layout: &Layout, tile: TileId, parents: Parents<'_>, out: &mut [i8]) {
-    let (k_hi, k_lo) = (u32::from(tile.hi), u32::from(tile.lo));
+fn compute_values<C: Code>(
+    layout: &Layout,
+    tile: TileId,
+    index: &HighIndex,
+    parents: Parents<'_>,
+    out: &mut [i8],
+) -> Result<(), RetroError> {
+    let k_lo = u32::from(tile.lo());
     let stride = layout.block_stride(k_lo);
-    if k_hi == layout.n_hi() && k_lo == layout.n_lo() {
+    let lo_group = layout.groups() - 1;
+    if layout.parents(tile).is_empty() {
         out[0] = layout.terminal_value(); // The full board: nothing left to take.
-        return;
+        return Ok(());
     }
-    let reps = layout.hi_reps(k_hi);
-    let (hi_parent, lo_parent) = (
-        TileId {
-            hi: tile.hi + 1,
-            ..tile
-        },
-        TileId {
-            lo: tile.lo + 1,
-            ..tile
-        },
-    );
-    let up_hi = parents
-        .hi
-        .map(|up| planes(layout, up, layout.tile_len(hi_parent)));
-    let up_lo = parents
-        .lo
-        .map(|up| planes(layout, up, layout.tile_len(lo_parent)));
+    let reps = index.reps();
+    let mut high = Vec::new();
+    for g in 0..lo_group {
+        high.push(match parents[g] {
+            Some(up) => {
+                let parent = tile.up(g);
+                Some(HighParent {
+                    child: planes(layout, up, layout.tile_len(parent)),
+                    index: layout.high_index(parent)?,
+                })
+            }
+            None => None,
+        });
+    }
+    let up_lo = parents[lo_group].map(|up| planes(layout, up, layout.tile_len(tile.up(lo_group))));
     for_each_chunk(
         out,
         stride * LANES,
@@ -147,10 +165,8 @@ fn compute_values<C: Code>(layout: &Layout, tile: TileId, parents: Parents<'_>, 
             let first = chunk * LANES;
             let lanes = &reps[first..first + values.len() / stride];
             values.fill(i8::MIN);
-            if let Some(up) = up_hi {
-                for (&h, block) in lanes.iter().zip(values.chunks_mut(stride)) {
-                    high_moves::<C>(layout, k_lo, h, up, block, scratch);
-                }
+            for (&h, block) in lanes.iter().zip(values.chunks_mut(stride)) {
+                high_moves::<C>(layout, k_lo, h, &high, block, scratch);
             }
             if let Some(up) = up_lo {
                 let up_stride = layout.block_stride(k_lo + 1);
@@ -163,6 +179,7 @@ fn compute_values<C: Code>(layout: &Layout, tile: TileId, parents: Parents<'_>, 
             }
         },
     );
+    Ok(())
 }
 
 /// The planes of a parent tile whose planes are `len` bytes long.
@@ -183,11 +200,17 @@ fn planes<'a>(layout: &Layout, data: &'a [i8], len: usize) -> Child<'a> {
 }
 
 /// Fills a loony tile's pass plane from its values and the loony test of each position.
-fn fill_pass_plane(layout: &Layout, tile: TileId, values: &[i8], pass: &mut [i8]) {
-    let (k_hi, k_lo) = (u32::from(tile.hi), u32::from(tile.lo));
+fn fill_pass_plane(
+    layout: &Layout,
+    tile: TileId,
+    index: &HighIndex,
+    values: &[i8],
+    pass: &mut [i8],
+) {
+    let k_lo = u32::from(tile.lo());
     let stride = layout.block_stride(k_lo);
     let test = layout.loony_test().expect("a loony layout");
-    let (reps, lo_sides) = (layout.hi_reps(k_hi), layout.lo_sides(k_lo));
+    let (reps, lo_sides) = (index.reps(), layout.lo_sides(k_lo));
     for_each_chunk(pass, stride * LANES, |chunk, out, _: &mut ()| {
         let first = chunk * LANES;
         for (b, block) in out.chunks_mut(stride).enumerate() {
@@ -274,29 +297,55 @@ fn apply_move<C: Code>(values: &mut [i8], child: Child<'_>, flags: [Option<&[i8]
 static NO_BOX: [i8; 4096] = [0; 4096];
 const _: () = assert!(LANES <= NO_BOX.len());
 
-/// Moves on high lines, for every position of one block.
+/// Moves on high lines, for every position of one block (high mask `h`); `high[g]` is the
+/// parent tile of moves in high group `g`.
 fn high_moves<C: Code>(
     layout: &Layout,
     k_lo: u32,
-    h: u32,
-    up: Child<'_>,
+    h: u64,
+    high: &[Option<HighParent<'_>>],
     values: &mut [i8],
     s: &mut Scratch,
 ) {
+    let groups = layout.high().groups();
     let n_lo = layout.n_lo() as usize;
     let len = values.len();
-    // The lookups first, together: the table is large and each entry is likely a cache
-    // miss, which then overlap instead of waiting one by one between block loops.
-    let mut entries = [(0u32, 0u32); 32];
+    // Each group's rank in `h`, then for each parent the slot of `h` without the moving
+    // group's part: a move's slot is that plus the new rank of its group.
+    let mut ranks = [0u64; MAX_GROUPS];
+    for (r, g) in ranks.iter_mut().zip(groups) {
+        *r = u64::from(g.lines.rank(g.part(h)));
+    }
+    let mut bases = [0u64; MAX_GROUPS];
+    for (g, parent) in high.iter().enumerate() {
+        if let Some(p) = parent {
+            let mults = p.index.mults();
+            bases[g] = (0..groups.len())
+                .filter(|&o| o != g)
+                .map(|o| ranks[o] * mults[o])
+                .sum();
+        }
+    }
+    // The lookups first, together: each entry is likely a cache miss, and these then
+    // overlap instead of waiting one by one between block loops.
+    let mut entries = [(0u32, 0u32, 0u8); 64];
     let mut count = 0;
-    let mut free = !h & ((1u64 << layout.n_hi()) - 1) as u32;
+    let mut free = !h & ((1u128 << layout.n_hi()) - 1) as u64;
     while free != 0 {
         let j = free.trailing_zeros();
         free &= free - 1;
-        entries[count] = (j, layout.hi_lookup(h | 1 << j));
+        let g = layout.high().group_of(j);
+        let (group, parent) = (&groups[g], high[g].as_ref().expect("a group with room"));
+        let part = group.part(h) | 1 << (j - group.shift);
+        let slot = bases[g] + u64::from(group.lines.rank(part)) * parent.index.mults()[g];
+        entries[count] = (j, parent.index.entry(slot), g as u8);
         count += 1;
     }
-    for &(j, entry) in &entries[..count] {
+    for &(j, entry, g) in &entries[..count] {
+        let up = high[usize::from(g)]
+            .as_ref()
+            .expect("a group with room")
+            .child;
         let block = (entry >> SYM_BITS) as usize;
         let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
         let range = block * len..(block + 1) * len;
@@ -335,7 +384,7 @@ fn permute(from: &[i8], perm: &[u16], out: &mut Vec<i8>) {
 fn low_moves<C: Code>(
     layout: &Layout,
     k_lo: u32,
-    lanes: &[u32],
+    lanes: &[u64],
     up: Child<'_>,
     values: &mut [i8],
     s: &mut Scratch,

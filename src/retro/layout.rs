@@ -1,35 +1,54 @@
-//! The tile layout of a solve: which open lines form the high and the low group, and the
-//! tables that turn a position into (tile, block, offset) and back.
+//! The tile layout of a solve: which open lines form the low group and the high groups, and
+//! the tables that turn a position into (tile, block, offset) and back.
 //!
 //! Local lines: the solve's open lines renumbered, low group first (bits `0..n_lo` of a local
-//! mask), high group after. Both groups are unions of orbits of the solve's symmetries and
-//! interchangeable border-line sets, so every symmetry maps each group to itself and the line
-//! counts per group, the tile, are invariant.
+//! mask), the high groups after (bits of a *high mask*, see [`super::high`]). Every group is a
+//! union of orbits of the solve's symmetries and interchangeable border-line sets, so every
+//! symmetry maps each group to itself and the line counts per group, the tile, are invariant.
+//! Up to 32 open lines there is one high group (the layout small boards always had); past
+//! that, as many as keep a tile under [`TILE_TARGET`] bytes, so the largest boards are cut
+//! into tiles a machine can hold, stream and hand out as tasks.
 //!
-//! A tile `(k_hi, k_lo)` is a sequence of blocks, one per high mask that is the canonical
+//! A tile (counts per group) is a sequence of blocks, one per high mask that is the canonical
 //! representative of its class (smallest mask over symmetries and swaps); a block holds the
-//! values of every canonical low mask with `k_lo` lines, in rank order. A position whose high
-//! mask is not a representative is read through the symmetry that maps it onto one, which
-//! permutes the low ranks ([`Layout::lo_perm`]).
+//! values of every canonical low mask with the tile's low count, in rank order. A position
+//! whose high mask is not a representative is read through the symmetry that maps it onto
+//! one, which permutes the low ranks ([`Layout::lo_perm`]). Which high masks are
+//! representatives, and the block of every other one, is a [`HighIndex`] per high counts,
+//! built when first needed and dropped by the solve when no tile left reads it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::core::symmetry::{symmetries, InterchangeableSets, Symmetry};
 use crate::core::{Board, Position, Rules};
-use crate::store::TileId;
+use crate::store::{TileId, MAX_GROUPS};
 
-use super::group::{canonical_in_sets, LineGroup};
+use super::group::LineGroup;
+use super::high::{HighGroups, HighIndex};
 use super::loony::{BoxSides, LoonyTest, SIDES};
 use super::valuation::Valuation;
 use super::RetroError;
 
-/// Most open lines a solve handles: the high group's lookup table has `2^(open - low)` entries.
-pub const MAX_OPEN: usize = 32;
+/// Most open lines a solve handles: every line of the largest board a [`Position`] holds.
+/// Past about 40 it is time, memory and disk that limit a solve, not the layout.
+pub const MAX_OPEN: usize = 64;
+/// Most open lines laid out as the low group and one high group, the layout of every solve
+/// small enough for memory (and of every tile store written before there were more groups).
+const MAX_SINGLE_HIGH_OPEN: usize = 32;
+/// Largest high group: its rank table takes `4 << bits` bytes.
+const MAX_GROUP_BITS: u32 = 22;
+/// Past [`MAX_SINGLE_HIGH_OPEN`] open lines, the high lines are split into the fewest groups
+/// that keep the largest tile (estimated without symmetries' fixed points) under this many
+/// bytes, so a solve streams tiles of a few hundred megabytes at most.
+pub const TILE_TARGET: u64 = 1 << 30;
 /// Preferred size of the low group: blocks of up to C(12,6) = 924 values (fewer under
 /// symmetry) are long vector loops that stay in L1 cache, and the high group left is small
 /// enough that its lookup table mostly hits the cache and each block's few lookups are
 /// amortised (12 against 10: `dotbox solve` 3x4 about 40 % and icelandic about 25 % faster).
 const LOW_TARGET: usize = 12;
-/// Largest high group: its lookup table takes `4 << MAX_HIGH` bytes.
-const MAX_HIGH: usize = 22;
+/// Largest high group of a two-group layout (see [`MAX_GROUP_BITS`]).
+const MAX_HIGH: usize = MAX_GROUP_BITS as usize;
 /// Largest low group: a block (at most C(14,7) = 3432 values) must fit the kernel's buffers.
 pub const MAX_LOW: usize = 14;
 /// Blocks are padded to a multiple of this many values, so every loop over a block runs in
@@ -45,7 +64,7 @@ pub struct LineBoxes {
     /// Number of boxes beside the line (0 only if the line's boxes are all decided).
     pub len: usize,
     /// `(high mask, low mask)` of each box's other open sides.
-    pub sides: [(u32, u32); 2],
+    pub sides: [(u64, u32); 2],
     /// Each box's row in the layout's low flags ([`Layout::low_flags`]), found once here so
     /// the kernel's per-block loop does no search.
     pub flag_rows: [usize; 2],
@@ -106,7 +125,7 @@ impl LowFlags {
 }
 
 /// Everything fixed about a solve: board, base position, groups and lookup tables.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Layout {
     board: Board,
     base: Position,
@@ -115,11 +134,12 @@ pub struct Layout {
     n_lo: u32,
     n_hi: u32,
     lo: LineGroup,
-    /// `hi_lookup[m] = block << SYM_BITS | symmetry`: the block of `m`'s representative in a
-    /// tile and the symmetry that maps `m` onto it.
-    hi_lookup: Vec<u32>,
-    /// Representative high masks of each size, in block order.
-    hi_reps: Vec<Vec<u32>>,
+    /// The high groups and the symmetries acting on high masks.
+    high: HighGroups,
+    /// High indexes built so far, by high counts (a tile id whose low count is 0).
+    indexes: Mutex<HashMap<TileId, Arc<HighIndex>>>,
+    /// Blocks per high counts, counted so far.
+    block_counts: Mutex<HashMap<TileId, u64>>,
     /// Each symmetry as a permutation of local low bits.
     lo_syms: Vec<Vec<u32>>,
     /// `lo_perm[s][k][i]`: rank of the image under symmetry `s` of the `i`-th low mask of size
@@ -149,6 +169,20 @@ impl Layout {
         rules: Rules,
         valuation: Valuation,
     ) -> Result<Layout, RetroError> {
+        Layout::with_high_groups(board, base, rules, valuation, None)
+    }
+
+    /// [`Layout::new`] with the high lines split into `high_groups` groups (as near as the
+    /// orbits allow) instead of as many as the board's size calls for: several groups on a
+    /// small board exercise the layout of the largest ones, and fewer or more groups trade
+    /// tile size against the number of tiles.
+    pub fn with_high_groups(
+        board: &Board,
+        base: Position,
+        rules: Rules,
+        valuation: Valuation,
+        high_groups: Option<usize>,
+    ) -> Result<Layout, RetroError> {
         let base = base.union(board.predrawn());
         let penalty = rules.last_move_penalty;
         // Every score lies within the boxes plus the penalty, which must fit the encoding.
@@ -169,21 +203,32 @@ impl Layout {
         }
         let swaps = InterchangeableSets::new(board, base);
         let mut syms: Vec<Symmetry> = symmetries(board, base);
-        let low = match choose_low(&orbits(open_set, &syms, swaps.sets()), n) {
+        let min_low = match n {
+            0..=MAX_SINGLE_HIGH_OPEN => n.saturating_sub(MAX_HIGH),
+            _ => 0,
+        };
+        let low = match choose_low(&orbits(open_set, &syms, swaps.sets()), n, min_low) {
             Some(low) => low,
             None => {
                 // No union of orbits fits the group sizes: give up the board symmetries (the
                 // swaps alone make orbits of at most three lines, which always fit).
                 syms.truncate(1);
-                choose_low(&orbits(open_set, &syms, swaps.sets()), n).ok_or(RetroError::NoLayout)?
+                choose_low(&orbits(open_set, &syms, swaps.sets()), n, min_low)
+                    .ok_or(RetroError::NoLayout)?
             }
         };
         let low_set: Position = low.iter().flat_map(|o| o.lines()).collect();
+        let n_lo = low_set.count();
+        let high_orbits: Vec<Position> = orbits(open_set, &syms, swaps.sets())
+            .into_iter()
+            .filter(|o| o.intersection(low_set).is_empty())
+            .collect();
+        let high_groups =
+            split_high(&high_orbits, n_lo, syms.len(), high_groups).ok_or(RetroError::NoLayout)?;
         let open: Vec<usize> = low_set
             .lines()
-            .chain(open_set.difference(low_set).lines())
+            .chain(high_groups.iter().flat_map(|g| g.lines()))
             .collect();
-        let n_lo = low_set.count();
         let n_hi = n as u32 - n_lo;
         let mut local = [usize::MAX; 64];
         for (j, &g) in open.iter().enumerate() {
@@ -191,10 +236,10 @@ impl Layout {
         }
         let to_local = |p: Position| -> u64 { p.lines().map(|g| 1u64 << local[g]).sum() };
         let lo_mask = (1u64 << n_lo) - 1;
-        let split = |m: u64| ((m >> n_lo) as u32, (m & lo_mask) as u32);
-        let set_masks: Vec<(u32, u32)> = swaps.sets().iter().map(|&s| split(to_local(s))).collect();
+        let split = |m: u64| (m >> n_lo, (m & lo_mask) as u32);
+        let set_masks: Vec<(u64, u32)> = swaps.sets().iter().map(|&s| split(to_local(s))).collect();
         let lo_sets: Vec<u32> = set_masks.iter().map(|s| s.1).filter(|&m| m != 0).collect();
-        let hi_sets: Vec<u32> = set_masks.iter().map(|s| s.0).filter(|&m| m != 0).collect();
+        let hi_sets: Vec<u64> = set_masks.iter().map(|s| s.0).filter(|&m| m != 0).collect();
         let perms: Vec<Vec<usize>> = syms
             .iter()
             .map(|s| open.iter().map(|&g| local[s.line(g)]).collect())
@@ -203,17 +248,18 @@ impl Layout {
             .iter()
             .map(|p| p[..n_lo as usize].iter().map(|&j| j as u32).collect())
             .collect();
-        let hi_syms: Vec<Vec<u32>> = perms
+        let hi_syms: Vec<Vec<u8>> = perms
             .iter()
             .map(|p| {
                 p[n_lo as usize..]
                     .iter()
-                    .map(|&j| (j - n_lo as usize) as u32)
+                    .map(|&j| (j - n_lo as usize) as u8)
                     .collect()
             })
             .collect();
         let lo = LineGroup::new(n_lo, &lo_sets);
-        let (hi_lookup, hi_reps) = high_tables(n_hi, &hi_syms, &hi_sets);
+        let sizes: Vec<u32> = high_groups.iter().map(|g| g.count()).collect();
+        let high = HighGroups::new(&sizes, &hi_syms, &hi_sets);
         let lo_perm = lo_syms
             .iter()
             .enumerate()
@@ -261,7 +307,7 @@ impl Layout {
                     let masks = lo.masks(k);
                     let sides: Vec<BoxSides> = masks
                         .iter()
-                        .map(|&m| test.sides(deposit(m, &open)))
+                        .map(|&m| test.sides(deposit(u64::from(m), &open)))
                         .collect();
                     std::array::from_fn(|side| {
                         let drawn = sides.iter().map(|s| s.0[side]);
@@ -279,8 +325,9 @@ impl Layout {
             n_lo,
             n_hi,
             lo,
-            hi_lookup,
-            hi_reps,
+            high,
+            indexes: Mutex::default(),
+            block_counts: Mutex::default(),
             lo_syms,
             lo_perm,
             boxes,
@@ -319,7 +366,7 @@ impl Layout {
     }
 
     /// The box sides drawn by the base and high mask `h` (loony solves only).
-    pub fn hi_sides(&self, h: u32) -> BoxSides {
+    pub fn hi_sides(&self, h: u64) -> BoxSides {
         let test = self.loony_test.as_ref().expect("a loony solve");
         let high = deposit(h, &self.open[self.n_lo as usize..]);
         test.sides(self.base.union(high))
@@ -341,9 +388,27 @@ impl Layout {
         self.n_lo
     }
 
-    /// Lines in the high group.
+    /// Lines in the high groups together.
     pub fn n_hi(&self) -> u32 {
         self.n_hi
+    }
+
+    /// The high groups.
+    pub fn high(&self) -> &HighGroups {
+        &self.high
+    }
+
+    /// Number of line groups of a tile: the high groups and the low group.
+    pub fn groups(&self) -> usize {
+        self.high.groups().len() + 1
+    }
+
+    /// Lines in group `g` of a tile ([`TileId::counts`] order: high groups, then low).
+    pub fn group_size(&self, g: usize) -> u32 {
+        match self.high.groups().get(g) {
+            Some(group) => group.lines.bits(),
+            None => self.n_lo,
+        }
     }
 
     /// The low group.
@@ -351,15 +416,65 @@ impl Layout {
         &self.lo
     }
 
-    /// Block and symmetry of a high mask (see the field docs).
-    #[inline]
-    pub fn hi_lookup(&self, hi: u32) -> u32 {
-        self.hi_lookup[hi as usize]
+    /// The high index of `tile`'s high counts (its blocks, and where every high mask with
+    /// those counts is read), built on first use and kept until [`Layout::retain_indexes`]
+    /// drops it.
+    pub fn high_index(&self, tile: TileId) -> Result<Arc<HighIndex>, RetroError> {
+        let key = high_key(tile);
+        let mut indexes = self.indexes.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(index) = indexes.get(&key) {
+            return Ok(index.clone());
+        }
+        let index = Arc::new(
+            HighIndex::build(&self.high, &key.counts()[..self.groups() - 1])
+                .map_err(|_| RetroError::NoLayout)?,
+        );
+        indexes.insert(key, index.clone());
+        Ok(index)
     }
 
-    /// Representative high masks with `k` lines, in block order.
-    pub fn hi_reps(&self, k: u32) -> &[u32] {
-        &self.hi_reps[k as usize]
+    /// Positions per layer (lines drawn beyond the base), estimated from the group sizes:
+    /// canonical masks under the interchangeable sets, divided by the number of symmetries
+    /// (symmetric positions make the true count slightly larger). Costs nothing to compute,
+    /// so callers pick a method or refuse a solve before building anything.
+    pub fn layer_estimates(&self) -> Vec<f64> {
+        let poly =
+            |g: &LineGroup| -> Vec<f64> { (0..=g.bits()).map(|k| g.count(k) as f64).collect() };
+        let mut layers = poly(&self.lo);
+        for group in self.high.groups() {
+            let factor = poly(&group.lines);
+            let mut product = vec![0.0; layers.len() + factor.len() - 1];
+            for (i, a) in layers.iter().enumerate() {
+                for (j, b) in factor.iter().enumerate() {
+                    product[i + j] += a * b;
+                }
+            }
+            layers = product;
+        }
+        let symmetries = self.lo_syms.len() as f64;
+        layers.iter().map(|n| n / symmetries).collect()
+    }
+
+    /// Estimated peak memory of an in-memory solve: the two largest adjacent layers, a byte
+    /// a position per plane.
+    pub fn estimated_peak_bytes(&self) -> f64 {
+        let layers = self.layer_estimates();
+        let pairs = layers.windows(2).map(|w| w[0] + w[1]);
+        let peak = pairs.fold(layers[0], f64::max);
+        peak * self.valuation.planes() as f64
+    }
+
+    /// Keeps only the high indexes of tiles for which `keep` holds (called with a tile whose
+    /// low count is 0), so a solve holds the indexes of the layers it works on.
+    pub fn retain_indexes(&self, mut keep: impl FnMut(TileId) -> bool) {
+        let mut indexes = self.indexes.lock().unwrap_or_else(PoisonError::into_inner);
+        indexes.retain(|&t, _| keep(t));
+    }
+
+    /// Bytes held by the high indexes built and kept.
+    pub fn index_bytes(&self) -> usize {
+        let indexes = self.indexes.lock().unwrap_or_else(PoisonError::into_inner);
+        indexes.values().map(|i| i.bytes()).sum()
     }
 
     /// Low rank permutation of symmetry `sym` for low masks of size `k` (padded to the block
@@ -390,21 +505,36 @@ impl Layout {
         padded(self.lo.count(k_lo))
     }
 
-    /// Number of blocks of tiles whose positions draw `k_hi` high lines.
-    pub fn blocks(&self, k_hi: u32) -> usize {
-        self.hi_reps[k_hi as usize].len()
+    /// Number of blocks of `tile` (representative high masks with its high counts).
+    pub fn blocks(&self, tile: TileId) -> u64 {
+        let key = high_key(tile);
+        let known = self
+            .block_counts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .copied();
+        known.unwrap_or_else(|| {
+            let count = self.high.count_blocks(&key.counts()[..self.groups() - 1]);
+            let mut counts = self
+                .block_counts
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            counts.insert(key, count);
+            count
+        })
     }
 
     /// Number of bytes of one plane of a tile (positions plus block padding).
     pub fn tile_len(&self, tile: TileId) -> usize {
-        self.blocks(u32::from(tile.hi)) * self.block_stride(u32::from(tile.lo))
+        self.blocks(tile) as usize * self.block_stride(u32::from(tile.lo()))
     }
 
     /// The shape of a tile's blocks: `(stride, positions)`, where each block of a plane is
     /// `stride` bytes of which the first `positions` hold values and the rest is padding that
     /// no position reads (a book may fill it with whatever compresses best).
     pub fn block_shape(&self, tile: TileId) -> (usize, usize) {
-        let k_lo = u32::from(tile.lo);
+        let k_lo = u32::from(tile.lo());
         (self.block_stride(k_lo), self.lo.count(k_lo))
     }
 
@@ -415,26 +545,46 @@ impl Layout {
 
     /// Number of positions of a tile.
     pub fn tile_positions(&self, tile: TileId) -> u64 {
-        (self.blocks(u32::from(tile.hi)) * self.lo.count(u32::from(tile.lo))) as u64
+        self.blocks(tile) * self.lo.count(u32::from(tile.lo())) as u64
     }
 
-    /// Every tile, in the order a solve computes them: most lines first.
+    /// Every tile, in the order a solve computes them: most lines first, and inside a layer
+    /// by increasing counts (first group most significant).
     pub fn tiles(&self) -> Vec<TileId> {
-        let (n_hi, n_lo) = (self.n_hi as i64, self.n_lo as i64);
-        (0..=n_hi + n_lo)
-            .rev()
-            .flat_map(|n| {
-                (0.max(n - n_lo)..=n.min(n_hi)).map(move |h| TileId {
-                    hi: h as u8,
-                    lo: (n - h) as u8,
-                })
-            })
+        let sizes: Vec<u8> = (0..self.groups())
+            .map(|g| self.group_size(g) as u8)
+            .collect();
+        let mut tiles = Vec::new();
+        let mut counts = vec![0u8; sizes.len()];
+        loop {
+            tiles.push(TileId::new(&counts));
+            // Odometer over every count vector, last group fastest.
+            let Some(g) = (0..counts.len()).rev().find(|&g| counts[g] < sizes[g]) else {
+                break;
+            };
+            counts[g] += 1;
+            counts[g + 1..].fill(0);
+        }
+        tiles.sort_by_key(|t| std::cmp::Reverse(t.lines()));
+        tiles
+    }
+
+    /// The tiles a tile is computed from: one more line in each group that has room.
+    pub fn parents(&self, tile: TileId) -> Vec<TileId> {
+        (0..self.groups())
+            .filter(|&g| u32::from(tile.count(g)) < self.group_size(g))
+            .map(|g| tile.up(g))
             .collect()
     }
 
+    /// The tiles computed from a tile: one line less in each group that has one.
+    pub fn children(&self, tile: TileId) -> Vec<TileId> {
+        (0..self.groups()).filter_map(|g| tile.down(g)).collect()
+    }
+
     /// Where a position's value lives: its tile and the index inside the tile.
-    /// `pos` must contain the base.
-    pub fn locate(&self, pos: Position) -> (TileId, usize) {
+    /// `pos` must contain the base. Fails only if the tile's high index cannot be built.
+    pub fn locate(&self, pos: Position) -> Result<(TileId, usize), RetroError> {
         let mut m = 0u64;
         for (j, &g) in self.open.iter().enumerate() {
             if pos.contains(g) {
@@ -442,26 +592,39 @@ impl Layout {
             }
         }
         let lo_bits = (m & ((1 << self.n_lo) - 1)) as u32;
-        let hi_bits = (m >> self.n_lo) as u32;
-        let entry = self.hi_lookup(hi_bits);
+        let hi_bits = m >> self.n_lo;
+        let mut counts: Vec<u8> = self
+            .high
+            .groups()
+            .iter()
+            .map(|g| g.part(hi_bits).count_ones() as u8)
+            .collect();
+        counts.push(lo_bits.count_ones() as u8);
+        let tile = TileId::new(&counts);
+        let index = self.high_index(tile)?;
+        let entry = index.entry(self.high.slot(hi_bits, index.mults()));
         let block = (entry >> SYM_BITS) as usize;
         let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
         let lo_rank = self.lo.rank(permute(lo_bits, &self.lo_syms[sym])) as usize;
-        let tile = TileId {
-            hi: hi_bits.count_ones() as u8,
-            lo: lo_bits.count_ones() as u8,
-        };
-        (
+        Ok((
             tile,
-            block * self.block_stride(u32::from(tile.lo)) + lo_rank,
-        )
+            block * self.block_stride(u32::from(tile.lo())) + lo_rank,
+        ))
     }
 
     /// Names the solve: board, base, rules and the line order. Stores refuse tiles of another solve.
     pub fn fingerprint(&self) -> String {
         let order: Vec<String> = self.open.iter().map(|l| l.to_string()).collect();
+        // One high group: the name every store had before layouts had more groups.
+        let groups = match self.high.groups() {
+            [_] => String::new(),
+            many => {
+                let sizes: Vec<String> = many.iter().map(|g| g.lines.bits().to_string()).collect();
+                format!(" high={}", sizes.join("."))
+            }
+        };
         format!(
-            "retro-v1 {} base={:016x} penalty={} lo={} order={}{}",
+            "retro-v1 {} base={:016x} penalty={} lo={}{groups} order={}{}",
             self.board.dims_name(),
             self.base.0,
             self.penalty,
@@ -477,8 +640,13 @@ const fn padded(len: usize) -> usize {
     len.div_ceil(BLOCK_ALIGN) * BLOCK_ALIGN
 }
 
+/// The key of a tile's high index: its high counts (low count 0).
+fn high_key(tile: TileId) -> TileId {
+    tile.with(tile.groups() - 1, 0)
+}
+
 /// The lines `lines[j]` for the set bits `j` of a group mask.
-fn deposit(mask: u32, lines: &[usize]) -> Position {
+fn deposit(mask: u64, lines: &[usize]) -> Position {
     lines
         .iter()
         .enumerate()
@@ -537,9 +705,9 @@ fn orbits(open: Position, syms: &[Symmetry], sets: &[Position]) -> Vec<Position>
     classes
 }
 
-/// Picks the orbits of the low group: total size nearest [`LOW_TARGET`], at most
-/// [`MAX_LOW`], leaving at most [`MAX_HIGH`] lines high (subset sum over orbit sizes).
-fn choose_low(orbits: &[Position], n: usize) -> Option<Vec<Position>> {
+/// Picks the orbits of the low group: total size nearest [`LOW_TARGET`], between `min_low`
+/// and [`MAX_LOW`] (subset sum over orbit sizes).
+fn choose_low(orbits: &[Position], n: usize, min_low: usize) -> Option<Vec<Position>> {
     // reach[s] = Some(orbit indices) reaching total s.
     let mut reach: Vec<Option<Vec<usize>>> = vec![None; n + 1];
     reach[0] = Some(Vec::new());
@@ -555,7 +723,6 @@ fn choose_low(orbits: &[Position], n: usize) -> Option<Vec<Position>> {
             }
         }
     }
-    let min_low = n.saturating_sub(MAX_HIGH);
     let best = (min_low..=n.min(MAX_LOW))
         .filter(|&s| reach[s].is_some())
         .min_by_key(|&s| (s.abs_diff(LOW_TARGET.min(n)), s))?;
@@ -568,56 +735,48 @@ fn choose_low(orbits: &[Position], n: usize) -> Option<Vec<Position>> {
     )
 }
 
-/// The high group's lookup table and representatives (see [`Layout`]).
-fn high_tables(bits: u32, syms: &[Vec<u32>], sets: &[u32]) -> (Vec<u32>, Vec<Vec<u32>>) {
-    let size = 1usize << bits;
-    let mut lookup = vec![0u32; size];
-    let mut reps = vec![Vec::new(); bits as usize + 1];
-    let tables: Vec<ByteTables> = syms.iter().map(|p| ByteTables::new(p)).collect();
-    for m in 0..size as u32 {
-        let (rep, sym) = tables
-            .iter()
-            .enumerate()
-            .map(|(s, t)| (canonical_in_sets(t.apply(m), sets), s))
-            .min()
-            .unwrap_or((m, 0));
-        lookup[m as usize] = if rep == m {
-            let list = &mut reps[m.count_ones() as usize];
-            list.push(m);
-            (list.len() as u32 - 1) << SYM_BITS
-        } else {
-            // The representative is a smaller mask, so its block is known.
-            lookup[rep as usize] & !((1 << SYM_BITS) - 1) | sym as u32
-        };
+/// Splits the high orbits into groups: one group up to [`MAX_SINGLE_HIGH_OPEN`] open lines,
+/// else the fewest groups of at most [`MAX_GROUP_BITS`] lines whose largest tile is estimated
+/// under [`TILE_TARGET`] bytes (or the most groups a tile id holds). Orbits go, largest
+/// first, to the group with the fewest lines, so the groups come out about equal. `forced`
+/// asks for that many groups instead (fewer if there are fewer orbits).
+fn split_high(
+    orbits: &[Position],
+    n_lo: u32,
+    symmetries: usize,
+    forced: Option<usize>,
+) -> Option<Vec<Position>> {
+    let n_hi: u32 = orbits.iter().map(|o| o.count()).sum();
+    let mut sorted = orbits.to_vec();
+    sorted.sort_by_key(|o| std::cmp::Reverse(o.count()));
+    let pack = |m: usize| {
+        let mut bins = vec![Position::EMPTY; m];
+        for &o in &sorted {
+            let smallest = (0..m).min_by_key(|&b| bins[b].count()).expect("m > 0");
+            bins[smallest] = bins[smallest].union(o);
+        }
+        bins
+    };
+    let half = |n: u32| binomial(n, n / 2);
+    let fits = |bins: &[Position]| bins.iter().all(|b| b.count() <= MAX_GROUP_BITS);
+    let largest_tile = |bins: &[Position]| {
+        bins.iter().map(|b| half(b.count())).product::<f64>() * half(n_lo) / symmetries as f64
+    };
+    let most = MAX_GROUPS - 1;
+    if let Some(m) = forced {
+        let m = m.clamp(1, most).min(orbits.len().max(1));
+        return Some(pack(m)).filter(|bins| fits(bins));
     }
-    (lookup, reps)
+    if (n_lo + n_hi) as usize <= MAX_SINGLE_HIGH_OPEN {
+        return Some(pack(1));
+    }
+    (2..=most)
+        .map(pack)
+        .find(|bins| fits(bins) && largest_tile(bins) <= TILE_TARGET as f64)
+        .or_else(|| Some(pack(most)).filter(|bins| fits(bins)))
 }
 
-/// A bit permutation of up to 32 bits applied a byte at a time.
-struct ByteTables(Vec<[u32; 256]>);
-
-impl ByteTables {
-    fn new(perm: &[u32]) -> ByteTables {
-        let tables = (0..perm.len().div_ceil(8))
-            .map(|k| {
-                let mut t = [0u32; 256];
-                for (b, image) in t.iter_mut().enumerate() {
-                    *image = (0..8)
-                        .filter(|bit| b >> bit & 1 == 1 && 8 * k + bit < perm.len())
-                        .map(|bit| 1u32 << perm[8 * k + bit])
-                        .sum();
-                }
-                t
-            })
-            .collect();
-        ByteTables(tables)
-    }
-
-    fn apply(&self, m: u32) -> u32 {
-        self.0
-            .iter()
-            .enumerate()
-            .map(|(k, t)| t[(m >> (8 * k) & 0xff) as usize])
-            .fold(0, |a, b| a | b)
-    }
+/// `C(n, k)` as a float (an estimate's factor).
+fn binomial(n: u32, k: u32) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * f64::from(n - i) / f64::from(i + 1))
 }

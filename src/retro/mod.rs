@@ -8,6 +8,7 @@
 //! schedules tiles over any [`crate::store::TileStore`] and resumes from what the store holds.
 
 pub mod group;
+pub mod high;
 pub mod kernel;
 pub mod layout;
 pub mod loony;
@@ -31,6 +32,15 @@ pub use valuation::Valuation;
 pub enum RetroError {
     /// The subgame is too large for the tables.
     TooManyOpenLines { open: usize, max: usize },
+    /// An in-memory solve of the subgame would need more memory than it may use.
+    TooLarge {
+        /// Estimated positions of the subgame.
+        positions: f64,
+        /// Estimated peak bytes of the solve.
+        bytes: f64,
+        /// Bytes it may use.
+        limit: u64,
+    },
     /// Scores (boxes plus the last-move penalty) do not fit the tile encoding.
     ScoresOutOfRange {
         penalty: i32,
@@ -56,8 +66,7 @@ impl fmt::Display for RetroError {
         match self {
             RetroError::TooManyOpenLines { open, max } => write!(
                 f,
-                "the position has {open} open lines; the retrograde solver handles at most {max} \
-                 (use a book or the search solver)"
+                "the position has {open} open lines; the retrograde solver handles at most {max}"
             ),
             RetroError::ScoresOutOfRange {
                 penalty,
@@ -78,6 +87,17 @@ impl fmt::Display for RetroError {
                     _ => write!(f, ")"),
                 }
             }
+            RetroError::TooLarge {
+                positions,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "the subgame has about {positions:.2e} positions; solving it in memory needs \
+                 about {:.1} GiB, more than the {:.1} GiB it may use",
+                bytes / GIB,
+                *limit as f64 / GIB
+            ),
             RetroError::NoLayout => write!(f, "the open lines cannot be split into tile groups"),
             RetroError::Store(e) => e.fmt(f),
             RetroError::OutsideSolve => {
@@ -103,6 +123,12 @@ impl From<StoreError> for RetroError {
         RetroError::Store(e)
     }
 }
+
+const GIB: f64 = (1u64 << 30) as f64;
+
+/// Most memory an in-memory subgame solve ([`analyze`] and its variants) may use: solves
+/// larger than this belong on disk (`dotbox solve --store`), not inside one query.
+pub const IN_MEMORY_LIMIT: u64 = 8 << 30;
 
 /// The value of `pos` and every move's score, by solving its subgame in memory.
 pub fn analyze(board: &Board, pos: Position) -> Result<Analysis, RetroError> {
@@ -142,7 +168,16 @@ fn in_memory<T>(
     query: impl FnOnce(&Solve, &mut MemoryStore, Position) -> Result<T, RetroError>,
 ) -> Result<T, RetroError> {
     let pos = pos.union(board.predrawn());
-    let mut solve = Solve::with_valuation(board, pos, 1, rules, valuation)?;
+    let layout = Layout::new(board, pos, rules, valuation)?;
+    let bytes = layout.estimated_peak_bytes();
+    if bytes > IN_MEMORY_LIMIT as f64 {
+        return Err(RetroError::TooLarge {
+            positions: layout.layer_estimates().iter().sum(),
+            bytes,
+            limit: IN_MEMORY_LIMIT,
+        });
+    }
+    let mut solve = Solve::from_layout(layout, 1);
     let mut store = MemoryStore::new();
     solve.run(&mut store, &mut |_| {})?;
     query(&solve, &mut store, pos)

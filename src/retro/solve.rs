@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::core::{move_score, Analysis, Board, LoonyFlags, MoveScore, NextLoony, Position, Rules};
-use crate::store::{StoreError, TileData, TileId, TileStore};
+use crate::store::{StoreError, TileData, TileId, TileStore, MAX_GROUPS};
 
 use super::kernel::{compute_tile, Parents};
 use super::layout::Layout;
@@ -55,6 +55,8 @@ pub struct Solve {
     /// Layers at or above this line count hold no dropped-but-present tile.
     cleaned_from: u32,
     progress: Progress,
+    /// Most bytes of tiles and high indexes to hold in memory; `None`: no limit.
+    memory: Option<u64>,
 }
 
 impl Solve {
@@ -84,10 +86,18 @@ impl Solve {
         rules: Rules,
         valuation: Valuation,
     ) -> Result<Solve, RetroError> {
-        let layout = Layout::new(board, base, rules, valuation)?;
+        Ok(Solve::from_layout(
+            Layout::new(board, base, rules, valuation)?,
+            keep_lines,
+        ))
+    }
+
+    /// The solve of every position of `layout`, keeping the layers of at most `keep_lines`
+    /// lines beyond its base (see [`Solve::new`]).
+    pub fn from_layout(layout: Layout, keep_lines: u32) -> Solve {
         let order = layout.tiles();
         let top = layout.open_count();
-        Ok(Solve {
+        Solve {
             layout,
             keep_lines,
             order,
@@ -96,7 +106,23 @@ impl Solve {
             cache: HashMap::new(),
             cleaned_from: top + 1,
             progress: Progress::default(),
-        })
+            memory: None,
+        }
+    }
+
+    /// Holds at most about `bytes` of tiles and tables in memory: past that, tiles the store
+    /// keeps are dropped from memory (those needed last first) and read again when needed.
+    /// Over a store that keeps its tiles in memory this saves nothing, so a solve larger
+    /// than memory needs a store on disk.
+    pub fn set_memory_budget(&mut self, bytes: u64) {
+        self.memory = Some(bytes);
+    }
+
+    /// Bytes of tiles held in memory by the solve (shared with the store where it keeps
+    /// them too) and of its high indexes.
+    pub fn memory_in_use(&self) -> u64 {
+        let tiles: usize = self.cache.values().map(|d| d.len()).sum();
+        (tiles + self.layout.index_bytes()) as u64
     }
 
     /// The layout (groups and tables) of this solve.
@@ -125,7 +151,7 @@ impl Solve {
         let tile = self.order[self.pending_index()?];
         Some(TileTask {
             tile,
-            needs: self.parents_of(tile).into_iter().flatten().collect(),
+            needs: self.layout.parents(tile),
         })
     }
 
@@ -145,14 +171,11 @@ impl Solve {
                 progress.tiles_reused += 1;
                 continue;
             }
-            let dependents = [
-                t.hi.checked_sub(1).map(|hi| TileId { hi, lo: t.lo }),
-                t.lo.checked_sub(1).map(|lo| TileId { hi: t.hi, lo }),
-            ];
             let wanted = t.lines() <= self.keep_lines
-                || dependents
+                || self
+                    .layout
+                    .children(t)
                     .iter()
-                    .flatten()
                     .any(|d| index.get(d).is_some_and(|&j| needed[j]));
             if wanted {
                 needed[i] = true;
@@ -179,6 +202,7 @@ impl Solve {
             self.next = i;
             let tile = self.order[i];
             self.drop_layers_above(tile.lines() + 1, store)?;
+            self.make_room(i);
             match self.compute(tile, store) {
                 Ok(data) => {
                     store.save(tile, &data)?;
@@ -315,7 +339,7 @@ impl Solve {
                 kept: self.keep_lines,
             });
         }
-        let (tile, offset) = self.layout.locate(pos);
+        let (tile, offset) = self.layout.locate(pos)?;
         let data = self.tile(tile, store)?.ok_or(RetroError::NotSolved(tile))?;
         Ok(data[plane * self.layout.tile_len(tile) + offset])
     }
@@ -325,17 +349,58 @@ impl Solve {
         (self.next..self.order.len()).find(|&i| needed[i])
     }
 
-    fn parents_of(&self, t: TileId) -> [Option<TileId>; 2] {
-        [
-            (u32::from(t.hi) < self.layout.n_hi()).then(|| TileId {
-                hi: t.hi + 1,
-                lo: t.lo,
-            }),
-            (u32::from(t.lo) < self.layout.n_lo()).then(|| TileId {
-                hi: t.hi,
-                lo: t.lo + 1,
-            }),
-        ]
+    /// Drops cached tiles, those needed last first, until the parents of `order[i]` and its
+    /// output fit the memory budget beside what stays. Tiles are saved in the store as they
+    /// are computed, so a dropped tile is read again when needed.
+    fn make_room(&mut self, i: usize) {
+        let Some(budget) = self.memory else {
+            return;
+        };
+        let tile = self.order[i];
+        let parents = self.layout.parents(tile);
+        let incoming: u64 = parents
+            .iter()
+            .filter(|p| !self.cache.contains_key(p))
+            .map(|&p| self.layout.tile_bytes(p) as u64)
+            .sum::<u64>()
+            + self.layout.tile_bytes(tile) as u64;
+        if self.memory_in_use() + incoming <= budget {
+            return;
+        }
+        let position: HashMap<TileId, usize> = self
+            .order
+            .iter()
+            .enumerate()
+            .skip(i)
+            .map(|(j, &t)| (t, j))
+            .collect();
+        let needed = self.needed.as_ref();
+        // When a cached tile is next read: its first pending child in the order.
+        let next_use = |t: TileId| {
+            self.layout
+                .children(t)
+                .iter()
+                .filter_map(|c| position.get(c).copied())
+                .filter(|&j| needed.is_some_and(|n| n[j]))
+                .min()
+                .unwrap_or(usize::MAX)
+        };
+        let mut victims: Vec<(usize, TileId)> = self
+            .cache
+            .keys()
+            .filter(|t| !parents.contains(t))
+            .map(|&t| (next_use(t), t))
+            .collect();
+        victims.sort_unstable_by(|a, b| b.cmp(a));
+        let mut in_use = self.memory_in_use() + incoming;
+        for (_, t) in victims {
+            if in_use <= budget {
+                break;
+            }
+            if let Some(data) = self.cache.remove(&t) {
+                in_use = in_use.saturating_sub(data.len() as u64);
+            }
+        }
     }
 
     fn tile(&self, t: TileId, store: &mut dyn TileStore) -> Result<Option<TileData>, RetroError> {
@@ -359,23 +424,17 @@ impl Solve {
     }
 
     fn compute(&mut self, tile: TileId, store: &mut dyn TileStore) -> Result<TileData, RetroError> {
-        let mut parents: [Option<TileData>; 2] = [None, None];
-        for (slot, p) in parents.iter_mut().zip(self.parents_of(tile)) {
-            if let Some(p) = p {
+        let mut parents: [Option<TileData>; MAX_GROUPS] = Default::default();
+        for (g, slot) in parents.iter_mut().enumerate().take(self.layout.groups()) {
+            if u32::from(tile.count(g)) < self.layout.group_size(g) {
+                let p = tile.up(g);
                 let data = self.tile(p, store)?.ok_or(RetroError::NotSolved(p))?;
                 self.cache.insert(p, data.clone());
                 *slot = Some(data);
             }
         }
-        let values = compute_tile(
-            &self.layout,
-            tile,
-            Parents {
-                hi: parents[0].as_ref().map(|d| d.as_slice()),
-                lo: parents[1].as_ref().map(|d| d.as_slice()),
-            },
-        );
-        Ok(Arc::new(values))
+        let views: Parents<'_> = std::array::from_fn(|g| parents[g].as_ref().map(|d| &d[..]));
+        Ok(Arc::new(compute_tile(&self.layout, tile, views)?))
     }
 
     /// Frees the parents of the tile just computed (`order[i]`) once every tile that reads
@@ -392,12 +451,8 @@ impl Solve {
                 .is_none_or(|j| j <= i || !needed[j])
         };
         let mut released = Vec::new();
-        for p in self.parents_of(self.order[i]).into_iter().flatten() {
-            let readers = [
-                p.hi.checked_sub(1).map(|hi| TileId { hi, lo: p.lo }),
-                p.lo.checked_sub(1).map(|lo| TileId { hi: p.hi, lo }),
-            ];
-            if readers.into_iter().flatten().all(done) {
+        for p in self.layout.parents(self.order[i]) {
+            if self.layout.children(p).into_iter().all(done) {
                 released.push(p);
             }
         }
@@ -418,6 +473,8 @@ impl Solve {
         store: &mut dyn TileStore,
     ) -> Result<(), RetroError> {
         self.cache.retain(|t, _| t.lines() <= lines);
+        // Tiles of these layers and the next read the high indexes of at most `lines` lines.
+        self.layout.retain_indexes(|key| key.lines() <= lines);
         while self.cleaned_from > lines + 1 {
             self.cleaned_from -= 1;
             let layer = self.cleaned_from;

@@ -94,7 +94,7 @@ mod tests {
 
     #[test]
     fn reads_each_tile_once_until_dropped() {
-        let (a, b) = (TileId { hi: 0, lo: 1 }, TileId { hi: 2, lo: 0 });
+        let (a, b) = (TileId::pair(0, 1), TileId::pair(2, 0));
         let data: TileData = Arc::new(vec![1i8, -2, 3]);
         let mut backend = Counting {
             inner: MemoryStore::new(),
@@ -107,7 +107,7 @@ mod tests {
             assert_eq!(cache.load(a).unwrap(), Some(data.clone()));
             assert_eq!(cache.load(b).unwrap(), Some(data.clone()));
         }
-        assert_eq!(cache.load(TileId { hi: 5, lo: 5 }).unwrap(), None);
+        assert_eq!(cache.load(TileId::pair(5, 5)).unwrap(), None);
         assert_eq!(cache.cached(), 2);
         cache.retain(|t| t.lines() >= 2);
         assert_eq!(cache.cached(), 1);

@@ -9,11 +9,14 @@
 //! | 4 | 2 | format version, [`VERSION`] |
 //! | 6 | 2 | length `F` of the solve fingerprint |
 //! | 8 | F | the solve fingerprint, UTF-8 |
-//! | 8+F | 1 | [`TileId::hi`] |
-//! | 9+F | 1 | [`TileId::lo`] |
-//! | 10+F | 8 | payload length `N` (one byte per position) |
-//! | 18+F | 4 | CRC32 (IEEE) of every byte before it and of the payload |
-//! | 22+F | N | payload: the tile's values, one `i8` each |
+//! | 8+F | 1 | number `G` of line groups (at most [`MAX_GROUPS`]) |
+//! | 9+F | G | lines drawn per group ([`TileId::counts`]: high groups, then the low group) |
+//! | 9+F+G | 8 | payload length `N` (one byte per position) |
+//! | 17+F+G | 4 | CRC32 (IEEE) of every byte before it and of the payload |
+//! | 21+F+G | N | payload: the tile's values, one `i8` each |
+//!
+//! Version 1, written before layouts had more than two groups, had no `G` byte and always two
+//! counts; [`decode`] still reads it, so tiles stored then stay valid.
 //!
 //! [`decode`] checks, in this order, the magic, the version, the lengths against the bytes
 //! present, the checksum, and only then the fingerprint and the tile id: a bit flip anywhere
@@ -21,15 +24,16 @@
 
 use std::sync::Arc;
 
-use super::{StoreError, TileData, TileId};
+use super::{StoreError, TileData, TileId, MAX_GROUPS};
 
 /// First bytes of every encoded tile.
 pub const MAGIC: [u8; 4] = *b"DBXT";
-/// The layout version written by [`encode`]; [`decode`] reads only this one.
-pub const VERSION: u16 = 1;
+/// The layout version written by [`encode`]; [`decode`] reads it and version 1.
+pub const VERSION: u16 = 2;
 
-/// Bytes of the fixed fields around the fingerprint (everything but fingerprint and payload).
-const FIXED: usize = 4 + 2 + 2 + 1 + 1 + 8 + 4;
+/// Bytes of the fixed fields around the fingerprint and the tile id (magic, version,
+/// fingerprint length, payload length, checksum).
+const FIXED: usize = 4 + 2 + 2 + 8 + 4;
 
 /// Encodes `data`, the values of `tile` in the solve named `fingerprint`.
 ///
@@ -45,13 +49,14 @@ pub fn encode(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
 /// a large payload into one buffer.
 pub fn header(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
     let fp = &fingerprint.as_bytes()[..fingerprint.len().min(usize::from(u16::MAX))];
-    let mut out = Vec::with_capacity(FIXED + fp.len());
+    let counts = tile.counts();
+    let mut out = Vec::with_capacity(FIXED + fp.len() + 1 + counts.len());
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(fp.len() as u16).to_le_bytes());
     out.extend_from_slice(fp);
-    out.push(tile.hi);
-    out.push(tile.lo);
+    out.push(counts.len() as u8);
+    out.extend_from_slice(counts);
     out.extend_from_slice(&(data.len() as u64).to_le_bytes());
     let mut crc = crc32fast::Hasher::new();
     crc.update(&out);
@@ -77,26 +82,40 @@ pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData,
         return Err(corrupt("not a dotbox tile (wrong magic bytes)".to_string()));
     }
     let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-    if version != VERSION {
+    if version != VERSION && version != 1 {
         return Err(corrupt(format!(
             "tile format version {version} is not supported (expected {VERSION})"
         )));
     }
     let fp_len = usize::from(u16::from_le_bytes([bytes[6], bytes[7]]));
-    let header = FIXED + fp_len;
-    if bytes.len() < header {
-        return Err(corrupt(format!(
-            "truncated: {} bytes, the header alone needs {header}",
+    let at = 8 + fp_len;
+    let truncated = |need: usize| {
+        corrupt(format!(
+            "truncated: {} bytes, the header alone needs {need}",
             bytes.len()
+        ))
+    };
+    // Version 1 holds two counts and no group byte.
+    let (groups, counts_at) = match version {
+        1 => (2, at),
+        _ => {
+            let groups = *bytes.get(at).ok_or_else(|| truncated(at + 1))?;
+            (usize::from(groups), at + 1)
+        }
+    };
+    if groups == 0 || groups > MAX_GROUPS {
+        return Err(corrupt(format!(
+            "{groups} line groups (a tile has 1 to {MAX_GROUPS})"
         )));
     }
-    let at = 8 + fp_len;
-    let stored_tile = TileId {
-        hi: bytes[at],
-        lo: bytes[at + 1],
-    };
-    let len = u64::from_le_bytes(bytes[at + 2..at + 10].try_into().expect("8 bytes"));
-    let stored_crc = u32::from_le_bytes(bytes[at + 10..at + 14].try_into().expect("4 bytes"));
+    let len_at = counts_at + groups;
+    let header = len_at + 12;
+    if bytes.len() < header {
+        return Err(truncated(header));
+    }
+    let stored_tile = TileId::new(&bytes[counts_at..len_at]);
+    let len = u64::from_le_bytes(bytes[len_at..len_at + 8].try_into().expect("8 bytes"));
+    let stored_crc = u32::from_le_bytes(bytes[len_at + 8..header].try_into().expect("4 bytes"));
     let payload = &bytes[header..];
     if payload.len() as u64 != len {
         let kind = if (payload.len() as u64) < len {
@@ -110,7 +129,7 @@ pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData,
         )));
     }
     let mut crc = crc32fast::Hasher::new();
-    crc.update(&bytes[..at + 10]);
+    crc.update(&bytes[..len_at + 8]);
     crc.update(payload);
     let computed = crc.finalize();
     if computed != stored_crc {
@@ -136,7 +155,7 @@ mod tests {
     use super::*;
 
     const FP: &str = "3x3 base 0 keep 2";
-    const TILE: TileId = TileId { hi: 3, lo: 1 };
+    const TILE: TileId = TileId::pair(3, 1);
 
     fn sample() -> Vec<i8> {
         (0..300).map(|i| (i % 19 - 9) as i8).collect()
@@ -199,8 +218,38 @@ mod tests {
             }
             other => panic!("expected Foreign, got {other:?}"),
         }
-        let bytes = encode(FP, TileId { hi: 0, lo: 2 }, &sample());
+        let bytes = encode(FP, TileId::pair(0, 2), &sample());
         assert!(reason(decode(&bytes, FP, TILE).unwrap_err()).contains("tile (0, 2)"));
+    }
+
+    #[test]
+    fn version_1_tiles_still_read() {
+        // Version 1: no group byte, two counts, checksum over everything before it.
+        let data = sample();
+        let mut v1 = MAGIC.to_vec();
+        v1.extend_from_slice(&1u16.to_le_bytes());
+        v1.extend_from_slice(&(FP.len() as u16).to_le_bytes());
+        v1.extend_from_slice(FP.as_bytes());
+        v1.extend_from_slice(&[3, 1]);
+        v1.extend_from_slice(&(data.len() as u64).to_le_bytes());
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&v1);
+        crc.update(bytemuck::cast_slice(&data));
+        v1.extend_from_slice(&crc.finalize().to_le_bytes());
+        v1.extend_from_slice(bytemuck::cast_slice(&data));
+        assert_eq!(&*decode(&v1, FP, TILE).unwrap(), &data[..]);
+    }
+
+    #[test]
+    fn tiles_of_many_groups_round_trip() {
+        let tile = TileId::new(&[4, 0, 7, 2]);
+        let bytes = encode(FP, tile, &sample());
+        assert_eq!(&*decode(&bytes, FP, tile).unwrap(), &sample()[..]);
+        let e = decode(&bytes, FP, TileId::new(&[4, 0, 7, 3])).unwrap_err();
+        assert!(
+            e.to_string().contains("holds tile (4, 0, 7, 2) instead"),
+            "{e}"
+        );
     }
 
     #[test]

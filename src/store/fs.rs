@@ -78,7 +78,8 @@ impl FsStore {
 
     /// The file holding `tile`.
     pub fn tile_path(&self, tile: TileId) -> PathBuf {
-        self.dir.join(format!("tile-{}-{}.bin", tile.hi, tile.lo))
+        let counts: Vec<String> = tile.counts().iter().map(|c| c.to_string()).collect();
+        self.dir.join(format!("tile-{}.bin", counts.join("-")))
     }
 
     fn remove_temporaries(&self) -> Result<(), StoreError> {
@@ -233,7 +234,7 @@ mod tests {
     use super::*;
 
     const FP: &str = "2x2 base 0 keep 1";
-    const TILE: TileId = TileId { hi: 2, lo: 1 };
+    const TILE: TileId = TileId::pair(2, 1);
 
     fn data() -> TileData {
         Arc::new((0..500).map(|i| (i % 9 - 4) as i8).collect())
@@ -309,7 +310,7 @@ mod tests {
     fn tile_file_under_another_name_is_corrupt() {
         let dir = tempfile::tempdir().unwrap();
         let mut store = FsStore::open(dir.path(), FP).unwrap();
-        let other = TileId { hi: 0, lo: 3 };
+        let other = TileId::pair(0, 3);
         store.save(other, &data()).unwrap();
         fs::copy(store.tile_path(other), store.tile_path(TILE)).unwrap();
         assert!(corrupt_reason(store.load(TILE)).contains("tile (0, 3)"));

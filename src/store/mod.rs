@@ -15,25 +15,105 @@ pub mod memory;
 use std::fmt;
 use std::sync::Arc;
 
-/// A tile's place in its solve: the number of drawn lines in the high and the low line group.
+/// Most line groups a tile layout splits the open lines into (the low group and up to seven
+/// high groups): enough for every board of at most 64 lines to keep its tiles small.
+pub const MAX_GROUPS: usize = 8;
+
+/// A tile's place in its solve: the number of drawn lines in each line group, high groups
+/// first and the low group last (a solve's layout fixes how many groups there are).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TileId {
-    /// Lines drawn in the high group.
-    pub hi: u8,
-    /// Lines drawn in the low group.
-    pub lo: u8,
+    /// Lines drawn per group; entries past `groups` are zero.
+    counts: [u8; MAX_GROUPS],
+    groups: u8,
 }
 
 impl TileId {
+    /// The tile with `counts` lines drawn per group (high groups first, the low group last).
+    ///
+    /// # Panics
+    /// If there are no counts or more than [`MAX_GROUPS`]: layouts never make such tiles.
+    pub const fn new(counts: &[u8]) -> TileId {
+        assert!(!counts.is_empty() && counts.len() <= MAX_GROUPS);
+        let mut all = [0u8; MAX_GROUPS];
+        let mut g = 0;
+        while g < counts.len() {
+            all[g] = counts[g];
+            g += 1;
+        }
+        TileId {
+            counts: all,
+            groups: counts.len() as u8,
+        }
+    }
+
+    /// The tile of a two-group layout (one high group, then the low group).
+    pub const fn pair(hi: u8, lo: u8) -> TileId {
+        TileId::new(&[hi, lo])
+    }
+
+    /// Lines drawn per group, high groups first and the low group last.
+    pub fn counts(&self) -> &[u8] {
+        &self.counts[..usize::from(self.groups)]
+    }
+
+    /// Lines drawn in group `g`.
+    pub const fn count(&self, g: usize) -> u8 {
+        self.counts[g]
+    }
+
+    /// Number of line groups.
+    pub const fn groups(&self) -> usize {
+        self.groups as usize
+    }
+
+    /// Lines drawn in the low group (the last one).
+    pub const fn lo(&self) -> u8 {
+        self.counts[self.groups as usize - 1]
+    }
+
+    /// The same tile with group `g` holding `count` lines.
+    pub const fn with(self, g: usize, count: u8) -> TileId {
+        let mut t = self;
+        t.counts[g] = count;
+        t
+    }
+
+    /// The tile with one more line in group `g`.
+    pub const fn up(self, g: usize) -> TileId {
+        self.with(g, self.counts[g] + 1)
+    }
+
+    /// The tile with one line less in group `g`, if it has one.
+    pub const fn down(self, g: usize) -> Option<TileId> {
+        match self.counts[g] {
+            0 => None,
+            c => Some(self.with(g, c - 1)),
+        }
+    }
+
     /// Lines drawn in the tile's positions (beyond the solve's base position).
     pub const fn lines(self) -> u32 {
-        self.hi as u32 + self.lo as u32
+        let mut sum = 0;
+        let mut g = 0;
+        while g < self.groups as usize {
+            sum += self.counts[g] as u32;
+            g += 1;
+        }
+        sum
     }
 }
 
 impl fmt::Display for TileId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tile ({}, {})", self.hi, self.lo)
+        write!(f, "tile (")?;
+        for (g, c) in self.counts().iter().enumerate() {
+            if g > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        write!(f, ")")
     }
 }
 

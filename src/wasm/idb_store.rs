@@ -25,7 +25,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::store::codec;
-use crate::store::{StoreError, TileData, TileId, TileStore};
+use crate::store::{StoreError, TileData, TileId, TileStore, MAX_GROUPS};
 
 #[wasm_bindgen(module = "/www/idb.js")]
 extern "C" {
@@ -71,8 +71,9 @@ fn store_error(e: JsValue) -> StoreError {
     }
 }
 
+/// The IndexedDB key of a tile: its line counts per group.
 fn tile_key(tile: TileId) -> Array {
-    Array::of2(&tile.hi.into(), &tile.lo.into())
+    tile.counts().iter().map(|&c| JsValue::from(c)).collect()
 }
 
 /// Tiles of one solve in IndexedDB, behind a memory cache the solver reads synchronously.
@@ -115,20 +116,23 @@ impl IdbStore {
             let tiles = Reflect::get(&record, &"tiles".into()).map_err(store_error)?;
             for entry in Array::from(&tiles).iter() {
                 let entry = Array::from(&entry);
-                let num = |i| entry.get(i).as_f64().unwrap_or(-1.0);
-                let (hi, lo, size) = (num(0), num(1), num(2));
-                if !(0.0..256.0).contains(&hi) || !(0.0..256.0).contains(&lo) || size < 0.0 {
-                    return Err(StoreError::Io(format!(
+                // [count per group.., size]
+                let nums: Vec<f64> = entry.iter().map(|v| v.as_f64().unwrap_or(-1.0)).collect();
+                let damaged = || {
+                    StoreError::Io(format!(
                         "the tile listing of solve '{fingerprint}' is damaged"
-                    )));
+                    ))
+                };
+                let (&size, counts) = nums.split_last().ok_or_else(damaged)?;
+                if counts.is_empty()
+                    || counts.len() > MAX_GROUPS
+                    || counts.iter().any(|c| !(0.0..256.0).contains(c))
+                    || size < 0.0
+                {
+                    return Err(damaged());
                 }
-                sizes.insert(
-                    TileId {
-                        hi: hi as u8,
-                        lo: lo as u8,
-                    },
-                    size as u32,
-                );
+                let counts: Vec<u8> = counts.iter().map(|&c| c as u8).collect();
+                sizes.insert(TileId::new(&counts), size as u32);
             }
             finished = Reflect::get(&record, &"finished".into())
                 .map_err(store_error)?
@@ -220,7 +224,9 @@ impl IdbStore {
             let header = codec::header(&self.fingerprint, t, &data);
             self.sizes.insert(t, (header.len() + data.len()) as u32);
             let blob = tile_blob(&header, &data);
-            puts.push(&Array::of3(&t.hi.into(), &t.lo.into(), &blob));
+            let entry = tile_key(t);
+            entry.push(&blob);
+            puts.push(&entry);
         }
         let removes: Array = self
             .removes
@@ -279,7 +285,11 @@ impl IdbStore {
         let tiles: Array = self
             .sizes
             .iter()
-            .map(|(t, &size)| JsValue::from(Array::of3(&t.hi.into(), &t.lo.into(), &size.into())))
+            .map(|(t, &size)| {
+                let entry = tile_key(*t);
+                entry.push(&size.into());
+                JsValue::from(entry)
+            })
             .collect();
         let record = js_sys::Object::new();
         let set = |k: &str, v: &JsValue| {

@@ -9,7 +9,7 @@ use super::idb_store::IdbStore;
 use super::js_error;
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board};
-use crate::retro::{self, RetroError, Solve, MAX_OPEN};
+use crate::retro::{self, RetroError, Solve};
 use crate::store::{StoreError, TileId, TileStore};
 
 /// Positions with at most this many open lines are analysed in memory when asked (a fraction
@@ -95,6 +95,10 @@ pub(crate) fn parse_board(board: &str, predrawn: &str) -> Result<Board, JsError>
     let extra = parse_lines(&board, predrawn).map_err(js_error)?;
     Ok(board.with_predrawn(extra))
 }
+
+/// Most open lines a board may have to be solved in the browser: its tiles fit the page's
+/// memory (icelandic, 30 lines, peaks near 400 MB).
+const MAX_OPEN: usize = 32;
 
 /// Most open lines a board may have to be solved in the browser.
 #[wasm_bindgen(js_name = maxOpen)]

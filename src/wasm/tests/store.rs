@@ -55,9 +55,9 @@ async fn write(store: &mut IdbStore) -> Result<(), StoreError> {
     store.settle().await
 }
 
-const A: TileId = TileId { hi: 2, lo: 3 };
-const B: TileId = TileId { hi: 0, lo: 7 };
-const C: TileId = TileId { hi: 5, lo: 0 };
+const A: TileId = TileId::pair(2, 3);
+const B: TileId = TileId::pair(0, 7);
+const C: TileId = TileId::pair(5, 0);
 
 #[wasm_bindgen_test]
 async fn tiles_written_read_back_identical_after_reopening() {
@@ -201,9 +201,9 @@ async fn corrupt_and_foreign_tiles_read_as_corrupt_until_recomputed() {
     let db = open_db(&name).await;
     let mut damaged = encode(FP, A, &tile_data(0, 64));
     damaged[30] ^= 1;
-    put_raw_tile(&db, FP, A.hi, A.lo, Uint8Array::from(&damaged[..])).await;
+    put_raw_tile(&db, FP, A.count(0), A.lo(), Uint8Array::from(&damaged[..])).await;
     let foreign = encode("another-solve", B, &tile_data(1, 64));
-    put_raw_tile(&db, FP, B.hi, B.lo, Uint8Array::from(&foreign[..])).await;
+    put_raw_tile(&db, FP, B.count(0), B.lo(), Uint8Array::from(&foreign[..])).await;
 
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     let bad = store.prefetch(&[A, B, C]).await.unwrap();

@@ -1,0 +1,248 @@
+//! The high line groups of a layout and the blocks of a tile: which high masks are
+//! representatives, and where every other high mask is read.
+//!
+//! The open lines above the low group are split into one or more high groups, each a union
+//! of orbits of the solve's symmetries and interchangeable sets, so each symmetry maps each
+//! group to itself. A high mask (bits `0..n_hi`, group 0 lowest) is addressed inside its
+//! tile by the ranks of its groups' parts ([`LineGroup::rank`]) combined in mixed radix, the
+//! last group most significant: its *slot*. Slot order is the numeric order of the canonical
+//! masks, so the smallest image of a mask under the symmetries is also the first in slot order.
+//!
+//! A [`HighIndex`] covers every high mask with given line counts per group: the
+//! representatives (smallest in their class) in slot order, which are the blocks of the
+//! tiles with those counts, and for every slot its block and the symmetry leading there.
+//! Its size is that of the tile's high masks, never `2^n_hi`: this is what lets a solve grow
+//! past 32 open lines without a table over most of the lines.
+
+use crate::core::symmetry::Symmetry;
+use crate::core::Position;
+
+use super::group::{canonical_in_sets, LineGroup};
+use super::layout::SYM_BITS;
+
+/// One high group: where its lines sit in a high mask and the ranks of its subsets.
+#[derive(Clone, Debug)]
+pub struct HighGroup {
+    /// Bit of the group's first line in a high mask.
+    pub shift: u32,
+    /// Ranks of the group's masks (group-local bits).
+    pub lines: LineGroup,
+}
+
+impl HighGroup {
+    /// The group's part of high mask `h`, as a group-local mask.
+    #[inline]
+    pub fn part(&self, h: u64) -> u32 {
+        (h >> self.shift) as u32 & ((1u32 << self.lines.bits()) - 1)
+    }
+}
+
+/// The high groups of a layout and the symmetries acting on high masks.
+#[derive(Clone, Debug)]
+pub struct HighGroups {
+    groups: Vec<HighGroup>,
+    /// Each symmetry as a permutation of high-mask bits (the identity first).
+    syms: Vec<Symmetry>,
+    /// Interchangeable sets as high masks.
+    sets: Vec<u64>,
+    /// The group of each high-mask bit.
+    group_of: Vec<u8>,
+}
+
+impl HighGroups {
+    /// Groups of the given sizes (in bit order), with symmetries `perms` (each a map of
+    /// high-mask bits, the identity first) and interchangeable sets `sets` (high masks, each
+    /// inside one group).
+    pub fn new(sizes: &[u32], perms: &[Vec<u8>], sets: &[u64]) -> HighGroups {
+        let mut shift = 0;
+        let mut groups = Vec::new();
+        let mut group_of = Vec::new();
+        for (g, &bits) in sizes.iter().enumerate() {
+            let full = ((1u64 << bits) - 1) << shift;
+            let local: Vec<u32> = sets
+                .iter()
+                .filter(|&&s| s & full != 0)
+                .map(|&s| (s >> shift) as u32)
+                .collect();
+            groups.push(HighGroup {
+                shift,
+                lines: LineGroup::new(bits, &local),
+            });
+            group_of.extend(std::iter::repeat_n(g as u8, bits as usize));
+            shift += bits;
+        }
+        HighGroups {
+            groups,
+            syms: perms
+                .iter()
+                .map(|p| Symmetry::from_map(p.clone()))
+                .collect(),
+            sets: sets.to_vec(),
+            group_of,
+        }
+    }
+
+    /// The groups, in bit order.
+    pub fn groups(&self) -> &[HighGroup] {
+        &self.groups
+    }
+
+    /// The group of high-mask bit `j`.
+    #[inline]
+    pub fn group_of(&self, j: u32) -> usize {
+        usize::from(self.group_of[j as usize])
+    }
+
+    /// Number of high lines.
+    pub fn bits(&self) -> u32 {
+        self.group_of.len() as u32
+    }
+
+    /// Slot multipliers of the high masks with `counts` lines per group: slot =
+    /// sum of `rank_g * mults[g]`. The last entry is the number of slots.
+    pub fn mults(&self, counts: &[u8]) -> Vec<u64> {
+        let mut mults = vec![1u64];
+        for (g, group) in self.groups.iter().enumerate() {
+            let count = group.lines.count(u32::from(counts[g])) as u64;
+            mults.push(mults[g] * count);
+        }
+        mults
+    }
+
+    /// The slot of high mask `h` among those with its counts, given the tile's multipliers.
+    #[inline]
+    pub fn slot(&self, h: u64, mults: &[u64]) -> u64 {
+        self.groups
+            .iter()
+            .zip(mults)
+            .map(|(g, &m)| u64::from(g.lines.rank(g.part(h))) * m)
+            .sum()
+    }
+
+    /// The representative of `h` (a canonical mask) and the first symmetry mapping it there.
+    #[inline]
+    fn representative(&self, h: u64) -> (u64, usize) {
+        let mut best = (h, 0);
+        for (s, sym) in self.syms.iter().enumerate().skip(1) {
+            let image = canonical_in_sets(sym.apply(Position(h)).0, &self.sets);
+            if image < best.0 {
+                best = (image, s);
+            }
+        }
+        best
+    }
+
+    /// Calls `f(slot, mask)` for every canonical high mask with `counts` lines per group, in
+    /// slot order.
+    fn for_each_mask(&self, counts: &[u8], mut f: impl FnMut(u64, u64)) {
+        let lists: Vec<&[u32]> = self
+            .groups
+            .iter()
+            .zip(counts)
+            .map(|(g, &k)| g.lines.masks(u32::from(k)))
+            .collect();
+        let total: u64 = lists.iter().map(|l| l.len() as u64).product();
+        let mut ranks = vec![0usize; lists.len()];
+        for slot in 0..total {
+            let h = self
+                .groups
+                .iter()
+                .zip(&ranks)
+                .zip(&lists)
+                .map(|((g, &r), list)| u64::from(list[r]) << g.shift)
+                .fold(0, |a, b| a | b);
+            f(slot, h);
+            for (r, list) in ranks.iter_mut().zip(&lists) {
+                *r += 1;
+                if *r < list.len() {
+                    break;
+                }
+                *r = 0;
+            }
+        }
+    }
+
+    /// Number of representatives with `counts` lines per group: the blocks of such a tile.
+    pub fn count_blocks(&self, counts: &[u8]) -> u64 {
+        let mut blocks = 0;
+        self.for_each_mask(counts, |_, h| {
+            blocks += u64::from(self.is_representative(h))
+        });
+        blocks
+    }
+
+    fn is_representative(&self, h: u64) -> bool {
+        self.syms
+            .iter()
+            .skip(1)
+            .all(|sym| canonical_in_sets(sym.apply(Position(h)).0, &self.sets) >= h)
+    }
+}
+
+/// The blocks of the tiles with given high counts (see the module docs).
+#[derive(Debug)]
+pub struct HighIndex {
+    /// Slot multipliers (see [`HighGroups::mults`]).
+    mults: Vec<u64>,
+    /// `entries[slot] = block << SYM_BITS | symmetry`.
+    entries: Vec<u32>,
+    /// Representative masks, in block order.
+    reps: Vec<u64>,
+}
+
+/// Why a [`HighIndex`] cannot be built: its tile has more blocks than an entry can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyBlocks;
+
+impl HighIndex {
+    /// Builds the index of the high masks with `counts` lines per group.
+    pub fn build(groups: &HighGroups, counts: &[u8]) -> Result<HighIndex, TooManyBlocks> {
+        let mults = groups.mults(counts);
+        let slots = *mults.last().expect("at least the unit multiplier");
+        let mut entries = vec![0u32; usize::try_from(slots).map_err(|_| TooManyBlocks)?];
+        let mut reps = Vec::new();
+        let mut overflow = false;
+        groups.for_each_mask(counts, |slot, h| {
+            let (rep, sym) = groups.representative(h);
+            entries[slot as usize] = if rep == h {
+                let block = reps.len() as u64;
+                overflow |= block >= 1 << (32 - SYM_BITS);
+                reps.push(h);
+                (block as u32) << SYM_BITS
+            } else {
+                // The representative comes first in slot order, so its entry is set.
+                let at = groups.slot(rep, &mults) as usize;
+                entries[at] & !((1 << SYM_BITS) - 1) | sym as u32
+            };
+        });
+        if overflow {
+            return Err(TooManyBlocks);
+        }
+        Ok(HighIndex {
+            mults,
+            entries,
+            reps,
+        })
+    }
+
+    /// Slot multipliers of this index's masks.
+    pub fn mults(&self) -> &[u64] {
+        &self.mults
+    }
+
+    /// `block << SYM_BITS | symmetry` of the mask in `slot`.
+    #[inline]
+    pub fn entry(&self, slot: u64) -> u32 {
+        self.entries[slot as usize]
+    }
+
+    /// Representative masks, in block order.
+    pub fn reps(&self) -> &[u64] {
+        &self.reps
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        4 * self.entries.len() + 8 * self.reps.len()
+    }
+}
