@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use crate::book::v1::BookWriter;
+use crate::book::v2::format::CHUNK_LOG2;
 use crate::book::v2::{write_book, BookV2};
 use crate::book::{describe, Book};
 use crate::core::notation::format_lines;
@@ -121,6 +122,7 @@ fn write(
             let bytes = write_book(
                 solve.layout(),
                 args.depth,
+                CHUNK_LOG2,
                 &mut |tile| {
                     store
                         .load(tile)
@@ -219,6 +221,10 @@ fn info(file: &Path) -> Result<String, CliError> {
         }
         Book::V2(v2) => out.push_str(&v2_layers(v2)),
     }
+    out.push_str(&format!(
+        "size: {} bytes, checksum {:08x}\n",
+        info.bytes, info.checksum
+    ));
     let start = info.board.start();
     let value = book.value(start).map_err(CliError::in_book(file))?;
     out.push_str(&format!("value of the starting position: {value}\n"));

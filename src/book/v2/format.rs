@@ -23,7 +23,7 @@ const CRC_LEN: usize = 4;
 /// a position of the deep layers, so a game fetches little beyond what it reads.
 pub const CHUNK_LOG2: u8 = 13;
 /// Accepted chunk sizes, as powers of two.
-const CHUNK_LOG2_RANGE: Range<u8> = 4..25;
+pub const CHUNK_LOG2_RANGE: Range<u8> = 4..25;
 
 /// One layer: how many positions its stream addresses and its entropy model.
 #[derive(Clone, Debug)]
@@ -186,6 +186,7 @@ impl BookV2Index {
     pub(crate) fn assemble(
         board: &Board,
         depth: u32,
+        chunk_log2: u8,
         fingerprint: &str,
         layers: &[(u64, LayerModel)],
         chunks: &[(u32, u32)],
@@ -209,7 +210,7 @@ impl BookV2Index {
         out.push(board.cols() as u8);
         out.extend_from_slice(&board.predrawn().0.to_le_bytes());
         out.push(depth as u8);
-        out.push(CHUNK_LOG2);
+        out.push(chunk_log2);
         out.extend_from_slice(&[0, 0]);
         out.extend_from_slice(&(index_len as u64).to_le_bytes());
         out.extend_from_slice(&((index_len + data.len()) as u64).to_le_bytes());

@@ -1,6 +1,7 @@
 //! [`BookV2`]: a v2 book held in memory, its index parsed and every chunk's checksum checked,
 //! answering queries by decoding the chunks they touch.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::book::enumerate::canonical_children;
@@ -13,7 +14,8 @@ use crate::retro::{Layout, Valuation};
 use super::address::Addressing;
 use super::format::BookV2Index;
 
-/// Decoded chunks kept at most while a query or a check runs (a few megabytes).
+/// Decoded chunks kept at most (8 MB at the default chunk size): a position's moves read a
+/// few dozen chunks, and a deep check walks positions near each other.
 const CACHE_CHUNKS: usize = 1024;
 
 /// A v2 book read from bytes whose index and chunk checksums have been checked.
@@ -22,6 +24,8 @@ pub struct BookV2 {
     bytes: Vec<u8>,
     index: BookV2Index,
     address: Addressing,
+    /// Chunks decoded so far, all dropped at once past [`CACHE_CHUNKS`].
+    decoded: RefCell<HashMap<usize, Vec<i8>>>,
 }
 
 /// What one layer of a v2 book takes.
@@ -69,6 +73,7 @@ impl BookV2 {
             bytes,
             index,
             address,
+            decoded: RefCell::default(),
         })
     }
 
@@ -105,7 +110,7 @@ impl BookV2 {
 
     /// The value of `pos`: net boxes still to come for the player to move.
     pub fn value(&self, pos: Position) -> Result<i32, BookError> {
-        self.value_with(&mut Chunks::new(self), pos)
+        self.value_with(pos)
     }
 
     /// The value of `pos` and every move's score, from the values of its children: `pos` must
@@ -121,8 +126,7 @@ impl BookV2 {
                 query: "move scores",
             });
         }
-        let mut chunks = Chunks::new(self);
-        analysis_from(board, pos, &mut |child| self.value_with(&mut chunks, child))
+        analysis_from(board, pos, &mut |child| self.value_with(child))
     }
 
     /// Decodes every chunk (checksums were checked on reading).
@@ -143,12 +147,11 @@ impl BookV2 {
         let board = self.index.board();
         let depth = self.index.depth();
         let eq = Equivalence::new(board, board.predrawn());
-        let mut chunks = Chunks::new(self);
         let mut stack = vec![(eq.canonical(board.start()), 0u32)];
         let mut children = Vec::new();
         let mut done = 0u64;
         while let Some((pos, lines)) = stack.pop() {
-            let stored = self.value_with(&mut chunks, pos)?;
+            let stored = self.value_with(pos)?;
             let boxes = (board.num_boxes() - board.completed_boxes(pos).len()) as i32;
             let name = || crate::core::notation::format_position(board, pos);
             if stored.abs() > boxes {
@@ -158,8 +161,7 @@ impl BookV2 {
                 )));
             }
             if lines < depth || board.open_lines(pos).is_empty() {
-                let computed =
-                    analysis_from(board, pos, &mut |c| self.value_with(&mut chunks, c))?.value;
+                let computed = analysis_from(board, pos, &mut |c| self.value_with(c))?.value;
                 if stored != computed {
                     return Err(BookError::Corrupt(format!(
                         "{} has value {stored} but its moves give {computed}",
@@ -180,7 +182,7 @@ impl BookV2 {
         Ok(done)
     }
 
-    fn value_with(&self, chunks: &mut Chunks, pos: Position) -> Result<i32, BookError> {
+    fn value_with(&self, pos: Position) -> Result<i32, BookError> {
         let lines = lines_beyond_start(self.index.board(), pos)?;
         let depth = self.index.depth();
         if lines > depth {
@@ -195,7 +197,15 @@ impl BookV2 {
             .index
             .chunk_of(layer, slot)
             .ok_or_else(|| BookError::Corrupt(format!("layer {layer} ends before {slot}")))?;
-        Ok(i32::from(chunks.get(chunk)?[within]))
+        let mut decoded = self.decoded.borrow_mut();
+        if !decoded.contains_key(&chunk) {
+            if decoded.len() >= CACHE_CHUNKS {
+                decoded.clear();
+            }
+            let values = self.index.decode_chunk(chunk, self.chunk_bytes(chunk))?;
+            decoded.insert(chunk, values);
+        }
+        Ok(i32::from(decoded[&chunk][within]))
     }
 
     fn chunk_bytes(&self, i: usize) -> &[u8] {
@@ -225,30 +235,4 @@ fn addressing(index: &BookV2Index) -> Result<Addressing, BookError> {
         )));
     }
     Ok(address)
-}
-
-/// Chunks decoded so far for one query or check, dropped all at once past [`CACHE_CHUNKS`].
-struct Chunks<'a> {
-    book: &'a BookV2,
-    decoded: HashMap<usize, Vec<i8>>,
-}
-
-impl<'a> Chunks<'a> {
-    fn new(book: &'a BookV2) -> Chunks<'a> {
-        Chunks {
-            book,
-            decoded: HashMap::new(),
-        }
-    }
-
-    fn get(&mut self, i: usize) -> Result<&[i8], BookError> {
-        if !self.decoded.contains_key(&i) {
-            if self.decoded.len() >= CACHE_CHUNKS {
-                self.decoded.clear();
-            }
-            let values = self.book.index.decode_chunk(i, self.book.chunk_bytes(i))?;
-            self.decoded.insert(i, values);
-        }
-        Ok(&self.decoded[&i])
-    }
 }

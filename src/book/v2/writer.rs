@@ -7,15 +7,19 @@ use crate::retro::{Layout, Valuation};
 use crate::store::{TileData, TileId};
 
 use super::address::layer_tiles;
-use super::format::{BookV2Index, CHUNK_LOG2};
+#[cfg(doc)]
+use super::format::CHUNK_LOG2;
+use super::format::{BookV2Index, CHUNK_LOG2_RANGE};
 use super::model::{LayerModel, PairCounts};
 
 /// Writes the book of layers `0..=depth` of the solve laid out by `layout` (a plain-score
-/// solve of a board from its start), reading each tile with `load` twice. `progress(done,
-/// total)` counts tile reads.
+/// solve of a board from its start) in chunks of `2^chunk_log2` positions ([`CHUNK_LOG2`]
+/// unless testing), reading each tile with `load` twice. `progress(done, total)` counts tile
+/// reads.
 pub fn write_book<E: From<BookError>>(
     layout: &Layout,
     depth: u32,
+    chunk_log2: u8,
     load: &mut dyn FnMut(TileId) -> Result<TileData, E>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Vec<u8>, E> {
@@ -26,6 +30,9 @@ pub fn write_book<E: From<BookError>>(
         )
         .into());
     }
+    if !CHUNK_LOG2_RANGE.contains(&chunk_log2) {
+        return Err(BookError::Corrupt(format!("chunks of 2^{chunk_log2} positions")).into());
+    }
     let open = layout.open_count();
     if depth > open {
         return Err(BookError::DepthTooLarge { depth, open }.into());
@@ -35,7 +42,7 @@ pub fn write_book<E: From<BookError>>(
             .map(|d| layer_tiles(layout, d).len() as u64)
             .sum::<u64>();
     let mut done = 0;
-    let chunk = 1usize << CHUNK_LOG2;
+    let chunk = 1usize << chunk_log2;
     let (mut layers, mut chunks, mut data) = (Vec::new(), Vec::new(), Vec::new());
     for d in 0..=depth {
         let tiles = layer_tiles(layout, d);
@@ -73,6 +80,7 @@ pub fn write_book<E: From<BookError>>(
     Ok(BookV2Index::assemble(
         board,
         depth,
+        chunk_log2,
         &layout.fingerprint(),
         &layers,
         &chunks,
