@@ -17,8 +17,9 @@ pub const VERSIONS: [u16; 2] = [1, 2];
 pub enum Book {
     /// Format version 1: canonical masks and values.
     V1(BookV1),
-    /// Format version 2: entropy-coded values in chunks, addressed by the solve's layout.
-    V2(BookV2),
+    /// Format version 2: entropy-coded values in chunks, addressed by the solve's layout
+    /// (boxed: its layout tables make it much the larger).
+    V2(Box<BookV2>),
 }
 
 /// What every book tells about itself.
@@ -46,7 +47,7 @@ impl Book {
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Book, BookError> {
         match version(&bytes)? {
             1 => BookV1::from_bytes(bytes).map(Book::V1),
-            2 => BookV2::from_bytes(bytes).map(Book::V2),
+            2 => BookV2::from_bytes(bytes).map(|b| Book::V2(Box::new(b))),
             v => Err(BookError::UnsupportedVersion(v)),
         }
     }

@@ -178,7 +178,7 @@ impl LayerModel {
 
     /// The `n` values of a compressed chunk; an error says why the bytes cannot be one.
     pub fn decode(&self, bytes: &[u8], n: usize) -> Result<Vec<i8>, String> {
-        if bytes.len() % 4 != 0 {
+        if !bytes.len().is_multiple_of(4) {
             return Err(format!("{} bytes are not whole 32-bit words", bytes.len()));
         }
         let words: Vec<u32> = bytes

@@ -64,8 +64,12 @@ impl BookV2 {
         }
         for (i, c) in index.chunks().iter().enumerate() {
             let range = c.offset as usize..(c.offset + u64::from(c.len)) as usize;
-            if crc32fast::hash(&bytes[range]) != c.crc {
-                return Err(BookError::Corrupt(format!("chunk {i} fails its checksum")));
+            let crc = crc32fast::hash(&bytes[range]);
+            if crc != c.crc {
+                return Err(BookError::Corrupt(format!(
+                    "chunk {i}: checksum mismatch: stored {:08x}, computed {crc:08x}",
+                    c.crc
+                )));
             }
         }
         let address = addressing(&index)?;
@@ -174,7 +178,7 @@ impl BookV2 {
                 stack.extend(children.iter().map(|&c| (Position(c), lines + 1)));
             }
             done += 1;
-            if done % 4096 == 0 {
+            if done.is_multiple_of(4096) {
                 progress(done);
             }
         }
