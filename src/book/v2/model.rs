@@ -238,7 +238,9 @@ mod tests {
 
     #[test]
     fn chunks_round_trip_and_models_serialize() {
-        let values: Vec<i8> = (0..5000).map(|i: i32| ((i * i + i / 3) % 7 - 3) as i8).collect();
+        let values: Vec<i8> = (0..5000)
+            .map(|i: i32| ((i * i + i / 3) % 7 - 3) as i8)
+            .collect();
         let model = model_of(&values);
         assert_eq!(model.symbols(), &[-3, -2, -1, 0, 1, 2, 3]);
         let bytes = model.encode(&values);
