@@ -1,12 +1,13 @@
-//! Books against the independent naive solver (memoised over the raw bitmask), and every kind
-//! of bad file.
+//! Format v1 books against the independent naive solver (memoised over the raw bitmask), and
+//! every kind of bad file.
 
 mod common;
 
 use std::collections::BTreeSet;
 
 use common::Naive;
-use dotbox::book::format::{HEADER_LEN, MAGIC};
+use dotbox::book::v1::format::{HEADER_LEN, MAGIC};
+use dotbox::book::v1::{BookV1, BookWriter};
 use dotbox::book::*;
 use dotbox::core::symmetry::Equivalence;
 use dotbox::core::{Board, Position};
@@ -38,8 +39,11 @@ fn all_positions(board: &Board) -> impl Iterator<Item = Position> + '_ {
 }
 
 fn check_against_naive(board: &Board, depth: u32) {
+    BookV1::from_bytes(build(board, depth))
+        .unwrap()
+        .verify()
+        .unwrap();
     let book = Book::from_bytes(build(board, depth)).unwrap();
-    book.verify().unwrap();
     let mut naive = naive(board);
     let eq = Equivalence::new(board, board.predrawn());
     let mut classes = vec![BTreeSet::new(); depth as usize + 1];
@@ -101,7 +105,7 @@ fn known_values_and_info() {
     let book = Book::from_bytes(build(&board, 4)).unwrap();
     assert_eq!(book.value(board.start()), Ok(-2));
     assert_eq!(book.analysis(board.start()).unwrap().value, -2);
-    let info = book.info();
+    let info = BookV1::from_bytes(build(&board, 4)).unwrap().info();
     assert_eq!(
         (info.depth, info.version, info.encoding, info.symmetry),
         (4, 1, 1, 1)
@@ -120,7 +124,7 @@ fn large_layers_use_many_blocks() {
     // 2x3 at depth 8 has layers of well over 256 entries: several blocks and index lookups.
     let board = Board::new(2, 3).unwrap();
     let bytes = build(&board, 8);
-    let book = Book::from_bytes(bytes).unwrap();
+    let book = BookV1::from_bytes(bytes).unwrap();
     assert!(book.info().layer_entries.iter().any(|&n| n > 3 * 256));
     book.verify().unwrap();
     let mut naive = naive(&board);
@@ -192,12 +196,11 @@ fn trailing_bytes_are_corrupt() {
 
 #[test]
 fn unknown_version_encoding_and_symmetry_are_named() {
-    let mut v2 = sample();
-    v2[8] = 2;
-    assert_eq!(
-        Book::from_bytes(resealed(v2)).unwrap_err(),
-        BookError::UnsupportedVersion(2)
-    );
+    let mut v3 = sample();
+    v3[8] = 3;
+    let e = Book::from_bytes(resealed(v3)).unwrap_err();
+    assert_eq!(e, BookError::UnsupportedVersion(3));
+    assert!(e.to_string().contains("version 3"), "{e}");
     let mut enc = sample();
     enc[21] = 7;
     assert_eq!(
@@ -228,7 +231,7 @@ fn resealed_structural_damage_is_corrupt_or_fails_verify() {
         bad[at] = byte;
         // The header's board or depth may change into another consistent layout, which only
         // the entry checks of `verify` can tell apart.
-        let e = Book::from_bytes(resealed(bad))
+        let e = BookV1::from_bytes(resealed(bad))
             .and_then(|b| b.verify())
             .err();
         assert!(matches!(e, Some(BookError::Corrupt(_))), "byte {at}: {e:?}");
@@ -244,7 +247,7 @@ fn verify_catches_wrong_values_with_a_valid_checksum() {
     let bytes = writer
         .write(|p: Position| Ok::<i32, BookError>(naive.value(p.0) + i32::from(p.0 == liar)))
         .unwrap();
-    let book = Book::from_bytes(bytes).unwrap();
+    let book = BookV1::from_bytes(bytes).unwrap();
     let e = book.verify().unwrap_err();
     assert!(e.to_string().contains("but its moves give"), "{e}");
 }

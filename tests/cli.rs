@@ -167,13 +167,15 @@ fn book_build_info_verify_and_query() {
     for needle in [
         "board: 2x3 (17 lines; pre-drawn: none)",
         "up to 6 lines",
-        "version 1",
-        "   0 lines: 1",
+        "version 2",
+        "    0          1",
         "starting position: -2",
     ] {
         assert!(info.contains(needle), "{needle}: {info}");
     }
     assert!(stdout(&["book", "verify", bs]).contains("ok"));
+    let deep = stdout(&["book", "verify", "--deep", bs]);
+    assert!(deep.contains("checked against their children"), "{deep}");
 
     // Positions within the book and deeper ones (solved in memory) match the naive solver.
     let mut naive = Naive::new(2, 3);
@@ -212,6 +214,23 @@ fn book_build_info_verify_and_query() {
     assert_eq!(
         std::fs::read(&book).unwrap(),
         std::fs::read(&again).unwrap()
+    );
+
+    // Format 1 on request, read the same way.
+    let v1 = dir.path().join("v1.book");
+    let v1s = v1.to_str().unwrap();
+    stdout(&[
+        "book", "build", "2x3", "--depth", "6", "--format", "1", "--out", v1s,
+    ]);
+    let info = stdout(&["book", "info", v1s]);
+    assert!(
+        info.contains("version 1") && info.contains("   0 lines: 1"),
+        "{info}"
+    );
+    assert!(stdout(&["book", "verify", v1s]).contains("ok"));
+    assert_eq!(
+        stdout(&["analyze", "2x3", "--lines", "0,5", "--book", v1s, "--json"]),
+        stdout(&["analyze", "2x3", "--lines", "0,5", "--book", bs, "--json"])
     );
 
     // Damaged copies are refused by name.

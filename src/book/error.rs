@@ -29,6 +29,10 @@ pub enum BookError {
     },
     /// A writer was asked for a depth beyond the board's open lines.
     DepthTooLarge { depth: u32, open: u32 },
+    /// No solve layout can be built for the book's board: why.
+    NoLayout(String),
+    /// A v2 book follows another solve layout than the one this reader builds for its board.
+    LayoutMismatch { book: String, reader: String },
     /// A writer's value oracle returned a value no position can have.
     ValueOutOfRange {
         position: String,
@@ -48,18 +52,18 @@ impl fmt::Display for BookError {
             }
             BookError::UnsupportedVersion(v) => write!(
                 f,
-                "book format version {v} is not supported (this dotbox reads version {})",
-                super::format::VERSION
+                "book format version {v} is not supported (this dotbox reads versions {})",
+                super::reader::VERSIONS.map(|v| v.to_string()).join(" and ")
             ),
             BookError::UnknownEncoding(e) => write!(
                 f,
                 "the book uses unknown entry encoding {e} (this dotbox knows encoding {})",
-                super::format::ENCODING_DELTA_VARINT
+                super::v1::format::ENCODING_DELTA_VARINT
             ),
             BookError::UnknownSymmetry(s) => write!(
                 f,
                 "the book uses unknown symmetry scheme {s} (this dotbox knows scheme {})",
-                super::format::SYMMETRY_BOARD_AND_BORDER_SWAPS
+                super::v1::format::SYMMETRY_BOARD_AND_BORDER_SWAPS
             ),
             BookError::Truncated { expected, found } => write!(
                 f,
@@ -80,6 +84,12 @@ impl fmt::Display for BookError {
             BookError::DepthTooLarge { depth, open } => {
                 write!(f, "depth {depth} exceeds the board's {open} open lines")
             }
+            BookError::NoLayout(why) => write!(f, "no solve layout for the book's board: {why}"),
+            BookError::LayoutMismatch { book, reader } => write!(
+                f,
+                "the book follows solve layout '{book}', this dotbox lays the board out as \
+                 '{reader}': rebuild the book"
+            ),
             BookError::ValueOutOfRange {
                 position,
                 value,

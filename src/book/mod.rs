@@ -1,17 +1,22 @@
-//! Opening books: the value of every canonical position with at most K lines drawn beyond the
-//! board's pre-drawn ones, in a compact, versioned, checksummed binary file.
+//! Opening books: the value of every position with at most K lines drawn beyond the board's
+//! pre-drawn ones, in a compact, versioned, checksummed binary file.
 //!
 //! A book answers instantly for the positions a full solve takes longest to reach (few lines
 //! drawn), and gives move scores for positions with fewer than K lines from their children's
-//! values. [`BookWriter`] builds one from any value oracle; [`Book`] reads and checks one and
-//! answers queries. The format is documented in `docs/book-format.md` and in [`format`].
-//! Everything here is pure (bytes in, bytes out), so the browser reads the same books.
+//! values. Format v2 ([`v2`]) stores only values, in the retrograde solve's own order,
+//! entropy-coded in independently checked chunks: [`v2::write_book`] streams one from a
+//! finished solve. Format v1 ([`v1`], masks and values, built from any value oracle by
+//! [`v1::BookWriter`]) is still read. [`Book`] reads either. The formats are documented in
+//! `docs/book-format.md`. Everything here is pure (bytes in, bytes out), so the browser reads
+//! the same books.
 
+pub mod enumerate;
 pub mod error;
-pub mod format;
+pub mod query;
 pub mod reader;
-pub mod writer;
+pub mod v1;
+pub mod v2;
 
 pub use error::BookError;
-pub use reader::{describe, Book, BookInfo};
-pub use writer::BookWriter;
+pub use query::describe;
+pub use reader::{Book, BookInfo};

@@ -1,31 +1,28 @@
-//! [`Book`]: a checked, queryable book held in memory.
+//! [`Book`]: any book this dotbox reads, by its format version, behind one interface for the
+//! CLI and the page.
 
-use crate::core::symmetry::Equivalence;
-use crate::core::{move_score, Analysis, Board, MoveScore, Position};
+use crate::core::{Analysis, Board, Position};
 
 use super::error::BookError;
-use super::format::{
-    get_varint, u32_at, u64_at, Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN,
-    INDEX_LEN, LAYER_LEN, SYMMETRY_BOARD_AND_BORDER_SWAPS,
-};
+use super::query::describe;
+use super::v1::format::MAGIC;
+use super::v1::BookV1;
+use super::v2::BookV2;
 
-/// Where one layer's parts lie in the file.
-#[derive(Clone, Copy, Debug)]
-struct Layer {
-    count: usize,
-    index: usize,
-    values: usize,
-    data: usize,
-    data_len: usize,
+/// The format versions this reader knows.
+pub const VERSIONS: [u16; 2] = [1, 2];
+
+/// A checked book of a known version.
+#[derive(Clone, Debug)]
+pub enum Book {
+    /// Format version 1: canonical masks and values.
+    V1(BookV1),
+    /// Format version 2: entropy-coded values in chunks, addressed by the solve's layout
+    /// (boxed: its layout tables make it much the larger).
+    V2(Box<BookV2>),
 }
 
-impl Layer {
-    fn blocks(&self) -> usize {
-        self.count.div_ceil(BLOCK)
-    }
-}
-
-/// What a book holds, as shown by `dotbox book info`.
+/// What every book tells about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookInfo {
     /// The board (with its pre-drawn lines).
@@ -34,484 +31,114 @@ pub struct BookInfo {
     pub depth: u32,
     /// The format version.
     pub version: u16,
-    /// The entry encoding identifier.
-    pub encoding: u8,
-    /// The symmetry scheme identifier.
-    pub symmetry: u8,
-    /// Stored positions in all.
+    /// Stored positions in all (v2: tile positions, duplicates under symmetry included).
     pub entries: u64,
     /// Stored positions per number of lines drawn beyond the pre-drawn ones.
     pub layer_entries: Vec<u64>,
     /// Size of the file in bytes.
     pub bytes: u64,
-    /// The CRC32 stored at the end of the file.
+    /// The file's checksum (v2: the index's), which names the book.
     pub checksum: u32,
 }
 
-/// A book read from bytes whose header, layout and checksum have been checked.
-#[derive(Clone, Debug)]
-pub struct Book {
-    bytes: Vec<u8>,
-    board: Board,
-    depth: u32,
-    equivalence: Equivalence,
-    layers: Vec<Layer>,
-}
-
 impl Book {
-    /// Reads a book, checking (in this order) the magic, the version, that the file is as
-    /// long as its header says, the checksum, the encoding and symmetry identifiers, the board
-    /// and the layout of every layer and block index.
+    /// Reads a book of any known version: the magic, then the version, then that version's
+    /// checks. An unknown version is refused by number.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Book, BookError> {
-        let header = Header::read(&bytes)?;
-        let found = bytes.len() as u64;
-        if found < header.file_len {
-            return Err(BookError::Truncated {
-                expected: header.file_len,
-                found,
-            });
+        match version(&bytes)? {
+            1 => BookV1::from_bytes(bytes).map(Book::V1),
+            2 => BookV2::from_bytes(bytes).map(|b| Book::V2(Box::new(b))),
+            v => Err(BookError::UnsupportedVersion(v)),
         }
-        if found > header.file_len {
-            return Err(BookError::Corrupt(format!(
-                "{} bytes follow the declared end of the book",
-                found - header.file_len
-            )));
-        }
-        if bytes.len() < HEADER_LEN + CRC_LEN {
-            return Err(BookError::Corrupt(format!(
-                "declared length {found} is too small"
-            )));
-        }
-        let body = bytes.len() - CRC_LEN;
-        let stored = u32_at(&bytes, body);
-        let computed = crc32fast::hash(&bytes[..body]);
-        if stored != computed {
-            return Err(BookError::Corrupt(format!(
-                "checksum mismatch: stored {stored:08x}, computed {computed:08x}"
-            )));
-        }
-        if header.encoding != ENCODING_DELTA_VARINT {
-            return Err(BookError::UnknownEncoding(header.encoding));
-        }
-        if header.symmetry != SYMMETRY_BOARD_AND_BORDER_SWAPS {
-            return Err(BookError::UnknownSymmetry(header.symmetry));
-        }
-        if header.reserved != 0 {
-            return Err(BookError::Corrupt(format!(
-                "reserved header byte is {}",
-                header.reserved
-            )));
-        }
-        let board = Board::new(usize::from(header.rows), usize::from(header.cols))
-            .map_err(|e| BookError::Corrupt(format!("bad board in header: {e}")))?;
-        if header.predrawn & !board.all_lines().0 != 0 {
-            return Err(BookError::Corrupt(format!(
-                "pre-drawn lines {:#x} lie outside the {}x{} board",
-                header.predrawn, header.rows, header.cols
-            )));
-        }
-        let board = board.with_predrawn(Position(header.predrawn));
-        let depth = u32::from(header.depth);
-        let open = board.open_lines(board.start()).count();
-        if depth > open {
-            return Err(BookError::Corrupt(format!(
-                "depth {depth} exceeds the board's {open} open lines"
-            )));
-        }
-        let layers = read_layers(&bytes, depth, body)?;
-        let entries: u64 = layers.iter().map(|l| l.count as u64).sum();
-        if entries != header.entries {
-            return Err(BookError::Corrupt(format!(
-                "header counts {} entries, the layers {entries}",
-                header.entries
-            )));
-        }
-        let equivalence = Equivalence::new(&board, board.predrawn());
-        let book = Book {
-            bytes,
-            board,
-            depth,
-            equivalence,
-            layers,
-        };
-        book.check_indexes()?;
-        Ok(book)
     }
 
     /// The book's board, with its pre-drawn lines.
     pub fn board(&self) -> &Board {
-        &self.board
+        match self {
+            Book::V1(b) => b.board(),
+            Book::V2(b) => b.index().board(),
+        }
     }
 
     /// Most lines drawn beyond the pre-drawn ones in a stored position.
     pub fn depth(&self) -> u32 {
-        self.depth
+        match self {
+            Book::V1(b) => b.depth(),
+            Book::V2(b) => b.index().depth(),
+        }
     }
 
-    /// The header's facts and the entries per layer.
+    /// The facts every version gives.
     pub fn info(&self) -> BookInfo {
-        BookInfo {
-            board: self.board.clone(),
-            depth: self.depth,
-            version: super::format::VERSION,
-            encoding: self.bytes[21],
-            symmetry: self.bytes[22],
-            entries: self.layers.iter().map(|l| l.count as u64).sum(),
-            layer_entries: self.layers.iter().map(|l| l.count as u64).collect(),
-            bytes: self.bytes.len() as u64,
-            checksum: u32_at(&self.bytes, self.bytes.len() - CRC_LEN),
+        match self {
+            Book::V1(b) => {
+                let i = b.info();
+                BookInfo {
+                    board: i.board,
+                    depth: i.depth,
+                    version: i.version,
+                    entries: i.entries,
+                    layer_entries: i.layer_entries,
+                    bytes: i.bytes,
+                    checksum: i.checksum,
+                }
+            }
+            Book::V2(b) => {
+                let layer_entries: Vec<u64> = b.layer_stats().iter().map(|l| l.positions).collect();
+                BookInfo {
+                    board: b.index().board().clone(),
+                    depth: b.index().depth(),
+                    version: super::v2::format::VERSION,
+                    entries: layer_entries.iter().sum(),
+                    layer_entries,
+                    bytes: b.index().file_len(),
+                    checksum: b.index().checksum(),
+                }
+            }
         }
     }
 
     /// Fails with [`BookError::MismatchedBoard`] unless the book is for `board` (same size,
     /// same pre-drawn lines).
     pub fn expect_board(&self, board: &Board) -> Result<(), BookError> {
-        if *board == self.board {
+        if board == self.board() {
             return Ok(());
         }
         Err(BookError::MismatchedBoard {
-            book: describe(&self.board),
+            book: describe(self.board()),
             asked: describe(board),
         })
     }
 
     /// The value of `pos`: net boxes still to come for the player to move.
     pub fn value(&self, pos: Position) -> Result<i32, BookError> {
-        let lines = self.lines_beyond_start(pos)?;
-        if lines > self.depth {
-            return Err(BookError::TooDeep {
-                lines,
-                max: self.depth,
-                query: "values",
-            });
-        }
-        let canonical = self.equivalence.canonical(pos);
-        match self.lookup(lines as usize, canonical.0)? {
-            Some(v) => Ok(i32::from(v)),
-            None => Err(BookError::Corrupt(format!(
-                "position {} (canonical {}) is missing",
-                self.format(pos),
-                self.format(canonical)
-            ))),
+        match self {
+            Book::V1(b) => b.value(pos),
+            Book::V2(b) => b.value(pos),
         }
     }
 
-    /// The value of `pos` and every move's score, from the values of its children: `pos` must
+    /// The value of `pos` and every move's score, from its children's values: `pos` must
     /// have fewer lines than the book's depth (or be the full board).
     pub fn analysis(&self, pos: Position) -> Result<Analysis, BookError> {
-        let lines = self.lines_beyond_start(pos)?;
-        let open = self.board.open_lines(pos);
-        if lines >= self.depth && !open.is_empty() {
-            let max = self.depth.saturating_sub(1);
-            return Err(BookError::TooDeep {
-                lines,
-                max,
-                query: "move scores",
-            });
+        match self {
+            Book::V1(b) => b.analysis(pos),
+            Book::V2(b) => b.analysis(pos),
         }
-        self.analysis_from(pos, &mut |child| self.value(child))
-    }
-
-    /// Checks every entry: masks strictly increasing, canonical, on the board with the layer's
-    /// line count; values possible; layer 0 the start position; and every value equal to the
-    /// best move's score computed from the children's values (which also proves that every
-    /// canonical position up to the depth is present).
-    pub fn verify(&self) -> Result<(), BookError> {
-        self.verify_with_progress(&mut |_, _| {})
-    }
-
-    /// [`Book::verify`], calling `progress(done, total)` now and then (entries checked out of
-    /// all entries). Holds two decoded layers in memory at a time.
-    pub fn verify_with_progress(
-        &self,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<(), BookError> {
-        let total = self.layers.iter().map(|l| l.count as u64).sum::<u64>();
-        let mut done = 0;
-        let start = self.decode_layer(0)?;
-        if start != [self.board.start().0] {
-            return Err(BookError::Corrupt(
-                "layer 0 does not hold exactly the start position".into(),
-            ));
-        }
-        let mut current = start;
-        for d in 0..self.layers.len() {
-            // The children of layer d, decoded once for binary search.
-            let next = match self.layers.get(d + 1) {
-                Some(_) => self.decode_layer(d + 1)?,
-                None => Vec::new(),
-            };
-            let (layer, child_layer) = (&self.layers[d], self.layers.get(d + 1));
-            let child_value = |child: Position| {
-                let canonical = self.equivalence.canonical(child);
-                match (next.binary_search(&canonical.0), child_layer) {
-                    (Ok(i), Some(l)) => Ok(i32::from(self.value_at(l, i))),
-                    _ => Err(BookError::Corrupt(format!(
-                        "position {} is missing",
-                        self.format(canonical)
-                    ))),
-                }
-            };
-            for (i, &mask) in current.iter().enumerate() {
-                let pos = Position(mask);
-                let stored = i32::from(self.value_at(layer, i));
-                self.check_entry(d as u32, pos, stored)?;
-                if (d as u32) < self.depth || self.board.open_lines(pos).is_empty() {
-                    let computed = self.analysis_from(pos, &mut { child_value })?.value;
-                    if stored != computed {
-                        return Err(BookError::Corrupt(format!(
-                            "{} has value {stored} but its moves give {computed}",
-                            self.format(pos)
-                        )));
-                    }
-                }
-                if i % BLOCK == BLOCK - 1 {
-                    progress(done + i as u64 + 1, total);
-                }
-            }
-            done += current.len() as u64;
-            progress(done, total);
-            current = next;
-        }
-        Ok(())
-    }
-
-    /// The analysis of `pos` from its children's values.
-    fn analysis_from(
-        &self,
-        pos: Position,
-        child_value: &mut dyn FnMut(Position) -> Result<i32, BookError>,
-    ) -> Result<Analysis, BookError> {
-        let open = self.board.open_lines(pos);
-        let mut moves = Vec::with_capacity(open.count() as usize);
-        for line in open.lines() {
-            let boxes = self.board.boxes_completed(pos, line);
-            let score = move_score(boxes, child_value(pos.with(line))?);
-            moves.push(MoveScore { line, score });
-        }
-        let value = moves.iter().map(|m| m.score).max().unwrap_or(0);
-        Ok(Analysis { value, moves })
-    }
-
-    /// Every mask of layer `d`, checked to increase strictly.
-    fn decode_layer(&self, d: usize) -> Result<Vec<u64>, BookError> {
-        let layer = &self.layers[d];
-        let mut masks = Vec::with_capacity(layer.count);
-        let mut block = [0u64; BLOCK];
-        for b in 0..layer.blocks() {
-            let n = self.decode_block(layer, b, &mut block)?;
-            if masks.last().is_some_and(|&last| last >= block[0]) {
-                return Err(BookError::Corrupt(format!(
-                    "layer {d} is out of order at block {b}"
-                )));
-            }
-            masks.extend_from_slice(&block[..n]);
-        }
-        Ok(masks)
-    }
-
-    /// Checks one entry on its own: on the board, with the layer's line count, canonical, and
-    /// a value no larger than the boxes left.
-    fn check_entry(&self, lines: u32, pos: Position, value: i32) -> Result<(), BookError> {
-        let wrong =
-            |what: &str| BookError::Corrupt(format!("entry {pos:?} of layer {lines} {what}"));
-        if !self.board.all_lines().is_superset(pos) || !pos.is_superset(self.board.predrawn()) {
-            return Err(wrong("does not fit the board"));
-        }
-        if pos.difference(self.board.predrawn()).count() != lines {
-            return Err(wrong("has the wrong number of lines"));
-        }
-        if self.equivalence.canonical(pos) != pos {
-            return Err(wrong("is not canonical"));
-        }
-        let boxes = (self.board.num_boxes() - self.board.completed_boxes(pos).len()) as i32;
-        if value.abs() > boxes {
-            return Err(wrong(&format!("has value {value} with {boxes} boxes left")));
-        }
-        Ok(())
-    }
-
-    fn lines_beyond_start(&self, pos: Position) -> Result<u32, BookError> {
-        if !self.board.all_lines().is_superset(pos) {
-            let past: Vec<String> = pos
-                .difference(self.board.all_lines())
-                .lines()
-                .map(|l| l.to_string())
-                .collect();
-            return Err(BookError::PositionMismatch(format!(
-                "lines {} are past the board's {} lines",
-                past.join(","),
-                self.board.num_lines()
-            )));
-        }
-        let missing = self.board.predrawn().difference(pos);
-        if !missing.is_empty() {
-            let list: Vec<String> = missing.lines().map(|l| l.to_string()).collect();
-            return Err(BookError::PositionMismatch(format!(
-                "pre-drawn lines {} are missing",
-                list.join(",")
-            )));
-        }
-        Ok(pos.difference(self.board.predrawn()).count())
-    }
-
-    /// The value stored for `mask` in layer `d`, if present.
-    fn lookup(&self, d: usize, mask: u64) -> Result<Option<i8>, BookError> {
-        let layer = &self.layers[d];
-        // Blocks whose first mask is at most `mask`: the last of them may hold it.
-        let (mut lo, mut hi) = (0, layer.blocks());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if self.first_mask(layer, mid) <= mask {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        let Some(b) = lo.checked_sub(1) else {
-            return Ok(None);
-        };
-        let mut masks = [0u64; BLOCK];
-        let n = self.decode_block(layer, b, &mut masks)?;
-        Ok(masks[..n]
-            .binary_search(&mask)
-            .ok()
-            .map(|i| self.value_at(layer, b * BLOCK + i)))
-    }
-
-    fn first_mask(&self, layer: &Layer, b: usize) -> u64 {
-        u64_at(&self.bytes, layer.index + b * INDEX_LEN)
-    }
-
-    fn block_offset(&self, layer: &Layer, b: usize) -> usize {
-        u32_at(&self.bytes, layer.index + b * INDEX_LEN + 8) as usize
-    }
-
-    fn value_at(&self, layer: &Layer, i: usize) -> i8 {
-        self.bytes[layer.values + i] as i8
-    }
-
-    /// Decodes block `b` of `layer` into `out`; returns the number of masks.
-    fn decode_block(
-        &self,
-        layer: &Layer,
-        b: usize,
-        out: &mut [u64; BLOCK],
-    ) -> Result<usize, BookError> {
-        let n = (layer.count - b * BLOCK).min(BLOCK);
-        let start = self.block_offset(layer, b);
-        let end = if b + 1 < layer.blocks() {
-            self.block_offset(layer, b + 1)
-        } else {
-            layer.data_len
-        };
-        let data = &self.bytes[layer.data + start..layer.data + end];
-        let bad = |what: &str| {
-            BookError::Corrupt(format!(
-                "block {b} of a layer with {} entries {what}",
-                layer.count
-            ))
-        };
-        let mut at = 0;
-        out[0] = self.first_mask(layer, b);
-        for i in 1..n {
-            let delta = get_varint(data, &mut at).ok_or_else(|| bad("runs past its data"))?;
-            if delta == 0 {
-                return Err(bad("repeats a mask"));
-            }
-            out[i] = out[i - 1]
-                .checked_add(delta)
-                .ok_or_else(|| bad("overflows"))?;
-        }
-        if at != data.len() {
-            return Err(bad("has bytes left over"));
-        }
-        Ok(n)
-    }
-
-    /// Checks that block offsets increase within the data and first masks increase.
-    fn check_indexes(&self) -> Result<(), BookError> {
-        for (d, layer) in self.layers.iter().enumerate() {
-            let mut previous: Option<(u64, usize)> = None;
-            for b in 0..layer.blocks() {
-                let (first, offset) = (self.first_mask(layer, b), self.block_offset(layer, b));
-                let in_order = match previous {
-                    None => offset == 0,
-                    Some((f, o)) => f < first && o <= offset,
-                };
-                if !in_order || offset > layer.data_len {
-                    return Err(BookError::Corrupt(format!(
-                        "block index of layer {d} is out of order at block {b}"
-                    )));
-                }
-                previous = Some((first, offset));
-            }
-        }
-        Ok(())
-    }
-
-    fn format(&self, pos: Position) -> String {
-        crate::core::notation::format_position(&self.board, pos)
     }
 }
 
-/// Reads the layer table and checks that the layers exactly fill the body.
-fn read_layers(bytes: &[u8], depth: u32, body: usize) -> Result<Vec<Layer>, BookError> {
-    let table_end = HEADER_LEN + LAYER_LEN * (depth as usize + 1);
-    if table_end > body {
-        return Err(BookError::Corrupt(
-            "the layer table runs past the end of the book".into(),
-        ));
+/// The format version of a book's bytes, after checking the magic.
+fn version(bytes: &[u8]) -> Result<u16, BookError> {
+    let n = MAGIC.len().min(bytes.len());
+    if bytes[..n] != MAGIC[..n] {
+        return Err(BookError::NotABook);
     }
-    let mut layers = Vec::with_capacity(depth as usize + 1);
-    let mut at = table_end;
-    for d in 0..=depth as usize {
-        let row = HEADER_LEN + LAYER_LEN * d;
-        let (count, data_len) = (u64_at(bytes, row), u64_at(bytes, row + 8));
-        let too_big = || BookError::Corrupt(format!("layer {d} runs past the end of the book"));
-        let count = usize::try_from(count).map_err(|_| too_big())?;
-        let data_len = usize::try_from(data_len).map_err(|_| too_big())?;
-        let index_len = count
-            .div_ceil(BLOCK)
-            .checked_mul(INDEX_LEN)
-            .ok_or_else(too_big)?;
-        let index = at;
-        let values = index.checked_add(index_len).ok_or_else(too_big)?;
-        let data = values.checked_add(count).ok_or_else(too_big)?;
-        at = data.checked_add(data_len).ok_or_else(too_big)?;
-        if at > body {
-            return Err(too_big());
-        }
-        if count == 0 {
-            return Err(BookError::Corrupt(format!("layer {d} is empty")));
-        }
-        layers.push(Layer {
-            count,
-            index,
-            values,
-            data,
-            data_len,
-        });
-    }
-    if at != body {
-        return Err(BookError::Corrupt(format!(
-            "{} unaccounted bytes after the last layer",
-            body - at
-        )));
-    }
-    Ok(layers)
-}
-
-/// A board as the user names it: `3x3`, or `3x3 with pre-drawn lines 0,4`.
-pub fn describe(board: &Board) -> String {
-    let named = Board::parse(&board.name())
-        .map(|b| b.predrawn())
-        .unwrap_or_default();
-    let extra = board.predrawn().difference(named);
-    if extra.is_empty() {
-        board.name()
-    } else {
-        let list: Vec<String> = extra.lines().map(|l| l.to_string()).collect();
-        format!("{} with pre-drawn lines {}", board.name(), list.join(","))
+    match bytes.get(MAGIC.len()..MAGIC.len() + 2) {
+        Some(v) => Ok(u16::from_le_bytes([v[0], v[1]])),
+        None => Err(BookError::Truncated {
+            expected: MAGIC.len() as u64 + 2,
+            found: bytes.len() as u64,
+        }),
     }
 }

@@ -6,10 +6,13 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use crate::book::{describe, Book, BookWriter};
+use crate::book::v1::BookWriter;
+use crate::book::v2::format::CHUNK_LOG2;
+use crate::book::v2::{write_book, BookV2};
+use crate::book::{describe, Book};
 use crate::core::notation::format_lines;
 use crate::core::Board;
-use crate::retro::Solve;
+use crate::retro::{RetroError, Solve};
 use crate::store::cache::CachedStore;
 use crate::store::fs::FsStore;
 use crate::store::memory::MemoryStore;
@@ -28,10 +31,13 @@ pub enum BookCommand {
         /// The book file.
         file: PathBuf,
     },
-    /// Check a book completely: checksum, layout, every entry and every value.
+    /// Check a book: checksums, layout and every chunk (v1: every entry and value too).
     Verify {
         /// The book file.
         file: PathBuf,
+        /// Also check every value against its children's (v2; v1 always does).
+        #[arg(long)]
+        deep: bool,
     },
 }
 
@@ -49,6 +55,10 @@ pub struct BuildArgs {
     /// Keep the solve's tiles in this directory (resumable).
     #[arg(long)]
     pub store: Option<PathBuf>,
+    /// Book format version: 2 (values in the solve's order, entropy-coded chunks) or 1
+    /// (masks and values, several times larger).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=2))]
+    pub format: u16,
 }
 
 /// Runs a `dotbox book` subcommand and returns its output.
@@ -56,41 +66,85 @@ pub fn run(command: &BookCommand) -> Result<String, CliError> {
     match command {
         BookCommand::Build(args) => build(args),
         BookCommand::Info { file } => info(file),
-        BookCommand::Verify { file } => verify(file),
+        BookCommand::Verify { file, deep } => verify(file, *deep),
     }
 }
 
 fn build(args: &BuildArgs) -> Result<String, CliError> {
     let board = Board::parse(&args.board)?;
+    let started = std::time::Instant::now();
     let mut solve = Solve::new(&board, board.start(), args.depth)?;
-    let bar = progress::bar("enumerating", 0, "positions");
-    let writer = BookWriter::with_progress(&board, args.depth, &mut |layer, done, parents| {
-        bar.set_message(format!("enumerating layer {layer}/{}, from", args.depth));
-        bar.set_length(parents);
-        bar.set_position(done);
-    })?;
-    bar.finish_and_clear();
-    let bytes = match &args.store {
+    let (bytes, entries) = match &args.store {
         Some(dir) => {
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
-            write(&writer, &mut solve, &mut store)?
+            write(args, &mut solve, &mut store)?
         }
-        None => write(&writer, &mut solve, &mut MemoryStore::new())?,
+        None => write(args, &mut solve, &mut MemoryStore::new())?,
     };
     write_atomically(&args.out, &bytes)?;
     Ok(format!(
-        "wrote {}: {} positions of {} with up to {} lines drawn, {} bytes\n",
+        "wrote {} (format {}): {entries} positions of {} with up to {} lines drawn, {} bytes, \
+         {:.2} bits a position, in {:.1} s\n",
         args.out.display(),
-        writer.entries(),
+        args.format,
         describe(&board),
         args.depth,
-        bytes.len()
+        bytes.len(),
+        bytes.len() as f64 * 8.0 / entries as f64,
+        started.elapsed().as_secs_f64()
     ))
 }
 
-/// Solves, then writes the book, reading each tile of the store once (through a cache that
-/// drops the layers already written).
+/// Solves, then writes the book in the asked format; returns it and its positions.
 fn write(
+    args: &BuildArgs,
+    solve: &mut Solve,
+    store: &mut dyn TileStore,
+) -> Result<(Vec<u8>, u64), CliError> {
+    match args.format {
+        1 => {
+            let bar = progress::bar("enumerating", 0, "positions");
+            let writer = BookWriter::with_progress(
+                solve.layout().board(),
+                args.depth,
+                &mut |layer, done, parents| {
+                    bar.set_message(format!("enumerating layer {layer}/{}, from", args.depth));
+                    bar.set_length(parents);
+                    bar.set_position(done);
+                },
+            )?;
+            bar.finish_and_clear();
+            let bytes = write_v1(&writer, solve, store)?;
+            Ok((bytes, writer.entries()))
+        }
+        _ => progress::solve_then(solve, store, |solve, store| {
+            let bar = progress::bar("writing book", 0, "tile reads");
+            let bytes = write_book(
+                solve.layout(),
+                args.depth,
+                CHUNK_LOG2,
+                &mut |tile| {
+                    store
+                        .load(tile)
+                        .map_err(|e| CliError::Solve(RetroError::Store(e)))?
+                        .ok_or(CliError::Solve(RetroError::NotSolved(tile)))
+                },
+                &mut |done, total| {
+                    bar.set_length(total);
+                    bar.set_position(done);
+                },
+            )?;
+            bar.finish_and_clear();
+            let book = BookV2::from_bytes(bytes.clone())?;
+            let entries = book.layer_stats().iter().map(|l| l.positions).sum();
+            Ok((bytes, entries))
+        }),
+    }
+}
+
+/// Solves, then writes a v1 book, reading each tile of the store once (through a cache that
+/// drops the layers already written).
+fn write_v1(
     writer: &BookWriter,
     solve: &mut Solve,
     store: &mut dyn TileStore,
@@ -152,14 +206,20 @@ fn info(file: &Path) -> Result<String, CliError> {
         "depth: positions with up to {} lines drawn beyond the pre-drawn ones\n",
         info.depth
     ));
-    out.push_str(&format!(
-        "format: version {}, encoding {} (delta-varint blocks of 256), symmetry {} (board symmetries and \
-         border-line swaps)\n",
-        info.version, info.encoding, info.symmetry
-    ));
-    out.push_str(&format!("entries: {}\n", info.entries));
-    for (lines, n) in info.layer_entries.iter().enumerate() {
-        out.push_str(&format!("  {lines:>2} lines: {n}\n"));
+    match &book {
+        Book::V1(v1) => {
+            let i = v1.info();
+            out.push_str(&format!(
+                "format: version 1, encoding {} (delta-varint blocks of 256), symmetry {} (board \
+                 symmetries and border-line swaps)\n",
+                i.encoding, i.symmetry
+            ));
+            out.push_str(&format!("entries: {}\n", info.entries));
+            for (lines, n) in info.layer_entries.iter().enumerate() {
+                out.push_str(&format!("  {lines:>2} lines: {n}\n"));
+            }
+        }
+        Book::V2(v2) => out.push_str(&v2_layers(v2)),
     }
     out.push_str(&format!(
         "size: {} bytes, checksum {:08x}\n",
@@ -171,15 +231,79 @@ fn info(file: &Path) -> Result<String, CliError> {
     Ok(out)
 }
 
-fn verify(file: &Path) -> Result<String, CliError> {
+/// The v2 layer table of `dotbox book info`: per layer positions, stream length, distinct
+/// values, chunks, bytes and bits a position.
+fn v2_layers(book: &BookV2) -> String {
+    let index = book.index();
+    let stats = book.layer_stats();
+    let mut out = format!(
+        "format: version 2, values in the solve layout's order, entropy-coded in chunks of {} \
+         positions (layout {})\n",
+        index.chunk_positions(),
+        index.fingerprint()
+    );
+    out.push_str("lines  positions     stream  values  chunks      bytes  bits/position\n");
+    let bits = |bytes: u64, n: u64| bytes as f64 * 8.0 / n.max(1) as f64;
+    for (d, l) in stats.iter().enumerate() {
+        out.push_str(&format!(
+            "{d:>5} {:>10} {:>10} {:>7} {:>7} {:>10} {:>14.2}\n",
+            l.positions,
+            l.slots,
+            l.symbols,
+            l.chunks,
+            l.bytes,
+            bits(l.bytes, l.positions)
+        ));
+    }
+    let positions: u64 = stats.iter().map(|l| l.positions).sum();
+    let chunks: usize = stats.iter().map(|l| l.chunks).sum();
+    let data: u64 = stats.iter().map(|l| l.bytes).sum();
+    out.push_str(&format!(
+        "total {positions:>10} {:>10} {:>7} {chunks:>7} {data:>10} {:>14.2}\n",
+        stats.iter().map(|l| l.slots).sum::<u64>(),
+        "",
+        bits(index.file_len(), positions)
+    ));
+    out.push_str(&format!(
+        "index: {} bytes; chunks: {chunks}, {} bytes on average, {} at most\n",
+        index.len(),
+        data / chunks.max(1) as u64,
+        index.chunks().iter().map(|c| c.len).max().unwrap_or(0)
+    ));
+    out
+}
+
+fn verify(file: &Path, deep: bool) -> Result<String, CliError> {
     let book = Book::from_bytes(read_file(file)?).map_err(CliError::in_book(file))?;
-    let entries = book.info().entries;
-    let bar = progress::bar("verifying", entries, "positions");
-    book.verify_with_progress(&mut |done, _| bar.set_position(done))
-        .map_err(CliError::in_book(file))?;
-    bar.finish_and_clear();
-    Ok(format!(
-        "{}: ok, {entries} positions verified\n",
-        file.display()
-    ))
+    let checked = match &book {
+        Book::V1(v1) => {
+            let entries = v1.info().entries;
+            let bar = progress::bar("verifying", entries, "positions");
+            v1.verify_with_progress(&mut |done, _| bar.set_position(done))
+                .map_err(CliError::in_book(file))?;
+            bar.finish_and_clear();
+            format!("{entries} positions verified")
+        }
+        Book::V2(v2) => {
+            let bar = progress::bar("decoding", 0, "chunks");
+            v2.verify(&mut |done, total| {
+                bar.set_length(total);
+                bar.set_position(done);
+            })
+            .map_err(CliError::in_book(file))?;
+            bar.finish_and_clear();
+            let chunks = v2.index().chunks().len();
+            if deep {
+                let bar = progress::bar("checking values", 0, "positions");
+                let n = v2
+                    .verify_deep(&mut |done| bar.set_position(done))
+                    .map_err(CliError::in_book(file))?;
+                bar.finish_and_clear();
+                format!("{chunks} chunks decoded, {n} canonical positions checked against their children")
+            } else {
+                format!("{chunks} chunks decoded")
+            }
+        }
+    };
+    Ok(format!("{}: ok, {checked}\n", file.display()))
 }

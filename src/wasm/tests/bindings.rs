@@ -3,10 +3,14 @@
 //! solve persisted in IndexedDB answers exactly like the in-memory solver, resumes after
 //! being dropped part-way, and recomputes a damaged tile.
 
-use crate::book::{BookError, BookWriter};
+use crate::book::v2::format::CHUNK_LOG2;
+use crate::book::v2::write_book;
+use crate::book::BookError;
 use crate::core::notation::{format_lines, parse_lines};
 use crate::core::{Board, Position};
 use crate::retro;
+use crate::store::memory::MemoryStore;
+use crate::store::TileStore;
 use crate::wasm::book::Book;
 use crate::wasm::game::Game;
 use crate::wasm::solver::{analyze, engine_move, Solver};
@@ -237,10 +241,17 @@ async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
 #[wasm_bindgen_test]
 fn books_load_verified_and_answer_like_the_solver() {
     let board = Board::new(2, 2).unwrap();
-    let bytes = BookWriter::new(&board, 4)
-        .unwrap()
-        .write(|pos| Ok::<i32, BookError>(retro::analyze(&board, pos).unwrap().value))
-        .unwrap();
+    let mut solve = retro::Solve::new(&board, board.start(), 4).unwrap();
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {}).unwrap();
+    let bytes = write_book(
+        solve.layout(),
+        4,
+        CHUNK_LOG2,
+        &mut |tile| Ok::<_, BookError>(store.load(tile).unwrap().unwrap()),
+        &mut |_, _| {},
+    )
+    .unwrap();
     let book = Book::load(bytes.clone()).unwrap();
     assert_eq!(
         (

@@ -1,7 +1,7 @@
 //! The byte layout of a book (described in `docs/book-format.md`): constants, the header, the
 //! layer table and the varint coding shared by the writer and the reader.
 
-use super::error::BookError;
+use crate::book::error::BookError;
 
 /// First bytes of every book.
 pub const MAGIC: [u8; 8] = *b"DOTBOXBK";

@@ -1,14 +1,15 @@
-//! [`BookWriter`]: enumerates the canonical positions up to a depth and encodes their values,
+//! [`BookWriter`] (format v1): enumerates the canonical positions up to a depth and encodes their values,
 //! asked of any value oracle (the retrograde solver natively, a naive search in tests).
 
 use crate::core::symmetry::Equivalence;
 use crate::core::{Board, Position};
 
-use super::error::BookError;
 use super::format::{
     put_varint, Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN, INDEX_LEN, LAYER_LEN,
     SYMMETRY_BOARD_AND_BORDER_SWAPS,
 };
+use crate::book::enumerate::canonical_children;
+use crate::book::error::BookError;
 
 /// The canonical positions of a book to be written, layer by layer.
 #[derive(Clone, Debug)]
@@ -29,12 +30,8 @@ impl BookWriter {
     /// [`BookWriter::new`], calling `progress(layer, parents_done, parents)` while building
     /// each layer from the one before.
     ///
-    /// Layer `d + 1` is built from layer `d` by canonical augmentation: each canonical child
-    /// `C` is kept only when generated from its designated parent, the canonical form of `C`
-    /// without its highest drawn line. Every class is reached that way (each equivalence is a
-    /// permutation of lines, so the designated parent plus the image of that line is
-    /// equivalent to `C`), and only duplicates from one parent remain, removed on the spot: a
-    /// layer never holds more than its own entries.
+    /// Layer `d + 1` is built from layer `d` by canonical augmentation
+    /// ([`canonical_children`]): a layer never holds more than its own entries.
     pub fn with_progress(
         board: &Board,
         depth: u32,
@@ -45,24 +42,13 @@ impl BookWriter {
             return Err(BookError::DepthTooLarge { depth, open });
         }
         let eq = Equivalence::new(board, board.predrawn());
-        let free = board.open_lines(board.start());
         let mut layers = vec![vec![board.start().0]];
         let mut children = Vec::new();
         for layer in 1..=depth {
             let parents = layers.last().expect("layer 0 exists");
             let mut next: Vec<u64> = Vec::new();
             for (done, &mask) in parents.iter().enumerate() {
-                let pos = Position(mask);
-                children.clear();
-                for line in board.open_lines(pos).lines() {
-                    let child = eq.canonical(pos.with(line));
-                    let top = 63 - child.intersection(free).0.leading_zeros() as usize;
-                    if eq.canonical(child.without(top)) == pos {
-                        children.push(child.0);
-                    }
-                }
-                children.sort_unstable();
-                children.dedup();
+                canonical_children(&eq, board, Position(mask), &mut children);
                 next.extend_from_slice(&children);
                 if done % 4096 == 0 {
                     progress(layer, done as u64, parents.len() as u64);

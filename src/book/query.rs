@@ -1,0 +1,63 @@
+//! What every book version answers the same way: how a query position fits the book's board,
+//! a position's analysis from its children's values, and a board's name as the user gives it.
+
+use crate::core::{move_score, Analysis, Board, MoveScore, Position};
+
+use super::error::BookError;
+
+/// Lines `pos` draws beyond `board`'s pre-drawn ones; a position off the board or lacking a
+/// pre-drawn line is a [`BookError::PositionMismatch`] naming the lines.
+pub fn lines_beyond_start(board: &Board, pos: Position) -> Result<u32, BookError> {
+    if !board.all_lines().is_superset(pos) {
+        let past: Vec<String> = pos
+            .difference(board.all_lines())
+            .lines()
+            .map(|l| l.to_string())
+            .collect();
+        return Err(BookError::PositionMismatch(format!(
+            "lines {} are past the board's {} lines",
+            past.join(","),
+            board.num_lines()
+        )));
+    }
+    let missing = board.predrawn().difference(pos);
+    if !missing.is_empty() {
+        let list: Vec<String> = missing.lines().map(|l| l.to_string()).collect();
+        return Err(BookError::PositionMismatch(format!(
+            "pre-drawn lines {} are missing",
+            list.join(",")
+        )));
+    }
+    Ok(pos.difference(board.predrawn()).count())
+}
+
+/// The analysis of `pos` from its children's values: each move's score, the value the best.
+pub fn analysis_from(
+    board: &Board,
+    pos: Position,
+    child_value: &mut dyn FnMut(Position) -> Result<i32, BookError>,
+) -> Result<Analysis, BookError> {
+    let open = board.open_lines(pos);
+    let mut moves = Vec::with_capacity(open.count() as usize);
+    for line in open.lines() {
+        let boxes = board.boxes_completed(pos, line);
+        let score = move_score(boxes, child_value(pos.with(line))?);
+        moves.push(MoveScore { line, score });
+    }
+    let value = moves.iter().map(|m| m.score).max().unwrap_or(0);
+    Ok(Analysis { value, moves })
+}
+
+/// A board as the user names it: `3x3`, or `3x3 with pre-drawn lines 0,4`.
+pub fn describe(board: &Board) -> String {
+    let named = Board::parse(&board.name())
+        .map(|b| b.predrawn())
+        .unwrap_or_default();
+    let extra = board.predrawn().difference(named);
+    if extra.is_empty() {
+        board.name()
+    } else {
+        let list: Vec<String> = extra.lines().map(|l| l.to_string()).collect();
+        format!("{} with pre-drawn lines {}", board.name(), list.join(","))
+    }
+}

@@ -1,0 +1,9 @@
+//! Format version 1: every canonical position's mask, delta-varint coded in blocks, and one
+//! byte value each. Still read, and written by `dotbox book build --format 1`.
+
+pub mod format;
+pub mod reader;
+pub mod writer;
+
+pub use reader::{BookInfo, BookV1};
+pub use writer::BookWriter;

@@ -1,0 +1,242 @@
+//! [`BookV2`]: a v2 book held in memory, its index parsed and every chunk's checksum checked,
+//! answering queries by decoding the chunks they touch.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use crate::book::enumerate::canonical_children;
+use crate::book::error::BookError;
+use crate::book::query::{analysis_from, lines_beyond_start};
+use crate::core::symmetry::Equivalence;
+use crate::core::{Analysis, Board, Position, Rules};
+use crate::retro::{Layout, Valuation};
+
+use super::address::Addressing;
+use super::format::BookV2Index;
+
+/// Decoded chunks kept at most (8 MB at the default chunk size): a position's moves read a
+/// few dozen chunks, and a deep check walks positions near each other.
+const CACHE_CHUNKS: usize = 1024;
+
+/// A v2 book read from bytes whose index and chunk checksums have been checked.
+#[derive(Clone, Debug)]
+pub struct BookV2 {
+    bytes: Vec<u8>,
+    index: BookV2Index,
+    address: Addressing,
+    /// Chunks decoded so far, all dropped at once past [`CACHE_CHUNKS`].
+    decoded: RefCell<HashMap<usize, Vec<i8>>>,
+}
+
+/// What one layer of a v2 book takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayerStats {
+    /// Positions of the layer's tiles (block padding excluded).
+    pub positions: u64,
+    /// Positions of its stream (block padding included).
+    pub slots: u64,
+    /// Distinct values.
+    pub symbols: usize,
+    /// Chunks.
+    pub chunks: usize,
+    /// Compressed bytes of its chunks.
+    pub bytes: u64,
+}
+
+impl BookV2 {
+    /// Reads a v2 book: parses its index, checks the file's length, every chunk's checksum
+    /// and that the book follows the layout this reader builds for its board (same
+    /// fingerprint, same layer lengths).
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<BookV2, BookError> {
+        let index = BookV2Index::parse(&bytes)?;
+        let found = bytes.len() as u64;
+        if found < index.file_len() {
+            return Err(BookError::Truncated {
+                expected: index.file_len(),
+                found,
+            });
+        }
+        if found > index.file_len() {
+            return Err(BookError::Corrupt(format!(
+                "{} bytes follow the declared end of the book",
+                found - index.file_len()
+            )));
+        }
+        for (i, c) in index.chunks().iter().enumerate() {
+            let range = c.offset as usize..(c.offset + u64::from(c.len)) as usize;
+            let crc = crc32fast::hash(&bytes[range]);
+            if crc != c.crc {
+                return Err(BookError::Corrupt(format!(
+                    "chunk {i}: checksum mismatch: stored {:08x}, computed {crc:08x}",
+                    c.crc
+                )));
+            }
+        }
+        let address = addressing(&index)?;
+        Ok(BookV2 {
+            bytes,
+            index,
+            address,
+            decoded: RefCell::default(),
+        })
+    }
+
+    /// The parsed header and index.
+    pub fn index(&self) -> &BookV2Index {
+        &self.index
+    }
+
+    /// Per layer: positions, stream length, symbols, chunks and compressed bytes.
+    pub fn layer_stats(&self) -> Vec<LayerStats> {
+        let layout = self.address.layout();
+        let layers = self.index.layers();
+        layers
+            .iter()
+            .enumerate()
+            .map(|(d, l)| {
+                let end = layers
+                    .get(d + 1)
+                    .map_or(self.index.chunks().len(), |n| n.first_chunk);
+                let chunks = &self.index.chunks()[l.first_chunk..end];
+                LayerStats {
+                    positions: super::address::layer_tiles(layout, d as u32)
+                        .into_iter()
+                        .map(|t| layout.tile_positions(t))
+                        .sum(),
+                    slots: l.slots,
+                    symbols: l.model.symbols().len(),
+                    chunks: chunks.len(),
+                    bytes: chunks.iter().map(|c| u64::from(c.len)).sum(),
+                }
+            })
+            .collect()
+    }
+
+    /// The value of `pos`: net boxes still to come for the player to move.
+    pub fn value(&self, pos: Position) -> Result<i32, BookError> {
+        self.value_with(pos)
+    }
+
+    /// The value of `pos` and every move's score, from the values of its children: `pos` must
+    /// have fewer lines than the book's depth (or be the full board).
+    pub fn analysis(&self, pos: Position) -> Result<Analysis, BookError> {
+        let board = self.index.board();
+        let lines = lines_beyond_start(board, pos)?;
+        let depth = self.index.depth();
+        if lines >= depth && !board.open_lines(pos).is_empty() {
+            return Err(BookError::TooDeep {
+                lines,
+                max: depth.saturating_sub(1),
+                query: "move scores",
+            });
+        }
+        analysis_from(board, pos, &mut |child| self.value_with(child))
+    }
+
+    /// Decodes every chunk (checksums were checked on reading).
+    pub fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), BookError> {
+        let n = self.index.chunks().len();
+        for i in 0..n {
+            self.index.decode_chunk(i, self.chunk_bytes(i))?;
+            progress(i as u64 + 1, n as u64);
+        }
+        Ok(())
+    }
+
+    /// Checks every canonical position up to the depth, walked depth first by canonical
+    /// augmentation: its value is possible (at most the boxes left) and, below the depth,
+    /// equals its best move's score from its children's values. `progress(done)` counts
+    /// positions. Returns the number of positions checked.
+    pub fn verify_deep(&self, progress: &mut dyn FnMut(u64)) -> Result<u64, BookError> {
+        let board = self.index.board();
+        let depth = self.index.depth();
+        let eq = Equivalence::new(board, board.predrawn());
+        let mut stack = vec![(eq.canonical(board.start()), 0u32)];
+        let mut children = Vec::new();
+        let mut done = 0u64;
+        while let Some((pos, lines)) = stack.pop() {
+            let stored = self.value_with(pos)?;
+            let boxes = (board.num_boxes() - board.completed_boxes(pos).len()) as i32;
+            let name = || crate::core::notation::format_position(board, pos);
+            if stored.abs() > boxes {
+                return Err(BookError::Corrupt(format!(
+                    "{} has value {stored} with {boxes} boxes left",
+                    name()
+                )));
+            }
+            if lines < depth || board.open_lines(pos).is_empty() {
+                let computed = analysis_from(board, pos, &mut |c| self.value_with(c))?.value;
+                if stored != computed {
+                    return Err(BookError::Corrupt(format!(
+                        "{} has value {stored} but its moves give {computed}",
+                        name()
+                    )));
+                }
+            }
+            if lines < depth {
+                canonical_children(&eq, board, pos, &mut children);
+                stack.extend(children.iter().map(|&c| (Position(c), lines + 1)));
+            }
+            done += 1;
+            if done.is_multiple_of(4096) {
+                progress(done);
+            }
+        }
+        progress(done);
+        Ok(done)
+    }
+
+    fn value_with(&self, pos: Position) -> Result<i32, BookError> {
+        let lines = lines_beyond_start(self.index.board(), pos)?;
+        let depth = self.index.depth();
+        if lines > depth {
+            return Err(BookError::TooDeep {
+                lines,
+                max: depth,
+                query: "values",
+            });
+        }
+        let (layer, slot) = self.address.slot(pos);
+        let (chunk, within) = self
+            .index
+            .chunk_of(layer, slot)
+            .ok_or_else(|| BookError::Corrupt(format!("layer {layer} ends before {slot}")))?;
+        let mut decoded = self.decoded.borrow_mut();
+        if !decoded.contains_key(&chunk) {
+            if decoded.len() >= CACHE_CHUNKS {
+                decoded.clear();
+            }
+            let values = self.index.decode_chunk(chunk, self.chunk_bytes(chunk))?;
+            decoded.insert(chunk, values);
+        }
+        Ok(i32::from(decoded[&chunk][within]))
+    }
+
+    fn chunk_bytes(&self, i: usize) -> &[u8] {
+        let c = self.index.chunks()[i];
+        &self.bytes[c.offset as usize..(c.offset + u64::from(c.len)) as usize]
+    }
+}
+
+/// The addressing of the layout the reader builds for the book's board, checked against the
+/// book's fingerprint and layer lengths.
+fn addressing(index: &BookV2Index) -> Result<Addressing, BookError> {
+    let board: &Board = index.board();
+    let layout = Layout::new(board, board.start(), Rules::default(), Valuation::Score)
+        .map_err(|e| BookError::NoLayout(e.to_string()))?;
+    if layout.fingerprint() != index.fingerprint() {
+        return Err(BookError::LayoutMismatch {
+            book: index.fingerprint().to_string(),
+            reader: layout.fingerprint(),
+        });
+    }
+    let address = Addressing::new(layout, index.depth());
+    let book: Vec<u64> = index.layers().iter().map(|l| l.slots).collect();
+    if address.slots() != book {
+        return Err(BookError::Corrupt(format!(
+            "layer lengths {book:?} differ from the layout's {:?}",
+            address.slots()
+        )));
+    }
+    Ok(address)
+}

@@ -1,0 +1,218 @@
+//! Format v2 books against the in-memory retrograde solve they are written from, and every
+//! kind of bad file: bit flips, truncations, unknown versions, another layout.
+
+use dotbox::book::v2::address::Addressing;
+use dotbox::book::v2::{write_book, BookV2, BookV2Index};
+use dotbox::book::{Book, BookError};
+use dotbox::core::{Board, Position};
+use dotbox::retro::Solve;
+use dotbox::store::memory::MemoryStore;
+use dotbox::store::TileStore;
+
+/// Small chunks, so that small boards have layers of many chunks.
+const SMALL_CHUNKS: u8 = 6;
+
+/// A solve of `board` keeping `depth` layers, its store and the book written from it.
+fn solve_and_book(board: &Board, depth: u32, chunk_log2: u8) -> (Solve, MemoryStore, Vec<u8>) {
+    let mut solve = Solve::new(board, board.start(), depth).unwrap();
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {}).unwrap();
+    let bytes = write_book(
+        solve.layout(),
+        depth,
+        chunk_log2,
+        &mut |tile| Ok::<_, BookError>(store.load(tile).unwrap().expect("a kept tile")),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    (solve, store, bytes)
+}
+
+/// Every position of `board` with at most `depth` lines beyond its pre-drawn ones.
+fn positions_up_to(board: &Board, depth: u32) -> Vec<Position> {
+    let open: Vec<usize> = board.open_lines(board.start()).lines().collect();
+    let mut out = vec![board.start()];
+    let mut frontier = vec![(board.start(), 0usize)];
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for &(pos, from) in &frontier {
+            for (i, &line) in open.iter().enumerate().skip(from) {
+                next.push((pos.with(line), i + 1));
+            }
+        }
+        out.extend(next.iter().map(|&(p, _)| p));
+        frontier = next;
+    }
+    out
+}
+
+fn check_against_solve(board: &Board, depth: u32) {
+    let (solve, mut store, bytes) = solve_and_book(board, depth, SMALL_CHUNKS);
+    let book = Book::from_bytes(bytes).unwrap();
+    let Book::V2(v2) = &book else {
+        panic!("a v2 book")
+    };
+    v2.verify(&mut |_, _| {}).unwrap();
+    v2.verify_deep(&mut |_| {}).unwrap();
+    for pos in positions_up_to(board, depth) {
+        let lines = pos.difference(board.predrawn()).count();
+        assert_eq!(
+            book.value(pos).unwrap(),
+            solve.value(&mut store, pos).unwrap(),
+            "{pos:?}"
+        );
+        if lines < depth {
+            assert_eq!(
+                book.analysis(pos).unwrap(),
+                solve.analysis(&mut store, pos).unwrap(),
+                "{pos:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn round_trips_against_the_solve() {
+    for (board, depth) in [("2x3", 17), ("2x3", 9), ("3x3", 5), ("2x4", 6), ("1x1", 0)] {
+        check_against_solve(&Board::parse(board).unwrap(), depth);
+    }
+}
+
+#[test]
+fn round_trips_with_predrawn_lines() {
+    let board = Board::new(2, 3).unwrap();
+    for predrawn in [[0, 9], [4, 12]] {
+        let b = board.clone().with_predrawn(predrawn.into_iter().collect());
+        check_against_solve(&b, 8);
+    }
+    check_against_solve(&Board::icelandic(), 3);
+}
+
+#[test]
+fn the_default_chunks_round_trip_too() {
+    let board = Board::new(3, 3).unwrap();
+    let (solve, mut store, bytes) = solve_and_book(&board, 6, 13);
+    let book = BookV2::from_bytes(bytes).unwrap();
+    for pos in positions_up_to(&board, 6).into_iter().step_by(11) {
+        assert_eq!(
+            book.value(pos).unwrap(),
+            solve.value(&mut store, pos).unwrap()
+        );
+    }
+}
+
+#[test]
+fn a_chunk_reads_from_the_index_and_its_own_bytes_alone() {
+    let board = Board::new(2, 3).unwrap();
+    let depth = 9;
+    let (solve, mut store, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
+    let index_len = BookV2Index::index_len(&bytes[..48]).unwrap();
+    // Copies of the header and index alone, and of each chunk alone: nothing else is read.
+    let head = bytes[..index_len].to_vec();
+    let index = BookV2Index::parse(&head).unwrap();
+    assert!(index.chunks().len() > 20);
+    let address = Addressing::new(solve.layout().clone(), depth);
+    for pos in positions_up_to(&board, depth) {
+        let (layer, slot) = address.slot(pos);
+        let (chunk, within) = index.chunk_of(layer, slot).unwrap();
+        let range = index.chunk_range(chunk).unwrap();
+        let only = bytes[range.start as usize..range.end as usize].to_vec();
+        let values = index.decode_chunk(chunk, &only).unwrap();
+        assert_eq!(
+            i32::from(values[within]),
+            solve.value(&mut store, pos).unwrap()
+        );
+    }
+}
+
+/// A small book of several chunks a layer.
+fn sample() -> Vec<u8> {
+    solve_and_book(&Board::new(2, 2).unwrap(), 6, 4).2
+}
+
+#[test]
+fn every_bit_flip_is_detected() {
+    let bytes = sample();
+    assert!(BookV2Index::parse(&bytes).unwrap().chunks().len() > 8);
+    for i in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut bad = bytes.clone();
+            bad[i] ^= 1 << bit;
+            let caught = Book::from_bytes(bad).and_then(|b| match b {
+                Book::V2(v2) => v2.verify(&mut |_, _| {}),
+                Book::V1(_) => Err(BookError::Corrupt("read as v1".into())),
+            });
+            assert!(caught.is_err(), "byte {i} bit {bit} went unnoticed");
+        }
+    }
+}
+
+#[test]
+fn every_truncation_is_reported() {
+    let bytes = sample();
+    for len in 0..bytes.len() {
+        match Book::from_bytes(bytes[..len].to_vec()) {
+            Err(BookError::Truncated { found, expected }) => {
+                assert_eq!(found, len as u64);
+                assert!(expected > found);
+            }
+            other => panic!("prefix of {len} bytes: {other:?}"),
+        }
+    }
+    let mut longer = bytes;
+    longer.push(0);
+    let e = Book::from_bytes(longer).unwrap_err();
+    assert!(e.to_string().contains("1 bytes follow"), "{e}");
+}
+
+/// `bytes` with the index checksum recomputed, as a writer would have sealed it.
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let end = BookV2Index::index_len(&bytes).unwrap() - 4;
+    let crc = crc32fast::hash(&bytes[..end]);
+    bytes[end..end + 4].copy_from_slice(&crc.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn unknown_versions_and_other_layouts_are_named() {
+    let mut v9 = sample();
+    v9[8] = 9;
+    let e = Book::from_bytes(v9).unwrap_err();
+    assert_eq!(e, BookError::UnsupportedVersion(9));
+    assert!(
+        e.to_string().contains("version 9") && e.to_string().contains("1 and 2"),
+        "{e}"
+    );
+    let mut other = sample();
+    let fp = other.windows(8).position(|w| w == b"retro-v1").unwrap();
+    other[fp + 6] = b'9';
+    let e = Book::from_bytes(resealed(other)).unwrap_err();
+    assert!(matches!(e, BookError::LayoutMismatch { .. }), "{e}");
+}
+
+#[test]
+fn queries_past_the_depth_or_off_the_board_are_named() {
+    let board = Board::new(2, 2).unwrap();
+    let book = Book::from_bytes(sample()).unwrap();
+    assert_eq!(book.info().version, 2);
+    assert_eq!(book.value(board.start()), Ok(2));
+    let deep: Position = (0..7).collect();
+    assert_eq!(
+        book.value(deep),
+        Err(BookError::TooDeep {
+            lines: 7,
+            max: 6,
+            query: "values"
+        })
+    );
+    let six: Position = (0..6).collect();
+    assert!(matches!(
+        book.analysis(six),
+        Err(BookError::TooDeep { lines: 6, .. })
+    ));
+    assert!(matches!(
+        book.value(Position::single(12)),
+        Err(BookError::PositionMismatch(_))
+    ));
+    assert!(book.expect_board(&Board::new(2, 3).unwrap()).is_err());
+}
