@@ -113,7 +113,7 @@ fn a_chunk_reads_from_the_index_and_its_own_bytes_alone() {
     assert!(index.chunks().len() > 20);
     let address = Addressing::new(solve.layout().clone(), depth);
     for pos in positions_up_to(&board, depth) {
-        let (layer, slot) = address.slot(pos);
+        let (layer, slot) = address.slot(pos).unwrap();
         let (chunk, within) = index.chunk_of(layer, slot).unwrap();
         let range = index.chunk_range(chunk).unwrap();
         let only = bytes[range.start as usize..range.end as usize].to_vec();

@@ -104,7 +104,7 @@ fn bad_input_is_an_error_not_a_panic() {
     let missing = dir.path().join("missing.book");
     let ms = missing.to_str().unwrap();
     let unwritable = format!("{ms}/in/no/directory.book");
-    let cases: [(&[&str], &str); 15] = [
+    let cases: [(&[&str], &str); 17] = [
         (&["analyze", "3z3"], "invalid board '3z3'"),
         (&["analyze", "0x3"], "at least one row"),
         (&["analyze", "6x6"], "at most 64"),
@@ -120,7 +120,9 @@ fn bad_input_is_an_error_not_a_panic() {
             &["analyze", "2x2", "--lines", "3,3"],
             "line 3 is listed twice",
         ),
-        (&["analyze", "5x5", "--method", "retro"], "open lines"),
+        (&["analyze", "5x5", "--method", "retro"], "dotbox solve --store"),
+        (&["solve", "2x2", "--memory", "lots"], "not a size"),
+        (&["solve", "2x2", "--memory", "6X"], "unit must be"),
         (&["analyze", "2x2", "--book", nb], "not a dotbox book"),
         (&["analyze", "2x2", "--book", ms], "cannot read"),
         (&["book", "info", nb], "not a dotbox book"),
@@ -270,9 +272,48 @@ fn tile_files(dir: &Path) -> Vec<String> {
 
 #[test]
 fn a_killed_solve_resumes_to_the_same_value() {
+    kill_and_resume(&[], 2);
+}
+
+/// The layout of boards past 32 open lines (several high groups) with tiles streamed
+/// through the store under a tiny memory budget: killed with SIGKILL, it resumes and ends with
+/// the same bytes as a run never interrupted.
+#[test]
+fn a_killed_streaming_solve_with_several_groups_resumes_to_the_same_bytes() {
+    let resumed = kill_and_resume(&["--high-groups", "3", "--memory", "1M"], 40);
+    let dir = tempfile::tempdir().unwrap();
+    let clean = dir.path().join("clean");
+    stdout(&[
+        "solve",
+        "3x4",
+        "--lines",
+        "0,1",
+        "--high-groups",
+        "3",
+        "--store",
+        clean.to_str().unwrap(),
+    ]);
+    let bytes = |dir: &Path| -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<(String, Vec<u8>)> = tile_files(dir)
+            .into_iter()
+            .map(|n| (n.clone(), std::fs::read(dir.join(&n)).unwrap()))
+            .collect();
+        files.sort();
+        files
+    };
+    let (a, b) = (bytes(&resumed.path().join("store")), bytes(&clean));
+    assert!(!a.is_empty());
+    assert_eq!(a, b, "the resumed store differs from an uninterrupted one");
+}
+
+/// Starts `dotbox solve 3x4 --lines 0,1 --store DIR` with `extra` options, kills it with
+/// SIGKILL once `tiles` tile files exist, reruns it to the end and checks that it reused
+/// tiles, kept only the layers it needs and gives the in-memory answer. Returns the
+/// directory holding the store (`store` inside).
+fn kill_and_resume(extra: &[&str], tiles: usize) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("store");
-    let args = [
+    let mut args = vec![
         "solve",
         "3x4",
         "--lines",
@@ -280,15 +321,16 @@ fn a_killed_solve_resumes_to_the_same_value() {
         "--store",
         store.to_str().unwrap(),
     ];
+    args.extend_from_slice(extra);
     let mut child = Command::new(env!("CARGO_BIN_EXE_dotbox"))
-        .args(args)
+        .args(&args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let start = Instant::now();
     // The first tiles are the smallest, near the full board: most of the solve is still ahead.
-    while tile_files(&store).len() < 2 {
+    while tile_files(&store).len() < tiles {
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "no tiles appeared"
@@ -325,21 +367,15 @@ fn a_killed_solve_resumes_to_the_same_value() {
         assert!(lines <= 1, "{name} left in the store");
     }
 
-    let from_store = json_of(&[
-        "solve",
-        "3x4",
-        "--lines",
-        "0,1",
-        "--store",
-        store.to_str().unwrap(),
-        "--json",
-    ]);
+    args.push("--json");
+    let from_store = json_of(&args);
     let in_memory = json_of(&["analyze", "3x4", "--lines", "0,1", "--json"]);
     assert_eq!(from_store, in_memory);
     assert!(
         resumed.contains(&format!("value: {}", in_memory["value"])),
         "{resumed}"
     );
+    dir
 }
 
 #[test]

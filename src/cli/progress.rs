@@ -63,22 +63,30 @@ fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
     let mut layer = solve
         .next_task()
         .map(|t| (t.tile.lines(), 0u64, Instant::now()));
+    let mut peak_disk: Option<u64> = None;
     loop {
         let finished = solve.step(store)?;
         let p = solve.progress();
         bar.set_length(p.positions_total);
         bar.set_position(p.positions_done);
         let next = solve.next_task().map(|t| t.tile.lines());
+        // Disk peaks inside a layer too: sample it every few tiles (a directory listing).
+        if p.tiles_done % 32 == 0 {
+            peak_disk = peak_disk.max(store.stored_bytes());
+        }
         if let Some((lines, from, since)) = layer.filter(|l| Some(l.0) != next) {
             let positions = p.positions_done - from;
             let seconds = since.elapsed().as_secs_f64();
             let overall = p.positions_done as f64 / start.elapsed().as_secs_f64().max(1e-9);
             let left = (p.positions_total - p.positions_done) as f64 / overall.max(1.0);
+            let disk = store.stored_bytes();
+            peak_disk = peak_disk.max(disk);
+            let disk = disk.map_or(String::new(), |b| format!(", {} on disk", gib(b)));
             let line = format!(
-                "layer {lines:>2}: {} positions in {seconds:.1} s ({}/s), {:.2} GiB held, ETA {}",
+                "layer {lines:>2}: {} positions in {seconds:.1} s ({}/s), {} held{disk}, ETA {}",
                 HumanCount(positions),
                 HumanCount((positions as f64 / seconds.max(1e-9)) as u64),
-                solve.memory_in_use() as f64 / (1u64 << 30) as f64,
+                gib(solve.memory_in_use()),
                 HumanDuration(Duration::from_secs_f64(left)),
             );
             // A hidden bar (stderr not a terminal) prints nothing: the lines go to the log.
@@ -93,7 +101,15 @@ fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
         }
     }
     bar.finish_and_clear();
+    if let Some(peak) = peak_disk {
+        eprintln!("peak disk use of the store: {}", gib(peak));
+    }
     Ok(())
+}
+
+/// Bytes in GiB, for progress lines.
+fn gib(bytes: u64) -> String {
+    format!("{:.2} GiB", bytes as f64 / (1u64 << 30) as f64)
 }
 
 /// The process's peak resident memory in bytes (`VmHWM` of `/proc/self/status`), where the

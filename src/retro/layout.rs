@@ -635,6 +635,35 @@ impl Layout {
     }
 }
 
+impl Clone for Layout {
+    /// The same layout with the caches of high indexes and block counts it has built so far.
+    fn clone(&self) -> Layout {
+        Layout {
+            board: self.board.clone(),
+            base: self.base,
+            open: self.open.clone(),
+            n_lo: self.n_lo,
+            n_hi: self.n_hi,
+            lo: self.lo.clone(),
+            high: self.high.clone(),
+            indexes: Mutex::new(
+                self.indexes.lock().unwrap_or_else(PoisonError::into_inner).clone(),
+            ),
+            block_counts: Mutex::new(
+                self.block_counts.lock().unwrap_or_else(PoisonError::into_inner).clone(),
+            ),
+            lo_syms: self.lo_syms.clone(),
+            lo_perm: self.lo_perm.clone(),
+            boxes: self.boxes.clone(),
+            low_flags: self.low_flags.clone(),
+            valuation: self.valuation,
+            penalty: self.penalty,
+            loony_test: self.loony_test.clone(),
+            lo_sides: self.lo_sides.clone(),
+        }
+    }
+}
+
 /// `len` rounded up to a multiple of [`BLOCK_ALIGN`].
 const fn padded(len: usize) -> usize {
     len.div_ceil(BLOCK_ALIGN) * BLOCK_ALIGN

@@ -128,6 +128,12 @@ impl TileStore for FsStore {
             Err(e) => Err(io_error("cannot remove", &path, e)),
         }
     }
+
+    fn stored_bytes(&mut self) -> Option<u64> {
+        let entries = fs::read_dir(&self.dir).ok()?;
+        let sizes = entries.filter_map(|e| Some(e.ok()?.metadata().ok()?.len()));
+        Some(sizes.sum())
+    }
 }
 
 /// Checks that a manifest's `bytes` name the solve `fingerprint`.
@@ -187,17 +193,23 @@ fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), StoreEr
     let mut temp = path.as_os_str().to_owned();
     temp.push(TEMP_SUFFIX);
     let temp = PathBuf::from(temp);
-    let mut file = OpenOptions::new()
+    let written = OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
         .open(&temp)
-        .map_err(|e| io_error("cannot create", &temp, e))?;
-    file.write_all(bytes)
-        .map_err(|e| io_error("cannot write", &temp, e))?;
-    file.sync_all()
-        .map_err(|e| io_error("cannot sync", &temp, e))?;
-    drop(file);
+        .map_err(|e| io_error("cannot create", &temp, e))
+        .and_then(|mut file| {
+            file.write_all(bytes)
+                .map_err(|e| io_error("cannot write", &temp, e))?;
+            file.sync_all()
+                .map_err(|e| io_error("cannot sync", &temp, e))
+        });
+    if let Err(e) = written {
+        // Never leave half a tile behind (a full disk most of all: free what it took).
+        let _ = fs::remove_file(&temp);
+        return Err(e);
+    }
     fs::rename(&temp, path).map_err(|e| io_error("cannot rename", &temp, e))?;
     sync_dir(dir)
 }
@@ -223,8 +235,19 @@ fn sync_dir(dir: &Path) -> Result<(), StoreError> {
     }
 }
 
+/// An I/O failure as a store error: a full disk or quota is [`StoreError::QuotaExceeded`],
+/// which says that what is stored stays and the solve resumes once there is room.
 fn io_error(what: &str, path: &Path, e: io::Error) -> StoreError {
-    StoreError::Io(format!("{what} {}: {e}", path.display()))
+    match e.kind() {
+        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => StoreError::QuotaExceeded(
+            format!(
+                "{what} {}: {e}; every finished tile is kept: free space and run the same \
+                 command again to resume",
+                path.display()
+            ),
+        ),
+        _ => StoreError::Io(format!("{what} {}: {e}", path.display())),
+    }
 }
 
 #[cfg(test)]

@@ -166,4 +166,9 @@ pub trait TileStore {
     fn contains(&mut self, tile: TileId) -> Result<bool, StoreError>;
     /// Forgets a tile no longer needed (layers deeper than a book's depth).
     fn remove(&mut self, tile: TileId) -> Result<(), StoreError>;
+    /// Bytes the store's tiles take where it keeps them (disk for a file store), if it can
+    /// tell cheaply; a solve reports the peak.
+    fn stored_bytes(&mut self) -> Option<u64> {
+        None
+    }
 }

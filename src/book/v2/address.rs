@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::core::Position;
-use crate::retro::Layout;
+use crate::retro::{Layout, RetroError};
 use crate::store::TileId;
 
 /// The tiles of layer `lines`, in stream order.
@@ -60,9 +60,9 @@ impl Addressing {
     }
 
     /// Layer and stream position of `pos` (which must contain the layout's base and lie
-    /// within the layers).
-    pub fn slot(&self, pos: Position) -> (usize, u64) {
-        let (tile, offset) = self.layout.locate(pos);
-        (tile.lines() as usize, self.starts[&tile] + offset as u64)
+    /// within the layers). Fails only if the layout cannot index the position's tile.
+    pub fn slot(&self, pos: Position) -> Result<(usize, u64), RetroError> {
+        let (tile, offset) = self.layout.locate(pos)?;
+        Ok((tile.lines() as usize, self.starts[&tile] + offset as u64))
     }
 }

@@ -196,7 +196,10 @@ impl BookV2 {
                 query: "values",
             });
         }
-        let (layer, slot) = self.address.slot(pos);
+        let (layer, slot) = self
+            .address
+            .slot(pos)
+            .map_err(|e| BookError::NoLayout(e.to_string()))?;
         let (chunk, within) = self
             .index
             .chunk_of(layer, slot)
