@@ -110,7 +110,7 @@ fn bad_input_is_an_error_not_a_panic() {
         (&["analyze", "6x6"], "at most 64"),
         (
             &["analyze", "2x2", "--lines", "1,x"],
-            "'x' is not a line number",
+            "'x' is neither a line number",
         ),
         (
             &["analyze", "2x2", "--lines", "12"],

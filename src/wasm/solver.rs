@@ -86,7 +86,7 @@ impl From<JsAnalysis> for Analysis {
 }
 
 pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {
-    serde_wasm_bindgen::to_value(&JsAnalysis::from(a)).map_err(js_error)
+    super::to_js_value(&JsAnalysis::from(a))
 }
 
 /// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`.
@@ -214,7 +214,7 @@ impl Solver {
             tiles_reused: p.tiles_reused,
             stored_bytes: self.store.bytes() as f64,
         };
-        serde_wasm_bindgen::to_value(&report).map_err(js_error)
+        super::to_js_value(&report)
     }
 
     /// Computes the next tile, reading from IndexedDB what it needs, and starts writing what

@@ -99,7 +99,9 @@ fn games_follow_the_rules_with_undo_and_redo() {
     let pre = Game::new("2x2", "0,1").unwrap();
     assert_eq!((pre.predrawn().as_str(), pre.lines().as_str()), ("0,1", ""));
     assert!(message(Game::new("3y3", "").err().unwrap()).contains("expected RxC"));
-    assert!(message(Game::new("2x2", "0,x").err().unwrap()).contains("'x' is not a line number"));
+    assert!(
+        message(Game::new("2x2", "0,x").err().unwrap()).contains("'x' is neither a line number")
+    );
 }
 
 #[wasm_bindgen_test]
