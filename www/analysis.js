@@ -60,8 +60,10 @@ function renderMoves(at) {
     const button = document.createElement('button');
     button.type = 'button';
     button.tabIndex = k === at || (at === 0 && k === 1) ? 0 : -1;
-    const lossText = loss === null ? (failure(keyAt(k - 1)) ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
-    const lossTitle = loss === null ? 'loss not known' : loss === 0 ? 'a best move' : `loses ${boxes(loss)} against the best move`;
+    // Unknown for good where the worker refused the position or would need a long search.
+    const unknowable = failure(keyAt(k - 1)) || !ctx.canAnalyze(ctx.game.open + ctx.game.ply - (k - 1));
+    const lossText = loss === null ? (unknowable ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
+    const lossTitle = loss === null ? (unknowable ? 'no exact scores for the position before it' : 'being worked out') : loss === 0 ? 'a best move' : `loses ${boxes(loss)} against the best move`;
     button.innerHTML = `<span class="n">${k}</span><span class="p${p.player}">${PLAYER[p.player]}</span>`
       + `<span class="label">${p.label}</span><span class="took">${p.boxes ? `+${p.boxes}` : ''}</span>`
       + `<span class="loss ${loss === null ? '' : loss === 0 ? 'best' : 'worse'}" title="${lossTitle}">${lossText}</span>`;

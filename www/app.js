@@ -136,7 +136,7 @@ async function newGame({ board, predrawn, mode, moves }, source = null) {
   try {
     game.playAll(moves || '');
   } catch (e) {
-    problems.push(`The moves in ${from}: ${e.message}; the position after them is shown.`);
+    problems.push(`The moves in ${from}: ${e.message}.`);
   }
   setNotice(problems);
   state.game?.free();

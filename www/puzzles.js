@@ -84,17 +84,19 @@ function pick(line) {
   const score = p.scores.find((m) => m.line === line).score;
   const name = (l) => state.geometry.lines[l].label;
   $('puzzle').dataset.answered = line === p.solution ? 'right' : 'wrong';
-  if (line === p.solution) {
-    setFeedback(`Right: ${name(line)} (${fmt(score)}). ${p.explanation}`, 'good');
-  } else {
-    // The explanation already says what the pick loses against the solution; said once.
-    let why = '';
+  // Each move is explained from the puzzle's exact scores, lines by label; the loss of a
+  // wrong pick is said once, by its explanation.
+  const why = (l) => {
     try {
-      why = explainMove(p.board, '', p.lines.join(','), line, { value: p.value, moves: p.scores }).text;
+      return explainMove(p.board, '', p.lines.join(','), l, { value: p.value, moves: p.scores }).text;
     } catch (e) {
-      why = e.message;
+      return e.message;
     }
-    setFeedback(`Not the best: ${name(line)} (crossed out) scores ${fmt(score)}. ${why} Why ${name(p.solution)} (${fmt(p.value)}, green): ${p.explanation}`, 'bad');
+  };
+  if (line === p.solution) {
+    setFeedback(`Right: ${name(line)} (${fmt(score)}). ${why(line)}`, 'good');
+  } else {
+    setFeedback(`Not the best: ${name(line)} (crossed out) scores ${fmt(score)}. ${why(line)} Why ${name(p.solution)} (${fmt(p.value)}, green): ${why(p.solution)}`, 'bad');
   }
   render();
   $('puzzle-next').focus();
