@@ -73,7 +73,13 @@ function renderMoves(at) {
     list.append(li);
   });
   if (!ctx.plies.length) list.append(Object.assign(document.createElement('li'), { className: 'empty', textContent: 'No moves yet.' }));
-  list.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+  // Keep the current move in view inside the list, without scrolling the page.
+  const current = list.querySelector('[aria-current]');
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
+  }
   const n = ctx.plies.length;
   $('nav-first').disabled = $('nav-prev').disabled = at === 0;
   $('nav-next').disabled = $('nav-last').disabled = at === n;

@@ -171,6 +171,7 @@ test('6: keys: Shift works, N starts a new game, ? shows the keys, Tab reaches e
   const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const { page: small } = await openPage(phone, env.server.url, '#board=3x3&mode=hh&moves=0,4');
   await settled(small);
+  assert.equal(await small.evaluate(() => window.scrollY), 0, 'the page is not scrolled away from the top by itself');
   const top = await small.evaluate(() => document.querySelector('#svg').getBoundingClientRect().top);
   assert.ok(top < 200, `the board starts ${top} px from the top`);
   await small.screenshot({ path: `${RESULTS}/phone-top.png` });
