@@ -482,7 +482,7 @@ function onProgress(p) {
   const eta = p.eta === null ? '…' : `${Math.ceil(p.eta)} s left`;
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
-  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB of tiles (written every few seconds)`;
+  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
   document.body.dataset.percent = percent.toFixed(1);
 }
 

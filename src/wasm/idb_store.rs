@@ -97,6 +97,11 @@ pub struct IdbStore {
     finished: bool,
     /// The write transaction [`IdbStore::flush`] started last, until awaited.
     writing: Option<JsFuture>,
+    /// Encoded bytes of the tiles IndexedDB holds: as listed when opened, then as of the
+    /// last write that committed.
+    written: u64,
+    /// What `written` becomes once the write in flight commits.
+    writing_bytes: u64,
 }
 
 impl IdbStore {
@@ -134,7 +139,10 @@ impl IdbStore {
                 .map_err(store_error)?
                 .is_truthy();
         }
+        let written = sizes.values().map(|&s| u64::from(s)).sum();
         Ok(IdbStore {
+            written,
+            writing_bytes: written,
             db,
             fingerprint: fingerprint.to_string(),
             label: label.to_string(),
@@ -228,6 +236,7 @@ impl IdbStore {
             .map(|t| JsValue::from(tile_key(t)))
             .collect();
         let record = self.record()?;
+        self.writing_bytes = self.bytes();
         self.writing = Some(JsFuture::from(write_tiles(
             &self.db,
             &self.fingerprint,
@@ -243,6 +252,7 @@ impl IdbStore {
     pub async fn settle(&mut self) -> Result<(), StoreError> {
         if let Some(writing) = self.writing.take() {
             writing.await.map_err(store_error)?;
+            self.written = self.writing_bytes;
         }
         Ok(())
     }
@@ -265,7 +275,14 @@ impl IdbStore {
         std::mem::take(&mut self.misses)
     }
 
-    /// Encoded bytes of every stored tile.
+    /// Encoded bytes of the tiles IndexedDB holds for certain (what the storage panel lists),
+    /// not counting a write still in flight or tiles not flushed yet.
+    pub fn written_bytes(&self) -> u64 {
+        self.written
+    }
+
+    /// Encoded bytes of every stored tile, with those about to be stored by the next flush
+    /// (counted by their values' size until then).
     pub fn bytes(&self) -> u64 {
         self.sizes.values().map(|&s| u64::from(s)).sum()
     }

@@ -203,7 +203,8 @@ impl Solver {
     }
 
     /// `{positionsDone, positionsTotal, tilesDone, tilesTotal, tilesReused, storedBytes}` of
-    /// this run (a resumed run counts only what is left).
+    /// this run (a resumed run counts only what is left); `storedBytes` is what IndexedDB
+    /// holds, as the storage panel lists it.
     pub fn progress(&self) -> Result<JsValue, JsError> {
         let p = self.solve.progress();
         let report = JsProgress {
@@ -212,7 +213,7 @@ impl Solver {
             tiles_done: p.tiles_done,
             tiles_total: p.tiles_total,
             tiles_reused: p.tiles_reused,
-            stored_bytes: self.store.bytes() as f64,
+            stored_bytes: self.store.written_bytes() as f64,
         };
         super::to_js_value(&report)
     }
