@@ -82,6 +82,7 @@ export function initShare({ game, gameHash, load, parseHash }) {
   $('copy-url').onclick = (e) => copy('share-url', e.currentTarget);
   onShortcut('x', () => {
     $('share').open = !$('share').open;
-    if ($('share').open) $('import-text').focus();
+    // The panel's summary takes the focus: Tab reaches the fields, the keys keep working.
+    if ($('share').open) $('share').querySelector('summary').focus();
   });
 }
