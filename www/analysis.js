@@ -89,6 +89,10 @@ function renderMoves(at) {
 
 const W = 300;
 const H = 90;
+const LEFT = 28; // room for the scale's labels
+const RIGHT = 6;
+/** The x of move `k` of `n` on the graph. */
+const xOf = (k, n) => (n === 0 ? (LEFT + W - RIGHT) / 2 : LEFT + (k * (W - LEFT - RIGHT)) / n);
 
 function el(name, attrs, parent) {
   const node = document.createElementNS(NS, name);
@@ -104,7 +108,7 @@ function renderGraph(at) {
   const n = ctx.plies.length;
   const margins = Array.from({ length: n + 1 }, (_, k) => marginAt(k));
   const top = Math.max(1, ...margins.map((m) => Math.abs(m ?? 0)));
-  const x = (k) => (n === 0 ? W / 2 : 6 + (k * (W - 12)) / n);
+  const x = (k) => xOf(k, n);
   const y = (m) => H / 2 - (m * (H / 2 - 8)) / top;
   el('rect', { class: 'a-side', x: 0, y: 0, width: W, height: H / 2 }, svg);
   el('line', { class: 'zero', x1: 0, x2: W, y1: H / 2, y2: H / 2 }, svg);
@@ -122,10 +126,8 @@ function renderGraph(at) {
     const dot = el('circle', { class: `point${k === at ? ' current' : ''}`, cx: x(k), cy: y(m), r: k === at ? 4 : 2.5, 'data-ply': k, 'data-margin': m }, svg);
     el('title', {}, dot).textContent = `${k === 0 ? 'start' : `after move ${k}`}: ${m === 0 ? 'a draw' : `${m > 0 ? 'A' : 'B'} wins by ${Math.abs(m)}`} with perfect play`;
   });
-  const label = el('text', { class: 'scale', x: 3, y: 10 }, svg);
-  label.textContent = `A +${top}`;
-  const low = el('text', { class: 'scale', x: 3, y: H - 3 }, svg);
-  low.textContent = `B +${top}`;
+  el('text', { class: 'scale', x: 3, y: 11 }, svg).textContent = `A +${top}`;
+  el('text', { class: 'scale', x: 3, y: H - 4 }, svg).textContent = `B +${top}`;
   svg.dataset.points = margins.filter((m) => m !== null).length;
 }
 
@@ -135,7 +137,7 @@ function onGraphClick(e) {
   if (!n) return;
   const box = $('graph').getBoundingClientRect();
   const fx = ((e.clientX - box.left) / box.width) * W;
-  ctx.goTo(Math.max(0, Math.min(n, Math.round(((fx - 6) * n) / (W - 12)))));
+  ctx.goTo(Math.max(0, Math.min(n, Math.round(((fx - LEFT) * n) / (W - LEFT - RIGHT)))));
 }
 
 // ---- Filling in the analyses -----------------------------------------------------------
