@@ -3,6 +3,7 @@
 #   ./build.sh serve   build the wasm (release) and serve www/ on http://127.0.0.1:8000
 #   ./build.sh test    every test: fmt, clippy (native and wasm32), native tests, the wasm
 #                      build, wasm-bindgen-test in headless Chromium, end-to-end tests
+#   ./build.sh wasm    only build the wasm into www/pkg
 #   ./build.sh bench   the in-browser benchmark (3x4 and icelandic) beside the native solve
 # Installs what is missing: the wasm32 target, wasm-bindgen-cli at exactly the Cargo.lock
 # version, Chromium and its driver (Debian packages), the npm packages of package-lock.json.
@@ -18,17 +19,41 @@ bindgen_version() {
   awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
 }
 
-ensure_wasm_tools() {
-  if ! rustup target list --installed | grep -qx "$TARGET"; then
-    log "installing the $TARGET target"
-    rustup target add "$TARGET"
+note() { printf '    %s\n' "$*" >&2; }
+
+# Runs a command with its output kept in a log, shown only if it fails.
+quietly() {
+  local log
+  log="$(mktemp)"
+  if "$@" >"$log" 2>&1; then
+    rm -f "$log"
+  else
+    local rc=$?
+    cat "$log" >&2
+    rm -f "$log"
+    return "$rc"
   fi
-  local want
+}
+
+ensure_wasm_tools() {
+  local want missing=()
   want="$(bindgen_version)"
+  rustup target list --installed | grep -qx "$TARGET" || missing+=("the $TARGET target")
+  [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" = "$want" ] || missing+=("wasm-bindgen-cli $want")
+  [ ${#missing[@]} -eq 0 ] && return
+  # Said once, up front: the only slow step of a first build is compiling wasm-bindgen-cli.
+  log "first build on this machine: installing ${missing[*]}"
+  note "wasm-bindgen-cli compiles from source (about 3 minutes on 2 cores, once); later builds take seconds"
+  if ! rustup target list --installed | grep -qx "$TARGET"; then
+    quietly rustup target add "$TARGET"
+  fi
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
-    log "installing wasm-bindgen-cli $want (the crate's wasm-bindgen version)"
-    # --locked first; fall back to a fresh resolution if a locked dependency is unavailable.
-    cargo install --locked wasm-bindgen-cli --version "$want" || cargo install wasm-bindgen-cli --version "$want"
+    # The crate's own lock file first, for a reproducible tool; when one of its locked
+    # dependencies is no longer published, a fresh resolution (same wasm-bindgen version).
+    if ! cargo install --quiet --locked wasm-bindgen-cli --version "$want" 2>/dev/null; then
+      note "its locked dependencies no longer resolve; installing with current ones instead"
+      cargo install --quiet wasm-bindgen-cli --version "$want"
+    fi
   fi
 }
 
@@ -37,8 +62,8 @@ build_wasm() {
   log "building the wasm (release)"
   cargo build --release --target "$TARGET" --lib
   wasm-bindgen --target web --no-typescript --out-dir www/pkg "target/$TARGET/release/dotbox.wasm"
-  # wasm-opt before version 116 breaks the reference-types tables rustc emits today
-  # (Debian 12 ships 108): use it only when it is recent enough.
+  # wasm-opt is optional (rustc's wasm is already optimised). Versions before 116 break the
+  # reference-types tables rustc emits today (Debian 12 ships 108): only newer ones are used.
   local opt_version
   opt_version="$(wasm-opt --version 2>/dev/null | awk '{print $3}' || true)"
   if [ -n "$opt_version" ] && [ "$opt_version" -ge 116 ] 2>/dev/null; then
@@ -47,8 +72,8 @@ build_wasm() {
       --enable-mutable-globals --enable-multivalue --enable-reference-types \
       www/pkg/dotbox_bg.wasm -o www/pkg/dotbox_bg.wasm.opt
     mv www/pkg/dotbox_bg.wasm.opt www/pkg/dotbox_bg.wasm
-  else
-    log "wasm-opt ${opt_version:-missing} is older than 116: keeping rustc's optimised wasm as is"
+  elif [ -n "$opt_version" ]; then
+    note "wasm-opt $opt_version is older than 116 (it would break the wasm): not used"
   fi
 }
 
@@ -74,6 +99,9 @@ native_cli() {
 }
 
 case "${1:-}" in
+  wasm)
+    build_wasm
+    ;;
   serve)
     build_wasm
     log "serving www/ on http://127.0.0.1:$PORT/"
@@ -105,7 +133,7 @@ case "${1:-}" in
     node scripts/bench-browser.mjs "${@:2}"
     ;;
   *)
-    echo "usage: ./build.sh serve | test | bench" >&2
+    echo "usage: ./build.sh serve | test | wasm | bench" >&2
     exit 2
     ;;
 esac

@@ -83,6 +83,15 @@ fn analyze_handles_pre_drawn_lines_and_the_full_board() {
 }
 
 #[test]
+fn lines_may_be_given_by_their_labels() {
+    // a4b4 is line 0 (top left, dots a4 and b4), a1a2 the lowest left vertical line (20).
+    let by_number = json_of(&["analyze", "3x3", "--lines", "0,20", "--json"]);
+    let by_label = json_of(&["analyze", "3x3", "--lines", "a4b4, a1a2", "--json"]);
+    assert_eq!(by_label, by_number);
+    assert!(failure(&["analyze", "3x3", "--lines", "a1c1"]).contains("not neighbours"));
+}
+
+#[test]
 fn human_output_draws_the_scores_on_the_board() {
     let text = stdout(&["analyze", "1x2", "--lines", "0,2,4"]);
     // Lines 0, 2, 4 drawn: the left box needs line 5, which completes it and scores 1.
@@ -110,7 +119,7 @@ fn bad_input_is_an_error_not_a_panic() {
         (&["analyze", "6x6"], "at most 64"),
         (
             &["analyze", "2x2", "--lines", "1,x"],
-            "'x' is not a line number",
+            "'x' is neither a line number",
         ),
         (
             &["analyze", "2x2", "--lines", "12"],

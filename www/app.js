@@ -1,12 +1,21 @@
 // The page: board picker, the game against perfect play, the solve panel and storage panel.
 // All solving happens in the worker (client.js); the main thread keeps the game (wasm Game).
+// The move list, graph and best line are analysis.js, export and import share.js, the keys
+// keys.js.
 import init, { Game, maxOpen, directOpen, engineMove } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { SolverClient } from './client.js';
+import { analysisOf, forgetFailures } from './analyses.js';
+import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
+import { initShare, renderShare } from './share.js';
+import { initKeys, onShortcut } from './keys.js';
 
 const $ = (id) => document.getElementById(id);
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 const PLAYER = ['A', 'B'];
+const MODES = ['p1', 'p2', 'ee', 'hh'];
+const DEFAULT_BOARD = '3x3';
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
 const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
 
@@ -19,6 +28,7 @@ const state = {
   cursor: null,
   hint: null,
   showScores: true,
+  showLabels: true,
   status: null, // worker status of the board
   solving: false,
   solveError: null, // {board: boardKey(), message}: why the last solve stopped
@@ -36,21 +46,36 @@ function setMessage(text, error = false) {
   $('message').classList.toggle('error', error);
 }
 
-// ---- URL -------------------------------------------------------------------------------
-
-function readHash() {
-  const h = new URLSearchParams(location.hash.slice(1));
-  return { board: h.get('board') ?? '3x3', predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? 'p1', moves: h.get('moves') ?? '' };
+/** Shows what was wrong with the address or the pasted text, and what is shown instead;
+ * stays until the next game is set up. */
+function setNotice(problems) {
+  $('notice').hidden = !problems.length;
+  $('notice').textContent = problems.join(' ');
 }
 
-function writeHash() {
+// ---- URL -------------------------------------------------------------------------------
+
+/** The game an address's hash names: `{board, predrawn, mode, moves}` (absent fields empty). */
+export function parseHash(hash) {
+  const h = new URLSearchParams(hash.replace(/^#/, ''));
+  return { board: h.get('board') ?? '', predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? '', moves: h.get('moves') ?? '' };
+}
+
+const readHash = () => parseHash(location.hash);
+
+/** The address of the current game (position and players). */
+export function gameHash() {
   const h = new URLSearchParams();
   h.set('board', state.game.board);
   if (state.game.predrawn) h.set('pre', state.game.predrawn);
   h.set('mode', state.mode);
   const moves = Array.from(state.game.moves).join(',');
   if (moves) h.set('moves', moves);
-  const hash = `#${h.toString().replaceAll('%2C', ',')}`;
+  return `#${h.toString().replaceAll('%2C', ',')}`;
+}
+
+function writeHash() {
+  const hash = gameHash();
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }
 
@@ -83,28 +108,41 @@ async function fillBoards() {
 
 // ---- Game flow -------------------------------------------------------------------------
 
-async function newGame({ board, predrawn, mode, moves }) {
+/**
+ * Sets up a game. `source` names where the request came from ('the address', 'the pasted
+ * text', or null for the form): what is wrong in it is said, with what is shown instead.
+ */
+async function newGame({ board, predrawn, mode, moves }, source = null) {
   clearTimeout(state.engineTimer);
+  const problems = [];
+  const from = source ?? 'the form';
   let game;
   try {
-    game = new Game(board, predrawn);
+    game = new Game(board || DEFAULT_BOARD, predrawn ?? '');
   } catch (e) {
-    setMessage(e.message, true);
-    if (state.game) return;
-    game = new Game('3x3', '');
+    // A bad board or pre-drawn line: keep the game on screen, or start the default board.
+    const instead = state.game ? `the ${state.game.board} game stays` : `showing an empty ${DEFAULT_BOARD} board instead`;
+    const what = predrawn ? `board '${board}' with pre-drawn lines '${predrawn}'` : `board '${board}'`;
+    problems.push(`${capital(from)} names ${what}: ${e.message}; ${instead}.`);
+    if (state.game) {
+      setNotice(problems);
+      writeHash();
+      return;
+    }
+    game = new Game(DEFAULT_BOARD, '');
+    moves = '';
   }
+  if (mode && !MODES.includes(mode)) problems.push(`${capital(from)} names players '${mode}', which is not one of ${MODES.join(', ')}; two players with the analysis on instead.`);
+  try {
+    game.playAll(moves || '');
+  } catch (e) {
+    problems.push(`The moves in ${from}: ${e.message}.`);
+  }
+  setNotice(problems);
   state.game?.free();
   state.game = game;
   state.geometry = null;
-  state.mode = ['p1', 'p2', 'ee', 'hh'].includes(mode) ? mode : 'p1';
-  for (const line of (moves || '').split(',').filter(Boolean)) {
-    try {
-      game.play(Number(line));
-    } catch (e) {
-      setMessage(`moves in the address: ${e.message}`, true);
-      break;
-    }
-  }
+  state.mode = MODES.includes(mode) ? mode : mode ? 'hh' : 'p1';
   state.analysis = null;
   state.analysisFor = null;
   state.hint = null;
@@ -119,9 +157,41 @@ async function newGame({ board, predrawn, mode, moves }) {
   update();
 }
 
+/** Moves along the main line to `ply` moves played: board, scores and coach follow. */
+function goTo(ply) {
+  clearTimeout(state.engineTimer);
+  state.game.goTo(ply);
+  state.hint = null;
+  state.cursor = null;
+  writeHash();
+  update();
+}
+
+/** Players: the mode select, applied to the game on the board at once. */
+function setMode(mode) {
+  state.mode = mode;
+  $('mode').value = mode;
+  writeHash();
+  update();
+}
+
+/** Play the side to move against the engine from the position shown. */
+function playFromHere() {
+  setMode(state.game.turn === 0 ? 'p1' : 'p2');
+  setMessage(`You play ${PLAYER[state.game.turn]} against the engine from here.`);
+}
+
+/** Swap sides with the engine (from two players or engine against engine: take the side not to move). */
+function switchSides() {
+  const next = { p1: 'p2', p2: 'p1' }[state.mode] ?? (state.game.turn === 0 ? 'p2' : 'p1');
+  setMode(next);
+  setMessage(`You play ${next === 'p1' ? 'A' : 'B'} now; the engine plays ${next === 'p1' ? 'B' : 'A'}.`);
+}
+
 // Finds out how this board is answered: in memory, from a stored solve, or a book.
 async function prepareBoard() {
   const key = boardKey();
+  state.justSolved = false;
   const bookEntry = state.books.find((b) => b.board === state.game.board && (b.predrawn ?? '') === state.game.predrawn);
   if (bookEntry) await loadBook(bookEntry);
   let status;
@@ -152,7 +222,7 @@ async function loadBook(entry) {
 
 function play(line) {
   const g = state.game;
-  if (g.isOver() || isEngine(g.turn)) return;
+  if (g.isOver() || (isEngine(g.turn) && !g.canRedo())) return;
   try {
     g.play(line);
   } catch (e) {
@@ -186,8 +256,8 @@ async function update() {
   document.body.dataset.state = 'thinking';
   const request = ++state.request;
   try {
-    const analysis = await client.call('analyze', { board: g.board, predrawn: g.predrawn, lines });
-    if (request !== state.request || g !== state.game) return;
+    const analysis = await analysisOf(client, g.board, g.predrawn, lines);
+    if (request !== state.request || g !== state.game || g.lines !== lines) return;
     state.analysis = analysis;
     state.analysisFor = lines;
     describeSource(analysis);
@@ -196,7 +266,9 @@ async function update() {
   } catch (e) {
     if (request !== state.request) return;
     document.body.dataset.state = 'idle';
-    setMessage(e.message, e.code !== 'unsolved' && e.code !== 'damaged' && e.code !== 'too-big');
+    // An unsolved board is explained by the solve panel, not repeated here.
+    if (e.code === 'unsolved') setMessage('');
+    else setMessage(e.message, e.code !== 'damaged' && e.code !== 'too-big');
     // A damaged stored tile was dropped: the solve resumes to recompute it.
     if (e.code === 'damaged') await prepareBoard();
     else showSolvePanel();
@@ -210,10 +282,14 @@ function describeSource(analysis) {
   else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
 }
 
+// The engine moves only at the end of the main line: stepping back through a game does not
+// make it play over the moves after.
+const engineToMove = (g) => isEngine(g.turn) && !g.isOver() && !g.canRedo();
+
 function scheduleEngine() {
   const g = state.game;
-  document.body.dataset.state = isEngine(g.turn) && !g.isOver() ? 'engine' : 'idle';
-  if (!isEngine(g.turn) || g.isOver() || !state.analysis) return;
+  document.body.dataset.state = engineToMove(g) ? 'engine' : 'idle';
+  if (!engineToMove(g) || !state.analysis) return;
   state.engineTimer = setTimeout(() => {
     if (state.game !== g || state.analysisFor !== g.lines) return;
     const line = engineMove(state.analysis);
@@ -251,9 +327,17 @@ function hint() {
   if (!best.length) return;
   state.hint = best[0].line;
   state.cursor = best[0].line;
-  setMessage(`Hint: line ${best[0].line} (score ${fmt(best[0].score)})`);
+  setMessage(`Hint: ${state.game.label(best[0].line)} (score ${fmt(best[0].score)})`);
   render();
   focusCursor();
+}
+
+/** Whether the move list may ask the worker for a position with `open` open lines: not
+ * where only a long search would answer. */
+function canAnalyze(open) {
+  const s = state.status;
+  if (!s) return false;
+  return open <= directOpen() || s.solved || (bookSuffices(s) && !s.tooBig) || (Boolean(state.book) && s.open - open < state.book.depth);
 }
 
 // ---- Rendering -------------------------------------------------------------------------
@@ -270,7 +354,7 @@ function render() {
   $('value').textContent = g.isOver() ? '' : analysis
     ? `Value ${fmt(analysis.value)} for ${PLAYER[turn]} (final ${fmt(turn === 0 ? a - b + analysis.value : b - a + analysis.value)} with perfect play)`
     : 'Value: …';
-  const interactive = !g.isOver() && !isEngine(turn);
+  const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   renderBoard($('svg'), {
     geometry: state.geometry ?? (state.geometry = g.geometry()),
     drawn,
@@ -278,6 +362,7 @@ function render() {
     analysis,
     boxes: g.takenBoxes(),
     showScores: state.showScores,
+    showLabels: state.showLabels,
     cursor: state.cursor,
     hint: state.hint,
     interactive,
@@ -287,6 +372,10 @@ function render() {
   $('undo').disabled = !g.canUndo();
   $('redo').disabled = !g.canRedo();
   $('hint').disabled = !analysis || !interactive;
+  $('switch-sides').disabled = g.isOver();
+  $('play-here').disabled = g.isOver();
+  renderAnalysis(g);
+  renderShare();
   document.body.dataset.lines = g.lines;
 }
 
@@ -297,14 +386,27 @@ function focusCursor() {
 
 // ---- Solve panel -----------------------------------------------------------------------
 
+/** Whether the board's book and the in-memory analysis answer every position without a solve. */
+function bookSuffices(s) {
+  return Boolean(state.book) && s.open - state.book.depth <= directOpen();
+}
+
 function showSolvePanel() {
   const s = state.status;
   const panel = $('solve-panel');
-  if (!s || s.direct || (s.solved && !state.solving)) {
+  // Buttons follow the solve's state whatever else the panel shows.
+  $('cancel').hidden = !state.solving;
+  $('solve').hidden = state.solving;
+  if (!s || s.direct || (s.solved && !state.solving && !state.justSolved) || (!state.solving && !s.solved && bookSuffices(s) && !(s.progress?.tilesReused))) {
     panel.hidden = true;
     return;
   }
   panel.hidden = false;
+  if (s.solved && !state.solving) {
+    $('solve-text').textContent = 'Solved: every position of this board is answered now.';
+    $('solve').hidden = true;
+    return;
+  }
   if (s.tooBig) {
     $('solve-text').textContent = state.book
       ? `This board has ${s.open} open lines, too many to solve in the browser: the book answers the first ${state.book.depth} moves; past it exact scores come by search once at most 32 lines are open.`
@@ -314,8 +416,6 @@ function showSolvePanel() {
     return;
   }
   $('solve-progress').hidden = false;
-  $('solve').hidden = state.solving;
-  $('cancel').hidden = !state.solving;
   if (!state.solving) {
     const resumed = s.progress?.tilesReused ?? 0;
     // Why the last solve of this board stopped stays in view above the way to resume it.
@@ -333,9 +433,11 @@ async function startSolve() {
   const predrawn = state.game.predrawn;
   state.solving = true;
   state.solveError = null;
+  state.percentFloor = 0;
   document.body.dataset.solve = 'running';
   showSolvePanel();
   $('solve-text').textContent = `Solving ${board}…`;
+  setMessage('');
   navigator.storage?.persist?.().catch(() => {});
   try {
     const result = await client.call('solve', { board, predrawn });
@@ -348,10 +450,11 @@ async function startSolve() {
   } finally {
     state.solving = false;
   }
+  forgetFailures();
   if (state.game.board === board && state.game.predrawn === predrawn) {
     state.status = await client.call('status', { board, predrawn }).catch(() => state.status);
+    state.justSolved = Boolean(state.status?.solved);
     showSolvePanel();
-    if (state.status?.solved) $('solve-panel').hidden = false;
     update();
   }
   refreshStorage();
@@ -372,11 +475,15 @@ function onProgress(p) {
     $('solve-text').textContent = p.message;
     return;
   }
-  $('solve-progress').value = p.percent;
+  // A run's share never goes back (a resumed run counts only what was left).
+  const percent = Math.max(p.percent, state.percentFloor ?? 0);
+  state.percentFloor = percent;
+  $('solve-progress').value = percent;
   const eta = p.eta === null ? '…' : `${Math.ceil(p.eta)} s left`;
+  const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
-  $('solve-stats').textContent = `${p.percent.toFixed(1)} % · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
-  document.body.dataset.percent = p.percent.toFixed(1);
+  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
+  document.body.dataset.percent = percent.toFixed(1);
 }
 
 // ---- Storage panel ---------------------------------------------------------------------
@@ -416,31 +523,37 @@ let navigatorPersisted = false;
 
 // ---- Keyboard --------------------------------------------------------------------------
 
-const DIRS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-
-function onKey(e) {
-  if (e.target.closest('form, select, input') || e.altKey || e.ctrlKey || e.metaKey) return;
+/** Moves the board's cursor by (dx, dy) among the open lines ((0, 0): select one) and focuses it. */
+function moveCursor(dx, dy) {
   const g = state.game;
-  if (DIRS[e.key]) {
-    const drawn = new Set(g.drawn);
-    const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
-    const [dx, dy] = DIRS[e.key];
-    state.cursor = step(state.geometry, open, state.cursor, dx, dy);
-    render();
-    focusCursor();
-    e.preventDefault();
-  } else if ((e.key === 'Enter' || e.key === ' ') && state.cursor !== null && e.target.closest?.('#svg, body')) {
-    if (e.target.tagName === 'BUTTON') return;
-    play(state.cursor);
-    e.preventDefault();
-  } else if (e.key === 'u') undo();
-  else if (e.key === 'r') redo();
-  else if (e.key === 'h') hint();
-  else if (e.key === 's') {
-    $('show-scores').checked = !$('show-scores').checked;
-    state.showScores = $('show-scores').checked;
-    render();
-  } else if (e.key === 'n') $('board').focus();
+  const drawn = new Set(g.drawn);
+  const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
+  state.cursor = dx || dy || !open.has(state.cursor) ? step(state.geometry, open, state.cursor, dx, dy) : state.cursor;
+  render();
+  focusCursor();
+}
+
+function toggle(id, key) {
+  $(id).checked = !$(id).checked;
+  state[key] = $(id).checked;
+  render();
+}
+
+function bindKeys() {
+  initKeys({ navigate, moveCursor, playCursor: () => state.cursor !== null && play(state.cursor) });
+  onShortcut('u', undo);
+  onShortcut('r', redo);
+  onShortcut('h', hint);
+  onShortcut('s', () => toggle('show-scores', 'showScores'));
+  onShortcut('k', () => toggle('show-labels', 'showLabels'));
+  onShortcut('l', toggleBestLine);
+  onShortcut('e', playFromHere);
+  onShortcut('f', switchSides);
+  // A new game on the board chosen in the form, which keeps the focus for choosing another.
+  onShortcut('n', () => {
+    $('new-game').requestSubmit();
+    $('board').focus();
+  });
 }
 
 // ---- Start -----------------------------------------------------------------------------
@@ -457,16 +570,22 @@ async function main() {
   $('redo').onclick = redo;
   $('hint').onclick = hint;
   $('show-scores').onchange = () => { state.showScores = $('show-scores').checked; render(); };
+  $('show-labels').onchange = () => { state.showLabels = $('show-labels').checked; render(); };
+  $('mode').onchange = () => setMode($('mode').value);
+  $('play-here').onclick = playFromHere;
+  $('switch-sides').onclick = switchSides;
+  initAnalysis({ client, goTo, canAnalyze });
+  initShare({ game: () => state.game, gameHash, parseHash, load: (game, source) => newGame({ ...game, mode: game.mode || state.mode }, source) });
   $('solve').onclick = startSolve;
   $('cancel').onclick = () => client.cancel();
   $('storage').addEventListener('toggle', refreshStorage);
-  document.addEventListener('keydown', onKey);
-  window.addEventListener('hashchange', () => newGame(readHash()));
+  bindKeys();
+  window.addEventListener('hashchange', () => newGame(readHash(), 'the address'));
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && client.persist());
   navigatorPersisted = (await navigator.storage?.persisted?.()) ?? false;
   // Exposed for the end-to-end tests and for curious users in the console.
   window.dotboxApp = { state, history: () => state.game.history(), client };
-  await newGame(readHash());
+  await newGame(readHash(), 'the address');
   document.body.dataset.ready = '1';
 }
 

@@ -20,12 +20,19 @@ export function midpoint(shape) {
 /**
  * Draws the board into `svg`.
  * view: {geometry, drawn: Set, last, analysis: {value, moves} | null, boxes: [{row, col, player}],
- *        showScores, cursor, hint, interactive, onPlay(line), onCursor(line)}
+ *        showScores, showLabels (dot coordinates on the edges), cursor, hint,
+ *        marked: {line, cls} | null (a class for one open line), interactive, onPlay(line),
+ *        onCursor(line)}
+ * Keyboard: the cursor's line, or else the first open line, is the board's one tab stop.
  */
 export function renderBoard(svg, view) {
   const { rows, cols, lines } = view.geometry;
   svg.replaceChildren();
-  svg.setAttribute('viewBox', `-0.45 -0.45 ${cols + 0.9} ${rows + 0.9}`);
+  const edge = view.showLabels ? 0.75 : 0.45;
+  svg.setAttribute('viewBox', `${-edge} -0.45 ${cols + 0.45 + edge} ${rows + 0.45 + edge}`);
+  if (view.showLabels) drawCoordinates(svg, view.geometry);
+  const tabStop = lines.find((s) => s.line === view.cursor && !view.drawn.has(s.line))?.line
+    ?? lines.find((s) => !view.drawn.has(s.line))?.line;
   const scores = new Map((view.analysis?.moves ?? []).map((m) => [m.line, m.score]));
   const best = view.analysis?.value;
 
@@ -47,13 +54,13 @@ export function renderBoard(svg, view) {
     const score = scores.get(shape.line);
     const isBest = score !== undefined && score === best;
     const g = el('g', {
-      class: `move${view.cursor === shape.line ? ' cursor' : ''}${view.hint === shape.line ? ' hinted' : ''}`,
+      class: `move${view.cursor === shape.line ? ' cursor' : ''}${view.hint === shape.line ? ' hinted' : ''}${view.marked?.line === shape.line ? ` ${view.marked.cls}` : ''}`,
       'data-line': shape.line,
       'data-score': score ?? '',
       'data-best': isBest ? '1' : '0',
       role: 'button',
-      tabindex: view.cursor === shape.line ? 0 : -1,
-      'aria-label': `line ${shape.line}${score === undefined || !view.showScores ? '' : `, score ${fmt(score)}${isBest ? ', best' : ''}`}`,
+      tabindex: tabStop === shape.line ? 0 : -1,
+      'aria-label': `line ${shape.label}${score === undefined || !view.showScores ? '' : `, score ${fmt(score)}${isBest ? ', best' : ''}`}`,
     }, svg);
     const coords = { x1: shape.a[1], y1: shape.a[0], x2: shape.b[1], y2: shape.b[0] };
     el('line', { class: `line open${isBest && view.showScores ? ' best' : ''}`, ...coords, 'stroke-width': 0.06 }, g);
@@ -71,6 +78,17 @@ export function renderBoard(svg, view) {
   for (let r = 0; r <= rows; r++) {
     for (let c = 0; c <= cols; c++) el('circle', { class: 'dot', cx: c, cy: r, r: 0.07 }, svg);
   }
+}
+
+/** Column letters under the board and row numbers on its left: the coordinates of the line
+ * labels (a1b1), from the geometry. */
+function drawCoordinates(svg, { rows, columnLabels, rowLabels }) {
+  columnLabels.forEach((text, c) => {
+    el('text', { class: 'coord', x: c, y: rows + 0.42, 'font-size': 0.2 }, svg).textContent = text;
+  });
+  rowLabels.forEach((text, r) => {
+    el('text', { class: 'coord', x: -0.45, y: r, 'font-size': 0.2 }, svg).textContent = text;
+  });
 }
 
 /** The open line nearest to `from` in direction (dx, dy), or `from` if none. */

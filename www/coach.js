@@ -4,11 +4,14 @@
 // or how much it loses, from the exact scores.
 //
 // It follows the game without hooks into app.js: app.js marks every render by setting
-// body[data-lines], which this module observes; the exact scores are the ones app.js got from
-// the worker (window.dotboxApp.state), remembered per position so the move just played can be
-// judged against the position it was played in.
+// body[data-lines], which this module observes; the exact scores come from the page's shared
+// cache (analyses.js), so the move just played is judged against the position it was played
+// in. Lines are named by their labels (a1b1), as the board's coordinates show them, and the
+// players by their letters.
 import init, { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { whenReady } from './ready.js';
+import { analysisOf, positionKey } from './analyses.js';
+import { onShortcut } from './keys.js';
 
 const $ = (id) => document.getElementById(id);
 const PLAYER = ['A', 'B'];
@@ -19,14 +22,15 @@ const coach = {
   app: null,
   key: null, // board|predrawn|lines of the report shown
   report: null,
-  analyses: new Map(), // board|predrawn|lines -> exact analysis seen for that position
   explained: null, // key of the position whose last move is explained
   judged: new Map(), // moves played ("l1,l2,..") -> the judgement of the last of them
   overlay: true,
   loony: null, // {key, flags}: the next-loony flags of the position shown, from the worker
 };
 
-const keyOf = (g, lines) => `${g.board}|${g.predrawn}|${lines}`;
+const keyOf = (g, lines) => positionKey(g.board, g.predrawn, lines);
+/** Lines by their labels: `a1b1, b2c2`. */
+const labels = (g, lines) => lines.map((l) => g.label(l)).join(', ');
 
 /** The class naming a component's kind on the board and in the legend. */
 function kindClass(c) {
@@ -83,7 +87,8 @@ const KIND_WORDS = {
   unsettled: 'not settled yet',
 };
 
-function describeControl(report, turn) {
+function describeControl(report, g) {
+  const turn = g.turn;
   const c = report.control;
   const mover = PLAYER[turn];
   const other = PLAYER[1 - turn];
@@ -92,20 +97,22 @@ function describeControl(report, turn) {
   else if (c.moverHasParity === false) who = `${other} has control by the long chain rule: ${mover} (to move) needs to change the count`;
   else who = 'no long chain yet: control is still open';
   const parity = report.parityMoves.length
-    ? ` Moves that change the count: ${report.parityMoves.join(', ')}.`
+    ? ` Moves that change the count: ${labels(g, report.parityMoves)}.`
     : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.
-  const nim = report.nimstring === null
+  const nim = report.nimstring == null
     ? ''
     : ` Exactly (nimstring value ${report.nimstring}): ${report.nimstring === '*0' ? `${mover} cannot win control against best play` : `${mover} can win control`}.`;
-  return `${c.longChains} long chain${c.longChains === 1 ? '' : 's'}, ${c.loops} loop${c.loops === 1 ? '' : 's'}, ${c.dots} dots: ${who}.${parity}${nim}`;
+  // The rule's count is open lines − boxes left + 1: the dots of an empty board, not of this one.
+  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(c.longChains, 'long chain')}, ${plural(c.loops, 'loop')}, rule count ${c.dots} (open lines − boxes left + 1): ${who}.${parity}${nim}`;
 }
 
 function renderPanel() {
   const r = coach.report;
   const g = coach.app.state.game;
   if (!r) return;
-  $('coach-control').textContent = g.isOver() ? 'The game is over.' : describeControl(r, g.turn);
+  $('coach-control').textContent = g.isOver() ? 'The game is over.' : describeControl(r, g);
   const list = $('coach-components');
   list.replaceChildren();
   for (const c of r.components) {
@@ -113,16 +120,16 @@ function renderPanel() {
     const swatch = document.createElement('span');
     swatch.className = `swatch ${kindClass(c)}`;
     swatch.setAttribute('aria-hidden', 'true');
-    li.append(swatch, `${c.text} (${KIND_WORDS[kindClass(c)]}; lines ${c.lines.join(', ')})`);
+    li.append(swatch, `${c.text} (${KIND_WORDS[kindClass(c)]}; line${c.lines.length === 1 ? '' : 's'} ${labels(g, c.lines)})`);
     list.append(li);
   }
   if (!r.components.length) list.append(Object.assign(document.createElement('li'), { textContent: 'Every box is taken.' }));
-  const reply = (o) => `take all with ${o.takeAll.join(',')}, or all but ${o.left} with ${o.decline.join(',')}`;
-  const lines = r.loonyMoves.map((m) => m.line).join(', ');
+  const reply = (o) => `take all with ${labels(g, o.takeAll)}, or all but ${o.left} with ${labels(g, o.decline)}`;
+  const lines = labels(g, r.loonyMoves.map((m) => m.line));
   // With an offer standing every move leaving it is loony: the replies are those below.
   const replies = r.standing.length
     ? ''
-    : ` Replies: ${r.loonyMoves.filter((m) => m.offers[0]).map((m) => `after ${m.line}, ${reply(m.offers[0])}`).join('; ')}.`;
+    : ` Replies: ${r.loonyMoves.filter((m) => m.offers[0]).map((m) => `after ${g.label(m.line)}, ${reply(m.offers[0])}`).join('; ')}.`;
   $('coach-loony').textContent = lines
     ? `Loony moves (violet on the board): ${lines}.${replies}`
     : 'No loony moves here.';
@@ -168,7 +175,7 @@ async function requestFlags(g, lines, key) {
 function judgement(j) {
   const p = document.createElement('p');
   const head = document.createElement('strong');
-  head.textContent = `${PLAYER[j.player]} drew line ${j.line} (score ${fmt(j.score)}, best ${fmt(j.value)}): `;
+  head.textContent = `${PLAYER[j.player]} drew ${j.label} (score ${fmt(j.score)}, best ${fmt(j.value)}): `;
   p.append(head, j.text);
   p.className = j.best ? 'good' : 'bad';
   return p;
@@ -205,25 +212,22 @@ async function explainLast(g, key) {
   const line = moves.at(-1);
   const player = g.history().at(-1).player;
   const before = g.lines.split(',').filter((l) => l !== '' && Number(l) !== line).join(',');
-  const beforeKey = keyOf(g, before);
-  let analysis = coach.analyses.get(beforeKey);
-  if (!analysis) {
-    out.textContent = `Judging line ${line}…`;
-    try {
-      analysis = await coach.app.client.call('analyze', { board: g.board, predrawn: g.predrawn, lines: before });
-      coach.analyses.set(beforeKey, analysis);
-    } catch (e) {
-      out.textContent = `Line ${line}: no exact scores for the position before it (${e.message}).`;
-      return;
-    }
-    if (coach.explained !== key) return;
-  }
+  const label = g.label(line);
+  let analysis;
+  out.textContent = `Judging ${label}…`;
   try {
-    const e = explainMove(g.board, g.predrawn, before, line, analysis);
+    analysis = await analysisOf(coach.app.client, g.board, g.predrawn, before);
+  } catch (e) {
+    if (coach.explained === key) out.textContent = `${label}: no exact scores for the position before it (${e.message}).`;
+    return;
+  }
+  if (coach.explained !== key) return;
+  try {
+    const e = explainMove(g.board, g.predrawn, before, line, analysis, PLAYER[player], PLAYER[1 - player]);
     const score = analysis.moves.find((m) => m.line === line)?.score;
-    coach.judged.set(sequence, { line, player, score, value: analysis.value, best: e.best, text: e.text });
+    coach.judged.set(sequence, { line, label, player, score, value: analysis.value, best: e.best, text: e.text });
   } catch (err) {
-    out.textContent = `Line ${line}: ${err.message}`;
+    out.textContent = `${label}: ${err.message}`;
     return;
   }
   showJudged(moves);
@@ -237,7 +241,6 @@ function refresh() {
   if (!g) return;
   const lines = g.lines;
   const key = keyOf(g, lines);
-  if (app.state.analysis && app.state.analysisFor === lines) coach.analyses.set(key, app.state.analysis);
   if (key !== coach.key) {
     if (coach.key?.split('|').slice(0, 2).join('|') !== key.split('|').slice(0, 2).join('|')) coach.judged.clear();
     coach.key = key;
@@ -263,13 +266,6 @@ function toggleOverlay() {
   drawOverlay();
 }
 
-function onKey(e) {
-  if (e.target.closest('form, select, input, #puzzles') || e.altKey || e.ctrlKey || e.metaKey) return;
-  if (e.key === 'c') {
-    $('coach-on').checked = !$('coach-on').checked;
-    toggleOverlay();
-  }
-}
 
 async function start() {
   // app.js instantiates the module and marks the page ready; init() then returns at once.
@@ -277,7 +273,10 @@ async function start() {
   await init();
   coach.app = window.dotboxApp;
   $('coach-on').addEventListener('change', toggleOverlay);
-  document.addEventListener('keydown', onKey);
+  onShortcut('c', () => {
+    $('coach-on').checked = !$('coach-on').checked;
+    toggleOverlay();
+  });
   new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ['data-lines', 'data-state'] });
   refresh();
 }

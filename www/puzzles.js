@@ -5,6 +5,7 @@
 import init, { Game, loadPuzzles, explainMove } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { whenReady } from './ready.js';
+import { onShortcut } from './keys.js';
 
 const $ = (id) => document.getElementById(id);
 const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
@@ -67,6 +68,7 @@ function render() {
     showScores: answered,
     cursor: state.cursor,
     hint: answered ? p.solution : null,
+    marked: answered && state.answer !== p.solution ? { line: state.answer, cls: 'picked-wrong' } : null,
     interactive: !answered,
     onPlay: pick,
     onCursor: (line) => { state.cursor = line; },
@@ -80,17 +82,21 @@ function pick(line) {
   state.answer = line;
   state.cursor = null;
   const score = p.scores.find((m) => m.line === line).score;
+  const name = (l) => state.geometry.lines[l].label;
   $('puzzle').dataset.answered = line === p.solution ? 'right' : 'wrong';
-  if (line === p.solution) {
-    setFeedback(`Right: line ${line} (${fmt(score)}). ${p.explanation}`, 'good');
-  } else {
-    let why = '';
+  // Each move is explained from the puzzle's exact scores, lines by label; the loss of a
+  // wrong pick is said once, by its explanation.
+  const why = (l) => {
     try {
-      why = explainMove(p.board, '', p.lines.join(','), line, { value: p.value, moves: p.scores }).text;
+      return explainMove(p.board, '', p.lines.join(','), l, { value: p.value, moves: p.scores }).text;
     } catch (e) {
-      why = e.message;
+      return e.message;
     }
-    setFeedback(`Not the best: line ${line} scores ${fmt(score)}, ${p.value - score} less than line ${p.solution} (${fmt(p.value)}). ${why} Why line ${p.solution}: ${p.explanation}`, 'bad');
+  };
+  if (line === p.solution) {
+    setFeedback(`Right: ${name(line)} (${fmt(score)}). ${why(line)}`, 'good');
+  } else {
+    setFeedback(`Not the best: ${name(line)} (crossed out) scores ${fmt(score)}. ${why(line)} Why ${name(p.solution)} (${fmt(p.value)}, green): ${why(p.solution)}`, 'bad');
   }
   render();
   $('puzzle-next').focus();
@@ -141,10 +147,7 @@ async function start() {
   $('puzzle-prev').onclick = () => { show(state.index - 1); $('puzzle-svg').focus(); };
   $('puzzle-retry').onclick = () => { show(state.index); $('puzzle-svg').focus(); };
   $('puzzle-svg').addEventListener('keydown', onKey);
-  document.addEventListener('keydown', (e) => {
-    if (e.key !== 'p' || e.target.closest('form, select, input') || e.altKey || e.ctrlKey || e.metaKey) return;
-    open();
-  });
+  onShortcut('p', open);
 }
 
 whenReady().then(start).catch((e) => setFeedback(`Puzzles failed to start: ${e.message}`, 'bad'));

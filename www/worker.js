@@ -10,6 +10,11 @@
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
 //   book    {url, board, predrawn}    -> loads a book (fetch with progress, verify, cache)
+//   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score}],
+//                                        complete, stopped}: the principal variation (best
+//                                        move, lowest line first among equals; player 0 is
+//                                        the one to move now), up to the end or to a position
+//                                        without exact scores (`stopped` says why)
 //   loony   {board, predrawn, lines}  -> {value, next, moves: [{line, score, next}]}: who must
 //                                        make the next loony move ('v' the player to move, '^'
 //                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
@@ -261,7 +266,42 @@ function loony({ board, predrawn, lines }) {
   return wasm.loonyAnalyze(board, predrawn ?? '', lines ?? '');
 }
 
-const ops = { analyze, status, solve, storage, delete: remove, book, loony };
+// Positions a best line may search (boards too large to solve) before it stops, so the
+// worker is not held for minutes.
+const BEST_LINE_SEARCHES = 2;
+
+async function bestLine({ board, predrawn, lines }) {
+  const game = new wasm.Game(board, predrawn ?? '');
+  try {
+    game.playAll(lines ?? '');
+    const first = game.turn;
+    const moves = [];
+    let value = null;
+    let searches = 0;
+    while (!game.isOver()) {
+      let a;
+      try {
+        a = await analyze({ board, predrawn, lines: game.lines });
+      } catch (e) {
+        if (value === null) throw e;
+        return { value, moves, complete: false, stopped: e.message };
+      }
+      if (value === null) value = a.value;
+      if (a.source === 'search' && ++searches > BEST_LINE_SEARCHES) {
+        return { value, moves, complete: false, stopped: 'the rest needs long searches' };
+      }
+      const best = a.moves.find((m) => m.score === a.value);
+      const player = game.turn ^ first;
+      const boxes = game.play(best.line);
+      moves.push({ line: best.line, label: game.label(best.line), player, boxes, score: best.score });
+    }
+    return { value: value ?? 0, moves, complete: true, stopped: null };
+  } finally {
+    game.free();
+  }
+}
+
+const ops = { analyze, status, solve, storage, delete: remove, book, loony, bestLine };
 
 // Operations other than solve run one at a time (a wasm object serves one call at a time);
 // a solve runs beside them on its own solver.

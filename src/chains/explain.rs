@@ -55,36 +55,103 @@ pub enum Reason {
     ChangesParity,
 }
 
+/// Whom a reason speaks to and how it names lines: the CLI addresses the player who moved
+/// ("you", "line 7"); the page names both players and labels lines ("A", "B", "a1b1").
+pub struct Voice<'a> {
+    /// The player who made the move, or `None` to address them as "you".
+    pub mover: Option<&'a str>,
+    /// The other player (used with `mover`).
+    pub opponent: &'a str,
+    /// How a line is named.
+    pub line: &'a dyn Fn(usize) -> String,
+}
+
+fn line_number(line: usize) -> String {
+    format!("line {line}")
+}
+
+impl Voice<'_> {
+    /// Second person, lines by number.
+    pub const YOU: Voice<'static> = Voice {
+        mover: None,
+        opponent: "your opponent",
+        line: &line_number,
+    };
+
+    /// The mover as a subject: "you" or "A".
+    fn subject(&self) -> &str {
+        self.mover.unwrap_or("you")
+    }
+
+    /// The mover at the start of a sentence.
+    fn subject_cap(&self) -> &str {
+        self.mover.unwrap_or("You")
+    }
+
+    /// The opponent at the start of a sentence.
+    fn opponent_cap(&self) -> String {
+        let mut chars = self.opponent.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    }
+
+    /// The opponent's possessive: "your opponent's", "B's".
+    fn opponent_s(&self) -> String {
+        format!("{}'s", self.opponent)
+    }
+
+    /// `you_form` after "you", `third` after a player's name.
+    fn verb<'v>(&self, you_form: &'v str, third: &'v str) -> &'v str {
+        if self.mover.is_some() {
+            third
+        } else {
+            you_form
+        }
+    }
+}
+
 impl Reason {
     /// The reason as a sentence addressed to the player who made the move.
     pub fn text(&self) -> String {
+        self.text_in(&Voice::YOU)
+    }
+
+    /// The reason as a sentence in `voice`.
+    pub fn text_in(&self, voice: &Voice) -> String {
+        let me = voice.subject();
+        let me_cap = voice.subject_cap();
+        let them = voice.opponent;
+        let them_cap = voice.opponent_cap();
         match *self {
             Reason::Best { ties: 1 } => "This is the only best move.".to_string(),
             Reason::Best { ties } => format!("This is one of {ties} equally good best moves."),
             Reason::Loses { boxes, best_line } => format!(
-                "It loses {} against the best move (line {best_line}).",
-                plural(boxes, "box", "boxes")
+                "It loses {} against the best move ({}).",
+                plural(boxes, "box", "boxes"),
+                (voice.line)(best_line)
             ),
-            Reason::Takes { boxes } => {
-                format!(
-                    "It takes {} and you move again.",
-                    plural(boxes as i32, "box", "boxes")
-                )
-            }
+            Reason::Takes { boxes } => format!(
+                "It takes {} and {me} {} again.",
+                plural(boxes as i32, "box", "boxes"),
+                voice.verb("move", "moves")
+            ),
             Reason::Loony(Offered::LongChain(n)) => format!(
-                "It opens a long chain of {n} boxes: a loony move. Your opponent can take them \
-                 all, or take all but two and leave you to move, keeping control."
+                "It opens a long chain of {n} boxes: a loony move. {them_cap} can take them \
+                 all, or take all but two and leave {me} to move, keeping control."
             ),
             Reason::Loony(Offered::Loop(n)) => format!(
-                "It opens a loop of {n} boxes: a loony move. Your opponent can take them all, \
-                 or take all but four and leave you to move, keeping control."
+                "It opens a loop of {n} boxes: a loony move. {them_cap} can take them all, \
+                 or take all but four and leave {me} to move, keeping control."
             ),
-            Reason::Loony(Offered::HalfHearted) => "It hands out a 2-chain by its end (a \
-                half-hearted handout): a loony move, since your opponent may decline both boxes \
-                and keep control. Drawing the middle line instead would not allow that."
-                .to_string(),
+            Reason::Loony(Offered::HalfHearted) => format!(
+                "It hands out a 2-chain by its end (a half-hearted handout): a loony move, since \
+                 {them} may decline both boxes and keep control. Drawing the middle line \
+                 instead would not allow that."
+            ),
             Reason::Loony(Offered::Boxes(n)) => format!(
-                "It is a loony move: it offers {} your opponent may take or decline, keeping \
+                "It is a loony move: it offers {} that {them} may take or decline, keeping \
                  control either way.",
                 plural(n as i32, "box", "boxes")
             ),
@@ -92,30 +159,30 @@ impl Reason {
                 boxes,
                 double_deal: true,
             } => format!(
-                "It declines the sacrifice with a double-dealing move: it leaves {} to your \
-                 opponent, who must then move again.",
+                "It declines the sacrifice with a double-dealing move: it leaves {} to {them}, \
+                 who must then move again.",
                 plural(boxes as i32, "box", "boxes")
             ),
             Reason::Declines {
                 boxes,
                 double_deal: false,
             } => format!(
-                "It declines a sacrifice: it leaves {} you could have taken.",
+                "It declines a sacrifice: it leaves {} {me} could have taken.",
                 plural(boxes as i32, "box", "boxes")
             ),
-            Reason::Sacrifice { boxes } => {
-                format!(
-                    "It sacrifices {} to your opponent.",
-                    plural(boxes as i32, "box", "boxes")
-                )
-            }
-            Reason::GivesAwayControl => "It gives away control: with best play you will now be \
-                the one forced to open the next long chain or loop (or to take the last box)."
-                .to_string(),
-            Reason::KeepsControl => "You keep control.".to_string(),
-            Reason::ChangesParity => "It changes the long chain count in your opponent's \
-                favour (the long chain rule)."
-                .to_string(),
+            Reason::Sacrifice { boxes } => format!(
+                "It sacrifices {} to {them}.",
+                plural(boxes as i32, "box", "boxes")
+            ),
+            Reason::GivesAwayControl => format!(
+                "It gives away control: with best play {me} will now be the one forced to open \
+                 the next long chain or loop (or to take the last box)."
+            ),
+            Reason::KeepsControl => format!("{me_cap} {} control.", voice.verb("keep", "keeps")),
+            Reason::ChangesParity => format!(
+                "It changes the long chain count in {} favour (the long chain rule).",
+                voice.opponent_s()
+            ),
         }
     }
 }
@@ -181,9 +248,14 @@ pub fn explain(
 
 /// The reasons joined into one paragraph.
 pub fn explain_text(reasons: &[Reason]) -> String {
+    explain_text_in(reasons, &Voice::YOU)
+}
+
+/// The reasons as one paragraph in `voice`.
+pub fn explain_text_in(reasons: &[Reason], voice: &Voice) -> String {
     reasons
         .iter()
-        .map(Reason::text)
+        .map(|r| r.text_in(voice))
         .collect::<Vec<_>>()
         .join(" ")
 }

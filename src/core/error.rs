@@ -42,6 +42,8 @@ impl std::error::Error for BoardError {}
 pub enum LinesError {
     /// An item of the list is not a whole number.
     NotANumber(String),
+    /// A label naming two dots that are not joined by a line.
+    NotALine(String),
     /// A line index past the board's last line.
     OutOfRange { line: usize, lines: usize },
     /// A line listed twice that is not a pre-drawn line.
@@ -55,7 +57,13 @@ pub enum LinesError {
 impl fmt::Display for LinesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinesError::NotANumber(item) => write!(f, "'{item}' is not a line number"),
+            LinesError::NotANumber(item) => write!(
+                f,
+                "'{item}' is neither a line number nor a line label like a1b1"
+            ),
+            LinesError::NotALine(item) => {
+                write!(f, "'{item}' joins dots that are not neighbours")
+            }
             LinesError::OutOfRange { line, lines } => write!(
                 f,
                 "line {line} does not exist: this board has lines 0 to {}",

@@ -1,27 +1,96 @@
 //! Text notation for positions: `BOARD` or `BOARD:l1,l2,..`, for example `3x3:0,5,7` or
 //! `icelandic:12`. The line list names drawn lines by the board's numbering; pre-drawn lines
 //! are implied and may be repeated.
+//!
+//! Lines also have labels, like a chess board's coordinates: dot columns are letters from
+//! `a` on the left, dot rows numbers from `1` at the bottom, and a line is named by its two
+//! dots, left or lower dot first: `a1b1` (horizontal), `a1a2` (vertical). Wherever a line
+//! number is read, its label is accepted too.
 
 use super::board::Board;
 use super::error::LinesError;
 use super::position::Position;
 
-/// Parses a comma-separated list of line numbers (spaces allowed, empty list allowed) and
-/// returns `board`'s start position with them drawn.
-///
-/// A line outside the board or listed twice is an error; a pre-drawn line may be repeated.
-pub fn parse_lines(board: &Board, text: &str) -> Result<Position, LinesError> {
-    let mut pos = Position::EMPTY;
-    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let line: usize = item
-            .parse()
-            .map_err(|_| LinesError::NotANumber(item.to_string()))?;
+/// The letter of dot column `c` (0 on the left): `a`, `b`, ..
+pub fn column_label(c: usize) -> char {
+    char::from(b'a' + c as u8)
+}
+
+/// The number of dot row `r` (0 on top): rows count from 1 at the bottom.
+pub fn row_label(board: &Board, r: usize) -> usize {
+    board.rows() + 1 - r
+}
+
+/// The name of dot `(r, c)`: column letter, then row number (`a1` bottom left).
+fn dot_label(board: &Board, (r, c): (usize, usize)) -> String {
+    format!("{}{}", column_label(c), row_label(board, r))
+}
+
+/// The label of `line`: its two dots, left or lower first (`a1b1`, `a1a2`).
+pub fn line_label(board: &Board, line: usize) -> String {
+    let (a, b) = board.endpoints(line);
+    // Endpoints come top or left first; a vertical line is named from its lower dot.
+    let (first, second) = if board.is_horizontal(line) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    format!("{}{}", dot_label(board, first), dot_label(board, second))
+}
+
+/// The dot named `text` (`b3`), if it is one of the board's dots.
+fn parse_dot(board: &Board, text: &str) -> Option<(usize, usize)> {
+    let mut chars = text.chars();
+    let col = chars.next()?.to_ascii_lowercase();
+    if !col.is_ascii_lowercase() {
+        return None;
+    }
+    let c = usize::from(col as u8 - b'a');
+    let n: usize = chars.as_str().parse().ok()?;
+    if c <= board.cols() && (1..=board.rows() + 1).contains(&n) {
+        Some((board.rows() + 1 - n, c))
+    } else {
+        None
+    }
+}
+
+/// One line named by its number (`7`) or its label (`a1b1`; either dot first), checked to be
+/// on `board`.
+pub fn parse_line(board: &Board, item: &str) -> Result<usize, LinesError> {
+    let item = item.trim();
+    if let Ok(line) = item.parse::<usize>() {
         if line >= board.num_lines() {
             return Err(LinesError::OutOfRange {
                 line,
                 lines: board.num_lines(),
             });
         }
+        return Ok(line);
+    }
+    // A label: two dots, each a letter and a number; the second starts at the next letter.
+    let split = item
+        .char_indices()
+        .skip(1)
+        .find(|(_, ch)| ch.is_ascii_alphabetic())
+        .map(|(i, _)| i);
+    let dots =
+        split.and_then(|i| Some((parse_dot(board, &item[..i])?, parse_dot(board, &item[i..])?)));
+    match dots {
+        Some((a, b)) => board
+            .line_between(a, b)
+            .ok_or_else(|| LinesError::NotALine(item.to_string())),
+        None => Err(LinesError::NotANumber(item.to_string())),
+    }
+}
+
+/// Parses a comma-separated list of line numbers or labels (spaces allowed, empty list
+/// allowed) and returns `board`'s start position with them drawn.
+///
+/// A line outside the board or listed twice is an error; a pre-drawn line may be repeated.
+pub fn parse_lines(board: &Board, text: &str) -> Result<Position, LinesError> {
+    let mut pos = Position::EMPTY;
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let line = parse_line(board, item)?;
         if pos.contains(line) && !board.predrawn().contains(line) {
             return Err(LinesError::Repeated(line));
         }
@@ -72,6 +141,39 @@ pub fn format_position(board: &Board, pos: Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_name_each_line_and_read_back() {
+        for name in ["1x1", "3x3", "icelandic", "2x5"] {
+            let board = Board::parse(name).unwrap();
+            let mut seen = std::collections::HashSet::new();
+            for line in 0..board.num_lines() {
+                let label = line_label(&board, line);
+                assert!(seen.insert(label.clone()), "{name}: {label} twice");
+                assert_eq!(parse_line(&board, &label).unwrap(), line, "{name}: {label}");
+                assert_eq!(parse_line(&board, &line.to_string()).unwrap(), line);
+            }
+        }
+        let b = Board::parse("3x3").unwrap();
+        // Top-left horizontal line: dots a4 and b4; bottom-left vertical: a1 and a2.
+        assert_eq!(line_label(&b, 0), "a4b4");
+        assert_eq!(line_label(&b, 20), "a1a2");
+        assert_eq!(parse_line(&b, "b4a4").unwrap(), 0, "either dot first");
+        assert_eq!(parse_line(&b, "A1A2").unwrap(), 20);
+        assert_eq!(
+            parse_line(&b, "a1b2").unwrap_err().to_string(),
+            "'a1b2' joins dots that are not neighbours"
+        );
+        assert!(parse_line(&b, "a1e1").is_err());
+        assert_eq!(
+            parse_line(&b, "abc").unwrap_err().to_string(),
+            "'abc' is neither a line number nor a line label like a1b1"
+        );
+        assert_eq!(
+            parse_lines(&b, "a4b4, 5").unwrap(),
+            parse_lines(&b, "0,5").unwrap()
+        );
+    }
 
     #[test]
     fn round_trip() {

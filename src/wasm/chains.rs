@@ -6,13 +6,13 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::js_error;
 use super::solver::JsAnalysis;
+use super::{js_error, to_js_value};
 use crate::chains::control::parity_moves;
-use crate::chains::explain::{explain, explain_text, Reason, CONTROL_OPEN};
+use crate::chains::explain::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
 use crate::chains::loony::loony_moves;
 use crate::chains::{components, control, loony_offers, nim_value, Coins, Offer};
-use crate::core::notation::parse_lines;
+use crate::core::notation::{line_label, parse_lines};
 use crate::core::{Analysis, Board, Position};
 
 /// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`, and the
@@ -148,7 +148,7 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
             .collect(),
         nimstring,
     };
-    serde_wasm_bindgen::to_value(&report).map_err(js_error)
+    to_js_value(&report)
 }
 
 /// Why a move is good or what it costs.
@@ -169,7 +169,8 @@ struct JsExplanation {
 
 /// Explains playing `line` in the position with `lines` drawn, from that position's exact
 /// analysis `{value, moves: [{line, score}]}` (as the worker returns it):
-/// `{best, loses, loony, reasons: [..], text}`.
+/// `{best, loses, loony, reasons: [..], text}`. Lines are named by their labels (`a1b1`);
+/// with `mover` and `opponent` (`"A"`, `"B"`) the text names the players, else it says "you".
 #[wasm_bindgen(js_name = explainMove)]
 pub fn explain_move(
     board: &str,
@@ -177,12 +178,20 @@ pub fn explain_move(
     lines: &str,
     line: usize,
     analysis: JsValue,
+    mover: Option<String>,
+    opponent: Option<String>,
 ) -> Result<JsValue, JsError> {
     let (board, pos) = parse(board, predrawn, lines)?;
     let analysis: Analysis = serde_wasm_bindgen::from_value::<JsAnalysis>(analysis)
         .map_err(js_error)?
         .into();
     let reasons = explain(&board, pos, line, &analysis).map_err(js_error)?;
+    let label = |l: usize| line_label(&board, l);
+    let voice = Voice {
+        mover: mover.as_deref(),
+        opponent: opponent.as_deref().unwrap_or(Voice::YOU.opponent),
+        line: &label,
+    };
     let loses = reasons
         .iter()
         .find_map(|r| match r {
@@ -194,10 +203,10 @@ pub fn explain_move(
         best: loses == 0,
         loses,
         loony: reasons.iter().any(|r| matches!(r, Reason::Loony(_))),
-        reasons: reasons.iter().map(Reason::text).collect(),
-        text: explain_text(&reasons),
+        reasons: reasons.iter().map(|r| r.text_in(&voice)).collect(),
+        text: explain_text_in(&reasons, &voice),
     };
-    serde_wasm_bindgen::to_value(&out).map_err(js_error)
+    super::to_js_value(&out)
 }
 
 /// A move's score in a puzzle.
@@ -264,5 +273,5 @@ pub fn load_puzzles(value: JsValue) -> Result<JsValue, JsError> {
             return Err(JsError::new(&format!("puzzle {}: {fault}", i + 1)));
         }
     }
-    serde_wasm_bindgen::to_value(&puzzles).map_err(js_error)
+    super::to_js_value(&puzzles)
 }

@@ -8,7 +8,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
-use crate::core::notation::{format_lines, parse_lines};
+use crate::core::notation::{
+    column_label, format_lines, line_label, parse_line, parse_lines, row_label,
+};
 use crate::core::{Board, Position};
 
 /// One move played: the line, who drew it and how many boxes it completed.
@@ -19,10 +21,34 @@ struct Move {
     boxes: u32,
 }
 
-/// A line as the page draws it: its number, its two dots and whether it was pre-drawn.
+/// A move of the main line with the state after it: who is to move and the boxes each
+/// side has taken.
+#[derive(Serialize)]
+struct Ply {
+    line: usize,
+    label: String,
+    player: u8,
+    boxes: u32,
+    turn: u8,
+    taken: [u32; 2],
+    /// The position after it, as the solver is asked (`Game::lines`).
+    lines: String,
+}
+
+/// A game record read from text: the board, its extra pre-drawn lines and the moves.
+#[derive(Serialize)]
+struct Record {
+    board: String,
+    predrawn: String,
+    moves: Vec<usize>,
+}
+
+/// A line as the page draws it: its number, its label, its two dots and whether it was
+/// pre-drawn.
 #[derive(Serialize)]
 struct LineShape {
     line: usize,
+    label: String,
     a: (usize, usize),
     b: (usize, usize),
     horizontal: bool,
@@ -31,10 +57,15 @@ struct LineShape {
 
 /// The board's shape for drawing.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Geometry {
     rows: usize,
     cols: usize,
     lines: Vec<LineShape>,
+    /// The coordinates lines are labelled by: each dot column's letter, left to right, and
+    /// each dot row's number, top to bottom.
+    column_labels: Vec<String>,
+    row_labels: Vec<String>,
 }
 
 /// A completed box and who took it (`null` when pre-drawn lines completed it).
@@ -47,6 +78,7 @@ struct TakenBox {
 
 /// A game on one board: the page's model of play.
 #[wasm_bindgen]
+#[derive(Clone)]
 pub struct Game {
     board: Board,
     moves: Vec<Move>,
@@ -85,7 +117,7 @@ impl Game {
     /// Draws `line` for the player to move; returns the boxes it completed (0, 1 or 2).
     /// Clears the redo list. Errors if the line does not exist or is drawn.
     pub fn play(&mut self, line: usize) -> Result<u32, JsError> {
-        self.apply(line)?;
+        self.apply(line).map_err(|e| JsError::new(&e))?;
         self.redo.clear();
         Ok(self.moves.last().map_or(0, |m| m.boxes))
     }
@@ -150,7 +182,7 @@ impl Game {
 
     /// The moves played, in order: `[{line, player, boxes}]`.
     pub fn history(&self) -> Result<JsValue, JsError> {
-        serde_wasm_bindgen::to_value(&self.moves).map_err(js_error)
+        super::to_js_value(&self.moves)
     }
 
     /// Every drawn line, pre-drawn ones included, lowest first.
@@ -171,7 +203,8 @@ impl Game {
         format_lines(&self.board, self.position())
     }
 
-    /// The board's geometry: `{rows, cols, lines: [{line, a: [r, c], b: [r, c], horizontal, predrawn}]}`.
+    /// The board's geometry: `{rows, cols, lines: [{line, label, a: [r, c], b: [r, c], horizontal,
+    /// predrawn}], columnLabels, rowLabels}`.
     pub fn geometry(&self) -> Result<JsValue, JsError> {
         let lines = (0..self.board.num_lines())
             .map(|line| {
@@ -179,6 +212,7 @@ impl Game {
                 let horizontal = self.board.is_horizontal(line);
                 LineShape {
                     line,
+                    label: line_label(&self.board, line),
                     a,
                     b,
                     horizontal,
@@ -190,8 +224,102 @@ impl Game {
             rows: self.board.rows(),
             cols: self.board.cols(),
             lines,
+            column_labels: (0..=self.board.cols())
+                .map(|c| column_label(c).to_string())
+                .collect(),
+            row_labels: (0..=self.board.rows())
+                .map(|r| row_label(&self.board, r).to_string())
+                .collect(),
         };
-        serde_wasm_bindgen::to_value(&geometry).map_err(js_error)
+        super::to_js_value(&geometry)
+    }
+
+    /// The label of `line` (`a1b1`: its two dots, see `core::notation`).
+    pub fn label(&self, line: usize) -> Result<String, JsError> {
+        self.check_line(line).map_err(|e| JsError::new(&e))?;
+        Ok(line_label(&self.board, line))
+    }
+
+    /// Plays the moves in `text` (line numbers or labels, separated by commas or spaces) in
+    /// order. Stops at the first that cannot be played, with an error naming it and how many
+    /// were played.
+    #[wasm_bindgen(js_name = playAll)]
+    pub fn play_all(&mut self, text: &str) -> Result<(), JsError> {
+        let items = text.split([',', ' ', '\n', '\t']).filter(|s| !s.is_empty());
+        for (i, item) in items.enumerate() {
+            let played = parse_line(&self.board, item)
+                .map_err(|e| e.to_string())
+                .and_then(|line| self.apply(line));
+            if let Err(why) = played {
+                return Err(JsError::new(&format!(
+                    "move {} ('{item}'): {why}; the first {i} move{} played",
+                    i + 1,
+                    if i == 1 { " is" } else { "s are" }
+                )));
+            }
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    /// Moves played so far (the position's place in the main line).
+    #[wasm_bindgen(getter)]
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The main line: the moves played, then those taken back and not replaced (redo), as
+    /// `[{line, label, player, boxes, turn, taken: [a, b], lines}]` with the state after each.
+    pub fn mainline(&self) -> Result<JsValue, JsError> {
+        let mut g = self.clone();
+        while g.redo().is_some() {}
+        let mut taken = [0, 0];
+        let mut pos = self.board.start();
+        let mut plies = Vec::with_capacity(g.moves.len());
+        for (i, m) in g.moves.iter().enumerate() {
+            taken[usize::from(m.player)] += m.boxes;
+            pos = pos.with(m.line);
+            let turn = match g.moves.get(i + 1) {
+                Some(next) => next.player,
+                None => g.turn(),
+            };
+            plies.push(Ply {
+                line: m.line,
+                label: line_label(&self.board, m.line),
+                player: m.player,
+                boxes: m.boxes,
+                turn,
+                taken,
+                lines: format_lines(&self.board, pos),
+            });
+        }
+        super::to_js_value(&plies)
+    }
+
+    /// Moves back or forward along the main line to `ply` moves played (clamped to it).
+    #[wasm_bindgen(js_name = goTo)]
+    pub fn go_to(&mut self, ply: usize) {
+        while self.moves.len() > ply && self.undo().is_some() {}
+        while self.moves.len() < ply && self.redo().is_some() {}
+    }
+
+    /// The game as text: `BOARD [pre L,..] moves M M ..` with the moves as labels (the main
+    /// line up to here); `readRecord` reads it back.
+    pub fn record(&self) -> String {
+        let mut text = self.board.name();
+        let pre = self.predrawn();
+        if !pre.is_empty() {
+            text.push_str(&format!(" pre {pre}"));
+        }
+        if !self.moves.is_empty() {
+            let moves: Vec<String> = self
+                .moves
+                .iter()
+                .map(|m| line_label(&self.board, m.line))
+                .collect();
+            text.push_str(&format!(" moves {}", moves.join(" ")));
+        }
+        text
     }
 
     /// The completed boxes and who took each: `[{row, col, player}]`.
@@ -215,7 +343,7 @@ impl Game {
                 player: owner.get(&(row, col)).copied(),
             })
             .collect();
-        serde_wasm_bindgen::to_value(&boxes).map_err(js_error)
+        super::to_js_value(&boxes)
     }
 }
 
@@ -227,16 +355,21 @@ impl Game {
             .fold(self.board.start(), |p, m| p.with(m.line))
     }
 
-    fn apply(&mut self, line: usize) -> Result<(), JsError> {
+    fn check_line(&self, line: usize) -> Result<(), String> {
         if line >= self.board.num_lines() {
-            return Err(JsError::new(&format!(
+            return Err(format!(
                 "line {line} does not exist: this board has lines 0 to {}",
                 self.board.num_lines() - 1
-            )));
+            ));
         }
+        Ok(())
+    }
+
+    fn apply(&mut self, line: usize) -> Result<(), String> {
+        self.check_line(line)?;
         let pos = self.position();
         if pos.contains(line) {
-            return Err(JsError::new(&format!("line {line} is already drawn")));
+            return Err(format!("line {line} is already drawn"));
         }
         let player = self.turn();
         let boxes = self.board.boxes_completed(pos, line);
@@ -247,4 +380,48 @@ impl Game {
         });
         Ok(())
     }
+}
+
+/// Reads a game record: `BOARD [pre L,..] [moves M M ..]` (see `Game::record`), or a position
+/// `BOARD:l1,l2,..` (its lines become the pre-drawn lines of a game with no moves yet). Lines
+/// and moves are numbers or labels. Returns `{board, predrawn, moves}` once every move has
+/// been played, or an error naming what is wrong.
+#[wasm_bindgen(js_name = readRecord)]
+pub fn read_record(text: &str) -> Result<JsValue, JsError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(JsError::new(
+            "nothing to read: paste a game (3x3 moves a4b4 b1b2), a position (3x3:0,5) or a page address",
+        ));
+    }
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    let (board, mut predrawn) = match first.split_once(':') {
+        Some((board, lines)) => (board, lines.to_string()),
+        None => (first, String::new()),
+    };
+    let rest: Vec<&str> = words.collect();
+    let (pre, moves) = match rest.iter().position(|w| *w == "moves") {
+        Some(i) => (&rest[..i], &rest[i + 1..]),
+        None => (&rest[..], &rest[..0]),
+    };
+    match pre {
+        [] => {}
+        ["pre", lines @ ..] if !lines.is_empty() && predrawn.is_empty() => {
+            predrawn = lines.join(",")
+        }
+        _ => {
+            return Err(JsError::new(&format!(
+            "'{}' is not understood: expected BOARD, then optionally pre L,L,.. and moves M M ..",
+            pre.join(" ")
+        )))
+        }
+    }
+    let mut game = Game::new(board, &predrawn)?;
+    game.play_all(&moves.join(" "))?;
+    super::to_js_value(&Record {
+        board: game.board(),
+        predrawn: game.predrawn(),
+        moves: game.moves(),
+    })
 }

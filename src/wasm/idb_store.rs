@@ -10,14 +10,18 @@
 //! its transaction: the solver computes on while IndexedDB commits, and the next flush (or
 //! [`IdbStore::settle`], at the end, on cancel and when the page is hidden) awaits it, so a
 //! write's error (a full quota) still stops the solve and everything written before stays.
-//! The solver flushes every few seconds and at the end: a deep tile that the solve drops
-//! before the next flush is never written, which saves most of the writing, and a tab closed
-//! mid-solve loses at most the work since the last flush that committed.
+//! The solver flushes whenever the previous write has committed ([`IdbStore::is_writing`]
+//! tells without waiting) and half a second has passed, and at the end: a deep tile that the
+//! solve drops before the next flush is never written, and a tab closed mid-solve loses at
+//! most the work since the last flush that committed.
 //! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
 
 use std::collections::{BTreeMap, HashMap};
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll, Waker};
 
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -98,6 +102,14 @@ pub struct IdbStore {
     finished: bool,
     /// The write transaction [`IdbStore::flush`] started last, until awaited.
     writing: Option<JsFuture>,
+    /// Encoded bytes of the tiles IndexedDB holds: as listed when opened, then as of the
+    /// last write that committed.
+    written: u64,
+    /// What `written` becomes once the write in flight commits.
+    writing_bytes: u64,
+    /// The error of a write found finished by [`IdbStore::is_writing`], until `settle`
+    /// reports it.
+    write_error: Option<JsValue>,
 }
 
 impl IdbStore {
@@ -138,7 +150,11 @@ impl IdbStore {
                 .map_err(store_error)?
                 .is_truthy();
         }
+        let written = sizes.values().map(|&s| u64::from(s)).sum();
         Ok(IdbStore {
+            write_error: None,
+            written,
+            writing_bytes: written,
             db,
             fingerprint: fingerprint.to_string(),
             label: label.to_string(),
@@ -234,6 +250,7 @@ impl IdbStore {
             .map(|t| JsValue::from(tile_key(t)))
             .collect();
         let record = self.record()?;
+        self.writing_bytes = self.bytes();
         self.writing = Some(JsFuture::from(write_tiles(
             &self.db,
             &self.fingerprint,
@@ -247,10 +264,33 @@ impl IdbStore {
     /// Awaits the write the last flush started: once this returns, everything flushed is
     /// stored (or the error says why not).
     pub async fn settle(&mut self) -> Result<(), StoreError> {
+        if let Some(e) = self.write_error.take() {
+            return Err(store_error(e));
+        }
         if let Some(writing) = self.writing.take() {
             writing.await.map_err(store_error)?;
+            self.written = self.writing_bytes;
         }
         Ok(())
+    }
+
+    /// Whether the write the last flush started is still in flight, found without waiting
+    /// (a finished write's error is kept for [`IdbStore::settle`]).
+    pub fn is_writing(&mut self) -> bool {
+        let Some(writing) = self.writing.as_mut() else {
+            return false;
+        };
+        match Pin::new(writing).poll(&mut Context::from_waker(Waker::noop())) {
+            Poll::Pending => true,
+            Poll::Ready(result) => {
+                self.writing = None;
+                match result {
+                    Ok(_) => self.written = self.writing_bytes,
+                    Err(e) => self.write_error = Some(e),
+                }
+                false
+            }
+        }
     }
 
     /// Marks the solve finished (stored at the next flush), so the next visit knows it
@@ -271,7 +311,14 @@ impl IdbStore {
         std::mem::take(&mut self.misses)
     }
 
-    /// Encoded bytes of every stored tile.
+    /// Encoded bytes of the tiles IndexedDB holds for certain (what the storage panel lists),
+    /// not counting a write still in flight or tiles not flushed yet.
+    pub fn written_bytes(&self) -> u64 {
+        self.written
+    }
+
+    /// Encoded bytes of every stored tile, with those about to be stored by the next flush
+    /// (counted by their values' size until then).
     pub fn bytes(&self) -> u64 {
         self.sizes.values().map(|&s| u64::from(s)).sum()
     }

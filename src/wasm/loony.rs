@@ -73,5 +73,5 @@ pub fn loony_analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
         next: flags.value.suffix().to_string(),
         moves,
     };
-    serde_wasm_bindgen::to_value(&out).map_err(js_error)
+    super::to_js_value(&out)
 }

@@ -30,6 +30,13 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// Converts a Rust value for JavaScript: structs become plain objects and `None` becomes
+/// `null` (serde_wasm_bindgen's default, `undefined`, slips past checks against `null`).
+pub(crate) fn to_js_value<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    value.serialize(&serializer).map_err(js_error)
+}
+
 /// Turns any error into a JavaScript `Error` whose message is the error's `Display` text.
 pub(crate) fn js_error(e: impl Display) -> JsError {
     JsError::new(&e.to_string())

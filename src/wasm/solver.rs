@@ -18,13 +18,14 @@ use crate::store::{StoreError, TileId, TileStore};
 pub const DIRECT_OPEN: u32 = 24;
 
 /// Milliseconds a running solve computes at least between two writes to IndexedDB: about the
-/// most work a closed tab loses, traded against writing tiles the solve drops soon after.
-pub const FLUSH_INTERVAL_MS: f64 = 2000.0;
+/// most work a reloaded or closed tab loses (with the write then in flight), traded against
+/// writing tiles the solve drops soon after. A write starts only once the one before it has
+/// committed, so writing never holds the solve up waiting for IndexedDB.
+pub const FLUSH_INTERVAL_MS: f64 = 500.0;
 
-/// A running solve also computes at least this many times as long as its last write kept it
-/// from computing, so writing costs about a thirteenth of a solve at most, whatever the board
-/// (a write of the largest layers of `icelandic` takes a few tenths of a second, so there
-/// the writes come about every 3 s).
+/// A running solve also computes at least this many times as long as its last write took to
+/// start (copying its tiles out of wasm memory), so writing costs about a thirteenth of a
+/// solve at most, whatever the board.
 pub const FLUSH_COST_RATIO: f64 = 12.0;
 
 /// A move's score as the page receives it.
@@ -86,7 +87,7 @@ impl From<JsAnalysis> for Analysis {
 }
 
 pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {
-    serde_wasm_bindgen::to_value(&JsAnalysis::from(a)).map_err(js_error)
+    super::to_js_value(&JsAnalysis::from(a))
 }
 
 /// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`.
@@ -207,7 +208,8 @@ impl Solver {
     }
 
     /// `{positionsDone, positionsTotal, tilesDone, tilesTotal, tilesReused, storedBytes}` of
-    /// this run (a resumed run counts only what is left).
+    /// this run (a resumed run counts only what is left); `storedBytes` is what IndexedDB
+    /// holds, as the storage panel lists it.
     pub fn progress(&self) -> Result<JsValue, JsError> {
         let p = self.solve.progress();
         let report = JsProgress {
@@ -216,14 +218,15 @@ impl Solver {
             tiles_done: p.tiles_done,
             tiles_total: p.tiles_total,
             tiles_reused: p.tiles_reused,
-            stored_bytes: self.store.bytes() as f64,
+            stored_bytes: self.store.written_bytes() as f64,
         };
-        serde_wasm_bindgen::to_value(&report).map_err(js_error)
+        super::to_js_value(&report)
     }
 
     /// Computes the next tile, reading from IndexedDB what it needs, and starts writing what
-    /// is unwritten once the solve has computed long enough since the last write (at least
-    /// [`FLUSH_INTERVAL_MS`], and [`FLUSH_COST_RATIO`] times what that write cost it); when
+    /// is unwritten once the last write has committed and the solve has computed long enough
+    /// since (at least [`FLUSH_INTERVAL_MS`], and [`FLUSH_COST_RATIO`] times what that write
+    /// cost it); when
     /// the solve is finished it writes and waits until everything is stored. Returns whether
     /// the solve is finished. A full quota stops with a clear error, keeping every tile
     /// written before.
@@ -236,8 +239,10 @@ impl Solver {
         self.store.set_finished(finished);
         if finished {
             self.persist().await?;
-        } else if js_sys::Date::now() - self.flushed_at
-            >= FLUSH_INTERVAL_MS.max(FLUSH_COST_RATIO * self.flush_cost)
+        } else if self.store.dirty()
+            && !self.store.is_writing()
+            && js_sys::Date::now() - self.flushed_at
+                >= FLUSH_INTERVAL_MS.max(FLUSH_COST_RATIO * self.flush_cost)
         {
             let start = js_sys::Date::now();
             self.store.flush().await.map_err(js_error)?;

@@ -32,6 +32,13 @@ test('a cancelled solve keeps its tiles and a restart resumes to the native valu
   assert.equal(await storedTiles(page), kept, `the page's count is what IndexedDB holds: ${text}`);
   const first = await tiles(page);
   assert.ok(first.done > 0 && first.done < first.total, `cancelled part-way: tile ${first.done}/${first.total}`);
+  // The progress line's "MB stored" is what the storage panel lists for this solve.
+  const stored = /([\d.]+) MB stored/.exec(await page.textContent('#solve-stats'))[1];
+  await page.click('#storage summary');
+  await page.waitForFunction(() => /partial/.test(document.querySelector('#storage-table').textContent));
+  const listed = await page.$eval('#storage-table tbody tr', (tr) => tr.cells[1].textContent);
+  assert.equal(listed, `${stored} MB`, 'the stored size agrees with the storage panel');
+  await page.click('#storage summary');
 
   await page.click('#solve');
   await page.waitForFunction(() => /tiles from storage/.test(document.querySelector('#solve-stats').textContent), null, { timeout: 60_000 });

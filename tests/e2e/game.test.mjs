@@ -86,11 +86,12 @@ test('the board with its scores, for a look (screenshot)', async () => {
   await phone.close();
 });
 
-test('keyboard only: arrows select a line, Enter plays it, U undoes, R redoes', async () => {
+test('keyboard only: ↓ enters the board, arrows select a line, Enter plays it, U undoes, R redoes', async () => {
   const context = await env.browser.newContext();
   const { page } = await openPage(context, env.server.url, '#board=2x2&mode=hh');
   await settled(page);
-  await page.locator('body').press('ArrowRight');
+  await page.locator('body').press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
   const cursor = await page.evaluate(() => window.dotboxApp.state.cursor);
   assert.notEqual(cursor, null);
   await page.keyboard.press('Enter');

@@ -99,3 +99,22 @@ export function storedTiles(page) {
 }
 
 export { sleep };
+
+/** The label the page gives `line` (a1b1), from the page's own game. */
+export function labelOf(page, line) {
+  return page.evaluate((l) => window.dotboxApp.state.game.label(l), line);
+}
+
+/** The moves listed in the move list: [{ply, line, player, loss}] (loss null while unknown). */
+export function listedMoves(page) {
+  return page.$$eval('#moves li[data-ply]', (ls) => ls.map((l) => ({
+    ply: Number(l.dataset.ply), line: Number(l.dataset.line), player: Number(l.dataset.player),
+    loss: l.dataset.loss === '' ? null : Number(l.dataset.loss),
+  })));
+}
+
+/** Waits until every move of the move list shows its loss. */
+export async function lossesKnown(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('#moves li[data-ply]')].every((l) => l.dataset.loss !== ''), null, { timeout: 60_000 });
+  return listedMoves(page);
+}

@@ -21,6 +21,7 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
   await page.waitForFunction(() => Number(document.body.dataset.percent ?? 0) >= 25, null, { timeout: 600_000 });
   await waitForStoredTiles(page);
   const before = await percent(page);
+  const [, done, total] = /tile (\d+)\/(\d+)/.exec(await page.textContent('#solve-stats')).map(Number);
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
   // The page resumes the solve by itself, from the stored tiles.
@@ -29,6 +30,10 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
   const stats = await page.textContent('#solve-stats');
   const reused = Number(/(\d+) tiles from storage/.exec(stats)[1]);
   assert.ok(reused > 0, `resumed with ${reused} stored tiles (was at ${before} %)`);
+  // The tiles finished before the reload are kept (all but those of the last half second):
+  // the resumed run has at most the rest and a few more to compute.
+  const left = Number(/tile \d+\/(\d+)/.exec(stats)[1]);
+  assert.ok(left <= total - done / 2, `resumed with ${left} of ${total} tiles left, ${done} were done before the reload`);
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 800_000 });
   await settled(page);
   const native = nativeAnalyze('icelandic', []);

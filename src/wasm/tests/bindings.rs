@@ -12,7 +12,7 @@ use crate::retro;
 use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
 use crate::wasm::book::Book;
-use crate::wasm::game::Game;
+use crate::wasm::game::{read_record, Game};
 use crate::wasm::solver::{analyze, engine_move, Solver};
 use js_sys::{Reflect, Uint8Array};
 use serde::Deserialize;
@@ -72,6 +72,80 @@ fn reference(board: &Board, pos: Position) -> Analysis {
     }
 }
 
+/// One move of `Game::mainline` as JavaScript receives it.
+#[derive(Deserialize, Debug, PartialEq)]
+struct Ply {
+    line: usize,
+    label: String,
+    player: u8,
+    boxes: u32,
+    turn: u8,
+    taken: [u32; 2],
+    lines: String,
+}
+
+/// A record as `readRecord` returns it.
+#[derive(Deserialize, Debug, PartialEq)]
+struct Record {
+    board: String,
+    predrawn: String,
+    moves: Vec<usize>,
+}
+
+#[wasm_bindgen_test]
+fn the_main_line_is_stepped_exported_and_read_back() {
+    let mut g = Game::new("1x2", "").unwrap();
+    g.play_all("0 2, a1a2 5").unwrap(); // a1a2 is line 4; 5 completes box 0
+    let plies: Vec<Ply> = serde_wasm_bindgen::from_value(g.mainline().unwrap()).unwrap();
+    assert_eq!(plies.len(), 4);
+    assert_eq!(plies[2].line, 4);
+    assert_eq!(plies[2].label, "a1a2");
+    assert_eq!((plies[3].player, plies[3].boxes, plies[3].turn), (1, 1, 1));
+    assert_eq!(plies[3].taken, [0, 1]);
+    assert_eq!(plies[3].lines, "0,2,4,5");
+    // Stepping back keeps the later moves in the main line until another move is played.
+    g.go_to(1);
+    assert_eq!((g.ply(), g.lines().as_str()), (1, "0"));
+    let kept: Vec<Ply> = serde_wasm_bindgen::from_value(g.mainline().unwrap()).unwrap();
+    assert_eq!(kept, plies);
+    g.go_to(99);
+    assert_eq!(g.ply(), 4);
+    g.go_to(2);
+    assert_eq!(g.record(), "1x2 moves a2b2 a1b1");
+    g.play(6).unwrap();
+    assert!(!g.can_redo());
+    // A failing move names itself and what was played.
+    let mut h = Game::new("1x2", "").unwrap();
+    let err = message(h.play_all("0,x").unwrap_err());
+    assert_eq!(
+        err,
+        "move 2 ('x'): 'x' is neither a line number nor a line label like a1b1; the first 1 move is played"
+    );
+    assert_eq!(h.lines(), "0");
+
+    let read = |text: &str| -> Result<Record, String> {
+        read_record(text)
+            .map(|v| serde_wasm_bindgen::from_value(v).unwrap())
+            .map_err(message)
+    };
+    let rec = read("3x3 pre 0,5 moves b1b2 13").unwrap();
+    assert_eq!(rec.board, "3x3");
+    assert_eq!(rec.predrawn, "0,5");
+    assert_eq!(rec.moves, vec![21, 13]);
+    let mut again = Game::new(&rec.board, &rec.predrawn).unwrap();
+    again.play_all("21 13").unwrap();
+    assert_eq!(read(&again.record()).unwrap(), rec, "a record reads back");
+    assert_eq!(read("3x3:0,5").unwrap().predrawn, "0,5");
+    assert!(read("").unwrap_err().starts_with("nothing to read"));
+    assert!(read("3x3 moves 0 0")
+        .unwrap_err()
+        .contains("line 0 is already drawn"));
+    assert!(read("3x3 sideways")
+        .unwrap_err()
+        .contains("'sideways' is not understood"));
+    assert!(read("9x9").is_err());
+}
+
 #[wasm_bindgen_test]
 fn games_follow_the_rules_with_undo_and_redo() {
     let mut g = Game::new("1x2", "").unwrap();
@@ -103,7 +177,9 @@ fn games_follow_the_rules_with_undo_and_redo() {
     let pre = Game::new("2x2", "0,1").unwrap();
     assert_eq!((pre.predrawn().as_str(), pre.lines().as_str()), ("0,1", ""));
     assert!(message(Game::new("3y3", "").err().unwrap()).contains("expected RxC"));
-    assert!(message(Game::new("2x2", "0,x").err().unwrap()).contains("'x' is not a line number"));
+    assert!(
+        message(Game::new("2x2", "0,x").err().unwrap()).contains("'x' is neither a line number")
+    );
 }
 
 #[wasm_bindgen_test]

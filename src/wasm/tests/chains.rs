@@ -6,9 +6,9 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
-use crate::chains::explain::{explain, explain_text, CONTROL_OPEN};
+use crate::chains::explain::{explain, explain_text_in, Voice, CONTROL_OPEN};
 use crate::chains::{components, control, loony::loony_moves, nim_value, Coins};
-use crate::core::notation::parse_lines;
+use crate::core::notation::{line_label, parse_lines};
 use crate::core::Board;
 use crate::retro;
 use crate::wasm::chains::{chains_report, explain_move, load_puzzles};
@@ -118,12 +118,35 @@ fn a_move_is_explained_from_the_exact_scores() {
     let pos = parse_lines(&board, lines).unwrap();
     let exact = retro::analyze(&board, pos).unwrap();
     for m in &exact.moves {
+        let analysis = || analyze("3x3", "", lines).unwrap();
         let got: Explanation = serde_wasm_bindgen::from_value(
-            explain_move("3x3", "", lines, m.line, analyze("3x3", "", lines).unwrap()).unwrap(),
+            explain_move("3x3", "", lines, m.line, analysis(), None, None).unwrap(),
         )
         .unwrap();
         let reasons = explain(&board, pos, m.line, &exact).unwrap();
-        assert_eq!(got.text, explain_text(&reasons));
+        // Addressed to "you", with lines by label.
+        let label = |l: usize| line_label(&board, l);
+        let voice = Voice {
+            mover: None,
+            opponent: "your opponent",
+            line: &label,
+        };
+        assert_eq!(got.text, explain_text_in(&reasons, &voice));
+        // Naming the players: no "you" left.
+        let named: Explanation = serde_wasm_bindgen::from_value(
+            explain_move(
+                "3x3",
+                "",
+                lines,
+                m.line,
+                analysis(),
+                Some("A".into()),
+                Some("B".into()),
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert!(!named.text.to_lowercase().contains("you"), "{}", named.text);
         assert_eq!(got.best, m.score == exact.value);
         assert_eq!(got.loses, exact.value - m.score);
         assert_eq!(
@@ -131,7 +154,15 @@ fn a_move_is_explained_from_the_exact_scores() {
             loony_moves(&board, pos).unwrap().contains(&m.line)
         );
     }
-    let drawn = explain_move("3x3", "", lines, 0, analyze("3x3", "", lines).unwrap());
+    let drawn = explain_move(
+        "3x3",
+        "",
+        lines,
+        0,
+        analyze("3x3", "", lines).unwrap(),
+        None,
+        None,
+    );
     assert_eq!(
         message(drawn.unwrap_err().into()),
         "line 0 is already drawn"

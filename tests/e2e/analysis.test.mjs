@@ -1,0 +1,220 @@
+// The analysis board in the real page, checked against the native solver: the move list's
+// losses, movers and boxes; stepping by click and by ←/→/Home/End with the board, scores and
+// coach following; the evaluation graph; the best line; export and import; play from here
+// and switching sides; coordinates; screenshots at desktop and phone size.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, lossesKnown, labelOf, RESULTS } from './harness.mjs';
+
+const env = serveAndLaunch();
+
+const GAME = [0, 4, 9, 15, 20, 1, 2];
+
+/** The drawn lines after the first `k` moves of `moves`, as body[data-lines] shows them. */
+const linesAfter = (moves, k) => moves.slice(0, k).sort((a, b) => a - b).join(',');
+
+test('the move list gives each move its mover, boxes and exact loss; stepping moves board, scores and coach', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${GAME.join(',')}`);
+  await settled(page);
+  const listed = await lossesKnown(page);
+  const history = await page.evaluate(() => window.dotboxApp.history());
+  assert.equal(listed.length, GAME.length);
+  for (let k = 0; k < GAME.length; k++) {
+    const native = nativeAnalyze('3x3', GAME.slice(0, k));
+    const score = native.moves.find((m) => m.line === GAME[k]).score;
+    assert.deepEqual(listed[k], { ply: k + 1, line: GAME[k], player: history[k].player, loss: native.value - score }, `move ${k + 1}`);
+  }
+  assert.ok(listed.some((m) => m.loss > 0) && listed.some((m) => m.loss === 0), 'the game has good and bad moves');
+  // The row says the label and the boxes taken.
+  const row = await page.textContent('#moves li[data-ply="1"]');
+  assert.ok(row.includes(await labelOf(page, GAME[0])), row);
+
+  // Click move 3: the board, the scores and the coach show the position after it.
+  await page.click('#moves li[data-ply="3"] button');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), linesAfter(GAME, 3));
+  const shown = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
+  assert.deepEqual(shown, nativeAnalyze('3x3', GAME.slice(0, 3)).moves, 'scores follow');
+  await page.waitForFunction((key) => document.querySelector('#coach').dataset.key === key, `3x3||${linesAfter(GAME, 3)}`);
+  assert.equal(await page.getAttribute('#moves li[data-ply="3"]', 'aria-current'), 'step');
+  assert.match(page.url(), new RegExp(`moves=${GAME.slice(0, 3).join(',')}$`), 'the address follows');
+
+  // Keys: ← and → step, Home and End jump; the later moves stay in the list.
+  const steps = [['ArrowLeft', 2], ['ArrowLeft', 1], ['ArrowRight', 2], ['Home', 0], ['End', GAME.length]];
+  for (const [key, ply] of steps) {
+    await page.locator('body').press(key);
+    await settled(page);
+    assert.equal(await page.evaluate(() => document.body.dataset.lines), linesAfter(GAME, ply), `${key} goes to move ${ply}`);
+    assert.equal((await page.$$('#moves li[data-ply]')).length, GAME.length, 'the main line is kept');
+  }
+  // The buttons step too.
+  await page.click('#nav-prev');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), linesAfter(GAME, GAME.length - 1));
+  // A different move from here replaces the rest of the line.
+  const other = nativeAnalyze('3x3', GAME.slice(0, GAME.length - 1)).moves.find((m) => m.line !== GAME.at(-1)).line;
+  await page.click(`#svg g.move[data-line="${other}"]`);
+  await settled(page);
+  const after = await lossesKnown(page);
+  assert.deepEqual(after.map((m) => m.line), [...GAME.slice(0, -1), other]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the evaluation graph plots the final margin for A after every move and is clickable', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${GAME.join(',')}`);
+  await settled(page);
+  await lossesKnown(page);
+  await page.waitForFunction((n) => Number(document.querySelector('#graph').dataset.points) === n, GAME.length + 1);
+  const plotted = await page.$$eval('#graph circle.point', (cs) => cs.map((c) => ({ ply: Number(c.dataset.ply), margin: Number(c.dataset.margin) })));
+  const history = await page.evaluate(() => window.dotboxApp.history());
+  let taken = [0, 0];
+  for (let k = 0; k <= GAME.length; k++) {
+    if (k > 0) taken[history[k - 1].player] += history[k - 1].boxes;
+    const turn = k < GAME.length ? history[k].player : await page.evaluate(() => window.dotboxApp.state.game.turn);
+    const value = nativeAnalyze('3x3', GAME.slice(0, k)).value;
+    const margin = taken[0] - taken[1] + (turn === 0 ? value : -value);
+    assert.deepEqual(plotted[k], { ply: k, margin }, `after move ${k}`);
+  }
+  // A click on the graph's second point goes to the position after move 1.
+  const box = await page.locator('#graph circle.point[data-ply="1"]').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), linesAfter(GAME, 1));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the best line, on demand, is a sequence of best moves to the end', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9,15');
+  await settled(page);
+  assert.equal(await page.isVisible('#best-line'), false, 'hidden until asked');
+  await page.locator('body').press('l');
+  await page.waitForFunction(() => document.querySelector('#best-line').dataset.lines !== undefined, null, { timeout: 60_000 });
+  const line = (await page.getAttribute('#best-line', 'data-lines')).split(',').map(Number);
+  const played = [0, 4, 9, 15];
+  for (const move of line) {
+    const native = nativeAnalyze('3x3', played);
+    assert.equal(native.moves.find((m) => m.line === move).score, native.value, `${move} is a best move after ${played}`);
+    played.push(move);
+  }
+  assert.equal(played.length, 24, 'to the end of the game');
+  const text = await page.textContent('#best-line');
+  assert.match(text, new RegExp(`^Best line \\(A to move, value ${nativeAnalyze('3x3', [0, 4, 9, 15]).value}\\): A ${await labelOf(page, line[0])}`));
+  // It follows the position while shown.
+  await page.click(`#svg g.move[data-line="${line[0]}"]`);
+  await settled(page);
+  await page.waitForFunction((l) => document.querySelector('#best-line').dataset.lines === l, line.slice(1).join(','), { timeout: 60_000 });
+  await page.locator('body').press('L');
+  assert.equal(await page.isVisible('#best-line'), false, 'Shift+L hides it again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('export and import: the game as text and as an address; bad input is refused with the reason', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9');
+  await settled(page);
+  await page.locator('body').press('x');
+  assert.equal(await page.evaluate(() => document.querySelector('#share').open), true);
+  const labels = [await labelOf(page, 0), await labelOf(page, 4), await labelOf(page, 9)];
+  assert.equal(await page.inputValue('#share-record'), `3x3 moves ${labels.join(' ')}`);
+  const url = await page.inputValue('#share-url');
+  assert.match(url, /#board=3x3&mode=hh&moves=0,4,9$/);
+
+  const load = async (text) => {
+    await page.fill('#import-text', text);
+    await page.click('#import');
+  };
+  // Refused, with the reason; the game stays.
+  const refusals = [
+    ['4x4 moves zz9', /Not loaded: move 1 \('zz9'\): 'zz9' is neither a line number nor a line label/],
+    ['3x3 moves a4b4 a4b4', /Not loaded: move 2 \('a4b4'\): line 0 is already drawn; the first 1 move is played/],
+    ['9x9', /Not loaded: .*9x9/],
+    ['3x3 foo 1', /Not loaded: 'foo 1' is not understood/],
+    ['http://example.test/#moves=1', /Not loaded: the address names no board/],
+    ['', /Not loaded: nothing to read/],
+  ];
+  for (const [text, want] of refusals) {
+    await load(text);
+    assert.match(await page.textContent('#import-error'), want, text);
+    assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,4,9', 'the game stays');
+  }
+  // A game with labels and numbers, with pre-drawn lines.
+  await load('2x2 pre 0 moves a1a2 3');
+  await settled(page);
+  assert.equal(await page.textContent('#import-error'), '');
+  // On 2x2, a1a2 is the lower left vertical line, v(1, 0) = 9.
+  assert.equal(await page.evaluate(() => [window.dotboxApp.state.game.board, window.dotboxApp.state.game.predrawn, [...window.dotboxApp.state.game.moves].join(',')].join('|')), '2x2|0|9,3');
+  // A position: its lines become pre-drawn.
+  await load('3x3:0,5,7');
+  await settled(page);
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.game.predrawn), '0,5,7');
+  // The exported address loads the exported game.
+  await load(url);
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,4,9');
+  assert.equal(await page.inputValue('#share-record'), `3x3 moves ${labels.join(' ')}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('play from here against the engine, either side, and switch sides mid-game', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9,15');
+  await settled(page);
+  const turn = await page.evaluate(() => window.dotboxApp.state.game.turn);
+  await page.locator('body').press('e');
+  assert.equal(await page.inputValue('#mode'), turn === 0 ? 'p1' : 'p2', 'you take the side to move');
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,4,9,15', 'the position stays');
+  // Play a move: the engine answers with a best move.
+  const before = nativeAnalyze('3x3', [0, 4, 9, 15]);
+  const mine = before.moves.find((m) => m.score < before.value)?.line ?? before.moves[0].line;
+  await page.click(`#svg g.move[data-line="${mine}"]`);
+  await settled(page); // idle again: the engine has answered and it is your turn
+  const history = await page.evaluate(() => window.dotboxApp.history());
+  const played = [0, 4, 9, 15, mine];
+  for (const m of history.slice(5)) {
+    const native = nativeAnalyze('3x3', played);
+    assert.equal(native.moves.find((x) => x.line === m.line).score, native.value, `engine move ${m.line} is best`);
+    played.push(m.line);
+  }
+  // Switch sides: the engine now plays the side that is to move, at once.
+  const toMove = await page.evaluate(() => window.dotboxApp.state.game.turn);
+  const moves = history.length;
+  await page.locator('body').press('f');
+  await page.waitForFunction((n) => window.dotboxApp.history().length > n, moves, { timeout: 30_000 });
+  assert.equal((await page.evaluate(() => window.dotboxApp.history()))[moves].player, toMove, 'the engine moved for the side it took');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('coordinates on the board name the lines as the move list does; screenshots at desktop and phone size', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${GAME.join(',')}`);
+  await settled(page);
+  await lossesKnown(page);
+  assert.deepEqual(await page.$$eval('#svg text.coord', (ts) => ts.map((t) => t.textContent)), ['a', 'b', 'c', 'd', '4', '3', '2', '1']);
+  const label = await page.getAttribute('#svg g.move[data-line="3"]', 'aria-label');
+  assert.match(label, /^line a3b3/, 'line 3 joins dots a3 and b3');
+  await page.screenshot({ path: `${RESULTS}/analysis-desktop.png`, fullPage: true });
+  await page.locator('body').press('k');
+  assert.equal(await page.locator('#svg text.coord').count(), 0, 'K hides them');
+
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page: small } = await openPage(phone, env.server.url, `#board=3x3&mode=p1&moves=${GAME.join(',')}`);
+  await settled(small);
+  await lossesKnown(small);
+  const width = await small.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `nothing overflows a phone screen (page is ${width} px wide)`);
+  await small.tap('#moves li[data-ply="2"] button');
+  await settled(small);
+  assert.equal(await small.evaluate(() => document.body.dataset.lines), linesAfter(GAME, 2));
+  await small.screenshot({ path: `${RESULTS}/analysis-phone.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+  await phone.close();
+});

@@ -1,0 +1,237 @@
+// The analysis board beside the game: the move list (each move's mover, label, boxes taken
+// and loss against the best move), the evaluation graph (the final margin for A with perfect
+// play after each move, clickable), stepping through the main line, and the best line from
+// the position shown.
+//
+// app.js owns the game; it calls renderAnalysis() on every render and gives, through
+// initAnalysis(), the way to step (goTo) and which positions are cheap enough to analyse.
+import { analysisOf, cached, failure, positionKey } from './analyses.js';
+
+const $ = (id) => document.getElementById(id);
+const NS = 'http://www.w3.org/2000/svg';
+const PLAYER = ['A', 'B'];
+const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
+const boxes = (n) => `${n} box${n === 1 ? '' : 'es'}`;
+
+const ctx = {
+  client: null,
+  goTo: null, // (ply) => void
+  canAnalyze: null, // (open lines of a position) => whether to ask the worker for it
+  game: null, // the game last rendered
+  plies: [],
+  filling: false,
+  bestLine: { shown: false, key: null },
+};
+
+/** The position after `k` moves of the main line, as the analyses are keyed. */
+function keyAt(k) {
+  const g = ctx.game;
+  return positionKey(g.board, g.predrawn, k === 0 ? '' : ctx.plies[k - 1].lines);
+}
+
+/** The loss of move `k` (1-based) against the best move: a number, or null if not known yet. */
+function lossOf(k) {
+  const before = cached(keyAt(k - 1));
+  const score = before?.moves.find((m) => m.line === ctx.plies[k - 1].line)?.score;
+  return score === undefined ? null : before.value - score;
+}
+
+/** The final margin for A after `k` moves with perfect play from there, or null. */
+function marginAt(k) {
+  const a = cached(keyAt(k));
+  if (!a) return null;
+  const [ta, tb] = k === 0 ? [0, 0] : ctx.plies[k - 1].taken;
+  const turn = k === 0 ? 0 : ctx.plies[k - 1].turn;
+  return ta - tb + (turn === 0 ? a.value : -a.value);
+}
+
+// ---- Move list -------------------------------------------------------------------------
+
+function renderMoves(at) {
+  const list = $('moves');
+  list.replaceChildren();
+  ctx.plies.forEach((p, i) => {
+    const k = i + 1;
+    const loss = lossOf(k);
+    const li = document.createElement('li');
+    Object.assign(li.dataset, { ply: k, line: p.line, player: p.player, loss: loss ?? '' });
+    if (k === at) li.setAttribute('aria-current', 'step');
+    if (k > at) li.classList.add('future');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.tabIndex = k === at || (at === 0 && k === 1) ? 0 : -1;
+    // Unknown for good where the worker refused the position or would need a long search.
+    const unknowable = failure(keyAt(k - 1)) || !ctx.canAnalyze(ctx.game.open + ctx.game.ply - (k - 1));
+    const lossText = loss === null ? (unknowable ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
+    const lossTitle = loss === null ? (unknowable ? 'no exact scores for the position before it' : 'being worked out') : loss === 0 ? 'a best move' : `loses ${boxes(loss)} against the best move`;
+    button.innerHTML = `<span class="n">${k}</span><span class="p${p.player}">${PLAYER[p.player]}</span>`
+      + `<span class="label">${p.label}</span><span class="took">${p.boxes ? `+${p.boxes}` : ''}</span>`
+      + `<span class="loss ${loss === null ? '' : loss === 0 ? 'best' : 'worse'}" title="${lossTitle}">${lossText}</span>`;
+    button.setAttribute('aria-label', `move ${k}: ${PLAYER[p.player]} ${p.label}${p.boxes ? `, takes ${boxes(p.boxes)}` : ''}, ${lossTitle}`);
+    button.onclick = () => ctx.goTo(k);
+    li.append(button);
+    list.append(li);
+  });
+  if (!ctx.plies.length) list.append(Object.assign(document.createElement('li'), { className: 'empty', textContent: 'No moves yet.' }));
+  // Keep the current move in view inside the list, without scrolling the page.
+  const current = list.querySelector('[aria-current]');
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
+  }
+  const n = ctx.plies.length;
+  $('nav-first').disabled = $('nav-prev').disabled = at === 0;
+  $('nav-next').disabled = $('nav-last').disabled = at === n;
+}
+
+// ---- Evaluation graph ------------------------------------------------------------------
+
+const W = 300;
+const H = 90;
+const LEFT = 28; // room for the scale's labels
+const RIGHT = 6;
+/** The x of move `k` of `n` on the graph. */
+const xOf = (k, n) => (n === 0 ? (LEFT + W - RIGHT) / 2 : LEFT + (k * (W - LEFT - RIGHT)) / n);
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  parent.append(node);
+  return node;
+}
+
+function renderGraph(at) {
+  const svg = $('graph');
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  const n = ctx.plies.length;
+  const margins = Array.from({ length: n + 1 }, (_, k) => marginAt(k));
+  const top = Math.max(1, ...margins.map((m) => Math.abs(m ?? 0)));
+  const x = (k) => xOf(k, n);
+  const y = (m) => H / 2 - (m * (H / 2 - 8)) / top;
+  el('rect', { class: 'a-side', x: 0, y: 0, width: W, height: H / 2 }, svg);
+  el('line', { class: 'zero', x1: 0, x2: W, y1: H / 2, y2: H / 2 }, svg);
+  el('line', { class: 'now', x1: x(at), x2: x(at), y1: 0, y2: H }, svg);
+  // One polyline per run of known margins.
+  let run = [];
+  const flush = () => {
+    if (run.length > 1) el('polyline', { class: 'eval', points: run.join(' ') }, svg);
+    run = [];
+  };
+  margins.forEach((m, k) => (m === null ? flush() : run.push(`${x(k)},${y(m)}`)));
+  flush();
+  margins.forEach((m, k) => {
+    if (m === null) return;
+    const dot = el('circle', { class: `point${k === at ? ' current' : ''}`, cx: x(k), cy: y(m), r: k === at ? 4 : 2.5, 'data-ply': k, 'data-margin': m }, svg);
+    el('title', {}, dot).textContent = `${k === 0 ? 'start' : `after move ${k}`}: ${m === 0 ? 'a draw' : `${m > 0 ? 'A' : 'B'} wins by ${Math.abs(m)}`} with perfect play`;
+  });
+  el('text', { class: 'scale', x: 3, y: 11 }, svg).textContent = `A +${top}`;
+  el('text', { class: 'scale', x: 3, y: H - 4 }, svg).textContent = `B +${top}`;
+  svg.dataset.points = margins.filter((m) => m !== null).length;
+}
+
+/** Clicking the graph goes to the nearest move. */
+function onGraphClick(e) {
+  const n = ctx.plies.length;
+  if (!n) return;
+  const box = $('graph').getBoundingClientRect();
+  const fx = ((e.clientX - box.left) / box.width) * W;
+  ctx.goTo(Math.max(0, Math.min(n, Math.round(((fx - LEFT) * n) / (W - LEFT - RIGHT)))));
+}
+
+// ---- Filling in the analyses -----------------------------------------------------------
+
+/** Asks the worker, one position at a time, for the main line's analyses not known yet. */
+async function fill() {
+  if (ctx.filling) return;
+  ctx.filling = true;
+  try {
+    for (;;) {
+      const g = ctx.game;
+      const n = ctx.plies.length;
+      const k = [...Array(n + 1).keys()].find((i) => !cached(keyAt(i)) && !failure(keyAt(i)) && ctx.canAnalyze(g.open + g.ply - i));
+      if (k === undefined) return;
+      const key = keyAt(k);
+      try {
+        await analysisOf(ctx.client, g.board, g.predrawn, k === 0 ? '' : ctx.plies[k - 1].lines);
+      } catch {
+        if (!failure(key)) return; // not solved yet: try again on a later render
+      }
+      if (ctx.game === g) draw();
+    }
+  } finally {
+    ctx.filling = false;
+  }
+}
+
+// ---- Best line -------------------------------------------------------------------------
+
+async function renderBestLine() {
+  const out = $('best-line');
+  const g = ctx.game;
+  out.hidden = !ctx.bestLine.shown;
+  $('best-line-toggle').setAttribute('aria-expanded', String(ctx.bestLine.shown));
+  if (!ctx.bestLine.shown) return;
+  const key = positionKey(g.board, g.predrawn, g.lines);
+  if (ctx.bestLine.key === key) return;
+  ctx.bestLine.key = key;
+  if (g.isOver()) {
+    out.textContent = 'The game is over.';
+    out.dataset.lines = '';
+    return;
+  }
+  out.textContent = 'Finding the best line…';
+  delete out.dataset.lines;
+  const turn = g.turn;
+  try {
+    const line = await ctx.client.call('bestLine', { board: g.board, predrawn: g.predrawn, lines: g.lines });
+    if (ctx.bestLine.key !== key) return;
+    const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.boxes ? ` (+${m.boxes})` : ''}`);
+    out.textContent = `Best line (${PLAYER[turn]} to move, value ${fmt(line.value)}): ${moves.join(', ')}${line.complete ? '.' : ` … (${line.stopped})`}`;
+    out.dataset.lines = line.moves.map((m) => m.line).join(',');
+  } catch (e) {
+    if (ctx.bestLine.key === key) out.textContent = `No best line here: ${e.message}`;
+  }
+}
+
+export function toggleBestLine() {
+  ctx.bestLine.shown = !ctx.bestLine.shown;
+  ctx.bestLine.key = null;
+  renderBestLine();
+}
+
+// ---- Entry points ----------------------------------------------------------------------
+
+function draw() {
+  const at = ctx.game.ply;
+  renderMoves(at);
+  renderGraph(at);
+}
+
+/** Shows the analysis board for game `g` (called on every render of the game). */
+export function renderAnalysis(g) {
+  ctx.game = g;
+  ctx.plies = g.mainline();
+  draw();
+  renderBestLine();
+  fill();
+}
+
+/** Steps along the main line: 'first', 'prev', 'next' or 'last'. */
+export function navigate(where) {
+  const g = ctx.game;
+  const n = ctx.plies.length;
+  const to = { first: 0, prev: g.ply - 1, next: g.ply + 1, last: n }[where];
+  if (to >= 0 && to <= n && to !== g.ply) ctx.goTo(to);
+}
+
+export function initAnalysis({ client, goTo, canAnalyze }) {
+  Object.assign(ctx, { client, goTo, canAnalyze });
+  $('nav-first').onclick = () => navigate('first');
+  $('nav-prev').onclick = () => navigate('prev');
+  $('nav-next').onclick = () => navigate('next');
+  $('nav-last').onclick = () => navigate('last');
+  $('graph').addEventListener('click', onGraphClick);
+  $('best-line-toggle').onclick = toggleBestLine;
+}

@@ -1,0 +1,55 @@
+// The page's keyboard, in one place: letter shortcuts (with or without Shift) registered by
+// each module with onShortcut(), arrow keys (on the board they move between lines, elsewhere
+// ←/→ step through the moves and ↑/↓ enter the board), Home/End, Enter/Space on the board,
+// and `?` for the help dialog (#help) listing them.
+
+const shortcuts = new Map(); // lower-case key -> action
+
+/** Runs `action` when `key` (a letter) is pressed outside text fields, Shift or not. */
+export function onShortcut(key, action) {
+  shortcuts.set(key.toLowerCase(), action);
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const STEPS = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
+
+let hooks = null;
+
+function toggleHelp() {
+  const help = document.getElementById('help');
+  if (help.open) help.close();
+  else help.showModal();
+}
+
+function onKey(e) {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+  // Typing in a field, the open help dialog and the puzzle board keep their keys.
+  if (e.target.closest?.('input, select, textarea, dialog, #puzzle')) return;
+  const onBoard = Boolean(e.target.closest?.('#svg'));
+  if (e.key === '?') {
+    toggleHelp();
+  } else if (ARROWS[e.key] && onBoard) {
+    hooks.moveCursor(...ARROWS[e.key]);
+  } else if (STEPS[e.key]) {
+    hooks.navigate(STEPS[e.key]);
+  } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+    hooks.moveCursor(0, 0);
+  } else if ((e.key === 'Enter' || e.key === ' ') && onBoard) {
+    hooks.playCursor();
+  } else if (e.key.length === 1 && shortcuts.has(e.key.toLowerCase())) {
+    shortcuts.get(e.key.toLowerCase())();
+  } else {
+    return;
+  }
+  e.preventDefault();
+}
+
+/**
+ * Starts listening. hooks: {navigate(where), moveCursor(dx, dy) (0, 0: select a line and
+ * focus the board), playCursor()}.
+ */
+export function initKeys(given) {
+  hooks = given;
+  document.addEventListener('keydown', onKey);
+  document.getElementById('help-open').addEventListener('click', toggleHelp);
+}

@@ -1,0 +1,88 @@
+// Export and import (#share): the game as text in the record notation (Game.record, read back
+// by readRecord in the core: `BOARD [pre L,..] moves M M ..`, or a position `BOARD:l1,..`) and
+// as the page's address; pasting either, or an address, loads it. What cannot be read is
+// refused with the reason, and the game on the board stays.
+import { readRecord } from './pkg/dotbox.js';
+import { onShortcut } from './keys.js';
+
+const $ = (id) => document.getElementById(id);
+
+const ctx = { game: null, gameHash: null, load: null, parseHash: null };
+
+/** The address of the game on the board. */
+const gameUrl = () => `${location.origin}${location.pathname}${ctx.gameHash()}`;
+
+/** Fills the export fields (only while the panel is open: Game.record costs a call). */
+export function renderShare() {
+  if (!$('share').open || !ctx.game()) return;
+  $('share-record').value = ctx.game().record();
+  $('share-url').value = gameUrl();
+}
+
+/** The game that `text` names: `{game: {board, predrawn, moves, mode?}, source}`; throws with the reason. */
+function read(text) {
+  const trimmed = text.trim();
+  if (/^https?:|^#|#board=/.test(trimmed)) {
+    let hash;
+    try {
+      hash = new URL(trimmed, location.href).hash;
+    } catch {
+      throw new Error(`'${trimmed}' is not an address`);
+    }
+    const h = ctx.parseHash(hash);
+    if (!h.board) throw new Error('the address names no board: it needs #board=RxC (for example #board=3x3&moves=0,5)');
+    // The core checks the board and every move and says which is wrong.
+    const record = readRecord(`${h.board}${h.predrawn ? ` pre ${h.predrawn}` : ''}${h.moves ? ` moves ${h.moves}` : ''}`);
+    return { game: { ...record, moves: record.moves.join(','), mode: h.mode }, source: 'the pasted address' };
+  }
+  const record = readRecord(trimmed);
+  return { game: { ...record, moves: record.moves.join(',') }, source: 'the pasted text' };
+}
+
+async function importText() {
+  const out = $('import-error');
+  out.textContent = '';
+  let parsed;
+  try {
+    parsed = read($('import-text').value);
+  } catch (e) {
+    out.textContent = `Not loaded: ${e.message}.`;
+    return;
+  }
+  await ctx.load(parsed.game, parsed.source);
+  out.textContent = '';
+  $('import-text').value = '';
+}
+
+/** Copies field `id`'s text; its button says so for a moment. */
+async function copy(id, button) {
+  const field = $(id);
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+  } catch {
+    document.execCommand('copy');
+  }
+  const label = button.textContent;
+  button.textContent = 'Copied';
+  setTimeout(() => { button.textContent = label; }, 1500);
+}
+
+export function initShare({ game, gameHash, load, parseHash }) {
+  Object.assign(ctx, { game, gameHash, load, parseHash });
+  $('share').addEventListener('toggle', renderShare);
+  $('import').onclick = importText;
+  $('import-text').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      importText();
+    }
+  });
+  $('copy-record').onclick = (e) => copy('share-record', e.currentTarget);
+  $('copy-url').onclick = (e) => copy('share-url', e.currentTarget);
+  onShortcut('x', () => {
+    $('share').open = !$('share').open;
+    // The panel's summary takes the focus: Tab reaches the fields, the keys keep working.
+    if ($('share').open) $('share').querySelector('summary').focus();
+  });
+}
