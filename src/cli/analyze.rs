@@ -9,7 +9,7 @@ use clap::Args;
 use crate::book::{Book, BookError};
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
-use crate::retro::{Solve, Valuation};
+use crate::retro::{self, Valuation};
 use crate::store::memory::MemoryStore;
 
 use super::diagram::{render, side_by_side};
@@ -183,7 +183,7 @@ fn loony_analysis(
     rules: Rules,
 ) -> Result<(Analysis, LoonyFlags), CliError> {
     let mut solve =
-        Solve::with_valuation(board, pos, 1, rules, Valuation::Loony).map_err(CliError::Loony)?;
+        retro::memory_solve(board, pos, rules, Valuation::Loony).map_err(CliError::Loony)?;
     progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
         solve.loony_analysis(store, pos).map_err(CliError::Loony)
     })
@@ -197,7 +197,7 @@ pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), Cli
 }
 
 fn solve_in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysis, CliError> {
-    let mut solve = Solve::with_rules(board, pos, 1, rules)?;
+    let mut solve = retro::memory_solve(board, pos, rules, Valuation::Score)?;
     progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
         Ok(solve.analysis(store, pos)?)
     })

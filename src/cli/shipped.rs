@@ -18,9 +18,7 @@ pub const BOOKS_ENV: &str = "DOTBOX_BOOKS";
 
 /// The shipped book for `board` (same dimensions and pre-drawn lines), if one is found.
 pub fn book_for(board: &Board) -> Option<PathBuf> {
-    folders()
-        .into_iter()
-        .find_map(|dir| in_folder(&dir, board))
+    folders().into_iter().find_map(|dir| in_folder(&dir, board))
 }
 
 /// Where shipped books may be, most specific first.
@@ -35,7 +33,11 @@ fn folders() -> Vec<PathBuf> {
             dirs.push(up.join("www").join("books"));
         }
     }
-    dirs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("www").join("books"));
+    dirs.push(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("www")
+            .join("books"),
+    );
     dirs
 }
 
