@@ -71,7 +71,7 @@ fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
         bar.set_position(p.positions_done);
         let next = solve.next_task().map(|t| t.tile.lines());
         // Disk peaks inside a layer too: sample it every few tiles (a directory listing).
-        if p.tiles_done % 32 == 0 {
+        if p.tiles_done.is_multiple_of(32) {
             peak_disk = peak_disk.max(store.stored_bytes());
         }
         if let Some((lines, from, since)) = layer.filter(|l| Some(l.0) != next) {
