@@ -82,6 +82,7 @@ pub fn with_store<T>(
     work: impl FnOnce(&mut Solve, &mut dyn TileStore, &str) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
     let memory = memory.unwrap_or_else(default_memory);
+    return_freed_memory();
     // Tiles and tables get 85 %: the program, rank tables, kernel scratch and the allocator's
     // slack take the rest, so the process stays under the limit.
     solve.set_memory_budget(memory / 20 * 17);
@@ -115,6 +116,19 @@ pub fn with_store<T>(
 }
 
 const GIB: f64 = (1u64 << 30) as f64;
+
+/// Makes every allocation of a megabyte or more its own mapping, returned to the system when
+/// freed. glibc otherwise raises that threshold to the size of the first large block freed
+/// (up to 32 MiB), and the tiles below it then fragment the heap: a 3x5 solve under
+/// `--memory 2G` peaked at 2.04 GiB with the default and 1.72 GiB with this.
+fn return_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets an allocator parameter; it is called before the solve
+    // allocates its tiles and is harmless if it fails (the default stays).
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+}
 
 /// 60 % of the machine's memory (from `/proc/meminfo`), or 4 GiB where it cannot be read.
 fn default_memory() -> u64 {
