@@ -67,6 +67,11 @@ impl LineGroup {
         self.rank[mask as usize]
     }
 
+    /// Every mask's rank ([`LineGroup::rank`]), indexed by mask: for loops that look up many.
+    pub fn ranks(&self) -> &[u32] {
+        &self.rank
+    }
+
     /// The canonical masks with `k` lines, in rank order.
     pub fn masks(&self, k: u32) -> &[u32] {
         &self.masks[k as usize]

@@ -236,6 +236,11 @@ impl HighIndex {
         self.entries[slot as usize]
     }
 
+    /// Every slot's entry ([`HighIndex::entry`]), indexed by slot.
+    pub fn entries(&self) -> &[u32] {
+        &self.entries
+    }
+
     /// Representative masks, in block order.
     pub fn reps(&self) -> &[u64] {
         &self.reps

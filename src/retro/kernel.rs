@@ -330,16 +330,20 @@ fn high_moves<C: Code>(
     // overlap instead of waiting one by one between block loops.
     let mut entries = [(0u32, 0u32, 0u8); 64];
     let mut count = 0;
-    let mut free = !h & ((1u128 << layout.n_hi()) - 1) as u64;
-    while free != 0 {
-        let j = free.trailing_zeros();
-        free &= free - 1;
-        let g = layout.high().group_of(j);
-        let (group, parent) = (&groups[g], high[g].as_ref().expect("a group with room"));
-        let part = group.part(h) | 1 << (j - group.shift);
-        let slot = bases[g] + u64::from(group.lines.rank(part)) * parent.index.mults()[g];
-        entries[count] = (j, parent.index.entry(slot), g as u8);
-        count += 1;
+    for (g, (group, parent)) in groups.iter().zip(high).enumerate() {
+        let Some(parent) = parent else {
+            continue; // The group is full.
+        };
+        let (ranks, slots) = (group.lines.ranks(), parent.index.entries());
+        let (part, base, mult) = (group.part(h), bases[g], parent.index.mults()[g]);
+        let mut free = !part & ((1u32 << group.lines.bits()) - 1);
+        while free != 0 {
+            let b = free.trailing_zeros();
+            free &= free - 1;
+            let slot = base + u64::from(ranks[(part | 1 << b) as usize]) * mult;
+            entries[count] = (group.shift + b, slots[slot as usize], g as u8);
+            count += 1;
+        }
     }
     for &(j, entry, g) in &entries[..count] {
         let up = high[usize::from(g)]
