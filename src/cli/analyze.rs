@@ -66,8 +66,8 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Suffix each score with who must make the next loony move under perfect play: `v` the
-    /// player to move, `^` the other (the retrograde solver's loony analysis: at most 32
-    /// open lines, scores within 6 bits).
+    /// player to move, `^` the other (the retrograde solver's loony analysis, in memory:
+    /// subgames that fit 8 GiB, scores within 6 bits).
     #[arg(long)]
     pub loony: bool,
 }

@@ -81,12 +81,7 @@ impl fmt::Display for CliError {
             CliError::Threads(msg) => write!(f, "--threads: {msg}"),
             CliError::Search(e) => e.fmt(f),
             CliError::Chains(e) => e.fmt(f),
-            // Books and the search carry no flags: do not suggest them.
-            CliError::Loony(RetroError::TooManyOpenLines { open, max }) => write!(
-                f,
-                "--loony: the position has {open} open lines; the loony analysis handles at \
-                 most {max}"
-            ),
+            // Books and the search carry no flags: no advice to use them.
             CliError::Loony(e) => write!(f, "--loony: {e}"),
             CliError::Usage(msg) => f.write_str(msg),
         }
