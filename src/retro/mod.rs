@@ -127,8 +127,14 @@ impl From<StoreError> for RetroError {
 const GIB: f64 = (1u64 << 30) as f64;
 
 /// Most memory an in-memory subgame solve ([`analyze`] and its variants) may use: solves
-/// larger than this belong on disk (`dotbox solve --store`), not inside one query.
-pub const IN_MEMORY_LIMIT: u64 = 8 << 30;
+/// larger than this belong on disk (`dotbox solve --store`), not inside one query. In the
+/// browser a page has a few hundred megabytes (icelandic, the largest board it solves, peaks
+/// near 200 MB of wasm memory), so the limit there is 1 GiB.
+pub const IN_MEMORY_LIMIT: u64 = if cfg!(target_arch = "wasm32") {
+    1 << 30
+} else {
+    8 << 30
+};
 
 /// The value of `pos` and every move's score, by solving its subgame in memory.
 pub fn analyze(board: &Board, pos: Position) -> Result<Analysis, RetroError> {
