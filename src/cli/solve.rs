@@ -82,7 +82,6 @@ pub fn with_store<T>(
     work: impl FnOnce(&mut Solve, &mut dyn TileStore, &str) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
     let memory = memory.unwrap_or_else(default_memory);
-    return_freed_memory();
     // Tiles and tables get 85 %: the program, rank tables, kernel scratch and the allocator's
     // slack take the rest, so the process stays under the limit.
     solve.set_memory_budget(memory / 20 * 17);
@@ -90,6 +89,7 @@ pub fn with_store<T>(
     match dir {
         Some(dir) => {
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
+            return_freed_memory();
             work(solve, &mut store, &format!("store {}", dir.display()))
         }
         None if peak <= memory as f64 => work(solve, &mut MemoryStore::new(), "memory"),
@@ -103,6 +103,7 @@ pub fn with_store<T>(
                 memory as f64 / GIB,
                 dir.display()
             );
+            return_freed_memory();
             let result = FsStore::open(&dir, &solve.fingerprint())
                 .map_err(CliError::from)
                 .and_then(|mut store| {
@@ -120,7 +121,9 @@ const GIB: f64 = (1u64 << 30) as f64;
 /// Makes every allocation of a megabyte or more its own mapping, returned to the system when
 /// freed. glibc otherwise raises that threshold to the size of the first large block freed
 /// (up to 32 MiB), and the tiles below it then fragment the heap: a 3x5 solve under
-/// `--memory 2G` peaked at 2.04 GiB with the default and 1.72 GiB with this.
+/// `--memory 2G` peaked at 2.04 GiB with the default and 1.72 GiB with this. Only for solves
+/// streaming through disk: in memory the fresh pages of every tile cost system time (icelandic
+/// spent 60 % more of it) and there is no budget to keep.
 fn return_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets an allocator parameter; it is called before the solve
