@@ -129,7 +129,10 @@ fn bad_input_is_an_error_not_a_panic() {
             &["analyze", "2x2", "--lines", "3,3"],
             "line 3 is listed twice",
         ),
-        (&["analyze", "5x5", "--method", "retro"], "dotbox solve --store"),
+        (
+            &["analyze", "5x5", "--method", "retro"],
+            "dotbox solve --store",
+        ),
         (&["solve", "2x2", "--memory", "lots"], "not a size"),
         (&["solve", "2x2", "--memory", "6X"], "unit must be"),
         (&["analyze", "2x2", "--book", nb], "not a dotbox book"),

@@ -48,7 +48,14 @@ fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
         return;
     };
     let store = dir.path().join("store");
-    let args = ["solve", "3x4", "--lines", "0,1", "--store", store.to_str().unwrap()];
+    let args = [
+        "solve",
+        "3x4",
+        "--lines",
+        "0,1",
+        "--store",
+        store.to_str().unwrap(),
+    ];
     let out = dotbox(&args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -59,7 +66,10 @@ fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
-    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "half a tile left: {names:?}");
+    assert!(
+        names.iter().all(|n| !n.ends_with(".tmp")),
+        "half a tile left: {names:?}"
+    );
     let kept = names.iter().filter(|n| n.starts_with("tile-")).count();
     assert!(kept > 0, "nothing was kept: {names:?}");
 
@@ -70,7 +80,11 @@ fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
         "nothing reused: {resumed}"
     );
     let fresh = stdout(&["solve", "3x4", "--lines", "0,1"]);
-    let value = |text: &str| text.lines().find(|l| l.starts_with("value:")).map(str::to_string);
+    let value = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("value:"))
+            .map(str::to_string)
+    };
     assert_eq!(value(&resumed), value(&fresh));
     assert!(value(&fresh).is_some());
 }

@@ -647,10 +647,16 @@ impl Clone for Layout {
             lo: self.lo.clone(),
             high: self.high.clone(),
             indexes: Mutex::new(
-                self.indexes.lock().unwrap_or_else(PoisonError::into_inner).clone(),
+                self.indexes
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clone(),
             ),
             block_counts: Mutex::new(
-                self.block_counts.lock().unwrap_or_else(PoisonError::into_inner).clone(),
+                self.block_counts
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clone(),
             ),
             lo_syms: self.lo_syms.clone(),
             lo_perm: self.lo_perm.clone(),

@@ -239,13 +239,13 @@ fn sync_dir(dir: &Path) -> Result<(), StoreError> {
 /// which says that what is stored stays and the solve resumes once there is room.
 fn io_error(what: &str, path: &Path, e: io::Error) -> StoreError {
     match e.kind() {
-        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => StoreError::QuotaExceeded(
-            format!(
+        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+            StoreError::QuotaExceeded(format!(
                 "{what} {}: {e}; every finished tile is kept: free space and run the same \
                  command again to resume",
                 path.display()
-            ),
-        ),
+            ))
+        }
         _ => StoreError::Io(format!("{what} {}: {e}", path.display())),
     }
 }
