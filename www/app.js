@@ -289,8 +289,10 @@ async function update() {
       if (request !== state.request) return;
     }
     document.body.dataset.state = 'idle';
-    // An unsolved board is explained by the solve panel, not repeated here.
+    // An unsolved board is explained by the solve panel, not repeated here; where the engine
+    // moves by rules of thumb, #exactness says why and the message keeps its last move.
     if (e.code === 'unsolved') setMessage('');
+    else if (e.code === 'too-big' && state.estimate?.lines === lines) $('message').classList.remove('error');
     else setMessage(e.message, e.code !== 'damaged' && e.code !== 'too-big');
     // A damaged stored tile was dropped: the solve resumes to recompute it.
     if (e.code === 'damaged') await prepareBoard();
