@@ -268,7 +268,6 @@ async function update() {
   }
   const lines = g.lines;
   if (state.analysisFor === lines && state.analysis) return scheduleEngine();
-  if (state.estimate?.lines === lines) return scheduleEngine();
   document.body.dataset.state = 'thinking';
   const request = ++state.request;
   try {
