@@ -4,12 +4,14 @@
 up) and no Content-Encoding, and answers single byte-range requests (`Range: bytes=a-b`,
 206 Partial Content) so the page can fetch only the book chunks a position needs.
 
-Usage: serve.py DIR PORT [-q] [--no-ranges] [--damage FILE:START-END]
+Usage: serve.py DIR PORT [-q] [--no-ranges] [--damage FILE:START-END] [--overlay DIR2]
   PORT 0        any free port; the first line printed names the address
   -q            no request log
   --no-ranges   ignore Range headers and always send the whole file (200), as some servers do
   --damage      serve FILE (a path under DIR) with every byte in [START, END) inverted: the
                 end-to-end tests use it to serve corrupt book chunks
+  --overlay     files under DIR2 are served in place of DIR's (the tests add a book and its
+                books/index.json entry this way without touching www/)
 """
 
 import functools
@@ -35,6 +37,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
     ranges = True
     damage = None  # (relative path, start, end)
+    overlay = None  # a directory whose files shadow the served directory's
+
+    def translate_path(self, path):
+        served = super().translate_path(path)
+        if self.overlay:
+            shadow = os.path.join(self.overlay, os.path.relpath(served, self.directory))
+            if os.path.isfile(shadow):
+                return shadow
+        return served
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
@@ -83,7 +94,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not self.damage:
             return data
         name, start, end = self.damage
-        if os.path.realpath(path) != os.path.realpath(os.path.join(self.directory, name)):
+        if not path.endswith(os.sep + name.replace("/", os.sep)):
             return data
         data = bytearray(data)
         for i in range(start, min(end, len(data))):
@@ -100,6 +111,8 @@ def main():
         name, span = spec.rsplit(":", 1)
         start, end = (int(x) for x in span.split("-"))
         options["damage"] = (name, start, end)
+    if "--overlay" in args:
+        options["overlay"] = os.path.abspath(args[args.index("--overlay") + 1])
     handler = functools.partial(type("Configured", (Handler,), options), directory=directory)
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
         print(f"serving {directory} on http://127.0.0.1:{httpd.server_address[1]}/", flush=True)

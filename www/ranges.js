@@ -16,6 +16,8 @@ export class RangeFile {
    * past any cache (a second try after a damaged download).
    */
   async read(start, end, onBytes = () => {}, { fresh = false } = {}) {
+    // A chunk of a one-valued layer codes to no bytes at all: nothing to ask for.
+    if (end <= start) return new Uint8Array(0);
     if (this.whole) return this.whole.slice(start, end);
     this.stats.requests += 1;
     const response = await fetch(this.url, {
