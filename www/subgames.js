@@ -42,6 +42,9 @@ export class Subgames {
   }
 
   async solve(board, predrawn, yieldToMessages) {
+    // The bar shows at once: opening the solve (planning its tiles, reading any stored ones)
+    // and its first step take a while before the first measured share.
+    this.post({ op: 'handover-progress', percent: 0, seconds: 0, eta: null });
     const solver = await this.wasm.Solver.open(this.db, board, predrawn);
     const start = performance.now();
     let last = 0;
