@@ -167,11 +167,12 @@ async function browserGame(url, board, seed) {
   // A reply longer than a second must have shown the bar at some point within it.
   const unbarred = replies.filter((r) => r.ms > 1000 && !waits.some(([t, shown]) => shown && t >= r.t0 && t <= r.t1)).length;
   const figures = await page.evaluate(() => ({ ...document.body.dataset }));
+  const stored = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
   await browser.close();
   const ms = replies.map((r) => r.ms);
   return {
     moves: replies.length, medianS: median(ms) / 1000, longestS: Math.max(...ms) / 1000, firstWait,
-    over1s: ms.filter((m) => m > 1000).length, unbarred, bookBytes: Number(figures.bookBytes ?? 0), peakMB: peak / 2 ** 20, pageMB: pagePeak / 2 ** 20,
+    over1s: ms.filter((m) => m > 1000).length, unbarred, bookBytes: Number(figures.bookBytes ?? 0), peakMB: peak / 2 ** 20, pageMB: pagePeak / 2 ** 20, storedMB: stored / 1e6,
   };
 }
 
@@ -180,10 +181,10 @@ const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '
 const serverUrl = /http:\/\/\S+/.exec(String(await new Promise((r) => server.stdout.once('data', r))))[0];
 try {
   if (gameMode) {
-    console.log('board      | replies | median s | longest s | page ready s | replies > 1 s (without bar) | book kB | peak RSS MB: largest process (all Chromium)');
+    console.log('board      | replies | median s | longest s | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
     for (const board of boards) {
       const g = await browserGame(serverUrl, board, seedArg);
-      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
+      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
     }
   } else {
     console.log('board      | browser s | browser peak RSS MB (idle page) | wasm memory MB | native s | native peak MB | browser/native time');

@@ -5,6 +5,7 @@
 import init, { Game, maxOpen, directOpen, engineMove } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { SolverClient } from './client.js';
+import { HANDOVER_OPEN } from './subgames.js';
 import { analysisOf, forgetFailures } from './analyses.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
@@ -91,7 +92,7 @@ async function fillBoards() {
     for (let c = 1; c <= 5; c++) {
       const n = lineCount(r, c);
       if (n <= max) add(`${r}x${c}`, `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
-      else larger.push([`${r}x${c}`, `${r}×${c} (${n} lines, exact from 30 open lines)`]);
+      else larger.push([`${r}x${c}`, `${r}×${c} (${n} lines, exact from ${HANDOVER_OPEN} open lines)`]);
     }
   }
   add('icelandic', 'Icelandic 3×5 (30 open lines, solved once)');
@@ -396,7 +397,10 @@ function hint() {
 function canAnalyze(open) {
   const s = state.status;
   if (!s) return false;
-  return open <= directOpen() || s.solved || (bookSuffices(s) && !s.tooBig) || (Boolean(state.book) && s.open - open < state.book.depth);
+  // On a board too large to solve whole, positions past the handover are answered from the
+  // subgame solve the game's own position started.
+  return open <= directOpen() || s.solved || (bookSuffices(s) && !s.tooBig) || (Boolean(state.book) && s.open - open < state.book.depth)
+    || (s.tooBig && open <= HANDOVER_OPEN);
 }
 
 // ---- Rendering -------------------------------------------------------------------------
@@ -468,8 +472,8 @@ function showSolvePanel() {
   }
   if (s.tooBig) {
     $('solve-text').textContent = state.book
-      ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${state.book.depth} moves; from there, once at most 30 lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
-      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by rules of thumb until at most 30 lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
+      ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${state.book.depth} moves; from there, once at most ${HANDOVER_OPEN} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
+      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by rules of thumb until at most ${HANDOVER_OPEN} lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
     $('solve').hidden = true;
     $('solve-progress').hidden = true;
     return;
