@@ -1,5 +1,6 @@
 // The opening book read lazily: a position fetches only the chunks it reads (by range
-// request), a second visit reads them from IndexedDB with no request at all, a server that
+// request), a second visit reads them from IndexedDB with no request at all (the server
+// stopped once the page has loaded), a server that
 // ignores ranges still works, and a chunk served damaged is caught by its checksum, fetched
 // once more, then reported, while the game goes on.
 import { test, describe } from 'node:test';
@@ -26,7 +27,7 @@ const POSITIONS = [[], [3], [3, 17, 8], [0, 1, 2, 3, 4, 5]];
 describe('a server with ranges', () => {
   const env = serveAndLaunch();
 
-  test('only the chunks a position reads are fetched, verified, and a second visit fetches nothing', { timeout: 300_000 }, async () => {
+  test('only the chunks a position reads are fetched, verified, and a second visit fetches nothing, with the server stopped', { timeout: 300_000 }, async () => {
     const context = await env.browser.newContext();
     const requests = recordBookRequests(context);
     const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
@@ -42,10 +43,12 @@ describe('a server with ranges', () => {
     assert.ok(requests.length > 0 && requests.every((r) => /^bytes=\d+-\d+$/.test(r.range)), 'every book request is a range request');
     assert.equal(first.bytes, requests.reduce((n, r) => { const [a, b] = r.range.slice(6).split('-').map(Number); return n + b - a + 1; }, 0));
 
-    // A second visit in the same browser profile: the same positions, no book request.
+    // A second visit in the same browser profile, with the server stopped once the page has
+    // loaded: the same positions, answered from IndexedDB, no book request.
     requests.length = 0;
     const again = await openPage(context, env.server.url, '#board=3x4&mode=hh');
     await again.page.waitForFunction(() => document.body.dataset.book === 'cached');
+    env.server.stop();
     for (const moves of POSITIONS) {
       await showPosition(again.page, '3x4', moves);
       assert.deepEqual(await shownScores(again.page), nativeAnalyze('3x4', moves).moves, `cached scores after ${moves}`);
