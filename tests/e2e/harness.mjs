@@ -60,12 +60,14 @@ export async function openPage(context, base, hash, { delay = 0 } = {}) {
 
 const cache = new Map();
 
-/** The native CLI's analysis: {value, moves: [{line, score}]}. */
-export function nativeAnalyze(board, lines) {
-  const key = `${board}:${lines.join(',')}`;
+/** The native CLI's analysis: {value, moves: [{line, score}]}; with `book`, from that book
+ * within its depth (as the page answers). */
+export function nativeAnalyze(board, lines, book = null) {
+  const key = `${board}:${lines.join(',')}:${book ?? ''}`;
   if (!cache.has(key)) {
     const args = ['analyze', board, '--json'];
     if (lines.length) args.push('--lines', lines.join(','));
+    if (book) args.push('--book', book);
     const out = execFileSync(`${ROOT}target/release/dotbox`, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
     cache.set(key, JSON.parse(out));
   }
