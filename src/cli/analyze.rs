@@ -9,12 +9,13 @@ use clap::Args;
 use crate::book::{Book, BookError};
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
-use crate::retro::{Solve, Valuation};
+use crate::retro::{self, Valuation};
 use crate::store::memory::MemoryStore;
 
 use super::diagram::{render, side_by_side};
 use super::error::CliError;
 use super::method::{self, automatic, Method, SearchArgs};
+use super::shipped;
 use super::{progress, read_file};
 
 /// The `--last-move-penalty` option, shared by `analyze` and `solve`.
@@ -47,14 +48,15 @@ pub struct AnalyzeArgs {
     /// Drawn lines, comma-separated (pre-drawn lines may be repeated).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub lines: String,
-    /// Answer from this book; positions deeper than the book are solved in memory.
+    /// Answer from this book (default: the board's book shipped in www/books, if any);
+    /// positions deeper than the book are solved as without one.
     #[arg(long)]
     pub book: Option<PathBuf>,
     /// Print one JSON object instead of the diagram.
     #[arg(long)]
     pub json: bool,
-    /// The solver to use. Default: the book when --book is given (past its depth, as below),
-    /// the retrograde solver up to 30 open lines, the search past that.
+    /// The solver to use. Default: the book when there is one (past its depth, as below),
+    /// the retrograde solver when its estimated cost is small, the search past that.
     #[arg(long, value_enum)]
     pub method: Option<Method>,
     /// Options of the search.
@@ -108,15 +110,23 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
         });
     }
     let forced = args.method.is_some();
+    // Without --book, the shipped book of the board answers unless another method is forced.
+    let book = match (&args.book, args.method) {
+        (Some(path), _) => Some(path.clone()),
+        (None, None | Some(Method::Book)) => shipped::book_for(&board),
+        (None, _) => None,
+    };
     let (analysis, source) = match args
         .method
-        .unwrap_or_else(|| automatic(&board, pos, args.book.is_some()))
+        .unwrap_or_else(|| automatic(&board, pos, book.is_some()))
     {
         Method::Book => {
-            let path = args
-                .book
-                .as_ref()
-                .ok_or_else(|| CliError::Usage("--method book needs --book FILE".into()))?;
+            let path = book.as_ref().ok_or_else(|| {
+                CliError::Usage(format!(
+                    "--method book needs --book FILE: no book for {} is shipped",
+                    board.name()
+                ))
+            })?;
             let book = Book::from_bytes(read_file(path)?).map_err(CliError::in_book(path))?;
             book.expect_board(&board).map_err(CliError::in_book(path))?;
             match book.analysis(pos) {
@@ -173,7 +183,7 @@ fn loony_analysis(
     rules: Rules,
 ) -> Result<(Analysis, LoonyFlags), CliError> {
     let mut solve =
-        Solve::with_valuation(board, pos, 1, rules, Valuation::Loony).map_err(CliError::Loony)?;
+        retro::memory_solve(board, pos, rules, Valuation::Loony).map_err(CliError::Loony)?;
     progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
         solve.loony_analysis(store, pos).map_err(CliError::Loony)
     })
@@ -187,7 +197,7 @@ pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), Cli
 }
 
 fn solve_in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysis, CliError> {
-    let mut solve = Solve::with_rules(board, pos, 1, rules)?;
+    let mut solve = retro::memory_solve(board, pos, rules, Valuation::Score)?;
     progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
         Ok(solve.analysis(store, pos)?)
     })

@@ -14,11 +14,10 @@ use crate::core::notation::format_lines;
 use crate::core::Board;
 use crate::retro::{RetroError, Solve};
 use crate::store::cache::CachedStore;
-use crate::store::fs::FsStore;
-use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
 
 use super::error::CliError;
+use super::solve::{parse_size, with_store};
 use super::{progress, read_file};
 
 /// The `dotbox book` subcommands.
@@ -55,6 +54,9 @@ pub struct BuildArgs {
     /// Keep the solve's tiles in this directory (resumable).
     #[arg(long)]
     pub store: Option<PathBuf>,
+    /// Memory the solve may hold, as `dotbox solve --memory` (default: 60 % of the machine's).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
     /// Book format version: 2 (values in the solve's order, entropy-coded chunks) or 1
     /// (masks and values, several times larger).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=2))]
@@ -74,13 +76,12 @@ fn build(args: &BuildArgs) -> Result<String, CliError> {
     let board = Board::parse(&args.board)?;
     let started = std::time::Instant::now();
     let mut solve = Solve::new(&board, board.start(), args.depth)?;
-    let (bytes, entries) = match &args.store {
-        Some(dir) => {
-            let mut store = FsStore::open(dir, &solve.fingerprint())?;
-            write(args, &mut solve, &mut store)?
-        }
-        None => write(args, &mut solve, &mut MemoryStore::new())?,
-    };
+    let (bytes, entries) = with_store(
+        &mut solve,
+        args.store.as_deref(),
+        args.memory,
+        |solve, store, _| write(args, solve, store),
+    )?;
     write_atomically(&args.out, &bytes)?;
     Ok(format!(
         "wrote {} (format {}): {entries} positions of {} with up to {} lines drawn, {} bytes, \

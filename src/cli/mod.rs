@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod error;
 pub mod method;
 pub mod progress;
+pub mod shipped;
 pub mod solve;
 
 use std::path::Path;

@@ -71,7 +71,7 @@ fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
         bar.set_position(p.positions_done);
         let next = solve.next_task().map(|t| t.tile.lines());
         // Disk peaks inside a layer too: sample it every few tiles (a directory listing).
-        if p.tiles_done % 32 == 0 {
+        if p.tiles_done.is_multiple_of(32) {
             peak_disk = peak_disk.max(store.stored_bytes());
         }
         if let Some((lines, from, since)) = layer.filter(|l| Some(l.0) != next) {
@@ -79,15 +79,19 @@ fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
             let seconds = since.elapsed().as_secs_f64();
             let overall = p.positions_done as f64 / start.elapsed().as_secs_f64().max(1e-9);
             let left = (p.positions_total - p.positions_done) as f64 / overall.max(1.0);
+            // The first layers are tiny and slow per position: no ETA before 1 % is done.
+            let eta = match p.positions_done * 100 >= p.positions_total {
+                true => format!("ETA {}", HumanDuration(Duration::from_secs_f64(left))),
+                false => "ETA after 1 %".to_string(),
+            };
             let disk = store.stored_bytes();
             peak_disk = peak_disk.max(disk);
             let disk = disk.map_or(String::new(), |b| format!(", {} on disk", gib(b)));
             let line = format!(
-                "layer {lines:>2}: {} positions in {seconds:.1} s ({}/s), {} held{disk}, ETA {}",
+                "layer {lines:>2}: {} positions in {seconds:.1} s ({}/s), {} held{disk}, {eta}",
                 HumanCount(positions),
                 HumanCount((positions as f64 / seconds.max(1e-9)) as u64),
                 gib(solve.memory_in_use()),
-                HumanDuration(Duration::from_secs_f64(left)),
             );
             // A hidden bar (stderr not a terminal) prints nothing: the lines go to the log.
             match bar.is_hidden() {

@@ -1,7 +1,7 @@
 //! `dotbox solve`: a full retrograde solve of a position's subgame, resumable from a store
 //! directory.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -63,23 +63,35 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     let layout = Layout::with_high_groups(&board, pos, rules, valuation, args.high_groups)
         .map_err(solve_error(args))?;
     let mut solve = Solve::from_layout(layout, 1);
-    let memory = args.memory.unwrap_or_else(default_memory);
-    solve.set_memory_budget(memory);
+    with_store(
+        &mut solve,
+        args.store.as_deref(),
+        args.memory,
+        |solve, store, place| report(args, &board, pos, solve, store, place),
+    )
+}
+
+/// Runs `work` over the store a solve of this size needs, naming it for messages: the store
+/// in `dir` if given, else memory when the solve's estimated peak fits `memory` (default:
+/// 60 % of the machine's), else a temporary directory removed afterwards. The solve holds at
+/// most `memory` of tiles and tables in any case.
+pub fn with_store<T>(
+    solve: &mut Solve,
+    dir: Option<&Path>,
+    memory: Option<u64>,
+    work: impl FnOnce(&mut Solve, &mut dyn TileStore, &str) -> Result<T, CliError>,
+) -> Result<T, CliError> {
+    let memory = memory.unwrap_or_else(default_memory);
+    // Tiles and tables get 85 %: the program, rank tables, kernel scratch and the allocator's
+    // slack take the rest, so the process stays under the limit.
+    solve.set_memory_budget(memory / 20 * 17);
     let peak = solve.layout().estimated_peak_bytes();
-    match &args.store {
+    match dir {
         Some(dir) => {
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
-            let place = format!("store {}", dir.display());
-            report(args, &board, pos, &mut solve, &mut store, &place)
+            work(solve, &mut store, &format!("store {}", dir.display()))
         }
-        None if peak <= memory as f64 => report(
-            args,
-            &board,
-            pos,
-            &mut solve,
-            &mut MemoryStore::new(),
-            "memory",
-        ),
+        None if peak <= memory as f64 => work(solve, &mut MemoryStore::new(), "memory"),
         None => {
             // Too large for memory: stream tiles through a temporary store on disk.
             let dir = std::env::temp_dir().join(format!("dotbox-solve-{}", std::process::id()));
@@ -94,7 +106,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
                 .map_err(CliError::from)
                 .and_then(|mut store| {
                     let place = format!("temporary store {}", dir.display());
-                    report(args, &board, pos, &mut solve, &mut store, &place)
+                    work(solve, &mut store, &place)
                 });
             let _ = std::fs::remove_dir_all(&dir);
             result

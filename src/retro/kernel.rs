@@ -145,8 +145,8 @@ fn compute_values<C: Code>(
     }
     let reps = index.reps();
     let mut high = Vec::new();
-    for g in 0..lo_group {
-        high.push(match parents[g] {
+    for (g, parent) in parents.iter().enumerate().take(lo_group) {
+        high.push(match parent {
             Some(up) => {
                 let parent = tile.up(g);
                 Some(HighParent {

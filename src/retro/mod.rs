@@ -158,6 +158,27 @@ pub fn analyze_loony(
     })
 }
 
+/// The solve of `pos`'s subgame keeping the layer of its moves, to run in memory: refused
+/// with [`RetroError::TooLarge`] when its estimated peak exceeds [`IN_MEMORY_LIMIT`], before
+/// anything is built.
+pub fn memory_solve(
+    board: &Board,
+    pos: Position,
+    rules: Rules,
+    valuation: Valuation,
+) -> Result<Solve, RetroError> {
+    let layout = Layout::new(board, pos, rules, valuation)?;
+    let bytes = layout.estimated_peak_bytes();
+    if bytes > IN_MEMORY_LIMIT as f64 {
+        return Err(RetroError::TooLarge {
+            positions: layout.layer_estimates().iter().sum(),
+            bytes,
+            limit: IN_MEMORY_LIMIT,
+        });
+    }
+    Ok(Solve::from_layout(layout, 1))
+}
+
 /// Solves the subgame of `pos` (with the board's pre-drawn lines) in memory, keeping the
 /// layer of its moves, and asks `query` of it.
 fn in_memory<T>(
@@ -168,16 +189,7 @@ fn in_memory<T>(
     query: impl FnOnce(&Solve, &mut MemoryStore, Position) -> Result<T, RetroError>,
 ) -> Result<T, RetroError> {
     let pos = pos.union(board.predrawn());
-    let layout = Layout::new(board, pos, rules, valuation)?;
-    let bytes = layout.estimated_peak_bytes();
-    if bytes > IN_MEMORY_LIMIT as f64 {
-        return Err(RetroError::TooLarge {
-            positions: layout.layer_estimates().iter().sum(),
-            bytes,
-            limit: IN_MEMORY_LIMIT,
-        });
-    }
-    let mut solve = Solve::from_layout(layout, 1);
+    let mut solve = memory_solve(board, pos, rules, valuation)?;
     let mut store = MemoryStore::new();
     solve.run(&mut store, &mut |_| {})?;
     query(&solve, &mut store, pos)

@@ -71,6 +71,26 @@ pub fn header(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
 /// are truncated or extended, fail the checksum or hold another tile;
 /// [`StoreError::Foreign`] when they are an intact tile of another solve.
 pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData, StoreError> {
+    let header = check(bytes, fingerprint, tile)?;
+    Ok(Arc::new(
+        bytemuck::cast_slice::<u8, i8>(&bytes[header..]).to_vec(),
+    ))
+}
+
+/// [`decode`] of bytes the caller owns: the payload is moved to the front of the buffer and
+/// kept there, so a tile read from a file is never held twice (tiles reach a gigabyte).
+pub fn decode_owned(
+    mut bytes: Vec<u8>,
+    fingerprint: &str,
+    tile: TileId,
+) -> Result<TileData, StoreError> {
+    let header = check(&bytes, fingerprint, tile)?;
+    bytes.drain(..header);
+    Ok(Arc::new(bytemuck::allocation::cast_vec::<u8, i8>(bytes)))
+}
+
+/// Checks bytes written by [`encode`] (see [`decode`]) and returns where the payload starts.
+fn check(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<usize, StoreError> {
     let corrupt = |reason: String| StoreError::Corrupt { tile, reason };
     if bytes.len() < 8 {
         return Err(corrupt(format!(
@@ -147,7 +167,7 @@ pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData,
     if stored_tile != tile {
         return Err(corrupt(format!("holds {stored_tile} instead")));
     }
-    Ok(Arc::new(bytemuck::cast_slice::<u8, i8>(payload).to_vec()))
+    Ok(header)
 }
 
 #[cfg(test)]
@@ -176,6 +196,7 @@ mod tests {
         for data in [sample(), Vec::new(), vec![-128, 127]] {
             let bytes = encode(FP, TILE, &data);
             assert_eq!(&*decode(&bytes, FP, TILE).unwrap(), &data[..]);
+            assert_eq!(&*decode_owned(bytes, FP, TILE).unwrap(), &data[..]);
         }
     }
 

@@ -52,7 +52,7 @@ impl FsStore {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 ensure_empty(&dir)?;
                 let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
-                write_atomically(&dir, &manifest, text.as_bytes())?;
+                write_atomically(&dir, &manifest, &[text.as_bytes()])?;
             }
             Err(e) => return Err(io_error("cannot read", &manifest, e)),
         }
@@ -100,15 +100,17 @@ impl TileStore for FsStore {
     fn load(&mut self, tile: TileId) -> Result<Option<TileData>, StoreError> {
         let path = self.tile_path(tile);
         match fs::read(&path) {
-            Ok(bytes) => codec::decode(&bytes, &self.fingerprint, tile).map(Some),
+            Ok(bytes) => codec::decode_owned(bytes, &self.fingerprint, tile).map(Some),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(io_error("cannot read", &path, e)),
         }
     }
 
     fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
-        let bytes = codec::encode(&self.fingerprint, tile, data);
-        write_atomically(&self.dir, &self.tile_path(tile), &bytes)
+        // Header and payload written one after the other: a large tile is never copied.
+        let header = codec::header(&self.fingerprint, tile, data);
+        let payload: &[u8] = bytemuck::cast_slice(&data[..]);
+        write_atomically(&self.dir, &self.tile_path(tile), &[&header, payload])
     }
 
     fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
@@ -189,7 +191,7 @@ fn lock(manifest: &Path) -> Result<File, StoreError> {
 
 /// Writes `bytes` to `path` in `dir` so that a crash leaves either the old file or the new
 /// one: a temporary file, synced, renamed over `path`, then the directory synced.
-fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+fn write_atomically(dir: &Path, path: &Path, parts: &[&[u8]]) -> Result<(), StoreError> {
     let mut temp = path.as_os_str().to_owned();
     temp.push(TEMP_SUFFIX);
     let temp = PathBuf::from(temp);
@@ -200,8 +202,10 @@ fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), StoreEr
         .open(&temp)
         .map_err(|e| io_error("cannot create", &temp, e))
         .and_then(|mut file| {
-            file.write_all(bytes)
-                .map_err(|e| io_error("cannot write", &temp, e))?;
+            for bytes in parts {
+                file.write_all(bytes)
+                    .map_err(|e| io_error("cannot write", &temp, e))?;
+            }
             file.sync_all()
                 .map_err(|e| io_error("cannot sync", &temp, e))
         });

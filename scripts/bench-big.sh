@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The full solves past 32 open lines, beside the in-memory solve of icelandic, in one run:
+# wall time, positions per second, peak resident memory and peak disk of each.
+#   scripts/bench-big.sh            3x5 and 4x4 in memory, 4x4 under --memory 4G on disk
+#   scripts/bench-big.sh 3x5        only the named cases (icelandic, 3x5, 4x4, 4x4-4G)
+# The naive reference of the same boards is `cargo bench --bench solve` (icelandic and
+# smaller: past 32 lines its one byte per raw mask needs 2^38 bytes and more).
+# Needs GNU time (/usr/bin/time). The on-disk run writes its store under $BENCH_DIR
+# (default: target/bench-big) and removes it at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --bin dotbox >&2
+BIN=target/release/dotbox
+DIR="${BENCH_DIR:-target/bench-big}"
+mkdir -p "$DIR"
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || cases=(icelandic 3x5 4x4 4x4-4G)
+
+run() { # name, dotbox arguments...
+  local name=$1; shift
+  local err="$DIR/$name.err" out="$DIR/$name.out"
+  /usr/bin/time -f 'TIME %e %M' "$BIN" "$@" >"$out" 2>"$err"
+  local secs kib rate disk value
+  read -r secs kib < <(awk '/^TIME/ {print $2, $3}' "$err")
+  rate=$(grep -o '([0-9]* positions/s)' "$out" | tr -dc '0-9')
+  disk=$(awk '/^peak disk use/ {print $(NF-1), $NF}' "$err")
+  value=$(awk '/^value:/ {print $2}' "$out")
+  printf '| %s | %s | %.1f s | %.1f M/s | %.2f GiB | %s | %s |\n' \
+    "$name" "$*" "$secs" "$(echo "$rate / 1000000" | bc -l)" "$(echo "$kib / 1048576" | bc -l)" \
+    "${disk:-memory only}" "$value"
+}
+
+echo '| case | command | wall | positions/s | peak RSS | peak disk | value |'
+echo '|---|---|---|---|---|---|---|'
+for c in "${cases[@]}"; do
+  case "$c" in
+    4x4-4G) rm -rf "$DIR/store-4x4"
+            run "$c" solve 4x4 --memory 4G --store "$DIR/store-4x4"
+            rm -rf "$DIR/store-4x4" ;;
+    *) run "$c" solve "$c" ;;
+  esac
+done
