@@ -1,6 +1,8 @@
-// The engine moves on every board: on 4x4 by rules of thumb (said in words, no score shown)
-// until at most 30 lines are open, then, after the handover solve, exactly (every shown score
-// equals the native solver's and every engine move is optimal); on 5x5 it replies at once.
+// The engine moves on every board. On 4x4 it replies from the first move and every value the
+// page claims is exact (from the shipped book when www/books lists one, else by rules of
+// thumb, said in words with no score shown, until at most 30 lines are open), and after the
+// handover solve every shown score equals the native solver's and every engine move is
+// optimal. On 5x5 (no book) it replies at once by rules of thumb and says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, clickLine } from './harness.mjs';
@@ -21,7 +23,7 @@ function seeded(seed) {
   };
 }
 
-test('on 4x4 the engine replies from the first move and plays exactly after the handover', { timeout: 600_000 }, async () => {
+test('on 4x4 the engine replies from the first move, claims only exact values, and plays exactly after the handover', { timeout: 600_000 }, async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=p1');
   const random = seeded(16);
@@ -32,8 +34,7 @@ test('on 4x4 the engine replies from the first move and plays exactly after the 
     const drawn = await drawnLines(page);
     const open = 40 - drawn.length;
     const value = await page.textContent('#value');
-    if (open > 30) {
-      assert.equal(value, 'Value: not known (estimates only)', `no value is claimed with ${open} open lines`);
+    if (open > 30 && value === 'Value: not known (estimates only)') {
       assert.match(await page.textContent('#exactness'), /Exact play begins once at most 30 lines are open/);
       estimated++;
     } else {
@@ -48,8 +49,9 @@ test('on 4x4 the engine replies from the first move and plays exactly after the 
     await page.waitForFunction((n) => document.body.dataset.lines.split(',').filter(Boolean).length > n, before, { timeout: 60_000 });
   }
   assert.ok(await page.evaluate(() => window.dotboxApp.state.game.isOver()), 'the game was played to the end');
-  assert.ok(estimated >= 3 && exact >= 3, `positions estimated ${estimated}, exact ${exact}`);
-  // Every engine move with at most 30 open lines was optimal.
+  assert.ok(exact >= 3, `positions estimated ${estimated}, exact ${exact}`);
+  // Every engine move with at most 30 open lines was optimal (before, with a book, too: the
+  // booked-games test checks those).
   const history = await page.evaluate(() => window.dotboxApp.history());
   const drawn = [];
   let checked = 0;
