@@ -11,6 +11,8 @@
 //               index), fileBytes, saved }
 //   bookChunks: key [checksum, chunk] -> Uint8Array: chunks that passed their CRC32, under the
 //               index checksum that names their book, so a changed book never reads old chunks
+//   subgames:   key fingerprint -> { fingerprint, board, used }: the solves the handover made
+//               (www/subgames.js), so only those are pruned, never a solve the user started
 // A solve's record lists its tiles and is written in the same transaction as them, so the
 // listing and the tiles never disagree, and the storage panel reads sizes without tiles.
 
@@ -22,7 +24,7 @@ export function openDb(name) {
     const req = indexedDB.open(name, VERSION);
     req.onupgradeneeded = () => {
       const db = req.result;
-      for (const store of ['tiles', 'solves', 'books', 'bookIndex', 'bookChunks']) {
+      for (const store of ['tiles', 'solves', 'books', 'bookIndex', 'bookChunks', 'subgames']) {
         if (!db.objectStoreNames.contains(store)) db.createObjectStore(store);
       }
     };
@@ -118,10 +120,23 @@ export async function putRawTile(db, fp, hi, lo, bytes) {
 
 /** Deletes solve `fp`: its record and every tile. */
 export async function deleteSolve(db, fp) {
-  const tx = db.transaction(['tiles', 'solves'], 'readwrite');
+  const tx = db.transaction(['tiles', 'solves', 'subgames'], 'readwrite');
   tx.objectStore('tiles').delete(IDBKeyRange.bound([fp], [fp, []]));
   tx.objectStore('solves').delete(fp);
+  tx.objectStore('subgames').delete(fp);
   await done(tx);
+}
+
+/** Notes that solve `fp` of `board` is a handover subgame, used now. */
+export async function noteSubgame(db, fp, board) {
+  const tx = db.transaction('subgames', 'readwrite');
+  tx.objectStore('subgames').put({ fingerprint: fp, board, used: Date.now() }, fp);
+  await done(tx);
+}
+
+/** Every handover subgame solve noted. */
+export function listSubgames(db) {
+  return request(db.transaction('subgames').objectStore('subgames').getAll());
 }
 
 /** The cached header and index of book `name` (its URL), or undefined. */

@@ -3,11 +3,15 @@
 // lines pre-drawn) is solved in the worker by the retrograde solver, kept in IndexedDB like
 // any solve, and every later position of the game that contains it is answered from those
 // tiles. A game hands over once; a revisited position reads the stored tiles at once.
+import { openDb, deleteSolve, noteSubgame, listSubgames } from './idb.js';
 
 /** Most open lines of a subgame solved at the handover (icelandic size: about 5 s here). */
 export const HANDOVER_OPEN = 30;
 // Subgames kept open per board: the game's own, and one for a position stepped back to.
 const KEEP = 2;
+// Subgame solves kept in IndexedDB per board (about 1.5 MB each): the latest games' positions
+// reopen at once; older ones are deleted so storage does not grow game after game.
+const KEEP_STORED = 12;
 
 const union = (a, b) => [a, b].filter(Boolean).join(',');
 const linesOf = (text) => (text ? text.split(',').map(Number) : []);
@@ -36,9 +40,28 @@ export class Subgames {
       list.unshift(entry);
       for (const old of list.splice(KEEP)) old.solver.free();
       this.open.set(key, list);
+      await this.prune(key, list.map((e) => e.solver.fingerprint));
     }
     const rest = drawn.filter((l) => !entry.base.has(l)).join(',');
     return { ...(await entry.solver.analysis(rest)), source: 'subgame', handoverAt: entry.base.size };
+  }
+
+  /**
+   * Notes the subgame in use and deletes all but the KEEP_STORED most recently used stored
+   * subgame solves of the board `key` (`board|predrawn`; never those in `inUse`, never a
+   * solve the user started).
+   */
+  async prune(key, inUse) {
+    const db = await openDb(this.db);
+    try {
+      await noteSubgame(db, inUse[0], key);
+      const old = (await listSubgames(db))
+        .filter((s) => s.board === key && !inUse.includes(s.fingerprint))
+        .sort((a, b) => b.used - a.used);
+      for (const s of old.slice(Math.max(0, KEEP_STORED - inUse.length))) await deleteSolve(db, s.fingerprint);
+    } finally {
+      db.close();
+    }
   }
 
   async solve(board, predrawn, yieldToMessages) {

@@ -69,6 +69,15 @@ test('the book answers the first moves, then the handover solve plays exactly to
     }
     drawn.push(move.line);
   }
+  // The handover's solve is noted as a subgame (so old ones are pruned, not the user's).
+  const noted = await page.evaluate(() => new Promise((resolve) => {
+    const open = indexedDB.open('dotbox');
+    open.onsuccess = () => {
+      const all = open.result.transaction('subgames').objectStore('subgames').getAll();
+      all.onsuccess = () => resolve(all.result.map((s) => s.board));
+    };
+  }));
+  assert.ok(noted.length >= 1 && noted.every((b) => b === `${BOARD}|`), `subgames noted: ${noted}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
