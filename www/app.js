@@ -538,7 +538,8 @@ function onProgress(p) {
   if (p.op === 'book-progress') {
     // Background analyses (the move list, the coach) download too: the bar goes with the bytes.
     if (p.total && p.done >= p.total) return hideWait();
-    showWait(p.total ? (100 * p.done) / p.total : null, `downloading the opening book: ${(p.done / 1e3).toFixed(1)} of ${(p.total / 1e3).toFixed(1)} kB`);
+    const of = p.total ? ` of ${(p.total / 1e3).toFixed(1)}` : '';
+    showWait(p.total ? (100 * p.done) / p.total : null, `downloading the opening book: ${(p.done / 1e3).toFixed(1)}${of} kB`);
     return;
   }
   if (p.op === 'handover-progress') {

@@ -40,10 +40,12 @@ export class LazyBookSource {
         await deleteBook(db, url); // A cached index that no longer parses: fetch it again.
       }
     }
-    const prefix = await file.read(0, 48);
+    // A server without ranges answers the first read with the whole file: its progress has
+    // no known total then.
+    let done = 0;
+    const prefix = await file.read(0, 48, (n) => onProgress((done += n), null));
     const indexLen = wasm.LazyBook.indexLen(prefix);
-    let done = prefix.length;
-    const index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + prefix.length));
+    const index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + 48));
     const book = wasm.LazyBook.open(index);
     await putBookIndex(db, url, book.checksum, index, book.fileBytes);
     return new LazyBookSource(wasm, db, file, book, false);
