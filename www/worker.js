@@ -105,7 +105,7 @@ async function analyze({ board, predrawn, lines }) {
   // A board too large to solve here (4x4, 3x5, 5x5) past its book: the handover solve of the
   // position's subgame, else a search within a time limit.
   if (openLines(board, predrawn) > wasm.maxOpen()) {
-    if (open <= HANDOVER_OPEN) return { ...(await subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages)) };
+    if (open <= HANDOVER_OPEN) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
     if (open > SEARCH_MAX_OPEN) {
       const message = `This position has ${open} open lines: exact play begins once at most ${HANDOVER_OPEN} are open (${open - HANDOVER_OPEN} more moves).`;
       throw Object.assign(new Error(message), { code: 'too-big' });
