@@ -448,8 +448,18 @@ fn analyze_says_which_method_it_used() {
         text.lines().nth(1).unwrap().starts_with("by search"),
         "{text}"
     );
-    // Past 30 open lines the search is chosen; the empty 4x4 does not finish in half a second.
-    let err = failure(&["analyze", "4x4", "--time-limit", "0.5"]);
+    // The shipped books answer their boards without --book.
+    for board in ["3x4", "3x5", "4x4"] {
+        let text = stdout(&["analyze", board]);
+        let source = text.lines().nth(1).unwrap();
+        assert!(
+            source.starts_with("from book") && source.contains("www/books"),
+            "{text}"
+        );
+    }
+    // Where the retrograde solve would be too large the search is chosen; the empty 5x5
+    // does not finish in half a second.
+    let err = failure(&["analyze", "5x5", "--time-limit", "0.5"]);
     assert!(
         err.contains("the search reached the time limit of 0.5 s"),
         "{err}"

@@ -53,8 +53,12 @@ pub fn solve_then<T>(
     }
 }
 
-/// Runs `solve` to the end over `store` with a bar of positions computed and, on stderr, one
-/// line per finished layer: its positions, time, rate, the memory held and the time left.
+/// Solves of at least this many positions (several seconds) print a line per layer.
+const LAYER_LINES_FROM: u64 = 1_000_000_000;
+
+/// Runs `solve` to the end over `store` with a bar of positions computed and, for solves of
+/// at least [`LAYER_LINES_FROM`] positions, one line per finished layer on stderr: its
+/// positions, time, rate, the memory held, the disk used and the time left.
 fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
     let bar = bar("solving", 0, "positions");
     let start = Instant::now();
@@ -74,7 +78,8 @@ fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
         if p.tiles_done.is_multiple_of(32) {
             peak_disk = peak_disk.max(store.stored_bytes());
         }
-        if let Some((lines, from, since)) = layer.filter(|l| Some(l.0) != next) {
+        let report = p.positions_total >= LAYER_LINES_FROM;
+        if let Some((lines, from, since)) = layer.filter(|l| report && Some(l.0) != next) {
             let positions = p.positions_done - from;
             let seconds = since.elapsed().as_secs_f64();
             let overall = p.positions_done as f64 / start.elapsed().as_secs_f64().max(1e-9);
@@ -105,7 +110,7 @@ fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
         }
     }
     bar.finish_and_clear();
-    if let Some(peak) = peak_disk {
+    if let Some(peak) = peak_disk.filter(|_| solve.progress().positions_total >= LAYER_LINES_FROM) {
         eprintln!("peak disk use of the store: {}", gib(peak));
     }
     Ok(())

@@ -133,22 +133,21 @@ fn default_memory() -> u64 {
 /// A size such as `6G`, `512M`, `800K` or a plain number of bytes (binary units).
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let (number, shift) = match text.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => return Err(format!("'{text}': the unit must be K, M, G or T")),
-            };
-            (&text[..i], shift)
-        }
-        _ => (text, 0),
-    };
+    let split = text
+        .find(|c: char| c.is_ascii_alphabetic())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
     let value: f64 = number
         .parse()
         .map_err(|_| format!("'{text}' is not a size such as 6G or 512M"))?;
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("'{text}': the unit must be K, M, G or T")),
+    };
     if !(value.is_finite() && value > 0.0) {
         return Err(format!("'{text}': the size must be positive"));
     }
@@ -225,5 +224,33 @@ pub fn set_threads(threads: Option<usize>) -> Result<(), CliError> {
             .num_threads(n)
             .build_global()
             .map_err(|e| CliError::Threads(e.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_parse_with_binary_units_and_bad_ones_say_why() {
+        for (text, bytes) in [
+            ("6G", 6u64 << 30),
+            ("512M", 512 << 20),
+            ("1.5g", 3 << 29),
+            ("800K", 800 << 10),
+            ("4096", 4096),
+        ] {
+            assert_eq!(parse_size(text), Ok(bytes), "{text}");
+        }
+        for (text, why) in [
+            ("lots", "not a size"),
+            ("6X", "unit must be"),
+            ("6GB", "unit must be"),
+            ("0", "positive"),
+            ("-1G", "positive"),
+        ] {
+            let e = parse_size(text).unwrap_err();
+            assert!(e.contains(why), "{text}: {e}");
+        }
     }
 }
