@@ -1,16 +1,34 @@
-// Browser benchmark (not a test): full solves of 3x4 and icelandic in the page's worker in
-// headless Chromium (fresh profile, so IndexedDB starts empty), with wall time and peak
-// memory, beside the native CLI's solve of the same board (time and peak RSS from
-// /usr/bin/time). Usage: node scripts/bench-browser.mjs [board ..]
+// Browser benchmark (not a test), in headless Chromium with a fresh profile (IndexedDB starts
+// empty). Two kinds:
+//   node scripts/bench-browser.mjs [board ..]
+//     full solves of 3x4 and icelandic (default) in the page's worker, with wall time and peak
+//     memory, beside the native CLI's solve of the same board (time and peak RSS from
+//     /usr/bin/time);
+//   node scripts/bench-browser.mjs --game [--book FILE ..] [--seed N] board ..
+//     a whole game per board against the engine (the engine plays B) with random human moves:
+//     median and longest engine reply (from the human's click to the engine's line on the
+//     board, no display delay), whether every wait over 1 s showed a progress bar, bytes of
+//     book downloaded, and the page's peak memory. --book serves extra books (a 4x4 or 3x5
+//     book made by `dotbox book build`) beside www/books through the server's overlay, with
+//     their index.json entries, so nothing is copied into www/.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const ROOT = new URL('../', import.meta.url).pathname;
-const boards = process.argv.slice(2).length ? process.argv.slice(2) : ['3x4', 'icelandic'];
+const argv = process.argv.slice(2);
+const gameMode = argv.includes('--game');
+const extraBooks = argv.flatMap((a, i) => (argv[i - 1] === '--book' ? [a] : []));
+const seedArg = argv.flatMap((a, i) => (argv[i - 1] === '--seed' ? [Number(a)] : []))[0] ?? 1;
+const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed'].includes(argv[i - 1]));
+const boards = named.length ? named : gameMode ? ['3x4'] : ['3x4', 'icelandic'];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Resident memory (bytes) of every process under `pid`. */
-function treeRss(pid) {
+/** Resident memory (bytes) of every process under `pid` (with `largest`: of the largest one,
+ * the renderer that runs the page and its worker). */
+function treeRss(pid, largest = false) {
   const children = new Map();
   const rss = new Map();
   for (const d of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -25,13 +43,15 @@ function treeRss(pid) {
     }
   }
   let total = 0;
+  let max = 0;
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop();
     total += rss.get(p) ?? 0;
+    max = Math.max(max, rss.get(p) ?? 0);
     stack.push(...(children.get(p) ?? []));
   }
-  return total;
+  return largest ? max : total;
 }
 
 function nativeSolve(board) {
@@ -45,10 +65,7 @@ function nativeSolve(board) {
 }
 
 async function browserSolve(url, board) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const pid = browser._connection?._transport?._proc?.pid ?? null;
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -78,15 +95,105 @@ function findChromium(known) {
   return Number(out);
 }
 
-const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** A book's board and depth from its header (format 2: rows, columns at 10, 11; depth at 20). */
+function bookEntry(file) {
+  const b = readFileSync(file);
+  return { file: basename(file), board: `${b[10]}x${b[11]}`, predrawn: '', depth: b[20], format: 2, made_by: 'scripts/bench-browser.mjs --book' };
+}
+
+/** A directory served over www/ holding the extra books and an index.json listing them too. */
+function overlayWith(books) {
+  const dir = mkdtempSync(`${tmpdir()}/dotbox-bench-`);
+  mkdirSync(`${dir}/books`);
+  const index = JSON.parse(readFileSync(`${ROOT}www/books/index.json`, 'utf8'));
+  for (const file of books) {
+    symlinkSync(file.startsWith('/') ? file : `${process.cwd()}/${file}`, `${dir}/books/${basename(file)}`);
+    const entry = bookEntry(file);
+    index.books = index.books.filter((b) => b.board !== entry.board).concat(entry);
+  }
+  writeFileSync(`${dir}/books/index.json`, JSON.stringify(index));
+  return dir;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+/** One whole game against the engine (B) with random human moves (A), timed. */
+async function browserGame(url, board, seed) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const pid = findChromium(browser._connection?._transport?._proc?.pid ?? null);
+  const page = await (await browser.newContext()).newPage();
+  let peak = 0;
+  let pagePeak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(pid));
+    pagePeak = Math.max(pagePeak, treeRss(pid, true));
+  }, 100);
+  const started = Date.now();
+  await page.goto(`${url}?delay=0#board=${board}&mode=p1`);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 120_000 });
+  // Every moment the progress bar is shown, with the page's clock.
+  await page.evaluate(() => {
+    window.benchWaits = [];
+    const wait = document.querySelector('#wait');
+    new MutationObserver(() => window.benchWaits.push([performance.now(), !wait.hidden])).observe(wait, { attributes: true });
+  });
+  const settled = () => page.waitForFunction(() => ['idle', 'over'].includes(document.body.dataset.state) && document.querySelector('#value').textContent !== 'Value: …', null, { timeout: 600_000, polling: 20 });
+  let rnd = seed;
+  const random = (n) => { rnd = (rnd * 1103515245 + 12345) % 2147483648; return rnd % n; };
+  const replies = [];
+  const firstWait = (Date.now() - started) / 1000; // page load, book index, first analysis
+  await settled();
+  for (let turn = 0; turn < 100; turn++) {
+    if (await page.evaluate(() => document.body.dataset.state === 'over')) break;
+    const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+    const before = await page.evaluate(() => window.dotboxApp.state.game.moves.length);
+    const t0 = await page.evaluate(() => performance.now());
+    await page.click(`#svg g.move[data-line="${open[random(open.length)]}"]`, { force: true });
+    // The engine's reply (all its moves when it takes boxes; none when the human took a box
+    // and moves again): until the page is ready for the human again or the game is over.
+    await page.waitForFunction((n) => {
+      const g = window.dotboxApp.state.game;
+      const ready = ['idle', 'over'].includes(document.body.dataset.state) && document.querySelector('#value').textContent !== 'Value: …';
+      return g.moves.length > n && (g.isOver() || g.turn === 0) && ready;
+    }, before, { timeout: 600_000, polling: 20 });
+    const t1 = await page.evaluate(() => performance.now());
+    replies.push({ ms: t1 - t0, t0, t1 });
+  }
+  clearInterval(timer);
+  const waits = await page.evaluate(() => window.benchWaits);
+  // A reply longer than a second must have shown the bar at some point within it.
+  const unbarred = replies.filter((r) => r.ms > 1000 && !waits.some(([t, shown]) => shown && t >= r.t0 && t <= r.t1)).length;
+  const figures = await page.evaluate(() => ({ ...document.body.dataset }));
+  const stored = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
+  await browser.close();
+  const ms = replies.map((r) => r.ms);
+  return {
+    moves: replies.length, medianS: median(ms) / 1000, longestS: Math.max(...ms) / 1000, firstWait,
+    over1s: ms.filter((m) => m > 1000).length, unbarred, bookBytes: Number(figures.bookBytes ?? 0), peakMB: peak / 2 ** 20, pageMB: pagePeak / 2 ** 20, storedMB: stored / 1e6,
+  };
+}
+
+const overlay = extraBooks.length ? ['--overlay', overlayWith(extraBooks)] : [];
+const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q', ...overlay], { stdio: ['ignore', 'pipe', 'inherit'] });
 const serverUrl = /http:\/\/\S+/.exec(String(await new Promise((r) => server.stdout.once('data', r))))[0];
 try {
-  console.log('board      | browser s | browser peak RSS MB (idle page) | wasm memory MB | native s | native peak MB | browser/native time');
-  for (const board of boards) {
-    const b = await browserSolve(serverUrl, board);
-    const n = nativeSolve(board);
-    console.log(`${board.padEnd(10)} | ${b.seconds.toFixed(1).padStart(9)} | ${b.peakMB.toFixed(0)} (${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} | ${n.seconds ?? n.error} | ${n.peakMB?.toFixed(0) ?? '-'} | ${n.seconds ? (b.seconds / n.seconds).toFixed(2) : '-'}`);
-    console.log(`           ${b.outcome.join(' / ')}`);
+  if (gameMode) {
+    console.log('board      | replies | median s | longest s | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
+    for (const board of boards) {
+      const g = await browserGame(serverUrl, board, seedArg);
+      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
+    }
+  } else {
+    console.log('board      | browser s | browser peak RSS MB (idle page) | wasm memory MB | native s | native peak MB | browser/native time');
+    for (const board of boards) {
+      const b = await browserSolve(serverUrl, board);
+      const n = nativeSolve(board);
+      console.log(`${board.padEnd(10)} | ${b.seconds.toFixed(1).padStart(9)} | ${b.peakMB.toFixed(0)} (${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} | ${n.seconds ?? n.error} | ${n.peakMB?.toFixed(0) ?? '-'} | ${n.seconds ? (b.seconds / n.seconds).toFixed(2) : '-'}`);
+      console.log(`           ${b.outcome.join(' / ')}`);
+    }
   }
 } finally {
   server.kill();

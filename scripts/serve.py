@@ -1,12 +1,26 @@
 #!/usr/bin/env python3
 """Serves a directory over HTTP on 127.0.0.1 with the MIME types the page needs
-(application/wasm, text/javascript for modules) and no caching, so a rebuilt wasm is
-always picked up. Usage: serve.py DIR PORT (PORT 0: any free port; the first line printed
-names the address)."""
+(application/wasm, text/javascript for modules), no caching (a rebuilt wasm is always picked
+up) and no Content-Encoding, and answers single byte-range requests (`Range: bytes=a-b`,
+206 Partial Content) so the page can fetch only the book chunks a position needs.
+
+Usage: serve.py DIR PORT [-q] [--no-ranges] [--damage FILE:START-END] [--overlay DIR2]
+  PORT 0        any free port; the first line printed names the address
+  -q            no request log
+  --no-ranges   ignore Range headers and always send the whole file (200), as some servers do
+  --damage      serve FILE (a path under DIR) with every byte in [START, END) inverted: the
+                end-to-end tests use it to serve corrupt book chunks
+  --overlay     files under DIR2 are served in place of DIR's (the tests add a book and its
+                books/index.json entry this way without touching www/)
+"""
 
 import functools
 import http.server
+import os
+import re
 import sys
+
+RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -21,6 +35,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".html": "text/html; charset=utf-8",
         ".book": "application/octet-stream",
     }
+    ranges = True
+    damage = None  # (relative path, start, end)
+    overlay = None  # a directory whose files shadow the served directory's
+
+    def translate_path(self, path):
+        served = super().translate_path(path)
+        if self.overlay:
+            shadow = os.path.join(self.overlay, os.path.relpath(served, self.directory))
+            if os.path.isfile(shadow):
+                return shadow
+        return served
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
@@ -30,10 +55,65 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if "-q" not in sys.argv:
             super().log_message(fmt, *args)
 
+    def do_GET(self):
+        path = self.translate_path(self.path)
+        if not os.path.isfile(path):
+            return super().do_GET()
+        with open(path, "rb") as f:
+            data = f.read()
+        data = self.damaged(path, data)
+        status, body, extra = 200, data, {}
+        header = self.headers.get("Range")
+        if self.ranges and header:
+            m = RANGE.match(header.strip())
+            if not m or (not m[1] and not m[2]):
+                return self.send_error(416, "only one byte range of the form bytes=a-b is served")
+            if m[1]:
+                start = int(m[1])
+                end = min(int(m[2]), len(data) - 1) if m[2] else len(data) - 1
+            else:  # bytes=-n: the last n bytes
+                start, end = max(0, len(data) - int(m[2])), len(data) - 1
+            if start >= len(data) or start > end:
+                self.send_response(416)
+                self.send_header("Content-Range", f"bytes */{len(data)}")
+                self.send_header("Content-Length", "0")
+                return self.end_headers()
+            status, body = 206, data[start : end + 1]
+            extra["Content-Range"] = f"bytes {start}-{end}/{len(data)}"
+        self.send_response(status)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(len(body)))
+        if self.ranges:
+            self.send_header("Accept-Ranges", "bytes")
+        for k, v in extra.items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def damaged(self, path, data):
+        if not self.damage:
+            return data
+        name, start, end = self.damage
+        if not path.endswith(os.sep + name.replace("/", os.sep)):
+            return data
+        data = bytearray(data)
+        for i in range(start, min(end, len(data))):
+            data[i] ^= 0xFF
+        return bytes(data)
+
 
 def main():
-    directory, port = sys.argv[1], int(sys.argv[2])
-    handler = functools.partial(Handler, directory=directory)
+    args = [a for a in sys.argv[1:] if a != "-q"]
+    directory, port = args[0], int(args[1])
+    options = {"ranges": "--no-ranges" not in args}
+    if "--damage" in args:
+        spec = args[args.index("--damage") + 1]
+        name, span = spec.rsplit(":", 1)
+        start, end = (int(x) for x in span.split("-"))
+        options["damage"] = (name, start, end)
+    if "--overlay" in args:
+        options["overlay"] = os.path.abspath(args[args.index("--overlay") + 1])
+    handler = functools.partial(type("Configured", (Handler,), options), directory=directory)
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
         print(f"serving {directory} on http://127.0.0.1:{httpd.server_address[1]}/", flush=True)
         httpd.serve_forever()

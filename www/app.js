@@ -5,6 +5,7 @@
 import init, { Game, maxOpen, directOpen, engineMove } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { SolverClient } from './client.js';
+import { HANDOVER_OPEN } from './subgames.js';
 import { analysisOf, forgetFailures } from './analyses.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
@@ -34,6 +35,7 @@ const state = {
   solveError: null, // {board: boardKey(), message}: why the last solve stopped
   books: [], // www/books/index.json entries
   book: null, // the loaded book's info for the current board
+  estimate: null, // {line, reason, exactAt, open, lines}: the rules move where nothing exact is in reach
   engineTimer: null,
   request: 0,
 };
@@ -90,7 +92,7 @@ async function fillBoards() {
     for (let c = 1; c <= 5; c++) {
       const n = lineCount(r, c);
       if (n <= max) add(`${r}x${c}`, `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
-      else larger.push([`${r}x${c}`, `${r}×${c} (${n} lines, scores by search from 32 open lines)`]);
+      else larger.push([`${r}x${c}`, `${r}×${c} (${n} lines, exact from ${HANDOVER_OPEN} open lines)`]);
     }
   }
   add('icelandic', 'Icelandic 3×5 (30 open lines, solved once)');
@@ -148,6 +150,7 @@ async function newGame({ board, predrawn, mode, moves }, source = null) {
   state.hint = null;
   state.cursor = null;
   state.book = null;
+  state.estimate = null;
   $('board').value = game.board;
   $('predrawn').value = game.predrawn;
   $('mode').value = state.mode;
@@ -209,15 +212,28 @@ async function prepareBoard() {
 }
 
 async function loadBook(entry) {
-  setMessage(`loading the opening book ${entry.file}…`);
+  if ((entry.format ?? 2) !== 2) {
+    setMessage(`the opening book ${entry.file} is in format ${entry.format}; this page reads format 2 only`, true);
+    return;
+  }
+  setMessage(`opening the book ${entry.file}…`);
   try {
     const info = await client.call('book', { url: `books/${entry.file}`, board: state.game.board, predrawn: state.game.predrawn });
     state.book = info;
     document.body.dataset.book = info.cached ? 'cached' : 'fetched';
-    setMessage(`opening book loaded${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves (checksum ${info.checksum})`);
+    showFigures(info.figures);
+    setMessage(`opening book ready${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
     setMessage(`the opening book could not be loaded: ${e.message}`, true);
+  } finally {
+    hideWait();
   }
+}
+
+/** The book's download figures, for the end-to-end tests and the benchmark. */
+function showFigures(f) {
+  if (!f) return;
+  Object.assign(document.body.dataset, { bookBytes: f.bytes, bookRequests: f.requests, bookFetched: f.chunksFetched, bookFromCache: f.chunksFromCache, bookChunks: f.chunks });
 }
 
 function play(line) {
@@ -260,23 +276,55 @@ async function update() {
     if (request !== state.request || g !== state.game || g.lines !== lines) return;
     state.analysis = analysis;
     state.analysisFor = lines;
+    state.estimate = null;
+    $('exactness').hidden = true;
     describeSource(analysis);
     render();
     scheduleEngine();
   } catch (e) {
     if (request !== state.request) return;
+    // Nothing exact is in reach: the engine still moves, by rules of thumb, and says so.
+    if (['too-big', 'unsolved'].includes(e.code) && !g.isOver()) {
+      await estimate(g, lines, e, request);
+      if (request !== state.request) return;
+    }
     document.body.dataset.state = 'idle';
-    // An unsolved board is explained by the solve panel, not repeated here.
+    // An unsolved board is explained by the solve panel, not repeated here; where the engine
+    // moves by rules of thumb, #exactness says why and the message keeps its last move.
     if (e.code === 'unsolved') setMessage('');
+    else if (e.code === 'too-big' && state.estimate?.lines === lines) $('message').classList.remove('error');
     else setMessage(e.message, e.code !== 'damaged' && e.code !== 'too-big');
     // A damaged stored tile was dropped: the solve resumes to recompute it.
     if (e.code === 'damaged') await prepareBoard();
     else showSolvePanel();
+    scheduleEngine();
+  } finally {
+    if (request === state.request) hideWait();
   }
+}
+
+/** Asks for a rules-of-thumb move where no exact answer is in reach, and says plainly that
+ * the position's scores are not known and when exact play begins. */
+async function estimate(g, lines, why, request) {
+  try {
+    const move = await client.call('rulesMove', { board: g.board, predrawn: g.predrawn, lines });
+    if (request !== state.request || g.lines !== lines) return;
+    state.estimate = { ...move, lines };
+  } catch {
+    state.estimate = null;
+    return;
+  }
+  const { open, exactAt } = state.estimate;
+  $('exactness').hidden = false;
+  $('exactness').textContent = why.code === 'unsolved'
+    ? 'Not exact: this board is not solved yet, so the engine moves by rules of thumb (take a box, else give nothing away, else give the least) and no score is shown. Solve the board for perfect play.'
+    : `Estimates only: with ${open} open lines no exact score is in reach here, so no score is shown and the engine moves by rules of thumb (take a box, else give nothing away, else give the least). Exact play begins once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
+  render();
 }
 
 function describeSource(analysis) {
   if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
+  else if (analysis.source === 'subgame') setMessage(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${state.book ? ", past the book's depth" : ''}`);
   else if (analysis.source === 'search') setMessage(`${state.book ? "past the book's depth: " : ''}found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (state.book) setMessage(`past the book's depth (${state.book.depth}): solved in the browser`);
   else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
@@ -286,15 +334,27 @@ function describeSource(analysis) {
 // make it play over the moves after.
 const engineToMove = (g) => isEngine(g.turn) && !g.isOver() && !g.canRedo();
 
+const REASONS = { capture: 'takes a box', safe: 'gives nothing away', sacrifice: 'gives away the fewest boxes' };
+
 function scheduleEngine() {
   const g = state.game;
-  document.body.dataset.state = engineToMove(g) ? 'engine' : 'idle';
-  if (!engineToMove(g) || !state.analysis) return;
+  const exact = state.analysis && state.analysisFor === g.lines;
+  const rules = state.estimate?.lines === g.lines;
+  document.body.dataset.state = engineToMove(g) && (exact || rules) ? 'engine' : 'idle';
+  if (!engineToMove(g) || !(exact || rules)) return;
   state.engineTimer = setTimeout(() => {
-    if (state.game !== g || state.analysisFor !== g.lines) return;
-    const line = engineMove(state.analysis);
-    g.play(line);
-    afterMove(line);
+    if (state.game !== g) return;
+    if (state.analysisFor === g.lines && state.analysis) {
+      const line = engineMove(state.analysis);
+      g.play(line);
+      afterMove(line);
+    } else if (state.estimate?.lines === g.lines) {
+      const { line, reason } = state.estimate;
+      const label = g.label(line);
+      g.play(line);
+      setMessage(`The engine drew ${label} by a rule of thumb (it ${REASONS[reason]}): not an exact move.`);
+      afterMove(line);
+    }
   }, ENGINE_DELAY_MS);
 }
 
@@ -337,7 +397,10 @@ function hint() {
 function canAnalyze(open) {
   const s = state.status;
   if (!s) return false;
-  return open <= directOpen() || s.solved || (bookSuffices(s) && !s.tooBig) || (Boolean(state.book) && s.open - open < state.book.depth);
+  // On a board too large to solve whole, positions past the handover are answered from the
+  // subgame solve the game's own position started.
+  return open <= directOpen() || s.solved || (bookSuffices(s) && !s.tooBig) || (Boolean(state.book) && s.open - open < state.book.depth)
+    || (s.tooBig && open <= HANDOVER_OPEN);
 }
 
 // ---- Rendering -------------------------------------------------------------------------
@@ -353,7 +416,7 @@ function render() {
   const analysis = state.analysisFor === g.lines ? state.analysis : null;
   $('value').textContent = g.isOver() ? '' : analysis
     ? `Value ${fmt(analysis.value)} for ${PLAYER[turn]} (final ${fmt(turn === 0 ? a - b + analysis.value : b - a + analysis.value)} with perfect play)`
-    : 'Value: …';
+    : state.estimate?.lines === g.lines ? 'Value: not known (estimates only)' : 'Value: …';
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   renderBoard($('svg'), {
     geometry: state.geometry ?? (state.geometry = g.geometry()),
@@ -409,8 +472,8 @@ function showSolvePanel() {
   }
   if (s.tooBig) {
     $('solve-text').textContent = state.book
-      ? `This board has ${s.open} open lines, too many to solve in the browser: the book answers the first ${state.book.depth} moves; past it exact scores come by search once at most 32 lines are open.`
-      : `This board has ${s.open} open lines, too many to solve in the browser (at most ${maxOpen()}): exact scores come by search once at most 32 lines are open.`;
+      ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${state.book.depth} moves; from there, once at most ${HANDOVER_OPEN} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
+      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by rules of thumb until at most ${HANDOVER_OPEN} lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
     $('solve').hidden = true;
     $('solve-progress').hidden = true;
     return;
@@ -462,12 +525,27 @@ async function startSolve() {
 
 function onProgress(p) {
   if (p.op === 'search-progress') {
-    setMessage(`searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
+    showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
+    return;
+  }
+  if (p.op === 'book-figures') return showFigures(p.figures);
+  if (p.op === 'book-damaged') {
+    // Said until the next game is set up: the message line changes with every move.
+    if (!$('notice').textContent.includes(p.message)) setNotice([$('notice').textContent, p.message].filter(Boolean));
+    document.body.dataset.bookDamaged = '1';
     return;
   }
   if (p.op === 'book-progress') {
-    const share = p.total ? ` ${Math.floor((100 * p.done) / p.total)} %` : '';
-    setMessage(`loading the opening book…${share} (${(p.done / 1e3).toFixed(0)} kB)`);
+    // Background analyses (the move list, the coach) download too: the bar goes with the bytes.
+    if (p.total && p.done >= p.total) return hideWait();
+    const of = p.total ? ` of ${(p.total / 1e3).toFixed(1)}` : '';
+    showWait(p.total ? (100 * p.done) / p.total : null, `downloading the opening book: ${(p.done / 1e3).toFixed(1)}${of} kB`);
+    return;
+  }
+  if (p.op === 'handover-progress') {
+    if (p.final) return hideWait();
+    const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
+    showWait(p.percent, `exact play from here: solving this position's subgame in the browser… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
   if (p.op !== 'progress') return;
@@ -484,6 +562,19 @@ function onProgress(p) {
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
   $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
   document.body.dataset.percent = percent.toFixed(1);
+}
+
+/** The progress bar of a wait for the worker (download, handover solve, search); `percent`
+ * null shows a bar without a known end. */
+function showWait(percent, text) {
+  $('wait').hidden = false;
+  if (percent === null) $('wait-progress').removeAttribute('value');
+  else $('wait-progress').value = percent;
+  $('wait-text').textContent = text;
+}
+
+function hideWait() {
+  $('wait').hidden = true;
 }
 
 // ---- Storage panel ---------------------------------------------------------------------
@@ -515,7 +606,7 @@ async function refreshStorage() {
     tr.insertCell().append(button);
   };
   for (const solve of s.solves) row(solve.label, solve.bytes, solve.finished ? 'solved' : `partial (${solve.tiles} tiles)`, () => client.call('delete', { fingerprint: solve.fingerprint }));
-  for (const book of s.books) row(`book ${book.name.replace(/^books\//, '')}`, book.bytes, 'cached', () => client.call('delete', { book: book.name }));
+  for (const book of s.books) row(`book ${book.name.replace(/^books\//, '')}`, book.bytes, book.chunks === null ? 'cached' : `cached (${book.chunks} chunks)`, () => client.call('delete', { book: book.name }));
   if (!s.solves.length && !s.books.length) body.insertRow().insertCell().textContent = 'Nothing stored yet.';
 }
 

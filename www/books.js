@@ -1,50 +1,193 @@
-// Opening books in the page: fetched from www/books/ with progress, verified by the book
-// reader (magic, version, checksum), and cached in IndexedDB so the next visit skips the
-// download. A cached copy that no longer verifies is dropped and fetched again.
-import { openDb, getBook, putBook } from './idb.js';
+// Opening books in the page, read lazily: the header and index first (from IndexedDB when a
+// past visit kept them), then for each position only the chunks it reads: from IndexedDB
+// when cached, else by HTTP range request. The wasm reader checks every chunk's length and
+// CRC32 before it answers anything; a chunk that fails is downloaded once more, then
+// reported as damaged (an Error with code 'book-damaged'), and never used. Verified chunks
+// are cached under the book's index checksum, so a second visit needs no network for what
+// it saw and a changed book never reads old chunks.
+import {
+  openDb, getBookIndex, putBookIndex, getBookChunks, putBookChunks, deleteBookChunk, deleteBook,
+} from './idb.js';
+import { RangeFile } from './ranges.js';
 
-async function fetchWithProgress(url, onProgress) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`book ${url}: HTTP ${response.status}`);
-  const total = Number(response.headers.get('content-length')) || null;
-  const reader = response.body.getReader();
-  const chunks = [];
-  let done = 0;
-  for (;;) {
-    const { value, done: end } = await reader.read();
-    if (end) break;
-    chunks.push(value);
-    done += value.length;
-    onProgress(done, total);
-  }
-  const bytes = new Uint8Array(done);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
-  return bytes;
-}
+// Most chunks one range request asks for (neighbouring chunks share a request).
+const RUN_CHUNKS = 64;
 
-/** Loads the book at `url` (from the cache in database `dbName` when there) as a wasm Book. */
-export async function loadBook(wasm, dbName, url, onProgress) {
-  const db = await openDb(dbName);
-  try {
-    const cached = await getBook(db, url);
-    if (cached) {
+/** A v2 book read chunk by chunk; open it with `LazyBookSource.open`. */
+export class LazyBookSource {
+  constructor(wasm, db, file, book, cached) {
+    this.wasm = wasm;
+    this.db = db;
+    this.file = file;
+    this.book = book;
+    this.cached = cached; // the index came from IndexedDB
+    this.damaged = new Map(); // chunk -> message, after two failed downloads
+    this.stats = { chunksFetched: 0, chunksFromCache: 0 };
+  }
+
+  /**
+   * Opens the book at `url` in database `dbName`: its index from the cache, else from the
+   * network (two range requests: the fixed header, then the whole index).
+   */
+  static async open(wasm, dbName, url, onProgress) {
+    const db = await openDb(dbName);
+    const file = new RangeFile(url);
+    const saved = await getBookIndex(db, url);
+    if (saved) {
       try {
-        const book = wasm.Book.load(cached.bytes);
-        onProgress(cached.bytes.length, cached.bytes.length);
-        return Object.assign(book, { cached: true });
+        return new LazyBookSource(wasm, db, file, wasm.LazyBook.open(saved.bytes), true);
       } catch {
-        // The cached copy is damaged: fetch a fresh one below.
+        await deleteBook(db, url); // A cached index that no longer parses: fetch it again.
       }
     }
-    const bytes = await fetchWithProgress(url, onProgress);
-    const book = wasm.Book.load(bytes);
-    await putBook(db, url, bytes, book.checksum);
-    return Object.assign(book, { cached: false });
-  } finally {
-    db.close();
+    // A server without ranges answers the first read with the whole file: its progress has
+    // no known total then.
+    let done = 0;
+    const prefix = await file.read(0, 48, (n) => onProgress((done += n), null));
+    const indexLen = wasm.LazyBook.indexLen(prefix);
+    const index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + 48));
+    const book = wasm.LazyBook.open(index);
+    await putBookIndex(db, url, book.checksum, index, book.fileBytes);
+    return new LazyBookSource(wasm, db, file, book, false);
   }
+
+  get depth() {
+    return this.book.depth;
+  }
+
+  get checksum() {
+    return this.book.checksum;
+  }
+
+  /** What this book has cost so far: requests, bytes downloaded, chunks fetched and cached. */
+  figures() {
+    return { ...this.file.stats, ...this.stats, held: this.book.held, chunks: this.book.chunks, fileBytes: this.book.fileBytes };
+  }
+
+  /**
+   * The analysis of the position with `lines` drawn (fewer than the depth), loading the
+   * chunks it reads first. `onProgress(done, total)` counts bytes downloaded for it.
+   */
+  async analysis(lines, onProgress) {
+    const needed = Array.from(this.book.needed(lines));
+    const bad = needed.filter((i) => this.damaged.has(i));
+    if (bad.length) throw this.damage(bad[0]);
+    if (needed.length) await this.load(needed, onProgress);
+    return this.book.analysis(lines);
+  }
+
+  async load(needed, onProgress) {
+    const cached = await getBookChunks(this.db, this.checksum, needed);
+    const missing = [];
+    for (const [k, i] of needed.entries()) {
+      if (cached[k] && this.insert(i, cached[k])) this.stats.chunksFromCache += 1;
+      else {
+        if (cached[k]) await deleteBookChunk(this.db, this.checksum, i);
+        missing.push(i);
+      }
+    }
+    if (!missing.length) return;
+    if (this.cached && !this.revalidated) await this.revalidate();
+    const total = missing.reduce((n, i) => n + this.length(i), 0);
+    let done = 0;
+    const progress = (n) => onProgress?.((done += n), total);
+    const verified = [];
+    const failed = [];
+    for (const run of runs(missing)) {
+      const [start] = this.book.range(run[0]);
+      const end = this.book.range(run.at(-1))[1];
+      const bytes = await this.file.read(start, end, progress);
+      for (const i of run) {
+        const [a, b] = this.book.range(i);
+        const chunk = bytes.slice(a - start, b - start);
+        if (this.insert(i, chunk)) verified.push([i, chunk]);
+        else failed.push(i);
+      }
+    }
+    // A damaged or truncated chunk is downloaded once more, on its own, past any cache.
+    for (const i of failed) {
+      const [a, b] = this.book.range(i);
+      let error = null;
+      try {
+        const chunk = await this.file.read(a, b, progress, { fresh: true });
+        error = this.check(i, chunk);
+        if (!error) verified.push([i, chunk]);
+      } catch (e) {
+        error = e.message;
+      }
+      if (error) this.damaged.set(i, error);
+    }
+    this.stats.chunksFetched += verified.length;
+    if (verified.length) await putBookChunks(this.db, this.checksum, verified);
+    const bad = failed.find((i) => this.damaged.has(i));
+    if (bad !== undefined) throw this.damage(bad);
+  }
+
+  /** Inserts chunk `i` if its bytes verify: whether they did. */
+  insert(i, bytes) {
+    return this.check(i, bytes) === null;
+  }
+
+  /** Inserts chunk `i`: null when its bytes verify, else what is wrong with them. */
+  check(i, bytes) {
+    try {
+      this.book.insert(i, bytes);
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  }
+
+  length(i) {
+    const [a, b] = this.book.range(i);
+    return b - a;
+  }
+
+  damage(i) {
+    const message = `The opening book ${this.file.url} is damaged on the server: chunk ${i} failed its check twice (${this.damaged.get(i)}); positions that need it are answered another way.`;
+    return Object.assign(new Error(message), { code: 'book-damaged' });
+  }
+
+  /**
+   * Before the first download from a cached index: checks that the server still has the
+   * book that index describes (its last 4 bytes are the index checksum). A visit answered
+   * wholly from the cache makes no request at all. A changed book drops the cache and asks
+   * for a reload; where the check cannot be made (offline, no ranges), the index serves.
+   */
+  async revalidate() {
+    this.revalidated = true;
+    const end = this.book.indexBytes;
+    let response;
+    try {
+      response = await fetch(this.file.url, { headers: { Range: `bytes=${end - 4}-${end - 1}` }, cache: 'no-store' });
+    } catch {
+      return;
+    }
+    if (response.status !== 206) {
+      await response.body?.cancel(); // No ranges here: not worth the whole file.
+      return;
+    }
+    const stored = new Uint8Array(await response.arrayBuffer());
+    const current = [...stored].reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
+    if (current !== this.checksum) {
+      await deleteBook(this.db, this.file.url);
+      throw new Error(`the opening book ${this.file.url} changed on the server since this browser cached it: reload the page to read the new one`);
+    }
+  }
+
+  close() {
+    this.book.free();
+    this.db.close();
+  }
+}
+
+/** Consecutive chunk indices (contiguous in the file) grouped into runs of at most RUN_CHUNKS. */
+function runs(sorted) {
+  const out = [];
+  for (const i of sorted) {
+    const run = out.at(-1);
+    if (run && run.at(-1) === i - 1 && run.length < RUN_CHUNKS) run.push(i);
+    else out.push([i]);
+  }
+  return out;
 }

@@ -1,15 +1,22 @@
 // Raw IndexedDB I/O: the tile store (src/wasm/idb_store.rs keeps its logic), the storage
 // panel and the book cache. Rust imports this very file; the worker imports it too.
 //
-// Database layout (version 1):
-//   tiles:  key [fingerprint, ...counts] -> Blob (a tile encoded by src/store/codec.rs; a
-//           Uint8Array of the same bytes reads back too)
-//   solves: key fingerprint -> { fingerprint, label, tiles: [[...counts, bytes], ..], finished, updated }
-//   books:  key name -> { name, bytes: Uint8Array, checksum, saved }
+// Database layout (version 2):
+//   tiles:      key [fingerprint, ...counts] -> Blob (a tile encoded by src/store/codec.rs; a
+//               Uint8Array of the same bytes reads back too)
+//   solves:     key fingerprint -> { fingerprint, label, tiles: [[...counts, bytes], ..], finished, updated }
+//   books:      key name -> { name, bytes: Uint8Array, checksum, saved } (whole books, version 1
+//               of the page; only listed and deleted now)
+//   bookIndex:  key name (the book's URL) -> { name, checksum, bytes: Uint8Array (header and
+//               index), fileBytes, saved }
+//   bookChunks: key [checksum, chunk] -> Uint8Array: chunks that passed their CRC32, under the
+//               index checksum that names their book, so a changed book never reads old chunks
+//   subgames:   key fingerprint -> { fingerprint, board, used }: the solves the handover made
+//               (www/subgames.js), so only those are pruned, never a solve the user started
 // A solve's record lists its tiles and is written in the same transaction as them, so the
 // listing and the tiles never disagree, and the storage panel reads sizes without tiles.
 
-const VERSION = 1;
+const VERSION = 2;
 
 /** Opens (creating on first use) the database `name`. */
 export function openDb(name) {
@@ -17,7 +24,7 @@ export function openDb(name) {
     const req = indexedDB.open(name, VERSION);
     req.onupgradeneeded = () => {
       const db = req.result;
-      for (const store of ['tiles', 'solves', 'books']) {
+      for (const store of ['tiles', 'solves', 'books', 'bookIndex', 'bookChunks', 'subgames']) {
         if (!db.objectStoreNames.contains(store)) db.createObjectStore(store);
       }
     };
@@ -113,33 +120,96 @@ export async function putRawTile(db, fp, hi, lo, bytes) {
 
 /** Deletes solve `fp`: its record and every tile. */
 export async function deleteSolve(db, fp) {
-  const tx = db.transaction(['tiles', 'solves'], 'readwrite');
+  const tx = db.transaction(['tiles', 'solves', 'subgames'], 'readwrite');
   tx.objectStore('tiles').delete(IDBKeyRange.bound([fp], [fp, []]));
   tx.objectStore('solves').delete(fp);
+  tx.objectStore('subgames').delete(fp);
   await done(tx);
 }
 
-/** The cached book `name`, or undefined. */
-export function getBook(db, name) {
-  return request(db.transaction('books').objectStore('books').get(name));
-}
-
-/** Caches a book's bytes under `name` with its checksum. */
-export async function putBook(db, name, bytes, checksum) {
-  const tx = db.transaction('books', 'readwrite');
-  tx.objectStore('books').put({ name, bytes, checksum, saved: Date.now() }, name);
+/** Notes that solve `fp` of `board` is a handover subgame, used now. */
+export async function noteSubgame(db, fp, board) {
+  const tx = db.transaction('subgames', 'readwrite');
+  tx.objectStore('subgames').put({ fingerprint: fp, board, used: Date.now() }, fp);
   await done(tx);
 }
 
-/** Every cached book's name and size (for the storage panel). */
+/** Every handover subgame solve noted. */
+export function listSubgames(db) {
+  return request(db.transaction('subgames').objectStore('subgames').getAll());
+}
+
+/** The cached header and index of book `name` (its URL), or undefined. */
+export function getBookIndex(db, name) {
+  return request(db.transaction('bookIndex').objectStore('bookIndex').get(name));
+}
+
+/** Caches the header and index of book `name`. */
+export async function putBookIndex(db, name, checksum, bytes, fileBytes) {
+  const tx = db.transaction('bookIndex', 'readwrite');
+  tx.objectStore('bookIndex').put({ name, checksum, bytes, fileBytes, saved: Date.now() }, name);
+  await done(tx);
+}
+
+/** The cached chunks `ids` of the book named by `checksum`: bytes, or undefined where missing. */
+export function getBookChunks(db, checksum, ids) {
+  const store = db.transaction('bookChunks').objectStore('bookChunks');
+  return Promise.all(ids.map((i) => request(store.get([checksum, i]))));
+}
+
+/** Caches verified chunks `[[i, bytes], ..]` of the book named by `checksum`, in one transaction. */
+export async function putBookChunks(db, checksum, chunks) {
+  const tx = db.transaction('bookChunks', 'readwrite');
+  const store = tx.objectStore('bookChunks');
+  for (const [i, bytes] of chunks) store.put(bytes, [checksum, i]);
+  tx.commit?.();
+  await done(tx);
+}
+
+/** Forgets one cached chunk (it no longer verifies). */
+export async function deleteBookChunk(db, checksum, i) {
+  const tx = db.transaction('bookChunks', 'readwrite');
+  tx.objectStore('bookChunks').delete([checksum, i]);
+  await done(tx);
+}
+
+const chunkRange = (checksum) => IDBKeyRange.bound([checksum], [checksum, []]);
+
+/** Chunks and bytes cached for the book named by `checksum`. */
+function chunkUsage(db, checksum) {
+  return new Promise((resolve, reject) => {
+    let chunks = 0;
+    let bytes = 0;
+    const req = db.transaction('bookChunks').objectStore('bookChunks').openCursor(chunkRange(checksum));
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) return resolve({ chunks, bytes });
+      chunks += 1;
+      bytes += cursor.value.byteLength;
+      cursor.continue();
+    };
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** Every cached book's name, bytes and chunks held (for the storage panel). */
 export async function listBooks(db) {
-  const all = await request(db.transaction('books').objectStore('books').getAll());
-  return all.map(({ name, bytes, checksum }) => ({ name, bytes: bytes.length, checksum }));
+  const whole = await request(db.transaction('books').objectStore('books').getAll());
+  const lazy = await request(db.transaction('bookIndex').objectStore('bookIndex').getAll());
+  const listed = whole.map(({ name, bytes, checksum }) => ({ name, bytes: bytes.length, checksum, chunks: null }));
+  for (const { name, checksum, bytes } of lazy) {
+    const usage = await chunkUsage(db, checksum);
+    listed.push({ name, bytes: bytes.length + usage.bytes, checksum, chunks: usage.chunks });
+  }
+  return listed;
 }
 
-/** Forgets the cached book `name`. */
+/** Forgets the cached book `name`: its whole copy, or its index and every chunk. */
 export async function deleteBook(db, name) {
-  const tx = db.transaction('books', 'readwrite');
+  const index = await getBookIndex(db, name);
+  const tx = db.transaction(['books', 'bookIndex', 'bookChunks'], 'readwrite');
   tx.objectStore('books').delete(name);
+  tx.objectStore('bookIndex').delete(name);
+  if (index) tx.objectStore('bookChunks').delete(chunkRange(index.checksum));
   await done(tx);
 }

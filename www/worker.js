@@ -2,14 +2,22 @@
 //
 // Protocol: the page posts {id, op, ...}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
-//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}
+//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only;
+//                                        source 'book', 'memory', 'subgame' (the handover
+//                                        solve), 'search' or 'solve'. A book answer posts
+//                                        {op: 'book-figures', figures} (download counters); a
+//                                        damaged chunk posts {op: 'book-damaged', message}
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
 //   solve   {board, predrawn}         -> {finished: true} | {cancelled: true}
 //   cancel  {}                        -> stops the running solve after its current step
 //   persist {}                        -> writes the running solve's computed tiles now
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
-//   book    {url, board, predrawn}    -> loads a book (fetch with progress, verify, cache)
+//   book    {url, board, predrawn}    -> opens a book lazily (its index; chunks come as
+//                                        positions need them, by range request, verified,
+//                                        cached): {board, depth, checksum, cached, figures}
+//   rulesMove {board, predrawn, lines} -> {line, reason, exactAt}: a move by rules of thumb
+//                                        where no exact answer is in reach (not optimal)
 //   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score}],
 //                                        complete, stopped}: the principal variation (best
 //                                        move, lowest line first among equals; player 0 is
@@ -20,7 +28,8 @@
 //                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
 import init, * as wasm from './pkg/dotbox.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
-import { loadBook } from './books.js';
+import { LazyBookSource } from './books.js';
+import { Subgames, HANDOVER_OPEN } from './subgames.js';
 
 const DB = 'dotbox';
 const ready = init();
@@ -39,6 +48,9 @@ const SEARCH_TABLE_MIB = 256;
 // Most open lines a position may have for the search in the browser: beyond it an opening
 // position can take hours (the empty 4x4 board: 1.8 G nodes natively).
 const SEARCH_MAX_OPEN = 32;
+// The search's time limit where it stands in for the handover (31 or 32 open lines): past
+// it the engine plays by rules of thumb and says so.
+const SEARCH_SECONDS = 3;
 
 const keyOf = (board, predrawn) => `${board}|${predrawn ?? ''}`;
 
@@ -77,22 +89,39 @@ function forget(key) {
 }
 
 async function analyze({ board, predrawn, lines }) {
-  const book = await booked(board, predrawn, lines);
-  if (book) return book;
+  try {
+    const book = await booked(board, predrawn, lines);
+    if (book) return book;
+  } catch (e) {
+    // A damaged chunk: the page is told (it says so until the next game), and the position
+    // is answered another way below.
+    if (e.code !== 'book-damaged') throw e;
+    post({ op: 'book-damaged', message: e.message });
+  }
   const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
   if (open <= wasm.directOpen()) {
     return { ...wasm.analyze(board, predrawn ?? '', lines ?? ''), source: 'memory' };
   }
-  // A board too large to solve here (a booked 4x4, say) past its book's depth: search,
-  // within a node budget, reporting progress.
+  // A board too large to solve here (4x4, 3x5, 5x5) past its book: the handover solve of the
+  // position's subgame, else a search within a time limit.
   if (openLines(board, predrawn) > wasm.maxOpen()) {
+    if (open <= HANDOVER_OPEN) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
     if (open > SEARCH_MAX_OPEN) {
-      const message = `This position has ${open} open lines: on a board this large the browser finds exact scores by search once at most ${SEARCH_MAX_OPEN} lines are open.`;
+      const message = `This position has ${open} open lines: exact play begins once at most ${HANDOVER_OPEN} are open (${open - HANDOVER_OPEN} more moves).`;
       throw Object.assign(new Error(message), { code: 'too-big' });
     }
-    const progress = (nodes, done, total) => post({ op: 'search-progress', nodes, done, total });
-    const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', SEARCH_NODES, SEARCH_TABLE_MIB, progress);
-    return { ...found, source: 'search' };
+    const deadline = performance.now() + SEARCH_SECONDS * 1000;
+    const progress = (nodes, done, total) => {
+      post({ op: 'search-progress', nodes, done, total });
+      return performance.now() < deadline;
+    };
+    try {
+      const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', SEARCH_NODES, SEARCH_TABLE_MIB, progress);
+      return { ...found, source: 'search' };
+    } catch (e) {
+      const message = `The search found no exact scores within ${SEARCH_SECONDS} s (${open} open lines); exact play begins once at most ${HANDOVER_OPEN} are open.`;
+      throw Object.assign(new Error(message), { code: 'too-big', cause: e });
+    }
   }
   if (solving === keyOf(board, predrawn)) {
     throw Object.assign(new Error('this board is being solved; its scores come when the solve finishes'), { code: 'unsolved' });
@@ -111,15 +140,28 @@ async function analyze({ board, predrawn, lines }) {
   }
 }
 
-// Books loaded in this worker: key -> Book.
+// Books opened in this worker: key -> LazyBookSource.
 const books = new Map();
+const subgames = new Subgames(wasm, DB, post);
 
 async function booked(board, predrawn, lines) {
   const book = books.get(keyOf(board, predrawn));
   if (!book) return null;
   const depth = lines ? lines.split(',').length : 0;
   if (depth >= book.depth) return null;
-  return { ...book.analysis(lines ?? ''), source: 'book', bookDepth: book.depth };
+  const progress = (done, total) => post({ op: 'book-progress', url: book.file.url, done, total });
+  try {
+    const analysis = await book.analysis(lines ?? '', progress);
+    return { ...analysis, source: 'book', bookDepth: book.depth };
+  } finally {
+    post({ op: 'book-figures', figures: book.figures() });
+  }
+}
+
+/** A move by rules of thumb for a position no exact answer reaches (see src/search/quick.rs). */
+function rulesMove({ board, predrawn, lines }) {
+  const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
+  return { ...wasm.quickMove(board, predrawn ?? '', lines ?? ''), exactAt: HANDOVER_OPEN, open };
 }
 
 async function status({ board, predrawn }) {
@@ -254,11 +296,16 @@ async function remove({ fingerprint, book }) {
 }
 
 async function book({ url, board, predrawn }) {
-  const loaded = await loadBook(wasm, DB, url, (done, total) => post({ op: 'book-progress', url, done, total }));
-  const key = keyOf(board ?? loaded.board, predrawn ?? '');
-  books.get(key)?.free();
-  books.set(key, loaded);
-  return { board: loaded.board, depth: loaded.depth, positions: loaded.positions, checksum: loaded.checksum, cached: loaded.cached };
+  const key = keyOf(board, predrawn);
+  let source = books.get(key);
+  // A new game on the same board keeps the open book and the chunks it holds.
+  if (source?.file.url !== url) {
+    const progress = (done, total) => post({ op: 'book-progress', url, done, total });
+    source = await LazyBookSource.open(wasm, DB, url, progress);
+    books.get(key)?.close();
+    books.set(key, source);
+  }
+  return { board: source.book.board, depth: source.depth, checksum: source.checksum, cached: source.cached, figures: source.figures() };
 }
 
 /** The loony analysis of a position, in memory (refused past wasm.loonyOpen() open lines). */
@@ -301,7 +348,7 @@ async function bestLine({ board, predrawn, lines }) {
   }
 }
 
-const ops = { analyze, status, solve, storage, delete: remove, book, loony, bestLine };
+const ops = { analyze, status, solve, storage, delete: remove, book, loony, bestLine, rulesMove };
 
 // Operations other than solve run one at a time (a wasm object serves one call at a time);
 // a solve runs beside them on its own solver.

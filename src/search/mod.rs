@@ -25,6 +25,7 @@ mod geometry;
 mod loony;
 mod negamax;
 mod ordering;
+pub mod quick;
 mod tt;
 pub mod zobrist;
 

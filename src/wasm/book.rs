@@ -1,12 +1,14 @@
 //! [`Book`]: an opening book in the page: read and verified from the bytes the worker
 //! fetched (magic, version, length and checksum are checked by the core's reader), then
-//! queried for the value and every move's score of positions within its depth.
+//! queried for the value and every move's score of positions within its depth; and
+//! [`LazyBook`], a v2 book read chunk by chunk as positions need them.
 
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
 use super::solver::to_js;
 use crate::book;
+use crate::book::v2::{BookV2Index, LazyBookV2};
 use crate::core::notation::{format_lines, parse_lines};
 use crate::core::Board;
 
@@ -62,6 +64,107 @@ impl Book {
     /// (fewer lines than the depth): `{value, moves: [{line, score}]}`.
     pub fn analysis(&self, lines: &str) -> Result<JsValue, JsError> {
         let pos = parse_lines(self.book.board(), lines).map_err(js_error)?;
+        to_js(self.book.analysis(pos).map_err(js_error)?)
+    }
+}
+
+/// A v2 book read chunk by chunk: the worker fetches its header and index, then for each
+/// position only the chunks [`LazyBook::needed`] names (by HTTP range request or from its
+/// IndexedDB cache), hands each to [`LazyBook::insert`], which checks its length and CRC32
+/// before keeping it, and then asks for the [`LazyBook::analysis`]. So a game downloads a few
+/// hundred kilobytes of a book of many megabytes, and a damaged download never answers.
+#[wasm_bindgen]
+pub struct LazyBook {
+    book: LazyBookV2,
+}
+
+#[wasm_bindgen]
+impl LazyBook {
+    /// Bytes of header and index, from the file's first 48 bytes (what to fetch next).
+    #[wasm_bindgen(js_name = indexLen)]
+    pub fn index_len(prefix: &[u8]) -> Result<f64, JsError> {
+        Ok(BookV2Index::index_len(prefix).map_err(js_error)? as f64)
+    }
+
+    /// Parses and checks the header and index (magic, version, index checksum, the layout's
+    /// fingerprint): a damaged, truncated or foreign index is an `Error` saying what is wrong.
+    pub fn open(index: &[u8]) -> Result<LazyBook, JsError> {
+        let index = BookV2Index::parse(index).map_err(js_error)?;
+        Ok(LazyBook {
+            book: LazyBookV2::new(index).map_err(js_error)?,
+        })
+    }
+
+    /// The book's board name (`RxC` or `icelandic`).
+    #[wasm_bindgen(getter)]
+    pub fn board(&self) -> String {
+        self.book.index().board().name()
+    }
+
+    /// Most lines beyond the start of the positions the book holds.
+    #[wasm_bindgen(getter)]
+    pub fn depth(&self) -> u32 {
+        self.book.index().depth()
+    }
+
+    /// The index checksum, as 8 hex digits: it names the book (and its cached chunks).
+    #[wasm_bindgen(getter)]
+    pub fn checksum(&self) -> String {
+        format!("{:08x}", self.book.index().checksum())
+    }
+
+    /// Bytes of the header and index.
+    #[wasm_bindgen(getter, js_name = indexBytes)]
+    pub fn index_bytes(&self) -> f64 {
+        self.book.index().len() as f64
+    }
+
+    /// Bytes of the whole file.
+    #[wasm_bindgen(getter, js_name = fileBytes)]
+    pub fn file_bytes(&self) -> f64 {
+        self.book.index().file_len() as f64
+    }
+
+    /// Chunks in the file.
+    #[wasm_bindgen(getter)]
+    pub fn chunks(&self) -> usize {
+        self.book.index().chunks().len()
+    }
+
+    /// Chunks held (checked) so far.
+    #[wasm_bindgen(getter)]
+    pub fn held(&self) -> usize {
+        self.book.held()
+    }
+
+    /// The chunks the analysis of the position with `lines` drawn reads and that are not
+    /// held yet, in file order.
+    pub fn needed(&self, lines: &str) -> Result<Vec<u32>, JsError> {
+        let pos = parse_lines(self.book.index().board(), lines).map_err(js_error)?;
+        let needed = self.book.needed(pos).map_err(js_error)?;
+        Ok(needed.into_iter().map(|i| i as u32).collect())
+    }
+
+    /// Chunk `i`'s byte range in the file, `[start, end)`.
+    pub fn range(&self, i: usize) -> Result<Vec<f64>, JsError> {
+        let r = self
+            .book
+            .index()
+            .chunk_range(i)
+            .ok_or_else(|| JsError::new(&format!("the book has no chunk {i}")))?;
+        Ok(vec![r.start as f64, r.end as f64])
+    }
+
+    /// Checks chunk `i`'s bytes and keeps them; a damaged or truncated chunk is an `Error`
+    /// naming the chunk and what is wrong, and is not kept.
+    pub fn insert(&mut self, i: usize, bytes: &[u8]) -> Result<(), JsError> {
+        self.book.insert(i, bytes).map_err(js_error)
+    }
+
+    /// The value and every move's score of the position with `lines` drawn beyond the start
+    /// (fewer lines than the depth, its needed chunks inserted): `{value, moves}`.
+    pub fn analysis(&self, lines: &str) -> Result<JsValue, JsError> {
+        let pos = parse_lines(self.book.index().board(), lines).map_err(js_error)?;
         to_js(self.book.analysis(pos).map_err(js_error)?)
     }
 }

@@ -5,9 +5,10 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::js_error;
 use super::solver::{parse_board, JsAnalysis};
+use super::{js_error, to_js_value};
 use crate::core::notation::parse_lines;
+use crate::search::quick::{quick_move as rules_move, QuickReason};
 use crate::search::{analyze_with_progress, Flow, SearchOptions};
 
 /// A search's answer as the page receives it: the analysis and the search's counters.
@@ -22,7 +23,9 @@ struct JsSearch {
 
 /// The value and every move's score of the position with `lines` drawn, by search:
 /// `{value, moves: [{line, score}], nodes, ttHits}`. `progress(nodes, movesDone, movesTotal)`
-/// is called every million nodes. Fails with a message once `max_nodes` nodes are visited.
+/// is called every million nodes; when it returns `false` the search stops (the worker's time
+/// limit: the core reads no clock). Fails with a message once `max_nodes` nodes are visited
+/// or the callback stopped it.
 #[wasm_bindgen(js_name = searchAnalyze)]
 pub fn search_analyze(
     board: &str,
@@ -43,8 +46,10 @@ pub fn search_analyze(
     let report = analyze_with_progress(&board, pos, &options, &mut |p| {
         let args = [p.nodes as f64, p.moves_done as f64, p.moves_total as f64].map(JsValue::from);
         // A failing progress callback must not stop the search: it only draws the bar.
-        let _ = progress.call3(&JsValue::NULL, &args[0], &args[1], &args[2]);
-        Flow::Continue
+        match progress.call3(&JsValue::NULL, &args[0], &args[1], &args[2]) {
+            Ok(answer) if answer == JsValue::FALSE => Flow::Stop,
+            _ => Flow::Continue,
+        }
     })
     .map_err(js_error)?;
     let answer = JsSearch {
@@ -55,4 +60,28 @@ pub fn search_analyze(
     // The flattened analysis is a map to serde: ask for a plain object, as the page expects.
     let objects = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
     answer.serialize(&objects).map_err(js_error)
+}
+
+/// A move for a position no exact method reaches in time, by the rules of
+/// [`crate::search::quick`]: `{line, reason}` with reason `capture`, `safe` or `sacrifice`.
+/// Not optimal: the page says so wherever it plays one.
+#[wasm_bindgen(js_name = quickMove)]
+pub fn quick_move(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
+    let board = parse_board(board, predrawn)?;
+    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    let (line, reason) = rules_move(&board, pos, js_sys::Math::random())
+        .ok_or_else(|| JsError::new("the game is over: no line is left to draw"))?;
+    let reason = match reason {
+        QuickReason::Capture => "capture",
+        QuickReason::Safe => "safe",
+        QuickReason::Sacrifice => "sacrifice",
+    };
+    to_js_value(&JsQuick { line, reason })
+}
+
+/// [`quick_move`]'s answer.
+#[derive(Serialize)]
+struct JsQuick {
+    line: usize,
+    reason: &'static str,
 }

@@ -15,9 +15,9 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
-/** Serves www/ on a free port until `stop()`. */
-export async function startServer() {
-  const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Serves www/ on a free port until `stop()`; `args` are serve.py's options (--no-ranges, --damage). */
+export async function startServer(args = []) {
+  const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((resolve, reject) => {
     server.stdout.once('data', (data) => resolve(String(data)));
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
@@ -30,10 +30,10 @@ export async function startServer() {
  * The server and the browser of one test file: started before its tests, stopped after.
  * Returns `{ server, browser }`, filled in once the tests start.
  */
-export function serveAndLaunch() {
+export function serveAndLaunch(args = []) {
   const env = { server: null, browser: null };
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(args);
     env.browser = await launch();
   });
   after(async () => {
@@ -60,12 +60,14 @@ export async function openPage(context, base, hash, { delay = 0 } = {}) {
 
 const cache = new Map();
 
-/** The native CLI's analysis: {value, moves: [{line, score}]}. */
-export function nativeAnalyze(board, lines) {
-  const key = `${board}:${lines.join(',')}`;
+/** The native CLI's analysis: {value, moves: [{line, score}]}; with `book`, from that book
+ * within its depth (as the page answers). */
+export function nativeAnalyze(board, lines, book = null) {
+  const key = `${board}:${lines.join(',')}:${book ?? ''}`;
   if (!cache.has(key)) {
     const args = ['analyze', board, '--json'];
     if (lines.length) args.push('--lines', lines.join(','));
+    if (book) args.push('--book', book);
     const out = execFileSync(`${ROOT}target/release/dotbox`, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
     cache.set(key, JSON.parse(out));
   }
@@ -117,4 +119,45 @@ export function listedMoves(page) {
 export async function lossesKnown(page) {
   await page.waitForFunction(() => [...document.querySelectorAll('#moves li[data-ply]')].every((l) => l.dataset.loss !== ''), null, { timeout: 60_000 });
   return listedMoves(page);
+}
+
+/**
+ * Records the book requests every page of `context` makes (the worker's included): each as
+ * {url, range} (range null for a whole-file request).
+ */
+export function recordBookRequests(context) {
+  const seen = [];
+  context.on('request', (r) => {
+    if (r.url().endsWith('.book')) seen.push({ url: r.url(), range: r.headers().range ?? null });
+  });
+  return seen;
+}
+
+/** The page's book download figures (body[data-book-*]), as numbers. */
+export function bookFigures(page) {
+  return page.evaluate(() => {
+    const d = document.body.dataset;
+    return { bytes: Number(d.bookBytes), requests: Number(d.bookRequests), fetched: Number(d.bookFetched), fromCache: Number(d.bookFromCache), chunks: Number(d.bookChunks) };
+  });
+}
+
+/** The scores the board shows: [{line, score}] by line. */
+export function shownScores(page) {
+  return page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
+}
+
+/** Shows the position after `moves` on `board` (two players) and waits until it is analysed. */
+export async function showPosition(page, board, moves) {
+  await page.evaluate((m) => { location.hash = `#board=${m.board}&mode=hh${m.moves.length ? `&moves=${m.moves.join(',')}` : ''}`; }, { board, moves });
+  await page.waitForFunction((l) => document.body.dataset.lines === l, [...moves].sort((a, b) => a - b).join(','));
+  return settled(page);
+}
+
+/**
+ * Clicks open line `line` on the board. Forced: a line without a score shown has a zero-height
+ * (or zero-width) box, which Playwright deems invisible, though its wide hit stroke takes the
+ * click as a user's would.
+ */
+export function clickLine(page, line) {
+  return page.click(`#svg g.move[data-line="${line}"]`, { force: true });
 }

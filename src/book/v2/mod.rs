@@ -4,10 +4,12 @@
 
 pub mod address;
 pub mod format;
+pub mod lazy;
 pub mod model;
 pub mod reader;
 pub mod writer;
 
 pub use format::BookV2Index;
+pub use lazy::LazyBookV2;
 pub use reader::{BookV2, LayerStats};
 pub use writer::write_book;

@@ -223,7 +223,7 @@ impl BookV2 {
 
 /// The addressing of the layout the reader builds for the book's board, checked against the
 /// book's fingerprint and layer lengths.
-fn addressing(index: &BookV2Index) -> Result<Addressing, BookError> {
+pub(crate) fn addressing(index: &BookV2Index) -> Result<Addressing, BookError> {
     let board: &Board = index.board();
     let layout = Layout::new(board, board.start(), Rules::default(), Valuation::Score)
         .map_err(|e| BookError::NoLayout(e.to_string()))?;

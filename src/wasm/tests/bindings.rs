@@ -11,7 +11,7 @@ use crate::core::{Board, Position};
 use crate::retro;
 use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
-use crate::wasm::book::Book;
+use crate::wasm::book::{Book, LazyBook};
 use crate::wasm::game::{read_record, Game};
 use crate::wasm::solver::{analyze, engine_move, Solver};
 use js_sys::{Reflect, Uint8Array};
@@ -357,4 +357,51 @@ fn books_load_verified_and_answer_like_the_solver() {
     assert!(!message(Book::load(damaged).err().unwrap()).is_empty());
     assert!(!message(Book::load(bytes[..bytes.len() - 3].to_vec()).err().unwrap()).is_empty());
     assert!(!message(Book::load(b"not a book".to_vec()).err().unwrap()).is_empty());
+}
+
+#[wasm_bindgen_test]
+fn lazy_books_answer_from_the_chunks_they_name_and_refuse_damaged_ones() {
+    let board = Board::new(2, 2).unwrap();
+    let mut solve = retro::Solve::new(&board, board.start(), 4).unwrap();
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {}).unwrap();
+    // Chunks of 16 positions, so a position reads several.
+    let bytes = write_book(
+        solve.layout(),
+        4,
+        4,
+        &mut |tile| Ok::<_, BookError>(store.load(tile).unwrap().unwrap()),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let index_len = LazyBook::index_len(&bytes[..48]).unwrap() as usize;
+    let mut book = LazyBook::open(&bytes[..index_len]).unwrap();
+    assert_eq!((book.board().as_str(), book.depth()), ("2x2", 4));
+    assert_eq!(book.file_bytes() as usize, bytes.len());
+    let chunk = |book: &LazyBook, i: u32| {
+        let r = book.range(i as usize).unwrap();
+        bytes[r[0] as usize..r[1] as usize].to_vec()
+    };
+    let first = book.needed("").unwrap()[0];
+    let mut damaged = chunk(&book, first);
+    damaged[0] ^= 0x40;
+    assert!(message(book.insert(first as usize, &damaged).err().unwrap()).contains("checksum"));
+    assert!(
+        book.analysis("").is_err(),
+        "nothing answers before its chunks are in"
+    );
+    for lines in ["", "0", "0,5", "1,6,11"] {
+        for i in book.needed(lines).unwrap() {
+            let bytes = chunk(&book, i);
+            book.insert(i as usize, &bytes).unwrap();
+        }
+        assert!(book.needed(lines).unwrap().is_empty());
+        let pos = parse_lines(&board, lines).unwrap();
+        assert_eq!(
+            parse(book.analysis(lines).unwrap()),
+            reference(&board, pos),
+            "lazy book at {lines:?}"
+        );
+    }
+    assert!(book.held() < book.chunks(), "only some chunks were read");
 }

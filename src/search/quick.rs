@@ -1,0 +1,116 @@
+//! [`quick_move`]: a move for positions no exact method reaches in time (the opening of a
+//! 5x5 board): the rules a careful human follows, with no claim of optimality. The page says
+//! so in words wherever it plays or shows one.
+//!
+//! In order: take a box when one can be taken; else draw a line that gives nothing away (no
+//! box gets its third side), chosen at random so games differ; else give away the fewest
+//! boxes the opponent can then take one after the other.
+
+use crate::core::{Board, Position};
+
+/// Why [`quick_move`] chose its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuickReason {
+    /// It completes a box.
+    Capture,
+    /// It gives the opponent no box.
+    Safe,
+    /// Every line gives boxes away; this one gives the fewest.
+    Sacrifice,
+}
+
+/// A move for `pos` by the rules above (`None` on a full board). `random` in `[0, 1)` picks
+/// among equally good lines.
+pub fn quick_move(board: &Board, pos: Position, random: f64) -> Option<(usize, QuickReason)> {
+    let open: Vec<usize> = board.open_lines(pos).lines().collect();
+    let pick =
+        |lines: &[usize]| lines[((random * lines.len() as f64) as usize).min(lines.len() - 1)];
+    if let Some(&line) = open.iter().find(|&&l| board.boxes_completed(pos, l) > 0) {
+        return Some((line, QuickReason::Capture));
+    }
+    let safe: Vec<usize> = open
+        .iter()
+        .copied()
+        .filter(|&l| !gives_third_side(board, pos, l))
+        .collect();
+    if !safe.is_empty() {
+        return Some((pick(&safe), QuickReason::Safe));
+    }
+    let given: Vec<u32> = open
+        .iter()
+        .map(|&l| greedy_captures(board, pos.with(l)))
+        .collect();
+    let least = *given.iter().min()?;
+    let fewest: Vec<usize> = open
+        .iter()
+        .zip(&given)
+        .filter(|(_, &g)| g == least)
+        .map(|(&l, _)| l)
+        .collect();
+    Some((pick(&fewest), QuickReason::Sacrifice))
+}
+
+/// Whether drawing `line` leaves a box beside it with exactly three sides drawn.
+fn gives_third_side(board: &Board, pos: Position, line: usize) -> bool {
+    board
+        .completion_masks(line)
+        .iter()
+        .any(|&m| m != u64::MAX && (pos.0 & m).count_ones() == 2)
+}
+
+/// Boxes a player to move in `pos` takes by completing boxes while any can be completed.
+fn greedy_captures(board: &Board, mut pos: Position) -> u32 {
+    let mut taken = 0;
+    while let Some(line) = board
+        .open_lines(pos)
+        .lines()
+        .find(|&l| board.boxes_completed(pos, l) > 0)
+    {
+        taken += board.boxes_completed(pos, line);
+        pos = pos.with(line);
+    }
+    taken
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn takes_a_box_then_plays_safe_then_gives_the_least() {
+        let board = Board::new(2, 2).unwrap();
+        let start = board.start();
+        let (line, why) = quick_move(&board, start, 0.5).unwrap();
+        assert_eq!(why, QuickReason::Safe);
+        assert!(!gives_third_side(&board, start, line));
+        // Three sides of box (0,0) drawn: the fourth is taken.
+        let [m, _] = board.completion_masks(0);
+        let three = Position(m);
+        assert_eq!(
+            quick_move(&board, three, 0.0).unwrap(),
+            (0, QuickReason::Capture)
+        );
+        // On a full board nothing is left to play.
+        assert_eq!(quick_move(&board, board.all_lines(), 0.3), None);
+    }
+
+    #[test]
+    fn a_forced_sacrifice_gives_the_fewest_boxes() {
+        let board = Board::new(1, 3).unwrap();
+        // Every line drawn but the three that separate or close the boxes' far sides: find a
+        // position with no safe move by drawing safe moves until none is left.
+        let mut pos = board.start();
+        while let Some((l, QuickReason::Safe)) = quick_move(&board, pos, 0.0) {
+            pos = pos.with(l);
+        }
+        let (line, why) = quick_move(&board, pos, 0.0).unwrap();
+        assert_eq!(why, QuickReason::Sacrifice);
+        let least = board
+            .open_lines(pos)
+            .lines()
+            .map(|l| greedy_captures(&board, pos.with(l)))
+            .min()
+            .unwrap();
+        assert_eq!(greedy_captures(&board, pos.with(line)), least);
+    }
+}

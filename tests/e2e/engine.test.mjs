@@ -1,0 +1,87 @@
+// The engine moves on every board. On 4x4 it replies from the first move and every value the
+// page claims is exact (from the shipped book when www/books lists one, else by rules of
+// thumb, said in words with no score shown, until at most 30 lines are open), and after the
+// handover solve every shown score equals the native solver's and every engine move is
+// optimal. On 5x5 (no book) it replies at once by rules of thumb and says so.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, clickLine } from './harness.mjs';
+
+const env = serveAndLaunch();
+
+const drawnLines = async (page) => {
+  const lines = await page.evaluate(() => document.body.dataset.lines);
+  return lines ? lines.split(',').map(Number) : [];
+};
+
+/** A random generator with a fixed seed, so a failing game can be replayed. */
+function seeded(seed) {
+  let s = seed;
+  return (n) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
+}
+
+test('on 4x4 the engine replies from the first move, claims only exact values, and plays exactly after the handover', { timeout: 600_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=p1');
+  const random = seeded(16);
+  let estimated = 0;
+  let exact = 0;
+  for (let turn = 0; turn < 40; turn++) {
+    if ((await settled(page)) === 'over') break;
+    const drawn = await drawnLines(page);
+    const open = 40 - drawn.length;
+    const value = await page.textContent('#value');
+    if (open > 30 && value === 'Value: not known (estimates only)') {
+      assert.match(await page.textContent('#exactness'), /Exact play begins once at most 30 lines are open/);
+      estimated++;
+    } else {
+      const native = nativeAnalyze('4x4', drawn);
+      assert.deepEqual(await shownScores(page), native.moves, `scores shown at 4x4:${drawn}`);
+      assert.match(value, new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
+      exact++;
+    }
+    const openLines = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+    const before = drawn.length;
+    await clickLine(page, openLines[random(openLines.length)]);
+    await page.waitForFunction((n) => document.body.dataset.lines.split(',').filter(Boolean).length > n, before, { timeout: 60_000 });
+  }
+  assert.ok(await page.evaluate(() => window.dotboxApp.state.game.isOver()), 'the game was played to the end');
+  assert.ok(exact >= 3, `positions estimated ${estimated}, exact ${exact}`);
+  // Every engine move with at most 30 open lines was optimal (before, with a book, too: the
+  // booked-games test checks those).
+  const history = await page.evaluate(() => window.dotboxApp.history());
+  const drawn = [];
+  let checked = 0;
+  for (const move of history) {
+    if (move.player === 1 && 40 - drawn.length <= 30) {
+      const native = nativeAnalyze('4x4', drawn);
+      assert.equal(native.moves.find((m) => m.line === move.line).score, native.value, `engine move ${move.line} at 4x4:${drawn}`);
+      checked++;
+    }
+    drawn.push(move.line);
+  }
+  assert.ok(checked > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on 5x5 the engine replies at once and says its moves are not exact', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=p1');
+  const random = seeded(5);
+  for (let turn = 0; turn < 3; turn++) {
+    await settled(page);
+    assert.match(await page.textContent('#exactness'), /Estimates only: with \d+ open lines no exact score is in reach here.*Exact play begins once at most 30 lines are open, in \d+ moves/);
+    const openLines = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+    const start = Date.now();
+    await clickLine(page, openLines[random(openLines.length)]);
+    await page.waitForFunction((n) => document.body.dataset.lines.split(',').filter(Boolean).length === n, 2 * turn + 2, { timeout: 30_000 });
+    assert.ok(Date.now() - start < 10_000, 'the engine replied within 10 s');
+    assert.match(await page.textContent('#message'), /The engine drew \S+ by a rule of thumb .*not an exact move/);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,122 @@
+// The opening book read lazily: a position fetches only the chunks it reads (by range
+// request), a second visit reads them from IndexedDB with no request at all (the server
+// stopped once the page has loaded), a server that
+// ignores ranges still works, and a chunk served damaged is caught by its checksum, fetched
+// once more, then reported, while the game goes on.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import {
+  serveAndLaunch, openPage, nativeAnalyze, settled, recordBookRequests, bookFigures, shownScores, showPosition, clickLine, ROOT,
+} from './harness.mjs';
+
+const BOOK = '3x4-d7.book';
+const bytes = readFileSync(`${ROOT}www/books/${BOOK}`);
+const indexLen = Number(bytes.readBigUInt64LE(24));
+// Positions inside the book's depth (7): the start, one line, three lines, six lines.
+/** Chunk `i`'s byte range [start, end) in the book, from its index (chunk entries: length, CRC32). */
+function chunkRange(i) {
+  const count = bytes.readUInt32LE(40);
+  const table = indexLen - 4 - 8 * count;
+  let start = indexLen;
+  for (let k = 0; k < i; k++) start += bytes.readUInt32LE(table + 8 * k);
+  return [start, start + bytes.readUInt32LE(table + 8 * i)];
+}
+const POSITIONS = [[], [3], [3, 17, 8], [0, 1, 2, 3, 4, 5]];
+
+describe('a server with ranges', () => {
+  const env = serveAndLaunch();
+
+  test('only the chunks a position reads are fetched, verified, and a second visit fetches nothing, with the server stopped', { timeout: 300_000 }, async () => {
+    const context = await env.browser.newContext();
+    const requests = recordBookRequests(context);
+    const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+    await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
+    for (const moves of POSITIONS) {
+      await showPosition(page, '3x4', moves);
+      assert.match(await page.textContent('#message'), /from the opening book/);
+      assert.deepEqual(await shownScores(page), nativeAnalyze('3x4', moves).moves, `book scores after ${moves}`);
+    }
+    const first = await bookFigures(page);
+    assert.ok(first.fetched > 0 && first.fetched < first.chunks / 2, `fetched ${first.fetched} of ${first.chunks} chunks`);
+    assert.ok(first.bytes < bytes.length / 2, `downloaded ${first.bytes} of ${bytes.length} bytes`);
+    assert.ok(requests.length > 0 && requests.every((r) => /^bytes=\d+-\d+$/.test(r.range)), 'every book request is a range request');
+    assert.equal(first.bytes, requests.reduce((n, r) => { const [a, b] = r.range.slice(6).split('-').map(Number); return n + b - a + 1; }, 0));
+
+    // A second visit in the same browser profile, with the server stopped once the page has
+    // loaded: the same positions, answered from IndexedDB, no book request.
+    requests.length = 0;
+    const again = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+    await again.page.waitForFunction(() => document.body.dataset.book === 'cached');
+    env.server.stop();
+    for (const moves of POSITIONS) {
+      await showPosition(again.page, '3x4', moves);
+      assert.deepEqual(await shownScores(again.page), nativeAnalyze('3x4', moves).moves, `cached scores after ${moves}`);
+    }
+    const second = await bookFigures(again.page);
+    assert.deepEqual(requests, [], 'the second visit makes no book request');
+    assert.equal(second.fetched, 0);
+    assert.ok(second.fromCache >= first.fetched, `${second.fromCache} chunks from the cache`);
+    // The storage panel lists the cached book with its chunks.
+    await again.page.click('#storage summary');
+    await again.page.waitForFunction(() => /book 3x4-d7\.book.*cached \(\d+ chunks\)/.test(document.querySelector('#storage-table').textContent));
+    assert.deepEqual([...errors, ...again.errors], []);
+    await context.close();
+  });
+});
+
+describe('a server that ignores ranges', () => {
+  const env = serveAndLaunch(['--no-ranges']);
+
+  test('the whole file comes once and every chunk is cut from it', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    const requests = recordBookRequests(context);
+    const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+    await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
+    for (const moves of POSITIONS.slice(0, 3)) {
+      await showPosition(page, '3x4', moves);
+      assert.deepEqual(await shownScores(page), nativeAnalyze('3x4', moves).moves);
+    }
+    assert.equal(requests.length, 1, 'one request: the 200 answer carries the whole book');
+    assert.equal((await bookFigures(page)).bytes, bytes.length);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('a server that sends damaged chunks', () => {
+  // Every chunk byte inverted: the header and index are sound, each chunk fails its CRC32.
+  const env = serveAndLaunch(['--damage', `books/${BOOK}:${indexLen}-${bytes.length}`]);
+
+  test('a damaged chunk is caught, fetched once more, reported, and the engine still moves', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    const requests = recordBookRequests(context);
+    const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=p1');
+    await page.waitForFunction(() => document.body.dataset.bookDamaged === '1', null, { timeout: 60_000 });
+    const notice = await page.textContent('#notice');
+    assert.match(notice, /opening book books\/3x4-d7\.book is damaged on the server: chunk \d+ failed its check twice \(.*checksum mismatch/);
+    const chunk = Number(/chunk (\d+) failed/.exec(notice)[1]);
+    // The chunk was asked for twice: within its run of neighbours, then alone.
+    const [a, b] = chunkRange(chunk);
+    const covering = requests.filter((r) => { const [from, to] = r.range.slice(6).split('-').map(Number); return from <= a && to >= b - 1; });
+    assert.equal(covering.length, 2, `requests covering chunk ${chunk}: ${JSON.stringify(covering)}`);
+    assert.ok(covering.some((r) => r.range === `bytes=${a}-${b - 1}`), 'the second request asks for the chunk alone');
+    // Nothing damaged was cached.
+    const cachedChunks = await page.evaluate(() => new Promise((resolve) => {
+      const open = indexedDB.open('dotbox');
+      open.onsuccess = () => {
+        const all = open.result.transaction('bookChunks').objectStore('bookChunks').count();
+        all.onsuccess = () => resolve(all.result);
+      };
+    }));
+    assert.equal(cachedChunks, 0);
+    // The game goes on: the human moves, the engine answers (by rules of thumb, and says so).
+    await settled(page);
+    await clickLine(page, 0);
+    await page.waitForFunction(() => document.body.dataset.lines.split(',').filter(Boolean).length === 2, null, { timeout: 60_000 });
+    assert.match(await page.textContent('#message'), /rule of thumb.*not an exact move/);
+    assert.match(await page.textContent('#exactness'), /Not exact/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,95 @@
+// Exact play past a book (or on boards too large to solve whole in the browser): once a
+// position has at most HANDOVER_OPEN open lines, its subgame (the board with the position's
+// lines pre-drawn) is solved in the worker by the retrograde solver, kept in IndexedDB like
+// any solve, and every later position of the game that contains it is answered from those
+// tiles. A game hands over once; a revisited position reads the stored tiles at once.
+import { openDb, deleteSolve, noteSubgame, listSubgames } from './idb.js';
+
+/** Most open lines of a subgame solved at the handover (icelandic size: about 5 s here). */
+export const HANDOVER_OPEN = 30;
+// Subgames kept open per board: the game's own, and one for a position stepped back to.
+const KEEP = 2;
+// Subgame solves kept in IndexedDB per board (about 1.5 MB each): the latest games' positions
+// reopen at once; older ones are deleted so storage does not grow game after game.
+const KEEP_STORED = 12;
+
+const union = (a, b) => [a, b].filter(Boolean).join(',');
+const linesOf = (text) => (text ? text.split(',').map(Number) : []);
+
+export class Subgames {
+  /** `wasm`: the module; `db`: the database name; `post`: progress events to the page. */
+  constructor(wasm, db, post) {
+    this.wasm = wasm;
+    this.db = db;
+    this.post = post;
+    this.open = new Map(); // board key -> [{base: Set of lines, solver}], newest first
+  }
+
+  /**
+   * The exact analysis of the position with `lines` drawn on `board` (with `predrawn`
+   * lines), from the subgame solve of a position it contains, solving one rooted at this
+   * position first when none is held (with progress events `{op: 'handover-progress'}`).
+   */
+  async analysis(board, predrawn, lines, yieldToMessages) {
+    const key = `${board}|${predrawn ?? ''}`;
+    const drawn = linesOf(lines);
+    const list = this.open.get(key) ?? [];
+    let entry = list.find((e) => [...e.base].every((l) => drawn.includes(l)));
+    if (!entry) {
+      entry = { base: new Set(drawn), solver: await this.solve(board, union(predrawn, lines), yieldToMessages) };
+      list.unshift(entry);
+      for (const old of list.splice(KEEP)) old.solver.free();
+      this.open.set(key, list);
+      await this.prune(key, list.map((e) => e.solver.fingerprint));
+    }
+    const rest = drawn.filter((l) => !entry.base.has(l)).join(',');
+    return { ...(await entry.solver.analysis(rest)), source: 'subgame', handoverAt: entry.base.size };
+  }
+
+  /**
+   * Notes the subgame in use and deletes all but the KEEP_STORED most recently used stored
+   * subgame solves of the board `key` (`board|predrawn`; never those in `inUse`, never a
+   * solve the user started).
+   */
+  async prune(key, inUse) {
+    const db = await openDb(this.db);
+    try {
+      await noteSubgame(db, inUse[0], key);
+      const old = (await listSubgames(db))
+        .filter((s) => s.board === key && !inUse.includes(s.fingerprint))
+        .sort((a, b) => b.used - a.used);
+      for (const s of old.slice(Math.max(0, KEEP_STORED - inUse.length))) await deleteSolve(db, s.fingerprint);
+    } finally {
+      db.close();
+    }
+  }
+
+  async solve(board, predrawn, yieldToMessages) {
+    // The bar shows at once: opening the solve (planning its tiles, reading any stored ones)
+    // and its first step take a while before the first measured share.
+    this.post({ op: 'handover-progress', percent: 0, seconds: 0, eta: null });
+    const solver = await this.wasm.Solver.open(this.db, board, predrawn);
+    const start = performance.now();
+    let last = 0;
+    try {
+      while (!solver.finished) {
+        await solver.step();
+        const now = performance.now();
+        if (now - last > 150) {
+          last = now;
+          const p = solver.progress();
+          const seconds = (now - start) / 1000;
+          const share = p.positionsTotal ? p.positionsDone / p.positionsTotal : 1;
+          this.post({ op: 'handover-progress', percent: 100 * share, seconds, eta: share > 0 ? (seconds / share) - seconds : null });
+        }
+        await yieldToMessages();
+      }
+      await solver.persist();
+    } catch (e) {
+      solver.free();
+      throw e;
+    }
+    this.post({ op: 'handover-progress', percent: 100, seconds: (performance.now() - start) / 1000, eta: 0, final: true });
+    return solver;
+  }
+}
