@@ -48,6 +48,8 @@ pub struct Solve {
     layout: Layout,
     keep_lines: u32,
     order: Vec<TileId>,
+    /// The place of each tile in `order`.
+    index: HashMap<TileId, usize>,
     /// `needed[i]` for `order[i]`; `None` until planned against a store.
     needed: Option<Vec<bool>>,
     next: usize,
@@ -96,11 +98,13 @@ impl Solve {
     /// lines beyond its base (see [`Solve::new`]).
     pub fn from_layout(layout: Layout, keep_lines: u32) -> Solve {
         let order = layout.tiles();
+        let index = order.iter().enumerate().map(|(i, &t)| (t, i)).collect();
         let top = layout.open_count();
         Solve {
             layout,
             keep_lines,
             order,
+            index,
             needed: None,
             next: 0,
             cache: HashMap::new(),
@@ -158,12 +162,6 @@ impl Solve {
     /// Asks the store which tiles exist and plans the rest (see the module docs).
     pub fn plan(&mut self, store: &mut dyn TileStore) -> Result<(), RetroError> {
         let mut needed = vec![false; self.order.len()];
-        let index: HashMap<TileId, usize> = self
-            .order
-            .iter()
-            .enumerate()
-            .map(|(i, &t)| (t, i))
-            .collect();
         let mut progress = Progress::default();
         for i in (0..self.order.len()).rev() {
             let t = self.order[i];
@@ -176,7 +174,7 @@ impl Solve {
                     .layout
                     .children(t)
                     .iter()
-                    .any(|d| index.get(d).is_some_and(|&j| needed[j]));
+                    .any(|d| self.index.get(d).is_some_and(|&j| needed[j]));
             if wanted {
                 needed[i] = true;
                 progress.tiles_total += 1;
@@ -367,21 +365,14 @@ impl Solve {
         if self.memory_in_use() + incoming <= budget {
             return;
         }
-        let position: HashMap<TileId, usize> = self
-            .order
-            .iter()
-            .enumerate()
-            .skip(i)
-            .map(|(j, &t)| (t, j))
-            .collect();
         let needed = self.needed.as_ref();
         // When a cached tile is next read: its first pending child in the order.
         let next_use = |t: TileId| {
             self.layout
                 .children(t)
                 .iter()
-                .filter_map(|c| position.get(c).copied())
-                .filter(|&j| needed.is_some_and(|n| n[j]))
+                .filter_map(|c| self.index.get(c).copied())
+                .filter(|&j| j >= i && needed.is_some_and(|n| n[j]))
                 .min()
                 .unwrap_or(usize::MAX)
         };
@@ -444,12 +435,7 @@ impl Solve {
         let Some(needed) = &self.needed else {
             return Ok(());
         };
-        let done = |t: TileId| {
-            self.order
-                .iter()
-                .position(|&o| o == t)
-                .is_none_or(|j| j <= i || !needed[j])
-        };
+        let done = |t: TileId| self.index.get(&t).is_none_or(|&j| j <= i || !needed[j]);
         let mut released = Vec::new();
         for p in self.layout.parents(self.order[i]) {
             if self.layout.children(p).into_iter().all(done) {
