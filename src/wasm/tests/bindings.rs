@@ -315,8 +315,8 @@ async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
     );
 }
 
-#[wasm_bindgen_test]
-fn books_load_verified_and_answer_like_the_solver() {
+/// A v2 book of 2x2 to depth 4 with chunks of `2^chunk_log2` positions, and its board.
+fn book_of_2x2(chunk_log2: u8) -> (Board, Vec<u8>) {
     let board = Board::new(2, 2).unwrap();
     let mut solve = retro::Solve::new(&board, board.start(), 4).unwrap();
     let mut store = MemoryStore::new();
@@ -324,11 +324,17 @@ fn books_load_verified_and_answer_like_the_solver() {
     let bytes = write_book(
         solve.layout(),
         4,
-        CHUNK_LOG2,
+        chunk_log2,
         &mut |tile| Ok::<_, BookError>(store.load(tile).unwrap().unwrap()),
         &mut |_, _| {},
     )
     .unwrap();
+    (board, bytes)
+}
+
+#[wasm_bindgen_test]
+fn books_load_verified_and_answer_like_the_solver() {
+    let (board, bytes) = book_of_2x2(CHUNK_LOG2);
     let book = Book::load(bytes.clone()).unwrap();
     assert_eq!(
         (
@@ -361,19 +367,8 @@ fn books_load_verified_and_answer_like_the_solver() {
 
 #[wasm_bindgen_test]
 fn lazy_books_answer_from_the_chunks_they_name_and_refuse_damaged_ones() {
-    let board = Board::new(2, 2).unwrap();
-    let mut solve = retro::Solve::new(&board, board.start(), 4).unwrap();
-    let mut store = MemoryStore::new();
-    solve.run(&mut store, &mut |_| {}).unwrap();
     // Chunks of 16 positions, so a position reads several.
-    let bytes = write_book(
-        solve.layout(),
-        4,
-        4,
-        &mut |tile| Ok::<_, BookError>(store.load(tile).unwrap().unwrap()),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let (board, bytes) = book_of_2x2(4);
     let index_len = LazyBook::index_len(&bytes[..48]).unwrap() as usize;
     let mut book = LazyBook::open(&bytes[..index_len]).unwrap();
     assert_eq!((book.board().as_str(), book.depth()), ("2x2", 4));
