@@ -45,8 +45,6 @@ pub struct HighGroups {
     syms: Vec<Symmetry>,
     /// Interchangeable sets as high masks.
     sets: Vec<u64>,
-    /// The group of each high-mask bit.
-    group_of: Vec<u8>,
 }
 
 impl HighGroups {
@@ -56,8 +54,7 @@ impl HighGroups {
     pub fn new(sizes: &[u32], perms: &[Vec<u8>], sets: &[u64]) -> HighGroups {
         let mut shift = 0;
         let mut groups = Vec::new();
-        let mut group_of = Vec::new();
-        for (g, &bits) in sizes.iter().enumerate() {
+        for &bits in sizes {
             let full = ((1u64 << bits) - 1) << shift;
             let local: Vec<u32> = sets
                 .iter()
@@ -68,7 +65,6 @@ impl HighGroups {
                 shift,
                 lines: LineGroup::new(bits, &local),
             });
-            group_of.extend(std::iter::repeat_n(g as u8, bits as usize));
             shift += bits;
         }
         HighGroups {
@@ -78,24 +74,12 @@ impl HighGroups {
                 .map(|p| Symmetry::from_map(p.clone()))
                 .collect(),
             sets: sets.to_vec(),
-            group_of,
         }
     }
 
     /// The groups, in bit order.
     pub fn groups(&self) -> &[HighGroup] {
         &self.groups
-    }
-
-    /// The group of high-mask bit `j`.
-    #[inline]
-    pub fn group_of(&self, j: u32) -> usize {
-        usize::from(self.group_of[j as usize])
-    }
-
-    /// Number of high lines.
-    pub fn bits(&self) -> u32 {
-        self.group_of.len() as u32
     }
 
     /// Slot multipliers of the high masks with `counts` lines per group: slot =
