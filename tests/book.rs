@@ -10,7 +10,7 @@ use dotbox::book::v1::format::{HEADER_LEN, MAGIC};
 use dotbox::book::v1::{BookV1, BookWriter};
 use dotbox::book::*;
 use dotbox::core::symmetry::Equivalence;
-use dotbox::core::{Board, Position};
+use dotbox::core::{Board, Position, PositionError};
 
 fn naive(board: &Board) -> Naive {
     Naive::new(board.rows(), board.cols())
@@ -273,13 +273,13 @@ fn mismatched_boards_and_positions_are_named() {
     );
     assert!(matches!(
         book.value(Position::single(12)),
-        Err(BookError::PositionMismatch(_))
+        Err(BookError::Position(_))
     ));
     let pre_book = Book::from_bytes(build(&pre, 3)).unwrap();
     let e = pre_book.value(Position::single(1)).unwrap_err();
     assert_eq!(
         e,
-        BookError::PositionMismatch("pre-drawn lines 0 are missing".into())
+        BookError::Position(PositionError::MissingPredrawn { line: 0 })
     );
 }
 

@@ -212,7 +212,7 @@ fn queries_past_the_depth_or_off_the_board_are_named() {
     ));
     assert!(matches!(
         book.value(Position::single(12)),
-        Err(BookError::PositionMismatch(_))
+        Err(BookError::Position(_))
     ));
     assert!(book.expect_board(&Board::new(2, 3).unwrap()).is_err());
 }

@@ -4,7 +4,7 @@ mod common;
 
 use common::{Naive, Rng, BOARDS};
 use dotbox::core::symmetry::symmetries;
-use dotbox::core::{Board, Position, Rules};
+use dotbox::core::{Board, Position, PositionError, Rules};
 use dotbox::retro::{self, RetroError, Solve};
 use dotbox::store::memory::MemoryStore;
 use dotbox::store::{StoreError, TileData, TileId, TileStore};
@@ -16,6 +16,30 @@ fn known_empty_board_values() {
         let a = retro::analyze(&board, board.start()).unwrap();
         assert_eq!(a.value, v, "{r}x{c}");
     }
+}
+
+#[test]
+fn positions_off_the_board_are_refused_with_their_cause() {
+    let board = Board::new(2, 2).unwrap();
+    let off = PositionError::LineOffBoard {
+        line: 12,
+        lines: 12,
+    };
+    let e = retro::analyze(&board, Position::single(12)).unwrap_err();
+    assert!(matches!(e, RetroError::Position(p) if p == off), "{e}");
+    let cause = std::error::Error::source(&e).expect("the position error is the cause");
+    assert_eq!(cause.downcast_ref::<PositionError>(), Some(&off));
+    assert!(matches!(
+        Solve::new(&board, Position::single(40), 0),
+        Err(RetroError::Position(_))
+    ));
+    let mut solve = Solve::new(&board, board.start(), 1).unwrap();
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {}).unwrap();
+    assert!(matches!(
+        solve.value(&mut store, Position::single(13)),
+        Err(RetroError::Position(_))
+    ));
 }
 
 fn check_board(r: usize, c: usize, max_open: usize, samples: usize, seed: u64) {

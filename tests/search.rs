@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Naive, Rng};
-use dotbox::core::{Analysis, Board, MoveScore, Position};
+use dotbox::core::{Analysis, Board, MoveScore, Position, PositionError};
 use dotbox::retro;
 use dotbox::search::{analyze, analyze_with_progress, Flow, SearchError, SearchOptions, Solver};
 
@@ -230,15 +230,21 @@ fn bad_input_and_budgets_are_named() {
     let err = analyze(&board, Position::single(12), &opts).unwrap_err();
     assert_eq!(
         err,
-        SearchError::LineOutOfRange {
+        SearchError::Position(PositionError::LineOffBoard {
             line: 12,
             lines: 12
-        }
+        })
     );
     assert!(err.to_string().contains("line 12 does not exist"));
     let ice = Board::icelandic();
     let err = analyze(&ice, Position::EMPTY, &opts).unwrap_err();
-    assert!(matches!(err, SearchError::MissingPredrawn { .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SearchError::Position(PositionError::MissingPredrawn { .. })
+        ),
+        "{err}"
+    );
     let tiny = SearchOptions {
         tt_bytes: 10,
         ..opts.clone()

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::core::PositionError;
+
 /// Why a book could not be read, written or queried.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BookError {
@@ -19,8 +21,8 @@ pub enum BookError {
     Corrupt(String),
     /// The book is for another board (or other pre-drawn lines) than the one asked about.
     MismatchedBoard { book: String, asked: String },
-    /// A queried position does not fit the book's board: why.
-    PositionMismatch(String),
+    /// A queried position is not a position of the book's board.
+    Position(PositionError),
     /// A queried position has more lines drawn than the book answers for.
     TooDeep {
         lines: u32,
@@ -73,8 +75,8 @@ impl fmt::Display for BookError {
             BookError::MismatchedBoard { book, asked } => {
                 write!(f, "the book is for {book}, not for {asked}")
             }
-            BookError::PositionMismatch(reason) => {
-                write!(f, "the position does not fit the book's board: {reason}")
+            BookError::Position(e) => {
+                write!(f, "the position does not fit the book's board: {e}")
             }
             BookError::TooDeep { lines, max, query } => write!(
                 f,
@@ -102,4 +104,17 @@ impl fmt::Display for BookError {
     }
 }
 
-impl std::error::Error for BookError {}
+impl std::error::Error for BookError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BookError::Position(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<PositionError> for BookError {
+    fn from(e: PositionError) -> Self {
+        BookError::Position(e)
+    }
+}

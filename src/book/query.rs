@@ -5,29 +5,10 @@ use crate::core::{move_score, Analysis, Board, MoveScore, Position};
 
 use super::error::BookError;
 
-/// Lines `pos` draws beyond `board`'s pre-drawn ones; a position off the board or lacking a
-/// pre-drawn line is a [`BookError::PositionMismatch`] naming the lines.
+/// Lines `pos` draws beyond `board`'s pre-drawn ones; a position that is not one of the
+/// board's ([`Board::check`]) is a [`BookError::Position`].
 pub fn lines_beyond_start(board: &Board, pos: Position) -> Result<u32, BookError> {
-    if !board.all_lines().is_superset(pos) {
-        let past: Vec<String> = pos
-            .difference(board.all_lines())
-            .lines()
-            .map(|l| l.to_string())
-            .collect();
-        return Err(BookError::PositionMismatch(format!(
-            "lines {} are past the board's {} lines",
-            past.join(","),
-            board.num_lines()
-        )));
-    }
-    let missing = board.predrawn().difference(pos);
-    if !missing.is_empty() {
-        let list: Vec<String> = missing.lines().map(|l| l.to_string()).collect();
-        return Err(BookError::PositionMismatch(format!(
-            "pre-drawn lines {} are missing",
-            list.join(",")
-        )));
-    }
+    board.check(pos)?;
     Ok(pos.difference(board.predrawn()).count())
 }
 

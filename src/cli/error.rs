@@ -88,7 +88,21 @@ impl fmt::Display for CliError {
     }
 }
 
-impl std::error::Error for CliError {}
+impl std::error::Error for CliError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CliError::Board(e) => Some(e),
+            CliError::Lines(e) => Some(e),
+            CliError::Book { error, .. } => Some(error),
+            CliError::Store(e) => Some(e),
+            CliError::Solve(e) | CliError::Loony(e) => Some(e),
+            CliError::Io { error, .. } => Some(error),
+            CliError::Search(e) => Some(e),
+            CliError::Chains(e) => Some(e),
+            CliError::Threads(_) | CliError::Usage(_) => None,
+        }
+    }
+}
 
 impl From<BoardError> for CliError {
     fn from(e: BoardError) -> Self {

@@ -5,7 +5,7 @@
 //! line `v(r,c) = (R+1)*C + r*(C+1) + c` (r in 0..R; c in 0..=C, column 0 on the left).
 //! Box (r,c) has sides h(r,c), h(r+1,c), v(r,c), v(r,c+1).
 
-use super::error::BoardError;
+use super::error::{BoardError, PositionError};
 use super::position::Position;
 
 /// Mask that no position can contain: a line's missing neighbour box never completes.
@@ -85,6 +85,13 @@ impl Board {
         self
     }
 
+    /// [`Board::with_predrawn`] for lines read from outside (a file header): a line past the
+    /// board is an error instead of being dropped.
+    pub fn with_checked_predrawn(self, lines: Position) -> Result<Board, PositionError> {
+        let all = self.check(lines.union(self.predrawn))?;
+        Ok(self.with_predrawn(all))
+    }
+
     /// Rows of boxes.
     pub const fn rows(&self) -> usize {
         self.rows
@@ -108,6 +115,22 @@ impl Board {
     /// Every line of the board.
     pub fn all_lines(&self) -> Position {
         Position(u64::MAX >> (64 - self.num_lines()))
+    }
+
+    /// Checks that `pos` is a position of this board: every line on the board and every
+    /// pre-drawn line drawn. The one test every entry point (solvers, books, front ends)
+    /// applies to a position it did not build itself; the lowest wrong line is named.
+    pub fn check(&self, pos: Position) -> Result<Position, PositionError> {
+        if let Some(line) = pos.difference(self.all_lines()).lines().next() {
+            return Err(PositionError::LineOffBoard {
+                line,
+                lines: self.num_lines(),
+            });
+        }
+        if let Some(line) = self.predrawn.difference(pos).lines().next() {
+            return Err(PositionError::MissingPredrawn { line });
+        }
+        Ok(pos)
     }
 
     /// Lines drawn before play starts.
@@ -264,6 +287,37 @@ mod tests {
         assert_eq!(b.num_lines() - b.predrawn().count() as usize, 30);
         assert_eq!(b.name(), "icelandic");
         assert_eq!(Board::parse("3x5").unwrap().name(), "3x5");
+    }
+
+    #[test]
+    fn check_names_the_wrong_line() {
+        let b = Board::icelandic();
+        assert_eq!(b.check(b.start()), Ok(b.start()));
+        assert_eq!(
+            b.check(b.all_lines()),
+            Ok(b.all_lines()),
+            "every line drawn"
+        );
+        let off = b.start().with(b.num_lines()).with(63);
+        assert_eq!(
+            b.check(off),
+            Err(PositionError::LineOffBoard {
+                line: b.num_lines(),
+                lines: b.num_lines()
+            })
+        );
+        let left = b.v(0, 0);
+        assert_eq!(
+            b.check(b.start().without(left)),
+            Err(PositionError::MissingPredrawn { line: left })
+        );
+        assert_eq!(
+            b.check(Position::EMPTY).unwrap_err().to_string(),
+            format!(
+                "the position lacks pre-drawn line {} of its board",
+                b.h(3, 0)
+            )
+        );
     }
 
     #[test]

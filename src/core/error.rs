@@ -79,10 +79,44 @@ impl fmt::Display for LinesError {
     }
 }
 
-impl std::error::Error for LinesError {}
+impl std::error::Error for LinesError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LinesError::Board(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<BoardError> for LinesError {
     fn from(e: BoardError) -> Self {
         LinesError::Board(e)
     }
 }
+
+/// A set of lines that is not a position of its board: [`crate::core::Board::check`] says
+/// which line is wrong, so every solver, book and front end refuses bad input alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The position draws a line past the board's last line.
+    LineOffBoard { line: usize, lines: usize },
+    /// The position lacks one of the board's pre-drawn lines.
+    MissingPredrawn { line: usize },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::LineOffBoard { line, lines } => write!(
+                f,
+                "line {line} does not exist: this board has lines 0 to {}",
+                lines - 1
+            ),
+            PositionError::MissingPredrawn { line } => {
+                write!(f, "the position lacks pre-drawn line {line} of its board")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}

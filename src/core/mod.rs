@@ -11,7 +11,7 @@ pub mod symmetry;
 
 pub use analysis::{move_score, Analysis, MoveScore};
 pub use board::Board;
-pub use error::{BoardError, LinesError};
+pub use error::{BoardError, LinesError, PositionError};
 pub use next_loony::{LoonyFlags, NextLoony};
 pub use position::Position;
 pub use rules::Rules;

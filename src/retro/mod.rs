@@ -19,7 +19,7 @@ pub mod valuation;
 
 use std::fmt;
 
-use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
+use crate::core::{Analysis, Board, LoonyFlags, Position, PositionError, Rules};
 use crate::store::memory::MemoryStore;
 use crate::store::{StoreError, TileId};
 
@@ -51,6 +51,8 @@ pub enum RetroError {
     NoLayout,
     /// The store failed.
     Store(StoreError),
+    /// A position (to solve or to query) is not one of the board's positions.
+    Position(PositionError),
     /// A queried position lacks lines of the solve's base position.
     OutsideSolve,
     /// A queried position is deeper than the layers the solve keeps.
@@ -100,6 +102,7 @@ impl fmt::Display for RetroError {
             ),
             RetroError::NoLayout => write!(f, "the open lines cannot be split into tile groups"),
             RetroError::Store(e) => e.fmt(f),
+            RetroError::Position(e) => e.fmt(f),
             RetroError::OutsideSolve => {
                 write!(f, "the position lacks lines of the solved position")
             }
@@ -110,17 +113,31 @@ impl fmt::Display for RetroError {
             RetroError::NotSolved(t) => write!(f, "{t} has not been computed yet"),
             RetroError::NotLoony => write!(
                 f,
-                "this solve stores scores only; solve with the loony analysis for v/^ flags"
+                "this solve stores scores only, not who must make the next loony move"
             ),
         }
     }
 }
 
-impl std::error::Error for RetroError {}
+impl std::error::Error for RetroError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RetroError::Store(e) => Some(e),
+            RetroError::Position(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<StoreError> for RetroError {
     fn from(e: StoreError) -> Self {
         RetroError::Store(e)
+    }
+}
+
+impl From<PositionError> for RetroError {
+    fn from(e: PositionError) -> Self {
+        RetroError::Position(e)
     }
 }
 
@@ -173,6 +190,7 @@ pub fn memory_solve(
     rules: Rules,
     valuation: Valuation,
 ) -> Result<Solve, RetroError> {
+    board.check(pos.union(board.predrawn()))?;
     let layout = Layout::new(board, pos, rules, valuation)?;
     let bytes = layout.estimated_peak_bytes();
     if bytes > IN_MEMORY_LIMIT as f64 {

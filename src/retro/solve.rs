@@ -88,6 +88,7 @@ impl Solve {
         rules: Rules,
         valuation: Valuation,
     ) -> Result<Solve, RetroError> {
+        board.check(base.union(board.predrawn()))?;
         Ok(Solve::from_layout(
             Layout::new(board, base, rules, valuation)?,
             keep_lines,
@@ -326,6 +327,7 @@ impl Solve {
         pos: Position,
         plane: usize,
     ) -> Result<i8, RetroError> {
+        self.layout.board().check(pos)?;
         let base = self.layout.base();
         if !pos.is_superset(base) {
             return Err(RetroError::OutsideSolve);

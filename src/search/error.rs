@@ -2,13 +2,13 @@
 
 use std::fmt;
 
+use crate::core::PositionError;
+
 /// A search that stopped without an answer, saying why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchError {
-    /// The position draws a line the board does not have.
-    LineOutOfRange { line: usize, lines: usize },
-    /// The position lacks one of the board's pre-drawn lines.
-    MissingPredrawn { line: usize },
+    /// The position is not one of the board's positions.
+    Position(PositionError),
     /// The memory budget cannot hold even the smallest transposition table.
     MemoryBudgetTooSmall { bytes: usize, minimum: usize },
     /// The search visited more nodes than its budget allows.
@@ -20,12 +20,7 @@ pub enum SearchError {
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SearchError::LineOutOfRange { line, lines } => {
-                write!(f, "line {line} does not exist: this board has lines 0 to {}", lines - 1)
-            }
-            SearchError::MissingPredrawn { line } => {
-                write!(f, "the position lacks pre-drawn line {line} of its board")
-            }
+            SearchError::Position(e) => e.fmt(f),
             SearchError::MemoryBudgetTooSmall { bytes, minimum } => write!(
                 f,
                 "a memory budget of {bytes} bytes is too small: the transposition table needs at least {minimum}"
@@ -38,4 +33,17 @@ impl fmt::Display for SearchError {
     }
 }
 
-impl std::error::Error for SearchError {}
+impl std::error::Error for SearchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SearchError::Position(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<PositionError> for SearchError {
+    fn from(e: PositionError) -> Self {
+        SearchError::Position(e)
+    }
+}

@@ -124,18 +124,6 @@ impl Solver {
         })
     }
 
-    /// Checks that `pos` is a position of the board.
-    fn validate(&self, pos: Position) -> Result<(), SearchError> {
-        let lines = self.board.num_lines();
-        if let Some(line) = pos.difference(self.board.all_lines()).lines().next() {
-            return Err(SearchError::LineOutOfRange { line, lines });
-        }
-        if let Some(line) = self.board.predrawn().difference(pos).lines().next() {
-            return Err(SearchError::MissingPredrawn { line });
-        }
-        Ok(())
-    }
-
     fn run<'a>(
         &'a mut self,
         pos: Position,
@@ -170,7 +158,7 @@ impl Solver {
         pos: Position,
         progress: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<(i32, SearchStats), SearchError> {
-        self.validate(pos)?;
+        self.board.check(pos)?;
         let untaken = self.geo.untaken(pos.0);
         let mut run = self.run(pos, progress);
         let value = run.mtdf(pos.0, untaken, 0)?;
@@ -186,7 +174,7 @@ impl Solver {
         pos: Position,
         progress: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<SearchReport, SearchError> {
-        self.validate(pos)?;
+        self.board.check(pos)?;
         let untaken = self.geo.untaken(pos.0);
         let open = self.board.open_lines(pos);
         let mut run = self.run(pos, progress);

@@ -105,13 +105,9 @@ impl BookV1 {
         }
         let board = Board::new(usize::from(header.rows), usize::from(header.cols))
             .map_err(|e| BookError::Corrupt(format!("bad board in header: {e}")))?;
-        if header.predrawn & !board.all_lines().0 != 0 {
-            return Err(BookError::Corrupt(format!(
-                "pre-drawn lines {:#x} lie outside the {}x{} board",
-                header.predrawn, header.rows, header.cols
-            )));
-        }
-        let board = board.with_predrawn(Position(header.predrawn));
+        let board = board
+            .with_checked_predrawn(Position(header.predrawn))
+            .map_err(|e| BookError::Corrupt(format!("bad pre-drawn lines in header: {e}")))?;
         let depth = u32::from(header.depth);
         let open = board.open_lines(board.start()).count();
         if depth > open {
@@ -299,8 +295,8 @@ impl BookV1 {
     fn check_entry(&self, lines: u32, pos: Position, value: i32) -> Result<(), BookError> {
         let wrong =
             |what: &str| BookError::Corrupt(format!("entry {pos:?} of layer {lines} {what}"));
-        if !self.board.all_lines().is_superset(pos) || !pos.is_superset(self.board.predrawn()) {
-            return Err(wrong("does not fit the board"));
+        if let Err(e) = self.board.check(pos) {
+            return Err(wrong(&format!("does not fit the board: {e}")));
         }
         if pos.difference(self.board.predrawn()).count() != lines {
             return Err(wrong("has the wrong number of lines"));

@@ -101,12 +101,9 @@ impl BookV2Index {
         let board = Board::new(usize::from(rows), usize::from(cols))
             .map_err(|e| corrupt(format!("bad board in header: {e}")))?;
         let predrawn = u64_at(bytes, 12);
-        if predrawn & !board.all_lines().0 != 0 {
-            return Err(corrupt(format!(
-                "pre-drawn lines {predrawn:#x} lie outside the {rows}x{cols} board"
-            )));
-        }
-        let board = board.with_predrawn(Position(predrawn));
+        let board = board
+            .with_checked_predrawn(Position(predrawn))
+            .map_err(|e| corrupt(format!("bad pre-drawn lines in header: {e}")))?;
         let open = board.open_lines(board.start()).count();
         if u32::from(depth) > open {
             return Err(corrupt(format!(
