@@ -199,19 +199,22 @@ fn unknown_version_encoding_and_symmetry_are_named() {
     let mut v3 = sample();
     v3[8] = 3;
     let e = Book::from_bytes(resealed(v3)).unwrap_err();
-    assert_eq!(e, BookError::UnsupportedVersion(3));
+    assert!(
+        matches!(e, BookError::UnsupportedVersion { found: 3, .. }),
+        "{e}"
+    );
     assert!(e.to_string().contains("version 3"), "{e}");
     let mut enc = sample();
     enc[21] = 7;
     assert_eq!(
         Book::from_bytes(resealed(enc)).unwrap_err(),
-        BookError::UnknownEncoding(7)
+        BookError::UnknownEncoding { found: 7, known: 1 }
     );
     let mut sym = sample();
     sym[22] = 3;
     assert_eq!(
         Book::from_bytes(resealed(sym)).unwrap_err(),
-        BookError::UnknownSymmetry(3)
+        BookError::UnknownSymmetry { found: 3, known: 1 }
     );
 }
 

@@ -178,7 +178,13 @@ fn unknown_versions_and_other_layouts_are_named() {
     let mut v9 = sample();
     v9[8] = 9;
     let e = Book::from_bytes(v9).unwrap_err();
-    assert_eq!(e, BookError::UnsupportedVersion(9));
+    assert_eq!(
+        e,
+        BookError::UnsupportedVersion {
+            found: 9,
+            supported: &[1, 2]
+        }
+    );
     assert!(
         e.to_string().contains("version 9") && e.to_string().contains("1 and 2"),
         "{e}"

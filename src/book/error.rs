@@ -9,12 +9,17 @@ use crate::core::PositionError;
 pub enum BookError {
     /// The bytes do not start with the book magic: some other file.
     NotABook,
-    /// A book of a format version this reader does not know.
-    UnsupportedVersion(u16),
-    /// A book whose entries use an encoding this reader does not know.
-    UnknownEncoding(u8),
-    /// A book whose canonical forms follow a symmetry scheme this reader does not know.
-    UnknownSymmetry(u8),
+    /// A book of a format version this reader does not know: the file's version and the
+    /// versions the reader reads (the whole-file reader reads every version, the lazy
+    /// reader only v2).
+    UnsupportedVersion {
+        found: u16,
+        supported: &'static [u16],
+    },
+    /// A v1 book whose entries use an encoding this reader does not know.
+    UnknownEncoding { found: u8, known: u8 },
+    /// A v1 book whose canonical forms follow a symmetry scheme this reader does not know.
+    UnknownSymmetry { found: u8, known: u8 },
     /// The file ends before the length its header declares (or before a complete header).
     Truncated { expected: u64, found: u64 },
     /// The file fails its checksum or holds inconsistent data: what is wrong.
@@ -52,20 +57,23 @@ impl fmt::Display for BookError {
                     "not a dotbox book (the file lacks the book's magic bytes)"
                 )
             }
-            BookError::UnsupportedVersion(v) => write!(
+            BookError::UnsupportedVersion { found, supported } => {
+                let list: Vec<String> = supported.iter().map(u16::to_string).collect();
+                let plural = if list.len() == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "book format version {found} is not supported (this dotbox reads \
+                     version{plural} {})",
+                    list.join(" and ")
+                )
+            }
+            BookError::UnknownEncoding { found, known } => write!(
                 f,
-                "book format version {v} is not supported (this dotbox reads versions {})",
-                super::reader::VERSIONS.map(|v| v.to_string()).join(" and ")
+                "the book uses unknown entry encoding {found} (this dotbox knows encoding {known})"
             ),
-            BookError::UnknownEncoding(e) => write!(
+            BookError::UnknownSymmetry { found, known } => write!(
                 f,
-                "the book uses unknown entry encoding {e} (this dotbox knows encoding {})",
-                super::v1::format::ENCODING_DELTA_VARINT
-            ),
-            BookError::UnknownSymmetry(s) => write!(
-                f,
-                "the book uses unknown symmetry scheme {s} (this dotbox knows scheme {})",
-                super::v1::format::SYMMETRY_BOARD_AND_BORDER_SWAPS
+                "the book uses unknown symmetry scheme {found} (this dotbox knows scheme {known})"
             ),
             BookError::Truncated { expected, found } => write!(
                 f,

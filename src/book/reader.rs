@@ -48,7 +48,10 @@ impl Book {
         match version(&bytes)? {
             1 => BookV1::from_bytes(bytes).map(Book::V1),
             2 => BookV2::from_bytes(bytes).map(|b| Book::V2(Box::new(b))),
-            v => Err(BookError::UnsupportedVersion(v)),
+            found => Err(BookError::UnsupportedVersion {
+                found,
+                supported: &VERSIONS,
+            }),
         }
     }
 

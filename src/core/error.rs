@@ -64,11 +64,9 @@ impl fmt::Display for LinesError {
             LinesError::NotALine(item) => {
                 write!(f, "'{item}' joins dots that are not neighbours")
             }
-            LinesError::OutOfRange { line, lines } => write!(
-                f,
-                "line {line} does not exist: this board has lines 0 to {}",
-                lines - 1
-            ),
+            &LinesError::OutOfRange { line, lines } => {
+                PositionError::LineOffBoard { line, lines }.fmt(f)
+            }
             LinesError::Repeated(line) => write!(f, "line {line} is listed twice"),
             LinesError::Syntax(text) => write!(
                 f,

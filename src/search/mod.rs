@@ -12,17 +12,17 @@
 //! ```
 //!
 //! Parts: [`zobrist`] keys, canonical keys under the board's symmetries (`canon`), the
-//! transposition table (`tt`), move ordering (`ordering`), the capture rule (`chains`), the
-//! loony-endgame rule (`loony`), negamax with the MTD(f) driver (`negamax`) and the node
-//! budget with progress reports (`budget`). The core does no I/O and reads no clock, so the
+//! transposition table (`tt`), move ordering (`ordering`), the capture rule (`capture`), the
+//! arithmetic of simple loony endgames (`endgame`), negamax with the MTD(f) driver
+//! (`negamax`) and the node budget with progress reports (`budget`). The core does no I/O and reads no clock, so the
 //! same search runs natively and in WebAssembly.
 
 mod budget;
 mod canon;
-mod chains;
+mod capture;
+mod endgame;
 mod error;
 mod geometry;
-mod loony;
 mod negamax;
 mod ordering;
 pub mod quick;
@@ -52,7 +52,7 @@ pub struct SearchOptions {
     /// Nodes between two calls of the progress callback.
     pub progress_interval: u64,
     /// Search only the proven-optimal capture, or capture and the all-but-two/all-but-four
-    /// decline, when a box can be taken (see the `chains` module).
+    /// decline, when a box can be taken (see the `capture` module).
     pub capture_rule: bool,
     /// Value simple loony endgames (only chains and loops left) by arithmetic.
     pub loony_endgames: bool,

@@ -9,10 +9,10 @@
 
 use super::budget::{Budget, Progress};
 use super::canon::{Canonicalizer, Keys};
-use super::chains::{capture_rule, Capture};
+use super::capture::{capture_rule, Capture};
+use super::endgame::loony_value;
 use super::error::SearchError;
 use super::geometry::Geometry;
-use super::loony::loony_value;
 use super::ordering::{Ordering, MAX_MOVES};
 use super::tt::{Bounds, Table};
 use super::{SearchOptions, SearchStats};

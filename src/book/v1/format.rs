@@ -73,7 +73,10 @@ impl Header {
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
         if version != VERSION {
-            return Err(BookError::UnsupportedVersion(version));
+            return Err(BookError::UnsupportedVersion {
+                found: version,
+                supported: &[VERSION],
+            });
         }
         if bytes.len() < HEADER_LEN {
             return Err(BookError::Truncated {

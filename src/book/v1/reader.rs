@@ -92,10 +92,16 @@ impl BookV1 {
             )));
         }
         if header.encoding != ENCODING_DELTA_VARINT {
-            return Err(BookError::UnknownEncoding(header.encoding));
+            return Err(BookError::UnknownEncoding {
+                found: header.encoding,
+                known: ENCODING_DELTA_VARINT,
+            });
         }
         if header.symmetry != SYMMETRY_BOARD_AND_BORDER_SWAPS {
-            return Err(BookError::UnknownSymmetry(header.symmetry));
+            return Err(BookError::UnknownSymmetry {
+                found: header.symmetry,
+                known: SYMMETRY_BOARD_AND_BORDER_SWAPS,
+            });
         }
         if header.reserved != 0 {
             return Err(BookError::Corrupt(format!(

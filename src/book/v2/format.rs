@@ -323,7 +323,10 @@ fn check_start(bytes: &[u8]) -> Result<(), BookError> {
     if bytes.len() >= MAGIC.len() + 2 {
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
         if version != VERSION {
-            return Err(BookError::UnsupportedVersion(version));
+            return Err(BookError::UnsupportedVersion {
+                found: version,
+                supported: &[VERSION],
+            });
         }
     }
     if bytes.len() < FIXED_LEN {
