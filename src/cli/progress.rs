@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 
-use crate::retro::{RetroError, Solve};
-use crate::store::{StoreError, TileStore};
+use crate::retro::{Repair, Solve};
+use crate::store::TileStore;
 
 use super::error::CliError;
 
@@ -28,9 +28,8 @@ pub fn bar(message: &str, total: u64, unit: &str) -> ProgressBar {
 
 /// Runs `solve` to the end over `store` with a bar of positions computed, then `query`.
 ///
-/// A tile that the query finds damaged is removed and recomputed (the solve is planned and run
-/// again) before the query is retried, with a warning: the solver itself repairs the tiles it
-/// reads while computing, this repairs those read only by queries.
+/// A tile that the query finds damaged is repaired ([`Solve::repair`]: removed, then
+/// recomputed by running the solve again) before the query is retried, with a warning.
 pub fn solve_then<T>(
     solve: &mut Solve,
     store: &mut dyn TileStore,
@@ -40,13 +39,10 @@ pub fn solve_then<T>(
     loop {
         run(solve, store)?;
         match query(solve, store) {
-            Err(CliError::Solve(RetroError::Store(StoreError::Corrupt { tile, reason })))
-                if repairs < solve.layout().tiles().len() =>
-            {
+            Err(CliError::Solve(e)) if repairs < solve.layout().tiles().len() => {
+                let Repair { tile, reason } = solve.repair(store, e)?;
                 repairs += 1;
                 eprintln!("warning: {tile} is damaged ({reason}); recomputing it");
-                store.remove(tile)?;
-                solve.plan(store)?;
             }
             other => return other,
         }

@@ -13,6 +13,7 @@ pub mod kernel;
 pub mod layout;
 pub mod loony;
 mod par;
+mod repair;
 pub mod solve;
 mod transpose;
 pub mod valuation;
@@ -24,6 +25,7 @@ use crate::store::memory::MemoryStore;
 use crate::store::{StoreError, TileId};
 
 pub use layout::{Layout, MAX_OPEN};
+pub use repair::Repair;
 pub use solve::{Progress, Solve, TileTask};
 pub use valuation::Valuation;
 

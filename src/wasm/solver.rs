@@ -9,8 +9,8 @@ use super::idb_store::IdbStore;
 use super::js_error;
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board};
-use crate::retro::{self, RetroError, Solve};
-use crate::store::{StoreError, TileId, TileStore};
+use crate::retro::{self, Repair, RetroError, Solve};
+use crate::store::TileId;
 
 /// Positions with at most this many open lines are analysed in memory when asked (a fraction
 /// of a second in the browser); a solve keeps every layer above it, so each position of a
@@ -281,16 +281,15 @@ impl Solver {
             .await
         {
             Ok(analysis) => to_js(analysis),
-            Err(RetroError::Store(StoreError::Corrupt { tile, reason })) => {
-                // Forget the damaged tile and plan again: `finished` turns false and the next
-                // steps recompute it.
-                self.store.remove(tile).map_err(js_error)?;
-                self.solve.plan(&mut self.store).map_err(js_error)?;
+            // A damaged tile is forgotten and the solve planned again: `finished` turns
+            // false and the next steps recompute it.
+            Err(e) => {
+                let Repair { tile, reason } =
+                    self.solve.repair(&mut self.store, e).map_err(js_error)?;
                 Err(JsError::new(&format!(
                     "a stored {tile} was damaged ({reason}); it is being recomputed"
                 )))
             }
-            Err(e) => Err(js_error(e)),
         }
     }
 }
