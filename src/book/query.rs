@@ -1,6 +1,7 @@
 //! What every book version answers the same way: how a query position fits the book's board,
 //! a position's analysis from its children's values, and a board's name as the user gives it.
 
+use crate::core::notation::format_line_set;
 use crate::core::{move_score, Analysis, Board, MoveScore, Position};
 
 use super::error::BookError;
@@ -31,14 +32,14 @@ pub fn analysis_from(
 
 /// A board as the user names it: `3x3`, or `3x3 with pre-drawn lines 0,4`.
 pub fn describe(board: &Board) -> String {
-    let named = Board::parse(&board.name())
-        .map(|b| b.predrawn())
-        .unwrap_or_default();
-    let extra = board.predrawn().difference(named);
+    let extra = board.extra_predrawn();
     if extra.is_empty() {
         board.name()
     } else {
-        let list: Vec<String> = extra.lines().map(|l| l.to_string()).collect();
-        format!("{} with pre-drawn lines {}", board.name(), list.join(","))
+        format!(
+            "{} with pre-drawn lines {}",
+            board.name(),
+            format_line_set(extra)
+        )
     }
 }

@@ -133,6 +133,17 @@ impl Board {
         Ok(pos)
     }
 
+    /// Checks that `line` is one of the board's lines.
+    pub fn check_line(&self, line: usize) -> Result<usize, PositionError> {
+        match line < self.num_lines() {
+            true => Ok(line),
+            false => Err(PositionError::LineOffBoard {
+                line,
+                lines: self.num_lines(),
+            }),
+        }
+    }
+
     /// Lines drawn before play starts.
     pub const fn predrawn(&self) -> Position {
         self.predrawn
@@ -234,6 +245,15 @@ impl Board {
     /// The board's name: `RxC`, or `icelandic` for that board.
     pub fn dims_name(&self) -> String {
         format!("{}x{}", self.rows, self.cols)
+    }
+
+    /// The pre-drawn lines beyond those the board's name implies (all of them for `RxC`,
+    /// none for `icelandic` itself): what texts naming the board must list apart.
+    pub fn extra_predrawn(&self) -> Position {
+        let named = Board::parse(&self.name())
+            .map(|b| b.predrawn())
+            .unwrap_or_default();
+        self.predrawn.difference(named)
     }
 
     /// `icelandic` for that board, otherwise `RxC` (pre-drawn lines are reported apart).

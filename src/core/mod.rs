@@ -1,8 +1,10 @@
-//! The pure core: geometry, positions, notation, symmetry. No I/O, no platform types.
+//! The pure core: geometry, positions, notation, symmetry, the game's rules. No I/O, no
+//! platform types.
 
 pub mod analysis;
 pub mod board;
 pub mod error;
+pub mod game;
 pub mod next_loony;
 pub mod notation;
 pub mod position;
@@ -12,6 +14,7 @@ pub mod symmetry;
 pub use analysis::{move_score, Analysis, MoveScore};
 pub use board::Board;
 pub use error::{BoardError, LinesError, PositionError};
+pub use game::Game;
 pub use next_loony::{LoonyFlags, NextLoony};
 pub use position::Position;
 pub use rules::Rules;

@@ -101,12 +101,13 @@ pub fn parse_lines(board: &Board, text: &str) -> Result<Position, LinesError> {
 
 /// The lines drawn in `pos` beyond the board's pre-drawn ones, as `l1,l2,..`.
 pub fn format_lines(board: &Board, pos: Position) -> String {
-    let lines: Vec<String> = pos
-        .difference(board.predrawn())
-        .lines()
-        .map(|l| l.to_string())
-        .collect();
-    lines.join(",")
+    format_line_set(pos.difference(board.predrawn()))
+}
+
+/// The lines of `lines`, lowest first, as `l1,l2,..` (empty for none).
+pub fn format_line_set(lines: Position) -> String {
+    let list: Vec<String> = lines.lines().map(|l| l.to_string()).collect();
+    list.join(",")
 }
 
 /// Parses `BOARD` or `BOARD:l1,l2,..` into the board and the position.
@@ -126,15 +127,13 @@ pub fn parse_position(text: &str) -> Result<(Board, Position), LinesError> {
 /// Formats a position as `BOARD:l1,l2,..` (just `BOARD` when nothing is drawn beyond the
 /// pre-drawn lines). Boards with pre-drawn lines other than `icelandic` list them too.
 pub fn format_position(board: &Board, pos: Position) -> String {
-    let named = Board::parse(&board.name())
-        .map(|b| b.predrawn())
-        .unwrap_or_default();
+    // The pre-drawn lines the board's name implies go without saying.
+    let named = board.predrawn().difference(board.extra_predrawn());
     let lines = pos.difference(named);
     if lines.is_empty() {
         board.name()
     } else {
-        let list: Vec<String> = lines.lines().map(|l| l.to_string()).collect();
-        format!("{}:{}", board.name(), list.join(","))
+        format!("{}:{}", board.name(), format_line_set(lines))
     }
 }
 

@@ -1,24 +1,34 @@
-//! [`Game`]: one game as the page plays it: the board, the moves in order (who drew each line
-//! and what it took), undo and redo, and the geometry the page draws.
-//!
-//! Values come from the solver; the game only applies the rules: a move completing a box
-//! scores it and keeps the turn, any other move passes it.
+//! [`Game`]: the page's handle on a [`core::game::Game`](crate::core::game::Game) (the rules,
+//! the moves, undo and redo, the record), with the geometry the page draws and every answer
+//! shaped as the page reads it.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
+use crate::core::game::{self, RecordError};
 use crate::core::notation::{
-    column_label, format_lines, line_label, parse_line, parse_lines, row_label,
+    column_label, format_line_set, format_lines, line_label, parse_lines, row_label,
 };
 use crate::core::{Board, Position};
 
-/// One move played: the line, who drew it and how many boxes it completed.
+/// One move played, as the page reads it: the line, who drew it and how many boxes it
+/// completed.
 #[derive(Clone, Copy, Debug, Serialize)]
 struct Move {
     line: usize,
     player: u8,
     boxes: u32,
+}
+
+impl From<&game::Move> for Move {
+    fn from(m: &game::Move) -> Self {
+        Move {
+            line: m.line,
+            player: m.player,
+            boxes: m.boxes,
+        }
+    }
 }
 
 /// A move of the main line with the state after it: who is to move and the boxes each
@@ -80,9 +90,7 @@ struct TakenBox {
 #[wasm_bindgen]
 #[derive(Clone)]
 pub struct Game {
-    board: Board,
-    moves: Vec<Move>,
-    redo: Vec<usize>,
+    game: game::Game,
 }
 
 #[wasm_bindgen]
@@ -93,96 +101,79 @@ impl Game {
     pub fn new(board: &str, predrawn: &str) -> Result<Game, JsError> {
         let board = Board::parse(board).map_err(js_error)?;
         let extra = parse_lines(&board, predrawn).map_err(js_error)?;
-        let board = board.with_predrawn(extra);
         Ok(Game {
-            board,
-            moves: Vec::new(),
-            redo: Vec::new(),
+            game: game::Game::new(board.with_predrawn(extra)),
         })
     }
 
     /// The board's name (`RxC` or `icelandic`).
     #[wasm_bindgen(getter)]
     pub fn board(&self) -> String {
-        self.board.name()
+        self.board_ref().name()
     }
 
     /// The pre-drawn lines beyond those the board's name implies, as `l1,l2,..`.
     #[wasm_bindgen(getter)]
     pub fn predrawn(&self) -> String {
-        let named = Board::parse(&self.board.name()).unwrap_or_else(|_| self.board.clone());
-        format_lines(&named, self.board.predrawn())
+        format_line_set(self.board_ref().extra_predrawn())
     }
 
     /// Draws `line` for the player to move; returns the boxes it completed (0, 1 or 2).
     /// Clears the redo list. Errors if the line does not exist or is drawn.
     pub fn play(&mut self, line: usize) -> Result<u32, JsError> {
-        self.apply(line).map_err(|e| JsError::new(&e))?;
-        self.redo.clear();
-        Ok(self.moves.last().map_or(0, |m| m.boxes))
+        self.game.play(line).map_err(js_error)
     }
 
     /// Takes back the last move; returns its line, or `undefined` at the start.
     pub fn undo(&mut self) -> Option<usize> {
-        let m = self.moves.pop()?;
-        self.redo.push(m.line);
-        Some(m.line)
+        self.game.undo()
     }
 
     /// Replays the last move taken back; returns its line, or `undefined` if none.
     pub fn redo(&mut self) -> Option<usize> {
-        let line = self.redo.pop()?;
-        self.apply(line).ok()?;
-        Some(line)
+        self.game.redo()
     }
 
     /// Whether a move can be taken back.
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        !self.moves.is_empty()
+        self.game.can_undo()
     }
 
     /// Whether a taken-back move can be replayed.
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.game.can_redo()
     }
 
     /// The player to move: 0 (first) or 1.
     #[wasm_bindgen(getter)]
     pub fn turn(&self) -> u8 {
-        match self.moves.last() {
-            None => 0,
-            Some(m) if m.boxes > 0 => m.player,
-            Some(m) => 1 - m.player,
-        }
+        self.game.turn()
     }
 
     /// Boxes taken so far by player 0 and player 1.
     #[wasm_bindgen(getter)]
     pub fn taken(&self) -> Vec<u32> {
-        let mut taken = vec![0, 0];
-        for m in &self.moves {
-            taken[usize::from(m.player)] += m.boxes;
-        }
-        taken
+        self.game.taken().to_vec()
     }
 
     /// Whether every line is drawn.
     #[wasm_bindgen(js_name = isOver)]
     pub fn is_over(&self) -> bool {
-        self.position() == self.board.all_lines()
+        self.game.is_over()
     }
 
     /// The lines played, in order (pre-drawn lines excluded).
     #[wasm_bindgen(getter)]
     pub fn moves(&self) -> Vec<usize> {
-        self.moves.iter().map(|m| m.line).collect()
+        self.game.moves().iter().map(|m| m.line).collect()
     }
 
     /// The moves played, in order: `[{line, player, boxes}]`.
     pub fn history(&self) -> Result<JsValue, JsError> {
-        super::to_js_value(&self.moves)
+        let moves: Vec<Move> = self.game.moves().iter().map(Move::from).collect();
+        super::to_js_value(&moves)
     }
 
     /// Every drawn line, pre-drawn ones included, lowest first.
@@ -194,41 +185,42 @@ impl Game {
     /// Number of lines still open: what the solvers' limits count.
     #[wasm_bindgen(getter)]
     pub fn open(&self) -> u32 {
-        self.board.open_lines(self.position()).count()
+        self.board_ref().open_lines(self.position()).count()
     }
 
     /// The drawn lines beyond the board's start, as `l1,l2,..` (what the solver is asked).
     #[wasm_bindgen(getter)]
     pub fn lines(&self) -> String {
-        format_lines(&self.board, self.position())
+        format_lines(self.board_ref(), self.position())
     }
 
     /// The board's geometry: `{rows, cols, lines: [{line, label, a: [r, c], b: [r, c], horizontal,
     /// predrawn}], columnLabels, rowLabels}`.
     pub fn geometry(&self) -> Result<JsValue, JsError> {
-        let lines = (0..self.board.num_lines())
+        let board = self.board_ref();
+        let lines = (0..board.num_lines())
             .map(|line| {
-                let (a, b) = self.board.endpoints(line);
-                let horizontal = self.board.is_horizontal(line);
+                let (a, b) = board.endpoints(line);
+                let horizontal = board.is_horizontal(line);
                 LineShape {
                     line,
-                    label: line_label(&self.board, line),
+                    label: line_label(board, line),
                     a,
                     b,
                     horizontal,
-                    predrawn: self.board.predrawn().contains(line),
+                    predrawn: board.predrawn().contains(line),
                 }
             })
             .collect();
         let geometry = Geometry {
-            rows: self.board.rows(),
-            cols: self.board.cols(),
+            rows: board.rows(),
+            cols: board.cols(),
             lines,
-            column_labels: (0..=self.board.cols())
+            column_labels: (0..=board.cols())
                 .map(|c| column_label(c).to_string())
                 .collect(),
-            row_labels: (0..=self.board.rows())
-                .map(|r| row_label(&self.board, r).to_string())
+            row_labels: (0..=board.rows())
+                .map(|r| row_label(board, r).to_string())
                 .collect(),
         };
         super::to_js_value(&geometry)
@@ -236,8 +228,9 @@ impl Game {
 
     /// The label of `line` (`a1b1`: its two dots, see `core::notation`).
     pub fn label(&self, line: usize) -> Result<String, JsError> {
-        self.check_line(line).map_err(|e| JsError::new(&e))?;
-        Ok(line_label(&self.board, line))
+        let board = self.board_ref();
+        board.check_line(line).map_err(js_error)?;
+        Ok(line_label(board, line))
     }
 
     /// Plays the moves in `text` (line numbers or labels, separated by commas or spaces) in
@@ -245,103 +238,56 @@ impl Game {
     /// were played.
     #[wasm_bindgen(js_name = playAll)]
     pub fn play_all(&mut self, text: &str) -> Result<(), JsError> {
-        let items = text.split([',', ' ', '\n', '\t']).filter(|s| !s.is_empty());
-        for (i, item) in items.enumerate() {
-            let played = parse_line(&self.board, item)
-                .map_err(|e| e.to_string())
-                .and_then(|line| self.apply(line));
-            if let Err(why) = played {
-                return Err(JsError::new(&format!(
-                    "move {} ('{item}'): {why}; the first {i} move{} played",
-                    i + 1,
-                    if i == 1 { " is" } else { "s are" }
-                )));
-            }
-            self.redo.clear();
-        }
-        Ok(())
+        self.game.play_all(text).map_err(js_error)
     }
 
     /// Moves played so far (the position's place in the main line).
     #[wasm_bindgen(getter)]
     pub fn ply(&self) -> usize {
-        self.moves.len()
+        self.game.moves().len()
     }
 
     /// The main line: the moves played, then those taken back and not replaced (redo), as
     /// `[{line, label, player, boxes, turn, taken: [a, b], lines}]` with the state after each.
     pub fn mainline(&self) -> Result<JsValue, JsError> {
-        let mut g = self.clone();
-        while g.redo().is_some() {}
-        let mut taken = [0, 0];
-        let mut pos = self.board.start();
-        let mut plies = Vec::with_capacity(g.moves.len());
-        for (i, m) in g.moves.iter().enumerate() {
-            taken[usize::from(m.player)] += m.boxes;
-            pos = pos.with(m.line);
-            let turn = match g.moves.get(i + 1) {
-                Some(next) => next.player,
-                None => g.turn(),
-            };
-            plies.push(Ply {
-                line: m.line,
-                label: line_label(&self.board, m.line),
-                player: m.player,
-                boxes: m.boxes,
-                turn,
-                taken,
-                lines: format_lines(&self.board, pos),
-            });
-        }
+        let board = self.board_ref();
+        let plies: Vec<Ply> = self
+            .game
+            .mainline()
+            .into_iter()
+            .map(|p| Ply {
+                line: p.played.line,
+                label: line_label(board, p.played.line),
+                player: p.played.player,
+                boxes: p.played.boxes,
+                turn: p.turn,
+                taken: p.taken,
+                lines: format_lines(board, p.position),
+            })
+            .collect();
         super::to_js_value(&plies)
     }
 
     /// Moves back or forward along the main line to `ply` moves played (clamped to it).
     #[wasm_bindgen(js_name = goTo)]
     pub fn go_to(&mut self, ply: usize) {
-        while self.moves.len() > ply && self.undo().is_some() {}
-        while self.moves.len() < ply && self.redo().is_some() {}
+        self.game.go_to(ply);
     }
 
     /// The game as text: `BOARD [pre L,..] moves M M ..` with the moves as labels (the main
     /// line up to here); `readRecord` reads it back.
     pub fn record(&self) -> String {
-        let mut text = self.board.name();
-        let pre = self.predrawn();
-        if !pre.is_empty() {
-            text.push_str(&format!(" pre {pre}"));
-        }
-        if !self.moves.is_empty() {
-            let moves: Vec<String> = self
-                .moves
-                .iter()
-                .map(|m| line_label(&self.board, m.line))
-                .collect();
-            text.push_str(&format!(" moves {}", moves.join(" ")));
-        }
-        text
+        self.game.record()
     }
 
     /// The completed boxes and who took each: `[{row, col, player}]`.
     #[wasm_bindgen(js_name = takenBoxes)]
     pub fn taken_boxes(&self) -> Result<JsValue, JsError> {
-        let mut owner = std::collections::HashMap::new();
-        let mut pos = self.board.start();
-        for m in &self.moves {
-            pos = pos.with(m.line);
-            for (r, c) in self.board.completed_boxes(pos) {
-                owner.entry((r, c)).or_insert(m.player);
-            }
-        }
         let boxes: Vec<TakenBox> = self
-            .board
-            .completed_boxes(pos)
+            .game
+            .taken_boxes()
             .into_iter()
-            .map(|(row, col)| TakenBox {
-                row,
-                col,
-                player: owner.get(&(row, col)).copied(),
-            })
+            .map(|((row, col), player)| TakenBox { row, col, player })
             .collect();
         super::to_js_value(&boxes)
     }
@@ -349,36 +295,12 @@ impl Game {
 
 impl Game {
     /// The drawn lines, pre-drawn ones included.
-    pub fn position(&self) -> Position {
-        self.moves
-            .iter()
-            .fold(self.board.start(), |p, m| p.with(m.line))
+    fn position(&self) -> Position {
+        self.game.position()
     }
 
-    fn check_line(&self, line: usize) -> Result<(), String> {
-        if line >= self.board.num_lines() {
-            return Err(format!(
-                "line {line} does not exist: this board has lines 0 to {}",
-                self.board.num_lines() - 1
-            ));
-        }
-        Ok(())
-    }
-
-    fn apply(&mut self, line: usize) -> Result<(), String> {
-        self.check_line(line)?;
-        let pos = self.position();
-        if pos.contains(line) {
-            return Err(format!("line {line} is already drawn"));
-        }
-        let player = self.turn();
-        let boxes = self.board.boxes_completed(pos, line);
-        self.moves.push(Move {
-            line,
-            player,
-            boxes,
-        });
-        Ok(())
+    fn board_ref(&self) -> &Board {
+        self.game.board()
     }
 }
 
@@ -388,37 +310,15 @@ impl Game {
 /// been played, or an error naming what is wrong.
 #[wasm_bindgen(js_name = readRecord)]
 pub fn read_record(text: &str) -> Result<JsValue, JsError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(JsError::new(
-            "nothing to read: paste a game (3x3 moves a4b4 b1b2), a position (3x3:0,5) or a page address",
-        ));
-    }
-    let mut words = text.split_whitespace();
-    let first = words.next().unwrap_or_default();
-    let (board, mut predrawn) = match first.split_once(':') {
-        Some((board, lines)) => (board, lines.to_string()),
-        None => (first, String::new()),
-    };
-    let rest: Vec<&str> = words.collect();
-    let (pre, moves) = match rest.iter().position(|w| *w == "moves") {
-        Some(i) => (&rest[..i], &rest[i + 1..]),
-        None => (&rest[..], &rest[..0]),
-    };
-    match pre {
-        [] => {}
-        ["pre", lines @ ..] if !lines.is_empty() && predrawn.is_empty() => {
-            predrawn = lines.join(",")
-        }
-        _ => {
+    let game = match game::Game::read_record(text) {
+        Ok(game) => Game { game },
+        Err(e @ RecordError::Empty) => {
             return Err(JsError::new(&format!(
-            "'{}' is not understood: expected BOARD, then optionally pre L,L,.. and moves M M ..",
-            pre.join(" ")
-        )))
+                "{e}: paste a game (3x3 moves a4b4 b1b2), a position (3x3:0,5) or a page address"
+            )))
         }
-    }
-    let mut game = Game::new(board, &predrawn)?;
-    game.play_all(&moves.join(" "))?;
+        Err(e) => return Err(js_error(e)),
+    };
     super::to_js_value(&Record {
         board: game.board(),
         predrawn: game.predrawn(),
