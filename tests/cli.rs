@@ -92,6 +92,28 @@ fn lines_may_be_given_by_their_labels() {
 }
 
 #[test]
+fn a_game_record_is_played_to_its_position() {
+    // Lines 0, 2, 4 then 5: the second player completes the left box and moves again.
+    let by_record = json_of(&["analyze", "1x2 moves 0 2 a1a2 5", "--json"]);
+    let by_lines = json_of(&["analyze", "1x2", "--lines", "0,2,4,5", "--json"]);
+    assert_eq!(by_record, by_lines);
+    let text = stdout(&["analyze", "1x2 moves 0 2 a1a2 5"]);
+    assert!(
+        text.starts_with(
+            "game: 4 moves played, boxes taken 0 (first player) and 1 (second player); the \
+             second player to move\n1x2 with lines 0,2,4,5 drawn"
+        ),
+        "{text}"
+    );
+    let repeated = failure(&["analyze", "3x3 moves a4b4 a4b4"]);
+    assert!(
+        repeated.contains("move 2 ('a4b4'): line 0 is already drawn"),
+        "{repeated}"
+    );
+    assert!(failure(&["analyze", "3x3 moves 0", "--lines", "1"]).contains("--lines"));
+}
+
+#[test]
 fn human_output_draws_the_scores_on_the_board() {
     let text = stdout(&["analyze", "1x2", "--lines", "0,2,4"]);
     // Lines 0, 2, 4 drawn: the left box needs line 5, which completes it and scores 1.

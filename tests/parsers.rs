@@ -1,5 +1,5 @@
 //! Property tests of every parser and decoder of outside input: position notation and line
-//! labels, book files (v1 and v2, whole and by chunk, the v2 entropy model) and the tile
+//! labels, game records (the page's export and address), book files (v1 and v2, whole and by chunk, the v2 entropy model) and the tile
 //! codec. Random and mutated input must give a value or an error that names what is wrong,
 //! never a panic; what the writers write must read back unchanged.
 //!
@@ -16,6 +16,7 @@ use dotbox::book::v1::BookWriter;
 use dotbox::book::v2::model::{LayerModel, PairCounts};
 use dotbox::book::v2::{write_book, BookV2Index, LazyBookV2};
 use dotbox::book::{Book, BookError};
+use dotbox::core::game::Game;
 use dotbox::core::notation::{
     format_position, line_label, parse_line, parse_lines, parse_position,
 };
@@ -28,6 +29,9 @@ use dotbox::store::{StoreError, TileId, TileStore, MAX_GROUPS};
 /// Text near the notation's grammar (board names, digits, labels, separators), so that many
 /// cases get past the first check.
 const NEAR_NOTATION: &str = "[0-9a-fx:, icelandIC]{0,24}";
+
+/// Text near the game record's grammar.
+const NEAR_RECORD: &str = "(([1-4]x[1-4]|icelandic)(:[0-9,]{0,6})?)( (pre|moves|[a-e][1-5][a-e][1-5]|[0-9]{1,2}|,|x)){0,8}";
 
 fn boards() -> impl Strategy<Value = Board> {
     prop_oneof![
@@ -164,6 +168,45 @@ proptest! {
         prop_assert_eq!(parse_position(&text).unwrap(), (board.clone(), pos));
         let labels: Vec<String> = pos.lines().map(|l| line_label(&board, l)).collect();
         prop_assert_eq!(parse_lines(&board, &labels.join(",")), Ok(pos));
+    }
+
+    #[test]
+    fn game_records_never_panic(text in NEAR_RECORD, other in any::<String>()) {
+        for text in [text, other] {
+            match Game::read_record(&text) {
+                Ok(game) => {
+                    prop_assert_eq!(game.board().check(game.position()), Ok(game.position()));
+                    prop_assert_eq!(Game::read_record(&game.record()), Ok(game));
+                }
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+        }
+    }
+
+    #[test]
+    fn played_games_read_back(
+        (board, _) in board_and_position(),
+        picks in prop::collection::vec(any::<usize>(), 0..40),
+        back in 0usize..5,
+    ) {
+        // A random legal game, some moves taken back: its record reads back to the same
+        // moves, and the record of what is read is the same text.
+        let mut game = Game::new(board);
+        for pick in picks {
+            let open: Vec<usize> = game.board().open_lines(game.position()).lines().collect();
+            if open.is_empty() {
+                break;
+            }
+            game.play(open[pick % open.len()]).unwrap();
+        }
+        for _ in 0..back {
+            game.undo();
+        }
+        let text = game.record();
+        let read = Game::read_record(&text).unwrap();
+        prop_assert_eq!(read.moves(), game.moves());
+        prop_assert_eq!(read.position(), game.position());
+        prop_assert_eq!(read.record(), text);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::book::{Book, BookError};
 use crate::core::notation::parse_lines;
-use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
+use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
 use crate::retro::{self, Valuation};
 use crate::store::memory::MemoryStore;
 
@@ -43,7 +43,9 @@ impl RulesArgs {
 /// Arguments of `dotbox analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// The board: RxC (for example 3x3) or icelandic.
+    /// The board: RxC (for example 3x3) or icelandic; or a game record, quoted (`"3x3 moves
+    /// a4b4 b1b2"`, as the page exports it): the position its moves reach, with the boxes
+    /// each player took and whose turn it is.
     pub board: String,
     /// Drawn lines, comma-separated (pre-drawn lines may be repeated).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
@@ -74,6 +76,15 @@ pub struct AnalyzeArgs {
 
 /// Runs `dotbox analyze` and returns its output.
 pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
+    let report = analyze(args)?;
+    Ok(match read_game(&args.board, &args.lines)? {
+        Some(game) if !args.json => game_summary(&game) + &report,
+        _ => report,
+    })
+}
+
+/// The report of `dotbox analyze` on the position alone.
+fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     let rules = args.rules.rules();
     if args.loony {
@@ -189,11 +200,47 @@ fn loony_analysis(
     })
 }
 
-/// The board named `board` and the position of `lines` on it.
+/// The board named `board` and the position of `lines` on it. `board` may instead be a game
+/// record (`3x3 moves a4b4 b1b2`, the page's export; see [`Game::read_record`]): its moves are
+/// played under the rules and the position reached is the one meant, on the board its name
+/// gives (so the board's book still answers), as if its lines were given by `--lines`.
 pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), CliError> {
+    if let Some(game) = read_game(board, lines)? {
+        let named = Board::parse(&game.board().name())?;
+        return Ok((named, game.position()));
+    }
     let board = Board::parse(board)?;
     let pos = parse_lines(&board, lines)?;
     Ok((board, pos))
+}
+
+/// The game `board` records, if it is a record (a board's name has no spaces, a record has).
+fn read_game(board: &str, lines: &str) -> Result<Option<Game>, CliError> {
+    if !board.trim().contains(char::is_whitespace) {
+        return Ok(None);
+    }
+    if !lines.trim().is_empty() {
+        return Err(CliError::Usage(
+            "--lines cannot be combined with a game record: its moves give the position".into(),
+        ));
+    }
+    Ok(Some(Game::read_record(board)?))
+}
+
+/// What a game record's game stands at: moves played, boxes taken, whose turn.
+fn game_summary(game: &Game) -> String {
+    let [first, second] = game.taken();
+    let n = game.moves().len();
+    let state = match (game.is_over(), game.turn()) {
+        (true, _) => "the game is over".to_string(),
+        (false, 0) => "the first player to move".to_string(),
+        (false, _) => "the second player to move".to_string(),
+    };
+    format!(
+        "game: {n} move{} played, boxes taken {first} (first player) and {second} (second \
+         player); {state}\n",
+        if n == 1 { "" } else { "s" }
+    )
 }
 
 fn solve_in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysis, CliError> {

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use crate::book::BookError;
 use crate::chains::ChainsError;
+use crate::core::game::RecordError;
 use crate::core::{BoardError, LinesError};
 use crate::retro::RetroError;
 use crate::search::SearchError;
@@ -18,6 +19,8 @@ pub enum CliError {
     Board(BoardError),
     /// The `--lines` argument.
     Lines(LinesError),
+    /// A game record given as the BOARD argument.
+    Game(RecordError),
     /// A book could not be read, written or queried (with its file when known).
     Book {
         path: Option<PathBuf>,
@@ -61,6 +64,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Board(e) => e.fmt(f),
             CliError::Lines(e) => write!(f, "--lines: {e}"),
+            CliError::Game(e) => write!(f, "game record: {e}"),
             CliError::Book {
                 path: Some(path),
                 error,
@@ -93,6 +97,7 @@ impl std::error::Error for CliError {
         match self {
             CliError::Board(e) => Some(e),
             CliError::Lines(e) => Some(e),
+            CliError::Game(e) => Some(e),
             CliError::Book { error, .. } => Some(error),
             CliError::Store(e) => Some(e),
             CliError::Solve(e) | CliError::Loony(e) => Some(e),
@@ -113,6 +118,12 @@ impl From<BoardError> for CliError {
 impl From<LinesError> for CliError {
     fn from(e: LinesError) -> Self {
         CliError::Lines(e)
+    }
+}
+
+impl From<RecordError> for CliError {
+    fn from(e: RecordError) -> Self {
+        CliError::Game(e)
     }
 }
 
