@@ -98,7 +98,7 @@ impl fmt::Display for BookError {
             BookError::LayoutMismatch { book, reader } => write!(
                 f,
                 "the book follows solve layout '{book}', this dotbox lays the board out as \
-                 '{reader}': rebuild the book"
+                 '{reader}'"
             ),
             BookError::ValueOutOfRange {
                 position,

@@ -65,11 +65,18 @@ impl fmt::Display for CliError {
             CliError::Board(e) => e.fmt(f),
             CliError::Lines(e) => write!(f, "--lines: {e}"),
             CliError::Game(e) => write!(f, "game record: {e}"),
-            CliError::Book {
-                path: Some(path),
-                error,
-            } => write!(f, "{}: {error}", path.display()),
-            CliError::Book { path: None, error } => error.fmt(f),
+            CliError::Book { path, error } => {
+                if let Some(path) = path {
+                    write!(f, "{}: ", path.display())?;
+                }
+                error.fmt(f)?;
+                match error {
+                    BookError::LayoutMismatch { .. } => {
+                        write!(f, ": rebuild the book with `dotbox book build`")
+                    }
+                    _ => Ok(()),
+                }
+            }
             CliError::Store(e) => e.fmt(f),
             CliError::Solve(e @ RetroError::TooLarge { .. }) => write!(
                 f,
@@ -148,5 +155,27 @@ impl From<RetroError> for CliError {
 impl From<ChainsError> for CliError {
     fn from(e: ChainsError) -> Self {
         CliError::Chains(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cli_adds_its_advice_to_errors_that_say_only_what_is_wrong() {
+        let error = BookError::LayoutMismatch {
+            book: "old".into(),
+            reader: "new".into(),
+        };
+        assert!(!error.to_string().contains("rebuild"), "{error}");
+        let cli = CliError::in_book(std::path::Path::new("x.book"))(error);
+        assert_eq!(
+            cli.to_string(),
+            "x.book: the book follows solve layout 'old', this dotbox lays the board out as \
+             'new': rebuild the book with `dotbox book build`"
+        );
+        let cause = std::error::Error::source(&cli).unwrap();
+        assert!(cause.downcast_ref::<BookError>().is_some());
     }
 }
