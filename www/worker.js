@@ -29,7 +29,7 @@
 import init, * as wasm from './pkg/dotbox.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { LazyBookSource } from './books.js';
-import { Subgames, HANDOVER_OPEN } from './subgames.js';
+import { Subgames } from './subgames.js';
 
 const DB = 'dotbox';
 const ready = init();
@@ -45,9 +45,6 @@ let solvingFingerprint = null;
 // The search's budget in the browser: about a minute of work and its table's memory.
 const SEARCH_NODES = 1e8;
 const SEARCH_TABLE_MIB = 256;
-// Most open lines a position may have for the search in the browser: beyond it an opening
-// position can take hours (the empty 4x4 board: 1.8 G nodes natively).
-const SEARCH_MAX_OPEN = 32;
 // The search's time limit where it stands in for the handover (31 or 32 open lines): past
 // it the engine plays by rules of thumb and says so.
 const SEARCH_SECONDS = 3;
@@ -105,9 +102,9 @@ async function analyze({ board, predrawn, lines }) {
   // A board too large to solve here (4x4, 3x5, 5x5) past its book: the handover solve of the
   // position's subgame, else a search within a time limit.
   if (openLines(board, predrawn) > wasm.maxOpen()) {
-    if (open <= HANDOVER_OPEN) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
-    if (open > SEARCH_MAX_OPEN) {
-      const message = `This position has ${open} open lines: exact play begins once at most ${HANDOVER_OPEN} are open (${open - HANDOVER_OPEN} more moves).`;
+    if (open <= wasm.handoverOpen()) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
+    if (open > wasm.searchMaxOpen()) {
+      const message = `This position has ${open} open lines: exact play begins once at most ${wasm.handoverOpen()} are open (${open - wasm.handoverOpen()} more moves).`;
       throw Object.assign(new Error(message), { code: 'too-big' });
     }
     const deadline = performance.now() + SEARCH_SECONDS * 1000;
@@ -119,7 +116,7 @@ async function analyze({ board, predrawn, lines }) {
       const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', SEARCH_NODES, SEARCH_TABLE_MIB, progress);
       return { ...found, source: 'search' };
     } catch (e) {
-      const message = `The search found no exact scores within ${SEARCH_SECONDS} s (${open} open lines); exact play begins once at most ${HANDOVER_OPEN} are open.`;
+      const message = `The search found no exact scores within ${SEARCH_SECONDS} s (${open} open lines); exact play begins once at most ${wasm.handoverOpen()} are open.`;
       throw Object.assign(new Error(message), { code: 'too-big', cause: e });
     }
   }
@@ -161,7 +158,7 @@ async function booked(board, predrawn, lines) {
 /** A move by rules of thumb for a position no exact answer reaches (see src/search/quick.rs). */
 function rulesMove({ board, predrawn, lines }) {
   const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
-  return { ...wasm.quickMove(board, predrawn ?? '', lines ?? ''), exactAt: HANDOVER_OPEN, open };
+  return { ...wasm.quickMove(board, predrawn ?? '', lines ?? ''), exactAt: wasm.handoverOpen(), open };
 }
 
 async function status({ board, predrawn }) {
