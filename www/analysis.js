@@ -216,13 +216,18 @@ async function renderBestLine() {
   }
   out.textContent = 'Finding the best line…';
   delete out.dataset.lines;
+  delete out.dataset.exact;
   const turn = g.turn;
   try {
     const line = await client.call('bestLine', { board: g.board, predrawn: g.predrawn, lines: g.lines });
     if (ctx.bestLine.key !== key) return;
-    const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.boxes ? ` (+${m.boxes})` : ''}`);
-    out.textContent = `Best line (${PLAYER[turn]} to move, value ${fmt(line.value)}): ${moves.join(', ')}${line.complete ? '.' : ` … (${line.stopped})`}`;
+    // A move no exact answer reached (a rules-of-thumb move) is marked with ~.
+    const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.exact ? '' : '~'}${m.boxes ? ` (+${m.boxes})` : ''}`);
+    const estimated = line.moves.filter((m) => !m.exact).length;
+    const note = estimated ? ` Moves marked ~ (${estimated} of ${moves.length}) are not exact: no exact answer is in reach there, so they follow rules of thumb; the rest are best moves.` : '';
+    out.textContent = `Best line (${PLAYER[turn]} to move, value ${line.value === null ? 'not known' : fmt(line.value)}): ${moves.join(', ')}.${note}`;
     out.dataset.lines = line.moves.map((m) => m.line).join(',');
+    out.dataset.exact = line.moves.map((m) => (m.exact ? 1 : 0)).join(',');
   } catch (e) {
     if (ctx.bestLine.key === key) out.textContent = `No best line here: ${e.message}`;
   }

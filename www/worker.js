@@ -18,11 +18,12 @@
 //                                        cached): {board, depth, checksum, cached, figures}
 //   rulesMove {board, predrawn, lines} -> {line, reason, exactAt}: a move by rules of thumb
 //                                        where no exact answer is in reach (not optimal)
-//   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score}],
-//                                        complete, stopped}: the principal variation (best
+//   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,
+//                                        exact}]}: the principal variation to the end (best
 //                                        move, lowest line first among equals; player 0 is
-//                                        the one to move now), up to the end or to a position
-//                                        without exact scores (`stopped` says why)
+//                                        the one to move now); where no exact answer is in
+//                                        reach a rules-of-thumb move, exact false, score and
+//                                        (at the start) value null
 //   loony   {board, predrawn, lines}  -> {value, next, moves: [{line, score, next}]}: who must
 //                                        make the next loony move ('v' the player to move, '^'
 //                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
@@ -310,10 +311,12 @@ function loony({ board, predrawn, lines }) {
   return wasm.loonyAnalyze(board, predrawn ?? '', lines ?? '');
 }
 
-// Positions a best line may search (boards too large to solve) before it stops, so the
-// worker is not held for minutes.
-const BEST_LINE_SEARCHES = 2;
-
+/**
+ * The principal variation from a position: at each position the best move (lowest line
+ * first among equals) where an exact answer is in reach (book, solve, handover, or the
+ * search within its time limit), else a move by rules of thumb, marked not exact; so a line
+ * on a board too large to solve goes on to the end, exact again from the handover.
+ */
 async function bestLine({ board, predrawn, lines }) {
   const game = new wasm.Game(board, predrawn ?? '');
   try {
@@ -321,25 +324,22 @@ async function bestLine({ board, predrawn, lines }) {
     const first = game.turn;
     const moves = [];
     let value = null;
-    let searches = 0;
     while (!game.isOver()) {
-      let a;
+      let line;
+      let score = null;
       try {
-        a = await analyze({ board, predrawn, lines: game.lines });
+        const a = await analyze({ board, predrawn, lines: game.lines });
+        if (!moves.length) value = a.value;
+        ({ line, score } = a.moves.find((m) => m.score === a.value));
       } catch (e) {
-        if (value === null) throw e;
-        return { value, moves, complete: false, stopped: e.message };
+        if (e.code !== 'too-big') throw e;
+        ({ line } = rulesMove({ board, predrawn, lines: game.lines }));
       }
-      if (value === null) value = a.value;
-      if (a.source === 'search' && ++searches > BEST_LINE_SEARCHES) {
-        return { value, moves, complete: false, stopped: 'the rest needs long searches' };
-      }
-      const best = a.moves.find((m) => m.score === a.value);
       const player = game.turn ^ first;
-      const boxes = game.play(best.line);
-      moves.push({ line: best.line, label: game.label(best.line), player, boxes, score: best.score });
+      const boxes = game.play(line);
+      moves.push({ line, label: game.label(line), player, boxes, score, exact: score !== null });
     }
-    return { value: value ?? 0, moves, complete: true, stopped: null };
+    return { value: game.isOver() && !moves.length ? 0 : value, moves };
   } finally {
     game.free();
   }

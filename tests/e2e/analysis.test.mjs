@@ -175,6 +175,43 @@ test('the best line, on demand, is a sequence of best moves to the end', async (
   await context.close();
 });
 
+test('the best line on a board too large to solve goes on to the end, marking the moves that are not exact', { timeout: 300_000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // 5x5 with its first 26 horizontal lines drawn (no box completed): 34 open lines, past
+  // the search's reach, so the line starts with rules-of-thumb moves.
+  const start = [...Array(26).keys()];
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${start.join(',')}`);
+  await page.waitForFunction(() => document.body.dataset.state === 'idle', null, { timeout: 60_000 });
+  await page.locator('body').press('l');
+  await page.waitForFunction(() => document.querySelector('#best-line').dataset.lines !== undefined, null, { timeout: 240_000 });
+  const line = (await page.getAttribute('#best-line', 'data-lines')).split(',').map(Number);
+  const exact = (await page.getAttribute('#best-line', 'data-exact')).split(',').map(Number);
+  assert.equal(start.length + line.length, 60, 'to the end of the game');
+  assert.equal(exact.length, line.length);
+  // Past 32 open lines nothing is exact; from the handover (30 open lines) every move is.
+  const openBefore = (k) => 60 - start.length - k;
+  line.forEach((_, k) => {
+    if (openBefore(k) > 32) assert.equal(exact[k], 0, `move ${k + 1} (${openBefore(k)} open lines) is marked not exact`);
+    if (openBefore(k) <= 30) assert.equal(exact[k], 1, `move ${k + 1} (${openBefore(k)} open lines) is exact`);
+  });
+  const text = await page.textContent('#best-line');
+  assert.match(text, /^Best line \(A to move, value not known\): /);
+  assert.match(text, /Moves marked ~ \(\d+ of \d+\) are not exact/);
+  assert.equal((text.match(/~/g) ?? []).length - 1, exact.filter((e) => !e).length, 'each move not exact carries ~');
+  // The exact moves are best moves: checked natively at the handover and deeper.
+  const played = [...start];
+  for (const [k, move] of line.entries()) {
+    if (openBefore(k) === 30 || openBefore(k) === 20) {
+      const native = nativeAnalyze('5x5', played);
+      assert.equal(native.moves.find((m) => m.line === move).score, native.value, `${move} is a best move after ${played.length} lines`);
+    }
+    played.push(move);
+  }
+  await page.screenshot({ path: `${RESULTS}/best-line-5x5.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('export and import: the game as text and as an address; bad input is refused with the reason', async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9');
