@@ -289,8 +289,5 @@ export async function initSolving({ onSolved }) {
   $('solve').onclick = startSolve;
   $('cancel').onclick = () => client.cancel();
   $('storage').addEventListener('toggle', refreshStorage);
-  // A page being hidden may be closing: the running solve writes what it has computed.
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && client.persist());
-  window.addEventListener('pagehide', () => client.persist());
   persisted = (await navigator.storage?.persisted?.()) ?? false;
 }

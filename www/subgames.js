@@ -82,7 +82,6 @@ export class Subgames {
         }
         await yieldToMessages();
       }
-      await solver.persist();
     } catch (e) {
       solver.free();
       throw e;

@@ -10,7 +10,6 @@
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
 //   solve   {board, predrawn}         -> {finished: true} | {cancelled: true}
 //   cancel  {}                        -> stops the running solve after its current step
-//   persist {}                        -> writes the running solve's computed tiles now
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
 //   book    {url, board, predrawn}    -> opens a book lazily (its index; chunks come as
@@ -39,7 +38,6 @@ let memory = null;
 ready.then((exports) => { memory = exports.memory; });
 const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
 let cancelRequested = false;
-let persistRequested = false; // the page was hidden: write what is computed now
 let solving = null; // key of the board being solved
 let solvingFingerprint = null;
 
@@ -213,7 +211,7 @@ async function solve({ board, predrawn }) {
   }
 }
 
-// Lets the worker take the page's messages (cancel, persist) between two steps. A message to
+// Lets the worker take the page's messages (cancel) between two steps. A message to
 // itself, not setTimeout(0): nested timers are clamped to 4 ms, which over a solve's couple
 // of hundred steps adds about a second.
 const yieldChannel = new MessageChannel();
@@ -246,13 +244,8 @@ async function steps(key, solver) {
   let finished = solver.finished;
   while (!finished) {
     if (cancelRequested) {
-      await solver.persist();
-      report(true); // The page shows exactly where the solve stopped.
+      report(true); // The page shows exactly where the solve stopped (every step is stored).
       return { cancelled: true };
-    }
-    if (persistRequested) {
-      persistRequested = false;
-      await solver.persist();
     }
     finished = await solver.step();
     if (performance.now() - lastPost > 150) report(false);
@@ -365,8 +358,6 @@ async function answer(data) {
 self.onmessage = ({ data }) => {
   if (data.op === 'cancel') {
     cancelRequested = true;
-  } else if (data.op === 'persist') {
-    persistRequested = true;
   } else if (data.op === 'solve') {
     answer(data);
   } else {
