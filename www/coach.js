@@ -72,6 +72,9 @@ function drawSuffixes(svg) {
 
 // ---- Panel -----------------------------------------------------------------------------
 
+/** Loony moves whose replies the panel spells out. */
+const MAX_REPLIES = 3;
+
 const KIND_WORDS = {
   capturable: 'can be taken now',
   long: 'long chain',
@@ -118,10 +121,13 @@ function renderPanel() {
   if (!r.components.length) list.append(Object.assign(document.createElement('li'), { textContent: 'Every box is taken.' }));
   const reply = (o) => `take all with ${labels(g, o.takeAll)}, or all but ${o.left} with ${labels(g, o.decline)}`;
   const lines = labels(g, r.loonyMoves.map((m) => m.line));
-  // With an offer standing every move leaving it is loony: the replies are those below.
-  const replies = r.standing.length
+  // With an offer standing every move leaving it is loony: the replies are those below. The
+  // replies to the first few only: on a large board they would fill the screen.
+  const answered = r.loonyMoves.filter((m) => m.offers[0]);
+  const more = answered.length > MAX_REPLIES ? `; replies to the other ${answered.length - MAX_REPLIES} loony moves are not listed` : '';
+  const replies = r.standing.length || !answered.length
     ? ''
-    : ` Replies: ${r.loonyMoves.filter((m) => m.offers[0]).map((m) => `after ${g.label(m.line)}, ${reply(m.offers[0])}`).join('; ')}.`;
+    : ` Replies: ${answered.slice(0, MAX_REPLIES).map((m) => `after ${g.label(m.line)}, ${reply(m.offers[0])}`).join('; ')}${more}.`;
   $('coach-loony').textContent = lines
     ? `Loony moves (violet on the board): ${lines}.${replies}`
     : 'No loony moves here.';

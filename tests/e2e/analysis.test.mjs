@@ -208,6 +208,9 @@ test('the best line on a board too large to solve goes on to the end, marking th
     played.push(move);
   }
   await page.screenshot({ path: `${RESULTS}/best-line-5x5.png`, fullPage: true });
+  // The coach spells out the replies to a few loony moves only: 5x5 has dozens.
+  const loony = await page.textContent('#coach-loony');
+  assert.ok(loony.length < 700 && /replies to the other \d+ loony moves are not listed/.test(loony), loony);
   assert.deepEqual(errors, []);
   await context.close();
 });
