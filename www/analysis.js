@@ -1,22 +1,21 @@
 // The analysis board beside the game: the move list (each move's mover, label, boxes taken
 // and loss against the best move), the evaluation graph (the final margin for A with perfect
 // play after each move, clickable), stepping through the main line, and the best line from
-// the position shown.
+// the position shown. The list shows the line through the position on the board; where
+// another move was tried at one of its positions, that variation (kept in the session's
+// move tree) follows the move it branches from, and a click on it shows it.
 //
-// app.js owns the game; it calls renderAnalysis() on every render and gives, through
-// initAnalysis(), the way to step (goTo) and which positions are cheap enough to analyse.
+// app.js calls renderAnalysis() on every render and gives, through initAnalysis(), the ways
+// to step along the line (goTo) and to show a variation (showLine).
+import { Game } from './pkg/dotbox.js';
 import { analysisOf, cached, failure, positionKey } from './analyses.js';
-
-const $ = (id) => document.getElementById(id);
-const NS = 'http://www.w3.org/2000/svg';
-const PLAYER = ['A', 'B'];
-const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
-const boxes = (n) => `${n} box${n === 1 ? '' : 'es'}`;
+import { session, client } from './session.js';
+import { canAnalyze } from './solving.js';
+import { $, PLAYER, fmt, boxes, svgEl as el } from './ui.js';
 
 const ctx = {
-  client: null,
   goTo: null, // (ply) => void
-  canAnalyze: null, // (open lines of a position) => whether to ask the worker for it
+  showLine: null, // (moves from the start) => void
   game: null, // the game last rendered
   plies: [],
   filling: false,
@@ -61,7 +60,7 @@ function renderMoves(at) {
     button.type = 'button';
     button.tabIndex = k === at || (at === 0 && k === 1) ? 0 : -1;
     // Unknown for good where the worker refused the position or would need a long search.
-    const unknowable = failure(keyAt(k - 1)) || !ctx.canAnalyze(ctx.game.open + ctx.game.ply - (k - 1));
+    const unknowable = failure(keyAt(k - 1)) || !canAnalyze(ctx.game.open + ctx.game.ply - (k - 1));
     const lossText = loss === null ? (unknowable ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
     const lossTitle = loss === null ? (unknowable ? 'no exact scores for the position before it' : 'being worked out') : loss === 0 ? 'a best move' : `loses ${boxes(loss)} against the best move`;
     button.innerHTML = `<span class="n">${k}</span><span class="p${p.player}">${PLAYER[p.player]}</span>`
@@ -71,7 +70,9 @@ function renderMoves(at) {
     button.onclick = () => ctx.goTo(k);
     li.append(button);
     list.append(li);
+    renderVariations(list, k - 1);
   });
+  renderVariations(list, ctx.plies.length);
   if (!ctx.plies.length) list.append(Object.assign(document.createElement('li'), { className: 'empty', textContent: 'No moves yet.' }));
   // Keep the current move in view inside the list, without scrolling the page.
   const current = list.querySelector('[aria-current]');
@@ -85,6 +86,45 @@ function renderMoves(at) {
   $('nav-next').disabled = $('nav-last').disabled = at === n;
 }
 
+const sortedLines = (moves) => [...moves].sort((a, b) => a - b).join(',');
+
+/**
+ * The variations at the position after `branch` moves of the line shown (the moves tried
+ * there other than the line's next one), each as a row of clickable moves (number, mover,
+ * label, loss when known). A click shows that move's position on that line.
+ */
+function renderVariations(list, branch) {
+  const g = ctx.game;
+  const shown = ctx.plies.map((p) => p.line);
+  const prefix = shown.slice(0, branch);
+  for (const variation of session.tree.variations(prefix, shown[branch])) {
+    const moves = [...prefix, ...variation];
+    const replay = new Game(g.board, g.predrawn);
+    replay.playAll(moves.join(','));
+    const history = replay.history();
+    replay.free();
+    const li = document.createElement('li');
+    li.className = 'variation';
+    variation.forEach((line, j) => {
+      const ply = branch + j + 1;
+      const { player } = history[ply - 1];
+      const before = cached(positionKey(g.board, g.predrawn, sortedLines(moves.slice(0, ply - 1))));
+      const score = before?.moves.find((m) => m.line === line)?.score;
+      const loss = score === undefined ? '' : before.value - score;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.tabIndex = -1;
+      Object.assign(button.dataset, { ply, line, moves: moves.slice(0, ply).join(','), loss });
+      button.innerHTML = `${j === 0 || ply % 10 === 1 ? `<span class="n">${ply}</span>` : ''}<span class="p${player}">${PLAYER[player]}</span>`
+        + `<span class="label">${g.label(line)}</span>${loss === '' ? '' : `<span class="loss ${loss ? 'worse' : 'best'}">${loss ? `−${loss}` : '0'}</span>`}`;
+      button.setAttribute('aria-label', `variation, move ${ply}: ${PLAYER[player]} ${g.label(line)}${loss === '' ? '' : loss ? `, loses ${boxes(loss)}` : ', a best move'}`);
+      button.onclick = () => ctx.showLine(moves.slice(0, ply));
+      li.append(button);
+    });
+    list.append(li);
+  }
+}
+
 // ---- Evaluation graph ------------------------------------------------------------------
 
 const W = 300;
@@ -93,13 +133,6 @@ const LEFT = 28; // room for the scale's labels
 const RIGHT = 6;
 /** The x of move `k` of `n` on the graph. */
 const xOf = (k, n) => (n === 0 ? (LEFT + W - RIGHT) / 2 : LEFT + (k * (W - LEFT - RIGHT)) / n);
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  parent.append(node);
-  return node;
-}
 
 function renderGraph(at) {
   const svg = $('graph');
@@ -150,11 +183,11 @@ async function fill() {
     for (;;) {
       const g = ctx.game;
       const n = ctx.plies.length;
-      const k = [...Array(n + 1).keys()].find((i) => !cached(keyAt(i)) && !failure(keyAt(i)) && ctx.canAnalyze(g.open + g.ply - i));
+      const k = [...Array(n + 1).keys()].find((i) => !cached(keyAt(i)) && !failure(keyAt(i)) && canAnalyze(g.open + g.ply - i));
       if (k === undefined) return;
       const key = keyAt(k);
       try {
-        await analysisOf(ctx.client, g.board, g.predrawn, k === 0 ? '' : ctx.plies[k - 1].lines);
+        await analysisOf(client, g.board, g.predrawn, k === 0 ? '' : ctx.plies[k - 1].lines);
       } catch {
         if (!failure(key)) return; // not solved yet: try again on a later render
       }
@@ -183,13 +216,18 @@ async function renderBestLine() {
   }
   out.textContent = 'Finding the best line…';
   delete out.dataset.lines;
+  delete out.dataset.exact;
   const turn = g.turn;
   try {
-    const line = await ctx.client.call('bestLine', { board: g.board, predrawn: g.predrawn, lines: g.lines });
+    const line = await client.call('bestLine', { board: g.board, predrawn: g.predrawn, lines: g.lines });
     if (ctx.bestLine.key !== key) return;
-    const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.boxes ? ` (+${m.boxes})` : ''}`);
-    out.textContent = `Best line (${PLAYER[turn]} to move, value ${fmt(line.value)}): ${moves.join(', ')}${line.complete ? '.' : ` … (${line.stopped})`}`;
+    // A move no exact answer reached (a rules-of-thumb move) is marked with ~.
+    const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.exact ? '' : '~'}${m.boxes ? ` (+${m.boxes})` : ''}`);
+    const estimated = line.moves.filter((m) => !m.exact).length;
+    const note = estimated ? ` Moves marked ~ (${estimated} of ${moves.length}) are not exact: no exact answer is in reach there, so they follow rules of thumb; the rest are best moves.` : '';
+    out.textContent = `Best line (${PLAYER[turn]} to move, value ${line.value === null ? 'not known' : fmt(line.value)}): ${moves.join(', ')}.${note}`;
     out.dataset.lines = line.moves.map((m) => m.line).join(',');
+    out.dataset.exact = line.moves.map((m) => (m.exact ? 1 : 0)).join(',');
   } catch (e) {
     if (ctx.bestLine.key === key) out.textContent = `No best line here: ${e.message}`;
   }
@@ -213,6 +251,7 @@ function draw() {
 export function renderAnalysis(g) {
   ctx.game = g;
   ctx.plies = g.mainline();
+  session.tree.add(ctx.plies.map((p) => p.line));
   draw();
   renderBestLine();
   fill();
@@ -226,8 +265,8 @@ export function navigate(where) {
   if (to >= 0 && to <= n && to !== g.ply) ctx.goTo(to);
 }
 
-export function initAnalysis({ client, goTo, canAnalyze }) {
-  Object.assign(ctx, { client, goTo, canAnalyze });
+export function initAnalysis({ goTo, showLine }) {
+  Object.assign(ctx, { goTo, showLine });
   $('nav-first').onclick = () => navigate('first');
   $('nav-prev').onclick = () => navigate('prev');
   $('nav-next').onclick = () => navigate('next');

@@ -1,16 +1,7 @@
 // The SVG board: dots, drawn lines, taken boxes, and each open line with its score.
 // Open lines are buttons (roving tabindex); arrow keys move between them.
 
-const NS = 'http://www.w3.org/2000/svg';
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  parent?.appendChild(node);
-  return node;
-}
-
-const fmt = (score) => (score > 0 ? `+${score}` : `${score}`);
+import { fmt, svgEl as el } from './ui.js';
 
 /** Midpoint of a line in board units (dot (r, c) sits at x = c, y = r). */
 export function midpoint(shape) {

@@ -34,11 +34,6 @@ export class SolverClient {
     this.worker.postMessage({ op: 'cancel' });
   }
 
-  /** Asks a running solve to write its computed tiles now (the page may be closing). */
-  persist() {
-    this.worker.postMessage({ op: 'persist' });
-  }
-
   onEvent(f) {
     this.listeners.add(f);
   }

@@ -3,23 +3,18 @@
 // the next loony move as v/^ after each score) and, for the move just played, why it is good
 // or how much it loses, from the exact scores.
 //
-// It follows the game without hooks into app.js: app.js marks every render by setting
-// body[data-lines], which this module observes; the exact scores come from the page's shared
-// cache (analyses.js), so the move just played is judged against the position it was played
-// in. Lines are named by their labels (a1b1), as the board's coordinates show them, and the
-// players by their letters.
-import init, { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
-import { whenReady } from './ready.js';
+// It follows the game through the session (session.js: it is told after every render); the
+// exact scores come from the page's shared cache (analyses.js), so the move just played is
+// judged against the position it was played in. Lines and boxes are named by their labels
+// (a1b1; a box by its lower left and upper right dots), as the board's coordinates show
+// them, and the players by their letters.
+import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
+import { session, client, wasmReady, onRender } from './session.js';
 import { analysisOf, positionKey } from './analyses.js';
 import { onShortcut } from './keys.js';
-
-const $ = (id) => document.getElementById(id);
-const PLAYER = ['A', 'B'];
-const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
-const NS = 'http://www.w3.org/2000/svg';
+import { $, PLAYER, fmt, plural, svgEl } from './ui.js';
 
 const coach = {
-  app: null,
   key: null, // board|predrawn|lines of the report shown
   report: null,
   explained: null, // key of the position whose last move is explained
@@ -49,9 +44,7 @@ function drawOverlay() {
   const first = svg.firstChild;
   for (const c of coach.report.components) {
     for (const [row, col] of c.boxes) {
-      const rect = document.createElementNS(NS, 'rect');
-      for (const [k, v] of Object.entries({ class: `coach box-kind ${kindClass(c)}`, x: col + 0.06, y: row + 0.06, width: 0.88, height: 0.88, rx: 0.08 })) rect.setAttribute(k, v);
-      svg.insertBefore(rect, first);
+      svg.insertBefore(svgEl('rect', { class: `coach box-kind ${kindClass(c)}`, x: col + 0.06, y: row + 0.06, width: 0.88, height: 0.88, rx: 0.08 }), first);
     }
   }
   for (const m of coach.report.loonyMoves) {
@@ -79,6 +72,9 @@ function drawSuffixes(svg) {
 
 // ---- Panel -----------------------------------------------------------------------------
 
+/** Loony moves whose replies the panel spells out. */
+const MAX_REPLIES = 3;
+
 const KIND_WORDS = {
   capturable: 'can be taken now',
   long: 'long chain',
@@ -104,13 +100,12 @@ function describeControl(report, g) {
     ? ''
     : ` Exactly (nimstring value ${report.nimstring}): ${report.nimstring === '*0' ? `${mover} cannot win control against best play` : `${mover} can win control`}.`;
   // The rule's count is open lines − boxes left + 1: the dots of an empty board, not of this one.
-  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `${plural(c.longChains, 'long chain')}, ${plural(c.loops, 'loop')}, rule count ${c.dots} (open lines − boxes left + 1): ${who}.${parity}${nim}`;
 }
 
 function renderPanel() {
   const r = coach.report;
-  const g = coach.app.state.game;
+  const g = session.game;
   if (!r) return;
   $('coach-control').textContent = g.isOver() ? 'The game is over.' : describeControl(r, g);
   const list = $('coach-components');
@@ -126,10 +121,13 @@ function renderPanel() {
   if (!r.components.length) list.append(Object.assign(document.createElement('li'), { textContent: 'Every box is taken.' }));
   const reply = (o) => `take all with ${labels(g, o.takeAll)}, or all but ${o.left} with ${labels(g, o.decline)}`;
   const lines = labels(g, r.loonyMoves.map((m) => m.line));
-  // With an offer standing every move leaving it is loony: the replies are those below.
-  const replies = r.standing.length
+  // With an offer standing every move leaving it is loony: the replies are those below. The
+  // replies to the first few only: on a large board they would fill the screen.
+  const answered = r.loonyMoves.filter((m) => m.offers[0]);
+  const more = answered.length > MAX_REPLIES ? `; replies to the other ${answered.length - MAX_REPLIES} loony moves are not listed` : '';
+  const replies = r.standing.length || !answered.length
     ? ''
-    : ` Replies: ${r.loonyMoves.filter((m) => m.offers[0]).map((m) => `after ${g.label(m.line)}, ${reply(m.offers[0])}`).join('; ')}.`;
+    : ` Replies: ${answered.slice(0, MAX_REPLIES).map((m) => `after ${g.label(m.line)}, ${reply(m.offers[0])}`).join('; ')}${more}.`;
   $('coach-loony').textContent = lines
     ? `Loony moves (violet on the board): ${lines}.${replies}`
     : 'No loony moves here.';
@@ -158,7 +156,7 @@ async function requestFlags(g, lines, key) {
   }
   let flags;
   try {
-    flags = await coach.app.client.call('loony', { board: g.board, predrawn: g.predrawn, lines });
+    flags = await client.call('loony', { board: g.board, predrawn: g.predrawn, lines });
   } catch (e) {
     if (coach.key === key) out.textContent = `Next-loony flags (v/^): ${e.message}.`;
     return;
@@ -216,9 +214,9 @@ async function explainLast(g, key) {
   let analysis;
   out.textContent = `Judging ${label}…`;
   try {
-    analysis = await analysisOf(coach.app.client, g.board, g.predrawn, before);
+    analysis = await analysisOf(client, g.board, g.predrawn, before);
   } catch (e) {
-    if (coach.explained === key) out.textContent = `${label}: no exact scores for the position before it (${e.message}).`;
+    if (coach.explained === key) out.textContent = `${label}: no exact scores for the position before it (${e.message.replace(/\.$/, '')}).`;
     return;
   }
   if (coach.explained !== key) return;
@@ -235,10 +233,7 @@ async function explainLast(g, key) {
 
 // ---- Following the game ----------------------------------------------------------------
 
-function refresh() {
-  const app = coach.app;
-  const g = app?.state.game;
-  if (!g) return;
+function refresh(g) {
   const lines = g.lines;
   const key = keyOf(g, lines);
   if (key !== coach.key) {
@@ -268,17 +263,14 @@ function toggleOverlay() {
 
 
 async function start() {
-  // app.js instantiates the module and marks the page ready; init() then returns at once.
-  await whenReady();
-  await init();
-  coach.app = window.dotboxApp;
+  await wasmReady;
   $('coach-on').addEventListener('change', toggleOverlay);
   onShortcut('c', () => {
     $('coach-on').checked = !$('coach-on').checked;
     toggleOverlay();
   });
-  new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ['data-lines', 'data-state'] });
-  refresh();
+  onRender(refresh);
+  if (session.game) refresh(session.game);
 }
 
 start().catch((e) => {

@@ -2,6 +2,7 @@
 // each module with onShortcut(), arrow keys (on the board they move between lines, elsewhere
 // ←/→ step through the moves and ↑/↓ enter the board), Home/End, Enter/Space on the board,
 // and `?` for the help dialog (#help) listing them.
+import { ARROWS, keyBelongsElsewhere } from './ui.js';
 
 const shortcuts = new Map(); // lower-case key -> action
 
@@ -10,7 +11,6 @@ export function onShortcut(key, action) {
   shortcuts.set(key.toLowerCase(), action);
 }
 
-const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const STEPS = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
 
 let hooks = null;
@@ -22,9 +22,7 @@ function toggleHelp() {
 }
 
 function onKey(e) {
-  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-  // Typing in a field, the open help dialog and the puzzle board keep their keys.
-  if (e.target.closest?.('input, select, textarea, dialog, #puzzle')) return;
+  if (keyBelongsElsewhere(e)) return;
   const onBoard = Boolean(e.target.closest?.('#svg'));
   if (e.key === '?') {
     toggleHelp();

@@ -2,13 +2,11 @@
 // move alone keeps the best score. The player picks a line on the puzzle's own board (click,
 // tap, or arrow keys and Enter); the page says whether it was the best move, what the chosen
 // move costs and why, with the solver's scores then shown on the board.
-import init, { Game, loadPuzzles, explainMove } from './pkg/dotbox.js';
+import { Game, loadPuzzles, explainMove } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
-import { whenReady } from './ready.js';
+import { wasmReady } from './session.js';
 import { onShortcut } from './keys.js';
-
-const $ = (id) => document.getElementById(id);
-const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
+import { $, fmt, ARROWS } from './ui.js';
 
 const state = {
   puzzles: null,
@@ -103,14 +101,13 @@ function pick(line) {
 }
 
 function onKey(e) {
-  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   // The page's own shortcuts act on the game board; keys on the puzzle board stay here.
   e.stopPropagation();
   if (state.answer !== null) return;
-  if (dirs[e.key]) {
+  if (ARROWS[e.key]) {
     const drawn = new Set(current().lines);
     const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
-    state.cursor = step(state.geometry, open, state.cursor, ...dirs[e.key]);
+    state.cursor = step(state.geometry, open, state.cursor, ...ARROWS[e.key]);
     render();
     $('puzzle-svg').querySelector(`g.move[data-line="${state.cursor}"]`)?.focus();
     e.preventDefault();
@@ -140,8 +137,7 @@ async function open() {
   $('puzzle-svg').focus();
 }
 
-async function start() {
-  await init();
+function start() {
   $('puzzle-open').onclick = open;
   $('puzzle-next').onclick = () => { show(state.index + 1); $('puzzle-svg').focus(); };
   $('puzzle-prev').onclick = () => { show(state.index - 1); $('puzzle-svg').focus(); };
@@ -150,4 +146,4 @@ async function start() {
   onShortcut('p', open);
 }
 
-whenReady().then(start).catch((e) => setFeedback(`Puzzles failed to start: ${e.message}`, 'bad'));
+wasmReady.then(start).catch((e) => setFeedback(`Puzzles failed to start: ${e.message}`, 'bad'));

@@ -2,20 +2,23 @@
 // by readRecord in the core: `BOARD [pre L,..] moves M M ..`, or a position `BOARD:l1,..`) and
 // as the page's address; pasting either, or an address, loads it. What cannot be read is
 // refused with the reason, and the game on the board stays.
+//
+// The record is the line played up to the position shown; variations (the move list's other
+// lines) are not exported.
 import { readRecord } from './pkg/dotbox.js';
 import { onShortcut } from './keys.js';
+import { session, gameHash, parseHash } from './session.js';
+import { $ } from './ui.js';
 
-const $ = (id) => document.getElementById(id);
-
-const ctx = { game: null, gameHash: null, load: null, parseHash: null };
+const ctx = { load: null };
 
 /** The address of the game on the board. */
-const gameUrl = () => `${location.origin}${location.pathname}${ctx.gameHash()}`;
+const gameUrl = () => `${location.origin}${location.pathname}${gameHash()}`;
 
 /** Fills the export fields (only while the panel is open: Game.record costs a call). */
 export function renderShare() {
-  if (!$('share').open || !ctx.game()) return;
-  $('share-record').value = ctx.game().record();
+  if (!$('share').open || !session.game) return;
+  $('share-record').value = session.game.record();
   $('share-url').value = gameUrl();
 }
 
@@ -29,7 +32,7 @@ function read(text) {
     } catch {
       throw new Error(`'${trimmed}' is not an address`);
     }
-    const h = ctx.parseHash(hash);
+    const h = parseHash(hash);
     if (!h.board) throw new Error('the address names no board: it needs #board=RxC (for example #board=3x3&moves=0,5)');
     // The core checks the board and every move and says which is wrong.
     const record = readRecord(`${h.board}${h.predrawn ? ` pre ${h.predrawn}` : ''}${h.moves ? ` moves ${h.moves}` : ''}`);
@@ -68,8 +71,9 @@ async function copy(id, button) {
   setTimeout(() => { button.textContent = label; }, 1500);
 }
 
-export function initShare({ game, gameHash, load, parseHash }) {
-  Object.assign(ctx, { game, gameHash, load, parseHash });
+/** Wires the panel; `load(game, source)` sets up a game read from text or an address. */
+export function initShare({ load }) {
+  ctx.load = load;
   $('share').addEventListener('toggle', renderShare);
   $('import').onclick = importText;
   $('import-text').addEventListener('keydown', (e) => {

@@ -1,12 +1,10 @@
 // Exact play past a book (or on boards too large to solve whole in the browser): once a
-// position has at most HANDOVER_OPEN open lines, its subgame (the board with the position's
+// position has at most wasm.handoverOpen() open lines, its subgame (the board with the position's
 // lines pre-drawn) is solved in the worker by the retrograde solver, kept in IndexedDB like
 // any solve, and every later position of the game that contains it is answered from those
 // tiles. A game hands over once; a revisited position reads the stored tiles at once.
 import { openDb, deleteSolve, noteSubgame, listSubgames } from './idb.js';
 
-/** Most open lines of a subgame solved at the handover (icelandic size: about 5 s here). */
-export const HANDOVER_OPEN = 30;
 // Subgames kept open per board: the game's own, and one for a position stepped back to.
 const KEEP = 2;
 // Subgame solves kept in IndexedDB per board (about 1.5 MB each): the latest games' positions
@@ -84,7 +82,6 @@ export class Subgames {
         }
         await yieldToMessages();
       }
-      await solver.persist();
     } catch (e) {
       solver.free();
       throw e;

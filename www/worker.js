@@ -10,7 +10,6 @@
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
 //   solve   {board, predrawn}         -> {finished: true} | {cancelled: true}
 //   cancel  {}                        -> stops the running solve after its current step
-//   persist {}                        -> writes the running solve's computed tiles now
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
 //   book    {url, board, predrawn}    -> opens a book lazily (its index; chunks come as
@@ -18,18 +17,19 @@
 //                                        cached): {board, depth, checksum, cached, figures}
 //   rulesMove {board, predrawn, lines} -> {line, reason, exactAt}: a move by rules of thumb
 //                                        where no exact answer is in reach (not optimal)
-//   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score}],
-//                                        complete, stopped}: the principal variation (best
+//   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,
+//                                        exact}]}: the principal variation to the end (best
 //                                        move, lowest line first among equals; player 0 is
-//                                        the one to move now), up to the end or to a position
-//                                        without exact scores (`stopped` says why)
+//                                        the one to move now); where no exact answer is in
+//                                        reach a rules-of-thumb move, exact false, score and
+//                                        (at the start) value null
 //   loony   {board, predrawn, lines}  -> {value, next, moves: [{line, score, next}]}: who must
 //                                        make the next loony move ('v' the player to move, '^'
 //                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
 import init, * as wasm from './pkg/dotbox.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { LazyBookSource } from './books.js';
-import { Subgames, HANDOVER_OPEN } from './subgames.js';
+import { Subgames } from './subgames.js';
 
 const DB = 'dotbox';
 const ready = init();
@@ -38,16 +38,12 @@ let memory = null;
 ready.then((exports) => { memory = exports.memory; });
 const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
 let cancelRequested = false;
-let persistRequested = false; // the page was hidden: write what is computed now
 let solving = null; // key of the board being solved
 let solvingFingerprint = null;
 
 // The search's budget in the browser: about a minute of work and its table's memory.
 const SEARCH_NODES = 1e8;
 const SEARCH_TABLE_MIB = 256;
-// Most open lines a position may have for the search in the browser: beyond it an opening
-// position can take hours (the empty 4x4 board: 1.8 G nodes natively).
-const SEARCH_MAX_OPEN = 32;
 // The search's time limit where it stands in for the handover (31 or 32 open lines): past
 // it the engine plays by rules of thumb and says so.
 const SEARCH_SECONDS = 3;
@@ -105,9 +101,9 @@ async function analyze({ board, predrawn, lines }) {
   // A board too large to solve here (4x4, 3x5, 5x5) past its book: the handover solve of the
   // position's subgame, else a search within a time limit.
   if (openLines(board, predrawn) > wasm.maxOpen()) {
-    if (open <= HANDOVER_OPEN) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
-    if (open > SEARCH_MAX_OPEN) {
-      const message = `This position has ${open} open lines: exact play begins once at most ${HANDOVER_OPEN} are open (${open - HANDOVER_OPEN} more moves).`;
+    if (open <= wasm.handoverOpen()) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
+    if (open > wasm.searchMaxOpen()) {
+      const message = `This position has ${open} open lines: exact play begins once at most ${wasm.handoverOpen()} are open (${open - wasm.handoverOpen()} more moves).`;
       throw Object.assign(new Error(message), { code: 'too-big' });
     }
     const deadline = performance.now() + SEARCH_SECONDS * 1000;
@@ -119,7 +115,7 @@ async function analyze({ board, predrawn, lines }) {
       const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', SEARCH_NODES, SEARCH_TABLE_MIB, progress);
       return { ...found, source: 'search' };
     } catch (e) {
-      const message = `The search found no exact scores within ${SEARCH_SECONDS} s (${open} open lines); exact play begins once at most ${HANDOVER_OPEN} are open.`;
+      const message = `The search found no exact scores within ${SEARCH_SECONDS} s (${open} open lines); exact play begins once at most ${wasm.handoverOpen()} are open.`;
       throw Object.assign(new Error(message), { code: 'too-big', cause: e });
     }
   }
@@ -161,7 +157,7 @@ async function booked(board, predrawn, lines) {
 /** A move by rules of thumb for a position no exact answer reaches (see src/search/quick.rs). */
 function rulesMove({ board, predrawn, lines }) {
   const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
-  return { ...wasm.quickMove(board, predrawn ?? '', lines ?? ''), exactAt: HANDOVER_OPEN, open };
+  return { ...wasm.quickMove(board, predrawn ?? '', lines ?? ''), exactAt: wasm.handoverOpen(), open };
 }
 
 async function status({ board, predrawn }) {
@@ -215,7 +211,7 @@ async function solve({ board, predrawn }) {
   }
 }
 
-// Lets the worker take the page's messages (cancel, persist) between two steps. A message to
+// Lets the worker take the page's messages (cancel) between two steps. A message to
 // itself, not setTimeout(0): nested timers are clamped to 4 ms, which over a solve's couple
 // of hundred steps adds about a second.
 const yieldChannel = new MessageChannel();
@@ -248,13 +244,8 @@ async function steps(key, solver) {
   let finished = solver.finished;
   while (!finished) {
     if (cancelRequested) {
-      await solver.persist();
-      report(true); // The page shows exactly where the solve stopped.
+      report(true); // The page shows exactly where the solve stopped (every step is stored).
       return { cancelled: true };
-    }
-    if (persistRequested) {
-      persistRequested = false;
-      await solver.persist();
     }
     finished = await solver.step();
     if (performance.now() - lastPost > 150) report(false);
@@ -313,10 +304,12 @@ function loony({ board, predrawn, lines }) {
   return wasm.loonyAnalyze(board, predrawn ?? '', lines ?? '');
 }
 
-// Positions a best line may search (boards too large to solve) before it stops, so the
-// worker is not held for minutes.
-const BEST_LINE_SEARCHES = 2;
-
+/**
+ * The principal variation from a position: at each position the best move (lowest line
+ * first among equals) where an exact answer is in reach (book, solve, handover, or the
+ * search within its time limit), else a move by rules of thumb, marked not exact; so a line
+ * on a board too large to solve goes on to the end, exact again from the handover.
+ */
 async function bestLine({ board, predrawn, lines }) {
   const game = new wasm.Game(board, predrawn ?? '');
   try {
@@ -324,25 +317,22 @@ async function bestLine({ board, predrawn, lines }) {
     const first = game.turn;
     const moves = [];
     let value = null;
-    let searches = 0;
     while (!game.isOver()) {
-      let a;
+      let line;
+      let score = null;
       try {
-        a = await analyze({ board, predrawn, lines: game.lines });
+        const a = await analyze({ board, predrawn, lines: game.lines });
+        if (!moves.length) value = a.value;
+        ({ line, score } = a.moves.find((m) => m.score === a.value));
       } catch (e) {
-        if (value === null) throw e;
-        return { value, moves, complete: false, stopped: e.message };
+        if (e.code !== 'too-big') throw e;
+        ({ line } = rulesMove({ board, predrawn, lines: game.lines }));
       }
-      if (value === null) value = a.value;
-      if (a.source === 'search' && ++searches > BEST_LINE_SEARCHES) {
-        return { value, moves, complete: false, stopped: 'the rest needs long searches' };
-      }
-      const best = a.moves.find((m) => m.score === a.value);
       const player = game.turn ^ first;
-      const boxes = game.play(best.line);
-      moves.push({ line: best.line, label: game.label(best.line), player, boxes, score: best.score });
+      const boxes = game.play(line);
+      moves.push({ line, label: game.label(line), player, boxes, score, exact: score !== null });
     }
-    return { value: value ?? 0, moves, complete: true, stopped: null };
+    return { value: game.isOver() && !moves.length ? 0 : value, moves };
   } finally {
     game.free();
   }
@@ -368,8 +358,6 @@ async function answer(data) {
 self.onmessage = ({ data }) => {
   if (data.op === 'cancel') {
     cancelRequested = true;
-  } else if (data.op === 'persist') {
-    persistRequested = true;
   } else if (data.op === 'solve') {
     answer(data);
   } else {

@@ -79,9 +79,15 @@ impl Component {
         self.kind == Kind::Chain && self.len() >= 3
     }
 
-    /// The component in words, for the command line and the coach, e.g. "long chain of 4
-    /// boxes from (0,0) to (0,3), ends: ground and junction (1,3)".
+    /// The component in words, for the command line, e.g. "long chain of 4 boxes from
+    /// (0,0) to (0,3), ends: ground and junction (1,3)" (boxes by row and column).
     pub fn describe(&self) -> String {
+        self.describe_with(|(r, c)| format!("({r},{c})"))
+    }
+
+    /// The component in words with each box named by `name` (the page names boxes by their
+    /// labels, as its board's coordinates show them: see `core::notation::box_label`).
+    pub fn describe_with(&self, name: impl Fn((usize, usize)) -> String) -> String {
         let n = self.len();
         let boxes = if n == 1 {
             "1 box".to_string()
@@ -89,13 +95,13 @@ impl Component {
             format!("{n} boxes")
         };
         let span = match (self.boxes.first(), self.boxes.last()) {
-            (Some(a), Some(b)) if n > 1 => format!(" from ({},{}) to ({},{})", a.0, a.1, b.0, b.1),
-            (Some(a), _) => format!(" at ({},{})", a.0, a.1),
+            (Some(&a), Some(&b)) if n > 1 => format!(" from {} to {}", name(a), name(b)),
+            (Some(&a), _) => format!(" at {}", name(a)),
             _ => String::new(),
         };
         let end = |e: &End| match e {
             End::Ground => "ground".to_string(),
-            End::Junction(r, c) => format!("junction ({r},{c})"),
+            End::Junction(r, c) => format!("junction {}", name((*r, *c))),
             End::Opened => "opened".to_string(),
         };
         let ends = match self.ends.as_slice() {

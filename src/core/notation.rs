@@ -5,7 +5,8 @@
 //! Lines also have labels, like a chess board's coordinates: dot columns are letters from
 //! `a` on the left, dot rows numbers from `1` at the bottom, and a line is named by its two
 //! dots, left or lower dot first: `a1b1` (horizontal), `a1a2` (vertical). Wherever a line
-//! number is read, its label is accepted too.
+//! number is read, its label is accepted too. A box is named by its lower left and upper
+//! right dots: `a1b2` is the bottom left box.
 
 use super::board::Board;
 use super::error::LinesError;
@@ -36,6 +37,16 @@ pub fn line_label(board: &Board, line: usize) -> String {
         (b, a)
     };
     format!("{}{}", dot_label(board, first), dot_label(board, second))
+}
+
+/// The label of box `(r, c)` (row 0 on top): its lower left dot, then its upper right one
+/// (`a1b2` is the bottom left box), so boxes are named by the coordinates the board shows.
+pub fn box_label(board: &Board, (r, c): (usize, usize)) -> String {
+    format!(
+        "{}{}",
+        dot_label(board, (r + 1, c)),
+        dot_label(board, (r, c + 1))
+    )
 }
 
 /// The dot named `text` (`b3`), if it is one of the board's dots.
@@ -157,6 +168,16 @@ mod tests {
         // Top-left horizontal line: dots a4 and b4; bottom-left vertical: a1 and a2.
         assert_eq!(line_label(&b, 0), "a4b4");
         assert_eq!(line_label(&b, 20), "a1a2");
+        // Boxes by their lower left and upper right dots, each box's sides' labels among
+        // the dots it names: the top left box is a3b4, the bottom right c1d2.
+        assert_eq!(box_label(&b, (0, 0)), "a3b4");
+        assert_eq!(box_label(&b, (2, 2)), "c1d2");
+        let bottom_left = box_label(&b, (2, 0));
+        assert_eq!(bottom_left, "a1b2");
+        assert!(
+            line_label(&b, 20).starts_with(&bottom_left[..2]),
+            "its left side starts at a1"
+        );
         assert_eq!(parse_line(&b, "b4a4").unwrap(), 0, "either dot first");
         assert_eq!(parse_line(&b, "A1A2").unwrap(), 20);
         assert_eq!(

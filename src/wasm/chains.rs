@@ -12,7 +12,7 @@ use crate::chains::control::parity_moves;
 use crate::chains::explain::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
 use crate::chains::loony::loony_moves;
 use crate::chains::{components, control, loony_offers, nim_value, Coins, Offer};
-use crate::core::notation::{line_label, parse_lines};
+use crate::core::notation::{box_label, line_label, parse_lines};
 use crate::core::{Analysis, Board, Position};
 
 /// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`, and the
@@ -129,7 +129,7 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
                 long: c.is_long_chain(),
                 boxes: c.boxes.clone(),
                 lines: c.lines.clone(),
-                text: c.describe(),
+                text: c.describe_with(|b| box_label(&board, b)),
             })
             .collect(),
         control: JsControl {

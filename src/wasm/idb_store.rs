@@ -6,22 +6,16 @@
 //! retries (a solver step reads only the parents its solve does not hold already, so exactly
 //! those are read). Saved tiles stay in memory (shared with the solver, no copy) until
 //! [`IdbStore::flush`] writes them, the deletions and the solve's tile listing in one
-//! transaction, so the listing and the stored tiles never disagree. A flush does not wait for
-//! its transaction: the solver computes on while IndexedDB commits, and the next flush (or
-//! [`IdbStore::settle`], at the end, on cancel and when the page is hidden) awaits it, so a
-//! write's error (a full quota) still stops the solve and everything written before stays.
-//! The solver flushes whenever the previous write has committed ([`IdbStore::is_writing`]
-//! tells without waiting) and half a second has passed, and at the end: a deep tile that the
-//! solve drops before the next flush is never written, and a tab closed mid-solve loses at
-//! most the work since the last flush that committed.
+//! transaction, so the listing and the stored tiles never disagree. [`IdbStore::flush`]
+//! starts the write (and first awaits the one before, so writes land in order) and
+//! [`IdbStore::settle`] awaits it, so a write's error (a full quota) stops the solve and
+//! everything written before stays. The solver writes after every tile and waits for it, so
+//! a tab closed mid-solve loses only the tile it was computing.
 //! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
 
 use std::collections::{BTreeMap, HashMap};
-use std::future::Future;
-use std::pin::Pin;
-use std::task::{Context, Poll, Waker};
 
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -107,9 +101,6 @@ pub struct IdbStore {
     written: u64,
     /// What `written` becomes once the write in flight commits.
     writing_bytes: u64,
-    /// The error of a write found finished by [`IdbStore::is_writing`], until `settle`
-    /// reports it.
-    write_error: Option<JsValue>,
 }
 
 impl IdbStore {
@@ -152,7 +143,6 @@ impl IdbStore {
         }
         let written = sizes.values().map(|&s| u64::from(s)).sum();
         Ok(IdbStore {
-            write_error: None,
             written,
             writing_bytes: written,
             db,
@@ -264,33 +254,11 @@ impl IdbStore {
     /// Awaits the write the last flush started: once this returns, everything flushed is
     /// stored (or the error says why not).
     pub async fn settle(&mut self) -> Result<(), StoreError> {
-        if let Some(e) = self.write_error.take() {
-            return Err(store_error(e));
-        }
         if let Some(writing) = self.writing.take() {
             writing.await.map_err(store_error)?;
             self.written = self.writing_bytes;
         }
         Ok(())
-    }
-
-    /// Whether the write the last flush started is still in flight, found without waiting
-    /// (a finished write's error is kept for [`IdbStore::settle`]).
-    pub fn is_writing(&mut self) -> bool {
-        let Some(writing) = self.writing.as_mut() else {
-            return false;
-        };
-        match Pin::new(writing).poll(&mut Context::from_waker(Waker::noop())) {
-            Poll::Pending => true,
-            Poll::Ready(result) => {
-                self.writing = None;
-                match result {
-                    Ok(_) => self.written = self.writing_bytes,
-                    Err(e) => self.write_error = Some(e),
-                }
-                false
-            }
-        }
     }
 
     /// Marks the solve finished (stored at the next flush), so the next visit knows it

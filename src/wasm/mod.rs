@@ -6,13 +6,15 @@
 //! opening books, and [`idb_store`] persists tiles in IndexedDB through the raw-I/O module
 //! `www/idb.js` (shared with the worker), each tile encoded by [`crate::store::codec`];
 //! [`chains`] gives the coach and the puzzles the chain analysis and [`loony`] the next-loony
-//! flags; [`search`] answers positions past a book's depth. Every fallible call returns
+//! flags; [`search`] answers positions past a book's depth; [`limits`] gives the page its
+//! limits on open lines. Every fallible call returns
 //! a JavaScript `Error` carrying the Rust error's message.
 
 pub mod book;
 pub mod chains;
 pub mod game;
 pub mod idb_store;
+pub mod limits;
 pub mod loony;
 pub mod search;
 pub mod solver;

@@ -17,17 +17,6 @@ use crate::store::TileId;
 /// solved board is answered either from the store or by such an analysis.
 pub const DIRECT_OPEN: u32 = 24;
 
-/// Milliseconds a running solve computes at least between two writes to IndexedDB: about the
-/// most work a reloaded or closed tab loses (with the write then in flight), traded against
-/// writing tiles the solve drops soon after. A write starts only once the one before it has
-/// committed, so writing never holds the solve up waiting for IndexedDB.
-pub const FLUSH_INTERVAL_MS: f64 = 500.0;
-
-/// A running solve also computes at least this many times as long as its last write took to
-/// start (copying its tiles out of wasm memory), so writing costs about a thirteenth of a
-/// solve at most, whatever the board.
-pub const FLUSH_COST_RATIO: f64 = 12.0;
-
 /// A move's score as the page receives it.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct JsMove {
@@ -147,10 +136,6 @@ pub struct Solver {
     solve: Solve,
     store: IdbStore,
     keep: u32,
-    /// When the store was last flushed (`Date.now()`).
-    flushed_at: f64,
-    /// Milliseconds the last flush kept the solve from computing.
-    flush_cost: f64,
 }
 
 #[wasm_bindgen]
@@ -183,9 +168,6 @@ impl Solver {
             solve,
             store,
             keep,
-            // The first step writes at once, so a solve shows stored progress from the start.
-            flushed_at: 0.0,
-            flush_cost: 0.0,
         })
     }
 
@@ -223,12 +205,11 @@ impl Solver {
         super::to_js_value(&report)
     }
 
-    /// Computes the next tile, reading from IndexedDB what it needs, and starts writing what
-    /// is unwritten once the last write has committed and the solve has computed long enough
-    /// since (at least [`FLUSH_INTERVAL_MS`], and [`FLUSH_COST_RATIO`] times what that write
-    /// cost it); when
-    /// the solve is finished it writes and waits until everything is stored. Returns whether
-    /// the solve is finished. A full quota stops with a clear error, keeping every tile
+    /// Computes the next tile, reading from IndexedDB what it needs, and writes it (with the
+    /// tiles it releases) before returning: a tile counted done is stored, so a tab reloaded
+    /// or closed at any moment resumes from every tile it finished (a worker is stopped with
+    /// its page, and a write IndexedDB had not committed then is lost). Returns whether the
+    /// solve is finished. A full quota stops with a clear error, keeping every tile
     /// written before.
     pub async fn step(&mut self) -> Result<bool, JsError> {
         self.store.evict();
@@ -237,30 +218,16 @@ impl Solver {
             .await
             .map_err(js_error)?;
         self.store.set_finished(finished);
-        if finished {
-            self.persist().await?;
-        } else if self.store.dirty()
-            && !self.store.is_writing()
-            && js_sys::Date::now() - self.flushed_at
-                >= FLUSH_INTERVAL_MS.max(FLUSH_COST_RATIO * self.flush_cost)
-        {
-            let start = js_sys::Date::now();
-            self.store.flush().await.map_err(js_error)?;
-            self.flushed_at = js_sys::Date::now();
-            self.flush_cost = self.flushed_at - start;
-        }
+        self.persist().await?;
         Ok(finished)
     }
 
-    /// Writes every computed tile not written yet and waits until it is stored (at the
-    /// end, before a cancel, or when the page is hidden and may be closed).
+    /// Writes every computed tile not written yet and waits until it is stored.
     pub async fn persist(&mut self) -> Result<(), JsError> {
         if self.store.dirty() {
             self.store.flush().await.map_err(js_error)?;
         }
-        self.store.settle().await.map_err(js_error)?;
-        self.flushed_at = js_sys::Date::now();
-        Ok(())
+        self.store.settle().await.map_err(js_error)
     }
 
     /// The value and every move's score of the position with `lines` drawn (beyond the

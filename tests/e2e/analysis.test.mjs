@@ -52,7 +52,8 @@ test('the move list gives each move its mover, boxes and exact loss; stepping mo
   await page.click('#nav-prev');
   await settled(page);
   assert.equal(await page.evaluate(() => document.body.dataset.lines), linesAfter(GAME, GAME.length - 1));
-  // A different move from here replaces the rest of the line.
+  // A different move from here: the line shown goes on with it (the old move is kept as a
+  // variation, see below).
   const other = nativeAnalyze('3x3', GAME.slice(0, GAME.length - 1)).moves.find((m) => m.line !== GAME.at(-1)).line;
   await page.click(`#svg g.move[data-line="${other}"]`);
   await settled(page);
@@ -60,6 +61,66 @@ test('the move list gives each move its mover, boxes and exact loss; stepping mo
   assert.deepEqual(after.map((m) => m.line), [...GAME.slice(0, -1), other]);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/** The variations the move list shows: [{moves: [lines from the start]}] per clickable move. */
+const variations = (page) => page.$$eval('#moves li.variation', (ls) => ls.map((l) => [...l.querySelectorAll('button')].map((b) => b.dataset.moves)));
+
+test('a different move from an earlier position keeps the old line as a clickable variation', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${GAME.join(',')}`);
+  await settled(page);
+  await lossesKnown(page);
+  assert.deepEqual(await variations(page), [], 'no variations yet');
+  // Back to move 4, then another move there: the line shown is the new one ...
+  await page.click('#moves li[data-ply="4"] button');
+  await settled(page);
+  const other = nativeAnalyze('3x3', GAME.slice(0, 4)).moves.find((m) => m.line !== GAME[4]).line;
+  await page.click(`#svg g.move[data-line="${other}"]`);
+  await settled(page);
+  const shown = await lossesKnown(page);
+  assert.deepEqual(shown.map((m) => m.line), [...GAME.slice(0, 4), other]);
+  // ... and the old moves 5 to 7 follow move 5 as a variation, each move clickable.
+  assert.deepEqual(await variations(page), [[5, 6, 7].map((k) => GAME.slice(0, k).join(','))]);
+  const rows = await page.$$eval('#moves > li', (ls) => ls.map((l) => (l.classList.contains('variation') ? 'variation' : l.dataset.ply)));
+  assert.deepEqual(rows, ['1', '2', '3', '4', '5', 'variation'], 'the variation follows the move it branches from');
+  // A third move at the same place adds a second variation.
+  await page.click('#moves li[data-ply="4"] button');
+  await settled(page);
+  const third = nativeAnalyze('3x3', GAME.slice(0, 4)).moves.find((m) => m.line !== GAME[4] && m.line !== other).line;
+  await page.click(`#svg g.move[data-line="${third}"]`);
+  await settled(page);
+  assert.equal((await variations(page)).length, 2, 'two variations at move 5');
+  await page.screenshot({ path: `${RESULTS}/variations-desktop.png`, fullPage: true });
+  // A click on the old line's move 6 shows that position; the old line is the line shown
+  // again (with its loss), the other two moves are its variations.
+  await page.click(`#moves li.variation button[data-moves="${GAME.slice(0, 6).join(',')}"]`);
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), linesAfter(GAME, 6));
+  assert.match(page.url(), new RegExp(`moves=${GAME.slice(0, 6).join(',')}$`), 'the address follows');
+  const back = await lossesKnown(page);
+  assert.deepEqual(back.map((m) => m.line), GAME, 'the whole old line is shown again');
+  assert.equal(await page.getAttribute('#moves li[data-ply="6"]', 'aria-current'), 'step');
+  assert.deepEqual((await variations(page)).map((v) => v[0]), [[...GAME.slice(0, 4), other].join(','), [...GAME.slice(0, 4), third].join(',')]);
+  // Export gives the line played up to the position shown, without the variations.
+  await page.locator('body').press('x');
+  const labels = await Promise.all(GAME.slice(0, 6).map((l) => labelOf(page, l)));
+  assert.equal(await page.inputValue('#share-record'), `3x3 moves ${labels.join(' ')}`);
+  // On a phone the variations wrap inside the list.
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page: small } = await openPage(phone, env.server.url, `#board=3x3&mode=hh&moves=${GAME.slice(0, 4).join(',')},${other}`);
+  await settled(small);
+  await small.tap('#moves li[data-ply="4"] button');
+  await settled(small);
+  await small.tap(`#svg g.move[data-line="${third}"]`);
+  await settled(small);
+  assert.equal((await variations(small)).length, 1);
+  const width = await small.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `nothing overflows a phone screen (page is ${width} px wide)`);
+  await small.screenshot({ path: `${RESULTS}/variations-phone.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+  await phone.close();
 });
 
 test('the evaluation graph plots the final margin for A after every move and is clickable', async () => {
@@ -110,6 +171,46 @@ test('the best line, on demand, is a sequence of best moves to the end', async (
   await page.waitForFunction((l) => document.querySelector('#best-line').dataset.lines === l, line.slice(1).join(','), { timeout: 60_000 });
   await page.locator('body').press('L');
   assert.equal(await page.isVisible('#best-line'), false, 'Shift+L hides it again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the best line on a board too large to solve goes on to the end, marking the moves that are not exact', { timeout: 300_000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // 5x5 with its first 26 horizontal lines drawn (no box completed): 34 open lines, past
+  // the search's reach, so the line starts with rules-of-thumb moves.
+  const start = [...Array(26).keys()];
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${start.join(',')}`);
+  await page.waitForFunction(() => document.body.dataset.state === 'idle', null, { timeout: 60_000 });
+  await page.locator('body').press('l');
+  await page.waitForFunction(() => document.querySelector('#best-line').dataset.lines !== undefined, null, { timeout: 240_000 });
+  const line = (await page.getAttribute('#best-line', 'data-lines')).split(',').map(Number);
+  const exact = (await page.getAttribute('#best-line', 'data-exact')).split(',').map(Number);
+  assert.equal(start.length + line.length, 60, 'to the end of the game');
+  assert.equal(exact.length, line.length);
+  // Past 32 open lines nothing is exact; from the handover (30 open lines) every move is.
+  const openBefore = (k) => 60 - start.length - k;
+  line.forEach((_, k) => {
+    if (openBefore(k) > 32) assert.equal(exact[k], 0, `move ${k + 1} (${openBefore(k)} open lines) is marked not exact`);
+    if (openBefore(k) <= 30) assert.equal(exact[k], 1, `move ${k + 1} (${openBefore(k)} open lines) is exact`);
+  });
+  const text = await page.textContent('#best-line');
+  assert.match(text, /^Best line \(A to move, value not known\): /);
+  assert.match(text, /Moves marked ~ \(\d+ of \d+\) are not exact/);
+  assert.equal((text.match(/~/g) ?? []).length - 1, exact.filter((e) => !e).length, 'each move not exact carries ~');
+  // The exact moves are best moves: checked natively at the handover and deeper.
+  const played = [...start];
+  for (const [k, move] of line.entries()) {
+    if (openBefore(k) === 30 || openBefore(k) === 20) {
+      const native = nativeAnalyze('5x5', played);
+      assert.equal(native.moves.find((m) => m.line === move).score, native.value, `${move} is a best move after ${played.length} lines`);
+    }
+    played.push(move);
+  }
+  await page.screenshot({ path: `${RESULTS}/best-line-5x5.png`, fullPage: true });
+  // The coach spells out the replies to a few loony moves only: 5x5 has dozens.
+  const loony = await page.textContent('#coach-loony');
+  assert.ok(loony.length < 700 && /replies to the other \d+ loony moves are not listed/.test(loony), loony);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -51,6 +51,14 @@ test('the coach shows chains, control and loony moves, and judges the move just 
     assert.equal(await page.locator(`#svg rect.box-kind.${kind}`).count(), want, `${kind} boxes`);
   }
   assert.equal(await page.locator('#coach-components li').count(), native.components.length);
+  // Each chain names its boxes as the board's coordinates do (a box by its lower left and
+  // upper right dots: a1b2 is the bottom left box of 3x3), never by row and column.
+  const boxLabel = ([r, c]) => `${'abcd'[c]}${3 - r}${'abcd'[c + 1]}${4 - r}`;
+  const items = await page.$$eval('#coach-components li', (ls) => ls.map((l) => l.textContent));
+  const chain = native.components.findIndex((c) => c.kind === 'chain');
+  const { boxes } = native.components[chain];
+  assert.ok(items[chain].includes(`from ${boxLabel(boxes[0])} to ${boxLabel(boxes.at(-1))}`), items[chain]);
+  assert.ok(items.every((t) => !/\(\d+,\d+\)/.test(t)), `no (row,col) in: ${items.join(' | ')}`);
   // Control: one long chain, and with a rule count of 10 the rule favours B (A is to move).
   assert.equal(native.control.long_chains, 1);
   assert.equal(native.control.mover_has_parity, false);

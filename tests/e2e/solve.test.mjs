@@ -53,6 +53,28 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
   await context.close();
 });
 
+test('a reload at any point of a solve resumes from every tile finished before it', { timeout: 600_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
+  await page.click('#solve');
+  for (const at of [15, 40, 65]) {
+    // The page's own count of finished tiles, read at the moment of the reload.
+    await page.waitForFunction((p) => Number(document.body.dataset.percent ?? 0) >= p && /tile \d+\/\d+/.test(document.querySelector('#solve-stats').textContent), at, { timeout: 600_000 });
+    const [, done, total] = /tile (\d+)\/(\d+)/.exec(await page.textContent('#solve-stats')).map(Number);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForFunction(() => /tiles from storage/.test(document.querySelector('#solve-stats').textContent), null, { timeout: 60_000 });
+    const left = Number(/tile \d+\/(\d+)/.exec(await page.textContent('#solve-stats'))[1]);
+    assert.ok(left <= total - done, `reloaded at ${at} % with ${done} of ${total} tiles done: ${left} left, so ${left - (total - done)} finished tiles were lost`);
+  }
+  await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 300_000 });
+  await settled(page);
+  const native = nativeAnalyze('icelandic', []);
+  assert.match(await page.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a full storage quota stops the solve with a clear message and keeps the finished tiles', { timeout: 300_000 }, async () => {
   const context = await env.browser.newContext();
   const { page } = await openPage(context, env.server.url, '#board=4x3&mode=hh');

@@ -1,0 +1,25 @@
+//! The page's limits on open lines that are not the solver's own ([`super::solver`] holds
+//! `maxOpen` and `directOpen`, [`super::loony`] `loonyOpen`): exported so the page's
+//! JavaScript reads every limit from here and hard-codes none.
+
+use wasm_bindgen::prelude::*;
+
+/// Most open lines of a position whose subgame the page solves when a board too large to
+/// solve whole hands over to exact play (icelandic size: a few seconds in the browser).
+pub const HANDOVER_OPEN: u32 = 30;
+
+/// Most open lines of a position the page gives to the search: beyond it an opening position
+/// can take hours (the empty 4x4 board: 1.8 G nodes natively).
+pub const SEARCH_MAX_OPEN: u32 = 32;
+
+/// [`HANDOVER_OPEN`] for the page.
+#[wasm_bindgen(js_name = handoverOpen)]
+pub fn handover_open() -> u32 {
+    HANDOVER_OPEN
+}
+
+/// [`SEARCH_MAX_OPEN`] for the page.
+#[wasm_bindgen(js_name = searchMaxOpen)]
+pub fn search_max_open() -> u32 {
+    SEARCH_MAX_OPEN
+}

@@ -1,0 +1,111 @@
+// The page's session, shared by its modules through imports (never through globals): the
+// wasm module (instantiated once, here), the worker client, the game on the board with the
+// variations tried, who plays which side, the display options, how the board is answered,
+// and the game's address. app.js changes the session and calls `rendered()` after every
+// render; modules that follow the game (the coach) listen with `onRender`.
+import init, { Game } from './pkg/dotbox.js';
+import { SolverClient } from './client.js';
+import { MoveTree } from './variations.js';
+import { capital } from './ui.js';
+
+/** Resolves once the wasm module is instantiated, for every module of the page. */
+export const wasmReady = init();
+
+/** The worker every analysis and solve runs in. */
+export const client = new SolverClient();
+
+/** Who plays: you A against the engine, you B, engine against engine, two people. */
+export const MODES = ['p1', 'p2', 'ee', 'hh'];
+
+export const session = {
+  game: null, // the wasm Game on the board: the line shown, played up to the position shown
+  geometry: null, // the game's board geometry, once drawn
+  tree: new MoveTree(), // every line tried in this game (the move list's variations)
+  mode: 'p1',
+  analysis: null,
+  analysisFor: null, // the `lines` string the analysis belongs to
+  cursor: null,
+  hint: null,
+  showScores: true,
+  showLabels: true,
+  status: null, // worker status of the board
+  solving: false,
+  justSolved: false,
+  solveError: null, // {board: boardKey(), message}: why the last solve stopped
+  books: [], // www/books/index.json entries
+  book: null, // the loaded book's info for the current board
+  estimate: null, // {line, reason, exactAt, open, lines}: the rules move where nothing exact is in reach
+};
+
+/** The board and its pre-drawn lines, as solves are keyed. */
+export const boardKey = () => `${session.game.board}|${session.game.predrawn}`;
+
+/** Whether the engine plays `player` (0 or 1). */
+export const isEngine = (player) => session.mode === 'ee' || (session.mode === 'p1' && player === 1) || (session.mode === 'p2' && player === 0);
+
+const DEFAULT_BOARD = '3x3';
+
+/**
+ * The game that `{board, predrawn, mode, moves}` (from `from`: 'the address', 'the pasted
+ * text', 'the form') names, as far as it can be read: `{game, mode, problems}`, with each
+ * problem said with what is shown instead. A board that cannot be read gives the default
+ * board, or no game (null) when one is on the board already: it stays.
+ */
+export function readGame({ board, predrawn, mode, moves }, from) {
+  const problems = [];
+  let game;
+  try {
+    game = new Game(board || DEFAULT_BOARD, predrawn ?? '');
+  } catch (e) {
+    const instead = session.game ? `the ${session.game.board} game stays` : `showing an empty ${DEFAULT_BOARD} board instead`;
+    const what = predrawn ? `board '${board}' with pre-drawn lines '${predrawn}'` : `board '${board}'`;
+    problems.push(`${capital(from)} names ${what}: ${e.message}; ${instead}.`);
+    if (session.game) return { game: null, mode: session.mode, problems };
+    game = new Game(DEFAULT_BOARD, '');
+    moves = '';
+  }
+  if (mode && !MODES.includes(mode)) problems.push(`${capital(from)} names players '${mode}', which is not one of ${MODES.join(', ')}; two players with the analysis on instead.`);
+  try {
+    game.playAll(moves || '');
+  } catch (e) {
+    problems.push(`The moves in ${from}: ${e.message}.`);
+  }
+  return { game, mode: MODES.includes(mode) ? mode : mode ? 'hh' : 'p1', problems };
+}
+
+const listeners = new Set();
+
+/** Calls `f(game)` after every render of the game. */
+export function onRender(f) {
+  listeners.add(f);
+}
+
+/** Tells the listeners that the game was rendered. */
+export function rendered() {
+  for (const f of listeners) f(session.game);
+}
+
+// ---- The address ------------------------------------------------------------------------
+
+/** The game an address's hash names: `{board, predrawn, mode, moves}` (absent fields empty). */
+export function parseHash(hash) {
+  const h = new URLSearchParams(hash.replace(/^#/, ''));
+  return { board: h.get('board') ?? '', predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? '', moves: h.get('moves') ?? '' };
+}
+
+/** The address of the current game (position and players). */
+export function gameHash() {
+  const h = new URLSearchParams();
+  h.set('board', session.game.board);
+  if (session.game.predrawn) h.set('pre', session.game.predrawn);
+  h.set('mode', session.mode);
+  const moves = Array.from(session.game.moves).join(',');
+  if (moves) h.set('moves', moves);
+  return `#${h.toString().replaceAll('%2C', ',')}`;
+}
+
+/** Puts the current game in the address bar (without a history entry). */
+export function writeHash() {
+  const hash = gameHash();
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+}

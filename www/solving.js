@@ -1,0 +1,293 @@
+// How the board on the page is answered, and the panels that say so: the board picker
+// (which boards are solved here, booked, or handed over), the opening book, the solve panel
+// with its progress, the storage panel, and which positions the move list may ask for.
+import { Game, maxOpen, directOpen, handoverOpen } from './pkg/dotbox.js';
+import { session, client, boardKey } from './session.js';
+import { forgetFailures } from './analyses.js';
+import { $, setMessage, setNotice, showWait, hideWait } from './ui.js';
+
+const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
+const hooks = { onSolved: null };
+let persisted = false; // whether the browser keeps this site's storage for good
+
+/** Fills the board picker: every board solved here, icelandic, then the larger ones and books. */
+export async function fillBoards() {
+  const select = $('board');
+  const add = (value, text) => select.add(new Option(text, value));
+  const larger = []; // too large to solve here: listed last, exact from the handover on
+  for (let r = 1; r <= 5; r++) {
+    for (let c = 1; c <= 5; c++) {
+      const n = lineCount(r, c);
+      if (n <= maxOpen()) add(`${r}x${c}`, `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
+      else larger.push([`${r}x${c}`, `${r}×${c} (${n} lines, exact from ${handoverOpen()} open lines)`]);
+    }
+  }
+  const icelandic = new Game('icelandic', '');
+  add('icelandic', `Icelandic 3×5 (${icelandic.open} open lines, solved once)`);
+  icelandic.free();
+  for (const [value, text] of larger) add(value, text);
+  try {
+    const response = await fetch('books/index.json');
+    if (response.ok) session.books = (await response.json()).books ?? [];
+  } catch {
+    session.books = [];
+  }
+  for (const b of session.books) {
+    if (![...select.options].some((o) => o.value === b.board)) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
+  }
+}
+
+/** Finds out how this board is answered: in memory, from a stored solve, or a book. */
+export async function prepareBoard() {
+  const key = boardKey();
+  const { game } = session;
+  session.justSolved = false;
+  const bookEntry = session.books.find((b) => b.board === game.board && (b.predrawn ?? '') === game.predrawn);
+  if (bookEntry) await loadBook(bookEntry);
+  let status;
+  try {
+    status = await client.call('status', { board: game.board, predrawn: game.predrawn });
+  } catch (e) {
+    setMessage(e.message, true);
+    return;
+  }
+  if (key !== boardKey()) return;
+  session.status = status;
+  showSolvePanel();
+  // A solve started earlier (this visit or a previous one) and not finished resumes by itself.
+  if (!status.solved && !status.tooBig && !status.solving && (status.progress?.tilesReused ?? 0) > 0) startSolve();
+}
+
+async function loadBook(entry) {
+  if ((entry.format ?? 2) !== 2) {
+    setMessage(`the opening book ${entry.file} is in format ${entry.format}; this page reads format 2 only`, true);
+    return;
+  }
+  setMessage(`opening the book ${entry.file}…`);
+  try {
+    const info = await client.call('book', { url: `books/${entry.file}`, board: session.game.board, predrawn: session.game.predrawn });
+    session.book = info;
+    document.body.dataset.book = info.cached ? 'cached' : 'fetched';
+    showFigures(info.figures);
+    setMessage(`opening book ready${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
+  } catch (e) {
+    setMessage(`the opening book could not be loaded: ${e.message}`, true);
+  } finally {
+    hideWait();
+  }
+}
+
+/** The book's download figures, for the end-to-end tests and the benchmark. */
+function showFigures(f) {
+  if (!f) return;
+  Object.assign(document.body.dataset, { bookBytes: f.bytes, bookRequests: f.requests, bookFetched: f.chunksFetched, bookFromCache: f.chunksFromCache, bookChunks: f.chunks });
+}
+
+/** Whether the board's book and the in-memory analysis answer every position without a solve. */
+function bookSuffices(s) {
+  return Boolean(session.book) && s.open - session.book.depth <= directOpen();
+}
+
+/** Whether the move list may ask the worker for a position with `open` open lines: not
+ * where only a long search would answer. */
+export function canAnalyze(open) {
+  const s = session.status;
+  if (!s) return false;
+  // On a board too large to solve whole, positions past the handover are answered from the
+  // subgame solve the game's own position started.
+  return open <= directOpen() || s.solved || (bookSuffices(s) && !s.tooBig) || (Boolean(session.book) && s.open - open < session.book.depth)
+    || (s.tooBig && open <= handoverOpen());
+}
+
+// ---- Where nothing exact is in reach ------------------------------------------------------
+
+/**
+ * A move by rules of thumb for the position with `lines` drawn, which no exact answer
+ * reaches (`why`: the worker's refusal), saying plainly in #exactness that its scores are
+ * not known and when exact play begins: `{line, reason, exactAt, open, lines}`, or null.
+ */
+export async function estimateMove(g, lines, why) {
+  let move;
+  try {
+    move = { ...(await client.call('rulesMove', { board: g.board, predrawn: g.predrawn, lines })), lines };
+  } catch {
+    return null;
+  }
+  const { open, exactAt } = move;
+  $('exactness').hidden = false;
+  $('exactness').textContent = why.code === 'unsolved'
+    ? 'Not exact: this board is not solved yet, so the engine moves by rules of thumb (take a box, else give nothing away, else give the least) and no score is shown. Solve the board for perfect play.'
+    : `Estimates only: with ${open} open lines no exact score is in reach here, so no score is shown and the engine moves by rules of thumb (take a box, else give nothing away, else give the least). Exact play begins once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
+  return move;
+}
+
+/** Says in the message line where an exact analysis came from (book, handover, search). */
+export function describeSource(analysis) {
+  const { book } = session;
+  $('exactness').hidden = true;
+  if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
+  else if (analysis.source === 'subgame') setMessage(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${book ? ", past the book's depth" : ''}`);
+  else if (analysis.source === 'search') setMessage(`${book ? "past the book's depth: " : ''}found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
+  else if (book) setMessage(`past the book's depth (${book.depth}): solved in the browser`);
+  else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
+}
+
+// ---- Solve panel -----------------------------------------------------------------------
+
+export function showSolvePanel() {
+  const s = session.status;
+  const panel = $('solve-panel');
+  // Buttons follow the solve's state whatever else the panel shows.
+  $('cancel').hidden = !session.solving;
+  $('solve').hidden = session.solving;
+  if (!s || s.direct || (s.solved && !session.solving && !session.justSolved) || (!session.solving && !s.solved && bookSuffices(s) && !(s.progress?.tilesReused))) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  if (s.solved && !session.solving) {
+    $('solve-text').textContent = 'Solved: every position of this board is answered now.';
+    $('solve').hidden = true;
+    return;
+  }
+  if (s.tooBig) {
+    $('solve-text').textContent = session.book
+      ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${handoverOpen()} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
+      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by rules of thumb until at most ${handoverOpen()} lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
+    $('solve').hidden = true;
+    $('solve-progress').hidden = true;
+    return;
+  }
+  $('solve-progress').hidden = false;
+  if (!session.solving) {
+    const resumed = s.progress?.tilesReused ?? 0;
+    // Why the last solve of this board stopped stays in view above the way to resume it.
+    const error = session.solveError?.board === boardKey() ? `The solve stopped: ${session.solveError.message} ` : '';
+    $('solve-text').textContent = error + (resumed
+      ? `This board's solve stopped part-way (${resumed} tiles stored). Resume it to get exact scores.`
+      : `This board has ${s.open} open lines: solve it once (kept in this browser) to get every position's exact scores.`);
+    $('solve').textContent = resumed ? 'Resume the solve' : 'Solve this board';
+  }
+}
+
+let percentFloor = 0; // the running solve's share so far: the bar never goes back
+
+async function startSolve() {
+  if (session.solving) return;
+  const { board, predrawn } = session.game;
+  session.solving = true;
+  session.solveError = null;
+  percentFloor = 0;
+  document.body.dataset.solve = 'running';
+  showSolvePanel();
+  $('solve-text').textContent = `Solving ${board}…`;
+  setMessage('');
+  navigator.storage?.persist?.().catch(() => {});
+  try {
+    const result = await client.call('solve', { board, predrawn });
+    document.body.dataset.solve = result.finished ? 'finished' : 'cancelled';
+    $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
+  } catch (e) {
+    document.body.dataset.solve = 'error';
+    session.solveError = { board: `${board}|${predrawn}`, message: e.message };
+    $('solve-text').textContent = `The solve stopped: ${e.message}`;
+  } finally {
+    session.solving = false;
+  }
+  forgetFailures();
+  if (session.game.board === board && session.game.predrawn === predrawn) {
+    session.status = await client.call('status', { board, predrawn }).catch(() => session.status);
+    session.justSolved = Boolean(session.status?.solved);
+    showSolvePanel();
+    hooks.onSolved();
+  }
+  refreshStorage();
+}
+
+/** The worker's events: solve progress, book downloads, the handover solve, the search. */
+function onProgress(p) {
+  if (p.op === 'search-progress') {
+    showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
+    return;
+  }
+  if (p.op === 'book-figures') return showFigures(p.figures);
+  if (p.op === 'book-damaged') {
+    // Said until the next game is set up: the message line changes with every move.
+    if (!$('notice').textContent.includes(p.message)) setNotice([$('notice').textContent, p.message].filter(Boolean));
+    document.body.dataset.bookDamaged = '1';
+    return;
+  }
+  if (p.op === 'book-progress') {
+    // Background analyses (the move list, the coach) download too: the bar goes with the bytes.
+    if (p.total && p.done >= p.total) return hideWait();
+    const of = p.total ? ` of ${(p.total / 1e3).toFixed(1)}` : '';
+    showWait(p.total ? (100 * p.done) / p.total : null, `downloading the opening book: ${(p.done / 1e3).toFixed(1)}${of} kB`);
+    return;
+  }
+  if (p.op === 'handover-progress') {
+    if (p.final) return hideWait();
+    const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
+    showWait(p.percent, `exact play from here: solving this position's subgame in the browser… ${p.percent.toFixed(0)} %${eta}`);
+    return;
+  }
+  if (p.op !== 'progress') return;
+  if (p.waiting) {
+    $('solve-text').textContent = p.message;
+    return;
+  }
+  // A run's share never goes back (a resumed run counts only what was left).
+  const percent = Math.max(p.percent, percentFloor);
+  percentFloor = percent;
+  $('solve-progress').value = percent;
+  const eta = p.eta === null ? '…' : `${Math.ceil(p.eta)} s left`;
+  const of = p.tilesReused ? ' of what was left' : '';
+  const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
+  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
+  document.body.dataset.percent = percent.toFixed(1);
+}
+
+// ---- Storage panel ---------------------------------------------------------------------
+
+async function refreshStorage() {
+  if (!$('storage').open) return;
+  const s = await client.call('storage');
+  const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+  $('storage-summary').textContent = s.usage === null ? '' : `This site uses ${mb(s.usage)} of ${mb(s.quota)} allowed.${persisted ? ' Storage is persistent.' : ''}`;
+  const body = $('storage-table').tBodies[0];
+  body.replaceChildren();
+  const row = (label, bytes, stateText, del) => {
+    const tr = body.insertRow();
+    tr.insertCell().textContent = label;
+    tr.insertCell().textContent = mb(bytes);
+    tr.insertCell().textContent = stateText;
+    const button = document.createElement('button');
+    button.textContent = 'Delete';
+    button.setAttribute('aria-label', `Delete ${label}`);
+    button.onclick = async () => {
+      try {
+        await del();
+      } catch (e) {
+        setMessage(e.message, true);
+      }
+      await refreshStorage();
+      prepareBoard();
+    };
+    tr.insertCell().append(button);
+  };
+  for (const solve of s.solves) row(solve.label, solve.bytes, solve.finished ? 'solved' : `partial (${solve.tiles} tiles)`, () => client.call('delete', { fingerprint: solve.fingerprint }));
+  for (const book of s.books) row(`book ${book.name.replace(/^books\//, '')}`, book.bytes, book.chunks === null ? 'cached' : `cached (${book.chunks} chunks)`, () => client.call('delete', { book: book.name }));
+  if (!s.solves.length && !s.books.length) body.insertRow().insertCell().textContent = 'Nothing stored yet.';
+}
+
+/**
+ * Wires the panels. `onSolved()`: the solve of the board on the page finished or stopped
+ * (the game asks for its position's analysis again).
+ */
+export async function initSolving({ onSolved }) {
+  hooks.onSolved = onSolved;
+  client.onEvent(onProgress);
+  $('solve').onclick = startSolve;
+  $('cancel').onclick = () => client.cancel();
+  $('storage').addEventListener('toggle', refreshStorage);
+  persisted = (await navigator.storage?.persisted?.()) ?? false;
+}

@@ -1,0 +1,70 @@
+// Small helpers every module of the page shares: element lookup, how scores, players and
+// counts are written, SVG elements, the message and notice lines, the wait bar, and the
+// keyboard guard (which key events the page's shortcuts leave alone).
+
+/** The element with id `id`. */
+export const $ = (id) => document.getElementById(id);
+
+/** The players' letters, by player number (0 moves first). */
+export const PLAYER = ['A', 'B'];
+
+/** A score or value with its sign: `+2`, `0`, `-1`. */
+export const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
+
+/** `text` with its first letter in capitals. */
+export const capital = (text) => text[0].toUpperCase() + text.slice(1);
+
+/** `n word` or `n words`: `1 box`, `3 boxes`. */
+export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** A number of boxes in words. */
+export const boxes = (n) => plural(n, 'box', 'boxes');
+
+const NS = 'http://www.w3.org/2000/svg';
+
+/** A new SVG element `name` with attributes `attrs`, appended to `parent` when given. */
+export function svgEl(name, attrs, parent) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  parent?.appendChild(node);
+  return node;
+}
+
+/** The message line under the board: what just happened, or (error) what went wrong. */
+export function setMessage(text, error = false) {
+  $('message').textContent = text;
+  $('message').classList.toggle('error', error);
+}
+
+/** Shows what was wrong with the address or the pasted text, and what is shown instead;
+ * stays until the next game is set up. */
+export function setNotice(problems) {
+  $('notice').hidden = !problems.length;
+  $('notice').textContent = problems.join(' ');
+}
+
+/** The progress bar of a wait for the worker (download, handover solve, search); `percent`
+ * null shows a bar without a known end. */
+export function showWait(percent, text) {
+  $('wait').hidden = false;
+  if (percent === null) $('wait-progress').removeAttribute('value');
+  else $('wait-progress').value = percent;
+  $('wait-text').textContent = text;
+}
+
+export function hideWait() {
+  $('wait').hidden = true;
+}
+
+/** Arrow keys as board directions (dx, dy). */
+export const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * The keyboard guard: whether a key event is not the page's shortcuts' to take (already
+ * handled, with Alt, Ctrl or Meta, or typed into a field, the open help dialog, or a board
+ * with keys of its own such as the puzzle's).
+ */
+export function keyBelongsElsewhere(e) {
+  return e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey
+    || Boolean(e.target.closest?.('input, select, textarea, dialog, #puzzle'));
+}
