@@ -28,6 +28,7 @@ use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
 use super::loony::{Lanes, SIDES};
 use super::par::for_each_chunk;
 use super::transpose::transpose;
+use super::units::{chain_move_score, ChainRule};
 use super::valuation::{loony_pass, Valuation};
 use super::RetroError;
 
@@ -293,6 +294,58 @@ fn apply_move<C: Code>(values: &mut [i8], child: Child<'_>, flags: [Option<&[i8]
     }
 }
 
+/// Raises `values` to the scores of drawing a collapsed chain with rule `rule`, whose child
+/// bytes are `child`, given the 0/1 flags of its junction boxes as [`apply_move`] takes them.
+/// Only plain-score layouts collapse chains.
+#[inline]
+fn apply_chain(values: &mut [i8], child: &[i8], flags: [Option<&[i8]>; 2], rule: ChainRule) {
+    let none = &NO_BOX[..values.len()];
+    let (f0, f1) = (flags[0].unwrap_or(none), flags[1].unwrap_or(none));
+    // The rule's terms by number of junction boxes completed, picked per byte by selects.
+    let boxes: [i8; 3] = std::array::from_fn(|k| rule.boxes + k as i8);
+    let enters: [bool; 3] = std::array::from_fn(|k| rule.enters(k as i8));
+    let decline: [i8; 3] = std::array::from_fn(|k| rule.decline(k as i8));
+    let vectors = values
+        .chunks_exact_mut(BLOCK_ALIGN)
+        .zip(child.chunks_exact(BLOCK_ALIGN));
+    let flags = f0
+        .chunks_exact(BLOCK_ALIGN)
+        .zip(f1.chunks_exact(BLOCK_ALIGN));
+    for ((v, c), (a, b)) in vectors.zip(flags) {
+        for i in 0..BLOCK_ALIGN {
+            let k = a[i] + b[i];
+            let pick = |t: [i8; 3]| match k {
+                0 => t[0],
+                1 => t[1],
+                _ => t[2],
+            };
+            let enters = match k {
+                0 => enters[0],
+                1 => enters[1],
+                _ => enters[2],
+            };
+            let score = chain_move_score(pick(boxes), enters, pick(decline), c[i]);
+            v[i] = v[i].max(score);
+        }
+    }
+}
+
+/// Raises `values` to the scores of the move on local line `j`: a collapsed chain's rule
+/// where it stands for one, else [`apply_move`].
+#[inline]
+fn apply_line<C: Code>(
+    layout: &Layout,
+    j: usize,
+    values: &mut [i8],
+    child: Child<'_>,
+    flags: [Option<&[i8]>; 2],
+) {
+    match layout.chain(j) {
+        Some(rule) => apply_chain(values, child.values, flags, rule),
+        None => apply_move::<C>(values, child, flags),
+    }
+}
+
 /// Zero bytes: the flags of a box that cannot complete (as long as any block or chunk row).
 static NO_BOX: [i8; 4096] = [0; 4096];
 const _: () = assert!(LANES <= NO_BOX.len());
@@ -373,7 +426,13 @@ fn high_moves<C: Code>(
             let hi = b.sides[side].0;
             (side < b.len && h & hi == hi).then(|| layout.low_flags(b.flag_rows[side], k_lo))
         };
-        apply_move::<C>(values, child, [flags(0), flags(1)]);
+        apply_line::<C>(
+            layout,
+            n_lo + j as usize,
+            values,
+            child,
+            [flags(0), flags(1)],
+        );
     }
 }
 
@@ -435,7 +494,7 @@ fn low_moves<C: Code>(
                 let done = side < b.len && child_mask & b.sides[side].1 == b.sides[side].1;
                 done.then(|| &s.lane_flags[(2 * j + side) * width..(2 * j + side + 1) * width])
             };
-            apply_move::<C>(row, child, [flags(0), flags(1)]);
+            apply_line::<C>(layout, j, row, child, [flags(0), flags(1)]);
         }
     }
     transpose(&s.best_rows, stride, width, &mut s.permuted);

@@ -27,6 +27,7 @@ use crate::store::{TileId, MAX_GROUPS};
 use super::group::LineGroup;
 use super::high::{HighGroups, HighIndex};
 use super::loony::{BoxSides, LoonyTest, SIDES};
+use super::units::{ChainRule, Reduction, Unit};
 use super::valuation::Valuation;
 use super::RetroError;
 
@@ -124,6 +125,24 @@ impl LowFlags {
     }
 }
 
+/// The open lines a layout is built over and how they complete boxes: the board's own open
+/// lines, or the units of a [`Reduction`], each named by one line.
+struct Lines<'a> {
+    /// One line per unit.
+    open: Position,
+    /// The symmetries the layout may use (identity first).
+    syms: Vec<Symmetry>,
+    /// Sets of interchangeable lines.
+    swaps: Vec<Position>,
+    /// For a unit's line, the other open sides of each box beside it, as unit lines (at
+    /// most two boxes; a collapsed chain's own boxes are counted by its rule instead).
+    boxes: &'a dyn Fn(usize) -> Vec<Position>,
+    /// For a unit's line, the rule of the collapsed chain it stands for.
+    chains: &'a dyn Fn(usize) -> Option<ChainRule>,
+    /// Added to the fingerprint.
+    tag: String,
+}
+
 /// Everything fixed about a solve: board, base position, groups and lookup tables.
 #[derive(Debug)]
 pub struct Layout {
@@ -158,6 +177,10 @@ pub struct Layout {
     /// `lo_sides[k][side][r]`: the box sides of kind `side` drawn by the `r`-th canonical low
     /// mask of size `k`, padded to the block stride with all sides drawn (loony solves only).
     lo_sides: Vec<[Vec<u32>; SIDES]>,
+    /// The chain rule of each local line that stands for a collapsed chain.
+    chains: Vec<Option<ChainRule>>,
+    /// What the fingerprint adds for a reduced position (the collapsed chains).
+    tag: String,
 }
 
 impl Layout {
@@ -202,24 +225,88 @@ impl Layout {
             });
         }
         let swaps = InterchangeableSets::new(board, base);
-        let mut syms: Vec<Symmetry> = symmetries(board, base);
+        let lines = Lines {
+            open: open_set,
+            syms: symmetries(board, base),
+            swaps: swaps.sets().to_vec(),
+            boxes: &|g| {
+                let masks = board.completion_masks(g).into_iter();
+                let sides = masks.filter(|&m| m != u64::MAX);
+                sides.map(|m| Position(m).difference(base)).collect()
+            },
+            chains: &|_| None,
+            tag: String::new(),
+        };
+        Layout::build(board, base, penalty, valuation, high_groups, lines)
+    }
+
+    /// The layout of a reduced position: one local line per unit of `reduction` (named by
+    /// its lowest line), box sides over units, the chain rule on each collapsed chain, and
+    /// no symmetries (a symmetry of the board need not map units onto units). Plain scores
+    /// only; its fingerprint names the collapsed chains.
+    pub fn from_reduction(board: &Board, reduction: &Reduction) -> Result<Layout, RetroError> {
+        let units = reduction.units();
+        let lines_of = |mask: u64| -> Position {
+            (0..units.len())
+                .filter(|&u| mask >> u & 1 == 1)
+                .map(|u| units[u].line())
+                .collect()
+        };
+        let chains: Vec<String> = reduction
+            .chains()
+            .map(|(_, unit, _)| format!("{:x}", unit.lines.0))
+            .collect();
+        let lines = Lines {
+            open: units.iter().map(Unit::line).collect(),
+            syms: symmetries(board, reduction.base())[..1].to_vec(),
+            swaps: Vec::new(),
+            boxes: &|g| {
+                let u = reduction.unit_of(g).expect("a unit's line");
+                reduction
+                    .box_sides(u)
+                    .iter()
+                    .map(|&m| lines_of(m))
+                    .collect()
+            },
+            chains: &|g| {
+                let u = reduction.unit_of(g).expect("a unit's line");
+                units[u].chain.as_ref().map(|c| c.rule)
+            },
+            tag: format!(" pseudo={}", chains.join(".")),
+        };
+        Layout::build(board, reduction.base(), 0, Valuation::Score, None, lines)
+    }
+
+    /// The layout of the open lines `lines` (see [`Layout::with_high_groups`]).
+    fn build(
+        board: &Board,
+        base: Position,
+        penalty: i32,
+        valuation: Valuation,
+        high_groups: Option<usize>,
+        lines: Lines<'_>,
+    ) -> Result<Layout, RetroError> {
+        let open_set = lines.open;
+        let n = open_set.count() as usize;
+        let mut syms = lines.syms;
+        let swap_sets = &lines.swaps;
         let min_low = match n {
             0..=MAX_SINGLE_HIGH_OPEN => n.saturating_sub(MAX_HIGH),
             _ => 0,
         };
-        let low = match choose_low(&orbits(open_set, &syms, swaps.sets()), n, min_low) {
+        let low = match choose_low(&orbits(open_set, &syms, swap_sets), n, min_low) {
             Some(low) => low,
             None => {
                 // No union of orbits fits the group sizes: give up the board symmetries (the
                 // swaps alone make orbits of at most three lines, which always fit).
                 syms.truncate(1);
-                choose_low(&orbits(open_set, &syms, swaps.sets()), n, min_low)
+                choose_low(&orbits(open_set, &syms, swap_sets), n, min_low)
                     .ok_or(RetroError::NoLayout)?
             }
         };
         let low_set: Position = low.iter().flat_map(|o| o.lines()).collect();
         let n_lo = low_set.count();
-        let high_orbits: Vec<Position> = orbits(open_set, &syms, swaps.sets())
+        let high_orbits: Vec<Position> = orbits(open_set, &syms, swap_sets)
             .into_iter()
             .filter(|o| o.intersection(low_set).is_empty())
             .collect();
@@ -237,7 +324,7 @@ impl Layout {
         let to_local = |p: Position| -> u64 { p.lines().map(|g| 1u64 << local[g]).sum() };
         let lo_mask = (1u64 << n_lo) - 1;
         let split = |m: u64| (m >> n_lo, (m & lo_mask) as u32);
-        let set_masks: Vec<(u64, u32)> = swaps.sets().iter().map(|&s| split(to_local(s))).collect();
+        let set_masks: Vec<(u64, u32)> = swap_sets.iter().map(|&s| split(to_local(s))).collect();
         let lo_sets: Vec<u32> = set_masks.iter().map(|s| s.1).filter(|&m| m != 0).collect();
         let hi_sets: Vec<u64> = set_masks.iter().map(|s| s.0).filter(|&m| m != 0).collect();
         let perms: Vec<Vec<usize>> = syms
@@ -285,15 +372,14 @@ impl Layout {
             .iter()
             .map(|&g| {
                 let mut lb = LineBoxes::default();
-                for mask in board.completion_masks(g) {
-                    if mask != u64::MAX {
-                        lb.sides[lb.len] = split(to_local(Position(mask).difference(base)));
-                        lb.len += 1;
-                    }
+                for sides in (lines.boxes)(g) {
+                    lb.sides[lb.len] = split(to_local(sides));
+                    lb.len += 1;
                 }
                 lb
             })
             .collect::<Vec<LineBoxes>>();
+        let chains = open.iter().map(|&g| (lines.chains)(g)).collect();
         let low_flags = LowFlags::new(&lo, &boxes);
         for lb in &mut boxes {
             for side in 0..lb.len {
@@ -336,6 +422,8 @@ impl Layout {
             penalty,
             loony_test,
             lo_sides,
+            chains,
+            tag: lines.tag,
         })
     }
 
@@ -494,6 +582,12 @@ impl Layout {
         self.low_flags.get(row, k)
     }
 
+    /// The chain rule of local line `j`, when it stands for a collapsed chain.
+    #[inline]
+    pub fn chain(&self, j: usize) -> Option<ChainRule> {
+        self.chains[j]
+    }
+
     /// Global line of local line `j`.
     pub fn global_line(&self, j: usize) -> usize {
         self.open[j]
@@ -624,13 +718,14 @@ impl Layout {
             }
         };
         format!(
-            "retro-v1 {} base={:016x} penalty={} lo={}{groups} order={}{}",
+            "retro-v1 {} base={:016x} penalty={} lo={}{groups} order={}{}{}",
             self.board.dims_name(),
             self.base.0,
             self.penalty,
             self.n_lo,
             order.join("."),
-            self.valuation.tag()
+            self.valuation.tag(),
+            self.tag
         )
     }
 }
@@ -666,6 +761,8 @@ impl Clone for Layout {
             penalty: self.penalty,
             loony_test: self.loony_test.clone(),
             lo_sides: self.lo_sides.clone(),
+            chains: self.chains.clone(),
+            tag: self.tag.clone(),
         }
     }
 }

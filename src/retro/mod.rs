@@ -13,8 +13,10 @@ pub mod kernel;
 pub mod layout;
 pub mod loony;
 mod par;
+pub mod pseudo;
 pub mod solve;
 mod transpose;
+pub mod units;
 pub mod valuation;
 
 use std::fmt;
@@ -59,6 +61,8 @@ pub enum RetroError {
     NotSolved(TileId),
     /// Next-loony flags were asked of a solve that does not store them.
     NotLoony,
+    /// Chains shorter than the chain rule scores were asked to be collapsed.
+    ChainTooShort { min_chain: usize, least: usize },
 }
 
 impl fmt::Display for RetroError {
@@ -111,6 +115,11 @@ impl fmt::Display for RetroError {
             RetroError::NotLoony => write!(
                 f,
                 "this solve stores scores only; solve with the loony analysis for v/^ flags"
+            ),
+            RetroError::ChainTooShort { min_chain, least } => write!(
+                f,
+                "--min-chain {min_chain}: chains of fewer than {least} boxes cannot be \
+                 collapsed (a short chain can be handed out with no decline left)"
             ),
         }
     }
@@ -174,6 +183,12 @@ pub fn memory_solve(
     valuation: Valuation,
 ) -> Result<Solve, RetroError> {
     let layout = Layout::new(board, pos, rules, valuation)?;
+    fits_in_memory(&layout)?;
+    Ok(Solve::from_layout(layout, 1))
+}
+
+/// Refuses a layout whose in-memory solve would pass [`IN_MEMORY_LIMIT`].
+fn fits_in_memory(layout: &Layout) -> Result<(), RetroError> {
     let bytes = layout.estimated_peak_bytes();
     if bytes > IN_MEMORY_LIMIT as f64 {
         return Err(RetroError::TooLarge {
@@ -182,7 +197,7 @@ pub fn memory_solve(
             limit: IN_MEMORY_LIMIT,
         });
     }
-    Ok(Solve::from_layout(layout, 1))
+    Ok(())
 }
 
 /// Solves the subgame of `pos` (with the board's pre-drawn lines) in memory, keeping the
