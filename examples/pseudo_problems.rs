@@ -5,7 +5,7 @@
 //! object a line: board, lines, units, value and the best moves; then, on stderr, how the
 //! reduction agreed with the search on every candidate, junction-ended chains included.
 //!
-//! `cargo run --release --example pseudo_problems -- [COUNT] [MAX UNITS] [SEED]`
+//! `cargo run --release --example pseudo_problems -- [COUNT] [MAX UNITS] [SEED] [MIN UNITS]`
 
 use dotbox::chains::endgame::{long_chains, settled};
 use dotbox::chains::puzzles::Rng;
@@ -19,6 +19,7 @@ fn main() {
     let count: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(12);
     let max_units: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(24);
     let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let min_units: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(10);
     let board = Board::new(5, 5).unwrap();
     let mut rng = Rng::new(seed);
     let mut found = 0;
@@ -34,7 +35,7 @@ fn main() {
         let units = reduction.units().len();
         let capturable =
             (0..25).any(|b| board.box_sides(b / 5, b % 5).difference(pos).count() == 1);
-        if units > max_units || capturable {
+        if units > max_units || units < min_units || capturable {
             continue;
         }
         let (analysis, _) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
@@ -53,7 +54,7 @@ fn main() {
         assert_eq!(exact.moves, analysis.moves, "{pos:?}: the search disagrees");
         let best = analysis.best_lines();
         // A problem: few best moves among many.
-        if best.len() > 3 {
+        if best.len() > 2 {
             continue;
         }
         found += 1;
