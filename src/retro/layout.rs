@@ -27,7 +27,7 @@ use crate::store::{TileId, MAX_GROUPS};
 use super::group::LineGroup;
 use super::high::{HighGroups, HighIndex};
 use super::loony::{BoxSides, LoonyTest, SIDES};
-use super::units::{ChainRule, Reduction, Unit};
+use super::units::{ChainRule, Extension, Reduction, Unit};
 use super::valuation::Valuation;
 use super::RetroError;
 
@@ -71,6 +71,26 @@ pub struct LineBoxes {
     pub flag_rows: [usize; 2],
 }
 
+/// A test of whether every line of a local mask is drawn, split like a box's sides: the
+/// `(high, low)` mask and the row of its low part in the layout's low flags.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SidesTest {
+    /// `(high mask, low mask)` of the lines that must be drawn.
+    pub mask: (u64, u32),
+    /// The low part's row in [`Layout::low_flags`].
+    pub flag_row: usize,
+}
+
+/// A collapsed chain's [`crate::retro::units::Extension`] over local lines: tests (indices
+/// into [`Layout::sides_tests`]) that must all hold, and tests none of which may.
+#[derive(Clone, Debug, Default)]
+pub struct ExtensionTests {
+    /// Tests that must hold.
+    pub all: Vec<usize>,
+    /// Tests that must fail.
+    pub none: Vec<usize>,
+}
+
 /// For every distinct low mask `m` of a box's sides: one byte per canonical low mask `l`
 /// of each size, 1 when `l` contains `m`. Turns the box test along a block into byte loads.
 #[derive(Clone, Debug)]
@@ -84,10 +104,11 @@ pub struct LowFlags {
 }
 
 impl LowFlags {
-    fn new(lo: &LineGroup, boxes: &[LineBoxes]) -> LowFlags {
+    fn new(lo: &LineGroup, boxes: &[LineBoxes], tests: &[SidesTest]) -> LowFlags {
         let mut masks: Vec<u32> = boxes
             .iter()
             .flat_map(|b| b.sides[..b.len].iter().map(|s| s.1))
+            .chain(tests.iter().map(|t| t.mask.1))
             .collect();
         masks.sort_unstable();
         masks.dedup();
@@ -139,6 +160,9 @@ struct Lines<'a> {
     boxes: &'a dyn Fn(usize) -> Vec<Position>,
     /// For a unit's line, the rule of the collapsed chain it stands for.
     chains: &'a dyn Fn(usize) -> Option<ChainRule>,
+    /// For a unit's line, its chain's extensions as unit lines: (must be drawn, sets none of
+    /// which may be drawn entirely).
+    extensions: &'a dyn Fn(usize) -> Vec<(Position, Vec<Position>)>,
     /// Added to the fingerprint.
     tag: String,
 }
@@ -179,6 +203,10 @@ pub struct Layout {
     lo_sides: Vec<[Vec<u32>; SIDES]>,
     /// The chain rule of each local line that stands for a collapsed chain.
     chains: Vec<Option<ChainRule>>,
+    /// The extensions of each local line's chain (empty for the others).
+    extensions: Vec<Vec<ExtensionTests>>,
+    /// The tests the extensions refer to.
+    sides_tests: Vec<SidesTest>,
     /// What the fingerprint adds for a reduced position (the collapsed chains).
     tag: String,
 }
@@ -235,6 +263,7 @@ impl Layout {
                 sides.map(|m| Position(m).difference(base)).collect()
             },
             chains: &|_| None,
+            extensions: &|_| Vec::new(),
             tag: String::new(),
         };
         Layout::build(board, base, penalty, valuation, high_groups, lines)
@@ -271,6 +300,14 @@ impl Layout {
             chains: &|g| {
                 let u = reduction.unit_of(g).expect("a unit's line");
                 units[u].chain.as_ref().map(|c| c.rule)
+            },
+            extensions: &|g| {
+                let u = reduction.unit_of(g).expect("a unit's line");
+                let to_lines = |e: &Extension| {
+                    let none = e.not_all.iter().map(|&m| lines_of(m)).collect();
+                    (lines_of(e.drawn), none)
+                };
+                reduction.extensions(u).iter().map(to_lines).collect()
             },
             tag: format!(" pseudo={}", chains.join(".")),
         };
@@ -380,7 +417,31 @@ impl Layout {
             })
             .collect::<Vec<LineBoxes>>();
         let chains = open.iter().map(|&g| (lines.chains)(g)).collect();
-        let low_flags = LowFlags::new(&lo, &boxes);
+        let mut sides_tests: Vec<SidesTest> = Vec::new();
+        let mut test_of = |p: Position| -> usize {
+            let mask = split(to_local(p));
+            let found = sides_tests.iter().position(|t| t.mask == mask);
+            found.unwrap_or_else(|| {
+                sides_tests.push(SidesTest { mask, flag_row: 0 });
+                sides_tests.len() - 1
+            })
+        };
+        let extensions: Vec<Vec<ExtensionTests>> = open
+            .iter()
+            .map(|&g| {
+                let terms = (lines.extensions)(g).into_iter();
+                terms
+                    .map(|(all, none)| ExtensionTests {
+                        all: vec![test_of(all)],
+                        none: none.into_iter().map(&mut test_of).collect(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let low_flags = LowFlags::new(&lo, &boxes, &sides_tests);
+        for t in &mut sides_tests {
+            t.flag_row = low_flags.row(t.mask.1);
+        }
         for lb in &mut boxes {
             for side in 0..lb.len {
                 lb.flag_rows[side] = low_flags.row(lb.sides[side].1);
@@ -423,6 +484,8 @@ impl Layout {
             loony_test,
             lo_sides,
             chains,
+            extensions,
+            sides_tests,
             tag: lines.tag,
         })
     }
@@ -586,6 +649,16 @@ impl Layout {
     #[inline]
     pub fn chain(&self, j: usize) -> Option<ChainRule> {
         self.chains[j]
+    }
+
+    /// The extensions of local line `j`'s chain (see [`Extension`]).
+    pub fn extensions(&self, j: usize) -> &[ExtensionTests] {
+        &self.extensions[j]
+    }
+
+    /// Every test the extensions refer to.
+    pub fn sides_tests(&self) -> &[SidesTest] {
+        &self.sides_tests
     }
 
     /// Global line of local line `j`.
@@ -762,6 +835,8 @@ impl Clone for Layout {
             loony_test: self.loony_test.clone(),
             lo_sides: self.lo_sides.clone(),
             chains: self.chains.clone(),
+            extensions: self.extensions.clone(),
+            sides_tests: self.sides_tests.clone(),
             tag: self.tag.clone(),
         }
     }

@@ -34,7 +34,14 @@ pub fn analysis(
                 // Junction boxes with no other side open complete with the chain.
                 let sides = reduction.box_sides(u).iter();
                 let junctions = sides.filter(|&&m| m == 0).count() as i8;
-                i32::from(chain.rule.score(junctions, child as i8))
+                // Nothing is drawn beyond the start: an extension needs none of `not_all`
+                // empty and all of `drawn` empty.
+                let extended = reduction
+                    .extensions(u)
+                    .iter()
+                    .filter(|e| e.drawn == 0 && e.not_all.iter().all(|&m| m != 0))
+                    .count() as i8;
+                i32::from(chain.rule.score(junctions, extended, child as i8))
             }
             None => move_score(board.boxes_completed(base, unit.line()), child),
         };

@@ -84,14 +84,15 @@ impl ChainRule {
     }
 
     /// The score of drawing the chain for the player to move, when `junctions` junction
-    /// boxes complete with it and the position with the chain drawn is worth `child` to
-    /// whoever moves there (the chain player, who moves again after a take-all).
+    /// boxes complete with it, `extended` of its ends are one box longer ([`Extension`]),
+    /// and the position with the chain drawn is worth `child` to whoever moves there (the
+    /// chain player, who moves again after a take-all).
     #[inline(always)]
-    pub fn score(self, junctions: i8, child: i8) -> i8 {
+    pub fn score(self, junctions: i8, extended: i8, child: i8) -> i8 {
         chain_move_score(
             self.boxes + junctions,
             self.enters(junctions),
-            self.decline(junctions),
+            self.decline(junctions) - 2 * extended,
             child,
         )
     }
@@ -108,6 +109,21 @@ pub fn chain_move_score(boxes: i8, enters: bool, decline: i8, child: i8) -> i8 {
     } else {
         take
     }
+}
+
+/// One way a junction box at a chain's end makes the chain *one box longer*: the box's other
+/// sides are all drawn but `open` (an ordinary line), and `open` leads to the ground or to a
+/// box with at least two other open sides, so the chain ends one box past the junction. The
+/// chain player then declines by leaving the chain's last box together with the junction
+/// box, which costs two boxes less than declining inside the chain ([`ChainRule::score`]).
+/// As tests on the set of drawn units: every unit of `drawn` is drawn, and no set of
+/// `not_all` is entirely drawn (one of them is `open` alone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extension {
+    /// Units that must be drawn (bit `i` for unit `i`).
+    pub drawn: u64,
+    /// Sets of units none of which may be drawn entirely.
+    pub not_all: Vec<u64>,
 }
 
 /// One unit of a reduced position.
@@ -150,6 +166,8 @@ pub struct Reduction {
     sides: Vec<Vec<u64>>,
     /// The unit of each open line.
     unit_of: [u8; 64],
+    /// `extensions[u]`: how each end of collapsed chain `u` may be one box longer.
+    extensions: Vec<Vec<Extension>>,
     /// Whether a box of the start position has one open side.
     capturable: bool,
 }
@@ -238,6 +256,16 @@ impl Reduction {
                     .collect()
             })
             .collect();
+        let extensions = units
+            .iter()
+            .enumerate()
+            .map(|(u, unit)| match &unit.chain {
+                Some(c) if c.rule.shape == Shape::Chain => {
+                    extensions(board, base, &units, &unit_of, u, &c.ends)
+                }
+                _ => Vec::new(),
+            })
+            .collect();
         let capturable = (0..board.rows()).any(|r| {
             (0..board.cols()).any(|c| board.box_sides(r, c).difference(base).count() == 1)
         });
@@ -246,6 +274,7 @@ impl Reduction {
             units,
             sides,
             unit_of,
+            extensions,
             capturable,
         })
     }
@@ -265,6 +294,12 @@ impl Reduction {
     /// a box beside an ordinary line with no other side open has an empty mask.
     pub fn box_sides(&self, u: usize) -> &[u64] {
         &self.sides[u]
+    }
+
+    /// How each end of unit `u` (a collapsed chain) may be one box longer; empty for other
+    /// units.
+    pub fn extensions(&self, u: usize) -> &[Extension] {
+        &self.extensions[u]
     }
 
     /// The unit of open line `line`.
@@ -311,6 +346,54 @@ impl Reduction {
             .is_some_and(|u| self.units[u].chain.is_some());
         self.exact() && !(in_chain && self.capturable)
     }
+}
+
+/// The [`Extension`]s of chain unit `u` at its junction ends `ends`.
+fn extensions(
+    board: &Board,
+    base: Position,
+    units: &[Unit],
+    unit_of: &[u8; 64],
+    u: usize,
+    ends: &[End],
+) -> Vec<Extension> {
+    let mask_of = |lines: Position| -> u64 {
+        lines
+            .lines()
+            .map(|l| 1u64 << unit_of[l])
+            .fold(0, |a, b| a | b)
+    };
+    let mut out = Vec::new();
+    for end in ends {
+        let End::Junction(r, c) = *end else {
+            continue;
+        };
+        let sides = board.box_sides(r, c).difference(base);
+        let others = mask_of(sides) & !(1 << u);
+        for y in sides.lines() {
+            let unit = usize::from(unit_of[y]);
+            if unit == u || units[unit].chain.is_some() {
+                continue; // The chain itself, or another chain: a longer extension.
+            }
+            let mut not_all = vec![1u64 << unit];
+            // The box across `y`, if any: it must keep two other open sides.
+            if let Some(&(kr, kc)) = beside(board, y).iter().find(|&&b| b != (r, c)) {
+                let across = mask_of(board.box_sides(kr, kc).difference(base)) & !(1 << unit);
+                not_all.push(across);
+                let mut rest = across;
+                while rest != 0 {
+                    let z = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    not_all.push(across & !z);
+                }
+            }
+            out.push(Extension {
+                drawn: others & !(1 << unit),
+                not_all,
+            });
+        }
+    }
+    out
 }
 
 /// The boxes (row, col) beside `line`.
