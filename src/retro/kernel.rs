@@ -345,24 +345,6 @@ fn apply_chain(
     }
 }
 
-/// Raises `values` to the scores of the move on local line `j`: a collapsed chain's rule
-/// where it stands for one (with `extended`, its ends one box longer per position), else
-/// [`apply_move`].
-#[inline]
-fn apply_line<C: Code>(
-    layout: &Layout,
-    j: usize,
-    values: &mut [i8],
-    child: Child<'_>,
-    flags: [Option<&[i8]>; 2],
-    extended: Option<&[i8]>,
-) {
-    match layout.chain(j) {
-        Some(rule) => apply_chain(values, child.values, flags, extended, rule),
-        None => apply_move::<C>(values, child, flags),
-    }
-}
-
 /// For every position of a run, how many ends of local line `j`'s chain are one box longer
 /// ([`crate::retro::units::Extension`]), written to `out`; `None` if the chain has no such
 /// ends anywhere. `fixed(t)` says whether the part of test `t` fixed along the run is drawn,
@@ -485,19 +467,22 @@ fn high_moves<C: Code>(
             let hi = b.sides[side].0;
             (side < b.len && h & hi == hi).then(|| layout.low_flags(b.flag_rows[side], k_lo))
         };
+        let j = n_lo + j as usize;
+        let Some(rule) = layout.chain(j) else {
+            apply_move::<C>(values, child, [flags(0), flags(1)]);
+            continue;
+        };
         let tests = layout.sides_tests();
-        // Empty at once for ordinary lines and for chains without junction ends.
         let extended = extended_ends(
             layout,
-            n_lo + j as usize,
+            j,
             len,
             |t| h & tests[t].mask.0 == tests[t].mask.0,
             |t| layout.low_flags(tests[t].flag_row, k_lo),
             &mut s.ext,
             &mut s.term,
         );
-        let j = n_lo + j as usize;
-        apply_line::<C>(layout, j, values, child, [flags(0), flags(1)], extended);
+        apply_chain(values, child.values, [flags(0), flags(1)], extended, rule);
     }
 }
 
@@ -567,6 +552,10 @@ fn low_moves<C: Code>(
                 let done = side < b.len && child_mask & b.sides[side].1 == b.sides[side].1;
                 done.then(|| &s.lane_flags[(2 * j + side) * width..(2 * j + side + 1) * width])
             };
+            let Some(rule) = layout.chain(j) else {
+                apply_move::<C>(row, child, [flags(0), flags(1)]);
+                continue;
+            };
             let test_lanes = &s.test_lanes;
             let extended = extended_ends(
                 layout,
@@ -577,7 +566,7 @@ fn low_moves<C: Code>(
                 &mut s.ext,
                 &mut s.term,
             );
-            apply_line::<C>(layout, j, row, child, [flags(0), flags(1)], extended);
+            apply_chain(row, child.values, [flags(0), flags(1)], extended, rule);
         }
     }
     transpose(&s.best_rows, stride, width, &mut s.permuted);
