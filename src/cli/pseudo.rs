@@ -89,7 +89,7 @@ pub fn human(board: &Board, reduction: &Reduction, analysis: &Analysis) -> Strin
     } else {
         out.push_str(
             "not proven exact: a collapsed chain ends in a junction box, which may join it \
-             to more boxes later; the reduction scores only fills of the chain as it stands\n",
+             to more boxes later (growth by one box is scored, a join into a loop is not)\n",
         );
     }
     if !unproven.is_empty() && reduction.exact() {

@@ -21,10 +21,12 @@
 //! **Where it is exact.** For a chain whose ends both lie on the ground, and for a loop,
 //! the chain is a component of its own in every later position; entering it makes a loony
 //! offer, and with one offer standing one of the two replies is always best. A chain ending
-//! in a junction box can grow (the junction loses sides and joins the chain to further
-//! boxes) or be entered at its junction end, which changes that box; the reduction then
-//! scores only the fills of the start position's chain. How often that matters is measured
-//! against the plain retrograde solver (`tests/pseudo_lines.rs`, `examples/pseudo_compare.rs`);
+//! in a junction box can grow: when the junction box is left with one open side leading
+//! nowhere further, the chain player declines by leaving the chain's last box with it, two
+//! boxes cheaper ([`Extension`], counted per position by the kernel). Other growth — a
+//! chain joined into a loop later, above all — is not scored. How often that matters is
+//! measured against the plain retrograde solver (`tests/pseudo_lines.rs`,
+//! `examples/pseudo_compare.rs`);
 //! [`Reduction::exact`] says whether the start position lies in the proven case.
 
 use crate::chains::{components, End, Kind};
