@@ -67,13 +67,7 @@ pub fn human(board: &Board, reduction: &Reduction, analysis: &Analysis) -> Strin
         reduction.units().len()
     );
     for (i, (_, unit, chain)) in reduction.chains().enumerate() {
-        let what = crate::chains::Component {
-            kind: chain.kind,
-            boxes: chain.boxes.clone(),
-            ends: chain.ends.clone(),
-            lines: unit.lines.lines().collect(),
-        }
-        .describe();
+        let what = chain.component.describe();
         out.push_str(&format!(
             "  chain {}: lines {} = {what}\n",
             i + 1,
@@ -115,8 +109,8 @@ pub fn json_fields(reduction: &Reduction, analysis: &Analysis) -> String {
             format!(
                 "{{\"lines\": {}, \"boxes\": {}, \"kind\": \"{}\"}}",
                 numbers(unit.lines),
-                c.boxes.len(),
-                c.kind.name()
+                c.component.len(),
+                c.component.kind.name()
             )
         })
         .collect();

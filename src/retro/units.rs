@@ -29,7 +29,7 @@
 //! `examples/pseudo_compare.rs`);
 //! [`Reduction::exact`] says whether the start position lies in the proven case.
 
-use crate::chains::{components, End, Kind};
+use crate::chains::{components, Component, End, Kind};
 use crate::core::{Board, Position};
 
 use super::RetroError;
@@ -147,12 +147,8 @@ impl Unit {
 /// A chain or loop of the start position collapsed into one unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Collapsed {
-    /// Chain or loop.
-    pub kind: Kind,
-    /// Its boxes, along the chain or around the loop.
-    pub boxes: Vec<(usize, usize)>,
-    /// Its ends (chains only).
-    pub ends: Vec<End>,
+    /// The chain or loop as the start position's components give it.
+    pub component: Component,
     /// How drawing it scores.
     pub rule: ChainRule,
 }
@@ -209,13 +205,11 @@ impl Reduction {
             units.push(Unit {
                 lines,
                 chain: Some(Collapsed {
-                    kind: c.kind,
                     rule: ChainRule {
                         boxes: c.len() as i8,
                         shape,
                     },
-                    boxes: c.boxes,
-                    ends: c.ends,
+                    component: c,
                 }),
             });
         }
@@ -263,7 +257,7 @@ impl Reduction {
             .enumerate()
             .map(|(u, unit)| match &unit.chain {
                 Some(c) if c.rule.shape == Shape::Chain => {
-                    extensions(board, base, &units, &unit_of, u, &c.ends)
+                    extensions(board, base, &units, &unit_of, u, &c.component.ends)
                 }
                 _ => Vec::new(),
             })
@@ -333,6 +327,7 @@ impl Reduction {
     /// entering it makes a loony offer (see the module docs).
     pub fn exact(&self) -> bool {
         self.chains().all(|(_, _, c)| {
+            let c = &c.component;
             c.kind == Kind::Loop || c.ends.iter().all(|e| matches!(e, End::Ground))
         })
     }
