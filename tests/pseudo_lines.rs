@@ -62,7 +62,8 @@ fn agrees_with_the_plain_solver_wherever_it_claims_exactness() {
             values += usize::from(reduced.value == plain.value);
         }
     }
-    // The proven case must occur, and the rest mostly agree (98.6 % of junction-ended values in the larger comparison).
+    // The proven case must occur, and the rest mostly agree (98.6 % of junction-ended
+    // values in the larger comparison).
     assert!(
         proven >= positions / 5,
         "{proven} of {positions} in the proven case"
