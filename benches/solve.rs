@@ -11,11 +11,19 @@
 //! `--loony` adds the tiled loony analysis (scores with next-loony flags) beside the plain
 //! tiled solve, and `--threads N` sets the tiled solver's threads (the baseline is
 //! single-threaded).
+//!
+//! `--pseudo 24,28` times chains as pseudo-lines instead: for each unit count, a settled
+//! 5x5 position (long chains collapsed) reduced to that many units, beside the plain tiled
+//! solve of a 5x5 position with as many open lines (the same number of positions without
+//! chain moves).
 
 use std::time::Instant;
 
+use dotbox::chains::endgame::{long_chains, settled};
+use dotbox::chains::puzzles::Rng;
 use dotbox::core::{Board, Position, Rules};
-use dotbox::retro::{Solve, Valuation};
+use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
+use dotbox::retro::{pseudo, Solve, Valuation};
 use dotbox::store::memory::MemoryStore;
 
 /// Value of the start position and number of positions, by the dense descending sweep.
@@ -69,6 +77,66 @@ fn tiled_solve(board: &Board, valuation: Valuation) -> (i32, u64) {
         .value(&mut store, board.start())
         .expect("root is kept");
     (value, solve.progress().positions_done)
+}
+
+/// A settled 5x5 position whose reduction has `units` units, with at least two chains.
+fn pseudo_position(board: &Board, units: usize) -> Reduction {
+    let mut rng = Rng::new(units as u64);
+    loop {
+        let pos = settled(board, units + rng.below(16), &mut rng);
+        if long_chains(board, pos, DEFAULT_MIN_CHAIN) < 2 {
+            continue;
+        }
+        let reduction = Reduction::new(board, pos, DEFAULT_MIN_CHAIN).expect("reduction");
+        if reduction.units().len() == units {
+            return reduction;
+        }
+    }
+}
+
+/// Value of the start position and positions computed, by the tiled solver over units.
+fn pseudo_solve(board: &Board, reduction: &Reduction) -> (i32, u64) {
+    let mut solve = pseudo::memory_solve(board, reduction).expect("fits in memory");
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {}).expect("in-memory solve");
+    let analysis = pseudo::analysis(&solve, &mut store, reduction).expect("root is kept");
+    (analysis.value, solve.progress().positions_done)
+}
+
+/// Value and positions of the plain tiled solve of `pos`.
+fn plain_solve(board: &Board, pos: Position) -> (i32, u64) {
+    let mut solve = Solve::new(board, pos, 0).expect("fits the solver");
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {}).expect("in-memory solve");
+    let value = solve.value(&mut store, pos).expect("root is kept");
+    (value, solve.progress().positions_done)
+}
+
+/// `--pseudo`: each unit count's reduced 5x5 solve beside a plain one of as many lines.
+fn bench_pseudo(counts: &str) {
+    let board = Board::new(5, 5).expect("5x5");
+    for units in counts
+        .split(',')
+        .map(|n| n.parse::<usize>().expect("unit counts"))
+    {
+        let reduction = pseudo_position(&board, units);
+        let chains = reduction.chains().count();
+        let open = board.open_lines(reduction.base()).count();
+        let lines: Vec<String> = reduction.base().lines().map(|l| l.to_string()).collect();
+        println!(
+            "5x5 {units} units ({open} open lines, {chains} chains): --lines {}",
+            lines.join(",")
+        );
+        let reduced = measure(|| pseudo_solve(&board, &reduction));
+        report("pseudo", &reduced);
+        let pos = Rng::new(units as u64).position(&board, units);
+        let plain = measure(|| plain_solve(&board, pos));
+        report("plain", &plain);
+        println!(
+            "  per position the pseudo solve takes {:.2}x the time of the plain one",
+            (reduced.seconds / reduced.positions as f64) / (plain.seconds / plain.positions as f64)
+        );
+    }
 }
 
 /// Peak resident memory of this process in bytes since the last reset.
@@ -135,6 +203,11 @@ fn main() {
             .build_global()
             .expect("thread pool");
         args.drain(i..i + 2);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--pseudo") {
+        println!("threads: {}", rayon::current_num_threads());
+        bench_pseudo(args.get(i + 1).map_or("20,24", String::as_str));
+        return;
     }
     if args.is_empty() {
         args = ["3x3", "2x5", "3x4", "icelandic"]

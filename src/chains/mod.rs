@@ -11,6 +11,7 @@
 
 pub mod components;
 pub mod control;
+pub mod endgame;
 pub mod error;
 pub mod exact;
 pub mod explain;

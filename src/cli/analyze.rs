@@ -9,14 +9,15 @@ use clap::Args;
 use crate::book::{Book, BookError};
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
+use crate::retro::units::DEFAULT_MIN_CHAIN;
 use crate::retro::{self, Valuation};
 use crate::store::memory::MemoryStore;
 
 use super::diagram::{render, side_by_side};
 use super::error::CliError;
 use super::method::{self, automatic, Method, SearchArgs};
-use super::shipped;
 use super::{progress, read_file};
+use super::{pseudo, shipped};
 
 /// The `--last-move-penalty` option, shared by `analyze` and `solve`.
 #[derive(Args, Debug, Clone, Copy)]
@@ -72,6 +73,15 @@ pub struct AnalyzeArgs {
     /// subgames that fit 8 GiB, scores within 6 bits).
     #[arg(long)]
     pub loony: bool,
+    /// Collapse each chain of at least --min-chain boxes and each loop into one pseudo-line
+    /// (drawn whole or not at all), so positions with too many open lines for the plain
+    /// retrograde solver are solved; moves inside a chain are scored as entering it. Chosen
+    /// on its own when the plain solve is too large and the reduced value is proven exact.
+    #[arg(long)]
+    pub pseudo_lines: bool,
+    /// Fewest boxes of a chain collapsed by --pseudo-lines (at least 3).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN)]
+    pub min_chain: usize,
 }
 
 /// Runs `dotbox analyze` and returns its output.
@@ -87,6 +97,16 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
 fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     let rules = args.rules.rules();
+    if args.pseudo_lines {
+        if args.loony || args.book.is_some() || args.method.is_some() || rules != Rules::default() {
+            return Err(CliError::Usage(
+                "--pseudo-lines solves plain Dots-and-Boxes with the retrograde solver: it \
+                 cannot be combined with --loony, --book, --method or --last-move-penalty"
+                    .into(),
+            ));
+        }
+        return pseudo_report(args, &board, pos);
+    }
     if args.loony {
         if args.book.is_some() || args.method.is_some() {
             return Err(CliError::Usage(
@@ -127,10 +147,13 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         (None, None | Some(Method::Book)) => shipped::book_for(&board),
         (None, _) => None,
     };
-    let (analysis, source) = match args
+    let method = args
         .method
-        .unwrap_or_else(|| automatic(&board, pos, book.is_some()))
-    {
+        .unwrap_or_else(|| automatic(&board, pos, book.is_some()));
+    if method == Method::Search && !forced && pseudo::automatic(&board, pos, args.min_chain) {
+        return pseudo_report(args, &board, pos);
+    }
+    let (analysis, source) = match method {
         Method::Book => {
             let path = book.as_ref().ok_or_else(|| {
                 CliError::Usage(format!(
@@ -159,6 +182,25 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         json(&board, pos, &analysis, rules, None)
     } else {
         human(&board, pos, &analysis, &source, None)
+    })
+}
+
+/// The report of `pos` solved with its chains as pseudo-lines.
+fn pseudo_report(args: &AnalyzeArgs, board: &Board, pos: Position) -> Result<String, CliError> {
+    let (analysis, reduction) = pseudo::analyze(board, pos, args.min_chain)?;
+    Ok(if args.json {
+        let plain = json(board, pos, &analysis, Rules::default(), None);
+        let fields = pseudo::json_fields(&reduction, &analysis);
+        format!("{}{fields}}}\n", plain.trim_end().trim_end_matches('}'))
+    } else {
+        let source = format!(
+            "solved in memory by the retrograde solver with chains of {}+ boxes and loops as \
+             pseudo-lines",
+            args.min_chain
+        );
+        let mut out = human(board, pos, &analysis, &source, None);
+        out.push_str(&pseudo::human(board, &reduction, &analysis));
+        out
     })
 }
 

@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod error;
 pub mod method;
 pub mod progress;
+pub mod pseudo;
 pub mod shipped;
 pub mod solve;
 

@@ -28,6 +28,7 @@ use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
 use super::loony::{Lanes, SIDES};
 use super::par::for_each_chunk;
 use super::transpose::transpose;
+use super::units::{chain_move_score, ChainRule};
 use super::valuation::{loony_pass, Valuation};
 use super::RetroError;
 
@@ -99,6 +100,11 @@ struct Scratch {
     best_rows: Vec<i8>,
     /// Per low line and box, 1 in the lanes whose high sides of the box are drawn.
     lane_flags: Vec<i8>,
+    /// Per chain-extension test, 1 in the lanes whose high part of the test is drawn.
+    test_lanes: Vec<i8>,
+    /// Extended ends of a chain per position, and one extension's flags.
+    ext: Vec<i8>,
+    term: Vec<i8>,
 }
 
 /// Computes every byte of `tile` (all its planes). Fails only if a high index cannot be
@@ -293,6 +299,94 @@ fn apply_move<C: Code>(values: &mut [i8], child: Child<'_>, flags: [Option<&[i8]
     }
 }
 
+/// Raises `values` to the scores of drawing a collapsed chain with rule `rule`, whose child
+/// bytes are `child`, given the 0/1 flags of its junction boxes as [`apply_move`] takes them.
+/// Only plain-score layouts collapse chains.
+#[inline]
+fn apply_chain(
+    values: &mut [i8],
+    child: &[i8],
+    flags: [Option<&[i8]>; 2],
+    extended: Option<&[i8]>,
+    rule: ChainRule,
+) {
+    let none = &NO_BOX[..values.len()];
+    let (f0, f1) = (flags[0].unwrap_or(none), flags[1].unwrap_or(none));
+    let extended = extended.unwrap_or(none);
+    // The rule's terms by number of junction boxes completed, picked per byte by selects.
+    let boxes: [i8; 3] = std::array::from_fn(|k| rule.boxes + k as i8);
+    let enters: [bool; 3] = std::array::from_fn(|k| rule.enters(k as i8));
+    let decline: [i8; 3] = std::array::from_fn(|k| rule.decline(k as i8));
+    let vectors = values
+        .chunks_exact_mut(BLOCK_ALIGN)
+        .zip(child.chunks_exact(BLOCK_ALIGN));
+    let flags = f0
+        .chunks_exact(BLOCK_ALIGN)
+        .zip(f1.chunks_exact(BLOCK_ALIGN))
+        .zip(extended.chunks_exact(BLOCK_ALIGN));
+    for ((v, c), ((a, b), e)) in vectors.zip(flags) {
+        for i in 0..BLOCK_ALIGN {
+            let k = a[i] + b[i];
+            let pick = |t: [i8; 3]| match k {
+                0 => t[0],
+                1 => t[1],
+                _ => t[2],
+            };
+            let enters = match k {
+                0 => enters[0],
+                1 => enters[1],
+                _ => enters[2],
+            };
+            // Each end one box longer lets the chain player decline for two boxes less.
+            let decline = pick(decline) - (e[i] + e[i]);
+            let score = chain_move_score(pick(boxes), enters, decline, c[i]);
+            v[i] = v[i].max(score);
+        }
+    }
+}
+
+/// For every position of a run, how many ends of local line `j`'s chain are one box longer
+/// ([`crate::retro::units::Extension`]), written to `out`; `None` if the chain has no such
+/// ends anywhere. `fixed(t)` says whether the part of test `t` fixed along the run is drawn,
+/// and `varying(t)` gives the 0/1 flags of the part that varies.
+fn extended_ends<'a>(
+    layout: &Layout,
+    j: usize,
+    len: usize,
+    fixed: impl Fn(usize) -> bool,
+    varying: impl Fn(usize) -> &'a [i8],
+    out: &'a mut Vec<i8>,
+    term: &mut Vec<i8>,
+) -> Option<&'a [i8]> {
+    let extensions = layout.extensions(j);
+    if extensions.is_empty() {
+        return None;
+    }
+    out.clear();
+    out.resize(len, 0);
+    for ext in extensions {
+        if !ext.all.iter().all(|&t| fixed(t)) {
+            continue;
+        }
+        term.clear();
+        term.resize(len, 1);
+        for &t in &ext.all {
+            for (x, f) in term.iter_mut().zip(varying(t)) {
+                *x &= f;
+            }
+        }
+        for &t in ext.none.iter().filter(|&&t| fixed(t)) {
+            for (x, f) in term.iter_mut().zip(varying(t)) {
+                *x &= 1 - f;
+            }
+        }
+        for (o, x) in out.iter_mut().zip(term.iter()) {
+            *o += x;
+        }
+    }
+    Some(out)
+}
+
 /// Zero bytes: the flags of a box that cannot complete (as long as any block or chunk row).
 static NO_BOX: [i8; 4096] = [0; 4096];
 const _: () = assert!(LANES <= NO_BOX.len());
@@ -373,7 +467,22 @@ fn high_moves<C: Code>(
             let hi = b.sides[side].0;
             (side < b.len && h & hi == hi).then(|| layout.low_flags(b.flag_rows[side], k_lo))
         };
-        apply_move::<C>(values, child, [flags(0), flags(1)]);
+        let j = n_lo + j as usize;
+        let Some(rule) = layout.chain(j) else {
+            apply_move::<C>(values, child, [flags(0), flags(1)]);
+            continue;
+        };
+        let tests = layout.sides_tests();
+        let extended = extended_ends(
+            layout,
+            j,
+            len,
+            |t| h & tests[t].mask.0 == tests[t].mask.0,
+            |t| layout.low_flags(tests[t].flag_row, k_lo),
+            &mut s.ext,
+            &mut s.term,
+        );
+        apply_chain(values, child.values, [flags(0), flags(1)], extended, rule);
     }
 }
 
@@ -417,6 +526,14 @@ fn low_moves<C: Code>(
                 .extend(flags.chain(std::iter::repeat(0)).take(width));
         }
     }
+    s.test_lanes.clear();
+    for t in layout.sides_tests() {
+        let hi = t.mask.0;
+        let flags = lanes.iter().map(|&h| i8::from(h & hi == hi));
+        s.test_lanes
+            .extend(flags.chain(std::iter::repeat(0)).take(width));
+    }
+    let tests = layout.sides_tests();
     for (r, &l) in lo.masks(k_lo).iter().enumerate() {
         let row = &mut s.best_rows[r * width..(r + 1) * width];
         let mut free = !l & ((1u32 << n_lo) - 1);
@@ -435,7 +552,21 @@ fn low_moves<C: Code>(
                 let done = side < b.len && child_mask & b.sides[side].1 == b.sides[side].1;
                 done.then(|| &s.lane_flags[(2 * j + side) * width..(2 * j + side + 1) * width])
             };
-            apply_move::<C>(row, child, [flags(0), flags(1)]);
+            let Some(rule) = layout.chain(j) else {
+                apply_move::<C>(row, child, [flags(0), flags(1)]);
+                continue;
+            };
+            let test_lanes = &s.test_lanes;
+            let extended = extended_ends(
+                layout,
+                j,
+                width,
+                |t| l & tests[t].mask.1 == tests[t].mask.1,
+                |t| &test_lanes[t * width..(t + 1) * width],
+                &mut s.ext,
+                &mut s.term,
+            );
+            apply_chain(row, child.values, [flags(0), flags(1)], extended, rule);
         }
     }
     transpose(&s.best_rows, stride, width, &mut s.permuted);

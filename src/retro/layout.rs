@@ -27,6 +27,7 @@ use crate::store::{TileId, MAX_GROUPS};
 use super::group::LineGroup;
 use super::high::{HighGroups, HighIndex};
 use super::loony::{BoxSides, LoonyTest, SIDES};
+use super::units::{ChainRule, Extension, Reduction, Unit};
 use super::valuation::Valuation;
 use super::RetroError;
 
@@ -70,6 +71,26 @@ pub struct LineBoxes {
     pub flag_rows: [usize; 2],
 }
 
+/// A test of whether every line of a local mask is drawn, split like a box's sides: the
+/// `(high, low)` mask and the row of its low part in the layout's low flags.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SidesTest {
+    /// `(high mask, low mask)` of the lines that must be drawn.
+    pub mask: (u64, u32),
+    /// The low part's row in [`Layout::low_flags`].
+    pub flag_row: usize,
+}
+
+/// A collapsed chain's [`crate::retro::units::Extension`] over local lines: tests (indices
+/// into [`Layout::sides_tests`]) that must all hold, and tests none of which may.
+#[derive(Clone, Debug, Default)]
+pub struct ExtensionTests {
+    /// Tests that must hold.
+    pub all: Vec<usize>,
+    /// Tests that must fail.
+    pub none: Vec<usize>,
+}
+
 /// For every distinct low mask `m` of a box's sides: one byte per canonical low mask `l`
 /// of each size, 1 when `l` contains `m`. Turns the box test along a block into byte loads.
 #[derive(Clone, Debug)]
@@ -83,10 +104,11 @@ pub struct LowFlags {
 }
 
 impl LowFlags {
-    fn new(lo: &LineGroup, boxes: &[LineBoxes]) -> LowFlags {
+    fn new(lo: &LineGroup, boxes: &[LineBoxes], tests: &[SidesTest]) -> LowFlags {
         let mut masks: Vec<u32> = boxes
             .iter()
             .flat_map(|b| b.sides[..b.len].iter().map(|s| s.1))
+            .chain(tests.iter().map(|t| t.mask.1))
             .collect();
         masks.sort_unstable();
         masks.dedup();
@@ -124,6 +146,27 @@ impl LowFlags {
     }
 }
 
+/// The open lines a layout is built over and how they complete boxes: the board's own open
+/// lines, or the units of a [`Reduction`], each named by one line.
+struct Lines<'a> {
+    /// One line per unit.
+    open: Position,
+    /// The symmetries the layout may use (identity first).
+    syms: Vec<Symmetry>,
+    /// Sets of interchangeable lines.
+    swaps: Vec<Position>,
+    /// For a unit's line, the other open sides of each box beside it, as unit lines (at
+    /// most two boxes; a collapsed chain's own boxes are counted by its rule instead).
+    boxes: &'a dyn Fn(usize) -> Vec<Position>,
+    /// For a unit's line, the rule of the collapsed chain it stands for.
+    chains: &'a dyn Fn(usize) -> Option<ChainRule>,
+    /// For a unit's line, its chain's extensions as unit lines: (must be drawn, sets none of
+    /// which may be drawn entirely).
+    extensions: &'a dyn Fn(usize) -> Vec<(Position, Vec<Position>)>,
+    /// Added to the fingerprint.
+    tag: String,
+}
+
 /// Everything fixed about a solve: board, base position, groups and lookup tables.
 #[derive(Debug)]
 pub struct Layout {
@@ -158,6 +201,14 @@ pub struct Layout {
     /// `lo_sides[k][side][r]`: the box sides of kind `side` drawn by the `r`-th canonical low
     /// mask of size `k`, padded to the block stride with all sides drawn (loony solves only).
     lo_sides: Vec<[Vec<u32>; SIDES]>,
+    /// The chain rule of each local line that stands for a collapsed chain.
+    chains: Vec<Option<ChainRule>>,
+    /// The extensions of each local line's chain (empty for the others).
+    extensions: Vec<Vec<ExtensionTests>>,
+    /// The tests the extensions refer to.
+    sides_tests: Vec<SidesTest>,
+    /// What the fingerprint adds for a reduced position (the collapsed chains).
+    tag: String,
 }
 
 impl Layout {
@@ -202,24 +253,97 @@ impl Layout {
             });
         }
         let swaps = InterchangeableSets::new(board, base);
-        let mut syms: Vec<Symmetry> = symmetries(board, base);
+        let lines = Lines {
+            open: open_set,
+            syms: symmetries(board, base),
+            swaps: swaps.sets().to_vec(),
+            boxes: &|g| {
+                let masks = board.completion_masks(g).into_iter();
+                let sides = masks.filter(|&m| m != u64::MAX);
+                sides.map(|m| Position(m).difference(base)).collect()
+            },
+            chains: &|_| None,
+            extensions: &|_| Vec::new(),
+            tag: String::new(),
+        };
+        Layout::build(board, base, penalty, valuation, high_groups, lines)
+    }
+
+    /// The layout of a reduced position: one local line per unit of `reduction` (named by
+    /// its lowest line), box sides over units, the chain rule on each collapsed chain, and
+    /// no symmetries (a symmetry of the board need not map units onto units). Plain scores
+    /// only; its fingerprint names the collapsed chains.
+    pub fn from_reduction(board: &Board, reduction: &Reduction) -> Result<Layout, RetroError> {
+        let units = reduction.units();
+        let lines_of = |mask: u64| -> Position {
+            (0..units.len())
+                .filter(|&u| mask >> u & 1 == 1)
+                .map(|u| units[u].line())
+                .collect()
+        };
+        let chains: Vec<String> = reduction
+            .chains()
+            .map(|(_, unit, _)| format!("{:x}", unit.lines.0))
+            .collect();
+        let lines = Lines {
+            open: units.iter().map(Unit::line).collect(),
+            syms: symmetries(board, reduction.base())[..1].to_vec(),
+            swaps: Vec::new(),
+            boxes: &|g| {
+                let u = reduction.unit_of(g).expect("a unit's line");
+                reduction
+                    .box_sides(u)
+                    .iter()
+                    .map(|&m| lines_of(m))
+                    .collect()
+            },
+            chains: &|g| {
+                let u = reduction.unit_of(g).expect("a unit's line");
+                units[u].chain.as_ref().map(|c| c.rule)
+            },
+            extensions: &|g| {
+                let u = reduction.unit_of(g).expect("a unit's line");
+                let to_lines = |e: &Extension| {
+                    let none = e.not_all.iter().map(|&m| lines_of(m)).collect();
+                    (lines_of(e.drawn), none)
+                };
+                reduction.extensions(u).iter().map(to_lines).collect()
+            },
+            tag: format!(" pseudo={}", chains.join(".")),
+        };
+        Layout::build(board, reduction.base(), 0, Valuation::Score, None, lines)
+    }
+
+    /// The layout of the open lines `lines` (see [`Layout::with_high_groups`]).
+    fn build(
+        board: &Board,
+        base: Position,
+        penalty: i32,
+        valuation: Valuation,
+        high_groups: Option<usize>,
+        lines: Lines<'_>,
+    ) -> Result<Layout, RetroError> {
+        let open_set = lines.open;
+        let n = open_set.count() as usize;
+        let mut syms = lines.syms;
+        let swap_sets = &lines.swaps;
         let min_low = match n {
             0..=MAX_SINGLE_HIGH_OPEN => n.saturating_sub(MAX_HIGH),
             _ => 0,
         };
-        let low = match choose_low(&orbits(open_set, &syms, swaps.sets()), n, min_low) {
+        let low = match choose_low(&orbits(open_set, &syms, swap_sets), n, min_low) {
             Some(low) => low,
             None => {
                 // No union of orbits fits the group sizes: give up the board symmetries (the
                 // swaps alone make orbits of at most three lines, which always fit).
                 syms.truncate(1);
-                choose_low(&orbits(open_set, &syms, swaps.sets()), n, min_low)
+                choose_low(&orbits(open_set, &syms, swap_sets), n, min_low)
                     .ok_or(RetroError::NoLayout)?
             }
         };
         let low_set: Position = low.iter().flat_map(|o| o.lines()).collect();
         let n_lo = low_set.count();
-        let high_orbits: Vec<Position> = orbits(open_set, &syms, swaps.sets())
+        let high_orbits: Vec<Position> = orbits(open_set, &syms, swap_sets)
             .into_iter()
             .filter(|o| o.intersection(low_set).is_empty())
             .collect();
@@ -237,7 +361,7 @@ impl Layout {
         let to_local = |p: Position| -> u64 { p.lines().map(|g| 1u64 << local[g]).sum() };
         let lo_mask = (1u64 << n_lo) - 1;
         let split = |m: u64| (m >> n_lo, (m & lo_mask) as u32);
-        let set_masks: Vec<(u64, u32)> = swaps.sets().iter().map(|&s| split(to_local(s))).collect();
+        let set_masks: Vec<(u64, u32)> = swap_sets.iter().map(|&s| split(to_local(s))).collect();
         let lo_sets: Vec<u32> = set_masks.iter().map(|s| s.1).filter(|&m| m != 0).collect();
         let hi_sets: Vec<u64> = set_masks.iter().map(|s| s.0).filter(|&m| m != 0).collect();
         let perms: Vec<Vec<usize>> = syms
@@ -285,16 +409,39 @@ impl Layout {
             .iter()
             .map(|&g| {
                 let mut lb = LineBoxes::default();
-                for mask in board.completion_masks(g) {
-                    if mask != u64::MAX {
-                        lb.sides[lb.len] = split(to_local(Position(mask).difference(base)));
-                        lb.len += 1;
-                    }
+                for sides in (lines.boxes)(g) {
+                    lb.sides[lb.len] = split(to_local(sides));
+                    lb.len += 1;
                 }
                 lb
             })
             .collect::<Vec<LineBoxes>>();
-        let low_flags = LowFlags::new(&lo, &boxes);
+        let chains = open.iter().map(|&g| (lines.chains)(g)).collect();
+        let mut sides_tests: Vec<SidesTest> = Vec::new();
+        let mut test_of = |p: Position| -> usize {
+            let mask = split(to_local(p));
+            let found = sides_tests.iter().position(|t| t.mask == mask);
+            found.unwrap_or_else(|| {
+                sides_tests.push(SidesTest { mask, flag_row: 0 });
+                sides_tests.len() - 1
+            })
+        };
+        let extensions: Vec<Vec<ExtensionTests>> = open
+            .iter()
+            .map(|&g| {
+                let terms = (lines.extensions)(g).into_iter();
+                terms
+                    .map(|(all, none)| ExtensionTests {
+                        all: vec![test_of(all)],
+                        none: none.into_iter().map(&mut test_of).collect(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let low_flags = LowFlags::new(&lo, &boxes, &sides_tests);
+        for t in &mut sides_tests {
+            t.flag_row = low_flags.row(t.mask.1);
+        }
         for lb in &mut boxes {
             for side in 0..lb.len {
                 lb.flag_rows[side] = low_flags.row(lb.sides[side].1);
@@ -336,6 +483,10 @@ impl Layout {
             penalty,
             loony_test,
             lo_sides,
+            chains,
+            extensions,
+            sides_tests,
+            tag: lines.tag,
         })
     }
 
@@ -494,6 +645,22 @@ impl Layout {
         self.low_flags.get(row, k)
     }
 
+    /// The chain rule of local line `j`, when it stands for a collapsed chain.
+    #[inline]
+    pub fn chain(&self, j: usize) -> Option<ChainRule> {
+        self.chains[j]
+    }
+
+    /// The extensions of local line `j`'s chain (see [`Extension`]).
+    pub fn extensions(&self, j: usize) -> &[ExtensionTests] {
+        &self.extensions[j]
+    }
+
+    /// Every test the extensions refer to.
+    pub fn sides_tests(&self) -> &[SidesTest] {
+        &self.sides_tests
+    }
+
     /// Global line of local line `j`.
     pub fn global_line(&self, j: usize) -> usize {
         self.open[j]
@@ -624,13 +791,14 @@ impl Layout {
             }
         };
         format!(
-            "retro-v1 {} base={:016x} penalty={} lo={}{groups} order={}{}",
+            "retro-v1 {} base={:016x} penalty={} lo={}{groups} order={}{}{}",
             self.board.dims_name(),
             self.base.0,
             self.penalty,
             self.n_lo,
             order.join("."),
-            self.valuation.tag()
+            self.valuation.tag(),
+            self.tag
         )
     }
 }
@@ -666,6 +834,10 @@ impl Clone for Layout {
             penalty: self.penalty,
             loony_test: self.loony_test.clone(),
             lo_sides: self.lo_sides.clone(),
+            chains: self.chains.clone(),
+            extensions: self.extensions.clone(),
+            sides_tests: self.sides_tests.clone(),
+            tag: self.tag.clone(),
         }
     }
 }

@@ -13,9 +13,11 @@ pub mod kernel;
 pub mod layout;
 pub mod loony;
 mod par;
+pub mod pseudo;
 mod repair;
 pub mod solve;
 mod transpose;
+pub mod units;
 pub mod valuation;
 
 use std::fmt;
@@ -63,6 +65,8 @@ pub enum RetroError {
     NotSolved(TileId),
     /// Next-loony flags were asked of a solve that does not store them.
     NotLoony,
+    /// Chains shorter than the chain rule scores were asked to be collapsed.
+    ChainTooShort { min_chain: usize, least: usize },
 }
 
 impl fmt::Display for RetroError {
@@ -116,6 +120,11 @@ impl fmt::Display for RetroError {
             RetroError::NotLoony => write!(
                 f,
                 "this solve stores scores only, not who must make the next loony move"
+            ),
+            RetroError::ChainTooShort { min_chain, least } => write!(
+                f,
+                "--min-chain {min_chain}: chains of fewer than {least} boxes cannot be \
+                 collapsed (a short chain can be handed out with no decline left)"
             ),
         }
     }
@@ -194,6 +203,12 @@ pub fn memory_solve(
 ) -> Result<Solve, RetroError> {
     board.check(pos.union(board.predrawn()))?;
     let layout = Layout::new(board, pos, rules, valuation)?;
+    fits_in_memory(&layout)?;
+    Ok(Solve::from_layout(layout, 1))
+}
+
+/// Refuses a layout whose in-memory solve would pass [`IN_MEMORY_LIMIT`].
+fn fits_in_memory(layout: &Layout) -> Result<(), RetroError> {
     let bytes = layout.estimated_peak_bytes();
     if bytes > IN_MEMORY_LIMIT as f64 {
         return Err(RetroError::TooLarge {
@@ -202,7 +217,7 @@ pub fn memory_solve(
             limit: IN_MEMORY_LIMIT,
         });
     }
-    Ok(Solve::from_layout(layout, 1))
+    Ok(())
 }
 
 /// Solves the subgame of `pos` (with the board's pre-drawn lines) in memory, keeping the

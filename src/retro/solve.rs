@@ -332,14 +332,15 @@ impl Solve {
         if !pos.is_superset(base) {
             return Err(RetroError::OutsideSolve);
         }
-        let lines = pos.difference(base).count();
+        // Lines of the layout (units of a reduced position) drawn beyond the base.
+        let (tile, offset) = self.layout.locate(pos)?;
+        let lines = tile.lines();
         if lines > self.keep_lines {
             return Err(RetroError::NotKept {
                 lines,
                 kept: self.keep_lines,
             });
         }
-        let (tile, offset) = self.layout.locate(pos)?;
         let data = self.tile(tile, store)?.ok_or(RetroError::NotSolved(tile))?;
         Ok(data[plane * self.layout.tile_len(tile) + offset])
     }

@@ -1,0 +1,46 @@
+//! Random endgame positions of the kind chain theory studies: lines drawn at random, each
+//! chosen among those that leave no box capturable while there are such lines, so the
+//! position is settled into chains, loops and junctions rather than strewn with boxes to
+//! take. The pseudo-line comparison and the 5×5 problem set draw their positions here.
+
+use crate::core::{Board, Position};
+
+use super::components::components;
+use super::puzzles::Rng;
+
+/// A random position of `board` with `open` open lines, drawn by safe moves (completing no
+/// box and leaving no box with one open side) as long as there are any, then at random.
+pub fn settled(board: &Board, open: usize, rng: &mut Rng) -> Position {
+    let mut pos = board.start();
+    while (board.open_lines(pos).count() as usize) > open {
+        let free: Vec<usize> = board.open_lines(pos).lines().collect();
+        let safe: Vec<usize> = free
+            .iter()
+            .copied()
+            .filter(|&l| is_safe(board, pos, l))
+            .collect();
+        let pool = if safe.is_empty() { &free } else { &safe };
+        pos = pos.with(pool[rng.below(pool.len())]);
+    }
+    pos
+}
+
+/// Whether drawing `line` in `pos` completes no box and leaves none with one open side.
+pub fn is_safe(board: &Board, pos: Position, line: usize) -> bool {
+    let after = pos.with(line);
+    (0..board.rows()).all(|r| {
+        (0..board.cols()).all(|c| {
+            let sides = board.box_sides(r, c);
+            !sides.contains(line) || board.open_lines(after).intersection(sides).count() >= 2
+        })
+    })
+}
+
+/// Number of chains of at least `min` boxes and loops in `pos`.
+pub fn long_chains(board: &Board, pos: Position, min: usize) -> usize {
+    use super::components::Kind;
+    components(board, pos)
+        .iter()
+        .filter(|c| (c.kind == Kind::Chain && c.len() >= min) || c.kind == Kind::Loop)
+        .count()
+}

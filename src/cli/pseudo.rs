@@ -1,0 +1,125 @@
+//! `dotbox analyze --pseudo-lines`: a position solved with its chains collapsed into
+//! pseudo-lines (see `retro::units`), and what the report adds: which lines went into which
+//! chain, and which answers the reduction proves exact.
+
+use crate::core::{Analysis, Board, Position};
+use crate::retro::units::Reduction;
+use crate::retro::{pseudo, Layout};
+use crate::store::memory::MemoryStore;
+
+use super::error::CliError;
+use super::method::RETRO_AUTO_MAX_POSITIONS;
+use super::progress;
+
+/// Reduces `pos` (chains of at least `min_chain` boxes and loops collapsed), solves the
+/// reduced subgame in memory with a progress bar, and returns every move's score.
+pub fn analyze(
+    board: &Board,
+    pos: Position,
+    min_chain: usize,
+) -> Result<(Analysis, Reduction), CliError> {
+    let reduction = Reduction::new(board, pos, min_chain)?;
+    let mut solve = pseudo::memory_solve(board, &reduction)?;
+    let analysis = progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
+        Ok(pseudo::analysis(solve, store, &reduction)?)
+    })?;
+    Ok((analysis, reduction))
+}
+
+/// Whether `analyze` picks the reduction on its own for `pos`: its reduced subgame is as
+/// small as the plain one the automatic choice solves backward, and its value is proven
+/// exact (an answer the reduction cannot prove is left to the search, which is exact).
+pub fn automatic(board: &Board, pos: Position, min_chain: usize) -> bool {
+    let Ok(reduction) = Reduction::new(board, pos, min_chain) else {
+        return false;
+    };
+    reduction.exact()
+        && reduction.chains().next().is_some()
+        && Layout::from_reduction(board, &reduction).is_ok_and(|layout| {
+            layout.layer_estimates().iter().sum::<f64>() <= RETRO_AUTO_MAX_POSITIONS
+                && layout.estimated_peak_bytes() <= crate::retro::IN_MEMORY_LIMIT as f64
+        })
+}
+
+/// The lines of a set, comma-separated.
+fn list(lines: Position) -> String {
+    let lines: Vec<String> = lines.lines().map(|l| l.to_string()).collect();
+    lines.join(",")
+}
+
+/// The lines whose score the reduction does not prove exact.
+fn unproven(reduction: &Reduction, analysis: &Analysis) -> Position {
+    analysis
+        .moves
+        .iter()
+        .filter(|m| !reduction.exact_move(m.line))
+        .map(|m| m.line)
+        .collect()
+}
+
+/// What the human report adds: the units, each collapsed chain with its lines, and what is
+/// proven exact.
+pub fn human(board: &Board, reduction: &Reduction, analysis: &Analysis) -> String {
+    let open = board.open_lines(reduction.base()).count();
+    let mut out = format!(
+        "\npseudo-lines: {} units for {open} open lines; moves inside a chain are scored as \
+         entering it\n",
+        reduction.units().len()
+    );
+    for (i, (_, unit, chain)) in reduction.chains().enumerate() {
+        let what = chain.component.describe();
+        out.push_str(&format!(
+            "  chain {}: lines {} = {what}\n",
+            i + 1,
+            list(unit.lines)
+        ));
+    }
+    let unproven = unproven(reduction, analysis);
+    if reduction.exact() {
+        out.push_str(
+            "exact: every collapsed chain ends on the ground at both ends or is a loop, so \
+             the value is exact\n",
+        );
+    } else {
+        out.push_str(
+            "not proven exact: a collapsed chain ends in a junction box, which may join it \
+             to more boxes later (growth by one box is scored, a join into a loop is not)\n",
+        );
+    }
+    if !unproven.is_empty() && reduction.exact() {
+        out.push_str(&format!(
+            "upper bounds only (a chain entered while a box stands capturable): lines {}\n",
+            list(unproven)
+        ));
+    }
+    out
+}
+
+/// The JSON fields the report adds, each starting with a comma: `"pseudo_lines"` with the
+/// unit count, the chains (lines, boxes, kind), whether the value is proven exact and the
+/// lines whose scores are not.
+pub fn json_fields(reduction: &Reduction, analysis: &Analysis) -> String {
+    let numbers = |p: Position| -> String {
+        let v: Vec<String> = p.lines().map(|l| l.to_string()).collect();
+        format!("[{}]", v.join(", "))
+    };
+    let chains: Vec<String> = reduction
+        .chains()
+        .map(|(_, unit, c)| {
+            format!(
+                "{{\"lines\": {}, \"boxes\": {}, \"kind\": \"{}\"}}",
+                numbers(unit.lines),
+                c.component.len(),
+                c.component.kind.name()
+            )
+        })
+        .collect();
+    format!(
+        ", \"pseudo_lines\": {{\"units\": {}, \"chains\": [{}], \"value_exact\": {}, \
+         \"unproven_moves\": {}}}",
+        reduction.units().len(),
+        chains.join(", "),
+        reduction.exact(),
+        numbers(unproven(reduction, analysis))
+    )
+}

@@ -1,0 +1,71 @@
+//! The analysis of a position with its chains collapsed into pseudo-lines ([`super::units`]):
+//! an in-memory retrograde solve over units, and every move's score read from it. A move on
+//! a line inside a collapsed chain is scored as entering (or taking) the whole chain.
+
+use crate::core::{move_score, Analysis, Board, MoveScore, Position};
+use crate::store::memory::MemoryStore;
+use crate::store::TileStore;
+
+use super::units::Reduction;
+use super::{fits_in_memory, Layout, RetroError, Solve};
+
+/// The solve of a reduced position's subgame keeping the layer of its moves, to run in
+/// memory: refused with [`RetroError::TooLarge`] past [`super::IN_MEMORY_LIMIT`].
+pub fn memory_solve(board: &Board, reduction: &Reduction) -> Result<Solve, RetroError> {
+    let layout = Layout::from_reduction(board, reduction)?;
+    fits_in_memory(&layout)?;
+    Ok(Solve::from_layout(layout, 1))
+}
+
+/// The value of the reduction's start position and the score of each of its open lines, from
+/// a finished solve of [`memory_solve`].
+pub fn analysis(
+    solve: &Solve,
+    store: &mut dyn TileStore,
+    reduction: &Reduction,
+) -> Result<Analysis, RetroError> {
+    let board = solve.layout().board();
+    let base = reduction.base();
+    let mut moves = Vec::new();
+    for (u, unit) in reduction.units().iter().enumerate() {
+        let child = solve.value(store, reduction.position(1 << u))?;
+        let score = match &unit.chain {
+            Some(chain) => {
+                // Junction boxes with no other side open complete with the chain.
+                let sides = reduction.box_sides(u).iter();
+                let junctions = sides.filter(|&&m| m == 0).count() as i8;
+                // Nothing is drawn beyond the start: an extension needs none of `not_all`
+                // empty and all of `drawn` empty.
+                let extended = reduction
+                    .extensions(u)
+                    .iter()
+                    .filter(|e| e.drawn == 0 && e.not_all.iter().all(|&m| m != 0))
+                    .count() as i8;
+                i32::from(chain.rule.score(junctions, extended, child as i8))
+            }
+            None => move_score(board.boxes_completed(base, unit.line()), child),
+        };
+        moves.extend(unit.lines.lines().map(|line| MoveScore { line, score }));
+    }
+    moves.sort_by_key(|m| m.line);
+    let value = match moves.iter().map(|m| m.score).max() {
+        Some(best) => best,
+        None => solve.value(store, base)?,
+    };
+    Ok(Analysis { value, moves })
+}
+
+/// Reduces `pos` collapsing chains of at least `min_chain` boxes, solves the reduced subgame
+/// in memory and returns its analysis with the reduction.
+pub fn analyze(
+    board: &Board,
+    pos: Position,
+    min_chain: usize,
+) -> Result<(Analysis, Reduction), RetroError> {
+    let reduction = Reduction::new(board, pos, min_chain)?;
+    let mut solve = memory_solve(board, &reduction)?;
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {})?;
+    let analysis = analysis(&solve, &mut store, &reduction)?;
+    Ok((analysis, reduction))
+}

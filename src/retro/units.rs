@@ -1,0 +1,419 @@
+//! Chains as pseudo-lines: the reduction of a position whose chains are taken as all drawn or
+//! all open, so that the retrograde solver reaches positions with more open lines than it
+//! could solve line by line (David Wilson's method for Berlekamp's 5×5 problems).
+//!
+//! A reduced position is a set of *units*. Each long chain (at least `min_chain` boxes) and
+//! each loop of the start position is one unit standing for all its open lines; every other
+//! open line is a unit of its own. Drawing a unit draws all its lines, and a box completes
+//! when every unit among its open sides is drawn — so the solver's one-AND box test works
+//! unchanged once the box sides are written over units ([`super::Layout::from_reduction`]).
+//!
+//! **The assumption.** Once a player draws a line of a collapsed chain, some best line of
+//! play fills the whole chain before any other line is drawn. Under it, a chain move is
+//! scored by the *chain player*, the player who gets the option on its boxes
+//! ([`ChainRule`]): the player to move when drawing the chain completes a box beyond it (a
+//! junction box left with the chain as its only open sides), the opponent otherwise. The
+//! chain player takes all `b` boxes and moves on (`b + v`), or takes all but two and hands
+//! over the last two with a double-dealing move (`b − 4 − v`; all but four, `b − 8 − v`, for
+//! a loop or a chain opened at both ends), where `v` is the value of the position with the
+//! whole chain drawn for whoever moves there.
+//!
+//! **Where it is exact.** For a chain whose ends both lie on the ground, and for a loop,
+//! the chain is a component of its own in every later position; entering it makes a loony
+//! offer, and with one offer standing one of the two replies is always best. A chain ending
+//! in a junction box can grow: when the junction box is left with one open side leading
+//! nowhere further, the chain player declines by leaving the chain's last box with it, two
+//! boxes cheaper ([`Extension`], counted per position by the kernel). Other growth — a
+//! chain joined into a loop later, above all — is not scored. How often that matters is
+//! measured against the plain retrograde solver (`tests/pseudo_lines.rs`,
+//! `examples/pseudo_compare.rs`);
+//! [`Reduction::exact`] says whether the start position lies in the proven case.
+
+use crate::chains::{components, Component, End, Kind};
+use crate::core::{Board, Position};
+
+use super::RetroError;
+
+/// Fewest boxes of a chain collapsed by default: the long chains of chain theory.
+pub const DEFAULT_MIN_CHAIN: usize = 3;
+/// Fewest boxes a collapsed chain may have: a chain of one or two boxes can be handed out
+/// without leaving a decline (a hard-hearted handout), which the chain rule does not score.
+pub const MIN_CHAIN: usize = 3;
+
+/// The shape of a collapsed chain, which decides who is the chain player and what declining
+/// costs once its junction boxes complete with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A path whose ends lead to the ground or into two different junction boxes.
+    Chain,
+    /// A path whose two ends lead into the same junction box: once that box's other sides
+    /// are drawn, box and chain form a loop.
+    LoopThroughBox,
+    /// A cycle of boxes.
+    Loop,
+}
+
+/// How drawing one collapsed chain scores, given how many of its junction boxes complete
+/// with it (0, 1 or 2: the box test of the kernel) and the value `v` of the position with
+/// the chain drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChainRule {
+    /// Boxes inside the chain: each has only the chain's lines open, so it completes
+    /// whenever the chain is drawn.
+    pub boxes: i8,
+    /// The chain's shape.
+    pub shape: Shape,
+}
+
+impl ChainRule {
+    /// Whether drawing the chain when `junctions` junction boxes complete with it *enters*
+    /// it (the opponent is the chain player) rather than takes it.
+    pub const fn enters(self, junctions: i8) -> bool {
+        match self.shape {
+            Shape::Chain => junctions == 0,
+            Shape::LoopThroughBox | Shape::Loop => true,
+        }
+    }
+
+    /// What declining costs the chain player: the boxes handed back with the double-dealing
+    /// move, twice (they are lost to one side and won by the other). Two boxes from a path
+    /// opened at one end, four from a loop or a path opened at both ends.
+    pub const fn decline(self, junctions: i8) -> i8 {
+        match (self.shape, junctions) {
+            (Shape::Chain, 0 | 1) | (Shape::LoopThroughBox, 0) => 4,
+            _ => 8,
+        }
+    }
+
+    /// The score of drawing the chain for the player to move, when `junctions` junction
+    /// boxes complete with it, `extended` of its ends are one box longer ([`Extension`]),
+    /// and the position with the chain drawn is worth `child` to whoever moves there (the
+    /// chain player, who moves again after a take-all).
+    #[inline(always)]
+    pub fn score(self, junctions: i8, extended: i8, child: i8) -> i8 {
+        chain_move_score(
+            self.boxes + junctions,
+            self.enters(junctions),
+            self.decline(junctions) - 2 * extended,
+            child,
+        )
+    }
+}
+
+/// The chain player's best of taking all `boxes` (`boxes + child`) and declining
+/// (`boxes − decline − child`), negated when the move `enters` the chain (the opponent is
+/// the chain player). Branch-free, so the kernel's loop over a block vectorises.
+#[inline(always)]
+pub fn chain_move_score(boxes: i8, enters: bool, decline: i8, child: i8) -> i8 {
+    let take = (boxes + child).max(boxes - decline - child);
+    if enters {
+        take.wrapping_neg()
+    } else {
+        take
+    }
+}
+
+/// One way a junction box at a chain's end makes the chain *one box longer*: the box's other
+/// sides are all drawn but `open` (an ordinary line), and `open` leads to the ground or to a
+/// box with at least two other open sides, so the chain ends one box past the junction. The
+/// chain player then declines by leaving the chain's last box together with the junction
+/// box, which costs two boxes less than declining inside the chain ([`ChainRule::score`]).
+/// As tests on the set of drawn units: every unit of `drawn` is drawn, and no set of
+/// `not_all` is entirely drawn (one of them is `open` alone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extension {
+    /// Units that must be drawn (bit `i` for unit `i`).
+    pub drawn: u64,
+    /// Sets of units none of which may be drawn entirely.
+    pub not_all: Vec<u64>,
+}
+
+/// One unit of a reduced position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Its open lines (one for an ordinary line).
+    pub lines: Position,
+    /// The collapsed chain it stands for, if any.
+    pub chain: Option<Collapsed>,
+}
+
+impl Unit {
+    /// The line naming the unit in the solve's layout: its lowest.
+    pub fn line(&self) -> usize {
+        self.lines.lines().next().expect("a unit has a line")
+    }
+}
+
+/// A chain or loop of the start position collapsed into one unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Collapsed {
+    /// The chain or loop as the start position's components give it.
+    pub component: Component,
+    /// How drawing it scores.
+    pub rule: ChainRule,
+}
+
+/// A position reduced to units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduction {
+    /// The start position (pre-drawn lines included).
+    base: Position,
+    units: Vec<Unit>,
+    /// `sides[u]`: for each box beside unit `u` that needs other units too, those units
+    /// (bit `i` for unit `i`).
+    sides: Vec<Vec<u64>>,
+    /// The unit of each open line.
+    unit_of: [u8; 64],
+    /// `extensions[u]`: how each end of collapsed chain `u` may be one box longer.
+    extensions: Vec<Vec<Extension>>,
+    /// Whether a box of the start position has one open side.
+    capturable: bool,
+}
+
+impl Reduction {
+    /// The reduction of `pos` on `board` collapsing every chain of at least `min_chain`
+    /// boxes (at least [`MIN_CHAIN`]) and every loop. Fails when more than 64 units remain
+    /// (never: a board has at most 64 lines) or `min_chain` is too small.
+    pub fn new(board: &Board, pos: Position, min_chain: usize) -> Result<Reduction, RetroError> {
+        if min_chain < MIN_CHAIN {
+            return Err(RetroError::ChainTooShort {
+                min_chain,
+                least: MIN_CHAIN,
+            });
+        }
+        let base = pos.union(board.predrawn());
+        let mut units: Vec<Unit> = Vec::new();
+        let mut collapsed = Position::EMPTY;
+        for c in components(board, base) {
+            let long = match c.kind {
+                Kind::Chain => c.len() >= min_chain,
+                Kind::Loop => c.len() >= min_chain.max(4),
+                Kind::Capturable | Kind::Unsettled => false,
+            };
+            if !long {
+                continue;
+            }
+            let shape = match (c.kind, c.ends.as_slice()) {
+                (Kind::Loop, _) => Shape::Loop,
+                (_, [End::Junction(a, b), End::Junction(c, d)]) if (a, b) == (c, d) => {
+                    Shape::LoopThroughBox
+                }
+                _ => Shape::Chain,
+            };
+            let lines: Position = c.lines.iter().copied().collect();
+            collapsed = collapsed.union(lines);
+            units.push(Unit {
+                lines,
+                chain: Some(Collapsed {
+                    rule: ChainRule {
+                        boxes: c.len() as i8,
+                        shape,
+                    },
+                    component: c,
+                }),
+            });
+        }
+        for line in board.open_lines(base).difference(collapsed).lines() {
+            units.push(Unit {
+                lines: Position::single(line),
+                chain: None,
+            });
+        }
+        units.sort_by_key(Unit::line);
+        let mut unit_of = [u8::MAX; 64];
+        for (u, unit) in units.iter().enumerate() {
+            for line in unit.lines.lines() {
+                unit_of[line] = u as u8;
+            }
+        }
+        let mask_of = |lines: Position| -> u64 {
+            lines
+                .lines()
+                .map(|l| 1u64 << unit_of[l])
+                .fold(0, |a, b| a | b)
+        };
+        let sides = units
+            .iter()
+            .enumerate()
+            .map(|(u, unit)| {
+                let mut boxes: Vec<(usize, usize)> = Vec::new();
+                for line in unit.lines.lines() {
+                    for (r, c) in beside(board, line) {
+                        if !boxes.contains(&(r, c)) {
+                            boxes.push((r, c));
+                        }
+                    }
+                }
+                boxes
+                    .into_iter()
+                    .map(|(r, c)| mask_of(board.box_sides(r, c).difference(base)) & !(1 << u))
+                    // A chain's own boxes complete with it alone: counted by its rule.
+                    .filter(|&m| m != 0 || unit.chain.is_none())
+                    .collect()
+            })
+            .collect();
+        let extensions = units
+            .iter()
+            .enumerate()
+            .map(|(u, unit)| match &unit.chain {
+                Some(c) if c.rule.shape == Shape::Chain => {
+                    extensions(board, base, &units, &unit_of, u, &c.component.ends)
+                }
+                _ => Vec::new(),
+            })
+            .collect();
+        let capturable = (0..board.rows()).any(|r| {
+            (0..board.cols()).any(|c| board.box_sides(r, c).difference(base).count() == 1)
+        });
+        Ok(Reduction {
+            base,
+            units,
+            sides,
+            unit_of,
+            extensions,
+            capturable,
+        })
+    }
+
+    /// The start position, pre-drawn lines included.
+    pub fn base(&self) -> Position {
+        self.base
+    }
+
+    /// The units, by their lowest line.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// For each box beside unit `u` that needs other units too (a junction box of a chain,
+    /// or a box beside an ordinary line), the set of those units as a mask over unit indices;
+    /// a box beside an ordinary line with no other side open has an empty mask.
+    pub fn box_sides(&self, u: usize) -> &[u64] {
+        &self.sides[u]
+    }
+
+    /// How each end of unit `u` (a collapsed chain) may be one box longer; empty for other
+    /// units.
+    pub fn extensions(&self, u: usize) -> &[Extension] {
+        &self.extensions[u]
+    }
+
+    /// The unit of open line `line`.
+    pub fn unit_of(&self, line: usize) -> Option<usize> {
+        self.units
+            .get(usize::from(self.unit_of[line]))
+            .map(|_| usize::from(self.unit_of[line]))
+    }
+
+    /// The collapsed chains, with their units' indices.
+    pub fn chains(&self) -> impl Iterator<Item = (usize, &Unit, &Collapsed)> {
+        self.units
+            .iter()
+            .enumerate()
+            .filter_map(|(u, unit)| unit.chain.as_ref().map(|c| (u, unit, c)))
+    }
+
+    /// The position with the units of `drawn` (bit `i` for unit `i`) drawn.
+    pub fn position(&self, drawn: u64) -> Position {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|&(u, _)| drawn >> u & 1 == 1)
+            .fold(self.base, |p, (_, unit)| p.union(unit.lines))
+    }
+
+    /// Whether the value of the start position is proven exact: every collapsed chain ends
+    /// on the ground at both ends, or is a loop, so each stays a component of its own and
+    /// entering it makes a loony offer (see the module docs).
+    pub fn exact(&self) -> bool {
+        self.chains().all(|(_, _, c)| {
+            let c = &c.component;
+            c.kind == Kind::Loop || c.ends.iter().all(|e| matches!(e, End::Ground))
+        })
+    }
+
+    /// Whether the score of the move on `line` is proven exact: the value is, and the move
+    /// is no chain move while a box stands capturable. (Entering a chain then scores at
+    /// least its true score: the chain player may take the standing box before declining,
+    /// which the chain rule does not see; the value is unaffected, since taking the box
+    /// first and then entering does at least as well and is scored exactly.)
+    pub fn exact_move(&self, line: usize) -> bool {
+        let in_chain = self
+            .unit_of(line)
+            .is_some_and(|u| self.units[u].chain.is_some());
+        self.exact() && !(in_chain && self.capturable)
+    }
+}
+
+/// The [`Extension`]s of chain unit `u` at its junction ends `ends`.
+fn extensions(
+    board: &Board,
+    base: Position,
+    units: &[Unit],
+    unit_of: &[u8; 64],
+    u: usize,
+    ends: &[End],
+) -> Vec<Extension> {
+    let mask_of = |lines: Position| -> u64 {
+        lines
+            .lines()
+            .map(|l| 1u64 << unit_of[l])
+            .fold(0, |a, b| a | b)
+    };
+    let mut out = Vec::new();
+    for end in ends {
+        let End::Junction(r, c) = *end else {
+            continue;
+        };
+        let sides = board.box_sides(r, c).difference(base);
+        let others = mask_of(sides) & !(1 << u);
+        for y in sides.lines() {
+            let unit = usize::from(unit_of[y]);
+            if unit == u || units[unit].chain.is_some() {
+                continue; // The chain itself, or another chain: a longer extension.
+            }
+            let mut not_all = vec![1u64 << unit];
+            // The box across `y`, if any: it must keep two other open sides.
+            if let Some(&(kr, kc)) = beside(board, y).iter().find(|&&b| b != (r, c)) {
+                let across = mask_of(board.box_sides(kr, kc).difference(base)) & !(1 << unit);
+                not_all.push(across);
+                let mut rest = across;
+                while rest != 0 {
+                    let z = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    not_all.push(across & !z);
+                }
+            }
+            out.push(Extension {
+                drawn: others & !(1 << unit),
+                not_all,
+            });
+        }
+    }
+    out
+}
+
+/// The boxes (row, col) beside `line`.
+fn beside(board: &Board, line: usize) -> Vec<(usize, usize)> {
+    let ((r0, c0), _) = board.endpoints(line);
+    let candidates: Vec<(usize, usize)> = if board.is_horizontal(line) {
+        // The boxes below and above.
+        let mut v = vec![(r0, c0)];
+        if r0 > 0 {
+            v.push((r0 - 1, c0));
+        }
+        v
+    } else {
+        let mut v = vec![(r0, c0)];
+        if c0 > 0 {
+            v.push((r0, c0 - 1));
+        }
+        v
+    };
+    candidates
+        .into_iter()
+        .filter(|&(r, c)| {
+            r < board.rows() && c < board.cols() && board.box_sides(r, c).contains(line)
+        })
+        .collect()
+}

@@ -1,0 +1,125 @@
+//! `dotbox analyze --pseudo-lines` on the shipped 5x5 problem set
+//! (`tests/fixtures/pseudo_5x5.jsonl`, made by `cargo run --release --example
+//! pseudo_problems`): each problem's value and best moves, every move's score against the
+//! search (an exact solver sharing nothing with the reduction), the chains named in the
+//! report, the automatic choice, and bad input.
+
+mod common;
+
+use common::cli::{failure, json_of, stdout};
+use serde_json::Value;
+
+/// The problems: board, lines, units, open lines, value and best moves.
+fn problems() -> Vec<Value> {
+    let text = include_str!("fixtures/pseudo_5x5.jsonl");
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn lines_of(problem: &Value) -> String {
+    let lines: Vec<String> = problem["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    lines.join(",")
+}
+
+fn scores(analysis: &Value) -> Vec<(u64, i64)> {
+    let moves = analysis["moves"].as_array().unwrap();
+    let score = |m: &Value| (m["line"].as_u64().unwrap(), m["score"].as_i64().unwrap());
+    moves.iter().map(score).collect()
+}
+
+#[test]
+fn every_problem_has_its_value_and_the_search_agrees_on_every_move() {
+    let problems = problems();
+    assert!(problems.len() >= 10);
+    for p in &problems {
+        let lines = lines_of(p);
+        let args = ["analyze", "5x5", "--lines", &lines, "--json"];
+        let reduced = json_of(&[&args[..], &["--pseudo-lines"]].concat());
+        assert_eq!(reduced["value"], p["value"], "{lines}");
+        let info = &reduced["pseudo_lines"];
+        assert_eq!(info["units"], p["units"], "{lines}");
+        assert_eq!(info["value_exact"], true, "{lines}");
+        assert_eq!(info["unproven_moves"].as_array().unwrap().len(), 0);
+        assert!(info["chains"].as_array().unwrap().len() >= 2, "{lines}");
+        let best: Vec<u64> = scores(&reduced)
+            .iter()
+            .filter(|m| m.1 == reduced["value"].as_i64().unwrap())
+            .map(|m| m.0)
+            .collect();
+        let expected: Vec<u64> = p["best"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_u64().unwrap())
+            .collect();
+        assert_eq!(best, expected, "{lines}");
+        let search = ["--method", "search", "--tt-mib", "64"];
+        let exact = json_of(&[&args[..], &search[..]].concat());
+        assert_eq!(scores(&reduced), scores(&exact), "{lines}");
+    }
+}
+
+#[test]
+fn the_report_names_each_chain_and_what_is_exact() {
+    let p = &problems()[1];
+    let lines = lines_of(p);
+    let text = stdout(&["analyze", "5x5", "--lines", &lines, "--pseudo-lines"]);
+    assert!(text.contains("with chains of 3+ boxes and loops as pseudo-lines"));
+    assert!(text.contains(&format!("pseudo-lines: {} units for", p["units"])));
+    assert!(text.contains("chain 1: lines "));
+    assert!(text.contains("long chain of"));
+    assert!(text.contains("exact: every collapsed chain ends on the ground"));
+    assert!(text.contains(&format!("value: {} ", p["value"])));
+}
+
+#[test]
+fn chosen_on_its_own_past_the_plain_solver_when_proven() {
+    // 34 open lines: past what the automatic choice solves backward line by line.
+    let p = problems()
+        .into_iter()
+        .find(|p| p["open"] == 34)
+        .expect("a problem with 34 open lines");
+    let lines = lines_of(&p);
+    let analysis = json_of(&["analyze", "5x5", "--lines", &lines, "--json"]);
+    assert_eq!(analysis["value"], p["value"]);
+    assert_eq!(analysis["pseudo_lines"]["units"], p["units"]);
+}
+
+#[test]
+fn junction_ended_chains_are_reported_unproven() {
+    // A 3x3 position whose top row is a chain of 3 from the ground into a junction box.
+    let lines = "0,1,2,3,4,15";
+    let reduced = json_of(&[
+        "analyze",
+        "3x3",
+        "--lines",
+        lines,
+        "--pseudo-lines",
+        "--json",
+    ]);
+    let info = &reduced["pseudo_lines"];
+    assert_eq!(info["value_exact"], false);
+    let text = stdout(&["analyze", "3x3", "--lines", lines, "--pseudo-lines"]);
+    assert!(text.contains("not proven exact"), "{text}");
+}
+
+#[test]
+fn bad_options_fail_with_a_clear_message() {
+    let err = failure(&["analyze", "5x5", "--pseudo-lines", "--min-chain", "2"]);
+    assert!(err.contains("--min-chain 2"), "{err}");
+    for extra in [
+        &["--loony"][..],
+        &["--method", "retro"],
+        &["--last-move-penalty", "1"],
+    ] {
+        let args = [&["analyze", "3x3", "--pseudo-lines"][..], extra].concat();
+        let err = failure(&args);
+        assert!(err.contains("--pseudo-lines"), "{err}");
+    }
+}
