@@ -24,7 +24,7 @@ use crate::store::memory::MemoryStore;
 use crate::store::{StoreError, TileId};
 
 pub use layout::{Layout, MAX_OPEN};
-pub use solve::{Progress, Solve, TileTask};
+pub use solve::{Progress, Solve, Stored, TileTask};
 pub use valuation::Valuation;
 
 /// Why a retrograde solve or query failed.

@@ -42,6 +42,17 @@ pub struct TileTask {
     pub needs: Vec<TileId>,
 }
 
+/// What a store holds of a tile ([`Solve::stored`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// The whole tile, its checksum and size right.
+    Intact,
+    /// No tile.
+    Missing,
+    /// A tile that fails its checksum or has the wrong size: why.
+    Damaged(String),
+}
+
 /// A retrograde solve of every position containing a base position.
 #[derive(Debug)]
 pub struct Solve {
@@ -201,11 +212,8 @@ impl Solve {
             let tile = self.order[i];
             self.drop_layers_above(tile.lines() + 1, store)?;
             self.make_room(i);
-            match self.compute(tile, store) {
+            match self.solve_tile(tile, store) {
                 Ok(data) => {
-                    store.save(tile, &data)?;
-                    self.progress.positions_done += self.layout.tile_positions(tile);
-                    self.progress.tiles_done += 1;
                     self.cache.insert(tile, data);
                     self.release_parents(i, store)?;
                     self.next = i + 1;
@@ -222,6 +230,86 @@ impl Solve {
                 }
                 Err(e) => return Err(e),
             }
+        }
+    }
+
+    /// Computes `tile` from its parents and saves it: the unit of work of every solve, the
+    /// schedule of [`Solve::step`] and the tasks of [`Solve::solve_tiles`] alike. Parents are
+    /// read from memory when held, else from the store (and then held).
+    ///
+    /// Errors: [`RetroError::NotSolved`] naming a parent the store lacks,
+    /// [`StoreError::Corrupt`] naming a damaged one, the store's own failures.
+    pub fn solve_tile(
+        &mut self,
+        tile: TileId,
+        store: &mut dyn TileStore,
+    ) -> Result<TileData, RetroError> {
+        let data = self.compute(tile, store)?;
+        store.save(tile, &data)?;
+        self.progress.positions_done += self.layout.tile_positions(tile);
+        self.progress.tiles_done += 1;
+        Ok(data)
+    }
+
+    /// Runs one task of a solve split into tasks: computes each tile of `tiles` (parents
+    /// first: a layer's tiles need only the layer above) that the store lacks or holds
+    /// damaged, skipping those it holds intact. Running it twice, or again after it was
+    /// killed half-way, leaves the store the same: tiles are saved whole or not at all, and
+    /// are the same bytes whoever computes them. Parents stay in memory while later tiles of
+    /// the task read them, within the memory budget; nothing is removed from the store.
+    ///
+    /// Errors: as [`Solve::solve_tile`], for the first tile that fails.
+    pub fn solve_tiles(
+        &mut self,
+        tiles: &[TileId],
+        store: &mut dyn TileStore,
+    ) -> Result<(), RetroError> {
+        self.progress = Progress {
+            positions_total: tiles.iter().map(|&t| self.layout.tile_positions(t)).sum(),
+            tiles_total: tiles.len(),
+            ..Progress::default()
+        };
+        for (n, &tile) in tiles.iter().enumerate() {
+            if self.stored(tile, store)? == Stored::Intact {
+                self.progress.tiles_reused += 1;
+                self.progress.positions_total -= self.layout.tile_positions(tile);
+                self.progress.tiles_total -= 1;
+                continue;
+            }
+            let later: Vec<TileId> = tiles[n..]
+                .iter()
+                .flat_map(|&t| self.layout.parents(t))
+                .collect();
+            self.cache.retain(|t, _| later.contains(t));
+            if let Some(budget) = self.memory {
+                let parents = self.layout.parents(tile);
+                let incoming: u64 = parents
+                    .iter()
+                    .filter(|p| !self.cache.contains_key(p))
+                    .map(|&p| self.layout.tile_bytes(p) as u64)
+                    .sum::<u64>()
+                    + self.layout.tile_bytes(tile) as u64;
+                if self.memory_in_use() + incoming > budget {
+                    self.cache.retain(|t, _| parents.contains(t));
+                }
+            }
+            self.solve_tile(tile, store)?;
+        }
+        self.cache.clear();
+        Ok(())
+    }
+
+    /// What the store holds of `tile`: the tile is read and checked (checksum, then size).
+    ///
+    /// Errors: the store's failures other than a damaged tile.
+    pub fn stored(&self, tile: TileId, store: &mut dyn TileStore) -> Result<Stored, RetroError> {
+        match self.tile(tile, store) {
+            Ok(Some(_)) => Ok(Stored::Intact),
+            Ok(None) => Ok(Stored::Missing),
+            Err(RetroError::Store(StoreError::Corrupt { reason, .. })) => {
+                Ok(Stored::Damaged(reason))
+            }
+            Err(e) => Err(e),
         }
     }
 
