@@ -10,6 +10,7 @@ pub mod method;
 pub mod progress;
 pub mod shipped;
 pub mod solve;
+pub mod tiles;
 
 use std::path::Path;
 
@@ -38,6 +39,9 @@ pub enum Command {
     /// Build, describe or verify opening books.
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// A solve split into tasks, one tile each, run layer by layer by any scheduler.
+    #[command(subcommand)]
+    Tiles(tiles::TilesCommand),
 }
 
 /// Runs a parsed command line and returns what to print.
@@ -47,6 +51,7 @@ pub fn run(cli: &Cli) -> Result<String, CliError> {
         Command::Solve(args) => solve::run(args),
         Command::Chains(args) => chains::run(args),
         Command::Book(command) => book::run(command),
+        Command::Tiles(command) => tiles::run(command),
     }
 }
 
