@@ -81,6 +81,11 @@ impl FsStore {
                 ensure_empty(&dir)?;
                 let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
                 write_atomically(&dir, &manifest, &[text.as_bytes()])?;
+                // Another process may have created the store at the same time: the
+                // manifest is one or the other's, whole, and must name this solve.
+                let bytes =
+                    fs::read(&manifest).map_err(|e| io_error("cannot read", &manifest, e))?;
+                check_manifest(&manifest, &bytes, fingerprint)?;
             }
             Err(e) => return Err(io_error("cannot read", &manifest, e)),
         }
@@ -192,10 +197,17 @@ fn check_manifest(path: &Path, bytes: &[u8], fingerprint: &str) -> Result<(), St
     Ok(())
 }
 
-/// Refuses to turn a directory holding other files into a store.
+/// Refuses to turn a directory holding other files into a store. Temporary files of a store
+/// (a manifest whose writer was killed, or is writing it now) and a manifest that another
+/// process has just created do not count.
 fn ensure_empty(dir: &Path) -> Result<(), StoreError> {
-    let mut entries = fs::read_dir(dir).map_err(|e| io_error("cannot list", dir, e))?;
-    match entries.next() {
+    let entries = fs::read_dir(dir).map_err(|e| io_error("cannot list", dir, e))?;
+    let mut others = entries.filter(|entry| {
+        let name = entry.as_ref().map(|e| e.file_name());
+        let name = name.as_ref().map(|n| n.to_string_lossy());
+        !name.is_ok_and(|n| n.ends_with(TEMP_SUFFIX) || n == MANIFEST)
+    });
+    match others.next() {
         None => Ok(()),
         Some(_) => Err(StoreError::Io(format!(
             "{} is neither empty nor a dotbox tile store (it has no {MANIFEST} manifest)",
@@ -443,6 +455,18 @@ mod tests {
         assert!(e.contains("in use by another process"), "{e}");
         drop(store);
         FsStore::open(dir.path(), FP).unwrap();
+    }
+
+    #[test]
+    fn a_manifest_left_half_written_does_not_block_creating_the_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let temp = dir.path().join(format!("{MANIFEST}.x{TEMP_SUFFIX}"));
+        fs::write(&temp, "dotbox tile st").unwrap();
+        let store = FsStore::open_with(dir.path(), FP, Access::Shared).unwrap();
+        assert_eq!(store.fingerprint(), FP);
+        drop(store);
+        FsStore::open(dir.path(), FP).unwrap();
+        assert!(!temp.exists());
     }
 
     #[test]
