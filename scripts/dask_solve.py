@@ -63,6 +63,9 @@ def parse_args(argv):
     slurm.add_argument("--slurm", action="store_true", help="workers as Slurm jobs")
     slurm.add_argument("--jobs", type=int, default=1, help="Slurm jobs (one worker each)")
     slurm.add_argument("--job-cores", type=int, default=32, help="cores per job")
+    slurm.add_argument(
+        "--job-tasks", type=int, default=4, help="dotbox tasks a job runs at once"
+    )
     slurm.add_argument("--job-memory", default="64GB", help="memory per job")
     slurm.add_argument("--walltime", default="24:00:00")
     slurm.add_argument("--queue", help="Slurm partition")
@@ -125,16 +128,35 @@ def ranges(n, parts):
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if a < b]
 
 
+def resume_at(args, layers):
+    """Where a driver run again over an existing store starts: below the lowest layer whose
+    check passes (the layers above it may have been removed under --keep), else at the top."""
+    if not os.path.isdir(args.store):
+        return 0
+    for i in range(len(layers) - 1, -1, -1):
+        k = layers[i]["layer"]
+        check = ["tiles", "check", *spec_args(args), "--layer", str(k), "--store", args.store]
+        _, error = dotbox(args, *check)
+        if error is None:
+            print(f"layer {k} is finished in {args.store}: resuming below it", file=sys.stderr)
+            return i + 1
+    return 0
+
+
 def make_client(args):
     from dask.distributed import Client, LocalCluster
 
     if args.scheduler:
-        return Client(args.scheduler), 0
+        client = Client(args.scheduler)
+        return client, sum(w["nthreads"] for w in client.scheduler_info()["workers"].values())
     if args.slurm:
         from dask_jobqueue import SLURMCluster
 
+        # One worker per job, running --job-tasks dotbox tasks at once (its threads), each
+        # with --threads cores: --job-cores should be their product.
         cluster = SLURMCluster(
-            cores=args.job_cores,
+            cores=args.job_tasks,
+            job_cpu=args.job_cores,
             processes=1,
             memory=args.job_memory,
             walltime=args.walltime,
@@ -145,7 +167,7 @@ def make_client(args):
             print(cluster.job_script())
             sys.exit(0)
         cluster.scale(jobs=args.jobs)
-        return Client(cluster), args.jobs
+        return Client(cluster), args.jobs * args.job_tasks
     cluster = LocalCluster(
         n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None
     )
@@ -169,12 +191,13 @@ def main(argv):
     args = parse_args(argv)
     args.store = os.path.abspath(args.store)
     args.dotbox = os.path.abspath(args.dotbox)
+    client, workers = make_client(args)
     layers_json, error = dotbox(args, "tiles", "layers", *spec_args(args), "--estimate")
     if error:
         sys.exit(error)
     layers = json.loads(layers_json)
-    client, workers = make_client(args)
     print(f"dask dashboard: {client.dashboard_link}", file=sys.stderr)
+    layers = layers[resume_at(args, layers) :]
     total, began = 0, time.monotonic()
     for layer in layers:
         k, tasks = layer["layer"], layer["tasks"]

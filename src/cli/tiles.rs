@@ -28,7 +28,8 @@ use super::solve::{parse_size, set_memory, set_threads};
 #[derive(Subcommand, Debug)]
 pub enum TilesCommand {
     /// Every layer of the solve, from the full board down, as JSON: one object per layer
-    /// with its tasks, positions, bytes written and bytes read (the parents of its tiles).
+    /// with its tasks, positions, bytes written (all tiles, and the largest) and bytes read
+    /// (the parents of each of its tiles).
     Layers(LayersArgs),
     /// The tasks of a layer, as JSON: one object per task with its tile, positions, bytes and
     /// the tiles it reads.
@@ -192,6 +193,7 @@ fn layers(args: &LayersArgs) -> Result<String, CliError> {
             "tasks": tiles.len(),
             "positions": positions,
             "bytes": tiles.iter().map(|&t| bytes(t)).sum::<u64>(),
+            "largest_tile_bytes": tiles.iter().map(|&t| bytes(t)).max(),
             "read_bytes": tiles
                 .iter()
                 .flat_map(|&t| layout.parents(t))
