@@ -355,3 +355,50 @@ fn bad_task_arguments_are_errors_naming_them() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a task range"));
 }
+
+/// The core of a task, without processes: every layer's tiles in a few ranges through
+/// `Solve::solve_tiles`, with and without a memory budget too small for any tile, equal the
+/// tiles of one `Solve::run` keeping every layer.
+#[test]
+fn solve_tiles_by_layer_equals_one_run() {
+    use dotbox::retro::Solve;
+    use dotbox::store::memory::MemoryStore;
+    use dotbox::store::TileStore;
+
+    let board = Board::new(3, 3).unwrap();
+    let layout = || {
+        Layout::with_high_groups(
+            &board,
+            Position(1 << 4),
+            Rules::with_last_move_penalty(1),
+            Valuation::Score,
+            Some(3),
+        )
+        .unwrap()
+    };
+    let top = layout().open_count();
+    let mut whole = MemoryStore::new();
+    let mut one = Solve::from_layout(layout(), top);
+    one.run(&mut whole, &mut |_| {}).unwrap();
+    for budget in [None, Some(1)] {
+        let mut tasks = MemoryStore::new();
+        let mut solve = Solve::from_layout(layout(), top);
+        if let Some(bytes) = budget {
+            solve.set_memory_budget(bytes);
+        }
+        let all = solve.layout().tiles();
+        for k in (0..=top).rev() {
+            let layer: Vec<_> = all.iter().copied().filter(|t| t.lines() == k).collect();
+            for range in layer.chunks(3) {
+                solve.solve_tiles(range, &mut tasks).unwrap();
+            }
+            // Run again: every tile is there, nothing is computed.
+            solve.solve_tiles(&layer, &mut tasks).unwrap();
+            assert_eq!(solve.progress().tiles_done, 0);
+            assert_eq!(solve.progress().tiles_reused, layer.len());
+        }
+        for &t in &all {
+            assert_eq!(tasks.load(t).unwrap(), whole.load(t).unwrap(), "{t}");
+        }
+    }
+}

@@ -251,9 +251,9 @@ impl Solve {
         Ok(data)
     }
 
-    /// Runs one task of a solve split into tasks: computes each tile of `tiles` (parents
-    /// first: a layer's tiles need only the layer above) that the store lacks or holds
-    /// damaged, skipping those it holds intact. Running it twice, or again after it was
+    /// Runs one task of a solve split into tasks: computes each tile of `tiles` (tiles of
+    /// one layer, whose parents, the layer above, are in the store) that the store lacks or
+    /// holds damaged, skipping those it holds intact. Running it twice, or again after it was
     /// killed half-way, leaves the store the same: tiles are saved whole or not at all, and
     /// are the same bytes whoever computes them. Parents stay in memory while later tiles of
     /// the task read them, within the memory budget; nothing is removed from the store.
@@ -269,6 +269,13 @@ impl Solve {
             tiles_total: tiles.len(),
             ..Progress::default()
         };
+        // The last tile of the task that reads each parent: held until then.
+        let mut last_read = HashMap::new();
+        for (n, &tile) in tiles.iter().enumerate() {
+            for p in self.layout.parents(tile) {
+                last_read.insert(p, n);
+            }
+        }
         for (n, &tile) in tiles.iter().enumerate() {
             if self.stored(tile, store)? == Stored::Intact {
                 self.progress.tiles_reused += 1;
@@ -276,20 +283,11 @@ impl Solve {
                 self.progress.tiles_total -= 1;
                 continue;
             }
-            let later: Vec<TileId> = tiles[n..]
-                .iter()
-                .flat_map(|&t| self.layout.parents(t))
-                .collect();
-            self.cache.retain(|t, _| later.contains(t));
+            self.cache
+                .retain(|t, _| last_read.get(t).is_some_and(|&last| last >= n));
             if let Some(budget) = self.memory {
                 let parents = self.layout.parents(tile);
-                let incoming: u64 = parents
-                    .iter()
-                    .filter(|p| !self.cache.contains_key(p))
-                    .map(|&p| self.layout.tile_bytes(p) as u64)
-                    .sum::<u64>()
-                    + self.layout.tile_bytes(tile) as u64;
-                if self.memory_in_use() + incoming > budget {
+                if self.memory_in_use() + self.incoming_bytes(tile, &parents) > budget {
                     self.cache.retain(|t, _| parents.contains(t));
                 }
             }
@@ -444,12 +442,7 @@ impl Solve {
         };
         let tile = self.order[i];
         let parents = self.layout.parents(tile);
-        let incoming: u64 = parents
-            .iter()
-            .filter(|p| !self.cache.contains_key(p))
-            .map(|&p| self.layout.tile_bytes(p) as u64)
-            .sum::<u64>()
-            + self.layout.tile_bytes(tile) as u64;
+        let incoming = self.incoming_bytes(tile, &parents);
         if self.memory_in_use() + incoming <= budget {
             return;
         }
@@ -480,6 +473,14 @@ impl Solve {
                 in_use = in_use.saturating_sub(data.len() as u64);
             }
         }
+    }
+
+    /// Bytes that computing `tile` from `parents` adds to memory: the parents not held yet
+    /// and the tile itself.
+    fn incoming_bytes(&self, tile: TileId, parents: &[TileId]) -> u64 {
+        let bytes = |t: TileId| self.layout.tile_bytes(t) as u64;
+        let missing = parents.iter().filter(|p| !self.cache.contains_key(p));
+        missing.map(|&p| bytes(p)).sum::<u64>() + bytes(tile)
     }
 
     fn tile(&self, t: TileId, store: &mut dyn TileStore) -> Result<Option<TileData>, RetroError> {
