@@ -86,13 +86,19 @@ def spec_args(args):
     return out
 
 
-def die_with_parent():
-    """In the child before exec: SIGKILL when the worker that started it dies, so a killed
-    worker leaves no task writing behind it (Linux; elsewhere a no-op)."""
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_worker():
+    """A function for the child to call before exec that has it SIGKILLed when the worker
+    that started it dies, so a killed worker leaves no task writing behind it (Linux;
+    elsewhere None). libc is loaded here, in the worker, before the fork: the child only
+    calls into it, taking no lock another thread might hold."""
     try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
     except OSError:
-        pass
+        return None
+    return lambda: libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def run_task(command):
@@ -100,7 +106,7 @@ def run_task(command):
     raises if the process fails or is killed, so that Dask retries the task."""
     start = time.monotonic()
     done = subprocess.run(
-        command, capture_output=True, text=True, preexec_fn=die_with_parent
+        command, capture_output=True, text=True, preexec_fn=die_with_worker()
     )
     if done.returncode != 0:
         how = (

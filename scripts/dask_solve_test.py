@@ -90,20 +90,27 @@ def main(argv):
                 if layer > targets[len(kills)]:
                     continue
                 if not kills:
-                    os.kill(pid, signal.SIGKILL)
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        break  # it ended between the scan and the kill: look again
                     kills.append(("task process", layer))
-                else:
-                    # Freeze the task so that it is certainly mid-work, then kill its worker.
+                    break
+                # Freeze the task so that it is certainly mid-work, then kill its worker.
+                try:
                     os.kill(pid, signal.SIGSTOP)
-                    os.kill(ppid, signal.SIGKILL)
-                    kills.append(("worker process", layer))
-                    deadline = time.monotonic() + 10
-                    while alive(pid) and time.monotonic() < deadline:
-                        time.sleep(0.01)
-                    if alive(pid):
-                        print(f"task {pid} outlived its killed worker", file=sys.stderr)
-                        driver.kill()
-                        return 1
+                except ProcessLookupError:
+                    break
+                os.kill(ppid, signal.SIGKILL)
+                kills.append(("worker process", layer))
+                deadline = time.monotonic() + 10
+                while alive(pid) and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                if alive(pid):
+                    print(f"task {pid} outlived its killed worker", file=sys.stderr)
+                    os.kill(pid, signal.SIGKILL)
+                    driver.kill()
+                    return 1
                 break
             time.sleep(0.001)
         out, err = driver.communicate(timeout=600)
