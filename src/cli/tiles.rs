@@ -176,16 +176,22 @@ fn layer_tiles(layout: &Layout, layer: u32) -> Vec<TileId> {
 fn layers(args: &LayersArgs) -> Result<String, CliError> {
     let solve = plan(&args.spec)?;
     let layout = solve.layout();
+    let top = layout.open_count();
+    let mut by_layer = vec![Vec::new(); top as usize + 1];
+    for tile in layout.tiles() {
+        by_layer[tile.lines() as usize].push(tile);
+    }
+    let estimates = layout.layer_estimates();
+    let planes = layout.valuation().planes() as f64;
     let mut out = String::from("[\n");
-    for layer in (0..=layout.open_count()).rev() {
-        let tiles = layer_tiles(layout, layer);
-        let planes = layout.valuation().planes() as f64;
+    for layer in (0..=top).rev() {
+        let tiles = &by_layer[layer as usize];
         let bytes = |t: TileId| match args.estimate {
             true => (layout.tile_estimate(t) * planes).round() as u64,
             false => layout.tile_bytes(t) as u64,
         };
         let positions: u64 = match args.estimate {
-            true => layout.layer_estimates()[layer as usize].round() as u64,
+            true => estimates[layer as usize].round() as u64,
             false => tiles.iter().map(|&t| layout.tile_positions(t)).sum(),
         };
         let object = json!({
