@@ -255,8 +255,9 @@ impl Solve {
     /// one layer, whose parents, the layer above, are in the store) that the store lacks or
     /// holds damaged, skipping those it holds intact. Running it twice, or again after it was
     /// killed half-way, leaves the store the same: tiles are saved whole or not at all, and
-    /// are the same bytes whoever computes them. Parents stay in memory while later tiles of
-    /// the task read them, within the memory budget; nothing is removed from the store.
+    /// are the same bytes whoever computes them. Parents and high indexes stay in memory
+    /// while later tiles of the task read them, parents within the memory budget; nothing
+    /// is removed from the store.
     ///
     /// Errors: as [`Solve::solve_tile`], for the first tile that fails.
     pub fn solve_tiles(
@@ -269,11 +270,15 @@ impl Solve {
             tiles_total: tiles.len(),
             ..Progress::default()
         };
-        // The last tile of the task that reads each parent: held until then.
-        let mut last_read = HashMap::new();
+        // The last tile of the task that reads each parent, and each high index (keyed by
+        // high counts, a tile with no low line): held until then.
+        let index_key = |t: TileId| t.with(t.groups() - 1, 0);
+        let (mut last_read, mut last_index) = (HashMap::new(), HashMap::new());
         for (n, &tile) in tiles.iter().enumerate() {
+            last_index.insert(index_key(tile), n);
             for p in self.layout.parents(tile) {
                 last_read.insert(p, n);
+                last_index.insert(index_key(p), n);
             }
         }
         for (n, &tile) in tiles.iter().enumerate() {
@@ -283,8 +288,10 @@ impl Solve {
                 self.progress.tiles_total -= 1;
                 continue;
             }
-            self.cache
-                .retain(|t, _| last_read.get(t).is_some_and(|&last| last >= n));
+            let still_read = |last: Option<&usize>| last.is_some_and(|&last| last >= n);
+            self.cache.retain(|t, _| still_read(last_read.get(t)));
+            self.layout
+                .retain_indexes(|key| still_read(last_index.get(&key)));
             if let Some(budget) = self.memory {
                 let parents = self.layout.parents(tile);
                 if self.memory_in_use() + self.incoming_bytes(tile, &parents) > budget {
