@@ -121,12 +121,14 @@ export async function estimateMove(g, lines, why) {
   return move;
 }
 
-/** Says in the message line where an exact analysis came from (book, handover, search). */
+/** Says in the message line where an exact analysis came from (book, handover, pseudo-lines,
+ * search). */
 export function describeSource(analysis) {
   const { book } = session;
   $('exactness').hidden = true;
   if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
   else if (analysis.source === 'subgame') setMessage(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${book ? ", past the book's depth" : ''}`);
+  else if (analysis.source === 'pseudo') setMessage(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s`);
   else if (analysis.source === 'search') setMessage(`${book ? "past the book's depth: " : ''}found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (book) setMessage(`past the book's depth (${book.depth}): solved in the browser`);
   else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
@@ -204,7 +206,8 @@ async function startSolve() {
   refreshStorage();
 }
 
-/** The worker's events: solve progress, book downloads, the handover solve, the search. */
+/** The worker's events: solve progress, book downloads, the handover solve, pseudo-lines, the
+ * search. */
 function onProgress(p) {
   if (p.op === 'search-progress') {
     showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
@@ -222,6 +225,12 @@ function onProgress(p) {
     if (p.total && p.done >= p.total) return hideWait();
     const of = p.total ? ` of ${(p.total / 1e3).toFixed(1)}` : '';
     showWait(p.total ? (100 * p.done) / p.total : null, `downloading the opening book: ${(p.done / 1e3).toFixed(1)}${of} kB`);
+    return;
+  }
+  if (p.op === 'pseudo-progress') {
+    if (p.final) return hideWait();
+    const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
+    showWait(p.percent, `solving this position with its chains as pseudo-lines (${p.units} units)… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
   if (p.op === 'handover-progress') {

@@ -4,7 +4,9 @@
 // {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
 //   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only;
 //                                        source 'book', 'memory', 'subgame' (the handover
-//                                        solve), 'search' or 'solve'. A book answer posts
+//                                        solve), 'pseudo' (chains as pseudo-lines: with
+//                                        reduction {units, open, valueExact, chains} and the
+//                                        unproven lines), 'search' or 'solve'. A book answer posts
 //                                        {op: 'book-figures', figures} (download counters); a
 //                                        damaged chunk posts {op: 'book-damaged', message}
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
@@ -99,9 +101,11 @@ async function analyze({ board, predrawn, lines }) {
     return { ...wasm.analyze(board, predrawn ?? '', lines ?? ''), source: 'memory' };
   }
   // A board too large to solve here (4x4, 3x5, 5x5) past its book: the handover solve of the
-  // position's subgame, else a search within a time limit.
+  // position's subgame, else its chains as pseudo-lines, else a search within a time limit.
   if (openLines(board, predrawn) > wasm.maxOpen()) {
     if (open <= wasm.handoverOpen()) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
+    const pseudo = pseudoAnalysis(board, predrawn ?? '', lines ?? '', open);
+    if (pseudo) return pseudo;
     if (open > wasm.searchMaxOpen()) {
       const message = `This position has ${open} open lines: exact play begins once at most ${wasm.handoverOpen()} are open (${open - wasm.handoverOpen()} more moves).`;
       throw Object.assign(new Error(message), { code: 'too-big' });
@@ -133,6 +137,34 @@ async function analyze({ board, predrawn, lines }) {
     const unsolved = !solver.finished;
     if (unsolved) forget(keyOf(board, predrawn));
     throw Object.assign(e, { code: unsolved ? 'damaged' : undefined });
+  }
+}
+
+/**
+ * The analysis of a position past the plain solve's reach with its chains collapsed into
+ * pseudo-lines (wasm.pseudoAnalyze, with {op: 'pseudo-progress'} events), when the reduced
+ * position has at most wasm.pseudoMaxUnits() units; null otherwise. A reduction that does not
+ * prove its value gives way to the search where the search may answer exactly.
+ */
+function pseudoAnalysis(board, predrawn, lines, open) {
+  const reduction = wasm.pseudoReduce(board, predrawn, lines);
+  if (!reduction.chains.length || reduction.units > wasm.pseudoMaxUnits()) return null;
+  if (!reduction.valueExact && open <= wasm.searchMaxOpen()) return null;
+  const start = performance.now();
+  let last = 0;
+  post({ op: 'pseudo-progress', percent: 0, seconds: 0, eta: null, units: reduction.units });
+  const progress = (done, total) => {
+    const now = performance.now();
+    if (now - last < 150) return;
+    last = now;
+    const share = total ? done / total : 1;
+    const seconds = (now - start) / 1000;
+    post({ op: 'pseudo-progress', percent: 100 * share, seconds, eta: share > 0 ? seconds / share - seconds : null, units: reduction.units });
+  };
+  try {
+    return { ...wasm.pseudoAnalyze(board, predrawn, lines, progress), source: 'pseudo', seconds: (performance.now() - start) / 1000 };
+  } finally {
+    post({ op: 'pseudo-progress', final: true });
   }
 }
 
