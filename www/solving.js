@@ -1,7 +1,7 @@
 // How the board on the page is answered, and the panels that say so: the board picker
 // (which boards are solved here, booked, or handed over), the opening book, the solve panel
 // with its progress, the storage panel, and which positions the move list may ask for.
-import { Game, maxOpen, directOpen, handoverOpen } from './pkg/dotbox.js';
+import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits } from './pkg/dotbox.js';
 import { session, client, boardKey } from './session.js';
 import { forgetFailures } from './analyses.js';
 import { $, setMessage, setNotice, showWait, hideWait } from './ui.js';
@@ -156,6 +156,8 @@ export function showSolvePanel() {
     $('solve-text').textContent = session.book
       ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${handoverOpen()} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
       : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by rules of thumb until at most ${handoverOpen()} lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
+    // Before that, a position whose long chains leave few enough units is answered by them.
+    $('solve-text').textContent += ` Earlier, a position whose long chains and loops, each taken as one line, leave at most ${pseudoMaxUnits()} units is solved that way (chains as pseudo-lines).`;
     $('solve').hidden = true;
     $('solve-progress').hidden = true;
     return;

@@ -7,6 +7,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
+use super::limits::PSEUDO_MAX_UNITS;
 use super::solver::{parse_board, JsAnalysis};
 use crate::chains::Kind;
 use crate::core::notation::{box_label, parse_lines};
@@ -14,10 +15,6 @@ use crate::core::{Board, Position};
 use crate::retro::pseudo;
 use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::store::memory::MemoryStore;
-
-/// Most units a reduced position may have to be solved in the page: 2^26 positions, about a
-/// second natively and a few in the worker (see docs/chains.md for the figures).
-pub const PSEUDO_MAX_UNITS: usize = 26;
 
 /// One collapsed chain as the page draws and names it.
 #[derive(Serialize)]
@@ -87,12 +84,6 @@ struct JsPseudo {
     analysis: JsAnalysis,
     reduction: JsReduction,
     unproven: Vec<usize>,
-}
-
-/// [`PSEUDO_MAX_UNITS`] for the page.
-#[wasm_bindgen(js_name = pseudoMaxUnits)]
-pub fn pseudo_max_units() -> usize {
-    PSEUDO_MAX_UNITS
 }
 
 fn reduce(board: &str, predrawn: &str, lines: &str) -> Result<(Board, Reduction), JsError> {
