@@ -2,11 +2,12 @@
 //
 // Protocol: the page posts {id, op, ...}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
-//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only;
-//                                        source 'book', 'memory', 'subgame' (the handover
-//                                        solve), 'pseudo' (chains as pseudo-lines: with
-//                                        reduction {units, open, valueExact, chains} and the
-//                                        unproven lines), 'search' or 'solve'. A book answer posts
+//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only
+//                                        (but for the unproven lines of 'pseudo'); source
+//                                        'book', 'memory', 'subgame' (the handover solve),
+//                                        'pseudo' (chains as pseudo-lines, with reduction
+//                                        {units, open, valueExact, chains} and the unproven
+//                                        lines), 'search' or 'solve'. A book answer posts
 //                                        {op: 'book-figures', figures} (download counters); a
 //                                        damaged chunk posts {op: 'book-damaged', message}
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
