@@ -3,7 +3,7 @@
 // solved in the worker with their chains collapsed; every score shown equals the native
 // `dotbox analyze 5x5 --lines ... --pseudo-lines --json`, each collapsed chain is drawn and
 // named, the coach panel says what is exact; a 5x5 puzzle is answered. Screenshots at
-// desktop and phone size.
+// desktop and phone size, and of the puzzle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -92,6 +92,7 @@ test('a 5x5 chain puzzle: the best move is found and confirmed', async () => {
   await page.click(`#puzzle-svg g.move[data-line="${p.solution}"]`, { force: true });
   assert.equal(await page.getAttribute('#puzzle', 'data-answered'), 'right');
   assert.match(await page.textContent('#puzzle-feedback'), /^Right: .*This is the only best move/);
+  await page.locator('#puzzle').screenshot({ path: `${RESULTS}/pseudo-puzzle.png` });
   assert.deepEqual(errors, []);
   await context.close();
 });
