@@ -353,17 +353,20 @@ async function bestLine({ board, predrawn, lines }) {
     while (!game.isOver()) {
       let line;
       let score = null;
+      let proven = true;
       try {
         const a = await analyze({ board, predrawn, lines: game.lines });
         if (!moves.length) value = a.value;
         ({ line, score } = a.moves.find((m) => m.score === a.value));
+        // Chains as pseudo-lines may answer without proving it.
+        if (a.source === 'pseudo') proven = a.reduction.valueExact && !a.unproven.includes(line);
       } catch (e) {
         if (e.code !== 'too-big') throw e;
         ({ line } = rulesMove({ board, predrawn, lines: game.lines }));
       }
       const player = game.turn ^ first;
       const boxes = game.play(line);
-      moves.push({ line, label: game.label(line), player, boxes, score, exact: score !== null });
+      moves.push({ line, label: game.label(line), player, boxes, score, exact: score !== null && proven });
     }
     return { value: game.isOver() && !moves.length ? 0 : value, moves };
   } finally {
