@@ -7,10 +7,11 @@
 //!
 //! `cargo run --release --example pseudo_problems -- [COUNT] [MAX UNITS] [SEED] [MIN UNITS]`
 //!
-//! `cargo run --release --example pseudo_problems -- --puzzles FIXTURE` instead turns the
-//! problems of a fixture written by the above (`tests/fixtures/pseudo_5x5.jsonl`) into the
-//! page's puzzles (`www/pseudo-puzzles.json`, the format of `www/puzzles.json`): each solved
-//! again by the reduction, kept when one move alone keeps the value and a tempting move loses
+//! `cargo run --release --example pseudo_problems -- --puzzles FIXTURE ..` instead turns the
+//! problems of files written by the above (`tests/fixtures/pseudo_5x5.jsonl`, and
+//! `pseudo_5x5_puzzles.jsonl` from `-- 40 24 7 10`) into the page's puzzles
+//! (`www/puzzles-5x5.json`, the format of `www/puzzles.json`): each solved again by the
+//! reduction, kept when one move alone keeps the value and a tempting move loses
 //! (`chains::puzzles::puzzle_of`), explained from the exact scores.
 
 use dotbox::chains::endgame::{long_chains, settled};
@@ -23,8 +24,8 @@ use dotbox::search::{self, SearchOptions};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("--puzzles") {
-        let fixture = args.get(2).expect("--puzzles needs the fixture's path");
-        return puzzles(fixture);
+        assert!(args.len() > 2, "--puzzles needs the fixtures' paths");
+        return puzzles(&args[2..]);
     }
     let count: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(12);
     let max_units: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(24);
@@ -86,10 +87,14 @@ fn main() {
     }
 }
 
-/// Prints the puzzles of the problems in `fixture` (one JSON object a line with `board` and
-/// `lines`) as the page's puzzle file.
-fn puzzles(fixture: &str) {
-    let text = std::fs::read_to_string(fixture).expect("the fixture can be read");
+/// Prints the puzzles of the problems in `fixtures` (one JSON object a line with `board`,
+/// `lines` and `value`) as the page's puzzle file.
+fn puzzles(fixtures: &[String]) {
+    let text: String = fixtures
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("the fixture can be read"))
+        .collect::<Vec<_>>()
+        .join("\n");
     let mut out = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let problem: serde_json::Value = serde_json::from_str(line).expect("a JSON object a line");
