@@ -6,16 +6,27 @@
 //! reduction agreed with the search on every candidate, junction-ended chains included.
 //!
 //! `cargo run --release --example pseudo_problems -- [COUNT] [MAX UNITS] [SEED] [MIN UNITS]`
+//!
+//! `cargo run --release --example pseudo_problems -- --puzzles FIXTURE ..` instead turns the
+//! problems of files written by the above (`tests/fixtures/pseudo_5x5.jsonl`, and
+//! `pseudo_5x5_puzzles.jsonl` from `-- 40 24 7 10`) into the page's puzzles
+//! (`www/puzzles-5x5.json`, the format of `www/puzzles.json`): each solved again by the
+//! reduction, kept when one move alone keeps the value and a tempting move loses
+//! (`chains::puzzles::puzzle_of`), explained from the exact scores.
 
 use dotbox::chains::endgame::{long_chains, settled};
-use dotbox::chains::puzzles::Rng;
-use dotbox::core::Board;
+use dotbox::chains::puzzles::{puzzle_of, to_json, Rng};
+use dotbox::core::{Board, Position};
 use dotbox::retro::pseudo;
 use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::search::{self, SearchOptions};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--puzzles") {
+        assert!(args.len() > 2, "--puzzles needs the fixtures' paths");
+        return puzzles(&args[2..]);
+    }
     let count: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(12);
     let max_units: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(24);
     let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(5);
@@ -74,4 +85,40 @@ fn main() {
             t.0, t.1, t.2
         );
     }
+}
+
+/// Prints the puzzles of the problems in `fixtures` (one JSON object a line with `board`,
+/// `lines` and `value`) as the page's puzzle file.
+fn puzzles(fixtures: &[String]) {
+    let text: String = fixtures
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("the fixture can be read"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let problem: serde_json::Value = serde_json::from_str(line).expect("a JSON object a line");
+        let board = Board::parse(problem["board"].as_str().expect("a board")).unwrap();
+        let pos: Position = problem["lines"]
+            .as_array()
+            .expect("lines")
+            .iter()
+            .map(|l| l.as_u64().expect("a line number") as usize)
+            .collect();
+        let (analysis, reduction) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+        assert!(
+            reduction.exact(),
+            "{pos:?}: the reduction does not prove this problem"
+        );
+        assert_eq!(
+            i64::from(analysis.value),
+            problem["value"].as_i64().expect("a value"),
+            "{pos:?}: the value differs from the fixture's"
+        );
+        if let Some(puzzle) = puzzle_of(&board, pos, &analysis).unwrap() {
+            out.push(puzzle);
+        }
+    }
+    out.sort_by_key(|p| p.difficulty);
+    print!("{}", to_json(&out));
 }

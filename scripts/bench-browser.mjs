@@ -11,6 +11,11 @@
 //     book downloaded, and the page's peak memory. --book serves extra books (a 4x4 or 3x5
 //     book made by `dotbox book build`) beside www/books through the server's overlay, with
 //     their index.json entries, so nothing is copied into www/.
+//   node scripts/bench-browser.mjs --pseudo LINES ..
+//     5x5 positions (each LINES a comma-separated list of drawn lines, played as moves)
+//     answered by chains as pseudo-lines in the page's worker: the wasm solve's time (as the
+//     worker measures it) and the wall time from the address to the scores shown, beside
+//     `dotbox analyze 5x5 --lines LINES --pseudo-lines` (time and peak RSS from /usr/bin/time).
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +25,7 @@ import { chromium } from 'playwright-core';
 const ROOT = new URL('../', import.meta.url).pathname;
 const argv = process.argv.slice(2);
 const gameMode = argv.includes('--game');
+const pseudoMode = argv.includes('--pseudo');
 const extraBooks = argv.flatMap((a, i) => (argv[i - 1] === '--book' ? [a] : []));
 const seedArg = argv.flatMap((a, i) => (argv[i - 1] === '--seed' ? [Number(a)] : []))[0] ?? 1;
 const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed'].includes(argv[i - 1]));
@@ -85,6 +91,30 @@ async function browserSolve(url, board) {
   const outcome = await page.evaluate(() => [document.body.dataset.solve, document.querySelector('#solve-stats').textContent, document.querySelector('#solve-text').textContent]);
   await browser.close();
   return { seconds, peakMB: peak / 2 ** 20, baseMB: base / 2 ** 20, wasmPeakMB: wasmPeak / 2 ** 20, outcome };
+}
+
+function nativePseudo(lines) {
+  execFileSync('/usr/bin/time', ['-f', '%e %M', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'analyze', '5x5', '--lines', lines, '--pseudo-lines', '--json'], { stdio: 'ignore' });
+  const [seconds, kb] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
+  return { seconds, peakMB: kb / 1024 };
+}
+
+/** The position with `lines` drawn on 5x5, answered by pseudo-lines in a fresh page. */
+async function browserPseudo(url, lines) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${url}?delay=0`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const start = Date.now();
+  await page.evaluate((l) => { location.hash = `#board=5x5&mode=hh&moves=${l}`; }, lines);
+  await page.waitForFunction(() => window.dotboxApp.state.analysis?.source === 'pseudo', null, { timeout: 600_000, polling: 20 });
+  const wall = (Date.now() - start) / 1000;
+  const { seconds, units, open } = await page.evaluate(() => {
+    const a = window.dotboxApp.state.analysis;
+    return { seconds: a.seconds, units: a.reduction.units, open: a.reduction.open };
+  });
+  await browser.close();
+  return { seconds, wall, units, open };
 }
 
 // playwright-core does not expose the browser's pid publicly: find the headless Chromium
@@ -180,7 +210,14 @@ const overlay = extraBooks.length ? ['--overlay', overlayWith(extraBooks)] : [];
 const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q', ...overlay], { stdio: ['ignore', 'pipe', 'inherit'] });
 const serverUrl = /http:\/\/\S+/.exec(String(await new Promise((r) => server.stdout.once('data', r))))[0];
 try {
-  if (gameMode) {
+  if (pseudoMode) {
+    console.log('units (open lines) | page solve s | page wall s | native s | native peak MB | page/native solve time');
+    for (const lines of named) {
+      const b = await browserPseudo(serverUrl, lines);
+      const n = nativePseudo(lines);
+      console.log(`${b.units} (${b.open}) | ${b.seconds.toFixed(2)} | ${b.wall.toFixed(2)} | ${n.seconds.toFixed(2)} | ${n.peakMB.toFixed(0)} | ${(b.seconds / n.seconds).toFixed(2)}`);
+    }
+  } else if (gameMode) {
     console.log('board      | replies | median s | longest s | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
     for (const board of boards) {
       const g = await browserGame(serverUrl, board, seedArg);

@@ -1,5 +1,6 @@
-// Puzzles: positions from puzzles.json (generated and checked by the exact solver) where one
-// move alone keeps the best score. The player picks a line on the puzzle's own board (click,
+// Puzzles: positions from puzzles.json (generated and checked by the exact solver) and
+// puzzles-5x5.json (5x5 chain problems solved by chains as pseudo-lines) where one move alone
+// keeps the best score. The player picks a line on the puzzle's own board (click,
 // tap, or arrow keys and Enter); the page says whether it was the best move, what the chosen
 // move costs and why, with the solver's scores then shown on the board.
 import { Game, loadPuzzles, explainMove } from './pkg/dotbox.js';
@@ -19,12 +20,20 @@ const state = {
 
 const current = () => state.puzzles[state.index];
 
+// The sets, in the order shown: small boards (solved whole), then 5x5 chain problems
+// (solved by chains as pseudo-lines), each easiest first.
+const SETS = ['puzzles.json', 'puzzles-5x5.json'];
+
+async function loadSet(file) {
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  // Checked in wasm: each puzzle's board, scores and unique solution.
+  return loadPuzzles(await response.json()).sort((a, b) => a.difficulty - b.difficulty);
+}
+
 async function load() {
   if (state.puzzles) return;
-  const response = await fetch('puzzles.json');
-  if (!response.ok) throw new Error(`puzzles.json: HTTP ${response.status}`);
-  // Checked in wasm: each puzzle's board, scores and unique solution.
-  state.puzzles = loadPuzzles(await response.json()).sort((a, b) => a.difficulty - b.difficulty);
+  state.puzzles = (await Promise.all(SETS.map(loadSet))).flat();
 }
 
 function show(index) {

@@ -1,7 +1,7 @@
 // How the board on the page is answered, and the panels that say so: the board picker
 // (which boards are solved here, booked, or handed over), the opening book, the solve panel
 // with its progress, the storage panel, and which positions the move list may ask for.
-import { Game, maxOpen, directOpen, handoverOpen } from './pkg/dotbox.js';
+import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits } from './pkg/dotbox.js';
 import { session, client, boardKey } from './session.js';
 import { forgetFailures } from './analyses.js';
 import { $, setMessage, setNotice, showWait, hideWait } from './ui.js';
@@ -121,12 +121,14 @@ export async function estimateMove(g, lines, why) {
   return move;
 }
 
-/** Says in the message line where an exact analysis came from (book, handover, search). */
+/** Says in the message line where an exact analysis came from (book, handover, pseudo-lines,
+ * search). */
 export function describeSource(analysis) {
   const { book } = session;
   $('exactness').hidden = true;
   if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
   else if (analysis.source === 'subgame') setMessage(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${book ? ", past the book's depth" : ''}`);
+  else if (analysis.source === 'pseudo') setMessage(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s`);
   else if (analysis.source === 'search') setMessage(`${book ? "past the book's depth: " : ''}found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (book) setMessage(`past the book's depth (${book.depth}): solved in the browser`);
   else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
@@ -154,6 +156,8 @@ export function showSolvePanel() {
     $('solve-text').textContent = session.book
       ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${handoverOpen()} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
       : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by rules of thumb until at most ${handoverOpen()} lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
+    // Before that, a position whose long chains leave few enough units is answered by them.
+    $('solve-text').textContent += ` Earlier, a position whose long chains and loops, each taken as one line, leave at most ${pseudoMaxUnits()} units is solved that way (chains as pseudo-lines).`;
     $('solve').hidden = true;
     $('solve-progress').hidden = true;
     return;
@@ -204,7 +208,8 @@ async function startSolve() {
   refreshStorage();
 }
 
-/** The worker's events: solve progress, book downloads, the handover solve, the search. */
+/** The worker's events: solve progress, book downloads, the handover solve, pseudo-lines, the
+ * search. */
 function onProgress(p) {
   if (p.op === 'search-progress') {
     showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
@@ -222,6 +227,12 @@ function onProgress(p) {
     if (p.total && p.done >= p.total) return hideWait();
     const of = p.total ? ` of ${(p.total / 1e3).toFixed(1)}` : '';
     showWait(p.total ? (100 * p.done) / p.total : null, `downloading the opening book: ${(p.done / 1e3).toFixed(1)}${of} kB`);
+    return;
+  }
+  if (p.op === 'pseudo-progress') {
+    if (p.final) return hideWait();
+    const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
+    showWait(p.percent, `solving this position with its chains as pseudo-lines (${p.units} units)… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
   if (p.op === 'handover-progress') {

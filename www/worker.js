@@ -2,9 +2,12 @@
 //
 // Protocol: the page posts {id, op, ...}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
-//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only;
-//                                        source 'book', 'memory', 'subgame' (the handover
-//                                        solve), 'search' or 'solve'. A book answer posts
+//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only
+//                                        (but for the unproven lines of 'pseudo'); source
+//                                        'book', 'memory', 'subgame' (the handover solve),
+//                                        'pseudo' (chains as pseudo-lines, with reduction
+//                                        {units, open, valueExact, chains} and the unproven
+//                                        lines), 'search' or 'solve'. A book answer posts
 //                                        {op: 'book-figures', figures} (download counters); a
 //                                        damaged chunk posts {op: 'book-damaged', message}
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
@@ -99,9 +102,11 @@ async function analyze({ board, predrawn, lines }) {
     return { ...wasm.analyze(board, predrawn ?? '', lines ?? ''), source: 'memory' };
   }
   // A board too large to solve here (4x4, 3x5, 5x5) past its book: the handover solve of the
-  // position's subgame, else a search within a time limit.
+  // position's subgame, else its chains as pseudo-lines, else a search within a time limit.
   if (openLines(board, predrawn) > wasm.maxOpen()) {
     if (open <= wasm.handoverOpen()) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
+    const pseudo = pseudoAnalysis(board, predrawn ?? '', lines ?? '', open);
+    if (pseudo) return pseudo;
     if (open > wasm.searchMaxOpen()) {
       const message = `This position has ${open} open lines: exact play begins once at most ${wasm.handoverOpen()} are open (${open - wasm.handoverOpen()} more moves).`;
       throw Object.assign(new Error(message), { code: 'too-big' });
@@ -133,6 +138,34 @@ async function analyze({ board, predrawn, lines }) {
     const unsolved = !solver.finished;
     if (unsolved) forget(keyOf(board, predrawn));
     throw Object.assign(e, { code: unsolved ? 'damaged' : undefined });
+  }
+}
+
+/**
+ * The analysis of a position past the plain solve's reach with its chains collapsed into
+ * pseudo-lines (wasm.pseudoAnalyze, with {op: 'pseudo-progress'} events), when the reduced
+ * position has at most wasm.pseudoMaxUnits() units; null otherwise. A reduction that does not
+ * prove its value gives way to the search where the search may answer exactly.
+ */
+function pseudoAnalysis(board, predrawn, lines, open) {
+  const reduction = wasm.pseudoReduce(board, predrawn, lines);
+  if (!reduction.chains.length || reduction.units > wasm.pseudoMaxUnits()) return null;
+  if (!reduction.valueExact && open <= wasm.searchMaxOpen()) return null;
+  const start = performance.now();
+  let last = 0;
+  post({ op: 'pseudo-progress', percent: 0, seconds: 0, eta: null, units: reduction.units });
+  const progress = (done, total) => {
+    const now = performance.now();
+    if (now - last < 150) return;
+    last = now;
+    const share = total ? done / total : 1;
+    const seconds = (now - start) / 1000;
+    post({ op: 'pseudo-progress', percent: 100 * share, seconds, eta: share > 0 ? seconds / share - seconds : null, units: reduction.units });
+  };
+  try {
+    return { ...wasm.pseudoAnalyze(board, predrawn, lines, progress), source: 'pseudo', seconds: (performance.now() - start) / 1000 };
+  } finally {
+    post({ op: 'pseudo-progress', final: true });
   }
 }
 
@@ -320,17 +353,20 @@ async function bestLine({ board, predrawn, lines }) {
     while (!game.isOver()) {
       let line;
       let score = null;
+      let proven = true;
       try {
         const a = await analyze({ board, predrawn, lines: game.lines });
         if (!moves.length) value = a.value;
         ({ line, score } = a.moves.find((m) => m.score === a.value));
+        // Chains as pseudo-lines may answer without proving it.
+        if (a.source === 'pseudo') proven = a.reduction.valueExact && !a.unproven.includes(line);
       } catch (e) {
         if (e.code !== 'too-big') throw e;
         ({ line } = rulesMove({ board, predrawn, lines: game.lines }));
       }
       const player = game.turn ^ first;
       const boxes = game.play(line);
-      moves.push({ line, label: game.label(line), player, boxes, score, exact: score !== null });
+      moves.push({ line, label: game.label(line), player, boxes, score, exact: score !== null && proven });
     }
     return { value: game.isOver() && !moves.length ? 0 : value, moves };
   } finally {

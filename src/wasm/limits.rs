@@ -12,6 +12,11 @@ pub const HANDOVER_OPEN: u32 = 30;
 /// can take hours (the empty 4x4 board: 1.8 G nodes natively).
 pub const SEARCH_MAX_OPEN: u32 = 32;
 
+/// Most units a position with its chains collapsed into pseudo-lines may have to be solved
+/// in the page ([`super::pseudo`]): 2^28 positions, a few seconds in the worker and under
+/// 100 MB (measured in docs/chains.md); two units more quadruple both.
+pub const PSEUDO_MAX_UNITS: usize = 28;
+
 /// [`HANDOVER_OPEN`] for the page.
 #[wasm_bindgen(js_name = handoverOpen)]
 pub fn handover_open() -> u32 {
@@ -22,4 +27,10 @@ pub fn handover_open() -> u32 {
 #[wasm_bindgen(js_name = searchMaxOpen)]
 pub fn search_max_open() -> u32 {
     SEARCH_MAX_OPEN
+}
+
+/// [`PSEUDO_MAX_UNITS`] for the page.
+#[wasm_bindgen(js_name = pseudoMaxUnits)]
+pub fn pseudo_max_units() -> usize {
+    PSEUDO_MAX_UNITS
 }

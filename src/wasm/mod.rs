@@ -16,6 +16,7 @@ pub mod game;
 pub mod idb_store;
 pub mod limits;
 pub mod loony;
+pub mod pseudo;
 pub mod search;
 pub mod solver;
 #[cfg(test)]

@@ -33,7 +33,8 @@ async function coachShows(page, board, lines) {
 // height or width) and Playwright calls it invisible: click its centre anyway.
 const NO_SCORES = { force: true };
 
-const PUZZLES = JSON.parse(readFileSync(`${ROOT}www/puzzles.json`, 'utf8')).sort((a, b) => a.difficulty - b.difficulty);
+// The page lists the small boards' set, then the 5x5 set, each easiest first.
+const PUZZLES = ['puzzles.json', 'puzzles-5x5.json'].flatMap((f) => JSON.parse(readFileSync(`${ROOT}www/${f}`, 'utf8')).sort((a, b) => a.difficulty - b.difficulty));
 
 test('the coach shows chains, control and loony moves, and judges the move just played', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });

@@ -1,0 +1,98 @@
+// Chains as pseudo-lines in the real page: 5x5 problem positions of the CLI's fixture
+// (tests/fixtures/pseudo_5x5.jsonl), past the plain solve's reach, loaded from an address,
+// solved in the worker with their chains collapsed; every score shown equals the native
+// `dotbox analyze 5x5 --lines ... --pseudo-lines --json`, each collapsed chain is drawn and
+// named, the coach panel says what is exact; a 5x5 puzzle is answered. Screenshots at
+// desktop and phone size, and of the puzzle.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, RESULTS, ROOT } from './harness.mjs';
+
+const env = serveAndLaunch();
+
+const PROBLEMS = readFileSync(`${ROOT}tests/fixtures/pseudo_5x5.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+// Past the handover (30 open lines) and the search (32): only the reduction answers.
+const FAR = PROBLEMS.filter((p) => p.open > 32);
+
+const address = (p) => `#board=5x5&mode=hh&moves=${p.lines.join(',')}`;
+
+/** Checks the page's answer for problem `p` against the native CLI. */
+async function checkProblem(page, p) {
+  await settled(page);
+  const native = nativeAnalyze('5x5', p.lines, null, { pseudo: true });
+  assert.equal(native.value, p.value, 'the fixture and the CLI agree');
+  assert.deepEqual(await shownScores(page), native.moves, `scores shown at 5x5:${p.lines}`);
+  assert.match(await page.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
+  assert.match(await page.textContent('#message'), new RegExp(`chains as pseudo-lines: ${native.pseudo_lines.units} units for ${p.open} open lines`));
+  // Every collapsed chain drawn once, its lines marked with its number, named in the legend.
+  const chains = native.pseudo_lines.chains;
+  assert.equal(await page.locator('#svg .pseudo-path').count(), chains.length);
+  for (const [i, chain] of chains.entries()) {
+    const marked = await page.$$eval(`#svg g.move[data-chain="${i + 1}"]`, (gs) => gs.map((g) => Number(g.dataset.line)).sort((a, b) => a - b));
+    assert.deepEqual(marked, chain.lines, `chain ${i + 1}'s lines`);
+    const item = await page.textContent(`#pseudo-chains li[data-chain="${i + 1}"]`);
+    assert.match(item, new RegExp(`^Chain ${i + 1}: (long chain|loop) of ${chain.boxes} boxes`));
+  }
+  const proven = native.pseudo_lines.value_exact && native.pseudo_lines.unproven_moves.length === 0;
+  assert.equal(await page.getAttribute('#coach-pseudo', 'data-exact'), proven ? '1' : '0');
+  assert.match(await page.textContent('#pseudo-exact'), proven ? /^Exact: / : /upper bounds|Not proven exact/);
+  const best = native.moves.filter((m) => m.score === native.value).map((m) => m.line);
+  const advice = await page.textContent('#pseudo-advice');
+  assert.match(advice, new RegExp(`^Best for [AB] \\(value ${native.value > 0 ? '\\+' : ''}${native.value}\\): `));
+  for (const line of best) {
+    const i = chains.findIndex((c) => c.lines.includes(line));
+    const label = await page.evaluate((l) => window.dotboxApp.state.game.label(l), line);
+    assert.ok(advice.includes(i >= 0 ? `chain ${i + 1}` : label), `the advice names best move ${label}: ${advice}`);
+  }
+}
+
+test('5x5 problems past the plain solve are solved by pseudo-lines in the page, as the CLI does, with their chains drawn', { timeout: 300_000 }, async () => {
+  assert.ok(FAR.length >= 2, 'the fixture has problems past 32 open lines');
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const { page, errors } = await openPage(context, env.server.url, address(FAR[0]));
+  await checkProblem(page, FAR[0]);
+  await page.screenshot({ path: `${RESULTS}/pseudo-desktop.png`, fullPage: true });
+  // The next problem by address in the same page.
+  await page.evaluate((h) => { location.hash = h; }, address(FAR[1]));
+  await page.waitForFunction((l) => document.body.dataset.lines === l, [...FAR[1].lines].sort((a, b) => a - b).join(','));
+  await checkProblem(page, FAR[1]);
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page: small, errors: phoneErrors } = await openPage(phone, env.server.url, address(FAR[0]));
+  await checkProblem(small, FAR[0]);
+  const width = await small.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `nothing overflows a phone screen (page is ${width} px wide)`);
+  await small.screenshot({ path: `${RESULTS}/pseudo-phone.png`, fullPage: true });
+  assert.deepEqual(phoneErrors, []);
+  await phone.close();
+});
+
+test('a 5x5 chain puzzle: the best move is found and confirmed', async () => {
+  const small = JSON.parse(readFileSync(`${ROOT}www/puzzles.json`, 'utf8'));
+  const set = JSON.parse(readFileSync(`${ROOT}www/puzzles-5x5.json`, 'utf8')).sort((a, b) => a.difficulty - b.difficulty);
+  assert.ok(set.length >= 1);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh');
+  await page.click('#puzzle-open');
+  await page.waitForSelector('#puzzle:not([hidden])');
+  // The 5x5 set follows the small boards' set: step back from the first puzzle to the last.
+  await page.click('#puzzle-prev');
+  const p = set.at(-1);
+  assert.equal(await page.getAttribute('#puzzle', 'data-index'), String(small.length + set.length - 1));
+  assert.match(await page.textContent('#puzzle-title'), / · 5x5 · /);
+  const open = await page.$$eval('#puzzle-svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+  assert.deepEqual(open, p.scores.map((s) => s.line));
+  // The solution is the only move keeping the value the CLI gives by pseudo-lines.
+  const native = nativeAnalyze('5x5', p.lines, null, { pseudo: true });
+  assert.equal(native.value, p.value);
+  assert.deepEqual(native.moves.filter((m) => m.score === native.value).map((m) => m.line), [p.solution]);
+  await page.click(`#puzzle-svg g.move[data-line="${p.solution}"]`, { force: true });
+  assert.equal(await page.getAttribute('#puzzle', 'data-answered'), 'right');
+  assert.match(await page.textContent('#puzzle-feedback'), /^Right: .*This is the only best move/);
+  await page.locator('#puzzle').screenshot({ path: `${RESULTS}/pseudo-puzzle.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
