@@ -105,6 +105,8 @@ test('a different move from an earlier position keeps the old line as a clickabl
   // Export gives the line played up to the position shown, without the variations.
   await page.locator('body').press('x');
   const labels = await Promise.all(GAME.slice(0, 6).map((l) => labelOf(page, l)));
+  // The panel fills its fields once open: wait for that, not for a fixed time.
+  await page.waitForFunction(() => document.querySelector('#share-record').value !== '');
   assert.equal(await page.inputValue('#share-record'), `3x3 moves ${labels.join(' ')}`);
   // On a phone the variations wrap inside the list.
   const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -230,6 +232,7 @@ test('export and import: the game as text and as an address; bad input is refuse
   await page.locator('body').press('x');
   assert.equal(await page.evaluate(() => document.querySelector('#share').open), true);
   const labels = [await labelOf(page, 0), await labelOf(page, 4), await labelOf(page, 9)];
+  await page.waitForFunction(() => document.querySelector('#share-record').value !== '');
   assert.equal(await page.inputValue('#share-record'), `3x3 moves ${labels.join(' ')}`);
   const url = await page.inputValue('#share-url');
   assert.match(url, /#board=3x3&mode=hh&moves=0,4,9$/);
