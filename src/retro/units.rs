@@ -345,7 +345,8 @@ impl Reduction {
     }
 }
 
-/// The [`Extension`]s of chain unit `u` at its junction ends `ends`.
+/// The [`Extension`]s of chain unit `u` at its junction ends `ends`: each end one box longer,
+/// and the two ends joined into a loop through one box.
 fn extensions(
     board: &Board,
     base: Position,
@@ -360,34 +361,63 @@ fn extensions(
             .map(|l| 1u64 << unit_of[l])
             .fold(0, |a, b| a | b)
     };
+    // A box's open sides, and their units but the chain's.
+    let open = |(r, c): (usize, usize)| board.box_sides(r, c).difference(base);
+    let others = |b: (usize, usize)| mask_of(open(b)) & !(1 << u);
+    let ordinary = |y: usize| {
+        let unit = usize::from(unit_of[y]);
+        unit != u && units[unit].chain.is_none()
+    };
+    let junctions: Vec<(usize, usize)> = ends
+        .iter()
+        .filter_map(|e| match *e {
+            End::Junction(r, c) => Some((r, c)),
+            _ => None,
+        })
+        .collect();
     let mut out = Vec::new();
-    for end in ends {
-        let End::Junction(r, c) = *end else {
-            continue;
-        };
-        let sides = board.box_sides(r, c).difference(base);
-        let others = mask_of(sides) & !(1 << u);
-        for y in sides.lines() {
-            let unit = usize::from(unit_of[y]);
-            if unit == u || units[unit].chain.is_some() {
-                continue; // The chain itself, or another chain: a longer extension.
-            }
-            let mut not_all = vec![1u64 << unit];
-            // The box across `y`, if any: it must keep two other open sides.
-            if let Some(&(kr, kc)) = beside(board, y).iter().find(|&&b| b != (r, c)) {
-                let across = mask_of(board.box_sides(kr, kc).difference(base)) & !(1 << unit);
+    for &j in &junctions {
+        // Another chain beyond `y` makes a longer extension, which needs nothing.
+        for y in open(j).lines().filter(|&y| ordinary(y)) {
+            let unit = 1u64 << unit_of[y];
+            let mut not_all = vec![unit];
+            // The box across `y`, if any, must keep two other open sides: not all of its
+            // other units drawn, nor all but one holding a single one of its sides.
+            if let Some(&k) = beside(board, y).iter().find(|&&b| b != j) {
+                let across = others(k) & !unit;
                 not_all.push(across);
-                let mut rest = across;
-                while rest != 0 {
-                    let z = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
-                    not_all.push(across & !z);
+                for line in open(k).difference(Position::single(y)).lines() {
+                    let z = 1u64 << unit_of[line];
+                    let sides_of_z = open(k).lines().filter(|&l| 1u64 << unit_of[l] == z);
+                    if sides_of_z.count() == 1 {
+                        not_all.push(across & !z);
+                    }
                 }
             }
             out.push(Extension {
-                drawn: others & !(1 << unit),
+                drawn: others(j) & !unit,
                 not_all,
             });
+        }
+    }
+    // Two junction boxes joined through one box `p`: once every other side of the three is
+    // drawn, chain and boxes form a loop, and declining it inside the chain hands back four
+    // boxes while the boxes past the chain make a path too short to decline in.
+    if let [j1, j2] = junctions[..] {
+        for y1 in open(j1).lines().filter(|&y| ordinary(y)) {
+            let Some(&p) = beside(board, y1).iter().find(|&&b| b != j1 && b != j2) else {
+                continue;
+            };
+            for y2 in open(p).lines().filter(|&y| y != y1 && ordinary(y)) {
+                if !beside(board, y2).contains(&j2) {
+                    continue;
+                }
+                let (a, b) = (1u64 << unit_of[y1], 1u64 << unit_of[y2]);
+                out.push(Extension {
+                    drawn: (others(j1) | others(p) | others(j2)) & !(a | b),
+                    not_all: vec![a, b],
+                });
+            }
         }
     }
     out
