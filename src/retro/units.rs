@@ -256,7 +256,7 @@ impl Reduction {
             .iter()
             .enumerate()
             .map(|(u, unit)| match &unit.chain {
-                Some(c) if c.rule.shape == Shape::Chain => {
+                Some(c) if c.rule.shape != Shape::Loop => {
                     extensions(board, base, &units, &unit_of, u, &c.component.ends)
                 }
                 _ => Vec::new(),
@@ -368,13 +368,14 @@ fn extensions(
         let unit = usize::from(unit_of[y]);
         unit != u && units[unit].chain.is_none()
     };
-    let junctions: Vec<(usize, usize)> = ends
+    let mut junctions: Vec<(usize, usize)> = ends
         .iter()
         .filter_map(|e| match *e {
             End::Junction(r, c) => Some((r, c)),
             _ => None,
         })
         .collect();
+    junctions.dedup(); // Both ends of a chain looping through one box.
     let mut out = Vec::new();
     for &j in &junctions {
         // Another chain beyond `y` makes a longer extension, which needs nothing.
