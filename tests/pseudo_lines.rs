@@ -142,7 +142,10 @@ fn junction_cases_traced_in_the_comparison_agree() {
             "icelandic",
             "1,2,3,7,11,12,13,15,16,17,18,19,20,21,24,25,26,30,31,32,37",
         ),
-        ("4x4", "0,1,2,8,10,11,16,17,18,19,21,24,25,27,29,31,32,34,35,37"),
+        (
+            "4x4",
+            "0,1,2,8,10,11,16,17,18,19,21,24,25,27,29,31,32,34,35,37",
+        ),
     ] {
         let board = Board::parse(name).unwrap();
         let pos: Position = lines.split(',').map(|l| l.parse().unwrap()).collect();

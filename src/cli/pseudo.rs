@@ -83,7 +83,8 @@ pub fn human(board: &Board, reduction: &Reduction, analysis: &Analysis) -> Strin
     } else {
         out.push_str(
             "not proven exact: a collapsed chain ends in a junction box, which may join it \
-             to more boxes later (growth by one box is scored, a join into a loop is not)\n",
+             to more boxes later (the growth that changes its decline is scored: one box \
+             longer, or a loop through one box; the rest is measured, not proven)\n",
         );
     }
     if !unproven.is_empty() && reduction.exact() {

@@ -23,10 +23,11 @@
 //! offer, and with one offer standing one of the two replies is always best. A chain ending
 //! in a junction box can grow: when the junction box is left with one open side leading
 //! nowhere further, the chain player declines by leaving the chain's last box with it, two
-//! boxes cheaper ([`Extension`], counted per position by the kernel). Other growth — a
-//! chain joined into a loop later, above all — is not scored. How often that matters is
-//! measured against the plain retrograde solver (`tests/pseudo_lines.rs`,
-//! `examples/pseudo_compare.rs`);
+//! boxes cheaper; when its two junction boxes are joined through one box into a loop, the
+//! decline inside the chain is two boxes cheaper as well ([`Extension`], both counted per
+//! position by the kernel). Longer growth needs nothing: the decline then lies in the
+//! position with the chain drawn. This is not proven; it is measured against the plain
+//! retrograde solver (`tests/pseudo_lines.rs`, `examples/pseudo_compare.rs`), and
 //! [`Reduction::exact`] says whether the start position lies in the proven case.
 
 use crate::chains::{components, Component, End, Kind};
@@ -113,13 +114,25 @@ pub fn chain_move_score(boxes: i8, enters: bool, decline: i8, child: i8) -> i8 {
     }
 }
 
-/// One way a junction box at a chain's end makes the chain *one box longer*: the box's other
-/// sides are all drawn but `open` (an ordinary line), and `open` leads to the ground or to a
-/// box with at least two other open sides, so the chain ends one box past the junction. The
-/// chain player then declines by leaving the chain's last box together with the junction
-/// box, which costs two boxes less than declining inside the chain ([`ChainRule::score`]).
-/// As tests on the set of drawn units: every unit of `drawn` is drawn, and no set of
-/// `not_all` is entirely drawn (one of them is `open` alone).
+/// One way a chain's junction boxes make declining it two boxes cheaper ([`ChainRule::score`]),
+/// as tests on the set of drawn units: every unit of `drawn` is drawn, and no set of
+/// `not_all` is entirely drawn. Two kinds:
+/// - *one box longer*: a junction box's other sides are all drawn but `y` (an ordinary
+///   line), and `y` leads to the ground or to a box with at least two other open sides, so
+///   the chain ends one box past the junction; the chain player declines by leaving the
+///   chain's last box together with the junction box. (`not_all`: `y` alone, and the far
+///   box's other sides all drawn, or all but one.)
+/// - *a loop through one box*: the two junction boxes and a box `p` between them have all
+///   sides drawn but `y1` (junction to `p`) and `y2` (`p` to the other junction), so chain,
+///   junctions and `p` form a loop. The boxes past the chain are then a path of three
+///   opened at both ends, too short to decline in, and the loop's decline (four boxes
+///   handed back, with the chain's boxes beside the junctions taken) is two boxes cheaper
+///   than the chain rule's decline inside the chain followed by the opponent taking the
+///   three. (`not_all`: `y1` alone, `y2` alone.)
+///
+/// Joins through no box (two adjacent junctions) or through two boxes or more need nothing:
+/// the chain rule's decline, or the decline in the position with the chain drawn, is then
+/// the loop's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extension {
     /// Units that must be drawn (bit `i` for unit `i`).
