@@ -9,12 +9,21 @@ use crate::store::TileStore;
 use super::units::Reduction;
 use super::{fits_in_memory, Layout, RetroError, Solve};
 
-/// The solve of a reduced position's subgame keeping the layer of its moves, to run in
-/// memory: refused with [`RetroError::TooLarge`] past [`super::IN_MEMORY_LIMIT`].
+/// The solve of a reduced position's subgame keeping the layer of its moves, in memory or
+/// through a store on disk.
+pub fn solve(board: &Board, reduction: &Reduction) -> Result<Solve, RetroError> {
+    Ok(Solve::from_layout(
+        Layout::from_reduction(board, reduction)?,
+        1,
+    ))
+}
+
+/// [`solve`] to run in memory: refused with [`RetroError::TooLarge`] past
+/// [`super::IN_MEMORY_LIMIT`].
 pub fn memory_solve(board: &Board, reduction: &Reduction) -> Result<Solve, RetroError> {
-    let layout = Layout::from_reduction(board, reduction)?;
-    fits_in_memory(&layout)?;
-    Ok(Solve::from_layout(layout, 1))
+    let solve = solve(board, reduction)?;
+    fits_in_memory(solve.layout())?;
+    Ok(solve)
 }
 
 /// The value of the reduction's start position and the score of each of its open lines, from
