@@ -2,11 +2,13 @@
 # dotbox's one entry point.
 #   ./build.sh serve   build the wasm (release) and serve www/ on http://127.0.0.1:8000
 #   ./build.sh test    every test: fmt, clippy (native and wasm32), native tests, the wasm
-#                      build, wasm-bindgen-test in headless Chromium, end-to-end tests
+#                      build, wasm-bindgen-test in headless Chromium, the Dask driver,
+#                      end-to-end tests
 #   ./build.sh wasm    only build the wasm into www/pkg
 #   ./build.sh bench   the in-browser benchmark (3x4 and icelandic) beside the native solve
 # Installs what is missing: the wasm32 target, wasm-bindgen-cli at exactly the Cargo.lock
-# version, Chromium and its driver (Debian packages), the npm packages of package-lock.json.
+# version, Chromium and its driver (Debian packages), the npm packages of package-lock.json,
+# the Dask driver's Python packages (a venv in .venv-dask).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -93,6 +95,19 @@ ensure_node_modules() {
   fi
 }
 
+# The Python environment of the Dask driver (scripts/dask_solve.py), pinned by
+# scripts/dask-requirements.txt, in .venv-dask (a few seconds from PyPI, once).
+DASK_VENV=.venv-dask
+ensure_dask() {
+  if ! cmp -s scripts/dask-requirements.txt "$DASK_VENV/requirements.txt" 2>/dev/null; then
+    log "installing the Dask driver's packages into $DASK_VENV (PyPI)"
+    rm -rf "$DASK_VENV"
+    python3 -m venv "$DASK_VENV"
+    quietly "$DASK_VENV/bin/pip" install --disable-pip-version-check -r scripts/dask-requirements.txt
+    cp scripts/dask-requirements.txt "$DASK_VENV/requirements.txt"
+  fi
+}
+
 native_cli() {
   log "building the native CLI (the reference the end-to-end tests check against)"
   cargo build --release --bin dotbox
@@ -122,6 +137,9 @@ case "${1:-}" in
     build_wasm
     native_cli
     ensure_node_modules
+    ensure_dask
+    log "a 3x3 solve as Dask tasks, a task and a worker killed, against dotbox solve"
+    "$DASK_VENV/bin/python" scripts/dask_solve_test.py 3x3 --workers 2
     log "end-to-end tests in headless Chromium"
     node --test --test-concurrency=1 tests/e2e/
     ;;

@@ -11,6 +11,7 @@ pub mod progress;
 pub mod pseudo;
 pub mod shipped;
 pub mod solve;
+pub mod tiles;
 
 use std::path::Path;
 
@@ -39,6 +40,9 @@ pub enum Command {
     /// Build, describe or verify opening books.
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// A solve split into tasks, one tile each, run layer by layer by any scheduler.
+    #[command(subcommand)]
+    Tiles(tiles::TilesCommand),
 }
 
 /// Runs a parsed command line and returns what to print.
@@ -48,6 +52,7 @@ pub fn run(cli: &Cli) -> Result<String, CliError> {
         Command::Solve(args) => solve::run(args),
         Command::Chains(args) => chains::run(args),
         Command::Book(command) => book::run(command),
+        Command::Tiles(command) => tiles::run(command),
     }
 }
 

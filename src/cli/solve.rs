@@ -81,10 +81,7 @@ pub fn with_store<T>(
     memory: Option<u64>,
     work: impl FnOnce(&mut Solve, &mut dyn TileStore, &str) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    let memory = memory.unwrap_or_else(default_memory);
-    // Tiles and tables get 85 %: the program, rank tables, kernel scratch and the allocator's
-    // slack take the rest, so the process stays under the limit.
-    solve.set_memory_budget(memory / 20 * 17);
+    let memory = set_memory(solve, memory);
     let peak = solve.layout().estimated_peak_bytes();
     match dir {
         Some(dir) => {
@@ -114,6 +111,16 @@ pub fn with_store<T>(
             result
         }
     }
+}
+
+/// Lets `solve` hold tiles and tables within `memory` (default: 60 % of the machine's) and
+/// returns the memory.
+pub fn set_memory(solve: &mut Solve, memory: Option<u64>) -> u64 {
+    let memory = memory.unwrap_or_else(default_memory);
+    // Tiles and tables get 85 %: the program, rank tables, kernel scratch and the allocator's
+    // slack take the rest, so the process stays under the limit.
+    solve.set_memory_budget(memory / 20 * 17);
+    memory
 }
 
 const GIB: f64 = (1u64 << 30) as f64;

@@ -587,13 +587,14 @@ impl Layout {
     /// Positions per layer (lines drawn beyond the base), estimated from the group sizes:
     /// canonical masks under the interchangeable sets, divided by the number of symmetries
     /// (symmetric positions make the true count slightly larger). Costs nothing to compute,
-    /// so callers pick a method or refuse a solve before building anything.
+    /// so callers pick a method or refuse a solve before building anything. Layer `k` is the
+    /// sum of [`Layout::tile_estimate`] over its tiles.
     pub fn layer_estimates(&self) -> Vec<f64> {
-        let poly =
-            |g: &LineGroup| -> Vec<f64> { (0..=g.bits()).map(|k| g.count(k) as f64).collect() };
-        let mut layers = poly(&self.lo);
-        for group in self.high.groups() {
-            let factor = poly(&group.lines);
+        let mut layers = vec![1.0];
+        for g in 0..self.groups() {
+            let factor: Vec<f64> = (0..=self.group_size(g))
+                .map(|k| self.group_masks(g, k))
+                .collect();
             let mut product = vec![0.0; layers.len() + factor.len() - 1];
             for (i, a) in layers.iter().enumerate() {
                 for (j, b) in factor.iter().enumerate() {
@@ -604,6 +605,24 @@ impl Layout {
         }
         let symmetries = self.lo_syms.len() as f64;
         layers.iter().map(|n| n / symmetries).collect()
+    }
+
+    /// Positions of `tile`, estimated as [`Layout::layer_estimates`] does: for the largest
+    /// boards, where counting a tile's blocks exactly ([`Layout::tile_positions`]) means
+    /// walking every high mask of the tile.
+    pub fn tile_estimate(&self, tile: TileId) -> f64 {
+        let masks: f64 = (0..self.groups())
+            .map(|g| self.group_masks(g, u32::from(tile.count(g))))
+            .product();
+        masks / self.lo_syms.len() as f64
+    }
+
+    /// Canonical masks (under the interchangeable sets) of `k` lines of group `g`.
+    fn group_masks(&self, g: usize, k: u32) -> f64 {
+        match self.high.groups().get(g) {
+            Some(group) => group.lines.count(k) as f64,
+            None => self.lo.count(k) as f64,
+        }
     }
 
     /// Estimated peak memory of an in-memory solve: the two largest adjacent layers, a byte

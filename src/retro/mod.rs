@@ -28,7 +28,7 @@ use crate::store::{StoreError, TileId};
 
 pub use layout::{Layout, MAX_OPEN};
 pub use repair::Repair;
-pub use solve::{Progress, Solve, TileTask};
+pub use solve::{Progress, Solve, Stored, TileTask};
 pub use valuation::Valuation;
 
 /// Why a retrograde solve or query failed.

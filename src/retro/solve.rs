@@ -42,6 +42,17 @@ pub struct TileTask {
     pub needs: Vec<TileId>,
 }
 
+/// What a store holds of a tile ([`Solve::stored`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// The whole tile, its checksum and size right.
+    Intact,
+    /// No tile.
+    Missing,
+    /// A tile that fails its checksum or has the wrong size: why.
+    Damaged(String),
+}
+
 /// A retrograde solve of every position containing a base position.
 #[derive(Debug)]
 pub struct Solve {
@@ -202,11 +213,8 @@ impl Solve {
             let tile = self.order[i];
             self.drop_layers_above(tile.lines() + 1, store)?;
             self.make_room(i);
-            match self.compute(tile, store) {
+            match self.solve_tile(tile, store) {
                 Ok(data) => {
-                    store.save(tile, &data)?;
-                    self.progress.positions_done += self.layout.tile_positions(tile);
-                    self.progress.tiles_done += 1;
                     self.cache.insert(tile, data);
                     self.release_parents(i, store)?;
                     self.next = i + 1;
@@ -223,6 +231,91 @@ impl Solve {
                 }
                 Err(e) => return Err(e),
             }
+        }
+    }
+
+    /// Computes `tile` from its parents and saves it: the unit of work of every solve, the
+    /// schedule of [`Solve::step`] and the tasks of [`Solve::solve_tiles`] alike. Parents are
+    /// read from memory when held, else from the store (and then held).
+    ///
+    /// Errors: [`RetroError::NotSolved`] naming a parent the store lacks,
+    /// [`StoreError::Corrupt`] naming a damaged one, the store's own failures.
+    pub fn solve_tile(
+        &mut self,
+        tile: TileId,
+        store: &mut dyn TileStore,
+    ) -> Result<TileData, RetroError> {
+        let data = self.compute(tile, store)?;
+        store.save(tile, &data)?;
+        self.progress.positions_done += self.layout.tile_positions(tile);
+        self.progress.tiles_done += 1;
+        Ok(data)
+    }
+
+    /// Runs one task of a solve split into tasks: computes each tile of `tiles` (tiles of
+    /// one layer, whose parents, the layer above, are in the store) that the store lacks or
+    /// holds damaged, skipping those it holds intact. Running it twice, or again after it was
+    /// killed half-way, leaves the store the same: tiles are saved whole or not at all, and
+    /// are the same bytes whoever computes them. Parents and high indexes stay in memory
+    /// while later tiles of the task read them, parents within the memory budget; nothing
+    /// is removed from the store.
+    ///
+    /// Errors: as [`Solve::solve_tile`], for the first tile that fails.
+    pub fn solve_tiles(
+        &mut self,
+        tiles: &[TileId],
+        store: &mut dyn TileStore,
+    ) -> Result<(), RetroError> {
+        self.progress = Progress {
+            positions_total: tiles.iter().map(|&t| self.layout.tile_positions(t)).sum(),
+            tiles_total: tiles.len(),
+            ..Progress::default()
+        };
+        // The last tile of the task that reads each parent, and each high index (keyed by
+        // high counts, a tile with no low line): held until then.
+        let index_key = |t: TileId| t.with(t.groups() - 1, 0);
+        let (mut last_read, mut last_index) = (HashMap::new(), HashMap::new());
+        for (n, &tile) in tiles.iter().enumerate() {
+            last_index.insert(index_key(tile), n);
+            for p in self.layout.parents(tile) {
+                last_read.insert(p, n);
+                last_index.insert(index_key(p), n);
+            }
+        }
+        for (n, &tile) in tiles.iter().enumerate() {
+            if self.stored(tile, store)? == Stored::Intact {
+                self.progress.tiles_reused += 1;
+                self.progress.positions_total -= self.layout.tile_positions(tile);
+                self.progress.tiles_total -= 1;
+                continue;
+            }
+            let still_read = |last: Option<&usize>| last.is_some_and(|&last| last >= n);
+            self.cache.retain(|t, _| still_read(last_read.get(t)));
+            self.layout
+                .retain_indexes(|key| still_read(last_index.get(&key)));
+            if let Some(budget) = self.memory {
+                let parents = self.layout.parents(tile);
+                if self.memory_in_use() + self.incoming_bytes(tile, &parents) > budget {
+                    self.cache.retain(|t, _| parents.contains(t));
+                }
+            }
+            self.solve_tile(tile, store)?;
+        }
+        self.cache.clear();
+        Ok(())
+    }
+
+    /// What the store holds of `tile`: the tile is read and checked (checksum, then size).
+    ///
+    /// Errors: the store's failures other than a damaged tile.
+    pub fn stored(&self, tile: TileId, store: &mut dyn TileStore) -> Result<Stored, RetroError> {
+        match self.tile(tile, store) {
+            Ok(Some(_)) => Ok(Stored::Intact),
+            Ok(None) => Ok(Stored::Missing),
+            Err(RetroError::Store(StoreError::Corrupt { reason, .. })) => {
+                Ok(Stored::Damaged(reason))
+            }
+            Err(e) => Err(e),
         }
     }
 
@@ -359,12 +452,7 @@ impl Solve {
         };
         let tile = self.order[i];
         let parents = self.layout.parents(tile);
-        let incoming: u64 = parents
-            .iter()
-            .filter(|p| !self.cache.contains_key(p))
-            .map(|&p| self.layout.tile_bytes(p) as u64)
-            .sum::<u64>()
-            + self.layout.tile_bytes(tile) as u64;
+        let incoming = self.incoming_bytes(tile, &parents);
         if self.memory_in_use() + incoming <= budget {
             return;
         }
@@ -395,6 +483,14 @@ impl Solve {
                 in_use = in_use.saturating_sub(data.len() as u64);
             }
         }
+    }
+
+    /// Bytes that computing `tile` from `parents` adds to memory: the parents not held yet
+    /// and the tile itself.
+    fn incoming_bytes(&self, tile: TileId, parents: &[TileId]) -> u64 {
+        let bytes = |t: TileId| self.layout.tile_bytes(t) as u64;
+        let missing = parents.iter().filter(|p| !self.cache.contains_key(p));
+        missing.map(|&p| bytes(p)).sum::<u64>() + bytes(tile)
     }
 
     fn tile(&self, t: TileId, store: &mut dyn TileStore) -> Result<Option<TileData>, RetroError> {

@@ -6,9 +6,10 @@
 //! no file or the whole tile, never a torn one. A tile damaged anyway (disk error, a user's
 //! edit) fails its checksum and is reported as [`StoreError::Corrupt`] so the solver
 //! recomputes it. The manifest is locked while the store is open: two solves never write the
-//! same directory at once.
+//! same directory at once, while the tasks of one solve split into tasks share it
+//! ([`Access`]).
 
-use std::fs::{self, File, OpenOptions, TryLockError};
+use std::fs::{self, File, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -21,6 +22,22 @@ pub const MANIFEST: &str = "dotbox-store";
 const MANIFEST_HEADER: &str = "dotbox tile store 1";
 /// Suffix of files being written; leftovers of a killed write are deleted on open.
 const TEMP_SUFFIX: &str = ".tmp";
+
+/// How a process shares a store with others (a lock on the manifest, held while it is open;
+/// the operating system releases it when the process ends, even when it is killed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// One process alone, a whole solve: refused while another has the store open.
+    /// Temporary files left by killed writes are deleted.
+    Exclusive,
+    /// Alongside other processes with shared access, the tasks of a solve split into tasks
+    /// (each writes its own tiles, atomically): refused while a process has it exclusively.
+    /// Temporary files are left alone: they may be other tasks' writes in progress.
+    Shared,
+    /// [`Access::Exclusive`], waiting for the processes that have the store open to close it
+    /// (the check that finishes a layer of tasks waits for stragglers).
+    ExclusiveWhenFree,
+}
 
 /// A tile store in a directory, bound to one solve by its fingerprint.
 #[derive(Debug)]
@@ -39,6 +56,17 @@ impl FsStore {
     /// [`StoreError::Io`] if `dir` cannot be created or read, is a non-empty directory that is
     /// not a store, has an unreadable manifest, or is open in another process.
     pub fn open(dir: impl AsRef<Path>, fingerprint: &str) -> Result<FsStore, StoreError> {
+        FsStore::open_with(dir, fingerprint, Access::Exclusive)
+    }
+
+    /// [`FsStore::open`] with the given `access`. Processes that open a new store at once
+    /// may refuse each other (each sees the other's manifest being written): a solve split
+    /// into tasks creates its store with its first task, the one tile of the full board.
+    pub fn open_with(
+        dir: impl AsRef<Path>,
+        fingerprint: &str,
+        access: Access,
+    ) -> Result<FsStore, StoreError> {
         let dir = dir.as_ref().to_path_buf();
         if fingerprint.contains('\n') {
             return Err(StoreError::Io(format!(
@@ -53,16 +81,23 @@ impl FsStore {
                 ensure_empty(&dir)?;
                 let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
                 write_atomically(&dir, &manifest, &[text.as_bytes()])?;
+                // Another process may have created the store at the same time: the
+                // manifest is one or the other's, whole, and must name this solve.
+                let bytes =
+                    fs::read(&manifest).map_err(|e| io_error("cannot read", &manifest, e))?;
+                check_manifest(&manifest, &bytes, fingerprint)?;
             }
             Err(e) => return Err(io_error("cannot read", &manifest, e)),
         }
-        let lock = lock(&manifest)?;
+        let lock = lock(&manifest, access)?;
         let store = FsStore {
             dir,
             fingerprint: fingerprint.to_string(),
             _lock: lock,
         };
-        store.remove_temporaries()?;
+        if access != Access::Shared {
+            store.remove_temporaries()?;
+        }
         Ok(store)
     }
 
@@ -162,10 +197,17 @@ fn check_manifest(path: &Path, bytes: &[u8], fingerprint: &str) -> Result<(), St
     Ok(())
 }
 
-/// Refuses to turn a directory holding other files into a store.
+/// Refuses to turn a directory holding other files into a store. Temporary files of a store
+/// (a manifest whose writer was killed, or is writing it now) and a manifest that another
+/// process has just created do not count.
 fn ensure_empty(dir: &Path) -> Result<(), StoreError> {
-    let mut entries = fs::read_dir(dir).map_err(|e| io_error("cannot list", dir, e))?;
-    match entries.next() {
+    let entries = fs::read_dir(dir).map_err(|e| io_error("cannot list", dir, e))?;
+    let mut others = entries.filter(|entry| {
+        let name = entry.as_ref().map(|e| e.file_name());
+        let name = name.as_ref().map(|n| n.to_string_lossy());
+        !name.is_ok_and(|n| n.ends_with(TEMP_SUFFIX) || n == MANIFEST)
+    });
+    match others.next() {
         None => Ok(()),
         Some(_) => Err(StoreError::Io(format!(
             "{} is neither empty nor a dotbox tile store (it has no {MANIFEST} manifest)",
@@ -174,15 +216,27 @@ fn ensure_empty(dir: &Path) -> Result<(), StoreError> {
     }
 }
 
-/// Opens and locks the manifest: a second process opening the same store is refused.
-fn lock(manifest: &Path) -> Result<File, StoreError> {
+/// Opens and locks the manifest for `access`.
+fn lock(manifest: &Path, access: Access) -> Result<File, StoreError> {
     let file = File::open(manifest).map_err(|e| io_error("cannot open", manifest, e))?;
-    match file.try_lock() {
+    let dir = manifest.parent().unwrap_or(manifest).display();
+    let tried = match access {
+        Access::Exclusive => file.try_lock(),
+        Access::Shared => file.try_lock_shared(),
+        Access::ExclusiveWhenFree => match file.try_lock() {
+            Err(TryLockError::WouldBlock) => {
+                eprintln!("waiting for the processes using {dir} to finish");
+                file.lock().map_err(TryLockError::Error)
+            }
+            other => other,
+        },
+    };
+    match tried {
         Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(StoreError::Io(format!(
-            "{} is in use by another process",
-            manifest.parent().unwrap_or(manifest).display()
-        ))),
+        Err(TryLockError::WouldBlock) => Err(StoreError::Io(match access {
+            Access::Shared => format!("{dir} is in use by a whole solve in another process"),
+            _ => format!("{dir} is in use by another process"),
+        })),
         // File systems without locks still get a working store.
         Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(file),
         Err(TryLockError::Error(e)) => Err(io_error("cannot lock", manifest, e)),
@@ -190,31 +244,28 @@ fn lock(manifest: &Path) -> Result<File, StoreError> {
 }
 
 /// Writes `bytes` to `path` in `dir` so that a crash leaves either the old file or the new
-/// one: a temporary file, synced, renamed over `path`, then the directory synced.
+/// one: a temporary file, synced, renamed over `path`, then the directory synced. The
+/// temporary file has a name of its own (random, created exclusively), so processes writing
+/// the same tile at once, such as a task and its retry, never write into each other's file.
 fn write_atomically(dir: &Path, path: &Path, parts: &[&[u8]]) -> Result<(), StoreError> {
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(TEMP_SUFFIX);
-    let temp = PathBuf::from(temp);
-    let written = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&temp)
-        .map_err(|e| io_error("cannot create", &temp, e))
-        .and_then(|mut file| {
-            for bytes in parts {
-                file.write_all(bytes)
-                    .map_err(|e| io_error("cannot write", &temp, e))?;
-            }
-            file.sync_all()
-                .map_err(|e| io_error("cannot sync", &temp, e))
-        });
-    if let Err(e) = written {
-        // Never leave half a tile behind (a full disk most of all: free what it took).
-        let _ = fs::remove_file(&temp);
-        return Err(e);
+    let mut prefix = path.file_name().unwrap_or_default().to_owned();
+    prefix.push(".");
+    // Dropped on any failure, which deletes it: never half a tile left behind (a full disk
+    // most of all: free what it took).
+    let mut temp = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(dir)
+        .map_err(|e| io_error("cannot create a temporary file in", dir, e))?;
+    for bytes in parts {
+        temp.write_all(bytes)
+            .map_err(|e| io_error("cannot write", temp.path(), e))?;
     }
-    fs::rename(&temp, path).map_err(|e| io_error("cannot rename", &temp, e))?;
+    temp.as_file()
+        .sync_all()
+        .map_err(|e| io_error("cannot sync", temp.path(), e))?;
+    temp.persist(path)
+        .map_err(|e| io_error("cannot rename", e.file.path(), e.error))?;
     sync_dir(dir)
 }
 
@@ -404,5 +455,42 @@ mod tests {
         assert!(e.contains("in use by another process"), "{e}");
         drop(store);
         FsStore::open(dir.path(), FP).unwrap();
+    }
+
+    #[test]
+    fn a_manifest_left_half_written_does_not_block_creating_the_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let temp = dir.path().join(format!("{MANIFEST}.x{TEMP_SUFFIX}"));
+        fs::write(&temp, "dotbox tile st").unwrap();
+        let store = FsStore::open_with(dir.path(), FP, Access::Shared).unwrap();
+        assert_eq!(store.fingerprint(), FP);
+        drop(store);
+        FsStore::open(dir.path(), FP).unwrap();
+        assert!(!temp.exists());
+    }
+
+    #[test]
+    fn tasks_share_a_store_that_a_whole_solve_has_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        drop(FsStore::open(dir.path(), FP).unwrap());
+        let temp = dir.path().join(format!("tile-2-1.bin.x{TEMP_SUFFIX}"));
+        fs::write(&temp, "a write in progress").unwrap();
+        let mut a = FsStore::open_with(dir.path(), FP, Access::Shared).unwrap();
+        let mut b = FsStore::open_with(dir.path(), FP, Access::Shared).unwrap();
+        assert!(temp.exists(), "a task deleted another's write in progress");
+        let e = FsStore::open(dir.path(), FP).unwrap_err().to_string();
+        assert!(e.contains("in use by another process"), "{e}");
+        let data: TileData = Arc::new(vec![5, -5]);
+        a.save(TILE, &data).unwrap();
+        b.save(TILE, &data).unwrap();
+        assert_eq!(b.load(TILE).unwrap(), Some(data));
+        drop((a, b));
+        let whole = FsStore::open(dir.path(), FP).unwrap();
+        assert!(!temp.exists());
+        let e = FsStore::open_with(dir.path(), FP, Access::Shared)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("in use by a whole solve"), "{e}");
+        drop(whole);
     }
 }

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Checks scripts/dask_solve.py for real: a solve through Dask, with one task process and one
+worker process killed mid-layer, must leave a store byte-identical to `dotbox solve --store`.
+
+    python scripts/dask_solve_test.py BOARD [--lines L] [--workers N]
+
+The kills are real SIGKILLs of processes found in /proc: first a running `dotbox tiles
+solve` task two thirds of the way down from the full board (its Dask task fails and is
+retried), then, at half way, the Dask worker
+process running such a task (the scheduler reschedules its tasks on another worker, the
+nanny starts a new worker, and the task's own process dies with its worker). Exit code 0
+when the stores match and both kills happened, 1 otherwise.
+"""
+
+import argparse
+import filecmp
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def task_processes(store):
+    """(pid, parent pid, layer) of every running `dotbox tiles solve` writing into `store`."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                argv = f.read().decode(errors="replace").split("\0")
+            with open(f"/proc/{pid}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        if argv[1:3] == ["tiles", "solve"] and store in argv and "--layer" in argv:
+            found.append((int(pid), ppid, int(argv[argv.index("--layer") + 1])))
+    return found
+
+
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("board")
+    p.add_argument("--lines", default="")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--dotbox", default=os.path.join(HERE, "..", "target", "release", "dotbox"))
+    args = p.parse_args(argv)
+    dotbox = os.path.abspath(args.dotbox)
+    with tempfile.TemporaryDirectory() as tmp:
+        ref, dist = os.path.join(tmp, "one-process"), os.path.join(tmp, "dask")
+        subprocess.run(
+            [dotbox, "solve", args.board, "--lines", args.lines, "--store", ref],
+            check=True,
+            capture_output=True,
+        )
+        driver = subprocess.Popen(
+            [sys.executable, os.path.join(HERE, "dask_solve.py"), args.board]
+            + ["--lines", args.lines, "--store", dist, "--workers", str(args.workers)]
+            + ["--dotbox", dotbox],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        # Kills in the larger middle layers, where tasks write many tiles: a task at two
+        # thirds of the way down from the full board, a worker at half.
+        layers = subprocess.run(
+            [dotbox, "tiles", "layers", args.board, "--lines", args.lines, "--estimate"],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        top = json.loads(layers.stdout)[0]["layer"]
+        targets = [top * 2 // 3, top // 2]
+        kills = []
+        while driver.poll() is None and len(kills) < 2:
+            for pid, ppid, layer in task_processes(dist):
+                if layer > targets[len(kills)]:
+                    continue
+                if not kills:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        break  # it ended between the scan and the kill: look again
+                    kills.append(("task process", layer))
+                    break
+                # Freeze the task so that it is certainly mid-work, then kill its worker.
+                try:
+                    os.kill(pid, signal.SIGSTOP)
+                except ProcessLookupError:
+                    break
+                os.kill(ppid, signal.SIGKILL)
+                kills.append(("worker process", layer))
+                deadline = time.monotonic() + 10
+                while alive(pid) and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                if alive(pid):
+                    print(f"task {pid} outlived its killed worker", file=sys.stderr)
+                    os.kill(pid, signal.SIGKILL)
+                    driver.kill()
+                    return 1
+                break
+            time.sleep(0.001)
+        out, err = driver.communicate(timeout=600)
+        for what, layer in kills:
+            print(f"killed a {what} at layer {layer}", file=sys.stderr)
+        ok = driver.returncode == 0 and len(kills) == 2
+        if driver.returncode != 0:
+            print(f"the Dask solve failed:\n{err}", file=sys.stderr)
+        elif len(kills) < 2:
+            print("the solve ended before both kills", file=sys.stderr)
+        names = sorted(os.listdir(ref))
+        if ok and sorted(os.listdir(dist)) != names:
+            print(f"files differ: {sorted(os.listdir(dist))} != {names}", file=sys.stderr)
+            ok = False
+        if ok:
+            _, mismatch, errors = filecmp.cmpfiles(ref, dist, names, shallow=False)
+            if mismatch or errors:
+                print(f"bytes differ: {mismatch} {errors}", file=sys.stderr)
+                ok = False
+        if ok:
+            print(f"{args.board}: {len(names)} store files byte-identical to dotbox solve")
+            print(out.splitlines()[-2] if out else "")
+            for line in err.splitlines():
+                if "killed" in line or "Worker" in line or "solved:" in line:
+                    print(f"  dask: {line.strip()}")
+        return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
