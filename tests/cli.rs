@@ -4,10 +4,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-use common::cli::{dotbox, failure, json_of, lines_arg, stdout};
+use common::cli::{dotbox, failure, json_of, kill_when, lines_arg, stdout};
 use common::{Naive, Rng};
 use serde_json::Value;
 
@@ -356,27 +354,8 @@ fn kill_and_resume(extra: &[&str], tiles: usize) -> tempfile::TempDir {
         store.to_str().unwrap(),
     ];
     args.extend_from_slice(extra);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dotbox"))
-        .args(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
     // The first tiles are the smallest, near the full board: most of the solve is still ahead.
-    while tile_files(&store).len() < tiles {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "no tiles appeared"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the solve finished before it could be killed"
-    );
-    child.kill().unwrap();
-    child.wait().unwrap();
+    kill_when(&args, || tile_files(&store).len() >= tiles);
     let kept = tile_files(&store).len();
 
     let resumed = stdout(&args);

@@ -6,26 +6,32 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-use common::cli::{failure, stdout};
+use common::cli::{failure, kill_when, stdout};
 use dotbox::core::{Board, Position, Rules};
 use dotbox::retro::{Layout, Valuation};
 use serde_json::Value;
 
-/// Every file of a store directory with its bytes, sorted by name.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+/// The file names of a store directory, sorted. Only names: a running task may rename its
+/// temporary files at any moment.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            let name = e.file_name().into_string().unwrap();
-            (name, std::fs::read(e.path()).unwrap())
-        })
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
-    files.sort();
-    files
+    names.sort();
+    names
+}
+
+/// Every file of a store directory with its bytes, sorted by name (no task running).
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    names(dir)
+        .into_iter()
+        .map(|name| {
+            let bytes = std::fs::read(dir.join(&name)).unwrap();
+            (name, bytes)
+        })
+        .collect()
 }
 
 /// `tiles layers` of a solve, from the full board down.
@@ -48,27 +54,33 @@ fn tiles_args<'a>(
     [&["tiles", command], spec, &["--layer", layer], rest].concat()
 }
 
-/// Runs every layer of the solve `spec` as tasks in ranges of `chunk` into `store`, each layer
-/// checked (and the one above dropped past layer 1, as `dotbox solve` does) before the next.
-fn solve_by_tasks(spec: &[&str], store: &str, chunk: usize) {
-    for layer in layers(spec) {
-        let k = layer["layer"].to_string();
-        let tasks = layer["tasks"].as_u64().unwrap() as usize;
-        for a in (0..tasks).step_by(chunk) {
-            let range = format!("{a}..{}", (a + chunk).min(tasks));
-            stdout(&tiles_args(
-                "solve",
-                spec,
-                &k,
-                &["--tasks", &range, "--store", store],
-            ));
-        }
+/// Runs the tasks of one layer (an entry of `tiles layers`) in ranges of `chunk` into
+/// `store`, then checks the layer (dropping the one above past layer 1, as `dotbox solve` does).
+fn solve_layer(spec: &[&str], layer: &Value, store: &str, chunk: usize) {
+    let k = layer["layer"].to_string();
+    let tasks = layer["tasks"].as_u64().unwrap() as usize;
+    for a in (0..tasks).step_by(chunk) {
+        let range = format!("{a}..{}", a.saturating_add(chunk).min(tasks));
         stdout(&tiles_args(
-            "check",
+            "solve",
             spec,
             &k,
-            &["--store", store, "--keep", "1"],
+            &["--tasks", &range, "--store", store],
         ));
+    }
+    stdout(&tiles_args(
+        "check",
+        spec,
+        &k,
+        &["--store", store, "--keep", "1"],
+    ));
+}
+
+/// Runs every layer of the solve `spec` as tasks in ranges of `chunk` into `store`, each layer
+/// checked before the next.
+fn solve_by_tasks(spec: &[&str], store: &str, chunk: usize) {
+    for layer in layers(spec) {
+        solve_layer(spec, &layer, store, chunk);
     }
 }
 
@@ -156,25 +168,12 @@ fn a_task_killed_mid_write_and_run_again_gives_the_same_bytes() {
     let n = target["tasks"].as_u64().unwrap();
     // The layers above it, as tasks.
     for layer in all.iter().filter(|l| l["layer"].as_u64().unwrap() > k) {
-        let k = layer["layer"].to_string();
-        let range = format!("0..{}", layer["tasks"]);
-        stdout(&tiles_args(
-            "solve",
-            &spec,
-            &k,
-            &["--tasks", &range, "--store", store],
-        ));
-        stdout(&tiles_args(
-            "check",
-            &spec,
-            &k,
-            &["--store", store, "--keep", "1"],
-        ));
+        solve_layer(&spec, layer, store, usize::MAX);
     }
     let layer_files = |dir: &Path| {
-        files(dir)
+        names(dir)
             .into_iter()
-            .filter(|(name, _)| {
+            .filter(|name| {
                 let counts = name.trim_start_matches("tile-").trim_end_matches(".bin");
                 let lines = counts.split('-').map(|c| c.parse::<u64>().unwrap_or(0));
                 name.starts_with("tile-") && lines.sum::<u64>() == k
@@ -183,26 +182,7 @@ fn a_task_killed_mid_write_and_run_again_gives_the_same_bytes() {
     };
     let (k, range) = (k.to_string(), format!("0..{n}"));
     let args = tiles_args("solve", &spec, &k, &["--tasks", &range, "--store", store]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dotbox"))
-        .args(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while layer_files(&tasks) < 2 {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "no tiles appeared"
-        );
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the task finished before it could be killed"
-    );
-    child.kill().unwrap();
-    child.wait().unwrap();
+    kill_when(&args, || layer_files(&tasks) >= 2);
     let written = layer_files(&tasks);
     assert!(
         written < n as usize,
@@ -236,20 +216,7 @@ fn a_task_killed_mid_write_and_run_again_gives_the_same_bytes() {
         .iter()
         .filter(|l| l["layer"].as_u64().unwrap() < k.parse().unwrap())
     {
-        let k = layer["layer"].to_string();
-        let range = format!("0..{}", layer["tasks"]);
-        stdout(&tiles_args(
-            "solve",
-            &spec,
-            &k,
-            &["--tasks", &range, "--store", store],
-        ));
-        stdout(&tiles_args(
-            "check",
-            &spec,
-            &k,
-            &["--store", store, "--keep", "1"],
-        ));
+        solve_layer(&spec, layer, store, usize::MAX);
     }
     stdout(&[&["solve"], &spec[..], &["--store", whole.to_str().unwrap()]].concat());
     assert_eq!(files(&tasks), files(&whole));

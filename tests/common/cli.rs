@@ -1,6 +1,7 @@
 //! Running the real `dotbox` binary from the integration tests.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -46,4 +47,29 @@ pub fn lines_arg(pos: u64) -> String {
         .map(|l| l.to_string())
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// Starts `dotbox` with `args`, waits (at most two minutes) until `ready` holds, checks the
+/// process is still running, and kills it with SIGKILL: a real crash half-way through.
+pub fn kill_when(args: &[&str], ready: impl Fn() -> bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dotbox"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !ready() {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "dotbox {args:?}: nothing to kill it after appeared"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "dotbox {args:?} finished before it could be killed"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
 }
