@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli::{failure, json_of, stdout};
+use common::cli::{failure, json_of, kill_when, stdout, tile_files};
 use serde_json::Value;
 
 /// The problems: board, lines, units, open lines, value and best moves.
@@ -124,25 +124,12 @@ fn bad_options_fail_with_a_clear_message() {
     }
 }
 
-/// Tile files in a store directory.
-fn tile_files(dir: &std::path::Path) -> usize {
-    std::fs::read_dir(dir).map_or(0, |d| {
-        d.filter(|e| {
-            let name = e.as_ref().unwrap().file_name();
-            name.to_string_lossy().starts_with("tile-")
-        })
-        .count()
-    })
-}
-
 /// `dotbox solve --pseudo-lines` streamed through a store under a tiny memory budget, killed
 /// with SIGKILL part way and rerun: it reuses the finished tiles and reports what the
 /// in-memory `analyze --pseudo-lines` does. The store is bound to the reduced layout: a
 /// plain solve of the same position refuses it.
 #[test]
 fn a_killed_pseudo_solve_through_a_store_resumes_to_the_in_memory_answer() {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
     // 5x5, horizontal lines of rows 1 to 4 drawn but the first: chains of 4 (ending in a
     // junction box), 5 and 5 boxes, 27 units for 41 open lines.
     let lines: Vec<String> = (6..25).map(|l| l.to_string()).collect();
@@ -160,29 +147,10 @@ fn a_killed_pseudo_solve_through_a_store_resumes_to_the_in_memory_answer() {
         "--store",
         store.to_str().unwrap(),
     ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dotbox"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
     // Finished layers leave the store once the next needs them no more: at most about 15
     // tiles stand in it at a time, and 8 early in the solve.
-    while tile_files(&store) < 8 {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "no tiles appeared"
-        );
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the solve finished before it could be killed"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let kept = tile_files(&store);
+    kill_when(&args, || tile_files(&store).len() >= 8);
+    let kept = tile_files(&store).len();
 
     let resumed = stdout(&args);
     let reused: usize = resumed
