@@ -2,12 +2,19 @@
 //! (and uniformly random ones) of 3x4, 4x4, icelandic and 3x5 with at least one chain of 3
 //! boxes or a loop, compares the value and every move's score, and prints the agreement.
 //!
-//! `cargo run --release --example pseudo_compare -- [POSITIONS PER BOARD] [MAX OPEN] [SEED]`
+//! `cargo run --release --example pseudo_compare -- [POSITIONS PER BOARD] [MAX OPEN] [SEED]
+//! [--trace]`
+//!
+//! With `--trace`, each value disagreement is descended (through moves on ordinary lines
+//! whose child positions disagree too) to the first position whose value differs while the
+//! children of its differing moves agree: the position where the chain rule itself errs.
 
 use dotbox::chains::endgame::{long_chains, settled};
 use dotbox::chains::puzzles::Rng;
-use dotbox::core::Board;
-use dotbox::retro::{self, pseudo, units::DEFAULT_MIN_CHAIN};
+use dotbox::core::{Analysis, Board, Position};
+use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
+use dotbox::retro::{self, pseudo, Layout, Solve};
+use dotbox::store::memory::MemoryStore;
 
 #[derive(Default)]
 struct Tally {
@@ -40,6 +47,7 @@ fn main() {
     let per_board: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let max_open: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(24);
     let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let trace = args.iter().any(|a| a == "--trace");
     println!(
         "{:<26} {:>6} {:>8} {:>8} {:>8} {:>8}",
         "board / start", "pos", "value", "allmoves", "moves", "chainmv"
@@ -104,21 +112,82 @@ fn main() {
     );
     let claimed = mismatches.iter().filter(|m| m.2).count();
     println!("  of which the value is claimed exact: {claimed}");
-    for (name, pos, exact, plain, reduced) in mismatches.iter().take(8) {
-        let lines: Vec<String> = pos.lines().map(|l| l.to_string()).collect();
-        let moves: Vec<String> = plain
-            .moves
-            .iter()
-            .zip(&reduced.moves)
-            .filter(|(p, r)| p.score != r.score)
-            .map(|(p, r)| format!("{}:{}/{}", p.line, p.score, r.score))
-            .collect();
+    let shown = if trace { mismatches.len() } else { 8 };
+    for (name, pos, exact, plain, reduced) in mismatches.iter().take(shown) {
         println!(
-            "  {name} --lines {} exact={exact} value {}/{} moves(plain/pseudo) {}",
-            lines.join(","),
-            plain.value,
-            reduced.value,
-            moves.join(" ")
+            "  {name} {} exact={exact} {}",
+            lines(*pos),
+            differences(plain, reduced)
         );
+        if trace {
+            let board = Board::parse(name).unwrap();
+            let (at, plain, reduced) = first_disagreement(&board, *pos);
+            println!(
+                "    first disagreement: {} {}",
+                lines(at),
+                differences(&plain, &reduced)
+            );
+            let reduction = Reduction::new(&board, *pos, DEFAULT_MIN_CHAIN).unwrap();
+            for (_, unit, chain) in reduction.chains() {
+                println!(
+                    "      chain {}: {}",
+                    lines(unit.lines),
+                    chain.component.describe()
+                );
+            }
+        }
     }
+}
+
+/// `--lines` and the position's drawn lines.
+fn lines(pos: Position) -> String {
+    let lines: Vec<String> = pos.lines().map(|l| l.to_string()).collect();
+    format!("--lines {}", lines.join(","))
+}
+
+/// The value and the moves whose scores differ, as plain/pseudo.
+fn differences(plain: &Analysis, reduced: &Analysis) -> String {
+    let moves: Vec<String> = plain
+        .moves
+        .iter()
+        .zip(&reduced.moves)
+        .filter(|(p, r)| p.score != r.score)
+        .map(|(p, r)| format!("{}:{}/{}", p.line, p.score, r.score))
+        .collect();
+    format!(
+        "value {}/{} moves(plain/pseudo) {}",
+        plain.value,
+        reduced.value,
+        moves.join(" ")
+    )
+}
+
+/// Descends from `pos`, whose value differs, through the positions of its reduced solve
+/// (units drawn) into children whose values differ too; returns the first position none of
+/// whose children does (the chain rule errs there), with the plain analysis and the reduced
+/// solve's scores of its moves.
+fn first_disagreement(board: &Board, pos: Position) -> (Position, Analysis, Analysis) {
+    let reduction = Reduction::new(board, pos, DEFAULT_MIN_CHAIN).unwrap();
+    let layout = Layout::from_reduction(board, &reduction).unwrap();
+    let mut solve = Solve::from_layout(layout, 64);
+    let mut store = MemoryStore::new();
+    solve.run(&mut store, &mut |_| {}).unwrap();
+    let n = reduction.units().len();
+    let mut drawn = 0u64;
+    'descend: loop {
+        for u in (0..n).filter(|&u| drawn >> u & 1 == 0) {
+            let child = drawn | 1 << u;
+            let at = reduction.position(child);
+            let reduced = solve.value(&mut store, at).unwrap();
+            if reduced != retro::analyze(board, at).unwrap().value {
+                drawn = child;
+                continue 'descend;
+            }
+        }
+        break;
+    }
+    let at = reduction.position(drawn);
+    let plain = retro::analyze(board, at).unwrap();
+    let reduced = pseudo::analysis_at(&solve, &mut store, &reduction, drawn).unwrap();
+    (at, plain, reduced)
 }

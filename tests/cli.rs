@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::cli::{dotbox, failure, json_of, kill_when, lines_arg, stdout};
+use common::cli::{dotbox, failure, json_of, kill_when, lines_arg, stdout, tile_files};
 use common::{Naive, Rng};
 use serde_json::Value;
 
@@ -288,18 +288,6 @@ fn a_store_of_another_solve_is_refused() {
     stdout(&["solve", "2x2", "--store", store]);
     let err = failure(&["solve", "2x3", "--store", store]);
     assert!(err.contains("belongs to another solve"), "{err}");
-}
-
-fn tile_files(dir: &Path) -> Vec<String> {
-    let names = std::fs::read_dir(dir).map(|d| {
-        d.map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect()
-    });
-    names
-        .unwrap_or_else(|_| Vec::new())
-        .into_iter()
-        .filter(|n: &String| n.starts_with("tile-"))
-        .collect()
 }
 
 #[test]

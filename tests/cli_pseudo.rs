@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli::{failure, json_of, stdout};
+use common::cli::{failure, json_of, kill_when, stdout, tile_files};
 use serde_json::Value;
 
 /// The problems: board, lines, units, open lines, value and best moves.
@@ -122,4 +122,59 @@ fn bad_options_fail_with_a_clear_message() {
         let err = failure(&args);
         assert!(err.contains("--pseudo-lines"), "{err}");
     }
+}
+
+/// `dotbox solve --pseudo-lines` streamed through a store under a tiny memory budget, killed
+/// with SIGKILL part way and rerun: it reuses the finished tiles and reports what the
+/// in-memory `analyze --pseudo-lines` does. The store is bound to the reduced layout: a
+/// plain solve of the same position refuses it.
+#[test]
+fn a_killed_pseudo_solve_through_a_store_resumes_to_the_in_memory_answer() {
+    // 5x5, horizontal lines of rows 1 to 4 drawn but the first: chains of 4 (ending in a
+    // junction box), 5 and 5 boxes, 27 units for 41 open lines.
+    let lines: Vec<String> = (6..25).map(|l| l.to_string()).collect();
+    let lines = lines.join(",");
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let args = [
+        "solve",
+        "5x5",
+        "--lines",
+        &lines,
+        "--pseudo-lines",
+        "--memory",
+        "1M",
+        "--store",
+        store.to_str().unwrap(),
+    ];
+    // Finished layers leave the store once the next needs them no more: at most about 15
+    // tiles stand in it at a time, and 8 early in the solve.
+    kill_when(&args, || tile_files(&store).len() >= 8);
+    let kept = tile_files(&store).len();
+
+    let resumed = stdout(&args);
+    let reused: usize = resumed
+        .split(" tiles already in the store")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no reuse count in {resumed}"));
+    assert!(reused > 0 && reused <= kept, "reused {reused} of {kept}");
+    assert!(resumed.contains("pseudo-lines: 27 units for 41 open lines"));
+    let from_store = json_of(&[&args[..], &["--json"]].concat());
+    let in_memory = json_of(&[
+        "analyze",
+        "5x5",
+        "--lines",
+        &lines,
+        "--pseudo-lines",
+        "--json",
+    ]);
+    assert_eq!(from_store, in_memory);
+
+    let plain = ["solve", "5x5", "--lines", &lines, "--store"];
+    let err = failure(&[&plain[..], &[store.to_str().unwrap()]].concat());
+    assert!(err.contains("belongs to another solve"), "{err}");
+    let err = failure(&["solve", "3x3", "--pseudo-lines", "--loony"]);
+    assert!(err.contains("cannot be combined with --loony"), "{err}");
 }

@@ -62,14 +62,14 @@ fn agrees_with_the_plain_solver_wherever_it_claims_exactness() {
             values += usize::from(reduced.value == plain.value);
         }
     }
-    // The proven case must occur, and the rest mostly agree (98.6 % of junction-ended
-    // values in the larger comparison).
+    // The proven case must occur, and the rest agree all but rarely (every junction-ended
+    // value of the larger comparison, and all 160 here).
     assert!(
         proven >= positions / 5,
         "{proven} of {positions} in the proven case"
     );
     assert!(
-        values * 20 >= positions * 19,
+        values * 100 >= positions * 99,
         "{values} of {positions} values agree"
     );
 }
@@ -127,4 +127,31 @@ fn refuses_chains_too_short_to_decline() {
     let err = Reduction::new(&board, board.start(), 2).unwrap_err();
     assert!(matches!(err, RetroError::ChainTooShort { .. }));
     assert!(err.to_string().contains("--min-chain 2"));
+}
+
+/// A 4x4 position whose chain of 3 (lines 5, 9, 21, 31) ends in two junction boxes that
+/// later join it into a loop of 6 through one box; an icelandic one where a chain end grows
+/// by one box into a box whose two other open sides belong to one collapsed chain; a 4x4
+/// one whose chain loops through one junction box that keeps a side to the ground. Each
+/// disagreed with the plain solver until scored (found by `pseudo_compare --trace`).
+#[test]
+fn junction_cases_traced_in_the_comparison_agree() {
+    for (name, lines) in [
+        ("4x4", "1,3,11,13,16,18,19,22,23,25,26,27,28,30,32,33,36,38"),
+        (
+            "icelandic",
+            "1,2,3,7,11,12,13,15,16,17,18,19,20,21,24,25,26,30,31,32,37",
+        ),
+        (
+            "4x4",
+            "0,1,2,8,10,11,16,17,18,19,21,24,25,27,29,31,32,34,35,37",
+        ),
+    ] {
+        let board = Board::parse(name).unwrap();
+        let pos: Position = lines.split(',').map(|l| l.parse().unwrap()).collect();
+        let plain = retro::analyze(&board, pos).unwrap();
+        let (reduced, reduction) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+        assert!(!reduction.exact(), "{name} {lines}: junction-ended");
+        assert_eq!(reduced, plain, "{name} {lines}");
+    }
 }

@@ -188,20 +188,14 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
 /// The report of `pos` solved with its chains as pseudo-lines.
 fn pseudo_report(args: &AnalyzeArgs, board: &Board, pos: Position) -> Result<String, CliError> {
     let (analysis, reduction) = pseudo::analyze(board, pos, args.min_chain)?;
-    Ok(if args.json {
-        let plain = json(board, pos, &analysis, Rules::default(), None);
-        let fields = pseudo::json_fields(&reduction, &analysis);
-        format!("{}{fields}}}\n", plain.trim_end().trim_end_matches('}'))
-    } else {
-        let source = format!(
-            "solved in memory by the retrograde solver with chains of {}+ boxes and loops as \
-             pseudo-lines",
-            args.min_chain
-        );
-        let mut out = human(board, pos, &analysis, &source, None);
-        out.push_str(&pseudo::human(board, &reduction, &analysis));
-        out
-    })
+    let source = format!(
+        "solved in memory by the retrograde solver with chains of {}+ boxes and loops as \
+         pseudo-lines",
+        args.min_chain
+    );
+    Ok(pseudo::report(
+        board, pos, &reduction, &analysis, &source, args.json,
+    ))
 }
 
 /// The analysis of plain Dots-and-Boxes by the retrograde solver or the search, with how it

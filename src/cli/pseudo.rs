@@ -2,11 +2,12 @@
 //! pseudo-lines (see `retro::units`), and what the report adds: which lines went into which
 //! chain, and which answers the reduction proves exact.
 
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, Position, Rules};
 use crate::retro::units::Reduction;
 use crate::retro::{pseudo, Layout};
 use crate::store::memory::MemoryStore;
 
+use super::analyze::{self, json};
 use super::error::CliError;
 use super::method::RETRO_AUTO_MAX_POSITIONS;
 use super::progress;
@@ -24,6 +25,27 @@ pub fn analyze(
         Ok(pseudo::analysis(solve, store, &reduction)?)
     })?;
     Ok((analysis, reduction))
+}
+
+/// The report of `pos` solved with its chains as pseudo-lines: the plain report (`source`
+/// says how it was solved; `--json`: one object) with what [`human`] or [`json_fields`] add.
+pub fn report(
+    board: &Board,
+    pos: Position,
+    reduction: &Reduction,
+    analysis: &Analysis,
+    source: &str,
+    as_json: bool,
+) -> String {
+    if as_json {
+        let plain = json(board, pos, analysis, Rules::default(), None);
+        let fields = json_fields(reduction, analysis);
+        format!("{}{fields}}}\n", plain.trim_end().trim_end_matches('}'))
+    } else {
+        let mut out = analyze::human(board, pos, analysis, source, None);
+        out.push_str(&human(board, reduction, analysis));
+        out
+    }
 }
 
 /// Whether `analyze` picks the reduction on its own for `pos`: its reduced subgame is as
@@ -83,7 +105,8 @@ pub fn human(board: &Board, reduction: &Reduction, analysis: &Analysis) -> Strin
     } else {
         out.push_str(
             "not proven exact: a collapsed chain ends in a junction box, which may join it \
-             to more boxes later (growth by one box is scored, a join into a loop is not)\n",
+             to more boxes later (the growth that changes its decline is scored: one box \
+             longer, or a loop through one box; the rest is measured, not proven)\n",
         );
     }
     if !unproven.is_empty() && reduction.exact() {

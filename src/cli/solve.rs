@@ -5,15 +5,16 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use crate::core::{Analysis, Board, LoonyFlags, Position};
-use crate::retro::{Layout, RetroError, Solve, Valuation};
+use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
+use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
+use crate::retro::{self, Layout, RetroError, Solve, Valuation};
 use crate::store::fs::FsStore;
 use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
 
 use super::analyze::{human, json, parse_position, with_penalty, RulesArgs};
 use super::error::CliError;
-use super::progress;
+use super::{progress, pseudo};
 
 /// Arguments of `dotbox solve`.
 #[derive(Args, Debug)]
@@ -48,12 +49,23 @@ pub struct SolveArgs {
     /// suffixes, as `dotbox analyze --loony` (tiles twice the size, in a store of their own).
     #[arg(long)]
     pub loony: bool,
+    /// Collapse each chain of at least --min-chain boxes and each loop into one pseudo-line,
+    /// as `dotbox analyze --pseudo-lines` does, and solve the reduced subgame (in memory or
+    /// through the store, like any solve).
+    #[arg(long)]
+    pub pseudo_lines: bool,
+    /// Fewest boxes of a chain collapsed by --pseudo-lines (at least 3).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN)]
+    pub min_chain: usize,
 }
 
 /// Runs `dotbox solve` and returns its output.
 pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     set_threads(args.threads)?;
     let (board, pos) = parse_position(&args.board, &args.lines)?;
+    if args.pseudo_lines {
+        return run_pseudo(args, &board, pos);
+    }
     // Keeping one layer beyond the position gives its moves' scores.
     let rules = args.rules.rules();
     let valuation = match args.loony {
@@ -68,6 +80,37 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
         args.store.as_deref(),
         args.memory,
         |solve, store, place| report(args, &board, pos, solve, store, place),
+    )
+}
+
+/// `dotbox solve --pseudo-lines`: the subgame of `pos` with its chains collapsed, solved
+/// through the store like any solve, and the report `dotbox analyze --pseudo-lines` gives.
+fn run_pseudo(args: &SolveArgs, board: &Board, pos: Position) -> Result<String, CliError> {
+    if args.loony || args.high_groups.is_some() || args.rules.rules() != Rules::default() {
+        return Err(CliError::Usage(
+            "--pseudo-lines solves plain Dots-and-Boxes with its own layout of units: it \
+             cannot be combined with --loony, --high-groups or --last-move-penalty"
+                .into(),
+        ));
+    }
+    let reduction = Reduction::new(board, pos, args.min_chain)?;
+    let mut solve = retro::pseudo::solve(board, &reduction)?;
+    with_store(
+        &mut solve,
+        args.store.as_deref(),
+        args.memory,
+        |solve, store, place| {
+            let (analysis, summary) = timed(solve, store, place, |solve, store| {
+                Ok(retro::pseudo::analysis(solve, store, &reduction)?)
+            })?;
+            let source = format!(
+                "{summary}; chains of {}+ boxes and loops as pseudo-lines",
+                args.min_chain
+            );
+            Ok(pseudo::report(
+                board, pos, &reduction, &analysis, &source, args.json,
+            ))
+        },
     )
 }
 
@@ -186,15 +229,34 @@ fn report(
     store: &mut dyn TileStore,
     place: &str,
 ) -> Result<String, CliError> {
-    let start = std::time::Instant::now();
-    let (analysis, flags) = progress::solve_then(solve, store, |solve, store| {
+    let ((analysis, flags), summary) = timed(solve, store, place, |solve, store| {
         analysis(args, solve, store, pos).map_err(solve_error(args))
     })?;
-    let seconds = start.elapsed().as_secs_f64();
     let rules = args.rules.rules();
     if args.json {
         return Ok(json(board, pos, &analysis, rules, flags.as_ref()));
     }
+    Ok(human(
+        board,
+        pos,
+        &analysis,
+        &with_penalty(&summary, rules),
+        flags.as_ref(),
+    ))
+}
+
+/// Runs the solve to the end with a progress bar, then `read` from the finished store;
+/// returns what it read and a line saying how long it took, how many positions and tiles
+/// were computed and how many found already in `place`, and the peak memory.
+fn timed<T>(
+    solve: &mut Solve,
+    store: &mut dyn TileStore,
+    place: &str,
+    read: impl FnMut(&Solve, &mut dyn TileStore) -> Result<T, CliError>,
+) -> Result<(T, String), CliError> {
+    let start = std::time::Instant::now();
+    let result = progress::solve_then(solve, store, read)?;
+    let seconds = start.elapsed().as_secs_f64();
     let p = solve.progress();
     let rate = p.positions_done as f64 / seconds.max(1e-9);
     let peak = match progress::peak_rss() {
@@ -206,13 +268,7 @@ fn report(
          already in the {place}{peak}",
         p.positions_done, p.tiles_done, p.tiles_reused
     );
-    Ok(human(
-        board,
-        pos,
-        &analysis,
-        &with_penalty(&summary, rules),
-        flags.as_ref(),
-    ))
+    Ok((result, summary))
 }
 
 /// The position's analysis, with next-loony flags under `--loony`.

@@ -9,12 +9,21 @@ use crate::store::TileStore;
 use super::units::Reduction;
 use super::{fits_in_memory, Layout, RetroError, Solve};
 
-/// The solve of a reduced position's subgame keeping the layer of its moves, to run in
-/// memory: refused with [`RetroError::TooLarge`] past [`super::IN_MEMORY_LIMIT`].
+/// The solve of a reduced position's subgame keeping the layer of its moves, in memory or
+/// through a store on disk.
+pub fn solve(board: &Board, reduction: &Reduction) -> Result<Solve, RetroError> {
+    Ok(Solve::from_layout(
+        Layout::from_reduction(board, reduction)?,
+        1,
+    ))
+}
+
+/// [`solve`] to run in memory: refused with [`RetroError::TooLarge`] past
+/// [`super::IN_MEMORY_LIMIT`].
 pub fn memory_solve(board: &Board, reduction: &Reduction) -> Result<Solve, RetroError> {
-    let layout = Layout::from_reduction(board, reduction)?;
-    fits_in_memory(&layout)?;
-    Ok(Solve::from_layout(layout, 1))
+    let solve = solve(board, reduction)?;
+    fits_in_memory(solve.layout())?;
+    Ok(solve)
 }
 
 /// The value of the reduction's start position and the score of each of its open lines, from
@@ -24,33 +33,46 @@ pub fn analysis(
     store: &mut dyn TileStore,
     reduction: &Reduction,
 ) -> Result<Analysis, RetroError> {
+    analysis_at(solve, store, reduction, 0)
+}
+
+/// [`analysis`] of the position of the solve with the units of `drawn` drawn (bit `i` for
+/// unit `i`): the value and the score of each line of the units still open.
+pub fn analysis_at(
+    solve: &Solve,
+    store: &mut dyn TileStore,
+    reduction: &Reduction,
+    drawn: u64,
+) -> Result<Analysis, RetroError> {
     let board = solve.layout().board();
-    let base = reduction.base();
+    let at = reduction.position(drawn);
+    let all = |m: u64| m & !drawn == 0;
     let mut moves = Vec::new();
     for (u, unit) in reduction.units().iter().enumerate() {
-        let child = solve.value(store, reduction.position(1 << u))?;
+        if drawn >> u & 1 == 1 {
+            continue;
+        }
+        let child = solve.value(store, reduction.position(drawn | 1 << u))?;
         let score = match &unit.chain {
             Some(chain) => {
-                // Junction boxes with no other side open complete with the chain.
+                // Junction boxes whose other sides are all drawn complete with the chain.
                 let sides = reduction.box_sides(u).iter();
-                let junctions = sides.filter(|&&m| m == 0).count() as i8;
-                // Nothing is drawn beyond the start: an extension needs none of `not_all`
-                // empty and all of `drawn` empty.
+                let junctions = sides.filter(|&&m| all(m)).count() as i8;
                 let extended = reduction
                     .extensions(u)
                     .iter()
-                    .filter(|e| e.drawn == 0 && e.not_all.iter().all(|&m| m != 0))
+                    .filter(|e| all(e.drawn) && e.not_all.iter().all(|&m| !all(m)))
                     .count() as i8;
                 i32::from(chain.rule.score(junctions, extended, child as i8))
             }
-            None => move_score(board.boxes_completed(base, unit.line()), child),
+            None => move_score(board.boxes_completed(at, unit.line()), child),
         };
         moves.extend(unit.lines.lines().map(|line| MoveScore { line, score }));
     }
     moves.sort_by_key(|m| m.line);
     let value = match moves.iter().map(|m| m.score).max() {
         Some(best) => best,
-        None => solve.value(store, base)?,
+        None => solve.value(store, at)?,
     };
     Ok(Analysis { value, moves })
 }

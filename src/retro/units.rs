@@ -23,10 +23,11 @@
 //! offer, and with one offer standing one of the two replies is always best. A chain ending
 //! in a junction box can grow: when the junction box is left with one open side leading
 //! nowhere further, the chain player declines by leaving the chain's last box with it, two
-//! boxes cheaper ([`Extension`], counted per position by the kernel). Other growth — a
-//! chain joined into a loop later, above all — is not scored. How often that matters is
-//! measured against the plain retrograde solver (`tests/pseudo_lines.rs`,
-//! `examples/pseudo_compare.rs`);
+//! boxes cheaper; when its two junction boxes are joined through one box into a loop, the
+//! decline inside the chain is two boxes cheaper as well ([`Extension`], both counted per
+//! position by the kernel). Longer growth needs nothing: the decline then lies in the
+//! position with the chain drawn. This is not proven; it is measured against the plain
+//! retrograde solver (`tests/pseudo_lines.rs`, `examples/pseudo_compare.rs`), and
 //! [`Reduction::exact`] says whether the start position lies in the proven case.
 
 use crate::chains::{components, Component, End, Kind};
@@ -113,13 +114,25 @@ pub fn chain_move_score(boxes: i8, enters: bool, decline: i8, child: i8) -> i8 {
     }
 }
 
-/// One way a junction box at a chain's end makes the chain *one box longer*: the box's other
-/// sides are all drawn but `open` (an ordinary line), and `open` leads to the ground or to a
-/// box with at least two other open sides, so the chain ends one box past the junction. The
-/// chain player then declines by leaving the chain's last box together with the junction
-/// box, which costs two boxes less than declining inside the chain ([`ChainRule::score`]).
-/// As tests on the set of drawn units: every unit of `drawn` is drawn, and no set of
-/// `not_all` is entirely drawn (one of them is `open` alone).
+/// One way a chain's junction boxes make declining it two boxes cheaper ([`ChainRule::score`]),
+/// as tests on the set of drawn units: every unit of `drawn` is drawn, and no set of
+/// `not_all` is entirely drawn. Two kinds:
+/// - *one box longer*: a junction box's other sides are all drawn but `y` (an ordinary
+///   line), and `y` leads to the ground or to a box with at least two other open sides, so
+///   the chain ends one box past the junction; the chain player declines by leaving the
+///   chain's last box together with the junction box. (`not_all`: `y` alone, and the far
+///   box's other sides all drawn, or all but one.)
+/// - *a loop through one box*: the two junction boxes and a box `p` between them have all
+///   sides drawn but `y1` (junction to `p`) and `y2` (`p` to the other junction), so chain,
+///   junctions and `p` form a loop. The boxes past the chain are then a path of three
+///   opened at both ends, too short to decline in, and the loop's decline (four boxes
+///   handed back, with the chain's boxes beside the junctions taken) is two boxes cheaper
+///   than the chain rule's decline inside the chain followed by the opponent taking the
+///   three. (`not_all`: `y1` alone, `y2` alone.)
+///
+/// Joins through no box (two adjacent junctions) or through two boxes or more need nothing:
+/// the chain rule's decline, or the decline in the position with the chain drawn, is then
+/// the loop's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extension {
     /// Units that must be drawn (bit `i` for unit `i`).
@@ -256,7 +269,7 @@ impl Reduction {
             .iter()
             .enumerate()
             .map(|(u, unit)| match &unit.chain {
-                Some(c) if c.rule.shape == Shape::Chain => {
+                Some(c) if c.rule.shape != Shape::Loop => {
                     extensions(board, base, &units, &unit_of, u, &c.component.ends)
                 }
                 _ => Vec::new(),
@@ -345,7 +358,8 @@ impl Reduction {
     }
 }
 
-/// The [`Extension`]s of chain unit `u` at its junction ends `ends`.
+/// The [`Extension`]s of chain unit `u` at its junction ends `ends`: each end one box longer,
+/// and the two ends joined into a loop through one box.
 fn extensions(
     board: &Board,
     base: Position,
@@ -360,34 +374,64 @@ fn extensions(
             .map(|l| 1u64 << unit_of[l])
             .fold(0, |a, b| a | b)
     };
+    // A box's open sides, and their units but the chain's.
+    let open = |(r, c): (usize, usize)| board.box_sides(r, c).difference(base);
+    let others = |b: (usize, usize)| mask_of(open(b)) & !(1 << u);
+    let ordinary = |y: usize| {
+        let unit = usize::from(unit_of[y]);
+        unit != u && units[unit].chain.is_none()
+    };
+    let mut junctions: Vec<(usize, usize)> = ends
+        .iter()
+        .filter_map(|e| match *e {
+            End::Junction(r, c) => Some((r, c)),
+            _ => None,
+        })
+        .collect();
+    junctions.dedup(); // Both ends of a chain looping through one box.
     let mut out = Vec::new();
-    for end in ends {
-        let End::Junction(r, c) = *end else {
-            continue;
-        };
-        let sides = board.box_sides(r, c).difference(base);
-        let others = mask_of(sides) & !(1 << u);
-        for y in sides.lines() {
-            let unit = usize::from(unit_of[y]);
-            if unit == u || units[unit].chain.is_some() {
-                continue; // The chain itself, or another chain: a longer extension.
-            }
-            let mut not_all = vec![1u64 << unit];
-            // The box across `y`, if any: it must keep two other open sides.
-            if let Some(&(kr, kc)) = beside(board, y).iter().find(|&&b| b != (r, c)) {
-                let across = mask_of(board.box_sides(kr, kc).difference(base)) & !(1 << unit);
+    for &j in &junctions {
+        // Another chain beyond `y` makes a longer extension, which needs nothing.
+        for y in open(j).lines().filter(|&y| ordinary(y)) {
+            let unit = 1u64 << unit_of[y];
+            let mut not_all = vec![unit];
+            // The box across `y`, if any, must keep two other open sides: not all of its
+            // other units drawn, nor all but one holding a single one of its sides.
+            if let Some(&k) = beside(board, y).iter().find(|&&b| b != j) {
+                let across = others(k) & !unit;
                 not_all.push(across);
-                let mut rest = across;
-                while rest != 0 {
-                    let z = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
-                    not_all.push(across & !z);
+                for line in open(k).difference(Position::single(y)).lines() {
+                    let z = 1u64 << unit_of[line];
+                    let sides_of_z = open(k).lines().filter(|&l| 1u64 << unit_of[l] == z);
+                    if sides_of_z.count() == 1 {
+                        not_all.push(across & !z);
+                    }
                 }
             }
             out.push(Extension {
-                drawn: others & !(1 << unit),
+                drawn: others(j) & !unit,
                 not_all,
             });
+        }
+    }
+    // Two junction boxes joined through one box `p`: once every other side of the three is
+    // drawn, chain and boxes form a loop, and declining it inside the chain hands back four
+    // boxes while the boxes past the chain make a path too short to decline in.
+    if let [j1, j2] = junctions[..] {
+        for y1 in open(j1).lines().filter(|&y| ordinary(y)) {
+            let Some(&p) = beside(board, y1).iter().find(|&&b| b != j1 && b != j2) else {
+                continue;
+            };
+            for y2 in open(p).lines().filter(|&y| y != y1 && ordinary(y)) {
+                if !beside(board, y2).contains(&j2) {
+                    continue;
+                }
+                let (a, b) = (1u64 << unit_of[y1], 1u64 << unit_of[y2]);
+                out.push(Extension {
+                    drawn: (others(j1) | others(p) | others(j2)) & !(a | b),
+                    not_all: vec![a, b],
+                });
+            }
         }
     }
     out

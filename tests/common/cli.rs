@@ -73,3 +73,16 @@ pub fn kill_when(args: &[&str], ready: impl Fn() -> bool) {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+/// The names of the tile files in a store directory (none if it does not exist yet).
+pub fn tile_files(dir: &std::path::Path) -> Vec<String> {
+    let names = std::fs::read_dir(dir).map(|d| {
+        d.filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect()
+    });
+    names
+        .unwrap_or_else(|_| Vec::new())
+        .into_iter()
+        .filter(|n: &String| n.starts_with("tile-"))
+        .collect()
+}
