@@ -103,10 +103,15 @@ impl ChainRule {
 
 /// The chain player's best of taking all `boxes` (`boxes + child`) and declining
 /// (`boxes − decline − child`), negated when the move `enters` the chain (the opponent is
-/// the chain player). Branch-free, so the kernel's loop over a block vectorises.
+/// the chain player). Branch-free, so the kernel's loop over a block vectorises. Wrapping,
+/// like the rest of the kernel: a run's padding past its last position holds bytes that are
+/// no value, and what they give is never read (values themselves stay far from overflow:
+/// a board of at most 64 lines has fewer than 32 boxes, and a decline is at most 8).
 #[inline(always)]
 pub fn chain_move_score(boxes: i8, enters: bool, decline: i8, child: i8) -> i8 {
-    let take = (boxes + child).max(boxes - decline - child);
+    let take = boxes
+        .wrapping_add(child)
+        .max(boxes.wrapping_sub(decline).wrapping_sub(child));
     if enters {
         take.wrapping_neg()
     } else {

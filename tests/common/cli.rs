@@ -60,6 +60,9 @@ pub fn kill_when(args: &[&str], ready: impl Fn() -> bool) {
         .unwrap();
     let start = Instant::now();
     while !ready() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("dotbox {args:?} ended ({status}) before it could be killed");
+        }
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "dotbox {args:?}: nothing to kill it after appeared"
