@@ -5,7 +5,9 @@ mod common;
 
 use std::path::Path;
 
-use common::cli::{dotbox, failure, json_of, kill_when, lines_arg, stdout, tile_files};
+use common::cli::{
+    dotbox, failure, json_of, kill_when, lines_arg, reused_tiles, stdout, tile_files,
+};
 use common::{Naive, Rng};
 use serde_json::Value;
 
@@ -347,12 +349,7 @@ fn kill_and_resume(extra: &[&str], tiles: usize) -> tempfile::TempDir {
     let kept = tile_files(&store).len();
 
     let resumed = stdout(&args);
-    let reused: usize = resumed
-        .split(" tiles already in the store")
-        .next()
-        .and_then(|head| head.rsplit(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no reuse count in {resumed}"));
+    let reused = reused_tiles(&resumed);
     assert!(
         reused > 0 && reused <= kept,
         "reused {reused} of {kept}: {resumed}"

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli::{failure, json_of, kill_when, stdout, tile_files};
+use common::cli::{failure, json_of, kill_when, reused_tiles, stdout, tile_files};
 use serde_json::Value;
 
 /// The problems: board, lines, units, open lines, value and best moves.
@@ -153,12 +153,7 @@ fn a_killed_pseudo_solve_through_a_store_resumes_to_the_in_memory_answer() {
     let kept = tile_files(&store).len();
 
     let resumed = stdout(&args);
-    let reused: usize = resumed
-        .split(" tiles already in the store")
-        .next()
-        .and_then(|head| head.rsplit(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no reuse count in {resumed}"));
+    let reused = reused_tiles(&resumed);
     assert!(reused > 0 && reused <= kept, "reused {reused} of {kept}");
     assert!(resumed.contains("pseudo-lines: 27 units for 41 open lines"));
     let from_store = json_of(&[&args[..], &["--json"]].concat());

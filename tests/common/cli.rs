@@ -89,3 +89,13 @@ pub fn tile_files(dir: &std::path::Path) -> Vec<String> {
         .filter(|n: &String| n.starts_with("tile-"))
         .collect()
 }
+
+/// How many tiles a resumed solve says it found already in the store.
+pub fn reused_tiles(output: &str) -> usize {
+    output
+        .split(" tiles already in the store")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no reuse count in {output}"))
+}
