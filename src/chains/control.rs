@@ -167,7 +167,7 @@ mod tests {
                 while pos != board.all_lines() {
                     let open: Vec<usize> = board.open_lines(pos).lines().collect();
                     let line = open[rng.below(open.len())];
-                    let k = board.boxes_completed(pos, line);
+                    let k = board.boxes().completes(pos, line);
                     doublecrosses += usize::from(k == 2);
                     pos = pos.with(line);
                     // A turn ends with a move completing nothing, or with the game.

@@ -333,7 +333,7 @@ mod tests {
             let mut best = (0, NextLoony::Nobody);
             let mut first = true;
             for l in board.open_lines(pos).lines() {
-                let k = board.boxes_completed(pos, l);
+                let k = board.boxes().completes(pos, l);
                 let (v, f) = direct(board, coins, pos.with(l), memo);
                 let cand = if k > 0 {
                     (k as i32 + v, f)
@@ -412,7 +412,7 @@ mod tests {
                 );
                 for m in &large.moves {
                     let child = naive_nim_win(board, pos.with(m.line), &mut nim_memo);
-                    let wins = if board.boxes_completed(pos, m.line) > 0 {
+                    let wins = if board.boxes().completes(pos, m.line) > 0 {
                         child
                     } else {
                         !child

@@ -154,7 +154,7 @@ mod tests {
         let border: Position = sq
             .all_lines()
             .lines()
-            .filter(|&l| sq.is_border(l))
+            .filter(|&l| sq.boxes().is_border(l))
             .collect();
         let offers = loony_offers(&sq, border.with(sq.v(0, 1))).unwrap();
         assert_eq!(offers.len(), 1);
@@ -175,11 +175,11 @@ mod tests {
         let mut p = pos;
         let mut gained = 0;
         for &l in lines {
-            gained += board.boxes_completed(p, l) as i32;
+            gained += board.boxes().completes(p, l) as i32;
             p = p.with(l);
         }
         let last = *lines.last().unwrap();
-        let kept_turn = board.boxes_completed(p.without(last), last) > 0;
+        let kept_turn = board.boxes().completes(p.without(last), last) > 0;
         let rest = naive_value(board, p, 0, memo);
         gained + if kept_turn { rest } else { -rest }
     }

@@ -182,13 +182,17 @@ mod tests {
     fn loops_are_zero() {
         // The 2×2 ring, and the 2×3 ring of six (border plus the middle horizontal line).
         let b = Board::new(2, 2).unwrap();
-        let ring4: Position = b.all_lines().lines().filter(|&l| b.is_border(l)).collect();
+        let ring4: Position = b
+            .all_lines()
+            .lines()
+            .filter(|&l| b.boxes().is_border(l))
+            .collect();
         assert_eq!(nim_value(&b, ring4).unwrap(), Nimber::Value(0));
         let b = Board::new(2, 3).unwrap();
         let ring6 = b
             .all_lines()
             .lines()
-            .filter(|&l| b.is_border(l))
+            .filter(|&l| b.boxes().is_border(l))
             .collect::<Position>()
             .with(b.h(1, 1));
         assert_eq!(nim_value(&b, ring6).unwrap(), Nimber::Value(0));
@@ -255,7 +259,7 @@ mod tests {
                 .lines()
                 .filter(|&l| {
                     let w = naive_nim_win(&board, pos.with(l), &mut memo);
-                    if board.boxes_completed(pos, l) > 0 {
+                    if board.boxes().completes(pos, l) > 0 {
                         w
                     } else {
                         !w

@@ -117,7 +117,7 @@ impl InterchangeableSets {
                     .box_sides(r, c)
                     .difference(fixed)
                     .lines()
-                    .filter(|&l| board.is_border(l))
+                    .filter(|&l| board.boxes().is_border(l))
                     .collect();
                 if border.count() >= 2 {
                     sets.push(border);

@@ -258,7 +258,7 @@ impl Layout {
             syms: symmetries(board, base),
             swaps: swaps.sets().to_vec(),
             boxes: &|g| {
-                let masks = board.completion_masks(g).into_iter();
+                let masks = board.boxes().completion_masks(g).into_iter();
                 let sides = masks.filter(|&m| m != u64::MAX);
                 sides.map(|m| Position(m).difference(base)).collect()
             },
