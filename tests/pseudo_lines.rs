@@ -37,7 +37,7 @@ fn agrees_with_the_plain_solver_wherever_it_claims_exactness() {
         if predrawn > 0 {
             // Pre-drawn lines: a few border lines of the board drawn for good.
             let border: Position = (0..board.num_lines())
-                .filter(|&l| board.is_border(l))
+                .filter(|&l| board.boxes().is_border(l))
                 .take(predrawn)
                 .collect();
             board = board.with_predrawn(border);

@@ -5,6 +5,8 @@
 //! line `v(r,c) = (R+1)*C + r*(C+1) + c` (r in 0..R; c in 0..=C, column 0 on the left).
 //! Box (r,c) has sides h(r,c), h(r+1,c), v(r,c), v(r,c+1).
 
+use std::sync::Arc;
+
 use super::boxes::Boxes;
 use super::error::{BoardError, PositionError};
 use super::position::Position;
@@ -18,8 +20,8 @@ pub struct Board {
     rows: usize,
     cols: usize,
     predrawn: Position,
-    /// Each box's sides and each line's boxes.
-    boxes: Boxes,
+    /// Each box's sides and each line's boxes (shared: boards are cloned into every solver).
+    boxes: Arc<Boxes>,
 }
 
 impl Board {
@@ -39,7 +41,7 @@ impl Board {
             rows,
             cols,
             predrawn: Position::EMPTY,
-            boxes: Boxes::new(rows, cols, lines, sides_of),
+            boxes: Arc::new(Boxes::new(rows, cols, lines, sides_of)),
         })
     }
 

@@ -218,7 +218,6 @@ impl<const N: usize> Shr<u32> for Lanes<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chains::graph::Coins;
     use crate::chains::is_loony_position;
     use crate::chains::puzzles::Rng;
 
@@ -240,12 +239,12 @@ mod tests {
             "icelandic",
         ] {
             let board = Board::parse(name).unwrap();
-            let (test, coins) = (LoonyTest::new(&board), Coins::new(&board));
+            let (test, coins) = (LoonyTest::new(&board), board.boxes());
             let all = board.all_lines().0;
             for _ in 0..4000 {
                 // Dense positions, where loony offers stand.
                 let pos = Position((rng.next_u64() | rng.next_u64()) & all | board.predrawn().0);
-                let expected = is_loony_position(&coins, pos);
+                let expected = is_loony_position(coins, pos);
                 loony_seen += usize::from(expected);
                 assert_eq!(test.is_loony(test.sides(pos)), expected, "{name} {pos:?}");
             }
