@@ -88,7 +88,7 @@ impl Exact {
         let mut table = vec![0u8; size];
         let mut loony = vec![0u64; size.div_ceil(64)];
         for idx in (0..size).rev() {
-            let pos = Position(base.0 | deposit(idx, &open));
+            let pos = base.union(Position::deposit(idx as u64, &open));
             if is_loony_position(coins, pos) {
                 loony[idx / 64] |= 1 << (idx % 64);
             }
@@ -241,18 +241,6 @@ pub struct LoonyMove {
     /// Who must make the next loony move after it, from the mover's side: `Mover` when the
     /// move is itself loony.
     pub next_loony: NextLoony,
-}
-
-/// The lines `open[j]` for the set bits `j` of `idx`, as a mask.
-fn deposit(idx: usize, open: &[usize]) -> u64 {
-    let mut mask = 0;
-    let mut rest = idx;
-    while rest != 0 {
-        let j = rest.trailing_zeros() as usize;
-        mask |= 1 << open[j];
-        rest &= rest - 1;
-    }
-    mask
 }
 
 /// The value of `pos` when the player who draws the last line loses `penalty` more boxes.

@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod board;
 pub mod boxes;
+pub mod byte_table;
 pub mod error;
 pub mod game;
 pub mod next_loony;
