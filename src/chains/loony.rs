@@ -81,7 +81,7 @@ pub fn loony_offers(board: &Board, pos: Position) -> Result<Vec<Offer>, ChainsEr
     Ok(offers_in(coins, pos))
 }
 
-/// [`loony_offers`] on a prebuilt graph.
+/// [`loony_offers`] of a position already checked, read off the box graph alone.
 pub fn offers_in(coins: &Boxes, pos: Position) -> Vec<Offer> {
     decompose(coins, pos)
         .into_iter()

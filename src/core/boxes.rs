@@ -7,8 +7,8 @@
 //!
 //! The tables are precomputed once per board: each box's sides as a [`Position`], each line's
 //! boxes, and for each line the other three sides of each box beside it as a raw mask, so the
-//! box test of the method is one AND a side. Hot loops read [`Position::0`] of these sets; every
-//! other caller stays with [`Position`].
+//! box test of the method is one AND a side. Hot loops (the search's capture rule) read the raw
+//! mask (`.0`) of these sets; every other caller stays with [`Position`].
 
 use super::position::Position;
 

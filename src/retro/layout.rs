@@ -59,7 +59,9 @@ pub const BLOCK_ALIGN: usize = 16;
 pub const SYM_BITS: u32 = 3;
 
 /// Up to two boxes beside a line, each as the masks of its other sides still open, split into
-/// the high and the low group. A box completes when both parts are drawn.
+/// the high and the low group. A box completes when both parts are drawn. This is the board's
+/// box graph ([`crate::core::Boxes::other_sides`], or a reduction's boxes over units) carried
+/// over to a solve's local lines, in the form the kernel's per-block loop reads.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LineBoxes {
     /// Number of boxes beside the line (0 only if the line's boxes are all decided).
