@@ -372,7 +372,7 @@ mod tests {
     #[test]
     fn a_ring_of_four_is_a_loop() {
         let b = Board::new(2, 2).unwrap();
-        let border = pos_of(b.all_lines().lines().filter(|&l| b.boxes().is_border(l)));
+        let border = b.boxes().border_lines();
         let parts = components(&b, border);
         assert_eq!(parts.len(), 1);
         assert_eq!(parts[0].kind, Kind::Loop);

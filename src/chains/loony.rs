@@ -152,11 +152,7 @@ mod tests {
         assert_eq!(o.left, 2);
         // An opened loop of four: decline with its middle line, leaving two pairs.
         let sq = Board::new(2, 2).unwrap();
-        let border: Position = sq
-            .all_lines()
-            .lines()
-            .filter(|&l| sq.boxes().is_border(l))
-            .collect();
+        let border = sq.boxes().border_lines();
         let offers = loony_offers(&sq, border.with(sq.v(0, 1))).unwrap();
         assert_eq!(offers.len(), 1);
         assert_eq!(offers[0].left, 4);

@@ -178,19 +178,10 @@ mod tests {
     fn loops_are_zero() {
         // The 2×2 ring, and the 2×3 ring of six (border plus the middle horizontal line).
         let b = Board::new(2, 2).unwrap();
-        let ring4: Position = b
-            .all_lines()
-            .lines()
-            .filter(|&l| b.boxes().is_border(l))
-            .collect();
+        let ring4 = b.boxes().border_lines();
         assert_eq!(nim_value(&b, ring4).unwrap(), Nimber::Value(0));
         let b = Board::new(2, 3).unwrap();
-        let ring6 = b
-            .all_lines()
-            .lines()
-            .filter(|&l| b.boxes().is_border(l))
-            .collect::<Position>()
-            .with(b.h(1, 1));
+        let ring6 = b.boxes().border_lines().with(b.h(1, 1));
         assert_eq!(nim_value(&b, ring6).unwrap(), Nimber::Value(0));
         // A lone box: with two sides open it is a 1-chain (*1), with three every move leaves
         // a 1-chain (mex{1} = 0), with four every move leaves three sides (mex{0} = *1).

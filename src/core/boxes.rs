@@ -137,6 +137,13 @@ impl Boxes {
         self.ends[line][1] == NO_BOX
     }
 
+    /// Every border line.
+    pub fn border_lines(&self) -> Position {
+        (0..self.ends.len())
+            .filter(|&l| self.is_border(l))
+            .collect()
+    }
+
     /// The box test of the method: how many boxes (0, 1 or 2) drawing `line` completes in
     /// `pos`. One AND against a precomputed mask per side of the line.
     #[inline]
@@ -193,6 +200,8 @@ mod tests {
         assert_eq!(boxes.across(inner, 4), Some(3));
         assert_eq!(boxes.across(board.h(0, 2), 2), None);
         assert!(boxes.is_border(board.h(0, 2)) && !boxes.is_border(inner));
+        assert_eq!(boxes.border_lines().count(), 10);
+        assert!(boxes.border_lines().lines().all(|l| boxes.is_border(l)));
         assert_eq!(boxes.coord(5), (1, 2));
         assert_eq!(boxes.sides(5), board.box_sides(1, 2));
         let [top, bottom, left, right] = boxes.side_lines(5);
