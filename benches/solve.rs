@@ -59,7 +59,7 @@ fn naive_solve(board: &Board) -> (i32, u64) {
             let j = free.trailing_zeros() as usize;
             free &= free - 1;
             let child = values[(i | 1 << j) as usize];
-            let boxes = board.boxes_completed(pos, open[j]) as i8;
+            let boxes = board.boxes().completes(pos, open[j]) as i8;
             best = best.max(if boxes == 0 { -child } else { boxes + child });
         }
         values[i as usize] = best;

@@ -36,8 +36,10 @@ fn agrees_with_the_plain_solver_wherever_it_claims_exactness() {
         let mut board = Board::parse(name).unwrap();
         if predrawn > 0 {
             // Pre-drawn lines: a few border lines of the board drawn for good.
-            let border: Position = (0..board.num_lines())
-                .filter(|&l| board.is_border(l))
+            let border: Position = board
+                .boxes()
+                .border_lines()
+                .lines()
                 .take(predrawn)
                 .collect();
             board = board.with_predrawn(border);

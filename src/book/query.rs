@@ -22,7 +22,7 @@ pub fn analysis_from(
     let open = board.open_lines(pos);
     let mut moves = Vec::with_capacity(open.count() as usize);
     for line in open.lines() {
-        let boxes = board.boxes_completed(pos, line);
+        let boxes = board.boxes().completes(pos, line);
         let score = move_score(boxes, child_value(pos.with(line))?);
         moves.push(MoveScore { line, score });
     }

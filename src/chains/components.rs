@@ -10,7 +10,7 @@
 
 use crate::core::{Board, Position};
 
-use super::graph::{Coins, GROUND};
+use crate::core::Boxes;
 
 /// What a component is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,17 +125,18 @@ impl Component {
 /// The components of `pos`: paths and loops first (by their lowest box), then the unsettled
 /// regions. Taken boxes belong to none.
 pub fn components(board: &Board, pos: Position) -> Vec<Component> {
-    decompose(&Coins::new(board), pos)
+    decompose(board.boxes(), pos)
 }
 
-/// [`components`] on a prebuilt graph.
-pub fn decompose(coins: &Coins, pos: Position) -> Vec<Component> {
+/// [`components`] over the box graph alone.
+pub fn decompose(coins: &Boxes, pos: Position) -> Vec<Component> {
     let deg: Vec<u32> = (0..coins.len()).map(|b| coins.degree(pos, b)).collect();
-    let low = |b: usize| b != GROUND && (deg[b] == 1 || deg[b] == 2);
+    // Whether a string's far end is a coin of degree 1 or 2 (not the ground).
+    let low = |b: Option<usize>| b.is_some_and(|b| deg[b] == 1 || deg[b] == 2);
     let mut seen = vec![false; coins.len()];
     let mut out = Vec::new();
     for start in 0..coins.len() {
-        if seen[start] || !low(start) {
+        if seen[start] || !low(Some(start)) {
             continue;
         }
         // Collect the low coins linked to `start`.
@@ -146,7 +147,7 @@ pub fn decompose(coins: &Coins, pos: Position) -> Vec<Component> {
             let b = group[i];
             for line in coins.open_sides(pos, b).lines() {
                 let n = coins.across(line, b);
-                if low(n) && !seen[n] {
+                if let Some(n) = n.filter(|&n| low(Some(n)) && !seen[n]) {
                     seen[n] = true;
                     group.push(n);
                 }
@@ -172,10 +173,10 @@ pub fn decompose(coins: &Coins, pos: Position) -> Vec<Component> {
 }
 
 /// Where the string `line` leaving coin `b` outward leads.
-fn end_of(coins: &Coins, line: usize, b: usize) -> End {
+fn end_of(coins: &Boxes, line: usize, b: usize) -> End {
     match coins.across(line, b) {
-        GROUND => End::Ground,
-        n => {
+        None => End::Ground,
+        Some(n) => {
             let (r, c) = coins.coord(n);
             End::Junction(r, c)
         }
@@ -183,7 +184,7 @@ fn end_of(coins: &Coins, line: usize, b: usize) -> End {
 }
 
 /// Walks a cycle of degree-2 coins from `start`.
-fn walk_loop(coins: &Coins, pos: Position, start: usize) -> Component {
+fn walk_loop(coins: &Boxes, pos: Position, start: usize) -> Component {
     let mut boxes = vec![coins.coord(start)];
     let mut lines = Vec::new();
     let (mut prev_line, mut b) = (usize::MAX, start);
@@ -194,7 +195,7 @@ fn walk_loop(coins: &Coins, pos: Position, start: usize) -> Component {
             .find(|&l| l != prev_line)
             .expect("degree 2");
         lines.push(line);
-        b = coins.across(line, b);
+        b = coins.across(line, b).expect("a loop's strings join coins");
         prev_line = line;
         if b == start {
             break;
@@ -211,11 +212,11 @@ fn walk_loop(coins: &Coins, pos: Position, start: usize) -> Component {
 
 /// Walks a path of coins of degree 1 or 2, starting at an opened end if there is one.
 fn walk_path(
-    coins: &Coins,
+    coins: &Boxes,
     pos: Position,
     group: &[usize],
     deg: &[u32],
-    low: &dyn Fn(usize) -> bool,
+    low: &dyn Fn(Option<usize>) -> bool,
 ) -> Component {
     let inner_lines = |b: usize| {
         coins
@@ -255,7 +256,7 @@ fn walk_path(
             Some(line) => {
                 lines.push(line);
                 prev_line = line;
-                b = coins.across(line, b);
+                b = coins.across(line, b).expect("an inner string joins coins");
             }
             None => break,
         }
@@ -283,8 +284,8 @@ fn walk_path(
 
 /// The connected groups of junction coins (degree 3 or 4), with the strings between them
 /// and to the ground.
-fn unsettled(coins: &Coins, pos: Position, deg: &[u32]) -> Vec<Component> {
-    let junction = |b: usize| b != GROUND && deg[b] >= 3;
+fn unsettled(coins: &Boxes, pos: Position, deg: &[u32]) -> Vec<Component> {
+    let junction = |b: usize| deg[b] >= 3;
     let mut seen = vec![false; coins.len()];
     let mut out = Vec::new();
     for start in 0..coins.len() {
@@ -298,13 +299,16 @@ fn unsettled(coins: &Coins, pos: Position, deg: &[u32]) -> Vec<Component> {
         while i < group.len() {
             let b = group[i];
             for line in coins.open_sides(pos, b).lines() {
-                let n = coins.across(line, b);
-                if n == GROUND || junction(n) {
-                    lines = lines.with(line);
-                }
-                if junction(n) && !seen[n] {
-                    seen[n] = true;
-                    group.push(n);
+                match coins.across(line, b) {
+                    None => lines = lines.with(line),
+                    Some(n) if junction(n) => {
+                        lines = lines.with(line);
+                        if !seen[n] {
+                            seen[n] = true;
+                            group.push(n);
+                        }
+                    }
+                    Some(_) => {}
                 }
             }
             i += 1;
@@ -368,7 +372,7 @@ mod tests {
     #[test]
     fn a_ring_of_four_is_a_loop() {
         let b = Board::new(2, 2).unwrap();
-        let border = pos_of(b.all_lines().lines().filter(|&l| b.is_border(l)));
+        let border = b.boxes().border_lines();
         let parts = components(&b, border);
         assert_eq!(parts.len(), 1);
         assert_eq!(parts[0].kind, Kind::Loop);
@@ -445,7 +449,7 @@ mod tests {
     #[test]
     fn components_partition_random_positions() {
         for (i, board) in boards().iter().enumerate() {
-            let coins = Coins::new(board);
+            let coins = board.boxes();
             for pos in positions(board, 64, 300, i as u64) {
                 let parts = components(board, pos);
                 let mut boxes: Vec<(usize, usize)> =

@@ -18,7 +18,7 @@ use crate::core::{Board, Position};
 
 use super::components::{decompose, End, Kind};
 use super::error::ChainsError;
-use super::graph::Coins;
+use super::graph::check;
 
 /// The long chain count of a position and who it favours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,14 +61,13 @@ impl Control {
 
 /// The long chain count of `pos` and who it favours.
 pub fn control(board: &Board, pos: Position) -> Result<Control, ChainsError> {
-    let coins = Coins::new(board);
-    coins.check(pos)?;
-    Ok(control_in(&coins, pos))
+    check(board, pos)?;
+    Ok(control_in(board, pos))
 }
 
-/// [`control`] on a prebuilt graph.
-pub fn control_in(coins: &Coins, pos: Position) -> Control {
-    let parts = decompose(coins, pos);
+/// [`control`] of a position already checked.
+pub fn control_in(board: &Board, pos: Position) -> Control {
+    let parts = decompose(board.boxes(), pos);
     let long_chains = parts
         .iter()
         .filter(|p| {
@@ -77,7 +76,7 @@ pub fn control_in(coins: &Coins, pos: Position) -> Control {
         })
         .count();
     let loops = parts.iter().filter(|p| p.kind == Kind::Loop).count();
-    let dots = base_turns(coins, pos);
+    let dots = base_turns(board, pos);
     Control {
         dots,
         long_chains,
@@ -87,8 +86,9 @@ pub fn control_in(coins: &Coins, pos: Position) -> Control {
 }
 
 /// `O - B + 1`: the turns left if no double-cross is made (0 on a full board).
-fn base_turns(coins: &Coins, pos: Position) -> i32 {
-    let open = coins.all_lines().difference(pos).count() as i32;
+fn base_turns(board: &Board, pos: Position) -> i32 {
+    let open = board.all_lines().difference(pos).count() as i32;
+    let coins = board.boxes();
     let boxes = (0..coins.len())
         .filter(|&b| coins.degree(pos, b) > 0)
         .count() as i32;
@@ -106,26 +106,25 @@ pub fn turns_left(
     pos: Position,
     doublecrosses: usize,
 ) -> Result<usize, ChainsError> {
-    let coins = Coins::new(board);
-    coins.check(pos)?;
-    if coins.all_lines() == pos {
+    check(board, pos)?;
+    if board.all_lines() == pos {
         return Ok(0);
     }
-    let turns = base_turns(&coins, pos) + doublecrosses as i32;
+    let turns = base_turns(board, pos) + doublecrosses as i32;
     Ok(usize::try_from(turns).unwrap_or(0))
 }
 
 /// The open lines after which the player to move no longer has (or now has) the parity of
 /// the simplified rule: the moves that change the long chain count's verdict for them.
 pub fn parity_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsError> {
-    let coins = Coins::new(board);
-    coins.check(pos)?;
-    let now = control_in(&coins, pos).mover_has_parity;
-    let open = coins.all_lines().difference(pos);
+    let coins = board.boxes();
+    check(board, pos)?;
+    let now = control_in(board, pos).mover_has_parity;
+    let open = board.all_lines().difference(pos);
     Ok(open
         .lines()
         .filter(|&line| {
-            let after = control_in(&coins, pos.with(line)).mover_has_parity;
+            let after = control_in(board, pos.with(line)).mover_has_parity;
             // After a move completing no box the opponent is to move.
             let mine = if coins.completes(pos, line) > 0 {
                 after
@@ -167,7 +166,7 @@ mod tests {
                 while pos != board.all_lines() {
                     let open: Vec<usize> = board.open_lines(pos).lines().collect();
                     let line = open[rng.below(open.len())];
-                    let k = board.boxes_completed(pos, line);
+                    let k = board.boxes().completes(pos, line);
                     doublecrosses += usize::from(k == 2);
                     pos = pos.with(line);
                     // A turn ends with a move completing nothing, or with the game.
@@ -189,15 +188,15 @@ mod tests {
     fn the_rule_names_the_controller_of_simple_endgames() {
         let mut checked = 0;
         for (i, board) in boards().iter().enumerate() {
-            let coins = Coins::new(board);
+            let coins = board.boxes();
             let (mut nim, mut memo) = (HashMap::new(), HashMap::new());
             for pos in positions(board, 18, 30000, 40 + i as u64) {
-                let parts = decompose(&coins, pos);
+                let parts = decompose(coins, pos);
                 let simple = parts.iter().all(|p| {
                     p.kind == Kind::Loop
                         || (p.kind == Kind::Chain && p.ends == [End::Ground, End::Ground])
                 });
-                let c = control_in(&coins, pos);
+                let c = control_in(board, pos);
                 if !simple || c.long_chains == 0 {
                     continue;
                 }

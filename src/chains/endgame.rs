@@ -27,13 +27,8 @@ pub fn settled(board: &Board, open: usize, rng: &mut Rng) -> Position {
 
 /// Whether drawing `line` in `pos` completes no box and leaves none with one open side.
 pub fn is_safe(board: &Board, pos: Position, line: usize) -> bool {
-    let after = pos.with(line);
-    (0..board.rows()).all(|r| {
-        (0..board.cols()).all(|c| {
-            let sides = board.box_sides(r, c);
-            !sides.contains(line) || board.open_lines(after).intersection(sides).count() >= 2
-        })
-    })
+    let (boxes, after) = (board.boxes(), pos.with(line));
+    boxes.boxes_of(line).all(|b| boxes.degree(after, b) >= 2)
 }
 
 /// Number of chains of at least `min` boxes and loops in `pos`.

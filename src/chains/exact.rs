@@ -20,7 +20,7 @@ pub use crate::core::NextLoony;
 use crate::core::{move_score, Analysis, Board, MoveScore, Position};
 
 use super::error::ChainsError;
-use super::graph::Coins;
+use super::graph::check;
 use super::loony::{is_loony_position, offers_in};
 
 /// Most open lines an [`Exact`] solve handles (its table has `2^open` bytes).
@@ -52,7 +52,7 @@ fn from_bits(bits: u8) -> NextLoony {
 /// Every position reachable from a base position, solved.
 #[derive(Clone, Debug)]
 pub struct Exact {
-    coins: Coins,
+    board: Board,
     base: Position,
     /// The base's open lines; bit `j` of an index is line `open[j]`.
     open: Vec<usize>,
@@ -64,10 +64,10 @@ impl Exact {
     /// Solves every position reachable from `base` (with the board's pre-drawn lines) with
     /// last-move penalty `penalty` (0 for Dots-and-Boxes).
     pub fn solve(board: &Board, base: Position, penalty: i32) -> Result<Exact, ChainsError> {
-        let coins = Coins::new(board);
-        coins.check(base)?;
+        let coins = board.boxes();
+        check(board, base)?;
         let base = base.union(board.predrawn());
-        let open: Vec<usize> = coins.all_lines().difference(base).lines().collect();
+        let open: Vec<usize> = board.all_lines().difference(base).lines().collect();
         if open.len() > MAX_EXACT_OPEN {
             return Err(ChainsError::TooManyOpenLines {
                 open: open.len(),
@@ -88,8 +88,8 @@ impl Exact {
         let mut table = vec![0u8; size];
         let mut loony = vec![0u64; size.div_ceil(64)];
         for idx in (0..size).rev() {
-            let pos = Position(base.0 | deposit(idx, &open));
-            if is_loony_position(&coins, pos) {
+            let pos = base.union(Position::deposit(idx as u64, &open));
+            if is_loony_position(coins, pos) {
                 loony[idx / 64] |= 1 << (idx % 64);
             }
             let mut best: Option<(i32, NextLoony)> = None;
@@ -115,7 +115,7 @@ impl Exact {
             table[idx] = encode(value, flag);
         }
         Ok(Exact {
-            coins,
+            board: board.clone(),
             base,
             open,
             penalty,
@@ -134,7 +134,7 @@ impl Exact {
     }
 
     fn index(&self, pos: Position) -> Result<usize, ChainsError> {
-        self.coins.check(pos)?;
+        check(&self.board, pos)?;
         if !pos.is_superset(self.base) {
             return Err(ChainsError::OutsideSolve);
         }
@@ -164,7 +164,7 @@ impl Exact {
     /// The value of `pos` and the score of each open line.
     pub fn analysis(&self, pos: Position) -> Result<Analysis, ChainsError> {
         let value = self.value(pos)?;
-        let open = self.coins.all_lines().difference(pos);
+        let open = self.board.all_lines().difference(pos);
         let moves = open
             .lines()
             .map(|line| {
@@ -173,7 +173,7 @@ impl Exact {
                     .expect("a child of a solved position");
                 MoveScore {
                     line,
-                    score: move_score(self.coins.completes(pos, line), child),
+                    score: move_score(self.board.boxes().completes(pos, line), child),
                 }
             })
             .collect();
@@ -185,13 +185,13 @@ impl Exact {
     /// move; ties go to taking all. `None` when `pos` holds no loony offer.
     pub fn loony_reply(&self, pos: Position) -> Result<Option<(Vec<usize>, i32)>, ChainsError> {
         self.index(pos)?;
-        let Some(offer) = offers_in(&self.coins, pos).into_iter().next() else {
+        let Some(offer) = offers_in(self.board.boxes(), pos).into_iter().next() else {
             return Ok(None);
         };
         let score = |lines: &[usize]| {
             let (mut p, mut gained, mut kept_turn) = (pos, 0, true);
             for &l in lines {
-                let k = self.coins.completes(p, l);
+                let k = self.board.boxes().completes(p, l);
                 gained += k as i32;
                 kept_turn = k > 0;
                 p = p.with(l);
@@ -212,14 +212,14 @@ impl Exact {
     /// `v`/`^` suffixes).
     pub fn loony_analysis(&self, pos: Position) -> Result<Vec<LoonyMove>, ChainsError> {
         self.index(pos)?;
-        let open = self.coins.all_lines().difference(pos);
+        let open = self.board.all_lines().difference(pos);
         Ok(open
             .lines()
             .map(|line| {
                 let child = pos.with(line);
                 let (value, flag) = decode(self.byte(child).expect("a child of a solved position"));
-                let boxes = self.coins.completes(pos, line);
-                let loony_child = boxes == 0 && is_loony_position(&self.coins, child);
+                let boxes = self.board.boxes().completes(pos, line);
+                let loony_child = boxes == 0 && is_loony_position(self.board.boxes(), child);
                 let next_loony = NextLoony::after_move(flag, boxes > 0, loony_child);
                 LoonyMove {
                     line,
@@ -243,18 +243,6 @@ pub struct LoonyMove {
     pub next_loony: NextLoony,
 }
 
-/// The lines `open[j]` for the set bits `j` of `idx`, as a mask.
-fn deposit(idx: usize, open: &[usize]) -> u64 {
-    let mut mask = 0;
-    let mut rest = idx;
-    while rest != 0 {
-        let j = rest.trailing_zeros() as usize;
-        mask |= 1 << open[j];
-        rest &= rest - 1;
-    }
-    mask
-}
-
 /// The value of `pos` when the player who draws the last line loses `penalty` more boxes.
 pub fn value_with_penalty(board: &Board, pos: Position, penalty: i32) -> Result<i32, ChainsError> {
     Exact::solve(board, pos, penalty)?.value(pos.union(board.predrawn()))
@@ -267,6 +255,7 @@ mod tests {
     use super::*;
     use crate::chains::loony::is_loony_move;
     use crate::chains::testkit::{boards, naive_nim_win, naive_scores, naive_value, positions};
+    use crate::core::Boxes;
 
     #[test]
     fn bytes_round_trip_every_score_and_flag() {
@@ -323,7 +312,7 @@ mod tests {
     fn next_loony_flag_matches_a_direct_recursion() {
         fn direct(
             board: &Board,
-            coins: &Coins,
+            coins: &Boxes,
             pos: Position,
             memo: &mut HashMap<u64, (i32, NextLoony)>,
         ) -> (i32, NextLoony) {
@@ -333,7 +322,7 @@ mod tests {
             let mut best = (0, NextLoony::Nobody);
             let mut first = true;
             for l in board.open_lines(pos).lines() {
-                let k = board.boxes_completed(pos, l);
+                let k = board.boxes().completes(pos, l);
                 let (v, f) = direct(board, coins, pos.with(l), memo);
                 let cand = if k > 0 {
                     (k as i32 + v, f)
@@ -357,11 +346,11 @@ mod tests {
         }
         let mut flags = [0; 3];
         for (i, board) in boards().iter().enumerate() {
-            let coins = Coins::new(board);
+            let coins = board.boxes();
             let mut memo = HashMap::new();
             for pos in positions(board, 14, 40, 700 + i as u64) {
                 let exact = Exact::solve(board, pos, 0).unwrap();
-                let (value, flag) = direct(board, &coins, pos, &mut memo);
+                let (value, flag) = direct(board, coins, pos, &mut memo);
                 assert_eq!(exact.value(pos).unwrap(), value);
                 assert_eq!(
                     exact.next_loony(pos).unwrap(),
@@ -412,7 +401,7 @@ mod tests {
                 );
                 for m in &large.moves {
                     let child = naive_nim_win(board, pos.with(m.line), &mut nim_memo);
-                    let wins = if board.boxes_completed(pos, m.line) > 0 {
+                    let wins = if board.boxes().completes(pos, m.line) > 0 {
                         child
                     } else {
                         !child
@@ -443,7 +432,7 @@ mod tests {
     #[test]
     fn move_flags_agree_with_the_position_flag() {
         for (i, board) in boards().iter().enumerate() {
-            let coins = Coins::new(board);
+            let coins = board.boxes();
             for pos in positions(board, 12, 30, 40 + i as u64) {
                 let exact = Exact::solve(board, pos, 0).unwrap();
                 let (value, flag) = decode(exact.byte(pos).unwrap());
@@ -456,7 +445,7 @@ mod tests {
                     .unwrap();
                 assert_eq!(best, flag.preference(), "{pos:?}");
                 for m in &moves {
-                    if is_loony_move(&coins, pos, m.line) {
+                    if is_loony_move(coins, pos, m.line) {
                         assert_eq!(m.next_loony, NextLoony::Mover);
                     }
                 }
@@ -469,14 +458,14 @@ mod tests {
     fn the_loony_reply_scores_the_value() {
         let mut replies = 0;
         for (i, board) in boards().iter().enumerate() {
-            let coins = Coins::new(board);
+            let coins = board.boxes();
             for pos in positions(board, 14, 300, 60 + i as u64) {
                 let exact = Exact::solve(board, pos, 0).unwrap();
                 let Some((lines, score)) = exact.loony_reply(pos).unwrap() else {
-                    assert!(!is_loony_position(&coins, pos));
+                    assert!(!is_loony_position(coins, pos));
                     continue;
                 };
-                let paths = crate::chains::components::decompose(&coins, pos);
+                let paths = crate::chains::components::decompose(coins, pos);
                 if paths
                     .iter()
                     .filter(|c| c.kind == crate::chains::Kind::Capturable)

@@ -5,12 +5,12 @@
 //! plain-English [`Reason::text`]. Control is judged by nimstring when every region of the
 //! position is small enough ([`CONTROL_OPEN`] open lines), else by the long chain rule.
 
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, Boxes, Position};
 
 use super::components::{decompose, Kind};
 use super::control::control_in;
 use super::error::ChainsError;
-use super::graph::Coins;
+use super::graph::{check, regions};
 use super::loony::{is_loony_move, is_loony_position, offers_in};
 use super::nimstring::Nimstring;
 
@@ -202,8 +202,8 @@ pub fn explain(
     line: usize,
     analysis: &Analysis,
 ) -> Result<Vec<Reason>, ChainsError> {
-    let coins = Coins::new(board);
-    coins.check(pos.with(line))?;
+    let coins = board.boxes();
+    check(board, pos.with(line))?;
     if pos.contains(line) {
         return Err(ChainsError::LineDrawn(line));
     }
@@ -225,24 +225,24 @@ pub fn explain(
     }
     let child = pos.with(line);
     let taken = coins.completes(pos, line);
-    let capturable_now = capturable_boxes(&coins, pos);
+    let capturable_now = capturable_boxes(coins, pos);
     if taken > 0 {
         reasons.push(Reason::Takes { boxes: taken });
-    } else if is_loony_move(&coins, pos, line) {
-        reasons.push(Reason::Loony(offered(&coins, pos, line)));
+    } else if is_loony_move(coins, pos, line) {
+        reasons.push(Reason::Loony(offered(coins, pos, line)));
     } else if capturable_now > 0 {
-        let double_deal = is_loony_position(&coins, pos)
-            && offers_in(&coins, pos).iter().any(|o| o.decline == [line]);
+        let double_deal = is_loony_position(coins, pos)
+            && offers_in(coins, pos).iter().any(|o| o.decline == [line]);
         reasons.push(Reason::Declines {
-            boxes: capturable_boxes(&coins, child),
+            boxes: capturable_boxes(coins, child),
             double_deal,
         });
-    } else if capturable_boxes(&coins, child) > 0 {
+    } else if capturable_boxes(coins, child) > 0 {
         reasons.push(Reason::Sacrifice {
-            boxes: capturable_boxes(&coins, child),
+            boxes: capturable_boxes(coins, child),
         });
     }
-    reasons.extend(control_reason(board, &coins, pos, line, taken > 0));
+    reasons.extend(control_reason(board, coins, pos, line, taken > 0));
     Ok(reasons)
 }
 
@@ -261,7 +261,7 @@ pub fn explain_text_in(reasons: &[Reason], voice: &Voice) -> String {
 }
 
 /// Boxes the player to move can take at once (in capturable paths).
-fn capturable_boxes(coins: &Coins, pos: Position) -> usize {
+fn capturable_boxes(coins: &Boxes, pos: Position) -> usize {
     decompose(coins, pos)
         .iter()
         .filter(|c| c.kind == Kind::Capturable)
@@ -270,7 +270,7 @@ fn capturable_boxes(coins: &Coins, pos: Position) -> usize {
 }
 
 /// What the loony move `line` offers, named after the component it is drawn in.
-fn offered(coins: &Coins, pos: Position, line: usize) -> Offered {
+fn offered(coins: &Boxes, pos: Position, line: usize) -> Offered {
     let part = decompose(coins, pos)
         .into_iter()
         .find(|c| c.lines.contains(&line));
@@ -291,14 +291,13 @@ fn offered(coins: &Coins, pos: Position, line: usize) -> Offered {
 /// else by the long chain rule.
 fn control_reason(
     board: &Board,
-    coins: &Coins,
+    coins: &Boxes,
     pos: Position,
     line: usize,
     keeps_turn: bool,
 ) -> Option<Reason> {
     let child = pos.with(line);
-    let small = coins
-        .regions(pos)
+    let small = regions(coins, pos)
         .iter()
         .all(|r| r.count() as usize <= CONTROL_OPEN);
     if small {
@@ -312,8 +311,8 @@ fn control_reason(
             _ => None,
         };
     }
-    let before = control_in(coins, pos).mover_has_parity;
-    let after = control_in(coins, child).mover_has_parity;
+    let before = control_in(board, pos).mover_has_parity;
+    let after = control_in(board, child).mover_has_parity;
     let mine = if keeps_turn { after } else { after.map(|a| !a) };
     (before == Some(true) && mine == Some(false)).then_some(Reason::ChangesParity)
 }
@@ -414,7 +413,7 @@ mod tests {
     #[test]
     fn reasons_agree_with_scores_on_random_positions() {
         for (i, board) in boards().iter().enumerate() {
-            let coins = Coins::new(board);
+            let coins = board.boxes();
             for pos in positions(board, 12, 30, 1200 + i as u64) {
                 let a = analysis(board, pos);
                 for m in &a.moves {
@@ -428,7 +427,7 @@ mod tests {
                     let takes = reasons.iter().any(|r| matches!(r, Reason::Takes { .. }));
                     assert_eq!(takes, coins.completes(pos, m.line) > 0);
                     let loony = reasons.iter().any(|r| matches!(r, Reason::Loony(_)));
-                    assert_eq!(loony, is_loony_move(&coins, pos, m.line));
+                    assert_eq!(loony, is_loony_move(coins, pos, m.line));
                     assert!(!explain_text(&reasons).is_empty());
                 }
             }
@@ -442,18 +441,17 @@ mod tests {
         let b = Board::new(4, 4).unwrap();
         let mut pos: Position = (0..4).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
         pos = pos.with(b.h(2, 0)).with(b.h(2, 1)).with(b.h(2, 2));
-        let coins = Coins::new(&b);
-        assert!(coins
-            .regions(pos)
+        let coins = b.boxes();
+        assert!(regions(coins, pos)
             .iter()
             .any(|r| r.count() as usize > CONTROL_OPEN));
-        let c = control_in(&coins, pos);
+        let c = control_in(&b, pos);
         assert_eq!(c.long_chains, 2);
         // Draw one more line far from the chains if needed so the mover holds the parity.
         if c.mover_has_parity != Some(true) {
             pos = pos.with(b.h(4, 3));
         }
-        assert_eq!(control_in(&coins, pos).mover_has_parity, Some(true));
+        assert_eq!(control_in(&b, pos).mover_has_parity, Some(true));
         let open = b.open_lines(pos);
         let moves = open
             .lines()

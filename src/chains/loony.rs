@@ -11,11 +11,11 @@
 //! such coin lies in a capturable path of at least 2 boxes with one opened end, or of at
 //! least 4 boxes opened at both ends; [`loony_offers`] lists those paths with both replies.
 
-use crate::core::{Board, Position};
+use crate::core::{Board, Boxes, Position};
 
 use super::components::{decompose, Component, End, Kind};
 use super::error::ChainsError;
-use super::graph::{Coins, GROUND};
+use super::graph::check;
 
 /// A loony offer standing in a position: a capturable path that the player to move may take
 /// whole or decline.
@@ -33,31 +33,31 @@ pub struct Offer {
 }
 
 /// Whether `pos` holds a loony offer for the player to move (the structural test).
-pub fn is_loony_position(coins: &Coins, pos: Position) -> bool {
+pub fn is_loony_position(coins: &Boxes, pos: Position) -> bool {
     (0..coins.len()).any(|a| {
         let sides = coins.open_sides(pos, a);
         if sides.count() != 1 {
             return false;
         }
         let link = sides.lines().next().expect("one side");
-        let b = coins.across(link, a);
-        if b == GROUND || coins.degree(pos, b) != 2 {
+        let Some(b) = coins.across(link, a).filter(|&b| coins.degree(pos, b) == 2) else {
             return false;
-        }
+        };
         let far = coins
             .open_sides(pos, b)
             .without(link)
             .lines()
             .next()
             .expect("degree 2");
-        let c = coins.across(far, b);
-        c == GROUND || coins.degree(pos, c) != 1
+        coins
+            .across(far, b)
+            .is_none_or(|c| coins.degree(pos, c) != 1)
     })
 }
 
 /// Whether drawing `line` in `pos` is a loony move: it completes no box and leaves the
 /// opponent a loony offer.
-pub fn is_loony_move(coins: &Coins, pos: Position, line: usize) -> bool {
+pub fn is_loony_move(coins: &Boxes, pos: Position, line: usize) -> bool {
     !pos.contains(line)
         && coins.completes(pos, line) == 0
         && is_loony_position(coins, pos.with(line))
@@ -65,24 +65,24 @@ pub fn is_loony_move(coins: &Coins, pos: Position, line: usize) -> bool {
 
 /// The loony moves of `pos`, increasing.
 pub fn loony_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsError> {
-    let coins = Coins::new(board);
-    coins.check(pos)?;
-    let open = coins.all_lines().difference(pos);
+    let coins = board.boxes();
+    check(board, pos)?;
+    let open = board.all_lines().difference(pos);
     Ok(open
         .lines()
-        .filter(|&l| is_loony_move(&coins, pos, l))
+        .filter(|&l| is_loony_move(coins, pos, l))
         .collect())
 }
 
 /// The loony offers standing in `pos` (empty unless the last move was loony).
 pub fn loony_offers(board: &Board, pos: Position) -> Result<Vec<Offer>, ChainsError> {
-    let coins = Coins::new(board);
-    coins.check(pos)?;
-    Ok(offers_in(&coins, pos))
+    let coins = board.boxes();
+    check(board, pos)?;
+    Ok(offers_in(coins, pos))
 }
 
-/// [`loony_offers`] on a prebuilt graph.
-pub fn offers_in(coins: &Coins, pos: Position) -> Vec<Offer> {
+/// [`loony_offers`] of a position already checked, read off the box graph alone.
+pub fn offers_in(coins: &Boxes, pos: Position) -> Vec<Offer> {
     decompose(coins, pos)
         .into_iter()
         .filter_map(offer)
@@ -126,6 +126,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
+    use crate::chains::graph::capturable;
     use crate::chains::testkit::{boards, naive_nim_win, naive_value, positions, row};
 
     #[test]
@@ -151,11 +152,7 @@ mod tests {
         assert_eq!(o.left, 2);
         // An opened loop of four: decline with its middle line, leaving two pairs.
         let sq = Board::new(2, 2).unwrap();
-        let border: Position = sq
-            .all_lines()
-            .lines()
-            .filter(|&l| sq.is_border(l))
-            .collect();
+        let border = sq.boxes().border_lines();
         let offers = loony_offers(&sq, border.with(sq.v(0, 1))).unwrap();
         assert_eq!(offers.len(), 1);
         assert_eq!(offers[0].left, 4);
@@ -175,11 +172,11 @@ mod tests {
         let mut p = pos;
         let mut gained = 0;
         for &l in lines {
-            gained += board.boxes_completed(p, l) as i32;
+            gained += board.boxes().completes(p, l) as i32;
             p = p.with(l);
         }
         let last = *lines.last().unwrap();
-        let kept_turn = board.boxes_completed(p.without(last), last) > 0;
+        let kept_turn = board.boxes().completes(p.without(last), last) > 0;
         let rest = naive_value(board, p, 0, memo);
         gained + if kept_turn { rest } else { -rest }
     }
@@ -193,18 +190,14 @@ mod tests {
     fn loony_positions_match_the_definition() {
         let (mut loony_seen, mut single_offer) = (0, 0);
         for (i, board) in boards().iter().enumerate() {
-            let coins = Coins::new(board);
+            let coins = board.boxes();
             let mut nim_memo = HashMap::new();
             let mut memo = HashMap::new();
             for pos in positions(board, 16, 1500, 300 + i as u64) {
-                let offers = offers_in(&coins, pos);
-                assert_eq!(
-                    is_loony_position(&coins, pos),
-                    !offers.is_empty(),
-                    "{pos:?}"
-                );
+                let offers = offers_in(coins, pos);
+                assert_eq!(is_loony_position(coins, pos), !offers.is_empty(), "{pos:?}");
                 if offers.is_empty() {
-                    if let Some(b) = coins.capturable(pos).next() {
+                    if let Some(b) = capturable(coins, pos).next() {
                         let line = coins.open_sides(pos, b).lines().next().unwrap();
                         assert_eq!(
                             naive_nim_win(board, pos, &mut nim_memo),
@@ -221,7 +214,7 @@ mod tests {
                     "{} {pos:?}",
                     board.name()
                 );
-                let others = decompose(&coins, pos)
+                let others = decompose(coins, pos)
                     .iter()
                     .filter(|c| c.kind == Kind::Capturable)
                     .count();

@@ -27,6 +27,5 @@ pub use components::{components, Component, End, Kind};
 pub use control::{control, Control};
 pub use error::ChainsError;
 pub use exact::{value_with_penalty, Exact, LoonyMove, NextLoony};
-pub use graph::Coins;
 pub use loony::{is_loony_move, is_loony_position, loony_offers, Offer};
 pub use nimstring::{nim_value, Nimber};

@@ -17,7 +17,7 @@ use std::ops::BitXor;
 use crate::core::{Board, Position};
 
 use super::error::ChainsError;
-use super::graph::Coins;
+use super::graph::{capturable, check, regions};
 use super::loony::is_loony_position;
 
 /// Most open lines [`nim_value`] evaluates (per independent region).
@@ -63,7 +63,7 @@ impl std::fmt::Display for Nimber {
 /// A memoised nimstring evaluator for one board.
 #[derive(Clone, Debug)]
 pub struct Nimstring {
-    coins: Coins,
+    board: Board,
     memo: HashMap<u64, Nimber>,
 }
 
@@ -71,7 +71,7 @@ impl Nimstring {
     /// An evaluator for `board`.
     pub fn new(board: &Board) -> Nimstring {
         Nimstring {
-            coins: Coins::new(board),
+            board: board.clone(),
             memo: HashMap::new(),
         }
     }
@@ -81,21 +81,17 @@ impl Nimstring {
         if let Some(&v) = self.memo.get(&pos.0) {
             return v;
         }
-        let capture = self.coins.capturable(pos).next();
-        let v = if is_loony_position(&self.coins, pos) {
+        let coins = self.board.boxes();
+        let capture = capturable(coins, pos).next();
+        let v = if is_loony_position(coins, pos) {
             Nimber::Loony
         } else if let Some(b) = capture {
-            let line = self
-                .coins
-                .open_sides(pos, b)
-                .lines()
-                .next()
-                .expect("degree 1");
+            let line = coins.open_sides(pos, b).lines().next().expect("degree 1");
             self.whole(pos.with(line))
         } else {
             // No box can be completed: every move passes the turn.
             let mut seen = 0u128;
-            for line in self.coins.all_lines().difference(pos).lines() {
+            for line in self.board.all_lines().difference(pos).lines() {
                 if let Nimber::Value(n) = self.whole(pos.with(line)) {
                     seen |= 1 << n.min(127);
                 }
@@ -108,8 +104,8 @@ impl Nimstring {
 
     /// The independent regions of `pos` with their values.
     pub fn regions(&mut self, pos: Position) -> Vec<(Position, Nimber)> {
-        let all = self.coins.all_lines();
-        let regions = self.coins.regions(pos);
+        let all = self.board.all_lines();
+        let regions = regions(self.board.boxes(), pos);
         regions
             .into_iter()
             .map(|lines| (lines, self.whole(all.difference(lines))))
@@ -126,11 +122,11 @@ impl Nimstring {
     /// The moves of `pos` that win nimstring: after a move completing a box the mover moves
     /// again and needs a winning position, after any other move the opponent needs a losing one.
     pub fn winning_moves(&mut self, pos: Position) -> Vec<usize> {
-        let open = self.coins.all_lines().difference(pos);
+        let open = self.board.all_lines().difference(pos);
         open.lines()
             .filter(|&line| {
                 let child = pos.with(line);
-                let keeps_turn = self.coins.completes(pos, line) > 0;
+                let keeps_turn = self.board.boxes().completes(pos, line) > 0;
                 let v = self.value(child);
                 if keeps_turn {
                     v.is_win()
@@ -145,8 +141,8 @@ impl Nimstring {
 /// The nimstring value of `pos` on `board`, by regions.
 pub fn nim_value(board: &Board, pos: Position) -> Result<Nimber, ChainsError> {
     let mut nim = Nimstring::new(board);
-    nim.coins.check(pos)?;
-    for region in nim.coins.regions(pos) {
+    check(board, pos)?;
+    for region in regions(board.boxes(), pos) {
         let open = region.count() as usize;
         if open > MAX_NIM_OPEN {
             return Err(ChainsError::TooManyOpenLines {
@@ -182,15 +178,10 @@ mod tests {
     fn loops_are_zero() {
         // The 2×2 ring, and the 2×3 ring of six (border plus the middle horizontal line).
         let b = Board::new(2, 2).unwrap();
-        let ring4: Position = b.all_lines().lines().filter(|&l| b.is_border(l)).collect();
+        let ring4 = b.boxes().border_lines();
         assert_eq!(nim_value(&b, ring4).unwrap(), Nimber::Value(0));
         let b = Board::new(2, 3).unwrap();
-        let ring6 = b
-            .all_lines()
-            .lines()
-            .filter(|&l| b.is_border(l))
-            .collect::<Position>()
-            .with(b.h(1, 1));
+        let ring6 = b.boxes().border_lines().with(b.h(1, 1));
         assert_eq!(nim_value(&b, ring6).unwrap(), Nimber::Value(0));
         // A lone box: with two sides open it is a 1-chain (*1), with three every move leaves
         // a 1-chain (mex{1} = 0), with four every move leaves three sides (mex{0} = *1).
@@ -255,7 +246,7 @@ mod tests {
                 .lines()
                 .filter(|&l| {
                     let w = naive_nim_win(&board, pos.with(l), &mut memo);
-                    if board.boxes_completed(pos, l) > 0 {
+                    if board.boxes().completes(pos, l) > 0 {
                         w
                     } else {
                         !w

@@ -11,7 +11,7 @@ use crate::core::{Analysis, Board, Position};
 use super::error::ChainsError;
 use super::exact::Exact;
 use super::explain::{explain, explain_text, Reason};
-use super::graph::Coins;
+use super::graph::capturable;
 
 /// One puzzle: find the only best move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,12 +36,12 @@ pub struct Puzzle {
 
 /// The tempting moves of `pos`: those completing a box, and those giving the opponent no box
 /// to take.
-pub fn tempting_moves(coins: &Coins, pos: Position) -> Vec<usize> {
-    let open = coins.all_lines().difference(pos);
+pub fn tempting_moves(board: &Board, pos: Position) -> Vec<usize> {
+    let (coins, open) = (board.boxes(), board.all_lines().difference(pos));
     open.lines()
         .filter(|&line| {
             let child = pos.with(line);
-            coins.completes(pos, line) > 0 || coins.capturable(child).next().is_none()
+            coins.completes(pos, line) > 0 || capturable(coins, child).next().is_none()
         })
         .collect()
 }
@@ -58,8 +58,7 @@ pub fn puzzle_of(
         return Ok(None);
     }
     let solution = best[0];
-    let coins = Coins::new(board);
-    let tempting: Vec<usize> = tempting_moves(&coins, pos)
+    let tempting: Vec<usize> = tempting_moves(board, pos)
         .into_iter()
         .filter(|&l| l != solution)
         .collect();
@@ -238,8 +237,7 @@ mod tests {
         let value = naive_value(board, pos, 0, &mut memo);
         let best: Vec<usize> = exact.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
         assert_eq!(best, vec![solution]);
-        let coins = Coins::new(board);
-        let lures = tempting_moves(&coins, pos);
+        let lures = tempting_moves(board, pos);
         assert!(!tempting.is_empty());
         for l in tempting {
             assert!(lures.contains(l) && *l != solution);

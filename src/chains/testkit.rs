@@ -63,7 +63,7 @@ pub fn naive_value(
     } else {
         open.lines()
             .map(|l| {
-                let k = board.boxes_completed(pos, l) as i32;
+                let k = board.boxes().completes(pos, l) as i32;
                 let child = naive_value(board, pos.with(l), penalty, memo);
                 if k > 0 {
                     k + child
@@ -89,7 +89,7 @@ pub fn naive_scores(
         .open_lines(pos)
         .lines()
         .map(|l| {
-            let k = board.boxes_completed(pos, l) as i32;
+            let k = board.boxes().completes(pos, l) as i32;
             let child = naive_value(board, pos.with(l), penalty, memo);
             (l, if k > 0 { k + child } else { -child })
         })
@@ -104,7 +104,7 @@ pub fn naive_nim_win(board: &Board, pos: Position, memo: &mut HashMap<u64, bool>
     }
     let w = board.open_lines(pos).lines().any(|l| {
         let child = naive_nim_win(board, pos.with(l), memo);
-        if board.boxes_completed(pos, l) > 0 {
+        if board.boxes().completes(pos, l) > 0 {
             child
         } else {
             !child

@@ -5,23 +5,23 @@
 //! line `v(r,c) = (R+1)*C + r*(C+1) + c` (r in 0..R; c in 0..=C, column 0 on the left).
 //! Box (r,c) has sides h(r,c), h(r+1,c), v(r,c), v(r,c+1).
 
+use std::sync::Arc;
+
+use super::boxes::Boxes;
 use super::error::{BoardError, PositionError};
 use super::position::Position;
-
-/// Mask that no position can contain: a line's missing neighbour box never completes.
-const NEVER: u64 = u64::MAX;
 
 /// Most lines a board may have: one bit of a [`Position`] each.
 pub const MAX_LINES: usize = 64;
 
-/// A rectangular board of boxes with its pre-drawn lines and precomputed box masks.
+/// A rectangular board of boxes with its pre-drawn lines and its box graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rows: usize,
     cols: usize,
     predrawn: Position,
-    /// For each line, the other three sides of each neighbouring box (or [`NEVER`]).
-    completes: Vec<[u64; 2]>,
+    /// Each box's sides and each line's boxes (shared: boards are cloned into every solver).
+    boxes: Arc<Boxes>,
 }
 
 impl Board {
@@ -34,23 +34,15 @@ impl Board {
         if lines > MAX_LINES {
             return Err(BoardError::TooManyLines { rows, cols, lines });
         }
-        let mut board = Board {
+        let h = |r: usize, c: usize| r * cols + c;
+        let v = |r: usize, c: usize| (rows + 1) * cols + r * (cols + 1) + c;
+        let sides_of = |r, c| [h(r, c), h(r + 1, c), v(r, c), v(r, c + 1)];
+        Ok(Board {
             rows,
             cols,
             predrawn: Position::EMPTY,
-            completes: vec![[NEVER; 2]; lines],
-        };
-        for r in 0..rows {
-            for c in 0..cols {
-                let sides = board.box_sides(r, c);
-                for line in sides.lines() {
-                    let slot = &mut board.completes[line];
-                    let i = usize::from(slot[0] != NEVER);
-                    slot[i] = sides.without(line).0;
-                }
-            }
-        }
-        Ok(board)
+            boxes: Arc::new(Boxes::new(rows, cols, lines, sides_of)),
+        })
     }
 
     /// The 3×5 board with its left and bottom border lines pre-drawn (30 open lines).
@@ -103,8 +95,8 @@ impl Board {
     }
 
     /// Number of lines.
-    pub fn num_lines(&self) -> usize {
-        self.completes.len()
+    pub const fn num_lines(&self) -> usize {
+        line_count(self.rows, self.cols)
     }
 
     /// Number of boxes.
@@ -169,16 +161,15 @@ impl Board {
         (self.rows + 1) * self.cols + r * (self.cols + 1) + c
     }
 
+    /// The board as boxes and the lines between them.
+    #[inline]
+    pub fn boxes(&self) -> &Boxes {
+        &self.boxes
+    }
+
     /// The four sides of box (r, c).
     pub fn box_sides(&self, r: usize, c: usize) -> Position {
-        [
-            self.h(r, c),
-            self.h(r + 1, c),
-            self.v(r, c),
-            self.v(r, c + 1),
-        ]
-        .into_iter()
-        .collect()
+        self.boxes.sides(r * self.cols + c)
     }
 
     /// Whether `line` is horizontal.
@@ -210,36 +201,10 @@ impl Board {
         }
     }
 
-    /// Whether `line` is on the border (it touches one box only).
-    pub fn is_border(&self, line: usize) -> bool {
-        self.completes[line][1] == NEVER
-    }
-
-    /// The box test of the method: how many boxes (0, 1 or 2) drawing `line` completes in
-    /// `pos`. One AND against a precomputed mask per side of the line.
-    #[inline]
-    pub fn boxes_completed(&self, pos: Position, line: usize) -> u32 {
-        let [a, b] = self.completes[line];
-        u32::from(pos.0 & a == a) + u32::from(pos.0 & b == b)
-    }
-
-    /// The masks behind [`Board::boxes_completed`]: the other three sides of each box next to
-    /// `line`, `u64::MAX` where there is no box. Solvers that remap lines start from these.
-    pub fn completion_masks(&self, line: usize) -> [u64; 2] {
-        self.completes[line]
-    }
-
     /// Boxes (r, c) whose four sides are drawn in `pos`.
     pub fn completed_boxes(&self, pos: Position) -> Vec<(usize, usize)> {
-        let mut boxes = Vec::new();
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if pos.is_superset(self.box_sides(r, c)) {
-                    boxes.push((r, c));
-                }
-            }
-        }
-        boxes
+        let boxes = &self.boxes;
+        boxes.taken(pos).map(|b| boxes.coord(b)).collect()
     }
 
     /// The board's name: `RxC`, or `icelandic` for that board.
@@ -296,9 +261,9 @@ mod tests {
         // Boxes share line v(0,1).
         let shared = b.v(0, 1);
         let others = b.all_lines().without(shared);
-        assert_eq!(b.boxes_completed(others, shared), 2);
-        assert_eq!(b.boxes_completed(others.without(b.h(0, 0)), shared), 1);
-        assert_eq!(b.boxes_completed(Position::EMPTY, shared), 0);
+        assert_eq!(b.boxes().completes(others, shared), 2);
+        assert_eq!(b.boxes().completes(others.without(b.h(0, 0)), shared), 1);
+        assert_eq!(b.boxes().completes(Position::EMPTY, shared), 0);
     }
 
     #[test]

@@ -353,7 +353,7 @@ impl Game {
             return Err(MoveError::Drawn(line));
         }
         let player = self.turn();
-        let boxes = self.board.boxes_completed(pos, line);
+        let boxes = self.board.boxes().completes(pos, line);
         self.moves.push(Move {
             line,
             player,

@@ -3,6 +3,8 @@
 
 pub mod analysis;
 pub mod board;
+pub mod boxes;
+pub mod byte_table;
 pub mod error;
 pub mod game;
 pub mod next_loony;
@@ -13,6 +15,7 @@ pub mod symmetry;
 
 pub use analysis::{move_score, Analysis, MoveScore};
 pub use board::Board;
+pub use boxes::Boxes;
 pub use error::{BoardError, LinesError, PositionError};
 pub use game::Game;
 pub use next_loony::{LoonyFlags, NextLoony};

@@ -75,6 +75,13 @@ impl Position {
     pub fn lines(self) -> Lines {
         Lines(self.0)
     }
+
+    /// The lines `lines[j]` for the set bits `j` of `mask` (bits past `lines` ignored): a mask
+    /// over a list of lines, such as a solver's own numbering of the open lines, back on the
+    /// board's lines.
+    pub fn deposit(mask: u64, lines: &[usize]) -> Position {
+        Lines(mask).filter_map(|j| lines.get(j).copied()).collect()
+    }
 }
 
 /// Iterator over the lines of a [`Position`], lowest first.
@@ -126,5 +133,13 @@ mod tests {
         assert!(p.is_superset(Position::single(0)));
         assert!(!Position::single(0).is_superset(p));
         assert_eq!(format!("{p:?}"), "{0, 5, 63}");
+    }
+
+    #[test]
+    fn deposit_maps_local_bits_to_lines() {
+        let lines = [4, 9, 30];
+        let expected: Position = [4, 30].into_iter().collect();
+        assert_eq!(Position::deposit(0b101, &lines), expected);
+        assert_eq!(Position::deposit(0b1000, &lines), Position::EMPTY);
     }
 }

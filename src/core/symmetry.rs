@@ -10,14 +10,15 @@
 //! (a box of a 1×C board can have three border lines).
 
 use super::board::Board;
+use super::byte_table::ByteTable;
 use super::position::Position;
 
 /// One symmetry of a board: a permutation of its lines, applied to a position by table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symmetry {
     map: Vec<u8>,
-    /// `bytes[k][b]` is the image of the lines `8k..8k+8` selected by the bits of `b`.
-    bytes: Vec<[u64; 256]>,
+    /// The permutation as a map of line sets.
+    table: ByteTable<u64>,
 }
 
 impl Symmetry {
@@ -25,19 +26,8 @@ impl Symmetry {
     /// board's symmetries, the retrograde layout uses it to permute the bits of a line
     /// group's local mask.
     pub(crate) fn from_map(map: Vec<u8>) -> Symmetry {
-        let chunks = map.len().div_ceil(8);
-        let mut bytes = vec![[0u64; 256]; chunks];
-        for (k, table) in bytes.iter_mut().enumerate() {
-            for (b, image) in table.iter_mut().enumerate() {
-                for bit in 0..8 {
-                    let line = 8 * k + bit;
-                    if b >> bit & 1 == 1 && line < map.len() {
-                        *image |= 1 << map[line];
-                    }
-                }
-            }
-        }
-        Symmetry { map, bytes }
+        let table = ByteTable::new(map.len(), |line| 1 << map[line]);
+        Symmetry { map, table }
     }
 
     /// The image of `line`.
@@ -46,12 +36,9 @@ impl Symmetry {
     }
 
     /// The image of a position.
+    #[inline]
     pub fn apply(&self, pos: Position) -> Position {
-        let mut out = 0;
-        for (k, table) in self.bytes.iter().enumerate() {
-            out |= table[(pos.0 >> (8 * k) & 0xff) as usize];
-        }
-        Position(out)
+        Position(self.table.apply(pos))
     }
 
     /// Whether this is the identity.
@@ -110,18 +97,13 @@ impl InterchangeableSets {
     /// The sets of `board` when the lines `fixed` are drawn: for each box, its border lines
     /// not in `fixed`, where there are at least two.
     pub fn new(board: &Board, fixed: Position) -> InterchangeableSets {
+        let boxes = board.boxes();
         let mut sets = Vec::new();
-        for r in 0..board.rows() {
-            for c in 0..board.cols() {
-                let border: Position = board
-                    .box_sides(r, c)
-                    .difference(fixed)
-                    .lines()
-                    .filter(|&l| board.is_border(l))
-                    .collect();
-                if border.count() >= 2 {
-                    sets.push(border);
-                }
+        for sides in boxes.all_sides() {
+            let open = sides.difference(fixed).lines();
+            let border: Position = open.filter(|&l| boxes.is_border(l)).collect();
+            if border.count() >= 2 {
+                sets.push(border);
             }
         }
         InterchangeableSets { sets }

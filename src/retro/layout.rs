@@ -59,7 +59,9 @@ pub const BLOCK_ALIGN: usize = 16;
 pub const SYM_BITS: u32 = 3;
 
 /// Up to two boxes beside a line, each as the masks of its other sides still open, split into
-/// the high and the low group. A box completes when both parts are drawn.
+/// the high and the low group. A box completes when both parts are drawn. This is the board's
+/// box graph ([`crate::core::Boxes::other_sides`], or a reduction's boxes over units) carried
+/// over to a solve's local lines, in the form the kernel's per-block loop reads.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LineBoxes {
     /// Number of boxes beside the line (0 only if the line's boxes are all decided).
@@ -258,9 +260,8 @@ impl Layout {
             syms: symmetries(board, base),
             swaps: swaps.sets().to_vec(),
             boxes: &|g| {
-                let masks = board.completion_masks(g).into_iter();
-                let sides = masks.filter(|&m| m != u64::MAX);
-                sides.map(|m| Position(m).difference(base)).collect()
+                let sides = board.boxes().other_sides(g);
+                sides.map(|s| s.difference(base)).collect()
             },
             chains: &|_| None,
             extensions: &|_| Vec::new(),
@@ -454,7 +455,7 @@ impl Layout {
                     let masks = lo.masks(k);
                     let sides: Vec<BoxSides> = masks
                         .iter()
-                        .map(|&m| test.sides(deposit(u64::from(m), &open)))
+                        .map(|&m| test.sides(Position::deposit(u64::from(m), &open)))
                         .collect();
                     std::array::from_fn(|side| {
                         let drawn = sides.iter().map(|s| s.0[side]);
@@ -519,7 +520,7 @@ impl Layout {
     /// The box sides drawn by the base and high mask `h` (loony solves only).
     pub fn hi_sides(&self, h: u64) -> BoxSides {
         let test = self.loony_test.as_ref().expect("a loony solve");
-        let high = deposit(h, &self.open[self.n_lo as usize..]);
+        let high = Position::deposit(h, &self.open[self.n_lo as usize..]);
         test.sides(self.base.union(high))
     }
 
@@ -869,16 +870,6 @@ const fn padded(len: usize) -> usize {
 /// The key of a tile's high index: its high counts (low count 0).
 fn high_key(tile: TileId) -> TileId {
     tile.with(tile.groups() - 1, 0)
-}
-
-/// The lines `lines[j]` for the set bits `j` of a group mask.
-fn deposit(mask: u64, lines: &[usize]) -> Position {
-    lines
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| mask >> j & 1 == 1)
-        .map(|(_, &l)| l)
-        .collect()
 }
 
 /// The image of a group mask under a permutation of its bits.

@@ -13,6 +13,7 @@
 
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
+use crate::core::byte_table::ByteTable;
 use crate::core::{Board, Position};
 
 /// Box sides in the order of the side masks: top, bottom, left, right.
@@ -40,11 +41,19 @@ impl BoxSides {
     }
 }
 
+impl BitOr for BoxSides {
+    type Output = BoxSides;
+    #[inline]
+    fn bitor(self, other: BoxSides) -> BoxSides {
+        self.union(other)
+    }
+}
+
 /// The loony-position test of one board.
 #[derive(Clone, Debug)]
 pub struct LoonyTest {
-    /// `bytes[i][v]`: the box sides drawn by the lines `8i..8i+8` set in byte value `v`.
-    bytes: Vec<[BoxSides; 256]>,
+    /// The box sides a set of lines draws.
+    sides: ByteTable<BoxSides>,
     /// Every box.
     all: u32,
     /// Per side, the boxes whose side of that kind leads to another box (not the border).
@@ -59,42 +68,22 @@ pub struct LoonyTest {
 impl LoonyTest {
     /// The test for `board` (at most 32 boxes: a board of at most 64 lines has at most 31).
     pub fn new(board: &Board) -> LoonyTest {
-        let (rows, cols) = (board.rows(), board.cols());
+        let boxes = board.boxes();
         let mut line_sides = vec![BoxSides::default(); board.num_lines()];
         let mut inner = [0u32; SIDES];
-        for r in 0..rows {
-            for c in 0..cols {
-                let bit = 1u32 << (r * cols + c);
-                let sides = [
-                    board.h(r, c),
-                    board.h(r + 1, c),
-                    board.v(r, c),
-                    board.v(r, c + 1),
-                ];
-                for (side, &line) in sides.iter().enumerate() {
-                    line_sides[line].0[side] |= bit;
-                }
-                let across = [r > 0, r + 1 < rows, c > 0, c + 1 < cols];
-                for (side, &has) in across.iter().enumerate() {
-                    if has {
-                        inner[side] |= bit;
-                    }
+        for b in 0..boxes.len() {
+            let bit = 1u32 << b;
+            // The side order of `Boxes::side_lines` is the order of the side masks.
+            for (side, line) in boxes.side_lines(b).into_iter().enumerate() {
+                line_sides[line].0[side] |= bit;
+                if boxes.across(line, b).is_some() {
+                    inner[side] |= bit;
                 }
             }
         }
-        let bytes = (0..board.num_lines().div_ceil(8))
-            .map(|i| {
-                std::array::from_fn(|v| {
-                    (0..8)
-                        .filter(|k| v >> k & 1 == 1)
-                        .filter_map(|k| line_sides.get(8 * i + k))
-                        .fold(BoxSides::default(), |acc, &s| acc.union(s))
-                })
-            })
-            .collect();
-        let cols = cols as u32;
+        let cols = board.cols() as u32;
         LoonyTest {
-            bytes,
+            sides: ByteTable::new(board.num_lines(), |line| line_sides[line]),
             all: u32::MAX >> (32 - board.num_boxes()),
             inner,
             up: [0, cols, 0, 1],
@@ -104,12 +93,7 @@ impl LoonyTest {
 
     /// The box sides `pos` draws.
     pub fn sides(&self, pos: Position) -> BoxSides {
-        self.bytes
-            .iter()
-            .enumerate()
-            .fold(BoxSides::default(), |acc, (i, table)| {
-                acc.union(table[(pos.0 >> (8 * i) & 0xff) as usize])
-            })
+        self.sides.apply(pos)
     }
 
     /// Whether the position with drawn sides `drawn` holds a loony offer.
@@ -218,7 +202,6 @@ impl<const N: usize> Shr<u32> for Lanes<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chains::graph::Coins;
     use crate::chains::is_loony_position;
     use crate::chains::puzzles::Rng;
 
@@ -240,12 +223,12 @@ mod tests {
             "icelandic",
         ] {
             let board = Board::parse(name).unwrap();
-            let (test, coins) = (LoonyTest::new(&board), Coins::new(&board));
+            let (test, coins) = (LoonyTest::new(&board), board.boxes());
             let all = board.all_lines().0;
             for _ in 0..4000 {
                 // Dense positions, where loony offers stand.
                 let pos = Position((rng.next_u64() | rng.next_u64()) & all | board.predrawn().0);
-                let expected = is_loony_position(&coins, pos);
+                let expected = is_loony_position(coins, pos);
                 loony_seen += usize::from(expected);
                 assert_eq!(test.is_loony(test.sides(pos)), expected, "{name} {pos:?}");
             }

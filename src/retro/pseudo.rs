@@ -65,7 +65,7 @@ pub fn analysis_at(
                     .count() as i8;
                 i32::from(chain.rule.score(junctions, extended, child as i8))
             }
-            None => move_score(board.boxes_completed(at, unit.line()), child),
+            None => move_score(board.boxes().completes(at, unit.line()), child),
         };
         moves.extend(unit.lines.lines().map(|line| MoveScore { line, score }));
     }

@@ -398,7 +398,7 @@ impl Solve {
         let board = self.layout.board();
         let mut moves = Vec::new();
         for line in board.open_lines(pos).lines() {
-            let (boxes, child) = (board.boxes_completed(pos, line), pos.with(line));
+            let (boxes, child) = (board.boxes().completes(pos, line), pos.with(line));
             let (score, flag) = match (boxes, self.layout.valuation()) {
                 // The pass plane holds the move's key, loony moves included.
                 (0, Valuation::Loony) => loony_unkey(self.byte(store, child, 1)?),

@@ -280,9 +280,8 @@ impl Reduction {
                 _ => Vec::new(),
             })
             .collect();
-        let capturable = (0..board.rows()).any(|r| {
-            (0..board.cols()).any(|c| board.box_sides(r, c).difference(base).count() == 1)
-        });
+        let boxes = board.boxes();
+        let capturable = (0..boxes.len()).any(|b| boxes.degree(base, b) == 1);
         Ok(Reduction {
             base,
             units,
@@ -444,25 +443,6 @@ fn extensions(
 
 /// The boxes (row, col) beside `line`.
 fn beside(board: &Board, line: usize) -> Vec<(usize, usize)> {
-    let ((r0, c0), _) = board.endpoints(line);
-    let candidates: Vec<(usize, usize)> = if board.is_horizontal(line) {
-        // The boxes below and above.
-        let mut v = vec![(r0, c0)];
-        if r0 > 0 {
-            v.push((r0 - 1, c0));
-        }
-        v
-    } else {
-        let mut v = vec![(r0, c0)];
-        if c0 > 0 {
-            v.push((r0, c0 - 1));
-        }
-        v
-    };
-    candidates
-        .into_iter()
-        .filter(|&(r, c)| {
-            r < board.rows() && c < board.cols() && board.box_sides(r, c).contains(line)
-        })
-        .collect()
+    let boxes = board.boxes();
+    boxes.boxes_of(line).map(|b| boxes.coord(b)).collect()
 }

@@ -75,25 +75,25 @@ impl Canonicalizer {
             masks: [0; MAX_SYMMETRIES],
             keys: [0; MAX_SYMMETRIES],
         };
-        let mut base = 0;
+        let mut base = Position::EMPTY;
         for line in pos.lines() {
             self.toggle(&mut keys, base, line);
-            base |= 1 << line;
+            base = base.with(line);
         }
         keys
     }
 
     /// The image line of `line` under symmetry `s` when drawn into `base`.
     #[inline]
-    fn image(&self, s: usize, base: u64, line: usize) -> usize {
-        let d = (base & self.sets[line]).count_ones() as usize;
+    fn image(&self, s: usize, base: Position, line: usize) -> usize {
+        let d = (base.0 & self.sets[line]).count_ones() as usize;
         usize::from(self.images[s * self.lines + line][d])
     }
 
     /// Draws `line` into `keys` of position `base` (which lacks it), or erases it from the
     /// keys of `base + line`: the same XORs either way.
     #[inline]
-    pub fn toggle(&self, keys: &mut Keys, base: u64, line: usize) {
+    pub fn toggle(&self, keys: &mut Keys, base: Position, line: usize) {
         for s in 0..self.symmetries {
             let image = self.image(s, base, line);
             keys.masks[s] ^= 1 << image;
@@ -116,7 +116,7 @@ impl Canonicalizer {
     /// The line of the canonical position (under symmetry `s`) that `line` of `base` maps to;
     /// lines of one interchangeable set map to the same line.
     #[inline]
-    pub fn canonical_line(&self, s: usize, base: u64, line: usize) -> u8 {
+    pub fn canonical_line(&self, s: usize, base: Position, line: usize) -> u8 {
         self.image(s, base, line) as u8
     }
 }
@@ -152,9 +152,9 @@ mod tests {
                     }
                     if pos.contains(line) {
                         pos = pos.without(line);
-                        canon.toggle(&mut keys, pos.0, line);
+                        canon.toggle(&mut keys, pos, line);
                     } else {
-                        canon.toggle(&mut keys, pos.0, line);
+                        canon.toggle(&mut keys, pos, line);
                         pos = pos.with(line);
                     }
                     assert_eq!(keys, canon.keys_of(pos));

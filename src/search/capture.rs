@@ -32,7 +32,7 @@
 //! The tests check this rule against a plain minimax on every position of the small boards
 //! and on thousands of random positions of larger ones, and with the rule switched off.
 
-use super::geometry::Geometry;
+use crate::core::{Boxes, Position};
 
 /// What the capture rule leaves to search at a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,17 +54,17 @@ enum Chain {
     /// Ends at the border or a junction after `len` boxes; `end` is its last open line.
     HalfOpen { len: u32, end: usize },
     /// Capturable from both ends, `len` boxes; `second` is its second line, `far` its last box.
-    Closed { len: u32, second: usize, far: u8 },
+    Closed { len: u32, second: usize, far: usize },
 }
 
 /// Follows the chain from box `start`, capturable by `x`.
-fn follow(geo: &Geometry, pos: u64, start: u8, x: usize) -> Chain {
+fn follow(boxes: &Boxes, pos: Position, start: usize, x: usize) -> Chain {
     let (mut from, mut line, mut len, mut second) = (start, x, 1, x);
     loop {
-        let Some(next) = geo.across(line, from) else {
+        let Some(next) = boxes.across(line, from) else {
             return Chain::HalfOpen { len, end: line };
         };
-        match geo.drawn(pos, next) {
+        match boxes.drawn(pos, next) {
             3 => {
                 return Chain::Closed {
                     len: len + 1,
@@ -73,9 +73,9 @@ fn follow(geo: &Geometry, pos: u64, start: u8, x: usize) -> Chain {
                 }
             }
             2 => {
-                let rest = geo.sides[usize::from(next)] & !pos & !(1 << line);
+                let rest = boxes.open_sides(pos, next).without(line);
                 from = next;
-                line = rest.trailing_zeros() as usize;
+                line = rest.0.trailing_zeros() as usize;
                 len += 1;
                 if len == 2 {
                     second = line;
@@ -87,18 +87,18 @@ fn follow(geo: &Geometry, pos: u64, start: u8, x: usize) -> Chain {
 }
 
 /// The capture rule at `pos`.
-pub fn capture_rule(geo: &Geometry, pos: u64) -> Capture {
+pub fn capture_rule(boxes: &Boxes, pos: Position) -> Capture {
     let mut choices = [0u8; 4];
     let mut declines = 0;
     let mut first_decline = 0u8;
-    let mut skip = u8::MAX;
-    for (b, &sides) in geo.sides.iter().enumerate() {
-        let open = sides & !pos;
-        if open.count_ones() != 1 || b as u8 == skip {
+    let mut skip = usize::MAX;
+    for (b, &sides) in boxes.all_sides().iter().enumerate() {
+        let open = sides.difference(pos);
+        if open.count() != 1 || b == skip {
             continue;
         }
-        let x = open.trailing_zeros() as usize;
-        let decline = match follow(geo, pos, b as u8, x) {
+        let x = open.0.trailing_zeros() as usize;
+        let decline = match follow(boxes, pos, b, x) {
             Chain::HalfOpen { len: 2, end } => end,
             Chain::Closed {
                 len: 4,
@@ -128,13 +128,10 @@ pub fn capture_rule(geo: &Geometry, pos: u64) -> Capture {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Board, Position};
+    use crate::core::Board;
 
     fn rule(board: &Board, lines: &[usize]) -> Capture {
-        capture_rule(
-            &Geometry::new(board),
-            lines.iter().copied().collect::<Position>().0,
-        )
+        capture_rule(board.boxes(), lines.iter().copied().collect())
     }
 
     #[test]

@@ -17,8 +17,9 @@
 //! then playing elsewhere, or opening a long chain elsewhere than its end, never does better
 //! than these choices.
 
-use super::geometry::Geometry;
 use std::collections::BTreeMap;
+
+use crate::core::{Boxes, Position};
 
 /// Components of a simple loony endgame, encoded as `length` for a chain and `64 + length`
 /// for a loop, sorted.
@@ -27,17 +28,17 @@ type Components = Vec<u8>;
 const LOOP: u8 = 64;
 
 /// The value of `pos` when it is a simple loony endgame; `None` otherwise.
-pub fn loony_value(geo: &Geometry, pos: u64) -> Option<i32> {
-    let components = components(geo, pos)?;
+pub fn loony_value(boxes: &Boxes, pos: Position) -> Option<i32> {
+    let components = components(boxes, pos)?;
     Some(value(&components, &mut BTreeMap::new()))
 }
 
 /// The chains and loops of `pos`, if it is a simple loony endgame with at least one.
-fn components(geo: &Geometry, pos: u64) -> Option<Components> {
+fn components(boxes: &Boxes, pos: Position) -> Option<Components> {
     let mut seen = 0u64; // boxes already placed in a component
     let mut any = false;
-    for b in 0..geo.sides.len() as u8 {
-        match geo.drawn(pos, b) {
+    for b in 0..boxes.len() {
+        match boxes.drawn(pos, b) {
             4 => seen |= 1 << b,
             2 => any = true,
             _ => return None,
@@ -48,21 +49,21 @@ fn components(geo: &Geometry, pos: u64) -> Option<Components> {
     }
     let mut out = Components::new();
     // Chains: walk from each box with an open border line to the border at the other end.
-    for b in 0..geo.sides.len() as u8 {
+    for b in 0..boxes.len() {
         if seen >> b & 1 == 1 {
             continue;
         }
-        let open = geo.sides[usize::from(b)] & !pos;
-        let Some(exit) = Lines(open).find(|&l| geo.across(l, b).is_none()) else {
+        let mut open = boxes.open_sides(pos, b).lines();
+        let Some(exit) = open.find(|&l| boxes.across(l, b).is_none()) else {
             continue;
         };
-        out.push(walk(geo, pos, b, exit, &mut seen));
+        out.push(walk(boxes, pos, b, exit, &mut seen));
     }
     // Every box left lies on a loop.
-    for b in 0..geo.sides.len() as u8 {
+    for b in 0..boxes.len() {
         if seen >> b & 1 == 0 {
-            let open = geo.sides[usize::from(b)] & !pos;
-            out.push(LOOP + walk(geo, pos, b, open.trailing_zeros() as usize, &mut seen));
+            let open = boxes.open_sides(pos, b);
+            out.push(LOOP + walk(boxes, pos, b, open.0.trailing_zeros() as usize, &mut seen));
         }
     }
     out.sort_unstable();
@@ -71,33 +72,19 @@ fn components(geo: &Geometry, pos: u64) -> Option<Components> {
 
 /// Walks from box `start` away from its open line `back` until the border or `start` again,
 /// marking boxes seen; returns the number of boxes.
-fn walk(geo: &Geometry, pos: u64, start: u8, back: usize, seen: &mut u64) -> u8 {
+fn walk(boxes: &Boxes, pos: Position, start: usize, back: usize, seen: &mut u64) -> u8 {
     let (mut b, mut back, mut len) = (start, back, 0);
     loop {
         *seen |= 1 << b;
         len += 1;
-        let line = (geo.sides[usize::from(b)] & !pos & !(1 << back)).trailing_zeros() as usize;
-        match geo.across(line, b) {
+        let line = boxes.open_sides(pos, b).without(back).0.trailing_zeros() as usize;
+        match boxes.across(line, b) {
             Some(next) if next != start => {
                 b = next;
                 back = line;
             }
             _ => return len,
         }
-    }
-}
-
-/// Set bits of a mask as line numbers.
-struct Lines(u64);
-
-impl Iterator for Lines {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        (self.0 != 0).then(|| {
-            let l = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            l
-        })
     }
 }
 
@@ -155,11 +142,10 @@ mod tests {
     #[test]
     fn a_corridor_is_one_chain() {
         let board = crate::core::Board::new(1, 3).unwrap();
-        let geo = Geometry::new(&board);
-        let corridor: crate::core::Position = (0..3)
+        let corridor: Position = (0..3)
             .flat_map(|c| [board.h(0, c), board.h(1, c)])
             .collect();
-        assert_eq!(components(&geo, corridor.0), Some(vec![3]));
-        assert_eq!(loony_value(&geo, corridor.0), Some(-3));
+        assert_eq!(components(board.boxes(), corridor), Some(vec![3]));
+        assert_eq!(loony_value(board.boxes(), corridor), Some(-3));
     }
 }

@@ -22,7 +22,6 @@ mod canon;
 mod capture;
 mod endgame;
 mod error;
-mod geometry;
 mod negamax;
 mod ordering;
 pub mod quick;
@@ -35,7 +34,6 @@ pub use error::SearchError;
 use crate::core::{move_score, Analysis, Board, MoveScore, Position};
 use budget::Budget;
 use canon::Canonicalizer;
-use geometry::Geometry;
 use negamax::Run;
 use ordering::Ordering;
 use tt::Table;
@@ -104,7 +102,6 @@ pub struct SearchReport {
 #[derive(Clone, Debug)]
 pub struct Solver {
     board: Board,
-    geo: Geometry,
     canon: Canonicalizer,
     order: Ordering,
     tt: Table,
@@ -116,7 +113,6 @@ impl Solver {
     pub fn new(board: &Board, options: &SearchOptions) -> Result<Solver, SearchError> {
         Ok(Solver {
             board: board.clone(),
-            geo: Geometry::new(board),
             canon: Canonicalizer::new(board, options.symmetry),
             order: Ordering::new(board),
             tt: Table::with_budget(options.tt_bytes)?,
@@ -134,7 +130,8 @@ impl Solver {
             ..SearchStats::default()
         };
         Run {
-            geo: &self.geo,
+            boxes: self.board.boxes(),
+            all: self.board.all_lines(),
             canon: &self.canon,
             order: &self.order,
             tt: &mut self.tt,
@@ -159,9 +156,9 @@ impl Solver {
         progress: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<(i32, SearchStats), SearchError> {
         self.board.check(pos)?;
-        let untaken = self.geo.untaken(pos.0);
+        let untaken = self.board.boxes().untaken(pos) as i32;
         let mut run = self.run(pos, progress);
-        let value = run.mtdf(pos.0, untaken, 0)?;
+        let value = run.mtdf(pos, untaken, 0)?;
         run.stats.nodes = run.budget.nodes;
         Ok((value, run.stats))
     }
@@ -175,7 +172,7 @@ impl Solver {
         progress: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<SearchReport, SearchError> {
         self.board.check(pos)?;
-        let untaken = self.geo.untaken(pos.0);
+        let untaken = self.board.boxes().untaken(pos) as i32;
         let open = self.board.open_lines(pos);
         let mut run = self.run(pos, progress);
         run.root.moves_total = open.count() as usize;
@@ -183,8 +180,8 @@ impl Solver {
         let mut moves = Vec::with_capacity(open.count() as usize);
         let mut best: Option<i32> = None;
         for line in open.lines() {
-            let k = run.geo.completes(pos.0, line);
-            run.canon.toggle(&mut run.keys, pos.0, line);
+            let k = run.boxes.completes(pos, line) as i32;
+            run.canon.toggle(&mut run.keys, pos, line);
             let (lock, _, _) = run.canon.canonical(&run.keys);
             let child_value = match solved.iter().find(|(l, _)| *l == lock) {
                 Some(&(_, v)) => v,
@@ -193,12 +190,12 @@ impl Solver {
                     run.root_boxes = k;
                     run.score_of = |k, v| move_score(k as u32, v);
                     let guess = best.map_or(0, |b| if k > 0 { b - k } else { -b });
-                    let v = run.mtdf(pos.0 | 1 << line, untaken - k, guess)?;
+                    let v = run.mtdf(pos.with(line), untaken - k, guess)?;
                     solved.push((lock, v));
                     v
                 }
             };
-            run.canon.toggle(&mut run.keys, pos.0, line);
+            run.canon.toggle(&mut run.keys, pos, line);
             let score = move_score(k as u32, child_value);
             best = Some(best.map_or(score, |b| b.max(score)));
             moves.push(MoveScore { line, score });

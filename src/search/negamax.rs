@@ -7,19 +7,23 @@
 //! With `u` boxes untaken the value lies in `[−u, u]`, which bounds every window. The search
 //! is fail-soft: a result at or below alpha is an upper bound, at or above beta a lower bound.
 
+use crate::core::{Boxes, Position};
+
 use super::budget::{Budget, Progress};
 use super::canon::{Canonicalizer, Keys};
 use super::capture::{capture_rule, Capture};
 use super::endgame::loony_value;
 use super::error::SearchError;
-use super::geometry::Geometry;
 use super::ordering::{Ordering, MAX_MOVES};
 use super::tt::{Bounds, Table};
 use super::{SearchOptions, SearchStats};
 
 /// One search in progress: the solver's tables plus the per-run state.
 pub struct Run<'a> {
-    pub geo: &'a Geometry,
+    /// The board's box graph.
+    pub boxes: &'a Boxes,
+    /// Every line of the board.
+    pub all: Position,
     pub canon: &'a Canonicalizer,
     pub order: &'a Ordering,
     pub tt: &'a mut Table,
@@ -39,7 +43,7 @@ pub struct Run<'a> {
 impl Run<'_> {
     /// The exact value of `pos` (with `untaken` boxes left), by null-window searches around
     /// `guess` that narrow proven bounds until they meet (MTD(f), Plaat et al., 1996).
-    pub fn mtdf(&mut self, pos: u64, untaken: i32, guess: i32) -> Result<i32, SearchError> {
+    pub fn mtdf(&mut self, pos: Position, untaken: i32, guess: i32) -> Result<i32, SearchError> {
         let (mut lower, mut upper) = (-untaken, untaken);
         let mut g = guess.clamp(lower, upper);
         self.report_bounds(lower, upper);
@@ -71,15 +75,15 @@ impl Run<'_> {
     /// `(alpha, beta)` of the mover.
     pub fn play(
         &mut self,
-        pos: u64,
+        pos: Position,
         untaken: i32,
         line: usize,
         alpha: i32,
         beta: i32,
     ) -> Result<i32, SearchError> {
-        let k = self.geo.completes(pos, line);
+        let k = self.boxes.completes(pos, line) as i32;
         self.canon.toggle(&mut self.keys, pos, line);
-        let child = pos | 1 << line;
+        let child = pos.with(line);
         let score = if k > 0 {
             self.negamax(child, untaken - k, alpha - k, beta - k)
                 .map(|v| v + k)
@@ -91,22 +95,16 @@ impl Run<'_> {
     }
 
     /// The open line of `pos` whose canonical image under symmetry `sym` is `image`.
-    fn preimage(&self, sym: usize, pos: u64, image: u8) -> Option<u8> {
-        let mut open = self.geo.all & !pos;
-        while open != 0 {
-            let line = open.trailing_zeros() as usize;
-            open &= open - 1;
-            if self.canon.canonical_line(sym, pos, line) == image {
-                return Some(line as u8);
-            }
-        }
-        None
+    fn preimage(&self, sym: usize, pos: Position, image: u8) -> Option<u8> {
+        let mut open = self.all.difference(pos).lines();
+        let line = open.find(|&line| self.canon.canonical_line(sym, pos, line) == image)?;
+        Some(line as u8)
     }
 
     /// Fail-soft alpha-beta value of `pos` for the player to move.
     fn negamax(
         &mut self,
-        pos: u64,
+        pos: Position,
         untaken: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -130,7 +128,7 @@ impl Run<'_> {
         beta = beta.min(untaken);
 
         let capture = if self.options.capture_rule {
-            capture_rule(self.geo, pos)
+            capture_rule(self.boxes, pos)
         } else {
             Capture::None
         };
@@ -139,7 +137,7 @@ impl Run<'_> {
             return self.play(pos, untaken, usize::from(x), alpha, beta);
         }
         if self.options.loony_endgames && capture == Capture::None {
-            if let Some(v) = loony_value(self.geo, pos) {
+            if let Some(v) = loony_value(self.boxes, pos) {
                 self.stats.loony_endgames += 1;
                 return Ok(v);
             }
@@ -175,7 +173,7 @@ impl Run<'_> {
             Capture::None | Capture::Forced(_) => {
                 let first = hint.and_then(|h| self.preimage(sym, pos, h));
                 self.order
-                    .order(self.geo, pos, self.geo.all & !pos, first, &mut moves)
+                    .order(self.boxes, pos, self.all.difference(pos), first, &mut moves)
             }
         };
 

@@ -5,8 +5,7 @@
 //! rarely wrong), then safe moves (giving the opponent no box), then sacrifices; inside each
 //! class, lines nearer the centre of the board first, since central lines shape the chains.
 
-use super::geometry::Geometry;
-use crate::core::Board;
+use crate::core::{Board, Boxes, Position};
 
 /// Most moves a node has.
 pub const MAX_MOVES: usize = 64;
@@ -40,26 +39,20 @@ impl Ordering {
     /// Writes the lines of `open` to `out` in search order and returns how many there are.
     pub fn order(
         &self,
-        geo: &Geometry,
-        pos: u64,
-        open: u64,
+        boxes: &Boxes,
+        pos: Position,
+        open: Position,
         first: Option<u8>,
         out: &mut [u8; MAX_MOVES],
     ) -> usize {
         let mut keys = [0u16; MAX_MOVES];
         let mut n = 0;
-        let mut rest = open;
-        while rest != 0 {
-            let line = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for line in open.lines() {
             let class: u16 = if first == Some(line as u8) {
                 0
-            } else if geo.completes(pos, line) > 0 {
+            } else if boxes.completes(pos, line) > 0 {
                 1
-            } else if geo.line_boxes[line]
-                .iter()
-                .any(|&b| b != super::geometry::NO_BOX && geo.drawn(pos, b) == 2)
-            {
+            } else if boxes.offers(pos, line) {
                 3
             } else {
                 2
@@ -87,23 +80,22 @@ impl Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Position;
 
     #[test]
     fn captures_then_safe_moves_then_sacrifices() {
         let board = Board::new(1, 2).unwrap();
-        let geo = Geometry::new(&board);
         // Left box has three sides (its right side v(0,1) open): drawing v(0,1) captures it.
         let pos: Position = [board.h(0, 0), board.h(1, 0), board.v(0, 0)]
             .into_iter()
             .collect();
         let mut out = [0; MAX_MOVES];
-        let n = Ordering::new(&board).order(&geo, pos.0, board.open_lines(pos).0, None, &mut out);
+        let n =
+            Ordering::new(&board).order(board.boxes(), pos, board.open_lines(pos), None, &mut out);
         assert_eq!(n, 4);
         assert_eq!(out[0] as usize, board.v(0, 1));
         // A remembered best move goes before the capture.
         let hint = Some(board.v(0, 2) as u8);
-        Ordering::new(&board).order(&geo, pos.0, board.open_lines(pos).0, hint, &mut out);
+        Ordering::new(&board).order(board.boxes(), pos, board.open_lines(pos), hint, &mut out);
         assert_eq!(out[..2], [board.v(0, 2) as u8, board.v(0, 1) as u8]);
     }
 }

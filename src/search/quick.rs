@@ -25,13 +25,13 @@ pub fn quick_move(board: &Board, pos: Position, random: f64) -> Option<(usize, Q
     let open: Vec<usize> = board.open_lines(pos).lines().collect();
     let pick =
         |lines: &[usize]| lines[((random * lines.len() as f64) as usize).min(lines.len() - 1)];
-    if let Some(&line) = open.iter().find(|&&l| board.boxes_completed(pos, l) > 0) {
+    if let Some(&line) = open.iter().find(|&&l| board.boxes().completes(pos, l) > 0) {
         return Some((line, QuickReason::Capture));
     }
     let safe: Vec<usize> = open
         .iter()
         .copied()
-        .filter(|&l| !gives_third_side(board, pos, l))
+        .filter(|&l| !board.boxes().offers(pos, l))
         .collect();
     if !safe.is_empty() {
         return Some((pick(&safe), QuickReason::Safe));
@@ -50,23 +50,15 @@ pub fn quick_move(board: &Board, pos: Position, random: f64) -> Option<(usize, Q
     Some((pick(&fewest), QuickReason::Sacrifice))
 }
 
-/// Whether drawing `line` leaves a box beside it with exactly three sides drawn.
-fn gives_third_side(board: &Board, pos: Position, line: usize) -> bool {
-    board
-        .completion_masks(line)
-        .iter()
-        .any(|&m| m != u64::MAX && (pos.0 & m).count_ones() == 2)
-}
-
 /// Boxes a player to move in `pos` takes by completing boxes while any can be completed.
 fn greedy_captures(board: &Board, mut pos: Position) -> u32 {
     let mut taken = 0;
     while let Some(line) = board
         .open_lines(pos)
         .lines()
-        .find(|&l| board.boxes_completed(pos, l) > 0)
+        .find(|&l| board.boxes().completes(pos, l) > 0)
     {
-        taken += board.boxes_completed(pos, line);
+        taken += board.boxes().completes(pos, line);
         pos = pos.with(line);
     }
     taken
@@ -82,9 +74,9 @@ mod tests {
         let start = board.start();
         let (line, why) = quick_move(&board, start, 0.5).unwrap();
         assert_eq!(why, QuickReason::Safe);
-        assert!(!gives_third_side(&board, start, line));
+        assert!(!board.boxes().offers(start, line));
         // Three sides of box (0,0) drawn: the fourth is taken.
-        let [m, _] = board.completion_masks(0);
+        let [m, _] = board.boxes().completion_masks(0);
         let three = Position(m);
         assert_eq!(
             quick_move(&board, three, 0.0).unwrap(),

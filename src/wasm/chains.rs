@@ -10,8 +10,9 @@ use super::solver::JsAnalysis;
 use super::{js_error, to_js_value};
 use crate::chains::control::parity_moves;
 use crate::chains::explain::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
+use crate::chains::graph::regions;
 use crate::chains::loony::loony_moves;
-use crate::chains::{components, control, loony_offers, nim_value, Coins, Offer};
+use crate::chains::{components, control, loony_offers, nim_value, Offer};
 use crate::core::notation::{box_label, line_label, parse_lines};
 use crate::core::{Analysis, Board, Position};
 
@@ -112,8 +113,7 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
             })
         })
         .collect::<Result<_, JsError>>()?;
-    let small = Coins::new(&board)
-        .regions(pos)
+    let small = regions(board.boxes(), pos)
         .iter()
         .all(|r| r.count() as usize <= CONTROL_OPEN);
     let nimstring = if small {

@@ -310,7 +310,7 @@ impl BookV1 {
         if self.equivalence.canonical(pos) != pos {
             return Err(wrong("is not canonical"));
         }
-        let boxes = (self.board.num_boxes() - self.board.completed_boxes(pos).len()) as i32;
+        let boxes = self.board.boxes().untaken(pos) as i32;
         if value.abs() > boxes {
             return Err(wrong(&format!("has value {value} with {boxes} boxes left")));
         }

@@ -126,7 +126,7 @@ impl BookWriter {
     }
 
     fn checked_value(&self, pos: Position, value: i32) -> Result<u8, BookError> {
-        let boxes = (self.board.num_boxes() - self.board.completed_boxes(pos).len()) as u32;
+        let boxes = self.board.boxes().untaken(pos) as u32;
         if value.unsigned_abs() > boxes {
             let position = crate::core::notation::format_position(&self.board, pos);
             return Err(BookError::ValueOutOfRange {

@@ -156,7 +156,7 @@ impl BookV2 {
         let mut done = 0u64;
         while let Some((pos, lines)) = stack.pop() {
             let stored = self.value_with(pos)?;
-            let boxes = (board.num_boxes() - board.completed_boxes(pos).len()) as i32;
+            let boxes = board.boxes().untaken(pos) as i32;
             let name = || crate::core::notation::format_position(board, pos);
             if stored.abs() > boxes {
                 return Err(BookError::Corrupt(format!(

@@ -7,7 +7,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
 use crate::chains::explain::{explain, explain_text_in, Voice, CONTROL_OPEN};
-use crate::chains::{components, control, loony::loony_moves, nim_value, Coins};
+use crate::chains::graph::regions;
+use crate::chains::{components, control, loony::loony_moves, nim_value};
 use crate::core::notation::{line_label, parse_lines};
 use crate::core::Board;
 use crate::retro;
@@ -95,8 +96,7 @@ fn the_report_carries_the_native_analysis() {
         assert_eq!(lines_got, loony_moves(&board, pos).unwrap());
         // Nimstring only where every region is small (not on icelandic and 5x5 here), and
         // then the native value.
-        let small = Coins::new(&board)
-            .regions(pos)
+        let small = regions(board.boxes(), pos)
             .iter()
             .all(|r| r.count() as usize <= CONTROL_OPEN);
         assert_eq!(
