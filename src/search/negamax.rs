@@ -22,7 +22,7 @@ pub struct Run<'a> {
     pub geo: &'a Geometry,
     pub canon: &'a Canonicalizer,
     pub order: &'a Ordering,
-    pub tt: &'a mut Table,
+    pub tt: &'a Table,
     pub options: &'a SearchOptions,
     pub budget: Budget<'a>,
     pub stats: SearchStats,
