@@ -15,7 +15,10 @@
 //! `--pseudo 24,28` times chains as pseudo-lines instead: for each unit count, a settled
 //! 5x5 position (long chains collapsed) reduced to that many units, beside the plain tiled
 //! solve of a 5x5 position with as many open lines (the same number of positions without
-//! chain moves).
+//! chain moves), and the search's analysis of the unreduced position (every move's exact
+//! score, no reduction) on one thread and on `--threads` threads (default 2). A reduced
+//! solve too large for memory is skipped (`dotbox solve --pseudo-lines --store` runs it out
+//! of core).
 
 use std::time::Instant;
 
@@ -24,6 +27,7 @@ use dotbox::chains::puzzles::Rng;
 use dotbox::core::{Board, Position, Rules};
 use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{pseudo, Solve, Valuation};
+use dotbox::search::{self, SearchOptions};
 use dotbox::store::memory::MemoryStore;
 
 /// Value of the start position and number of positions, by the dense descending sweep.
@@ -113,7 +117,7 @@ fn plain_solve(board: &Board, pos: Position) -> (i32, u64) {
 }
 
 /// `--pseudo`: each unit count's reduced 5x5 solve beside a plain one of as many lines.
-fn bench_pseudo(counts: &str) {
+fn bench_pseudo(counts: &str, search_threads: usize) {
     let board = Board::new(5, 5).expect("5x5");
     for units in counts
         .split(',')
@@ -127,6 +131,14 @@ fn bench_pseudo(counts: &str) {
             "5x5 {units} units ({open} open lines, {chains} chains): --lines {}",
             lines.join(",")
         );
+        for threads in [1, search_threads] {
+            let searched = measure(|| search_analyze(&board, reduction.base(), threads));
+            report(&format!("search {threads}t"), &searched);
+        }
+        if pseudo::memory_solve(&board, &reduction).is_err() {
+            println!("  pseudo: too large for memory");
+            continue;
+        }
         let reduced = measure(|| pseudo_solve(&board, &reduction));
         report("pseudo", &reduced);
         let pos = Rng::new(units as u64).position(&board, units);
@@ -137,6 +149,17 @@ fn bench_pseudo(counts: &str) {
             (reduced.seconds / reduced.positions as f64) / (plain.seconds / plain.positions as f64)
         );
     }
+}
+
+/// Value and nodes of the search's analysis of `pos` (1 GiB table, as the CLI's default).
+fn search_analyze(board: &Board, pos: Position, threads: usize) -> (i32, u64) {
+    let options = SearchOptions {
+        tt_bytes: 1 << 30,
+        threads,
+        ..SearchOptions::default()
+    };
+    let report = search::analyze(board, pos, &options).expect("search");
+    (report.analysis.value, report.stats.nodes)
 }
 
 /// Peak resident memory of this process in bytes since the last reset.
@@ -176,7 +199,7 @@ fn measure(f: impl FnOnce() -> (i32, u64)) -> Measure {
 
 fn report(name: &str, m: &Measure) {
     println!(
-        "  {name:<6} value {:>3}  {:>9.2} s  {:>8.1} M positions/s  peak {:>7.1} MiB  ({} positions)",
+        "  {name:<9} value {:>3}  {:>9.2} s  {:>8.1} M positions/s  peak {:>7.1} MiB  ({} positions)",
         m.value,
         m.seconds,
         m.positions as f64 / m.seconds / 1e6,
@@ -205,8 +228,12 @@ fn main() {
         args.drain(i..i + 2);
     }
     if let Some(i) = args.iter().position(|a| a == "--pseudo") {
-        println!("threads: {}", rayon::current_num_threads());
-        bench_pseudo(args.get(i + 1).map_or("20,24", String::as_str));
+        let threads = rayon::current_num_threads();
+        println!("threads: {threads} (the search's: positions are its nodes)");
+        bench_pseudo(
+            args.get(i + 1).map_or("20,24", String::as_str),
+            threads.max(2),
+        );
         return;
     }
     if args.is_empty() {

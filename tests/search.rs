@@ -7,7 +7,9 @@ mod common;
 use common::{Naive, Rng};
 use dotbox::core::{Analysis, Board, MoveScore, Position, PositionError};
 use dotbox::retro;
-use dotbox::search::{analyze, analyze_with_progress, Flow, SearchError, SearchOptions, Solver};
+use dotbox::search::{
+    analyze, analyze_with_progress, Flow, Progress, SearchError, SearchOptions, Solver,
+};
 
 /// The minimax analysis of `pos`: every open line's score and the best of them.
 fn naive_analysis(naive: &mut Naive, pos: Position) -> Analysis {
@@ -287,4 +289,47 @@ fn progress_reports_and_stops() {
     assert!(report.stats.tt_hits > 0 && report.stats.tt_hits <= report.stats.tt_probes);
     let err = analyze_with_progress(&board, board.start(), &opts, &mut |_| Flow::Stop).unwrap_err();
     assert!(matches!(err, SearchError::Stopped { nodes: 1000 }), "{err}");
+}
+
+#[test]
+fn threads_sharing_the_table_stay_exact() {
+    // Two and three threads share the root moves and one table; a table of 64 buckets makes
+    // them overwrite each other's entries all the time.
+    for (threads, tt_bytes, seed) in [(2, 64 << 20, 0x7e1), (3, 4096, 0x7e2)] {
+        let options = SearchOptions {
+            threads,
+            tt_bytes,
+            ..SearchOptions::default()
+        };
+        assert!(compare_random(&options, 40, seed) >= 600);
+    }
+}
+
+#[test]
+fn threads_stop_together() {
+    let board = Board::new(3, 3).unwrap();
+    let opts = SearchOptions {
+        threads: 2,
+        progress_interval: 1000,
+        ..SearchOptions::default()
+    };
+    let err = analyze_with_progress(&board, board.start(), &opts, &mut |_| Flow::Stop).unwrap_err();
+    assert!(matches!(err, SearchError::Stopped { .. }), "{err}");
+    let few = SearchOptions {
+        max_nodes: 100,
+        ..opts.clone()
+    };
+    assert_eq!(
+        analyze(&board, board.start(), &few).unwrap_err(),
+        SearchError::NodeBudgetExceeded { limit: 100 }
+    );
+    let mut last = Progress::default();
+    let report = analyze_with_progress(&board, board.start(), &opts, &mut |p| {
+        assert!(p.nodes >= last.nodes, "nodes only grow");
+        last = *p;
+        Flow::Continue
+    })
+    .unwrap();
+    assert_eq!(report.analysis.value, -3);
+    assert!(last.nodes > 0 && last.nodes <= report.stats.nodes);
 }

@@ -8,6 +8,7 @@ import { renderBoard, step } from './board.js';
 import { session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimateMove, describeSource } from './solving.js';
 import { analysisOf } from './analyses.js';
+import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
@@ -107,6 +108,7 @@ function afterMove(line) {
 /** Renders at once, then asks the worker for the new position's analysis. */
 async function update() {
   clearTimeout(engineTimer);
+  withdrawDeepSearch();
   render();
   const g = session.game;
   if (g.isOver()) {
@@ -134,6 +136,7 @@ async function update() {
       if (asked !== request) return;
       session.estimate = move;
       render();
+      if (e.code === 'too-big' && !engineToMove(g)) offerDeepSearch(g, lines, update);
     }
     document.body.dataset.state = 'idle';
     // An unsolved board is explained by the solve panel, not repeated here; where the engine

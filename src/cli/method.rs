@@ -40,6 +40,9 @@ pub struct SearchArgs {
     /// Memory for the search's transposition table, in MiB (it never grows past this).
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub tt_mib: usize,
+    /// Threads sharing the search's root moves and table (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub search_threads: Option<usize>,
 }
 
 /// The method to use when none is forced: the book if one is given, the retrograde solver
@@ -74,8 +77,14 @@ pub fn search(
             })
         })
         .transpose()?;
+    let threads = match args.search_threads {
+        Some(0) => return Err(CliError::Usage("--search-threads: at least 1".into())),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let options = SearchOptions {
         tt_bytes: args.tt_mib << 20,
+        threads,
         ..SearchOptions::default()
     };
     let spinner = ProgressBar::new_spinner();

@@ -31,6 +31,8 @@ pub mod zobrist;
 pub use budget::{Flow, Progress};
 pub use error::SearchError;
 
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
 use crate::core::{move_score, Analysis, Board, MoveScore, Position};
 use budget::Budget;
 use canon::Canonicalizer;
@@ -56,6 +58,10 @@ pub struct SearchOptions {
     pub loony_endgames: bool,
     /// Share table entries between positions equivalent under the board's symmetries.
     pub symmetry: bool,
+    /// Threads [`Solver::analyze`] shares the root moves among (1: the calling thread alone,
+    /// as on WebAssembly, which has no threads). Each thread counts its nodes against
+    /// `max_nodes` on its own.
+    pub threads: usize,
 }
 
 impl Default for SearchOptions {
@@ -67,11 +73,12 @@ impl Default for SearchOptions {
             capture_rule: true,
             loony_endgames: true,
             symmetry: true,
+            threads: 1,
         }
     }
 }
 
-/// Counters of one search.
+/// Counters of one search (of all its threads).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
     /// Nodes visited.
@@ -88,6 +95,17 @@ pub struct SearchStats {
     pub tt_bytes: usize,
 }
 
+impl SearchStats {
+    /// Adds another thread's counters (the table is shared: its size is not added).
+    fn add(&mut self, other: &SearchStats) {
+        self.nodes += other.nodes;
+        self.tt_probes += other.tt_probes;
+        self.tt_hits += other.tt_hits;
+        self.forced_captures += other.forced_captures;
+        self.loony_endgames += other.loony_endgames;
+    }
+}
+
 /// The answer of [`analyze`]: the position's value and every move's score, with counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {
@@ -99,13 +117,34 @@ pub struct SearchReport {
 
 /// A search solver for one board. Its transposition table persists between queries, so
 /// analysing several positions of one game reuses earlier work.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Solver {
     board: Board,
     canon: Canonicalizer,
     order: Ordering,
     tt: Table,
     options: SearchOptions,
+}
+
+/// What the threads of one [`Solver::analyze`] share: the next root child to take, how many
+/// root moves are scored, the helpers' nodes, and the flag that stops them all.
+#[derive(Default)]
+struct Shared {
+    next: AtomicUsize,
+    moves_done: AtomicUsize,
+    helper_nodes: AtomicU64,
+    stop: AtomicBool,
+}
+
+/// The distinct children of a root position: each is searched once, however many moves
+/// (symmetric to each other) lead to it.
+struct RootChildren {
+    /// The open lines of the root, in order.
+    lines: Vec<usize>,
+    /// For each line, the child it leads to (an index into `first`).
+    child_of: Vec<usize>,
+    /// For each child, the first line leading to it.
+    first: Vec<usize>,
 }
 
 impl Solver {
@@ -120,11 +159,7 @@ impl Solver {
         })
     }
 
-    fn run<'a>(
-        &'a mut self,
-        pos: Position,
-        progress: &'a mut dyn FnMut(&Progress) -> Flow,
-    ) -> Run<'a> {
+    fn run<'a>(&'a self, pos: Position, progress: &'a mut dyn FnMut(&Progress) -> Flow) -> Run<'a> {
         let stats = SearchStats {
             tt_bytes: self.tt.bytes(),
             ..SearchStats::default()
@@ -134,7 +169,7 @@ impl Solver {
             all: self.board.all_lines(),
             canon: &self.canon,
             order: &self.order,
-            tt: &mut self.tt,
+            tt: &self.tt,
             options: &self.options,
             budget: Budget::new(
                 self.options.max_nodes,
@@ -165,41 +200,154 @@ impl Solver {
 
     /// The value of `pos` and the score of every legal move. Each move's score is exact:
     /// the child positions are solved in full (the pruning rules act below them), and moves
-    /// leading to equivalent positions are solved once.
+    /// leading to equivalent positions are solved once. With `options.threads` above one the
+    /// children are shared out among that many threads, which share the table; the calling
+    /// thread is one of them and the only one that calls `progress`.
     pub fn analyze(
         &mut self,
         pos: Position,
         progress: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<SearchReport, SearchError> {
         self.board.check(pos)?;
+        let root = self.root_children(pos);
+        let values: Vec<AtomicI32> = root.first.iter().map(|_| AtomicI32::new(0)).collect();
+        let shared = Shared::default();
+        let this = &*self;
+        let (main, helpers) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..this.options.threads.max(1))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut reported = 0;
+                        let mut report = |p: &Progress| {
+                            shared.helper_nodes.fetch_add(p.nodes - reported, Relaxed);
+                            reported = p.nodes;
+                            match shared.stop.load(Relaxed) {
+                                true => Flow::Stop,
+                                false => Flow::Continue,
+                            }
+                        };
+                        this.solve_children(pos, &root, &values, &shared, &mut report)
+                    })
+                })
+                .collect();
+            let mut report = |p: &Progress| {
+                let snapshot = Progress {
+                    nodes: p.nodes + shared.helper_nodes.load(Relaxed),
+                    moves_done: shared.moves_done.load(Relaxed),
+                    ..*p
+                };
+                if shared.stop.load(Relaxed) || progress(&snapshot) == Flow::Stop {
+                    shared.stop.store(true, Relaxed);
+                    return Flow::Stop;
+                }
+                Flow::Continue
+            };
+            let main = this.solve_children(pos, &root, &values, &shared, &mut report);
+            let helpers: Vec<_> = helpers
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect();
+            (main, helpers)
+        });
+        // A thread's own failure (its node budget) explains a stop better than the stop.
+        let mut stats = SearchStats {
+            tt_bytes: self.tt.bytes(),
+            ..SearchStats::default()
+        };
+        let mut stopped = false;
+        for result in std::iter::once(main).chain(helpers) {
+            match result {
+                Ok(s) => stats.add(&s),
+                Err(SearchError::Stopped { nodes }) => {
+                    stopped = true;
+                    stats.nodes += nodes;
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        if stopped {
+            return Err(SearchError::Stopped { nodes: stats.nodes });
+        }
+        let moves: Vec<MoveScore> = root
+            .lines
+            .iter()
+            .zip(&root.child_of)
+            .map(|(&line, &child)| MoveScore {
+                line,
+                score: move_score(
+                    self.board.boxes().completes(pos, line),
+                    values[child].load(Relaxed),
+                ),
+            })
+            .collect();
+        Ok(SearchReport {
+            analysis: Analysis {
+                value: moves.iter().map(|m| m.score).max().unwrap_or(0),
+                moves,
+            },
+            stats,
+        })
+    }
+
+    /// The open lines of `pos` grouped by the child they lead to, up to symmetry.
+    fn root_children(&self, pos: Position) -> RootChildren {
+        let mut keys = self.canon.keys_of(pos);
+        let lines: Vec<usize> = self.board.open_lines(pos).lines().collect();
+        let mut locks: Vec<u64> = Vec::new();
+        let mut first = Vec::new();
+        let child_of = lines
+            .iter()
+            .map(|&line| {
+                self.canon.toggle(&mut keys, pos, line);
+                let (lock, _, _) = self.canon.canonical(&keys);
+                self.canon.toggle(&mut keys, pos, line);
+                locks.iter().position(|&l| l == lock).unwrap_or_else(|| {
+                    locks.push(lock);
+                    first.push(line);
+                    locks.len() - 1
+                })
+            })
+            .collect();
+        RootChildren {
+            lines,
+            child_of,
+            first,
+        }
+    }
+
+    /// Takes root children from the shared queue and solves each, until none is left: the
+    /// work of one search thread. Writes each child's value into `values`.
+    fn solve_children(
+        &self,
+        pos: Position,
+        root: &RootChildren,
+        values: &[AtomicI32],
+        shared: &Shared,
+        progress: &mut dyn FnMut(&Progress) -> Flow,
+    ) -> Result<SearchStats, SearchError> {
         let untaken = self.board.boxes().untaken(pos) as i32;
-        let open = self.board.open_lines(pos);
         let mut run = self.run(pos, progress);
-        run.root.moves_total = open.count() as usize;
-        let mut solved: Vec<(u64, i32)> = Vec::new();
-        let mut moves = Vec::with_capacity(open.count() as usize);
+        run.root.moves_total = root.lines.len();
         let mut best: Option<i32> = None;
-        for line in open.lines() {
+        loop {
+            let child = shared.next.fetch_add(1, Relaxed);
+            let Some(&line) = root.first.get(child) else {
+                break;
+            };
             let k = run.boxes.completes(pos, line) as i32;
             run.canon.toggle(&mut run.keys, pos, line);
-            let (lock, _, _) = run.canon.canonical(&run.keys);
-            let child_value = match solved.iter().find(|(l, _)| *l == lock) {
-                Some(&(_, v)) => v,
-                None => {
-                    run.root.line = Some(line);
-                    run.root_boxes = k;
-                    run.score_of = |k, v| move_score(k as u32, v);
-                    let guess = best.map_or(0, |b| if k > 0 { b - k } else { -b });
-                    let v = run.mtdf(pos.with(line), untaken - k, guess)?;
-                    solved.push((lock, v));
-                    v
-                }
-            };
+            run.root.line = Some(line);
+            run.root_boxes = k;
+            run.score_of = |k, v| move_score(k as u32, v);
+            let guess = best.map_or(0, |b| if k > 0 { b - k } else { -b });
+            let value = run.mtdf(pos.with(line), untaken - k, guess);
             run.canon.toggle(&mut run.keys, pos, line);
-            let score = move_score(k as u32, child_value);
+            let value = value.inspect_err(|_| shared.stop.store(true, Relaxed))?;
+            values[child].store(value, Relaxed);
+            let score = move_score(k as u32, value);
             best = Some(best.map_or(score, |b| b.max(score)));
-            moves.push(MoveScore { line, score });
-            run.root.moves_done += 1;
+            let moves = root.child_of.iter().filter(|&&c| c == child).count();
+            run.root.moves_done = shared.moves_done.fetch_add(moves, Relaxed) + moves;
             let snapshot = Progress {
                 nodes: run.budget.nodes,
                 tt_hits: run.stats.tt_hits,
@@ -208,13 +356,7 @@ impl Solver {
             run.budget.report(snapshot)?;
         }
         run.stats.nodes = run.budget.nodes;
-        Ok(SearchReport {
-            analysis: Analysis {
-                value: best.unwrap_or(0),
-                moves,
-            },
-            stats: run.stats,
-        })
+        Ok(run.stats)
     }
 }
 

@@ -26,7 +26,7 @@ pub struct Run<'a> {
     pub all: Position,
     pub canon: &'a Canonicalizer,
     pub order: &'a Ordering,
-    pub tt: &'a mut Table,
+    pub tt: &'a Table,
     pub options: &'a SearchOptions,
     pub budget: Budget<'a>,
     pub stats: SearchStats,

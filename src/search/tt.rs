@@ -7,18 +7,25 @@
 //! return another position's bounds. Entries live in buckets of four (64 bytes); a new
 //! position replaces the bucket's entry whose subtree cost the fewest nodes ("work"), so
 //! expensive results survive memory pressure. The table never grows past its byte budget.
+//!
+//! The table is shared by the threads of one search: every word is an atomic read and written
+//! with relaxed ordering, and an entry's first word holds the canonical mask XOR the data word
+//! (Hyatt and Mann's lockless hashing), so an entry torn by two threads writing at once fails
+//! the mask check and reads as absent instead of giving another position's bounds.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::error::SearchError;
 
 /// Entries per bucket.
 const WAYS: usize = 4;
 
-/// A bucket: four entries of two words, the canonical mask (`lock`) and the packed data
-/// (bits 0–7 lower bound, 8–15 upper bound, 16–23 work = `1 + log2(nodes)` of the search that
+/// A bucket: four entries of two words, the canonical mask (`lock`) XOR the data, and the
+/// packed data (bits 0–7 lower bound, 8–15 upper bound, 16–23 work = `1 + log2(nodes)` of the search that
 /// produced it, 24–31 best move as a line of the canonical position or 255). Data 0 marks an
 /// empty slot (work is at least 1), so a fresh table is all zero bytes: it is allocated
 /// zeroed and the system hands out its pages only as they are touched.
-type Bucket = [u64; 2 * WAYS];
+type Bucket = [AtomicU64; 2 * WAYS];
 
 fn pack(lower: i32, upper: i32, work: u8, best: u8) -> u64 {
     u64::from(lower as i8 as u8)
@@ -54,8 +61,7 @@ pub struct Bounds {
     pub best: Option<u8>,
 }
 
-/// A fixed-size, bucketed transposition table.
-#[derive(Clone)]
+/// A fixed-size, bucketed transposition table, shared by reference between search threads.
 pub struct Table {
     buckets: Vec<Bucket>,
 }
@@ -84,7 +90,7 @@ impl Table {
         let count = bytes / Self::MIN_BYTES;
         let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
         Ok(Table {
-            buckets: vec![Bucket::default(); count],
+            buckets: bytemuck::zeroed_vec(count),
         })
     }
 
@@ -94,19 +100,35 @@ impl Table {
     }
 
     #[inline]
-    fn bucket(&mut self, key: u64) -> &mut Bucket {
-        let index = key as usize & (self.buckets.len() - 1);
-        &mut self.buckets[index]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[key as usize & (self.buckets.len() - 1)]
+    }
+
+    /// The data word of way `i` if it holds `lock` (0 when empty, torn or another position).
+    #[inline]
+    fn data(bucket: &Bucket, i: usize, lock: u64) -> u64 {
+        let data = bucket[2 * i + 1].load(Relaxed);
+        match data != 0 && bucket[2 * i].load(Relaxed) ^ data == lock {
+            true => data,
+            false => 0,
+        }
+    }
+
+    /// Writes way `i`: the mask XOR the data, then the data.
+    #[inline]
+    fn write(bucket: &Bucket, i: usize, lock: u64, data: u64) {
+        bucket[2 * i].store(lock ^ data, Relaxed);
+        bucket[2 * i + 1].store(data, Relaxed);
     }
 
     /// The bounds stored for the canonical position `lock` with Zobrist key `key`.
     #[inline]
-    pub fn probe(&mut self, lock: u64, key: u64) -> Option<Bounds> {
+    pub fn probe(&self, lock: u64, key: u64) -> Option<Bounds> {
         let bucket = self.bucket(key);
         (0..WAYS)
-            .map(|i| (bucket[2 * i], bucket[2 * i + 1]))
-            .find(|&(l, d)| d != 0 && l == lock)
-            .map(|(_, d)| Bounds {
+            .map(|i| Self::data(bucket, i, lock))
+            .find(|&d| d != 0)
+            .map(|d| Bounds {
                 lower: lower(d),
                 upper: upper(d),
                 best: (best(d) != u8::MAX).then_some(best(d)),
@@ -115,24 +137,26 @@ impl Table {
 
     /// Records bounds for `lock`, merged with any it already has; otherwise evicts the
     /// bucket's cheapest entry. `nodes` is the size of the search that found them.
-    pub fn store(&mut self, lock: u64, key: u64, bounds: Bounds, nodes: u64) {
+    pub fn store(&self, lock: u64, key: u64, bounds: Bounds, nodes: u64) {
         let w = (64 - nodes.leading_zeros()).clamp(1, 255) as u8;
         let b = bounds.best.unwrap_or(u8::MAX);
         let bucket = self.bucket(key);
-        if let Some(i) = (0..WAYS).find(|&i| bucket[2 * i + 1] != 0 && bucket[2 * i] == lock) {
-            // Both are true bounds of the same value, so their intersection is too.
-            let old = bucket[2 * i + 1];
+        if let Some((i, old)) = (0..WAYS)
+            .map(|i| (i, Self::data(bucket, i, lock)))
+            .find(|&(_, d)| d != 0)
+        {
+            // Both are true bounds of the same value, so their intersection is too (another
+            // thread's entry included: every entry holds proven bounds).
             let (lo, hi) = (lower(old).max(bounds.lower), upper(old).min(bounds.upper));
             debug_assert!(lo <= hi, "inconsistent bounds for {lock:#x}");
             let b = if b == u8::MAX { best(old) } else { b };
-            bucket[2 * i + 1] = pack(lo, hi, work(old).max(w), b);
+            Self::write(bucket, i, lock, pack(lo, hi, work(old).max(w), b));
             return;
         }
         let victim = (0..WAYS)
-            .min_by_key(|&i| work(bucket[2 * i + 1]))
+            .min_by_key(|&i| work(bucket[2 * i + 1].load(Relaxed)))
             .expect("buckets are not empty");
-        bucket[2 * victim] = lock;
-        bucket[2 * victim + 1] = pack(bounds.lower, bounds.upper, w, b);
+        Self::write(bucket, victim, lock, pack(bounds.lower, bounds.upper, w, b));
     }
 }
 
@@ -153,7 +177,7 @@ mod tests {
 
     #[test]
     fn bounds_merge_and_cheap_entries_are_evicted() {
-        let mut t = Table::with_budget(64).unwrap();
+        let t = Table::with_budget(64).unwrap();
         let b = |lower, upper| Bounds {
             lower,
             upper,

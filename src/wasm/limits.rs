@@ -12,6 +12,11 @@ pub const HANDOVER_OPEN: u32 = 30;
 /// can take hours (the empty 4x4 board: 1.8 G nodes natively).
 pub const SEARCH_MAX_OPEN: u32 = 32;
 
+/// Most open lines of a position the page offers to search for as long as the person is
+/// willing to wait ([`super::search`] with a time limit of minutes): a 5x5 problem position
+/// of 36 units has about 42, and natively its search takes half a minute on one core.
+pub const DEEP_SEARCH_MAX_OPEN: u32 = 45;
+
 /// Most units a position with its chains collapsed into pseudo-lines may have to be solved
 /// in the page ([`super::pseudo`]): 2^28 positions, a few seconds in the worker and under
 /// 100 MB (measured in docs/chains.md); two units more quadruple both.
@@ -33,4 +38,10 @@ pub fn search_max_open() -> u32 {
 #[wasm_bindgen(js_name = pseudoMaxUnits)]
 pub fn pseudo_max_units() -> usize {
     PSEUDO_MAX_UNITS
+}
+
+/// [`DEEP_SEARCH_MAX_OPEN`] for the page.
+#[wasm_bindgen(js_name = deepSearchMaxOpen)]
+pub fn deep_search_max_open() -> u32 {
+    DEEP_SEARCH_MAX_OPEN
 }

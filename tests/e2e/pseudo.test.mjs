@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, RESULTS, ROOT } from './harness.mjs';
 
 const env = serveAndLaunch();
@@ -93,6 +94,32 @@ test('a 5x5 chain puzzle: the best move is found and confirmed', async () => {
   assert.equal(await page.getAttribute('#puzzle', 'data-answered'), 'right');
   assert.match(await page.textContent('#puzzle-feedback'), /^Right: .*This is the only best move/);
   await page.locator('#puzzle').screenshot({ path: `${RESULTS}/pseudo-puzzle.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a 5x5 position past every method the page runs on its own is searched when asked, with the scores of the native search', { timeout: 180_000 }, async () => {
+  // 32 units for 39 open lines: past the handover, the quick search and the page's pseudo-line
+  // limit; the search answers it in a few seconds.
+  const lines = [2, 5, 6, 9, 16, 17, 20, 21, 22, 23, 24, 26, 29, 32, 38, 40, 42, 43, 45, 46, 48];
+  const native = JSON.parse(execFileSync(`${ROOT}target/release/dotbox`, ['analyze', '5x5', '--lines', lines.join(','), '--method', 'search', '--json'], { encoding: 'utf8' }));
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${lines.join(',')}`);
+  await page.waitForSelector('#deep-search:not([hidden])', { timeout: 60_000 });
+  assert.match(await page.textContent('#deep-search'), /^Search for the exact scores \(up to \d+ s\)$/);
+  assert.ok(await page.$$eval('#svg g.move', (gs) => gs.every((g) => g.dataset.score === '')), 'no score before the search');
+  await page.click('#deep-search');
+  await page.waitForFunction(() => document.querySelectorAll('#svg g.move:not([data-score=""])').length > 0, null, { timeout: 150_000 });
+  await settled(page);
+  assert.deepEqual(await shownScores(page), native.moves);
+  assert.match(await page.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
+  assert.match(await page.textContent('#message'), /found by search/);
+  assert.ok(await page.isHidden('#deep-search'));
+  // Another position takes the offer back; the empty board, too large, gets none.
+  await page.evaluate(() => { location.hash = '#board=5x5&mode=hh'; });
+  await page.waitForFunction(() => document.body.dataset.lines === '');
+  await page.waitForFunction(() => document.body.dataset.state === 'idle');
+  assert.ok(await page.isHidden('#deep-search'));
   assert.deepEqual(errors, []);
   await context.close();
 });
