@@ -16,6 +16,11 @@
 //     answered by chains as pseudo-lines in the page's worker: the wasm solve's time (as the
 //     worker measures it) and the wall time from the address to the scores shown, beside
 //     `dotbox analyze 5x5 --lines LINES --pseudo-lines` (time and peak RSS from /usr/bin/time).
+//   node scripts/bench-browser.mjs --search LINES ..
+//     5x5 positions past every method the page runs on its own, searched exactly on request
+//     (the #deep-search button): wall time from the click to the scores shown, beside the
+//     native search with the page's table (256 MiB) on one thread, and the CLI's default
+//     (1 GiB, one thread per core).
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +31,7 @@ const ROOT = new URL('../', import.meta.url).pathname;
 const argv = process.argv.slice(2);
 const gameMode = argv.includes('--game');
 const pseudoMode = argv.includes('--pseudo');
+const searchMode = argv.includes('--search');
 const extraBooks = argv.flatMap((a, i) => (argv[i - 1] === '--book' ? [a] : []));
 const seedArg = argv.flatMap((a, i) => (argv[i - 1] === '--seed' ? [Number(a)] : []))[0] ?? 1;
 const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed'].includes(argv[i - 1]));
@@ -115,6 +121,28 @@ async function browserPseudo(url, lines) {
   });
   await browser.close();
   return { seconds, wall, units, open };
+}
+
+/** The native search of the position with `lines` drawn on 5x5: seconds and peak MB. */
+function nativeSearch(lines, extra) {
+  execFileSync('/usr/bin/time', ['-f', '%e %M', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'analyze', '5x5', '--lines', lines, '--method', 'search', '--json', ...extra], { stdio: 'ignore' });
+  const [seconds, kb] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
+  return { seconds, peakMB: kb / 1024 };
+}
+
+/** The position with `lines` drawn on 5x5, searched on request in a fresh page. */
+async function browserSearch(url, lines) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${url}?delay=0#board=5x5&mode=hh&moves=${lines}`);
+  await page.waitForSelector('#deep-search:not([hidden])', { timeout: 120_000 });
+  const start = Date.now();
+  await page.click('#deep-search');
+  await page.waitForFunction(() => window.dotboxApp.state.analysis?.source === 'search', null, { timeout: 600_000, polling: 50 });
+  const wall = (Date.now() - start) / 1000;
+  const { nodes, open } = await page.evaluate(() => ({ nodes: window.dotboxApp.state.analysis.nodes, open: window.dotboxApp.state.game.open }));
+  await browser.close();
+  return { wall, nodes, open };
 }
 
 // playwright-core does not expose the browser's pid publicly: find the headless Chromium
@@ -210,7 +238,15 @@ const overlay = extraBooks.length ? ['--overlay', overlayWith(extraBooks)] : [];
 const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q', ...overlay], { stdio: ['ignore', 'pipe', 'inherit'] });
 const serverUrl = /http:\/\/\S+/.exec(String(await new Promise((r) => server.stdout.once('data', r))))[0];
 try {
-  if (pseudoMode) {
+  if (searchMode) {
+    console.log('open lines | page s (M nodes) | native 1 thread 256 MiB s | native default s (peak MB) | page/native same table');
+    for (const lines of named) {
+      const b = await browserSearch(serverUrl, lines);
+      const one = nativeSearch(lines, ['--search-threads', '1', '--tt-mib', '256']);
+      const all = nativeSearch(lines, []);
+      console.log(`${b.open} | ${b.wall.toFixed(2)} (${(b.nodes / 1e6).toFixed(1)}) | ${one.seconds.toFixed(2)} | ${all.seconds.toFixed(2)} (${all.peakMB.toFixed(0)}) | ${(b.wall / one.seconds).toFixed(2)}`);
+    }
+  } else if (pseudoMode) {
     console.log('units (open lines) | page solve s | page wall s | native s | native peak MB | page/native solve time');
     for (const lines of named) {
       const b = await browserPseudo(serverUrl, lines);

@@ -456,4 +456,14 @@ fn analyze_says_which_method_it_used() {
     assert!(err.contains("--time-limit"), "{err}");
     let err = failure(&["analyze", "3x3", "--method", "search", "--tt-mib", "0"]);
     assert!(err.contains("memory budget"), "{err}");
+    let err = failure(&["analyze", "3x3", "--method", "search", "--search-threads", "0"]);
+    assert!(err.contains("--search-threads: at least 1"), "{err}");
+    // Threads share the root moves: the same scores as one thread.
+    let scores = |threads: &str| {
+        let args = ["analyze", "4x4", "--lines", "0,3,5,9,12,17,22,26,30,33,37"];
+        let mut args = args.to_vec();
+        args.extend(["--method", "search", "--json", "--search-threads", threads]);
+        json_of(&args)["moves"].clone()
+    };
+    assert_eq!(scores("1"), scores("2"));
 }
