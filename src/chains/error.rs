@@ -9,14 +9,6 @@ pub enum ChainsError {
     LineOutOfRange { line: usize, lines: usize },
     /// An exhaustive computation would need more than `max` open lines.
     TooManyOpenLines { open: usize, max: usize },
-    /// Scores of this position (boxes left plus the penalty) do not fit the 6-bit range.
-    ScoreOutOfRange {
-        boxes: usize,
-        penalty: i32,
-        max: i32,
-    },
-    /// A queried position lacks lines of the position the solver was built for.
-    OutsideSolve,
     /// The line asked about is already drawn.
     LineDrawn(usize),
 }
@@ -34,22 +26,6 @@ impl fmt::Display for ChainsError {
                 "the position has {open} open lines; the exhaustive chain analysis handles at \
                  most {max}"
             ),
-            ChainsError::ScoreOutOfRange {
-                boxes,
-                penalty,
-                max,
-            } => write!(
-                f,
-                "{boxes} boxes left with a last-move penalty of {penalty} gives scores beyond \
-                 the stored range of -{} to {max}",
-                max + 1
-            ),
-            ChainsError::OutsideSolve => {
-                write!(
-                    f,
-                    "the position lacks lines of the position the solver was built for"
-                )
-            }
             ChainsError::LineDrawn(line) => write!(f, "line {line} is already drawn"),
         }
     }

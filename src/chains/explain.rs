@@ -321,11 +321,10 @@ fn control_reason(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chains::exact::Exact;
     use crate::chains::testkit::{boards, positions};
 
     fn analysis(board: &Board, pos: Position) -> Analysis {
-        Exact::solve(board, pos, 0).unwrap().analysis(pos).unwrap()
+        crate::retro::analyze(board, pos).unwrap()
     }
 
     /// 2×4 with every horizontal line: two chains of four. The top one has been opened at

@@ -16,6 +16,8 @@ mod par;
 pub mod pseudo;
 mod repair;
 pub mod solve;
+#[cfg(test)]
+pub(crate) mod tests;
 mod transpose;
 pub mod units;
 pub mod valuation;
