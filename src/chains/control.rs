@@ -61,8 +61,8 @@ impl Control {
 
 /// The long chain count of `pos` and who it favours.
 pub fn control(board: &Board, pos: Position) -> Result<Control, ChainsError> {
+    board.check(pos)?;
     let coins = Coins::new(board);
-    coins.check(pos)?;
     Ok(control_in(&coins, pos))
 }
 
@@ -106,8 +106,8 @@ pub fn turns_left(
     pos: Position,
     doublecrosses: usize,
 ) -> Result<usize, ChainsError> {
+    board.check(pos)?;
     let coins = Coins::new(board);
-    coins.check(pos)?;
     if coins.all_lines() == pos {
         return Ok(0);
     }
@@ -118,8 +118,8 @@ pub fn turns_left(
 /// The open lines after which the player to move no longer has (or now has) the parity of
 /// the simplified rule: the moves that change the long chain count's verdict for them.
 pub fn parity_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsError> {
+    board.check(pos)?;
     let coins = Coins::new(board);
-    coins.check(pos)?;
     let now = control_in(&coins, pos).mover_has_parity;
     let open = coins.all_lines().difference(pos);
     Ok(open

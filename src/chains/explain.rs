@@ -202,8 +202,9 @@ pub fn explain(
     line: usize,
     analysis: &Analysis,
 ) -> Result<Vec<Reason>, ChainsError> {
+    board.check(pos)?;
+    board.check_line(line)?;
     let coins = Coins::new(board);
-    coins.check(pos.with(line))?;
     if pos.contains(line) {
         return Err(ChainsError::LineDrawn(line));
     }

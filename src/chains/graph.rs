@@ -8,8 +8,6 @@
 
 use crate::core::{Board, Position};
 
-use super::error::ChainsError;
-
 /// The other end of a string that has no second box.
 pub const GROUND: usize = usize::MAX;
 
@@ -47,17 +45,6 @@ impl Coins {
             lines,
             sides,
             ends,
-        }
-    }
-
-    /// Checks that `pos` only draws lines of the board.
-    pub fn check(&self, pos: Position) -> Result<(), ChainsError> {
-        match pos.lines().find(|&l| l >= self.lines) {
-            Some(line) => Err(ChainsError::LineOutOfRange {
-                line,
-                lines: self.lines,
-            }),
-            None => Ok(()),
         }
     }
 
@@ -163,7 +150,6 @@ mod tests {
         assert_eq!(coins.across(board.h(0, 2), 2), GROUND);
         assert_eq!(coins.degree(Position::EMPTY, 0), 4);
         assert_eq!(coins.coord(5), (1, 2));
-        assert!(coins.check(Position::single(17)).is_err());
     }
 
     #[test]

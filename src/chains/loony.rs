@@ -65,8 +65,8 @@ pub fn is_loony_move(coins: &Coins, pos: Position, line: usize) -> bool {
 
 /// The loony moves of `pos`, increasing.
 pub fn loony_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsError> {
+    board.check(pos)?;
     let coins = Coins::new(board);
-    coins.check(pos)?;
     let open = coins.all_lines().difference(pos);
     Ok(open
         .lines()
@@ -76,8 +76,8 @@ pub fn loony_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsErr
 
 /// The loony offers standing in `pos` (empty unless the last move was loony).
 pub fn loony_offers(board: &Board, pos: Position) -> Result<Vec<Offer>, ChainsError> {
+    board.check(pos)?;
     let coins = Coins::new(board);
-    coins.check(pos)?;
     Ok(offers_in(&coins, pos))
 }
 

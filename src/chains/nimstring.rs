@@ -144,8 +144,8 @@ impl Nimstring {
 
 /// The nimstring value of `pos` on `board`, by regions.
 pub fn nim_value(board: &Board, pos: Position) -> Result<Nimber, ChainsError> {
+    board.check(pos)?;
     let mut nim = Nimstring::new(board);
-    nim.coins.check(pos)?;
     for region in nim.coins.regions(pos) {
         let open = region.count() as usize;
         if open > MAX_NIM_OPEN {
@@ -164,6 +164,7 @@ mod tests {
 
     use super::*;
     use crate::chains::testkit::{boards, naive_nim_win, positions, row};
+    use crate::core::PositionError;
 
     #[test]
     fn short_chains_are_star_one_and_long_chains_zero() {
@@ -269,9 +270,19 @@ mod tests {
     #[test]
     fn bad_lines_are_named() {
         let b = Board::new(1, 1).unwrap();
+        let off = PositionError::LineOffBoard { line: 9, lines: 4 };
+        let err = nim_value(&b, Position::single(9)).unwrap_err();
+        assert_eq!(err, ChainsError::Position(off));
+        let cause = std::error::Error::source(&err).expect("the position error is the cause");
+        assert_eq!(cause.downcast_ref::<PositionError>(), Some(&off));
+        // A position lacking a pre-drawn line is not one of the board's.
+        let ice = Board::icelandic();
+        let missing = ice.predrawn().lines().next().unwrap();
         assert_eq!(
-            nim_value(&b, Position::single(9)),
-            Err(ChainsError::LineOutOfRange { line: 9, lines: 4 })
+            nim_value(&ice, Position::EMPTY),
+            Err(ChainsError::Position(PositionError::MissingPredrawn {
+                line: missing
+            }))
         );
     }
 }
