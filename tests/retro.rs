@@ -191,9 +191,13 @@ fn last_move_penalty_matches_the_naive_solver() {
             for _ in 0..10 {
                 let open = 1 + rng.below(board.num_lines().min(14) as u64) as usize;
                 let pos = Position(rng.position(board.num_lines(), open));
-                let a =
-                    retro::analyze_with_rules(&board, pos, Rules::with_last_move_penalty(penalty))
-                        .unwrap();
+                let a = retro::analyze_with_rules(
+                    &board,
+                    pos,
+                    Rules::with_last_move_penalty(penalty),
+                    &mut retro::quietly,
+                )
+                .unwrap();
                 let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
                 assert_eq!(
                     got,
@@ -205,7 +209,8 @@ fn last_move_penalty_matches_the_naive_solver() {
     }
     let too_big = Rules::with_last_move_penalty(120);
     let board = Board::new(3, 3).unwrap();
-    let err = retro::analyze_with_rules(&board, board.start(), too_big).unwrap_err();
+    let err =
+        retro::analyze_with_rules(&board, board.start(), too_big, &mut retro::quietly).unwrap_err();
     assert!(err.to_string().contains("penalty 120"), "{err}");
 }
 

@@ -33,7 +33,8 @@ fn check(r: usize, c: usize, predrawn: Position, penalty: i32, samples: usize, r
             }
         };
         let rules = Rules::with_last_move_penalty(penalty);
-        let (analysis, flags) = retro::analyze_loony(&board, pos, rules).unwrap();
+        let (analysis, flags) =
+            retro::analyze_loony(&board, pos, rules, &mut retro::quietly).unwrap();
         let got: Vec<(usize, i32, Flag)> = analysis
             .moves
             .iter()
@@ -113,8 +114,13 @@ fn every_position_of_a_kept_solve_matches_the_naive_loony_reference() {
 #[test]
 fn scores_beyond_six_bits_are_refused_with_a_clear_message() {
     let board = Board::new(5, 5).unwrap();
-    let err =
-        retro::analyze_loony(&board, board.start(), Rules::with_last_move_penalty(7)).unwrap_err();
+    let err = retro::analyze_loony(
+        &board,
+        board.start(),
+        Rules::with_last_move_penalty(7),
+        &mut retro::quietly,
+    )
+    .unwrap_err();
     let message = err.to_string();
     assert!(
         message.contains("6 bits") && message.contains("penalty 7"),

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::{analyze, analyze_loony, analyze_with_rules, memory_solve, Valuation};
+use super::{analyze, analyze_loony, analyze_with_rules, memory_solve, quietly, Valuation};
 use crate::chains::testkit::{boards, naive_nim_win, naive_scores, naive_value, positions};
 use crate::chains::{is_loony_move, is_loony_position, Coins};
 use crate::core::{move_score, Analysis, Board, NextLoony, Position, Rules};
@@ -21,7 +21,7 @@ pub(crate) fn moves_from_children(board: &Board, pos: Position) -> Vec<(usize, i
     let pos = pos.union(board.predrawn());
     let mut solve = memory_solve(board, pos, Rules::default(), Valuation::Loony).unwrap();
     let mut store = MemoryStore::new();
-    solve.run(&mut store, &mut |_| {}).unwrap();
+    quietly(&mut solve, &mut store).unwrap();
     let coins = Coins::new(board);
     board
         .open_lines(pos)
@@ -37,7 +37,13 @@ pub(crate) fn moves_from_children(board: &Board, pos: Position) -> Vec<(usize, i
 }
 
 fn analysis(board: &Board, pos: Position, penalty: i32) -> Analysis {
-    analyze_with_rules(board, pos, Rules::with_last_move_penalty(penalty)).unwrap()
+    analyze_with_rules(
+        board,
+        pos,
+        Rules::with_last_move_penalty(penalty),
+        &mut quietly,
+    )
+    .unwrap()
 }
 
 /// Every move's score against the naive solver, on random positions of every test board
@@ -105,7 +111,7 @@ fn move_flags_agree_with_the_position_flag() {
     for (i, board) in boards().iter().enumerate() {
         let coins = Coins::new(board);
         for pos in positions(board, 12, 30, 40 + i as u64) {
-            let (a, flags) = analyze_loony(board, pos, Rules::default()).unwrap();
+            let (a, flags) = analyze_loony(board, pos, Rules::default(), &mut quietly).unwrap();
             let best = a
                 .moves
                 .iter()
@@ -127,7 +133,7 @@ fn move_flags_agree_with_the_position_flag() {
 #[test]
 fn empty_3x3_agrees_with_its_children_and_the_plain_solver() {
     let board = Board::new(3, 3).unwrap();
-    let (a, flags) = analyze_loony(&board, board.start(), Rules::default()).unwrap();
+    let (a, flags) = analyze_loony(&board, board.start(), Rules::default(), &mut quietly).unwrap();
     assert_eq!(a, analyze(&board, board.start()).unwrap());
     let got: Vec<(usize, i32, NextLoony)> = a
         .moves
