@@ -70,7 +70,8 @@ fn main() {
             }
             found += 1;
             let plain = retro::analyze(&board, pos).unwrap();
-            let (reduced, reduction) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+            let (reduced, reduction) =
+                pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN, &mut retro::quietly).unwrap();
             let exact = reduction.exact();
             for t in [
                 &mut tallies[usize::from(exact)],

@@ -17,8 +17,8 @@
 use dotbox::chains::endgame::{long_chains, settled};
 use dotbox::chains::puzzles::{puzzle_of, to_json, Rng};
 use dotbox::core::{Board, Position};
-use dotbox::retro::pseudo;
 use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
+use dotbox::retro::{self, pseudo};
 use dotbox::search::{self, SearchOptions};
 
 fn main() {
@@ -49,7 +49,8 @@ fn main() {
         if units > max_units || units < min_units || capturable {
             continue;
         }
-        let (analysis, _) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+        let (analysis, _) =
+            pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN, &mut retro::quietly).unwrap();
         let options = SearchOptions {
             tt_bytes: 256 << 20,
             ..SearchOptions::default()
@@ -105,7 +106,8 @@ fn puzzles(fixtures: &[String]) {
             .iter()
             .map(|l| l.as_u64().expect("a line number") as usize)
             .collect();
-        let (analysis, reduction) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+        let (analysis, reduction) =
+            pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN, &mut retro::quietly).unwrap();
         assert!(
             reduction.exact(),
             "{pos:?}: the reduction does not prove this problem"

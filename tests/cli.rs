@@ -456,7 +456,14 @@ fn analyze_says_which_method_it_used() {
     assert!(err.contains("--time-limit"), "{err}");
     let err = failure(&["analyze", "3x3", "--method", "search", "--tt-mib", "0"]);
     assert!(err.contains("memory budget"), "{err}");
-    let err = failure(&["analyze", "3x3", "--method", "search", "--search-threads", "0"]);
+    let err = failure(&[
+        "analyze",
+        "3x3",
+        "--method",
+        "search",
+        "--search-threads",
+        "0",
+    ]);
     assert!(err.contains("--search-threads: at least 1"), "{err}");
     // Threads share the root moves: the same scores as one thread.
     let scores = |threads: &str| {

@@ -47,7 +47,8 @@ fn agrees_with_the_plain_solver_wherever_it_claims_exactness() {
         for _ in 0..PER_BOARD {
             let pos = sample(&board, &mut rng);
             let plain = retro::analyze(&board, pos).unwrap();
-            let (reduced, reduction) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+            let (reduced, reduction) =
+                pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN, &mut retro::quietly).unwrap();
             let lines: Vec<usize> = reduced.moves.iter().map(|m| m.line).collect();
             let expected: Vec<usize> = plain.moves.iter().map(|m| m.line).collect();
             assert_eq!(lines, expected, "{name} {pos:?}: every open line scored");
@@ -88,7 +89,7 @@ fn a_row_of_boxes_is_one_unit_entered_by_the_opponent() {
     let chain = reduction.units()[0].chain.as_ref().unwrap();
     assert_eq!((chain.rule.boxes, chain.rule.shape), (5, Shape::Chain));
     assert!(reduction.exact());
-    let (a, _) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+    let (a, _) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN, &mut retro::quietly).unwrap();
     assert_eq!(a.value, -5);
     assert!(a.moves.iter().all(|m| m.score == -5));
     assert_eq!(a.moves.len(), 6);
@@ -152,7 +153,8 @@ fn junction_cases_traced_in_the_comparison_agree() {
         let board = Board::parse(name).unwrap();
         let pos: Position = lines.split(',').map(|l| l.parse().unwrap()).collect();
         let plain = retro::analyze(&board, pos).unwrap();
-        let (reduced, reduction) = pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+        let (reduced, reduction) =
+            pseudo::analyze(&board, pos, DEFAULT_MIN_CHAIN, &mut retro::quietly).unwrap();
         assert!(!reduction.exact(), "{name} {lines}: junction-ended");
         assert_eq!(reduced, plain, "{name} {lines}");
     }

@@ -2,12 +2,12 @@
 
 mod common;
 
+use common::damaged::Damaged;
 use common::{Naive, Rng, BOARDS};
 use dotbox::core::symmetry::symmetries;
 use dotbox::core::{Board, Position, PositionError, Rules};
 use dotbox::retro::{self, RetroError, Solve};
 use dotbox::store::memory::MemoryStore;
-use dotbox::store::{StoreError, TileData, TileId, TileStore};
 
 #[test]
 fn known_empty_board_values() {
@@ -161,34 +161,6 @@ fn an_interrupted_solve_resumes_without_redoing_tiles() {
     assert_eq!(second.value(&mut store, board.start()).unwrap(), -3);
 }
 
-/// A store that reports one tile as damaged the first time it is read.
-struct DamagedOnce {
-    inner: MemoryStore,
-    bad: Option<TileId>,
-}
-
-impl TileStore for DamagedOnce {
-    fn load(&mut self, tile: TileId) -> Result<Option<TileData>, StoreError> {
-        if self.bad == Some(tile) {
-            self.bad = None;
-            return Err(StoreError::Corrupt {
-                tile,
-                reason: "checksum mismatch".into(),
-            });
-        }
-        self.inner.load(tile)
-    }
-    fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
-        self.inner.save(tile, data)
-    }
-    fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
-        self.inner.contains(tile)
-    }
-    fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
-        self.inner.remove(tile)
-    }
-}
-
 #[test]
 fn a_damaged_tile_is_recomputed() {
     let board = Board::new(3, 3).unwrap();
@@ -201,12 +173,11 @@ fn a_damaged_tile_is_recomputed() {
     let mut second = Solve::new(&board, board.start(), 0).unwrap();
     second.plan(&mut inner).unwrap();
     let bad = second.next_task().unwrap().needs[0];
-    let mut store = DamagedOnce {
-        inner,
-        bad: Some(bad),
-    };
+    let mut store = Damaged::new(inner);
+    store.bad = Some(bad);
     second.run(&mut store, &mut |_| {}).unwrap();
-    assert_eq!(store.bad, None, "the damaged tile was read");
+    assert_eq!(store.reported, 1, "the damaged tile was read");
+    assert_eq!(store.bad, None, "and removed");
     assert_eq!(second.value(&mut store, board.start()).unwrap(), -3);
 }
 
@@ -220,9 +191,13 @@ fn last_move_penalty_matches_the_naive_solver() {
             for _ in 0..10 {
                 let open = 1 + rng.below(board.num_lines().min(14) as u64) as usize;
                 let pos = Position(rng.position(board.num_lines(), open));
-                let a =
-                    retro::analyze_with_rules(&board, pos, Rules::with_last_move_penalty(penalty))
-                        .unwrap();
+                let a = retro::analyze_with_rules(
+                    &board,
+                    pos,
+                    Rules::with_last_move_penalty(penalty),
+                    &mut retro::quietly,
+                )
+                .unwrap();
                 let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
                 assert_eq!(
                     got,
@@ -234,6 +209,33 @@ fn last_move_penalty_matches_the_naive_solver() {
     }
     let too_big = Rules::with_last_move_penalty(120);
     let board = Board::new(3, 3).unwrap();
-    let err = retro::analyze_with_rules(&board, board.start(), too_big).unwrap_err();
+    let err =
+        retro::analyze_with_rules(&board, board.start(), too_big, &mut retro::quietly).unwrap_err();
     assert!(err.to_string().contains("penalty 120"), "{err}");
+}
+
+/// A tile read only by queries, found damaged by one: [`Solve::repair`] removes it and plans
+/// again, and the next run recomputes it.
+#[test]
+fn a_damaged_tile_is_removed_recomputed_and_answers_again() {
+    let board = Board::new(2, 2).unwrap();
+    let mut solve = Solve::new(&board, board.start(), 1).unwrap();
+    let mut store = Damaged::new(MemoryStore::new());
+    solve.run(&mut store, &mut |_| {}).unwrap();
+    let expected = solve.analysis(&mut store, board.start()).unwrap();
+    // A later run over the same store, holding no tile in memory: queries read the store.
+    let mut solve = Solve::new(&board, board.start(), 1).unwrap();
+    solve.plan(&mut store).unwrap();
+    assert!(solve.is_finished());
+    let (tile, _) = solve.layout().locate(board.start().with(0)).unwrap();
+    store.bad = Some(tile);
+    let error = solve.analysis(&mut store, board.start()).unwrap_err();
+    let repair = solve.repair(&mut store, error).unwrap();
+    assert_eq!(repair.tile, tile);
+    assert_eq!(repair.reason, "checksum mismatch");
+    assert!(!solve.is_finished(), "the removed tile is planned again");
+    solve.run(&mut store, &mut |_| {}).unwrap();
+    assert_eq!(solve.analysis(&mut store, board.start()).unwrap(), expected);
+    let other = solve.repair(&mut store, RetroError::NotLoony).unwrap_err();
+    assert!(matches!(other, RetroError::NotLoony));
 }

@@ -18,7 +18,6 @@ use crate::core::{Board, Position};
 
 use super::components::{decompose, End, Kind};
 use super::error::ChainsError;
-use super::graph::check;
 
 /// The long chain count of a position and who it favours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +60,7 @@ impl Control {
 
 /// The long chain count of `pos` and who it favours.
 pub fn control(board: &Board, pos: Position) -> Result<Control, ChainsError> {
-    check(board, pos)?;
+    board.check(pos)?;
     Ok(control_in(board, pos))
 }
 
@@ -106,7 +105,7 @@ pub fn turns_left(
     pos: Position,
     doublecrosses: usize,
 ) -> Result<usize, ChainsError> {
-    check(board, pos)?;
+    board.check(pos)?;
     if board.all_lines() == pos {
         return Ok(0);
     }
@@ -118,7 +117,7 @@ pub fn turns_left(
 /// the simplified rule: the moves that change the long chain count's verdict for them.
 pub fn parity_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsError> {
     let coins = board.boxes();
-    check(board, pos)?;
+    board.check(pos)?;
     let now = control_in(board, pos).mover_has_parity;
     let open = board.all_lines().difference(pos);
     Ok(open

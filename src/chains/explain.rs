@@ -10,7 +10,7 @@ use crate::core::{Analysis, Board, Boxes, Position};
 use super::components::{decompose, Kind};
 use super::control::control_in;
 use super::error::ChainsError;
-use super::graph::{check, regions};
+use super::graph::regions;
 use super::loony::{is_loony_move, is_loony_position, offers_in};
 use super::nimstring::Nimstring;
 
@@ -203,7 +203,8 @@ pub fn explain(
     analysis: &Analysis,
 ) -> Result<Vec<Reason>, ChainsError> {
     let coins = board.boxes();
-    check(board, pos.with(line))?;
+    board.check(pos)?;
+    board.check_line(line)?;
     if pos.contains(line) {
         return Err(ChainsError::LineDrawn(line));
     }
@@ -320,11 +321,10 @@ fn control_reason(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chains::exact::Exact;
     use crate::chains::testkit::{boards, positions};
 
     fn analysis(board: &Board, pos: Position) -> Analysis {
-        Exact::solve(board, pos, 0).unwrap().analysis(pos).unwrap()
+        crate::retro::analyze(board, pos).unwrap()
     }
 
     /// 2×4 with every horizontal line: two chains of four. The top one has been opened at

@@ -7,18 +7,7 @@
 //! lies inside a chain or a loop, 3 or 4 that it is a junction of the still unsettled region.
 //! The graph itself lives in the core; this module adds what only chain theory asks of it.
 
-use crate::core::{Board, Boxes, Position};
-
-use super::error::ChainsError;
-
-/// Checks that `pos` only draws lines of `board`.
-pub fn check(board: &Board, pos: Position) -> Result<(), ChainsError> {
-    let lines = board.num_lines();
-    match pos.lines().find(|&l| l >= lines) {
-        Some(line) => Err(ChainsError::LineOutOfRange { line, lines }),
-        None => Ok(()),
-    }
-}
+use crate::core::{Boxes, Position};
 
 /// Coins of degree 1: each can be taken by drawing its last side.
 pub fn capturable(coins: &Boxes, pos: Position) -> impl Iterator<Item = usize> + '_ {
@@ -58,13 +47,7 @@ pub fn regions(coins: &Boxes, pos: Position) -> Vec<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lines_past_the_board_are_named() {
-        let board = Board::new(2, 3).unwrap();
-        assert!(check(&board, Position::single(17)).is_err());
-        assert!(check(&board, Position::single(16)).is_ok());
-    }
+    use crate::core::Board;
 
     #[test]
     fn regions_split_where_no_string_joins_them() {

@@ -15,7 +15,6 @@ use crate::core::{Board, Boxes, Position};
 
 use super::components::{decompose, Component, End, Kind};
 use super::error::ChainsError;
-use super::graph::check;
 
 /// A loony offer standing in a position: a capturable path that the player to move may take
 /// whole or decline.
@@ -66,7 +65,7 @@ pub fn is_loony_move(coins: &Boxes, pos: Position, line: usize) -> bool {
 /// The loony moves of `pos`, increasing.
 pub fn loony_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsError> {
     let coins = board.boxes();
-    check(board, pos)?;
+    board.check(pos)?;
     let open = board.all_lines().difference(pos);
     Ok(open
         .lines()
@@ -77,7 +76,7 @@ pub fn loony_moves(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsErr
 /// The loony offers standing in `pos` (empty unless the last move was loony).
 pub fn loony_offers(board: &Board, pos: Position) -> Result<Vec<Offer>, ChainsError> {
     let coins = board.boxes();
-    check(board, pos)?;
+    board.check(pos)?;
     Ok(offers_in(coins, pos))
 }
 

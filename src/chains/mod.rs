@@ -4,8 +4,9 @@
 //! string, and a border line a string to the ground. On that graph this module finds the
 //! [`components`] (capturable boxes, chains, loops, the unsettled rest), the long chain rule
 //! ([`control`]), [`loony`] moves and the all-but-two reply, [`nimstring`] values with the
-//! sum rule, an [`exact`] solver with the last-move penalty and the "who must make the next
-//! loony move" flag, a coach ([`explain`]) and a puzzle generator ([`puzzles`]).
+//! sum rule, a coach ([`explain`]) and a puzzle generator ([`puzzles`]). Exact scores (with
+//! the last-move penalty and the "who must make the next loony move" flag) come from the one
+//! exact solver, the retrograde one ([`crate::retro`]).
 //!
 //! Everything here is pure (no I/O) so the command line and the WebAssembly page share it.
 
@@ -13,7 +14,6 @@ pub mod components;
 pub mod control;
 pub mod endgame;
 pub mod error;
-pub mod exact;
 pub mod explain;
 pub mod graph;
 pub mod loony;
@@ -21,11 +21,10 @@ pub mod nimstring;
 pub mod puzzles;
 
 #[cfg(test)]
-mod testkit;
+pub(crate) mod testkit;
 
 pub use components::{components, Component, End, Kind};
 pub use control::{control, Control};
 pub use error::ChainsError;
-pub use exact::{value_with_penalty, Exact, LoonyMove, NextLoony};
 pub use loony::{is_loony_move, is_loony_position, loony_offers, Offer};
 pub use nimstring::{nim_value, Nimber};

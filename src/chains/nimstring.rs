@@ -17,7 +17,7 @@ use std::ops::BitXor;
 use crate::core::{Board, Position};
 
 use super::error::ChainsError;
-use super::graph::{capturable, check, regions};
+use super::graph::{capturable, regions};
 use super::loony::is_loony_position;
 
 /// Most open lines [`nim_value`] evaluates (per independent region).
@@ -140,8 +140,8 @@ impl Nimstring {
 
 /// The nimstring value of `pos` on `board`, by regions.
 pub fn nim_value(board: &Board, pos: Position) -> Result<Nimber, ChainsError> {
+    board.check(pos)?;
     let mut nim = Nimstring::new(board);
-    check(board, pos)?;
     for region in regions(board.boxes(), pos) {
         let open = region.count() as usize;
         if open > MAX_NIM_OPEN {
@@ -160,6 +160,7 @@ mod tests {
 
     use super::*;
     use crate::chains::testkit::{boards, naive_nim_win, positions, row};
+    use crate::core::PositionError;
 
     #[test]
     fn short_chains_are_star_one_and_long_chains_zero() {
@@ -260,9 +261,19 @@ mod tests {
     #[test]
     fn bad_lines_are_named() {
         let b = Board::new(1, 1).unwrap();
+        let off = PositionError::LineOffBoard { line: 9, lines: 4 };
+        let err = nim_value(&b, Position::single(9)).unwrap_err();
+        assert_eq!(err, ChainsError::Position(off));
+        let cause = std::error::Error::source(&err).expect("the position error is the cause");
+        assert_eq!(cause.downcast_ref::<PositionError>(), Some(&off));
+        // A position lacking a pre-drawn line is not one of the board's.
+        let ice = Board::icelandic();
+        let missing = ice.predrawn().lines().next().unwrap();
         assert_eq!(
-            nim_value(&b, Position::single(9)),
-            Err(ChainsError::LineOutOfRange { line: 9, lines: 4 })
+            nim_value(&ice, Position::EMPTY),
+            Err(ChainsError::Position(PositionError::MissingPredrawn {
+                line: missing
+            }))
         );
     }
 }

@@ -2,14 +2,16 @@
 //! score while the tempting moves (taking a box, or a move that gives nothing away) lose.
 //!
 //! Positions are drawn at random (a seeded generator, so a set is reproducible), solved
-//! exactly with [`Exact`], kept when they are puzzles, told apart up to the board's
-//! symmetries, and graded by [`difficulty`].
+//! exactly by the retrograde solver ([`crate::retro::analyze`]), kept when they are puzzles,
+//! told apart up to the board's symmetries, and graded by [`difficulty`].
+
+use std::fmt;
 
 use crate::core::symmetry::Equivalence;
 use crate::core::{Analysis, Board, Position};
+use crate::retro::{self, RetroError};
 
 use super::error::ChainsError;
-use super::exact::Exact;
 use super::explain::{explain, explain_text, Reason};
 use super::graph::capturable;
 
@@ -144,8 +146,47 @@ impl Rng {
     }
 }
 
-/// Up to `count` puzzles on `board` with `open` undrawn lines each (at most
-/// [`super::exact::MAX_EXACT_OPEN`]), distinct up to symmetry, from `tries` random positions,
+/// Why a puzzle set could not be generated.
+#[derive(Debug)]
+pub enum PuzzleError {
+    /// The retrograde solver refused a position (too large to solve in memory).
+    Solve(RetroError),
+    /// The chain analysis refused a move it was asked to explain.
+    Chains(ChainsError),
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleError::Solve(e) => e.fmt(f),
+            PuzzleError::Chains(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PuzzleError::Solve(e) => Some(e),
+            PuzzleError::Chains(e) => Some(e),
+        }
+    }
+}
+
+impl From<RetroError> for PuzzleError {
+    fn from(e: RetroError) -> Self {
+        PuzzleError::Solve(e)
+    }
+}
+
+impl From<ChainsError> for PuzzleError {
+    fn from(e: ChainsError) -> Self {
+        PuzzleError::Chains(e)
+    }
+}
+
+/// Up to `count` puzzles on `board` with `open` undrawn lines each (few enough to solve in
+/// memory, see [`crate::retro::IN_MEMORY_LIMIT`]), distinct up to symmetry, from `tries` random positions,
 /// spread over the difficulty grades (hardest first when there are not enough of each).
 pub fn generate(
     board: &Board,
@@ -153,7 +194,7 @@ pub fn generate(
     count: usize,
     tries: usize,
     seed: u64,
-) -> Result<Vec<Puzzle>, ChainsError> {
+) -> Result<Vec<Puzzle>, PuzzleError> {
     let mut rng = Rng::new(seed);
     let eq = Equivalence::new(board, board.predrawn());
     let mut seen = std::collections::HashSet::new();
@@ -163,7 +204,7 @@ pub fn generate(
         if !seen.insert(eq.canonical(pos)) {
             continue;
         }
-        let analysis = Exact::solve(board, pos, 0)?.analysis(pos)?;
+        let analysis = retro::analyze(board, pos)?;
         if let Some(p) = puzzle_of(board, pos, &analysis)? {
             by_grade[usize::from(p.difficulty)].push(p);
         }

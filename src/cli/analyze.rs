@@ -9,9 +9,8 @@ use clap::Args;
 use crate::book::{Book, BookError};
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
+use crate::retro;
 use crate::retro::units::DEFAULT_MIN_CHAIN;
-use crate::retro::{self, Valuation};
-use crate::store::memory::MemoryStore;
 
 use super::diagram::{render, side_by_side};
 use super::error::CliError;
@@ -187,7 +186,8 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
 
 /// The report of `pos` solved with its chains as pseudo-lines.
 fn pseudo_report(args: &AnalyzeArgs, board: &Board, pos: Position) -> Result<String, CliError> {
-    let (analysis, reduction) = pseudo::analyze(board, pos, args.min_chain)?;
+    let (analysis, reduction) =
+        retro::pseudo::analyze(board, pos, args.min_chain, &mut progress::run)?;
     let source = format!(
         "solved in memory by the retrograde solver with chains of {}+ boxes and loops as \
          pseudo-lines",
@@ -229,11 +229,7 @@ fn loony_analysis(
     pos: Position,
     rules: Rules,
 ) -> Result<(Analysis, LoonyFlags), CliError> {
-    let mut solve =
-        retro::memory_solve(board, pos, rules, Valuation::Loony).map_err(CliError::Loony)?;
-    progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
-        solve.loony_analysis(store, pos).map_err(CliError::Loony)
-    })
+    retro::analyze_loony(board, pos, rules, &mut progress::run).map_err(CliError::Loony)
 }
 
 /// The board named `board` and the position of `lines` on it. `board` may instead be a game
@@ -279,11 +275,10 @@ fn game_summary(game: &Game) -> String {
     )
 }
 
+/// The core's in-memory analysis under `rules`, with the progress bar.
 fn solve_in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysis, CliError> {
-    let mut solve = retro::memory_solve(board, pos, rules, Valuation::Score)?;
-    progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
-        Ok(solve.analysis(store, pos)?)
-    })
+    let run = &mut progress::run;
+    Ok(retro::analyze_with_rules(board, pos, rules, run)?)
 }
 
 /// `{"board": .., "lines": [..], "value": V, "moves": [{"line": i, "score": s}, ..]}` on one

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 
-use crate::retro::{Repair, Solve};
+use crate::retro::{Repair, RetroError, Solve};
 use crate::store::TileStore;
 
 use super::error::CliError;
@@ -54,8 +54,9 @@ const LAYER_LINES_FROM: u64 = 1_000_000_000;
 
 /// Runs `solve` to the end over `store` with a bar of positions computed and, for solves of
 /// at least [`LAYER_LINES_FROM`] positions, one line per finished layer on stderr: its
-/// positions, time, rate, the memory held, the disk used and the time left.
-fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), CliError> {
+/// positions, time, rate, the memory held, the disk used and the time left. The command
+/// line's [`crate::retro::Runner`] for the in-memory analyses.
+pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroError> {
     let bar = bar("solving", 0, "positions");
     let start = Instant::now();
     solve.plan(store)?;

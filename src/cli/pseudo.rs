@@ -4,28 +4,10 @@
 
 use crate::core::{Analysis, Board, Position, Rules};
 use crate::retro::units::Reduction;
-use crate::retro::{pseudo, Layout};
-use crate::store::memory::MemoryStore;
+use crate::retro::Layout;
 
 use super::analyze::{self, json};
-use super::error::CliError;
 use super::method::RETRO_AUTO_MAX_POSITIONS;
-use super::progress;
-
-/// Reduces `pos` (chains of at least `min_chain` boxes and loops collapsed), solves the
-/// reduced subgame in memory with a progress bar, and returns every move's score.
-pub fn analyze(
-    board: &Board,
-    pos: Position,
-    min_chain: usize,
-) -> Result<(Analysis, Reduction), CliError> {
-    let reduction = Reduction::new(board, pos, min_chain)?;
-    let mut solve = pseudo::memory_solve(board, &reduction)?;
-    let analysis = progress::solve_then(&mut solve, &mut MemoryStore::new(), |solve, store| {
-        Ok(pseudo::analysis(solve, store, &reduction)?)
-    })?;
-    Ok((analysis, reduction))
-}
 
 /// The report of `pos` solved with its chains as pseudo-lines: the plain report (`source`
 /// says how it was solved; `--json`: one object) with what [`human`] or [`json_fields`] add.

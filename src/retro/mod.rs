@@ -16,6 +16,8 @@ mod par;
 pub mod pseudo;
 mod repair;
 pub mod solve;
+#[cfg(test)]
+pub(crate) mod tests;
 mod transpose;
 pub mod units;
 pub mod valuation;
@@ -24,7 +26,7 @@ use std::fmt;
 
 use crate::core::{Analysis, Board, LoonyFlags, Position, PositionError, Rules};
 use crate::store::memory::MemoryStore;
-use crate::store::{StoreError, TileId};
+use crate::store::{StoreError, TileId, TileStore};
 
 pub use layout::{Layout, MAX_OPEN};
 pub use repair::Repair;
@@ -164,20 +166,37 @@ pub const IN_MEMORY_LIMIT: u64 = if cfg!(target_arch = "wasm32") {
     8 << 30
 };
 
-/// The value of `pos` and every move's score, by solving its subgame in memory.
-pub fn analyze(board: &Board, pos: Position) -> Result<Analysis, RetroError> {
-    analyze_with_rules(board, pos, Rules::default())
+/// How an in-memory analysis runs its solve to the end: [`quietly`], or with a front end's
+/// progress display (the command line passes its progress bar). The core does no I/O; what a
+/// run shows is the caller's.
+pub type Runner<'a> = &'a mut dyn FnMut(&mut Solve, &mut dyn TileStore) -> Result<(), RetroError>;
+
+/// Runs `solve` to the end over `store`, showing nothing: the [`Runner`] of callers with no
+/// progress display.
+pub fn quietly(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroError> {
+    solve.run(store, &mut |_| {})
 }
 
-/// [`analyze`] under scoring variant `rules`.
+/// The value of `pos` and every move's score, by solving its subgame in memory.
+pub fn analyze(board: &Board, pos: Position) -> Result<Analysis, RetroError> {
+    analyze_with_rules(board, pos, Rules::default(), &mut quietly)
+}
+
+/// [`analyze`] under scoring variant `rules`, the solve run by `run`.
 pub fn analyze_with_rules(
     board: &Board,
     pos: Position,
     rules: Rules,
+    run: Runner,
 ) -> Result<Analysis, RetroError> {
-    in_memory(board, pos, rules, Valuation::Score, |solve, store, pos| {
-        solve.analysis(store, pos)
-    })
+    in_memory(
+        board,
+        pos,
+        rules,
+        Valuation::Score,
+        run,
+        |solve, store, pos| solve.analysis(store, pos),
+    )
 }
 
 /// [`analyze_with_rules`] with who must make the next loony move after the position and
@@ -186,10 +205,16 @@ pub fn analyze_loony(
     board: &Board,
     pos: Position,
     rules: Rules,
+    run: Runner,
 ) -> Result<(Analysis, LoonyFlags), RetroError> {
-    in_memory(board, pos, rules, Valuation::Loony, |solve, store, pos| {
-        solve.loony_analysis(store, pos)
-    })
+    in_memory(
+        board,
+        pos,
+        rules,
+        Valuation::Loony,
+        run,
+        |solve, store, pos| solve.loony_analysis(store, pos),
+    )
 }
 
 /// The solve of `pos`'s subgame keeping the layer of its moves, to run in memory: refused
@@ -221,17 +246,18 @@ fn fits_in_memory(layout: &Layout) -> Result<(), RetroError> {
 }
 
 /// Solves the subgame of `pos` (with the board's pre-drawn lines) in memory, keeping the
-/// layer of its moves, and asks `query` of it.
+/// layer of its moves, run by `run`, and asks `query` of it.
 fn in_memory<T>(
     board: &Board,
     pos: Position,
     rules: Rules,
     valuation: Valuation,
+    run: Runner,
     query: impl FnOnce(&Solve, &mut MemoryStore, Position) -> Result<T, RetroError>,
 ) -> Result<T, RetroError> {
     let pos = pos.union(board.predrawn());
     let mut solve = memory_solve(board, pos, rules, valuation)?;
     let mut store = MemoryStore::new();
-    solve.run(&mut store, &mut |_| {})?;
+    run(&mut solve, &mut store)?;
     query(&solve, &mut store, pos)
 }

@@ -7,7 +7,7 @@ use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
 
 use super::units::Reduction;
-use super::{fits_in_memory, Layout, RetroError, Solve};
+use super::{fits_in_memory, Layout, RetroError, Runner, Solve};
 
 /// The solve of a reduced position's subgame keeping the layer of its moves, in memory or
 /// through a store on disk.
@@ -78,16 +78,18 @@ pub fn analysis_at(
 }
 
 /// Reduces `pos` collapsing chains of at least `min_chain` boxes, solves the reduced subgame
-/// in memory and returns its analysis with the reduction.
+/// in memory (run by `run`, see [`super::quietly`]) and returns its analysis with the
+/// reduction.
 pub fn analyze(
     board: &Board,
     pos: Position,
     min_chain: usize,
+    run: Runner,
 ) -> Result<(Analysis, Reduction), RetroError> {
     let reduction = Reduction::new(board, pos, min_chain)?;
     let mut solve = memory_solve(board, &reduction)?;
     let mut store = MemoryStore::new();
-    solve.run(&mut store, &mut |_| {})?;
+    run(&mut solve, &mut store)?;
     let analysis = analysis(&solve, &mut store, &reduction)?;
     Ok((analysis, reduction))
 }

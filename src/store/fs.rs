@@ -69,9 +69,12 @@ impl FsStore {
     ) -> Result<FsStore, StoreError> {
         let dir = dir.as_ref().to_path_buf();
         if fingerprint.contains('\n') {
-            return Err(StoreError::Io(format!(
-                "fingerprint {fingerprint:?} spans several lines"
-            )));
+            let error = format!("fingerprint {fingerprint:?} spans several lines");
+            let error = io::Error::new(io::ErrorKind::InvalidInput, error);
+            return Err(StoreError::io(
+                format!("cannot open {}", dir.display()),
+                error,
+            ));
         }
         fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
         let manifest = dir.join(MANIFEST);
@@ -182,10 +185,12 @@ fn check_manifest(path: &Path, bytes: &[u8], fingerprint: &str) -> Result<(), St
     let found = match (header, found, lines.next()) {
         (Some(MANIFEST_HEADER), Some(found), None) => found,
         _ => {
-            return Err(StoreError::Io(format!(
-                "{} is not a dotbox tile store manifest (damaged or of another version)",
-                path.display()
-            )))
+            let error = "not a dotbox tile store manifest (damaged or of another version)";
+            let error = io::Error::new(io::ErrorKind::InvalidData, error);
+            return Err(StoreError::io(
+                format!("cannot read {}", path.display()),
+                error,
+            ));
         }
     };
     if found != fingerprint {
@@ -209,10 +214,14 @@ fn ensure_empty(dir: &Path) -> Result<(), StoreError> {
     });
     match others.next() {
         None => Ok(()),
-        Some(_) => Err(StoreError::Io(format!(
-            "{} is neither empty nor a dotbox tile store (it has no {MANIFEST} manifest)",
-            dir.display()
-        ))),
+        Some(_) => {
+            let error = format!("neither empty nor a dotbox tile store (it has no {MANIFEST})");
+            let error = io::Error::new(io::ErrorKind::AlreadyExists, error);
+            Err(StoreError::io(
+                format!("cannot open {}", dir.display()),
+                error,
+            ))
+        }
     }
 }
 
@@ -233,10 +242,14 @@ fn lock(manifest: &Path, access: Access) -> Result<File, StoreError> {
     };
     match tried {
         Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(StoreError::Io(match access {
-            Access::Shared => format!("{dir} is in use by a whole solve in another process"),
-            _ => format!("{dir} is in use by another process"),
-        })),
+        Err(TryLockError::WouldBlock) => {
+            let error = match access {
+                Access::Shared => "in use by a whole solve in another process",
+                _ => "in use by another process",
+            };
+            let error = io::Error::new(io::ErrorKind::WouldBlock, error);
+            Err(StoreError::io(format!("cannot lock {dir}"), error))
+        }
         // File systems without locks still get a working store.
         Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(file),
         Err(TryLockError::Error(e)) => Err(io_error("cannot lock", manifest, e)),
@@ -290,19 +303,10 @@ fn sync_dir(dir: &Path) -> Result<(), StoreError> {
     }
 }
 
-/// An I/O failure as a store error: a full disk or quota is [`StoreError::QuotaExceeded`],
-/// which says that what is stored stays and the solve resumes once there is room.
+/// The failure `e` of doing `what` to `path` as a store error ([`StoreError::io`]: a full
+/// disk or quota is [`StoreError::QuotaExceeded`]).
 fn io_error(what: &str, path: &Path, e: io::Error) -> StoreError {
-    match e.kind() {
-        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
-            StoreError::QuotaExceeded(format!(
-                "{what} {}: {e}; every finished tile is kept: free space and run the same \
-                 command again to resume",
-                path.display()
-            ))
-        }
-        _ => StoreError::Io(format!("{what} {}: {e}", path.display())),
-    }
+    StoreError::io(format!("{what} {}", path.display()), e)
 }
 
 #[cfg(test)]
@@ -431,8 +435,33 @@ mod tests {
 
         let file = dir.path().join("plain-file");
         fs::write(&file, "x").unwrap();
-        let e = FsStore::open(&file, FP).unwrap_err().to_string();
+        let err = FsStore::open(&file, FP).unwrap_err();
+        let e = err.to_string();
         assert!(e.contains("cannot create"), "{e}");
+        let cause = std::error::Error::source(&err).expect("the file system's error");
+        let cause = cause.downcast_ref::<io::Error>().unwrap();
+        assert!(e.ends_with(&cause.to_string()), "{e}");
+    }
+
+    #[test]
+    fn a_full_disk_is_quota_exceeded_with_its_cause() {
+        let full = io::Error::from(io::ErrorKind::StorageFull);
+        let err = io_error("cannot write", Path::new("/store/tile"), full);
+        assert!(matches!(err, StoreError::QuotaExceeded { .. }), "{err}");
+        let e = err.to_string();
+        assert!(
+            e.starts_with("tile store is full: cannot write /store/tile: ")
+                && e.contains("every finished tile is kept"),
+            "{e}"
+        );
+        let cause = std::error::Error::source(&err).unwrap();
+        assert_eq!(
+            cause.downcast_ref::<io::Error>().map(io::Error::kind),
+            Some(io::ErrorKind::StorageFull)
+        );
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        let err = io_error("cannot write", Path::new("/store/tile"), denied);
+        assert!(matches!(err, StoreError::Io { .. }), "{err}");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod fs;
 pub mod memory;
 
 use std::fmt;
+use std::io;
 use std::sync::Arc;
 
 /// Most line groups a tile layout splits the open lines into (the low group and up to seven
@@ -124,20 +125,37 @@ pub type TileData = Arc<Vec<i8>>;
 /// Why a store could not do what was asked. Each variant says what and where.
 #[derive(Debug)]
 pub enum StoreError {
-    /// The backend failed (file system, IndexedDB, quota): its message.
-    Io(String),
+    /// The backend failed: what it was doing and on what (`context`, e.g. `cannot write
+    /// PATH`), and the error it reported (the file system's, or the browser's as an
+    /// [`io::Error`]), which is also the error's [`std::error::Error::source`].
+    Io { context: String, error: io::Error },
     /// A stored tile fails its checksum or has the wrong shape; it must be recomputed.
     Corrupt { tile: TileId, reason: String },
     /// The store belongs to another solve.
     Foreign { expected: String, found: String },
-    /// The backend ran out of space; every tile saved before is kept.
-    QuotaExceeded(String),
+    /// The backend ran out of space (a full disk, a quota, the browser's storage); every
+    /// tile saved before is kept. `context` and `error` as for [`StoreError::Io`].
+    QuotaExceeded { context: String, error: io::Error },
+}
+
+impl StoreError {
+    /// The backend's `error` while doing `context`: [`StoreError::QuotaExceeded`] when it
+    /// says the space ran out (a full disk or quota), else [`StoreError::Io`].
+    pub fn io(context: impl Into<String>, error: io::Error) -> StoreError {
+        let context = context.into();
+        match error.kind() {
+            io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+                StoreError::QuotaExceeded { context, error }
+            }
+            _ => StoreError::Io { context, error },
+        }
+    }
 }
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::Io(msg) => write!(f, "tile store: {msg}"),
+            StoreError::Io { context, error } => write!(f, "tile store: {context}: {error}"),
             StoreError::Corrupt { tile, reason } => {
                 write!(f, "tile store: {tile} is corrupt: {reason}")
             }
@@ -145,12 +163,23 @@ impl fmt::Display for StoreError {
                 f,
                 "tile store belongs to another solve: expected '{expected}', found '{found}'"
             ),
-            StoreError::QuotaExceeded(msg) => write!(f, "tile store is full: {msg}"),
+            StoreError::QuotaExceeded { context, error } => write!(
+                f,
+                "tile store is full: {context}: {error}; every finished tile is kept: free \
+                 space and run the solve again to resume"
+            ),
         }
     }
 }
 
-impl std::error::Error for StoreError {}
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Io { error, .. } | StoreError::QuotaExceeded { error, .. } => Some(error),
+            StoreError::Corrupt { .. } | StoreError::Foreign { .. } => None,
+        }
+    }
+}
 
 /// Persistent or in-memory home of finished tiles.
 ///

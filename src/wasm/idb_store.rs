@@ -16,6 +16,7 @@
 //! recomputes it.
 
 use std::collections::{BTreeMap, HashMap};
+use std::io;
 
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -45,8 +46,9 @@ extern "C" {
     ) -> js_sys::Promise;
 }
 
-/// Why an IndexedDB call failed, in the store's terms: a `QuotaExceededError` becomes
-/// [`StoreError::QuotaExceeded`], anything else [`StoreError::Io`] with its message.
+/// Why an IndexedDB call failed, in the store's terms: the browser's error as an
+/// [`io::Error`] (its message), a `QuotaExceededError` as [`StoreError::QuotaExceeded`],
+/// anything else as [`StoreError::Io`].
 fn store_error(e: JsValue) -> StoreError {
     let field = |name: &str| {
         Reflect::get(&e, &name.into())
@@ -61,11 +63,10 @@ fn store_error(e: JsValue) -> StoreError {
         (true, true) => e.as_string().unwrap_or_else(|| "unknown error".to_string()),
     };
     if name == "QuotaExceededError" {
-        StoreError::QuotaExceeded(format!(
-            "the browser refused more storage ({message}); every finished tile is kept, free space and resume"
-        ))
+        let error = io::Error::new(io::ErrorKind::QuotaExceeded, message);
+        StoreError::io("the browser refused more storage", error)
     } else {
-        StoreError::Io(format!("IndexedDB: {message}"))
+        StoreError::io("IndexedDB", io::Error::other(message))
     }
 }
 
@@ -122,9 +123,9 @@ impl IdbStore {
                 // [count per group.., size]
                 let nums: Vec<f64> = entry.iter().map(|v| v.as_f64().unwrap_or(-1.0)).collect();
                 let damaged = || {
-                    StoreError::Io(format!(
-                        "the tile listing of solve '{fingerprint}' is damaged"
-                    ))
+                    let error = io::Error::new(io::ErrorKind::InvalidData, "it is damaged");
+                    let context = format!("cannot read the tile listing of solve '{fingerprint}'");
+                    StoreError::io(context, error)
                 };
                 let (&size, counts) = nums.split_last().ok_or_else(damaged)?;
                 if counts.is_empty()
@@ -335,9 +336,9 @@ impl TileStore for IdbStore {
         }
         if self.sizes.contains_key(&tile) {
             self.misses.push(tile);
-            return Err(StoreError::Io(format!(
-                "{tile} is stored but not read from IndexedDB yet"
-            )));
+            let error = "stored but not read from IndexedDB yet";
+            let error = io::Error::new(io::ErrorKind::WouldBlock, error);
+            return Err(StoreError::io(format!("cannot load {tile}"), error));
         }
         Ok(None)
     }

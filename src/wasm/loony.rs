@@ -58,7 +58,8 @@ pub fn loony_analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
         )));
     }
     let (analysis, flags) =
-        retro::analyze_loony(&board, pos, Rules::default()).map_err(js_error)?;
+        retro::analyze_loony(&board, pos, Rules::default(), &mut retro::quietly)
+            .map_err(js_error)?;
     let moves = analysis
         .moves
         .iter()

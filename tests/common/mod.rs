@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod damaged;
 pub mod loony;
 
 use std::collections::HashMap;

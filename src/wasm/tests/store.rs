@@ -79,7 +79,7 @@ async fn tiles_written_read_back_identical_after_reopening() {
         store.contains(A).unwrap() && store.contains(B).unwrap() && !store.contains(C).unwrap()
     );
     assert!(
-        matches!(store.load(A), Err(StoreError::Io(_))),
+        matches!(store.load(A), Err(StoreError::Io { .. })),
         "an un-prefetched stored tile is an error"
     );
     assert_eq!(store.take_misses(), vec![A]);
@@ -147,7 +147,7 @@ async fn a_full_quota_fails_cleanly_and_keeps_earlier_tiles() {
     store.save(B, &tile_data(7, 1000)).unwrap();
     let err = write(&mut store).await.unwrap_err();
     limit_writes_for_tests(f64::INFINITY);
-    assert!(matches!(err, StoreError::QuotaExceeded(_)), "{err}");
+    assert!(matches!(err, StoreError::QuotaExceeded { .. }), "{err}");
     assert!(
         err.to_string().contains("every finished tile is kept"),
         "{err}"
@@ -185,7 +185,7 @@ async fn writes_in_flight_land_in_order_and_their_error_surfaces_at_the_next_flu
     store.save(A, &tile_data(11, 10)).unwrap();
     let err = store.flush().await.unwrap_err();
     limit_writes_for_tests(f64::INFINITY);
-    assert!(matches!(err, StoreError::QuotaExceeded(_)), "{err}");
+    assert!(matches!(err, StoreError::QuotaExceeded { .. }), "{err}");
     let mut store = IdbStore::open(&name, FP, "3x3").await.unwrap();
     assert!(store.contains(B).unwrap() && !store.contains(C).unwrap());
 }
