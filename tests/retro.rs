@@ -5,6 +5,7 @@ mod common;
 use common::{Naive, Rng, BOARDS};
 use dotbox::core::symmetry::symmetries;
 use dotbox::core::{Board, Position, PositionError, Rules};
+use dotbox::retro::solve::DelegatedTile;
 use dotbox::retro::{self, RetroError, Solve};
 use dotbox::store::memory::MemoryStore;
 use dotbox::store::{StoreError, TileData, TileId, TileStore};
@@ -251,7 +252,7 @@ fn run_with_helper(
 ) -> (Solve, usize) {
     let mut solve = Solve::new(board, board.start(), keep).unwrap();
     let mut helper = Solve::new(board, board.start(), keep).unwrap();
-    let mut queue: Vec<(TileId, Vec<(TileId, TileData)>)> = Vec::new();
+    let mut queue: Vec<DelegatedTile> = Vec::new();
     let mut delivered = 0;
     let mut rng = Rng(11);
     solve.plan(store).unwrap();
@@ -268,7 +269,8 @@ fn run_with_helper(
         }
         // The helper finishes a random one of its tasks now and then, or when the solve waits.
         if !queue.is_empty() && (solve.waiting() || rng.below(3) == 0) {
-            let (tile, parents) = queue.remove(rng.below(queue.len() as u64) as usize);
+            let DelegatedTile { tile, parents } =
+                queue.remove(rng.below(queue.len() as u64) as usize);
             let mut own = MemoryStore::new();
             for (p, data) in &parents {
                 own.save(*p, data).unwrap();
@@ -319,7 +321,7 @@ fn a_delivered_tile_of_the_wrong_size_is_refused() {
     let mut store = MemoryStore::new();
     let mut solve = Solve::new(&board, board.start(), 17).unwrap();
     solve.plan(&mut store).unwrap();
-    let (tile, _) = loop {
+    let DelegatedTile { tile, .. } = loop {
         if let Some(task) = solve.delegate(&mut store).unwrap() {
             break task;
         }

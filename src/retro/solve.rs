@@ -42,6 +42,15 @@ pub struct TileTask {
     pub needs: Vec<TileId>,
 }
 
+/// A tile handed to another worker ([`Solve::delegate`]) with the parents it is computed from.
+#[derive(Clone, Debug)]
+pub struct DelegatedTile {
+    /// The tile to compute.
+    pub tile: TileId,
+    /// Its parents (the tiles with one more line it reads) and their bytes.
+    pub parents: Vec<(TileId, TileData)>,
+}
+
 /// What a store holds of a tile ([`Solve::stored`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stored {
@@ -290,7 +299,7 @@ impl Solve {
     pub fn delegate(
         &mut self,
         store: &mut dyn TileStore,
-    ) -> Result<Option<(TileId, Vec<(TileId, TileData)>)>, RetroError> {
+    ) -> Result<Option<DelegatedTile>, RetroError> {
         // A layer below a delegated tile waits for it: the tile may be a parent.
         if self.waiting() {
             return Ok(None);
@@ -314,7 +323,7 @@ impl Solve {
             parents.push((p, data));
         }
         self.delegated.push(i);
-        Ok(Some((tile, parents)))
+        Ok(Some(DelegatedTile { tile, parents }))
     }
 
     /// Takes back a delegated tile computed by another worker, as a step would have
