@@ -61,11 +61,38 @@ function treeRss(pid, largest = false) {
   return largest ? max : total;
 }
 
+/** CPU seconds (user and system) used so far by every process under `pid`. On a machine
+ * shared by several users' sessions the scheduler gives each session its share whatever its
+ * thread count, so wall time alone cannot show a second core's use: CPU time shows the work
+ * done, and CPU / wall how many cores the run got. */
+function treeCpu(pid) {
+  const children = new Map();
+  const cpu = new Map();
+  for (const d of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      (children.get(Number(fields[1])) ?? children.set(Number(fields[1]), []).get(Number(fields[1]))).push(Number(d));
+      cpu.set(Number(d), (Number(fields[11]) + Number(fields[12])) / 100); // utime, stime in ticks
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    total += cpu.get(p) ?? 0;
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
 function nativeSolve(board, threads = []) {
   try {
-    execFileSync('/usr/bin/time', ['-f', '%e %M', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'solve', board, ...threads], { stdio: 'ignore' });
-    const [secs, kb] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
-    return { seconds: secs, peakMB: kb / 1024 };
+    execFileSync('/usr/bin/time', ['-f', '%e %M %U %S', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'solve', board, ...threads], { stdio: 'ignore' });
+    const [secs, kb, user, sys] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
+    return { seconds: secs, peakMB: kb / 1024, cpu: user + sys };
   } catch (e) {
     return { error: e.message };
   }
@@ -93,14 +120,16 @@ async function browserSolve(url, board, workers) {
   });
   await page.evaluate(() => window.dotboxApp.client.onEvent((p) => p.op === 'progress' && window.benchProgress(p.wasmBytes, p.helperWasmBytes)));
   const start = Date.now();
+  const cpuBefore = treeCpu(findChromium(pid));
   await page.click('#solve');
   await page.waitForFunction(() => ['finished', 'error'].includes(document.body.dataset.solve), null, { timeout: 1_800_000, polling: 50 });
   const seconds = (Date.now() - start) / 1000;
+  const cpu = treeCpu(findChromium(pid)) - cpuBefore;
   clearInterval(timer);
   const outcome = await page.evaluate(() => [document.body.dataset.solve, document.querySelector('#solve-stats').textContent, document.querySelector('#solve-text').textContent]);
   await browser.close();
   const mb = (n) => n / 2 ** 20;
-  return { seconds, peakMB: mb(peak), pageMB: mb(pagePeak), baseMB: mb(base), wasmPeakMB: mb(wasmPeak), helperWasmMB: mb(helperPeak), outcome };
+  return { seconds, cpu, peakMB: mb(peak), pageMB: mb(pagePeak), baseMB: mb(base), wasmPeakMB: mb(wasmPeak), helperWasmMB: mb(helperPeak), outcome };
 }
 
 function nativePseudo(lines) {
@@ -235,15 +264,16 @@ try {
     }
   } else {
     console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-    console.log('board      | solver                | s      | peak RSS MB: renderer (all Chromium; idle) | wasm MB (helper) | time / native');
-    const ratio = (s, n) => (n.seconds ? (s / n.seconds).toFixed(2) : '-');
+    console.log('board      | solver                | s      | CPU s (cores used) | peak RSS MB: renderer (all Chromium; idle) | wasm MB (helper) | time / native | CPU / native CPU');
+    const ratio = (s, n) => (n ? (s / n).toFixed(2) : '-');
+    const cpu = (r) => `${r.cpu.toFixed(1)} (${(r.cpu / r.seconds).toFixed(2)})`;
     for (const board of boards) {
       const one = await browserSolve(serverUrl, board, 1);
       const two = await browserSolve(serverUrl, board, 2);
       const native = nativeSolve(board);
       const native1 = nativeSolve(board, ['--threads', '1']);
-      const page = (name, b) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${b.seconds.toFixed(1).padStart(6)} | ${b.pageMB.toFixed(0)} (${b.peakMB.toFixed(0)}; ${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} (${b.helperWasmMB.toFixed(0)}) | ${ratio(b.seconds, native)}`);
-      const cli = (name, n) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${String(n.seconds ?? n.error).padStart(6)} | ${n.peakMB?.toFixed(0) ?? '-'} | - | ${ratio(n.seconds, native)}`);
+      const page = (name, b) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${b.seconds.toFixed(1).padStart(6)} | ${cpu(b)} | ${b.pageMB.toFixed(0)} (${b.peakMB.toFixed(0)}; ${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} (${b.helperWasmMB.toFixed(0)}) | ${ratio(b.seconds, native.seconds)} | ${ratio(b.cpu, native1.cpu)}`);
+      const cli = (name, n) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${String(n.seconds ?? n.error).padStart(6)} | ${n.cpu ? cpu(n) : '-'} | ${n.peakMB?.toFixed(0) ?? '-'} | - | ${ratio(n.seconds, native.seconds)} | ${ratio(n.cpu, native1.cpu)}`);
       page('page, one worker', one);
       page('page, two workers', two);
       cli('native, every core', native);

@@ -57,7 +57,7 @@ export class TileHelper {
     this.worker.postMessage({ board: this.board, predrawn: this.predrawn, ...task }, buffers);
   }
 
-  /** The tiles computed since the last call: [{tile, values}]. */
+  /** The tiles computed since the last call: [{tile, values, header}]. */
   take() {
     const results = this.results;
     this.results = [];

@@ -3,7 +3,8 @@
 // solving worker stores every tile, so the stored listing has one writer).
 //
 // Protocol: {board, predrawn, tile: [counts], parents: [{tile: [counts], values: Int8Array}]}
-// -> {ok: true, tile, values: Int8Array (transferred), wasmBytes} | {ok: false, tile, error};
+// -> {ok: true, tile, values: Int8Array, header: Uint8Array (both transferred), wasmBytes}
+//    | {ok: false, tile, error}; header is the tile's encoded header, checksum included;
 // wasmBytes is this worker's wasm memory (the benchmark reports its peak).
 import init, * as wasm from './pkg/dotbox.js';
 
@@ -23,8 +24,8 @@ self.onmessage = async ({ data }) => {
       computer = new wasm.TileComputer(board, predrawn);
       computerKey = key;
     }
-    const values = computer.compute(tile, parents);
-    self.postMessage({ ok: true, tile, values, wasmBytes: memory.buffer.byteLength }, [values.buffer]);
+    const { values, header } = computer.compute(tile, parents);
+    self.postMessage({ ok: true, tile, values, header, wasmBytes: memory.buffer.byteLength }, [values.buffer, header.buffer]);
   } catch (e) {
     self.postMessage({ ok: false, tile, error: e.message ?? String(e) });
   }

@@ -291,6 +291,7 @@ async function steps(key, solver, helper) {
   let finished = solver.finished;
   while (!finished) {
     if (cancelRequested) {
+      await solver.persist(); // tiles the helper delivered since the last step
       report(true); // The page shows exactly where the solve stopped (every step is stored).
       return { cancelled: true };
     }
@@ -301,8 +302,9 @@ async function steps(key, solver, helper) {
       helper = null;
     }
     if (helper) {
-      for (const { tile, values } of helper.take()) {
-        finished = await solver.deliver(tile, values);
+      // Written with the next step's tile, in one transaction (or below, before waiting).
+      for (const { tile, values, header } of helper.take()) {
+        finished = solver.deliver(tile, values, header);
         helperTiles++;
       }
       while (!finished && helper.free) {
@@ -311,11 +313,13 @@ async function steps(key, solver, helper) {
         helper.send(task);
       }
       if (!finished && solver.waiting) {
+        await solver.persist();
         await helper.next();
         continue;
       }
     }
-    if (!finished) finished = await solver.step();
+    if (finished) await solver.persist();
+    else finished = await solver.step();
     if (performance.now() - lastPost > 150) report(false);
     await yieldToMessages();
   }

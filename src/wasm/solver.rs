@@ -15,6 +15,7 @@ use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board};
 use crate::retro::solve::DelegatedTile;
 use crate::retro::{self, Repair, RetroError, Solve};
+use crate::store::codec;
 use crate::store::memory::MemoryStore;
 use crate::store::{TileId, TileStore, MAX_GROUPS};
 
@@ -190,9 +191,10 @@ impl TileComputer {
         self.solve.fingerprint()
     }
 
-    /// The values of tile `tile` (its counts) from `parents`, as [`Solver::delegate`] gives
-    /// them: `[{tile: [counts], values: Int8Array}]`.
-    pub fn compute(&mut self, tile: Vec<u8>, parents: Array) -> Result<Vec<i8>, JsError> {
+    /// Tile `tile` (its counts) from `parents`, as [`Solver::delegate`] gives them
+    /// (`[{tile: [counts], values: Int8Array}]`): `{values: Int8Array, header: Uint8Array}`,
+    /// the header encoded (and the values checksummed) here, off the solving worker.
+    pub fn compute(&mut self, tile: Vec<u8>, parents: Array) -> Result<JsValue, JsError> {
         let tile = tile_id(&tile)?;
         let mut store = MemoryStore::new();
         for parent in parents.iter() {
@@ -210,7 +212,13 @@ impl TileComputer {
             .load(tile)
             .map_err(js_error)?
             .ok_or_else(|| JsError::new(&format!("{tile} was not computed")))?;
-        Ok(Arc::unwrap_or_clone(data))
+        let header = codec::header(&self.solve.fingerprint(), tile, &data);
+        let result = Object::new();
+        let values = Int8Array::from(&data[..]);
+        Reflect::set(&result, &"values".into(), &values).map_err(js_value_error)?;
+        let header = Uint8Array::from(&header[..]);
+        Reflect::set(&result, &"header".into(), &header).map_err(js_value_error)?;
+        Ok(result.into())
     }
 }
 
@@ -337,16 +345,24 @@ impl Solver {
         Ok(task.into())
     }
 
-    /// Takes back a tile the helper worker computed (`tile` its counts) and stores it as a
-    /// step stores its own, waiting for the write. Returns whether the solve is finished.
-    pub async fn deliver(&mut self, tile: Vec<u8>, values: Vec<i8>) -> Result<bool, JsError> {
+    /// Takes back a tile the helper worker computed (`tile` its counts, `header` its encoded
+    /// header from [`TileComputer::compute`]) as a step takes its own. It is written by the
+    /// next [`Solver::persist`] or [`Solver::step`] (one write with the step's own tile), and
+    /// counted in [`Solver::progress`] from now: report progress only after that write, as
+    /// after a step. Returns whether the solve is finished.
+    pub fn deliver(
+        &mut self,
+        tile: Vec<u8>,
+        values: Vec<i8>,
+        header: Vec<u8>,
+    ) -> Result<bool, JsError> {
         let tile = tile_id(&tile)?;
+        self.store.supply_header(tile, header);
         self.solve
             .deliver(tile, Arc::new(values), &mut self.store)
             .map_err(js_error)?;
         let finished = self.solve.is_finished();
         self.store.set_finished(finished);
-        self.persist().await?;
         Ok(finished)
     }
 
