@@ -29,6 +29,10 @@ export class TileHelper {
     this.failure = null; // why the helper stopped, once it did
     this.wake = null;
     this.wasmBytes = 0; // the helper's wasm memory, as of its last tile
+    // The parents of the last tile sent: the helper holds them once it gets to the next one
+    // (it takes tiles in order), so they are not sent again (a layer's neighbouring tiles
+    // share a parent).
+    this.held = [];
     this.worker.onmessage = ({ data }) => {
       this.inFlight--;
       if (data.ok) {
@@ -50,10 +54,12 @@ export class TileHelper {
     return !this.failure && this.inFlight < HELPER_QUEUE;
   }
 
-  /** Sends a task of Solver.delegate, its parents' buffers transferred (not copied). */
+  /** Sends a task of Solver.delegate (given `held`), its parents' buffers transferred (not
+   * copied). */
   send(task) {
     this.inFlight++;
-    const buffers = task.parents.map((p) => p.values.buffer);
+    this.held = task.parents.map((p) => p.tile);
+    const buffers = task.parents.flatMap((p) => (p.values ? [p.values.buffer] : []));
     this.worker.postMessage({ board: this.board, predrawn: this.predrawn, ...task }, buffers);
   }
 

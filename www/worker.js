@@ -308,7 +308,7 @@ async function steps(key, solver, helper) {
         helperTiles++;
       }
       while (!finished && helper.free) {
-        const task = await solver.delegate();
+        const task = await solver.delegate(helper.held);
         if (!task) break;
         helper.send(task);
       }

@@ -314,11 +314,16 @@ impl Solver {
     }
 
     /// Hands a tile of the layer being solved to the helper worker:
-    /// `{tile: [counts], parents: [{tile: [counts], values: Int8Array}]}` (the values copied
-    /// out of this worker's memory, to be transferred), or `null` when there is none to hand
-    /// over now. A damaged parent is forgotten and the solve planned again (nothing is handed
-    /// over; the steps recompute it).
-    pub async fn delegate(&mut self) -> Result<JsValue, JsError> {
+    /// `{tile: [counts], parents: [{tile: [counts], values: Int8Array | null}]}` (the values
+    /// copied out of this worker's memory, to be transferred; `null` for the parents listed in
+    /// `held`, `[[counts], ..]`, which the helper holds already), or `null` when there is none
+    /// to hand over now. A damaged parent is forgotten and the solve planned again (nothing is
+    /// handed over; the steps recompute it).
+    pub async fn delegate(&mut self, held: Array) -> Result<JsValue, JsError> {
+        let held = held
+            .iter()
+            .map(|t| tile_id(&Uint8Array::new(&t).to_vec()))
+            .collect::<Result<Vec<TileId>, JsError>>()?;
         self.store.evict();
         let task = match self.with_tiles(|solve, store| solve.delegate(store)).await {
             Ok(task) => task,
@@ -335,7 +340,10 @@ impl Solver {
         for (p, data) in parents {
             let parent = Object::new();
             Reflect::set(&parent, &"tile".into(), &counts(p)).map_err(js_value_error)?;
-            let values = Int8Array::from(&data[..]);
+            let values = match held.contains(&p) {
+                true => JsValue::NULL,
+                false => Int8Array::from(&data[..]).into(),
+            };
             Reflect::set(&parent, &"values".into(), &values).map_err(js_value_error)?;
             list.push(&parent);
         }
