@@ -3,7 +3,7 @@
 // solving worker stores every tile, so the stored listing has one writer).
 //
 // Protocol: {board, predrawn, tile: [counts], parents: [{tile: [counts], values: Int8Array}]}
-// (values null: the parent came with the tile before, which this worker keeps until the next)
+// (values null: the parent came with the tile before, which TileComputer keeps until the next)
 // -> {ok: true, tile, values: Int8Array, header: Uint8Array (both transferred), wasmBytes}
 //    | {ok: false, tile, error}; header is the tile's encoded header, checksum included;
 // wasmBytes is this worker's wasm memory (the benchmark reports its peak).
@@ -14,7 +14,6 @@ let memory = null;
 ready.then((exports) => { memory = exports.memory; });
 let computer = null; // the TileComputer of the board last asked for
 let computerKey = null;
-let held = new Map(); // the parents of the last tile: key -> values
 
 self.onmessage = async ({ data }) => {
   const { board, predrawn, tile, parents } = data;
@@ -26,9 +25,6 @@ self.onmessage = async ({ data }) => {
       computer = new wasm.TileComputer(board, predrawn);
       computerKey = key;
     }
-    for (const p of parents) p.values ??= held.get(String(p.tile));
-    if (parents.some((p) => !p.values)) throw new Error(`a parent of tile ${tile} was neither sent nor held`);
-    held = new Map(parents.map((p) => [String(p.tile), p.values]));
     const { values, header } = computer.compute(tile, parents);
     self.postMessage({ ok: true, tile, values, header, wasmBytes: memory.buffer.byteLength }, [values.buffer, header.buffer]);
   } catch (e) {

@@ -173,6 +173,9 @@ fn tile_id(counts: &[u8]) -> Result<TileId, JsError> {
 #[wasm_bindgen]
 pub struct TileComputer {
     solve: Solve,
+    /// The parents of the last tile computed, kept for the next one (neighbouring tiles of a
+    /// layer share a parent, which the solving worker then does not send again).
+    held: MemoryStore,
 }
 
 #[wasm_bindgen]
@@ -182,7 +185,10 @@ impl TileComputer {
     #[wasm_bindgen(constructor)]
     pub fn new(board: &str, predrawn: &str) -> Result<TileComputer, JsError> {
         let (_, solve, _) = board_solve(board, predrawn)?;
-        Ok(TileComputer { solve })
+        Ok(TileComputer {
+            solve,
+            held: MemoryStore::new(),
+        })
     }
 
     /// The name of the solve the tiles belong to ([`Solver::fingerprint`]).
@@ -192,18 +198,25 @@ impl TileComputer {
     }
 
     /// Tile `tile` (its counts) from `parents`, as [`Solver::delegate`] gives them
-    /// (`[{tile: [counts], values: Int8Array}]`): `{values: Int8Array, header: Uint8Array}`,
-    /// the header encoded (and the values checksummed) here, off the solving worker.
+    /// (`[{tile: [counts], values: Int8Array | null}]`, null for a parent of the last tile):
+    /// `{values: Int8Array, header: Uint8Array}`, the header encoded (and the values
+    /// checksummed) here, off the solving worker.
     pub fn compute(&mut self, tile: Vec<u8>, parents: Array) -> Result<JsValue, JsError> {
         let tile = tile_id(&tile)?;
         let mut store = MemoryStore::new();
         for parent in parents.iter() {
             let field = |name: &str| Reflect::get(&parent, &name.into()).map_err(js_value_error);
-            let counts = Uint8Array::new(&field("tile")?).to_vec();
-            let values = Int8Array::new(&field("values")?).to_vec();
-            store
-                .save(tile_id(&counts)?, &Arc::new(values))
-                .map_err(js_error)?;
+            let id = tile_id(&Uint8Array::new(&field("tile")?).to_vec())?;
+            let values = field("values")?;
+            let data = match values.is_null() {
+                true => self.held.load(id).map_err(js_error)?.ok_or_else(|| {
+                    JsError::new(&format!(
+                        "{id} was neither sent nor held from the last tile"
+                    ))
+                })?,
+                false => Arc::new(Int8Array::new(&values).to_vec()),
+            };
+            store.save(id, &data).map_err(js_error)?;
         }
         self.solve
             .solve_tiles(&[tile], &mut store)
@@ -212,6 +225,8 @@ impl TileComputer {
             .load(tile)
             .map_err(js_error)?
             .ok_or_else(|| JsError::new(&format!("{tile} was not computed")))?;
+        store.remove(tile).map_err(js_error)?;
+        self.held = store;
         let header = codec::header(&self.solve.fingerprint(), tile, &data);
         let result = Object::new();
         let values = Int8Array::from(&data[..]);
