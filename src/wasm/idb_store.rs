@@ -104,6 +104,8 @@ pub struct IdbStore {
     written: u64,
     /// What `written` becomes once the write in flight commits.
     writing_bytes: u64,
+    /// The tiles the write in flight stores.
+    writing_tiles: Vec<TileId>,
 }
 
 impl IdbStore {
@@ -148,6 +150,7 @@ impl IdbStore {
         Ok(IdbStore {
             written,
             writing_bytes: written,
+            writing_tiles: Vec::new(),
             db,
             fingerprint: fingerprint.to_string(),
             label: label.to_string(),
@@ -228,6 +231,7 @@ impl IdbStore {
     pub async fn flush(&mut self) -> Result<(), StoreError> {
         self.settle().await?;
         let puts = Array::new();
+        self.writing_tiles = self.puts.iter().map(|(t, _)| *t).collect();
         for (t, data) in self.puts.drain(..) {
             self.cache.remove(&t);
             // Header and values copied once, from wasm memory straight into a Blob.
@@ -264,6 +268,7 @@ impl IdbStore {
         if let Some(writing) = self.writing.take() {
             writing.await.map_err(store_error)?;
             self.written = self.writing_bytes;
+            self.writing_tiles.clear();
         }
         Ok(())
     }
@@ -273,6 +278,13 @@ impl IdbStore {
     /// A wrong header is caught like any damage when the tile is read back.
     pub fn supply_header(&mut self, tile: TileId, header: Vec<u8>) {
         self.headers.insert(tile, header);
+    }
+
+    /// Tiles saved but not stored for certain yet: those of the write in flight (until
+    /// [`IdbStore::settle`]) and those waiting for the next flush.
+    pub fn unsettled(&self) -> impl Iterator<Item = TileId> + '_ {
+        let waiting = self.puts.iter().map(|(t, _)| *t);
+        self.writing_tiles.iter().copied().chain(waiting)
     }
 
     /// Marks the solve finished (stored at the next flush), so the next visit knows it

@@ -289,14 +289,20 @@ impl Solver {
     }
 
     /// `{positionsDone, positionsTotal, tilesDone, tilesTotal, tilesReused, storedBytes}` of
-    /// this run (a resumed run counts only what is left); `storedBytes` is what IndexedDB
+    /// this run (a resumed run counts only what is left): done counts only tiles IndexedDB
+    /// has committed, so a reload keeps every tile counted; `storedBytes` is what IndexedDB
     /// holds, as the storage panel lists it.
     pub fn progress(&self) -> Result<JsValue, JsError> {
         let p = self.solve.progress();
+        let (mut tiles, mut positions) = (0, 0);
+        for t in self.store.unsettled() {
+            tiles += 1;
+            positions += self.solve.layout().tile_positions(t);
+        }
         let report = JsProgress {
-            positions_done: p.positions_done as f64,
+            positions_done: p.positions_done.saturating_sub(positions) as f64,
             positions_total: p.positions_total as f64,
-            tiles_done: p.tiles_done,
+            tiles_done: p.tiles_done.saturating_sub(tiles),
             tiles_total: p.tiles_total,
             tiles_reused: p.tiles_reused,
             stored_bytes: self.store.written_bytes() as f64,
@@ -304,12 +310,15 @@ impl Solver {
         super::to_js_value(&report)
     }
 
-    /// Computes the next tile, reading from IndexedDB what it needs, and writes it (with the
-    /// tiles it releases) before returning: a tile counted done is stored, so a tab reloaded
-    /// or closed at any moment resumes from every tile it finished (a worker is stopped with
-    /// its page, and a write IndexedDB had not committed then is lost). Returns whether the
-    /// solve is finished. A full quota stops with a clear error, keeping every tile
-    /// written before.
+    /// Computes the next tile, reading from IndexedDB what it needs, and starts writing it
+    /// (with the tiles it releases) once the last step's write has committed, so the next
+    /// step computes while IndexedDB writes. [`Solver::progress`] counts a tile done only
+    /// once committed, so a tab reloaded or closed at any moment resumes from every tile
+    /// counted (a worker is stopped with its page, and a write IndexedDB had not committed
+    /// then is lost: at most the tile in flight and the one being computed). The last step
+    /// waits for its write. Returns whether the solve is finished. A full quota stops with a
+    /// clear error (from the step after the refused write), keeping every tile written
+    /// before.
     pub async fn step(&mut self) -> Result<bool, JsError> {
         self.store.evict();
         let finished = self
@@ -317,7 +326,11 @@ impl Solver {
             .await
             .map_err(js_error)?;
         self.store.set_finished(finished);
-        self.persist().await?;
+        if finished {
+            self.persist().await?;
+        } else if self.store.dirty() {
+            self.store.flush().await.map_err(js_error)?;
+        }
         Ok(finished)
     }
 
