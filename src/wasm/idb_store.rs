@@ -9,8 +9,9 @@
 //! transaction, so the listing and the stored tiles never disagree. [`IdbStore::flush`]
 //! starts the write (and first awaits the one before, so writes land in order) and
 //! [`IdbStore::settle`] awaits it, so a write's error (a full quota) stops the solve and
-//! everything written before stays. The solver writes after every tile and waits for it, so
-//! a tab closed mid-solve loses only the tile it was computing.
+//! everything written before stays. The solver writes after every tile, while it computes
+//! the next one, and counts a tile done only once its write committed
+//! ([`IdbStore::unsettled`]), so a tab closed mid-solve loses no tile it counted.
 //! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
