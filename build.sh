@@ -5,7 +5,7 @@
 #                      build, wasm-bindgen-test in headless Chromium, the Dask driver,
 #                      end-to-end tests
 #   ./build.sh wasm    only build the wasm into www/pkg
-#   ./build.sh bench   the in-browser benchmark (3x4 and icelandic) beside the native solve
+#   ./build.sh bench   the in-browser benchmark (icelandic in one and two workers) beside the native solve
 # Installs what is missing: the wasm32 target, wasm-bindgen-cli at exactly the Cargo.lock
 # version, Chromium and its driver (Debian packages), the npm packages of package-lock.json,
 # the Dask driver's Python packages (a venv in .venv-dask).

@@ -1,9 +1,10 @@
 // Browser benchmark (not a test), in headless Chromium with a fresh profile (IndexedDB starts
 // empty). Two kinds:
 //   node scripts/bench-browser.mjs [board ..]
-//     full solves of 3x4 and icelandic (default) in the page's worker, with wall time and peak
-//     memory, beside the native CLI's solve of the same board (time and peak RSS from
-//     /usr/bin/time);
+//     full solves (icelandic by default; 3x4 has a book, so the page offers no solve) in the
+//     page, in one worker (?workers=1) and in two (the solving worker and its helper), with
+//     wall time, CPU time and peak memory, beside the native CLI's solve of the same board on
+//     every core and on one thread (time and peak RSS from /usr/bin/time);
 //   node scripts/bench-browser.mjs --game [--book FILE ..] [--seed N] board ..
 //     a whole game per board against the engine (the engine plays B) with random human moves:
 //     median and longest engine reply (from the human's click to the engine's line on the
@@ -35,7 +36,7 @@ const searchMode = argv.includes('--search');
 const extraBooks = argv.flatMap((a, i) => (argv[i - 1] === '--book' ? [a] : []));
 const seedArg = argv.flatMap((a, i) => (argv[i - 1] === '--seed' ? [Number(a)] : []))[0] ?? 1;
 const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed'].includes(argv[i - 1]));
-const boards = named.length ? named : gameMode ? ['3x4'] : ['3x4', 'icelandic'];
+const boards = named.length ? named : gameMode ? ['3x4'] : ['icelandic'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Resident memory (bytes) of every process under `pid` (with `largest`: of the largest one,
@@ -66,37 +67,75 @@ function treeRss(pid, largest = false) {
   return largest ? max : total;
 }
 
-function nativeSolve(board) {
+/** CPU seconds (user and system) used so far by every process under `pid`. On a machine
+ * shared by several users' sessions the scheduler gives each session its share whatever its
+ * thread count, so wall time alone cannot show a second core's use: CPU time shows the work
+ * done, and CPU / wall how many cores the run got. */
+function treeCpu(pid) {
+  const children = new Map();
+  const cpu = new Map();
+  for (const d of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      (children.get(Number(fields[1])) ?? children.set(Number(fields[1]), []).get(Number(fields[1]))).push(Number(d));
+      cpu.set(Number(d), (Number(fields[11]) + Number(fields[12])) / 100); // utime, stime in ticks
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    total += cpu.get(p) ?? 0;
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+function nativeSolve(board, threads = []) {
   try {
-    execFileSync('/usr/bin/time', ['-f', '%e %M', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'solve', board], { stdio: 'ignore' });
-    const [secs, kb] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
-    return { seconds: secs, peakMB: kb / 1024 };
+    execFileSync('/usr/bin/time', ['-f', '%e %M %U %S', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'solve', board, ...threads], { stdio: 'ignore' });
+    const [secs, kb, user, sys] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
+    return { seconds: secs, peakMB: kb / 1024, cpu: user + sys };
   } catch (e) {
     return { error: e.message };
   }
 }
 
-async function browserSolve(url, board) {
+async function browserSolve(url, board, workers) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const pid = browser._connection?._transport?._proc?.pid ?? null;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${url}#board=${board}&mode=hh`);
+  await page.goto(`${url}?workers=${workers}#board=${board}&mode=hh`);
   await page.waitForSelector('body[data-ready="1"]');
   const base = treeRss(findChromium(pid));
   let peak = base;
+  let pagePeak = 0;
   let wasmPeak = 0;
-  const timer = setInterval(() => { peak = Math.max(peak, treeRss(findChromium(pid))); }, 100);
-  await page.exposeFunction('benchProgress', (bytes) => { wasmPeak = Math.max(wasmPeak, bytes ?? 0); });
-  await page.evaluate(() => window.dotboxApp.client.onEvent((p) => p.op === 'progress' && window.benchProgress(p.wasmBytes)));
+  let helperPeak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(findChromium(pid)));
+    pagePeak = Math.max(pagePeak, treeRss(findChromium(pid), true));
+  }, 100);
+  await page.exposeFunction('benchProgress', (bytes, helper) => {
+    wasmPeak = Math.max(wasmPeak, bytes ?? 0);
+    helperPeak = Math.max(helperPeak, helper ?? 0);
+  });
+  await page.evaluate(() => window.dotboxApp.client.onEvent((p) => p.op === 'progress' && window.benchProgress(p.wasmBytes, p.helperWasmBytes)));
   const start = Date.now();
+  const cpuBefore = treeCpu(findChromium(pid));
   await page.click('#solve');
   await page.waitForFunction(() => ['finished', 'error'].includes(document.body.dataset.solve), null, { timeout: 1_800_000, polling: 50 });
   const seconds = (Date.now() - start) / 1000;
+  const cpu = treeCpu(findChromium(pid)) - cpuBefore;
   clearInterval(timer);
   const outcome = await page.evaluate(() => [document.body.dataset.solve, document.querySelector('#solve-stats').textContent, document.querySelector('#solve-text').textContent]);
   await browser.close();
-  return { seconds, peakMB: peak / 2 ** 20, baseMB: base / 2 ** 20, wasmPeakMB: wasmPeak / 2 ** 20, outcome };
+  const mb = (n) => n / 2 ** 20;
+  return { seconds, cpu, peakMB: mb(peak), pageMB: mb(pagePeak), baseMB: mb(base), wasmPeakMB: mb(wasmPeak), helperWasmMB: mb(helperPeak), outcome };
 }
 
 function nativePseudo(lines) {
@@ -260,13 +299,25 @@ try {
       console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
     }
   } else {
-    console.log('board      | browser s | browser peak RSS MB (idle page) | wasm memory MB | native s | native peak MB | browser/native time');
+    console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+    console.log('board      | solver                | s      | CPU s (cores used) | peak RSS MB: renderer (all Chromium; idle) | wasm MB (helper) | time / native | CPU / native CPU');
+    const ratio = (s, n) => (n ? (s / n).toFixed(2) : '-');
+    const cpu = (r) => `${r.cpu.toFixed(1)} (${(r.cpu / r.seconds).toFixed(2)})`;
     for (const board of boards) {
-      const b = await browserSolve(serverUrl, board);
-      const n = nativeSolve(board);
-      console.log(`${board.padEnd(10)} | ${b.seconds.toFixed(1).padStart(9)} | ${b.peakMB.toFixed(0)} (${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} | ${n.seconds ?? n.error} | ${n.peakMB?.toFixed(0) ?? '-'} | ${n.seconds ? (b.seconds / n.seconds).toFixed(2) : '-'}`);
-      console.log(`           ${b.outcome.join(' / ')}`);
+      const one = await browserSolve(serverUrl, board, 1);
+      const two = await browserSolve(serverUrl, board, 2);
+      const native = nativeSolve(board);
+      const native1 = nativeSolve(board, ['--threads', '1']);
+      const page = (name, b) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${b.seconds.toFixed(1).padStart(6)} | ${cpu(b)} | ${b.pageMB.toFixed(0)} (${b.peakMB.toFixed(0)}; ${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} (${b.helperWasmMB.toFixed(0)}) | ${ratio(b.seconds, native.seconds)} | ${ratio(b.cpu, native1.cpu)}`);
+      const cli = (name, n) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${String(n.seconds ?? n.error).padStart(6)} | ${n.cpu ? cpu(n) : '-'} | ${n.peakMB?.toFixed(0) ?? '-'} | - | ${ratio(n.seconds, native.seconds)} | ${ratio(n.cpu, native1.cpu)}`);
+      page('page, one worker', one);
+      page('page, two workers', two);
+      cli('native, every core', native);
+      cli('native, one thread', native1);
+      console.log(`           two workers / one worker: ${(two.seconds / one.seconds).toFixed(2)}`);
+      for (const b of [one, two]) console.log(`           ${b.outcome.join(' / ')}`);
     }
+    console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   }
 } finally {
   server.kill();

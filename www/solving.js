@@ -188,7 +188,9 @@ async function startSolve() {
   setMessage('');
   navigator.storage?.persist?.().catch(() => {});
   try {
-    const result = await client.call('solve', { board, predrawn });
+    // ?workers=2 solves in two workers (the benchmark compares both).
+    const workers = Number(new URLSearchParams(location.search).get('workers')) || undefined;
+    const result = await client.call('solve', { board, predrawn, workers });
     document.body.dataset.solve = result.finished ? 'finished' : 'cancelled';
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
@@ -253,8 +255,9 @@ function onProgress(p) {
   const eta = p.eta === null ? '…' : `${Math.ceil(p.eta)} s left`;
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
-  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
-  document.body.dataset.percent = percent.toFixed(1);
+  const helped = p.workers === 2 ? ` (${p.helperTiles} by the second worker)` : p.helperError ? ` (the second worker stopped: ${p.helperError})` : '';
+  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${helped}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
+  Object.assign(document.body.dataset, { percent: percent.toFixed(1), workers: p.workers, helperTiles: p.helperTiles });
 }
 
 // ---- Storage panel ---------------------------------------------------------------------

@@ -14,7 +14,9 @@
 //                                        {op: 'book-figures', figures} (download counters); a
 //                                        damaged chunk posts {op: 'book-damaged', message}
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
-//   solve   {board, predrawn}         -> {finished: true} | {cancelled: true}
+//   solve   {board, predrawn, workers} -> {finished: true} | {cancelled: true}: with a helper
+//                                        worker computing tiles beside this one (tile-helper.js)
+//                                        unless workers is 1 or the machine has one core
 //   cancel  {}                        -> stops the running solve after its current step
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
@@ -36,6 +38,7 @@ import init, * as wasm from './pkg/dotbox.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
+import { TileHelper } from './tile-helper.js';
 
 const DB = 'dotbox';
 const ready = init();
@@ -207,7 +210,7 @@ async function status({ board, predrawn }) {
   return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };
 }
 
-async function solve({ board, predrawn }) {
+async function solve({ board, predrawn, workers }) {
   const key = keyOf(board, predrawn);
   if (solving) throw new Error(`already solving ${solving.split('|')[0]}; cancel it first`);
   solving = key;
@@ -221,9 +224,11 @@ async function solve({ board, predrawn }) {
     const run = async () => {
       // Opened inside the lock: another tab may have stored tiles meanwhile.
       const solver = await wasm.Solver.open(DB, board, predrawn ?? '');
+      const helper = solver.finished ? null : TileHelper.start(board, predrawn ?? '', workers);
       try {
-        return await steps(key, solver);
+        return await steps(key, solver, helper);
       } finally {
+        helper?.stop();
         solver.free();
       }
     };
@@ -262,9 +267,17 @@ function yieldToMessages() {
   });
 }
 
-async function steps(key, solver) {
+/**
+ * Runs the solve to the end (or a cancel), tile by tile, each stored before the next. With a
+ * helper, tiles of each layer go to it too (the last ones of the layer while this worker takes
+ * the first ones) and are stored as they come back; a failed helper's tiles are taken back
+ * and the solve goes on alone.
+ */
+async function steps(key, solver, helper) {
   const start = performance.now();
   let lastPost = 0;
+  let helperTiles = 0;
+  let helperError = null;
   const report = (final) => {
     const p = solver.progress();
     const now = performance.now();
@@ -275,6 +288,7 @@ async function steps(key, solver) {
       op: 'progress', key, ...p,
       percent: p.positionsTotal ? (100 * p.positionsDone) / p.positionsTotal : 100,
       rate, seconds, eta: rate > 0 ? left / rate : null, final, wasmBytes: memory?.buffer.byteLength ?? null,
+      workers: helper ? 2 : 1, helperTiles, helperError, helperWasmBytes: helper?.wasmBytes ?? 0,
     });
     lastPost = now;
   };
@@ -282,10 +296,35 @@ async function steps(key, solver) {
   let finished = solver.finished;
   while (!finished) {
     if (cancelRequested) {
+      await solver.persist(); // tiles the helper delivered since the last step
       report(true); // The page shows exactly where the solve stopped (every step is stored).
       return { cancelled: true };
     }
-    finished = await solver.step();
+    if (helper?.failure) {
+      helperError = helper.failure.message;
+      solver.recall();
+      helper.stop();
+      helper = null;
+    }
+    if (helper) {
+      // Written with the next step's tile, in one transaction (or below, before waiting).
+      for (const { tile, values, header } of helper.take()) {
+        finished = solver.deliver(tile, values, header);
+        helperTiles++;
+      }
+      while (!finished && helper.free) {
+        const task = await solver.delegate(helper.held);
+        if (!task) break;
+        helper.send(task);
+      }
+      if (!finished && solver.waiting) {
+        await solver.persist();
+        await helper.next();
+        continue;
+      }
+    }
+    if (finished) await solver.persist();
+    else finished = await solver.step();
     if (performance.now() - lastPost > 150) report(false);
     await yieldToMessages();
   }

@@ -42,6 +42,15 @@ pub struct TileTask {
     pub needs: Vec<TileId>,
 }
 
+/// A tile handed to another worker ([`Solve::delegate`]) with the parents it is computed from.
+#[derive(Clone, Debug)]
+pub struct DelegatedTile {
+    /// The tile to compute.
+    pub tile: TileId,
+    /// Its parents (the tiles with one more line it reads) and their bytes.
+    pub parents: Vec<(TileId, TileData)>,
+}
+
 /// What a store holds of a tile ([`Solve::stored`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stored {
@@ -63,6 +72,11 @@ pub struct Solve {
     index: HashMap<TileId, usize>,
     /// `needed[i]` for `order[i]`; `None` until planned against a store.
     needed: Option<Vec<bool>>,
+    /// `done[i]`: `order[i]` was computed (here or by another worker) in this run.
+    done: Vec<bool>,
+    /// Places in `order` of the tiles handed to another worker ([`Solve::delegate`]) and not
+    /// delivered yet.
+    delegated: Vec<usize>,
     next: usize,
     cache: HashMap<TileId, TileData>,
     /// Layers at or above this line count hold no dropped-but-present tile.
@@ -118,6 +132,8 @@ impl Solve {
             order,
             index,
             needed: None,
+            done: Vec::new(),
+            delegated: Vec::new(),
             next: 0,
             cache: HashMap::new(),
             cleaned_from: top + 1,
@@ -156,9 +172,9 @@ impl Solve {
         self.progress
     }
 
-    /// Whether every needed tile is computed.
+    /// Whether every needed tile is computed (delegated ones delivered).
     pub fn is_finished(&self) -> bool {
-        self.needed.is_some() && self.pending_index().is_none()
+        self.needed.is_some() && self.pending_index().is_none() && self.delegated.is_empty()
     }
 
     /// The next tile to compute, once planned (after the first [`Solve::step`] or
@@ -193,6 +209,9 @@ impl Solve {
                 progress.positions_total += self.layout.tile_positions(t);
             }
         }
+        // A delegated tile still needed stays with the worker computing it.
+        self.delegated.retain(|&i| needed[i]);
+        self.done = vec![false; needed.len()];
         self.needed = Some(needed);
         self.next = 0;
         self.progress = progress;
@@ -200,12 +219,16 @@ impl Solve {
     }
 
     /// Computes the next needed tile and saves it. Returns whether the solve is finished.
+    /// While it must wait for delegated tiles ([`Solve::waiting`]) it computes nothing.
     pub fn step(&mut self, store: &mut dyn TileStore) -> Result<bool, RetroError> {
         if self.needed.is_none() {
             self.plan(store)?;
         }
         let mut replans = 0;
         loop {
+            if self.waiting() {
+                return Ok(false);
+            }
             let Some(i) = self.pending_index() else {
                 return Ok(true);
             };
@@ -216,9 +239,10 @@ impl Solve {
             match self.solve_tile(tile, store) {
                 Ok(data) => {
                     self.cache.insert(tile, data);
+                    self.done[i] = true;
                     self.release_parents(i, store)?;
                     self.next = i + 1;
-                    return Ok(self.pending_index().is_none());
+                    return Ok(self.is_finished());
                 }
                 Err(RetroError::Store(StoreError::Corrupt { tile: bad, .. }))
                     if replans <= self.order.len() =>
@@ -247,9 +271,105 @@ impl Solve {
     ) -> Result<TileData, RetroError> {
         let data = self.compute(tile, store)?;
         store.save(tile, &data)?;
+        self.count_done(tile);
+        Ok(data)
+    }
+
+    /// Whether [`Solve::step`] must wait for delegated tiles before it can go on: the next
+    /// tile to compute lies in a layer below a delegated one (it may read it), or none is
+    /// left but delegated ones.
+    pub fn waiting(&self) -> bool {
+        let Some(layer) = self.delegated.iter().map(|&i| self.order[i].lines()).min() else {
+            return false;
+        };
+        self.pending_index()
+            .is_none_or(|i| self.order[i].lines() < layer)
+    }
+
+    /// Hands a tile to another worker: the last tile still to compute of the layer the next
+    /// step works on, when that layer has another one left for this solve's own steps.
+    /// Returns the tile and its parents (read from memory or the store, and held), or `None`
+    /// when there is nothing to hand over. The other worker computes it with
+    /// [`Solve::solve_tiles`] of a solve of the same layout over a store holding the
+    /// parents, and [`Solve::deliver`] takes it back; until then the solve does not pass its
+    /// layer ([`Solve::waiting`]). Tiles of a layer are independent, so the two workers
+    /// compute the same bytes as one would.
+    ///
+    /// Errors: as [`Solve::solve_tile`] reading the parents.
+    pub fn delegate(
+        &mut self,
+        store: &mut dyn TileStore,
+    ) -> Result<Option<DelegatedTile>, RetroError> {
+        // A layer below a delegated tile waits for it: the tile may be a parent.
+        if self.waiting() {
+            return Ok(None);
+        }
+        let (Some(first), Some(needed)) = (self.pending_index(), self.needed.as_ref()) else {
+            return Ok(None);
+        };
+        let layer = self.order[first].lines();
+        let last = (first + 1..self.order.len())
+            .take_while(|&i| self.order[i].lines() == layer)
+            .filter(|&i| needed[i] && !self.done[i] && !self.delegated.contains(&i))
+            .last();
+        let Some(i) = last else {
+            return Ok(None);
+        };
+        let tile = self.order[i];
+        let mut parents = Vec::new();
+        for p in self.layout.parents(tile) {
+            let data = self.tile(p, store)?.ok_or(RetroError::NotSolved(p))?;
+            self.cache.insert(p, data.clone());
+            parents.push((p, data));
+        }
+        self.delegated.push(i);
+        Ok(Some(DelegatedTile { tile, parents }))
+    }
+
+    /// Takes back a delegated tile computed by another worker, as a step would have
+    /// computed it: checks its size, saves it, counts it and frees what only it still read.
+    /// A tile no longer delegated (recalled, or stored meanwhile) is ignored.
+    ///
+    /// Errors: [`StoreError::Corrupt`] for a tile of the wrong size; the store's failures.
+    pub fn deliver(
+        &mut self,
+        tile: TileId,
+        data: TileData,
+        store: &mut dyn TileStore,
+    ) -> Result<(), RetroError> {
+        let Some(i) = self.index.get(&tile).copied() else {
+            return Ok(());
+        };
+        if !self.delegated.contains(&i) {
+            return Ok(());
+        }
+        let expected = self.layout.tile_bytes(tile);
+        if data.len() != expected {
+            return Err(RetroError::Store(StoreError::Corrupt {
+                tile,
+                reason: format!("{} values delivered, {expected} expected", data.len()),
+            }));
+        }
+        store.save(tile, &data)?;
+        self.delegated.retain(|&j| j != i);
+        self.done[i] = true;
+        self.count_done(tile);
+        self.cache.insert(tile, data);
+        self.release_parents(i, store)
+    }
+
+    /// Takes back every delegated tile not delivered yet, for this solve's own steps (the
+    /// worker they went to failed).
+    pub fn recall(&mut self) {
+        if let Some(&first) = self.delegated.iter().min() {
+            self.next = self.next.min(first);
+        }
+        self.delegated.clear();
+    }
+
+    fn count_done(&mut self, tile: TileId) {
         self.progress.positions_done += self.layout.tile_positions(tile);
         self.progress.tiles_done += 1;
-        Ok(data)
     }
 
     /// Runs one task of a solve split into tasks: computes each tile of `tiles` (tiles of
@@ -438,9 +558,11 @@ impl Solve {
         Ok(data[plane * self.layout.tile_len(tile) + offset])
     }
 
+    /// The next tile this solve's steps compute: needed, not done, not delegated.
     fn pending_index(&self) -> Option<usize> {
         let needed = self.needed.as_ref()?;
-        (self.next..self.order.len()).find(|&i| needed[i])
+        (self.next..self.order.len())
+            .find(|&i| needed[i] && !self.done[i] && !self.delegated.contains(&i))
     }
 
     /// Drops cached tiles, those needed last first, until the parents of `order[i]` and its
@@ -463,7 +585,7 @@ impl Solve {
                 .children(t)
                 .iter()
                 .filter_map(|c| self.index.get(c).copied())
-                .filter(|&j| j >= i && needed.is_some_and(|n| n[j]))
+                .filter(|&j| j >= i && needed.is_some_and(|n| n[j]) && !self.done[j])
                 .min()
                 .unwrap_or(usize::MAX)
         };
@@ -534,7 +656,11 @@ impl Solve {
         let Some(needed) = &self.needed else {
             return Ok(());
         };
-        let done = |t: TileId| self.index.get(&t).is_none_or(|&j| j <= i || !needed[j]);
+        let done = |t: TileId| {
+            self.index
+                .get(&t)
+                .is_none_or(|&j| self.done[j] || !needed[j])
+        };
         let mut released = Vec::new();
         for p in self.layout.parents(self.order[i]) {
             if self.layout.children(p).into_iter().all(done) {

@@ -9,8 +9,9 @@
 //! transaction, so the listing and the stored tiles never disagree. [`IdbStore::flush`]
 //! starts the write (and first awaits the one before, so writes land in order) and
 //! [`IdbStore::settle`] awaits it, so a write's error (a full quota) stops the solve and
-//! everything written before stays. The solver writes after every tile and waits for it, so
-//! a tab closed mid-solve loses only the tile it was computing.
+//! everything written before stays. The solver writes after every tile, while it computes
+//! the next one, and counts a tile done only once its write committed
+//! ([`IdbStore::unsettled`]), so a tab closed mid-solve loses no tile it counted.
 //! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
@@ -89,6 +90,9 @@ pub struct IdbStore {
     puts: Vec<(TileId, TileData)>,
     /// Removed since the last flush.
     removes: Vec<TileId>,
+    /// Encoded headers given with saved tiles by the worker that computed them
+    /// ([`IdbStore::supply_header`]), so the flush does not checksum those tiles again.
+    headers: HashMap<TileId, Vec<u8>>,
     /// Stored tiles that failed their check at prefetch, with why: `load` reports them as
     /// corrupt until they are removed or saved again.
     damaged: HashMap<TileId, String>,
@@ -102,6 +106,8 @@ pub struct IdbStore {
     written: u64,
     /// What `written` becomes once the write in flight commits.
     writing_bytes: u64,
+    /// The tiles the write in flight stores.
+    writing_tiles: Vec<TileId>,
 }
 
 impl IdbStore {
@@ -146,6 +152,7 @@ impl IdbStore {
         Ok(IdbStore {
             written,
             writing_bytes: written,
+            writing_tiles: Vec::new(),
             db,
             fingerprint: fingerprint.to_string(),
             label: label.to_string(),
@@ -153,6 +160,7 @@ impl IdbStore {
             cache: HashMap::new(),
             puts: Vec::new(),
             removes: Vec::new(),
+            headers: HashMap::new(),
             damaged: HashMap::new(),
             misses: Vec::new(),
             finished,
@@ -225,10 +233,14 @@ impl IdbStore {
     pub async fn flush(&mut self) -> Result<(), StoreError> {
         self.settle().await?;
         let puts = Array::new();
+        self.writing_tiles = self.puts.iter().map(|(t, _)| *t).collect();
         for (t, data) in self.puts.drain(..) {
             self.cache.remove(&t);
             // Header and values copied once, from wasm memory straight into a Blob.
-            let header = codec::header(&self.fingerprint, t, &data);
+            let header = self
+                .headers
+                .remove(&t)
+                .unwrap_or_else(|| codec::header(&self.fingerprint, t, &data));
             self.sizes.insert(t, (header.len() + data.len()) as u32);
             let blob = tile_blob(&header, &data);
             let entry = tile_key(t);
@@ -258,8 +270,23 @@ impl IdbStore {
         if let Some(writing) = self.writing.take() {
             writing.await.map_err(store_error)?;
             self.written = self.writing_bytes;
+            self.writing_tiles.clear();
         }
         Ok(())
+    }
+
+    /// Gives the encoded header (`codec::header`: checksum included) of a tile about to be
+    /// saved, computed by the worker that computed the tile, for the flush to write as is.
+    /// A wrong header is caught like any damage when the tile is read back.
+    pub fn supply_header(&mut self, tile: TileId, header: Vec<u8>) {
+        self.headers.insert(tile, header);
+    }
+
+    /// Tiles saved but not stored for certain yet: those of the write in flight (until
+    /// [`IdbStore::settle`]) and those waiting for the next flush.
+    pub fn unsettled(&self) -> impl Iterator<Item = TileId> + '_ {
+        let waiting = self.puts.iter().map(|(t, _)| *t);
+        self.writing_tiles.iter().copied().chain(waiting)
     }
 
     /// Marks the solve finished (stored at the next flush), so the next visit knows it
@@ -361,6 +388,7 @@ impl TileStore for IdbStore {
     fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
         self.sizes.remove(&tile);
         self.damaged.remove(&tile);
+        self.headers.remove(&tile);
         self.cache.remove(&tile);
         self.puts.retain(|(t, _)| *t != tile);
         self.removes.push(tile);

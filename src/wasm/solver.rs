@@ -5,12 +5,24 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use std::sync::Arc;
+
+use js_sys::{Array, Int8Array, Object, Reflect, Uint8Array};
+
 use super::idb_store::IdbStore;
 use super::js_error;
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board};
+use crate::retro::solve::DelegatedTile;
 use crate::retro::{self, Repair, RetroError, Solve};
-use crate::store::TileId;
+use crate::store::codec;
+use crate::store::memory::MemoryStore;
+use crate::store::{TileId, TileStore, MAX_GROUPS};
+
+/// A JavaScript exception (from `Reflect`) as an error for JavaScript.
+fn js_value_error(e: JsValue) -> JsError {
+    JsError::new(&e.as_string().unwrap_or_else(|| format!("{e:?}")))
+}
 
 /// Positions with at most this many open lines are analysed in memory when asked (a fraction
 /// of a second in the browser); a solve keeps every layer above it, so each position of a
@@ -129,6 +141,102 @@ pub fn engine_move(analysis: JsValue) -> Result<usize, JsError> {
     Ok(best[pick.min(best.len() - 1)])
 }
 
+/// The page's solve of `board` with extra pre-drawn lines `predrawn`, and the layers it
+/// keeps: the same for the solving worker and its helper.
+fn board_solve(board: &str, predrawn: &str) -> Result<(Board, Solve, u32), JsError> {
+    let board = parse_board(board, predrawn)?;
+    let open = board.open_lines(board.start()).count();
+    if open as usize > MAX_OPEN {
+        return Err(js_error(RetroError::TooManyOpenLines {
+            open: open as usize,
+            max: MAX_OPEN,
+        }));
+    }
+    let keep = open.saturating_sub(DIRECT_OPEN).max(1);
+    let solve = Solve::new(&board, board.start(), keep).map_err(js_error)?;
+    Ok((board, solve, keep))
+}
+
+/// The IndexedDB key of a tile, as JavaScript passes it around: its line counts per group.
+fn tile_id(counts: &[u8]) -> Result<TileId, JsError> {
+    if counts.is_empty() || counts.len() > MAX_GROUPS {
+        return Err(JsError::new(&format!(
+            "a tile has 1 to {MAX_GROUPS} line counts, not {}",
+            counts.len()
+        )));
+    }
+    Ok(TileId::new(counts))
+}
+
+/// The helper worker's side of a solve: computes the tiles the solving worker hands over
+/// ([`Solver::delegate`]) from the parents it sends, with the same code as a step.
+#[wasm_bindgen]
+pub struct TileComputer {
+    solve: Solve,
+    /// The parents of the last tile computed, kept for the next one (neighbouring tiles of a
+    /// layer share a parent, which the solving worker then does not send again).
+    held: MemoryStore,
+}
+
+#[wasm_bindgen]
+impl TileComputer {
+    /// The computer of the tiles of the page's solve of `board` with extra pre-drawn lines
+    /// `predrawn`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(board: &str, predrawn: &str) -> Result<TileComputer, JsError> {
+        let (_, solve, _) = board_solve(board, predrawn)?;
+        Ok(TileComputer {
+            solve,
+            held: MemoryStore::new(),
+        })
+    }
+
+    /// The name of the solve the tiles belong to ([`Solver::fingerprint`]).
+    #[wasm_bindgen(getter)]
+    pub fn fingerprint(&self) -> String {
+        self.solve.fingerprint()
+    }
+
+    /// Tile `tile` (its counts) from `parents`, as [`Solver::delegate`] gives them
+    /// (`[{tile: [counts], values: Int8Array | null}]`, null for a parent of the last tile):
+    /// `{values: Int8Array, header: Uint8Array}`, the header encoded (and the values
+    /// checksummed) here, off the solving worker.
+    pub fn compute(&mut self, tile: Vec<u8>, parents: Array) -> Result<JsValue, JsError> {
+        let tile = tile_id(&tile)?;
+        let mut store = MemoryStore::new();
+        for parent in parents.iter() {
+            let field = |name: &str| Reflect::get(&parent, &name.into()).map_err(js_value_error);
+            let id = tile_id(&Uint8Array::new(&field("tile")?).to_vec())?;
+            let values = field("values")?;
+            let data = match values.is_null() {
+                true => self.held.load(id).map_err(js_error)?.ok_or_else(|| {
+                    JsError::new(&format!(
+                        "{id} was neither sent nor held from the last tile"
+                    ))
+                })?,
+                false => Arc::new(Int8Array::new(&values).to_vec()),
+            };
+            store.save(id, &data).map_err(js_error)?;
+        }
+        self.solve
+            .solve_tiles(&[tile], &mut store)
+            .map_err(js_error)?;
+        let data = store
+            .load(tile)
+            .map_err(js_error)?
+            .ok_or_else(|| JsError::new(&format!("{tile} was not computed")))?;
+        store.remove(tile).map_err(js_error)?;
+        self.held = store;
+        let header = codec::header(&self.solve.fingerprint(), tile, &data);
+        let result = Object::new();
+        let values = Int8Array::from(&data[..]);
+        Reflect::set(&result, &"values".into(), &values).map_err(js_value_error)?;
+        let header = Uint8Array::from(&header[..]);
+        Reflect::set(&result, &"header".into(), &header).map_err(js_value_error)?;
+        Ok(result.into())
+    }
+}
+
 /// A board's solve, persisted tile by tile in IndexedDB, resumable, and queried once done.
 #[wasm_bindgen]
 pub struct Solver {
@@ -144,16 +252,7 @@ impl Solver {
     /// picking up every tile an earlier visit stored. It keeps the layers that in-memory
     /// analysis cannot answer quickly.
     pub async fn open(db: String, board: String, predrawn: String) -> Result<Solver, JsError> {
-        let board = parse_board(&board, &predrawn)?;
-        let open = board.open_lines(board.start()).count();
-        if open as usize > MAX_OPEN {
-            return Err(js_error(RetroError::TooManyOpenLines {
-                open: open as usize,
-                max: MAX_OPEN,
-            }));
-        }
-        let keep = open.saturating_sub(DIRECT_OPEN).max(1);
-        let solve = Solve::new(&board, board.start(), keep).map_err(js_error)?;
+        let (board, solve, keep) = board_solve(&board, &predrawn)?;
         let label = match predrawn.trim() {
             "" => board.name(),
             lines => format!("{} (pre-drawn {lines})", board.name()),
@@ -190,14 +289,20 @@ impl Solver {
     }
 
     /// `{positionsDone, positionsTotal, tilesDone, tilesTotal, tilesReused, storedBytes}` of
-    /// this run (a resumed run counts only what is left); `storedBytes` is what IndexedDB
+    /// this run (a resumed run counts only what is left): done counts only tiles IndexedDB
+    /// has committed, so a reload keeps every tile counted; `storedBytes` is what IndexedDB
     /// holds, as the storage panel lists it.
     pub fn progress(&self) -> Result<JsValue, JsError> {
         let p = self.solve.progress();
+        let (mut tiles, mut positions) = (0, 0);
+        for t in self.store.unsettled() {
+            tiles += 1;
+            positions += self.solve.layout().tile_positions(t);
+        }
         let report = JsProgress {
-            positions_done: p.positions_done as f64,
+            positions_done: p.positions_done.saturating_sub(positions) as f64,
             positions_total: p.positions_total as f64,
-            tiles_done: p.tiles_done,
+            tiles_done: p.tiles_done.saturating_sub(tiles),
             tiles_total: p.tiles_total,
             tiles_reused: p.tiles_reused,
             stored_bytes: self.store.written_bytes() as f64,
@@ -205,12 +310,15 @@ impl Solver {
         super::to_js_value(&report)
     }
 
-    /// Computes the next tile, reading from IndexedDB what it needs, and writes it (with the
-    /// tiles it releases) before returning: a tile counted done is stored, so a tab reloaded
-    /// or closed at any moment resumes from every tile it finished (a worker is stopped with
-    /// its page, and a write IndexedDB had not committed then is lost). Returns whether the
-    /// solve is finished. A full quota stops with a clear error, keeping every tile
-    /// written before.
+    /// Computes the next tile, reading from IndexedDB what it needs, and starts writing it
+    /// (with the tiles it releases) once the last step's write has committed, so the next
+    /// step computes while IndexedDB writes. [`Solver::progress`] counts a tile done only
+    /// once committed, so a tab reloaded or closed at any moment resumes from every tile
+    /// counted (a worker is stopped with its page, and a write IndexedDB had not committed
+    /// then is lost: at most the tile in flight and the one being computed). The last step
+    /// waits for its write. Returns whether the solve is finished. A full quota stops with a
+    /// clear error (from the step after the refused write), keeping every tile written
+    /// before.
     pub async fn step(&mut self) -> Result<bool, JsError> {
         self.store.evict();
         let finished = self
@@ -218,8 +326,86 @@ impl Solver {
             .await
             .map_err(js_error)?;
         self.store.set_finished(finished);
-        self.persist().await?;
+        if finished {
+            self.persist().await?;
+        } else if self.store.dirty() {
+            self.store.flush().await.map_err(js_error)?;
+        }
         Ok(finished)
+    }
+
+    /// Whether the next step must wait for a tile the helper worker computes (see
+    /// `Solve::waiting`).
+    #[wasm_bindgen(getter)]
+    pub fn waiting(&self) -> bool {
+        self.solve.waiting()
+    }
+
+    /// Hands a tile of the layer being solved to the helper worker:
+    /// `{tile: [counts], parents: [{tile: [counts], values: Int8Array | null}]}` (the values
+    /// copied out of this worker's memory, to be transferred; `null` for the parents listed in
+    /// `held`, `[[counts], ..]`, which the helper holds already), or `null` when there is none
+    /// to hand over now. A damaged parent is forgotten and the solve planned again (nothing is
+    /// handed over; the steps recompute it).
+    pub async fn delegate(&mut self, held: Array) -> Result<JsValue, JsError> {
+        let held = held
+            .iter()
+            .map(|t| tile_id(&Uint8Array::new(&t).to_vec()))
+            .collect::<Result<Vec<TileId>, JsError>>()?;
+        self.store.evict();
+        let task = match self.with_tiles(|solve, store| solve.delegate(store)).await {
+            Ok(task) => task,
+            Err(e) => {
+                self.solve.repair(&mut self.store, e).map_err(js_error)?;
+                return Ok(JsValue::NULL);
+            }
+        };
+        let Some(DelegatedTile { tile, parents }) = task else {
+            return Ok(JsValue::NULL);
+        };
+        let counts = |t: TileId| JsValue::from(Uint8Array::from(t.counts()));
+        let list = Array::new();
+        for (p, data) in parents {
+            let parent = Object::new();
+            Reflect::set(&parent, &"tile".into(), &counts(p)).map_err(js_value_error)?;
+            let values = match held.contains(&p) {
+                true => JsValue::NULL,
+                false => Int8Array::from(&data[..]).into(),
+            };
+            Reflect::set(&parent, &"values".into(), &values).map_err(js_value_error)?;
+            list.push(&parent);
+        }
+        let task = Object::new();
+        Reflect::set(&task, &"tile".into(), &counts(tile)).map_err(js_value_error)?;
+        Reflect::set(&task, &"parents".into(), &list).map_err(js_value_error)?;
+        Ok(task.into())
+    }
+
+    /// Takes back a tile the helper worker computed (`tile` its counts, `header` its encoded
+    /// header from [`TileComputer::compute`]) as a step takes its own. It is written by the
+    /// next [`Solver::persist`] or [`Solver::step`] (one write with the step's own tile), and
+    /// counted in [`Solver::progress`] from now: report progress only after that write, as
+    /// after a step. Returns whether the solve is finished.
+    pub fn deliver(
+        &mut self,
+        tile: Vec<u8>,
+        values: Vec<i8>,
+        header: Vec<u8>,
+    ) -> Result<bool, JsError> {
+        let tile = tile_id(&tile)?;
+        self.store.supply_header(tile, header);
+        self.solve
+            .deliver(tile, Arc::new(values), &mut self.store)
+            .map_err(js_error)?;
+        let finished = self.solve.is_finished();
+        self.store.set_finished(finished);
+        Ok(finished)
+    }
+
+    /// Takes back every tile handed to the helper worker and not delivered: the steps
+    /// compute them (the helper failed).
+    pub fn recall(&mut self) {
+        self.solve.recall();
     }
 
     /// Writes every computed tile not written yet and waits until it is stored.

@@ -49,11 +49,11 @@ export function launch() {
 }
 
 /** Opens the page at `hash` and waits until it is ready; page errors fail the test. */
-export async function openPage(context, base, hash, { delay = 0 } = {}) {
+export async function openPage(context, base, hash, { delay = 0, query = '' } = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${base}?delay=${delay}${hash}`);
+  await page.goto(`${base}?delay=${delay}${query}${hash}`);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
   return { page, errors };
 }

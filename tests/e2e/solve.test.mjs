@@ -1,6 +1,6 @@
-// The icelandic board solved in the page: reloading mid-way resumes from the tiles stored in
-// IndexedDB (not from scratch) and the finished solve gives the native solver's value and
-// scores; a full storage quota stops the solve with a clear message, keeping its tiles.
+// The icelandic board solved in the page (in two workers): reloading mid-way resumes from the
+// tiles stored in IndexedDB (not from scratch) and the finished solve gives the native
+// solver's value and scores; a full storage quota stops the solve with a clear message, keeping its tiles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, storedTiles } from './harness.mjs';
@@ -16,7 +16,7 @@ async function waitForStoredTiles(page) {
 
 test('icelandic: a solve reloaded mid-way resumes and finishes with the native value', { timeout: 900_000 }, async () => {
   const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh', { query: '&workers=2' });
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.body.dataset.percent ?? 0) >= 25, null, { timeout: 600_000 });
   await waitForStoredTiles(page);
@@ -35,6 +35,10 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
   const left = Number(/tile \d+\/(\d+)/.exec(stats)[1]);
   assert.ok(left <= total - done / 2, `resumed with ${left} of ${total} tiles left, ${done} were done before the reload`);
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 800_000 });
+  // Both cores solved: the helper worker computed tiles of the resumed run too.
+  const { workers, helperTiles } = await page.evaluate(() => ({ ...document.body.dataset }));
+  assert.equal(workers, '2');
+  assert.ok(Number(helperTiles) > 0, `the second worker computed ${helperTiles} tiles`);
   await settled(page);
   const native = nativeAnalyze('icelandic', []);
   const shown = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
