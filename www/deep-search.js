@@ -1,40 +1,71 @@
 // The exact search on demand. A position past every exact method the page runs on its own
 // (the book, the handover solve, chains as pseudo-lines, the few-second search) can still be
 // searched to the end, which takes up to a minute or two for a 5x5 problem position of 36
-// units: the page offers it in words instead of starting it, since the worker does nothing
-// else meanwhile. The scores it finds are exact (the search assumes nothing about chains).
+// units: the page offers it in words instead of starting it. It runs in a worker of its own
+// (search-worker.js), so the rest of the page keeps working and "Stop searching" ends it at
+// once. The scores it finds are exact (the search assumes nothing about chains).
 import { deepSearchMaxOpen } from './pkg/dotbox.js';
-import { client } from './session.js';
 import { remember, positionKey } from './analyses.js';
-import { $, setMessage } from './ui.js';
+import { $, setMessage, showWait, hideWait } from './ui.js';
 
 /** How long the asked-for search may run. */
 export const DEEP_SEARCH_SECONDS = 120;
+/** Its transposition table, as the solving worker's search has. */
+const TABLE_MIB = 256;
+
+let running = null; // the search worker while a search runs
 
 /**
  * Offers the search for the position `lines` of `game`, which the worker refused as too big,
- * when it has at most wasm's deepSearchMaxOpen() open lines; once the person asks and the search answers, its analysis is remembered and `done()` shows
- * it. A search that runs out of time says so in the message line.
+ * when it has at most wasm's deepSearchMaxOpen() open lines; once the person asks and the
+ * search answers, its analysis is remembered and `done()` shows it. A search that runs out of
+ * time says so in the message line.
  */
 export function offerDeepSearch(game, lines, done) {
   if (game.open > deepSearchMaxOpen()) return;
   const button = $('deep-search');
-  button.textContent = `Search for the exact scores (up to ${DEEP_SEARCH_SECONDS} s)`;
+  const offer = () => { button.textContent = `Search for the exact scores (up to ${DEEP_SEARCH_SECONDS} s)`; };
+  offer();
   button.hidden = false;
-  button.onclick = async () => {
-    button.hidden = true;
-    const { board, predrawn } = game;
-    try {
-      const analysis = await client.call('analyze', { board, predrawn, lines, searchSeconds: DEEP_SEARCH_SECONDS });
-      remember(positionKey(board, predrawn, lines), analysis);
-      done();
-    } catch (e) {
-      setMessage(e.message, true);
+  button.onclick = () => {
+    if (running) {
+      stop();
+      return offer();
     }
+    const { board, predrawn } = game;
+    button.textContent = 'Stop searching';
+    document.body.dataset.deepSearch = 'running';
+    running = new Worker(new URL('./search-worker.js', import.meta.url), { type: 'module' });
+    running.onmessage = ({ data }) => {
+      if (data.op === 'progress') {
+        showWait(data.total ? (100 * data.done) / data.total : null, `searching for the exact scores… ${(data.nodes / 1e6).toFixed(0)} M nodes, move ${data.done}/${data.total}`);
+        return;
+      }
+      withdrawDeepSearch();
+      if (!data.ok) return setMessage(`The search found no exact scores within ${DEEP_SEARCH_SECONDS} s: ${data.error}`, true);
+      remember(positionKey(board, predrawn, lines), data.result);
+      done();
+    };
+    running.onerror = (e) => {
+      withdrawDeepSearch();
+      setMessage(`The search stopped: ${e.message ?? 'its worker failed'}`, true);
+    };
+    running.postMessage({ board, predrawn, lines, seconds: DEEP_SEARCH_SECONDS, tableMib: TABLE_MIB });
   };
 }
 
-/** Takes the offer back (another position is shown). */
+/** Stops a running search at once. */
+function stop() {
+  if (running) {
+    running.terminate();
+    running = null;
+    hideWait();
+  }
+  delete document.body.dataset.deepSearch;
+}
+
+/** Takes the offer back, stopping a running search (another position is shown). */
 export function withdrawDeepSearch() {
+  stop();
   $('deep-search').hidden = true;
 }

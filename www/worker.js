@@ -2,15 +2,12 @@
 //
 // Protocol: the page posts {id, op, ...}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
-//   analyze {board, predrawn, lines, searchSeconds?}
-//                                     -> {value, moves: [{line, score}], source}: exact only
+//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only
 //                                        (but for the unproven lines of 'pseudo'); source
 //                                        'book', 'memory', 'subgame' (the handover solve),
 //                                        'pseudo' (chains as pseudo-lines, with reduction
 //                                        {units, open, valueExact, chains} and the unproven
-//                                        lines), 'search' or 'solve'. searchSeconds (asked
-//                                        for in words by the person) lets the search run
-//                                        that long on any position. A book answer posts
+//                                        lines), 'search' or 'solve'. A book answer posts
 //                                        {op: 'book-figures', figures} (download counters); a
 //                                        damaged chunk posts {op: 'book-damaged', message}
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
@@ -93,7 +90,7 @@ function forget(key) {
   }
 }
 
-async function analyze({ board, predrawn, lines, searchSeconds = SEARCH_SECONDS }) {
+async function analyze({ board, predrawn, lines }) {
   try {
     const book = await booked(board, predrawn, lines);
     if (book) return book;
@@ -113,22 +110,20 @@ async function analyze({ board, predrawn, lines, searchSeconds = SEARCH_SECONDS 
     if (open <= wasm.handoverOpen()) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
     const pseudo = pseudoAnalysis(board, predrawn ?? '', lines ?? '', open);
     if (pseudo) return pseudo;
-    const patient = searchSeconds > SEARCH_SECONDS;
-    if (open > wasm.searchMaxOpen() && !patient) {
+    if (open > wasm.searchMaxOpen()) {
       const message = `This position has ${open} open lines: exact play begins once at most ${wasm.handoverOpen()} are open (${open - wasm.handoverOpen()} more moves).`;
       throw Object.assign(new Error(message), { code: 'too-big' });
     }
-    const deadline = performance.now() + searchSeconds * 1000;
+    const deadline = performance.now() + SEARCH_SECONDS * 1000;
     const progress = (nodes, done, total) => {
       post({ op: 'search-progress', nodes, done, total });
       return performance.now() < deadline;
     };
     try {
-      const nodes = patient ? Number.MAX_SAFE_INTEGER : SEARCH_NODES;
-      const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', nodes, SEARCH_TABLE_MIB, progress);
+      const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', SEARCH_NODES, SEARCH_TABLE_MIB, progress);
       return { ...found, source: 'search' };
     } catch (e) {
-      const message = `The search found no exact scores within ${searchSeconds} s (${open} open lines); exact play begins once at most ${wasm.handoverOpen()} are open.`;
+      const message = `The search found no exact scores within ${SEARCH_SECONDS} s (${open} open lines); exact play begins once at most ${wasm.handoverOpen()} are open.`;
       throw Object.assign(new Error(message), { code: 'too-big', cause: e });
     }
   }

@@ -108,6 +108,14 @@ test('a 5x5 position past every method the page runs on its own is searched when
   await page.waitForSelector('#deep-search:not([hidden])', { timeout: 60_000 });
   assert.match(await page.textContent('#deep-search'), /^Search for the exact scores \(up to \d+ s\)$/);
   assert.ok(await page.$$eval('#svg g.move', (gs) => gs.every((g) => g.dataset.score === '')), 'no score before the search');
+  // The search runs in a worker of its own: it can be stopped at once, and asked for again.
+  await page.click('#deep-search');
+  await page.waitForFunction(() => document.body.dataset.deepSearch === 'running');
+  assert.equal(await page.textContent('#deep-search'), 'Stop searching');
+  await page.click('#deep-search');
+  assert.equal(await page.evaluate(() => document.body.dataset.deepSearch), undefined);
+  assert.match(await page.textContent('#deep-search'), /^Search for the exact scores/);
+  assert.ok(await page.$$eval('#svg g.move', (gs) => gs.every((g) => g.dataset.score === '')), 'a stopped search shows no score');
   await page.click('#deep-search');
   await page.waitForFunction(() => document.querySelectorAll('#svg g.move:not([data-score=""])').length > 0, null, { timeout: 150_000 });
   await settled(page);
