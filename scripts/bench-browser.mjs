@@ -94,11 +94,16 @@ function treeCpu(pid) {
   return total;
 }
 
+/** Runs the native CLI with `args` under GNU time: wall seconds, peak RSS MB, CPU seconds. */
+function timedDotbox(args) {
+  execFileSync('/usr/bin/time', ['-f', '%e %M %U %S', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, ...args], { stdio: 'ignore' });
+  const [seconds, kb, user, sys] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
+  return { seconds, peakMB: kb / 1024, cpu: user + sys };
+}
+
 function nativeSolve(board, threads = []) {
   try {
-    execFileSync('/usr/bin/time', ['-f', '%e %M %U %S', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'solve', board, ...threads], { stdio: 'ignore' });
-    const [secs, kb, user, sys] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
-    return { seconds: secs, peakMB: kb / 1024, cpu: user + sys };
+    return timedDotbox(['solve', board, ...threads]);
   } catch (e) {
     return { error: e.message };
   }
@@ -138,11 +143,8 @@ async function browserSolve(url, board, workers) {
   return { seconds, cpu, peakMB: mb(peak), pageMB: mb(pagePeak), baseMB: mb(base), wasmPeakMB: mb(wasmPeak), helperWasmMB: mb(helperPeak), outcome };
 }
 
-function nativePseudo(lines) {
-  execFileSync('/usr/bin/time', ['-f', '%e %M', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'analyze', '5x5', '--lines', lines, '--pseudo-lines', '--json'], { stdio: 'ignore' });
-  const [seconds, kb] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
-  return { seconds, peakMB: kb / 1024 };
-}
+/** The native analysis of the position with `lines` drawn on 5x5, with `extra` options. */
+const nativeAnalyze5x5 = (lines, extra) => timedDotbox(['analyze', '5x5', '--lines', lines, '--json', ...extra]);
 
 /** The position with `lines` drawn on 5x5, answered by pseudo-lines in a fresh page. */
 async function browserPseudo(url, lines) {
@@ -160,13 +162,6 @@ async function browserPseudo(url, lines) {
   });
   await browser.close();
   return { seconds, wall, units, open };
-}
-
-/** The native search of the position with `lines` drawn on 5x5: seconds and peak MB. */
-function nativeSearch(lines, extra) {
-  execFileSync('/usr/bin/time', ['-f', '%e %M', '-o', '/tmp/dotbox-bench-time', `${ROOT}target/release/dotbox`, 'analyze', '5x5', '--lines', lines, '--method', 'search', '--json', ...extra], { stdio: 'ignore' });
-  const [seconds, kb] = readFileSync('/tmp/dotbox-bench-time', 'utf8').trim().split(/\s+/).map(Number);
-  return { seconds, peakMB: kb / 1024 };
 }
 
 /** The position with `lines` drawn on 5x5, searched on request in a fresh page. */
@@ -281,15 +276,15 @@ try {
     console.log('open lines | page s (M nodes) | native 1 thread 256 MiB s | native default s (peak MB) | page/native same table');
     for (const lines of named) {
       const b = await browserSearch(serverUrl, lines);
-      const one = nativeSearch(lines, ['--search-threads', '1', '--tt-mib', '256']);
-      const all = nativeSearch(lines, []);
+      const one = nativeAnalyze5x5(lines, ['--method', 'search', '--search-threads', '1', '--tt-mib', '256']);
+      const all = nativeAnalyze5x5(lines, ['--method', 'search']);
       console.log(`${b.open} | ${b.wall.toFixed(2)} (${(b.nodes / 1e6).toFixed(1)}) | ${one.seconds.toFixed(2)} | ${all.seconds.toFixed(2)} (${all.peakMB.toFixed(0)}) | ${(b.wall / one.seconds).toFixed(2)}`);
     }
   } else if (pseudoMode) {
     console.log('units (open lines) | page solve s | page wall s | native s | native peak MB | page/native solve time');
     for (const lines of named) {
       const b = await browserPseudo(serverUrl, lines);
-      const n = nativePseudo(lines);
+      const n = nativeAnalyze5x5(lines, ['--pseudo-lines']);
       console.log(`${b.units} (${b.open}) | ${b.seconds.toFixed(2)} | ${b.wall.toFixed(2)} | ${n.seconds.toFixed(2)} | ${n.peakMB.toFixed(0)} | ${(b.seconds / n.seconds).toFixed(2)}`);
     }
   } else if (gameMode) {

@@ -128,12 +128,7 @@ pub fn analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsEr
 #[wasm_bindgen(js_name = engineMove)]
 pub fn engine_move(analysis: JsValue) -> Result<usize, JsError> {
     let a: JsAnalysis = serde_wasm_bindgen::from_value(analysis).map_err(js_error)?;
-    let best: Vec<usize> = a
-        .moves
-        .iter()
-        .filter(|m| m.score == a.value)
-        .map(|m| m.line)
-        .collect();
+    let best = Analysis::from(a).best_lines();
     if best.is_empty() {
         return Err(JsError::new("the analysis has no move: the game is over"));
     }

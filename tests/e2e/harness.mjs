@@ -62,14 +62,15 @@ const cache = new Map();
 
 /** The native CLI's analysis: {value, moves: [{line, score}]}; with `book`, from that book
  * within its depth (as the page answers); with `pseudo`, by chains as pseudo-lines (with the
- * report's `pseudo_lines`). */
-export function nativeAnalyze(board, lines, book = null, { pseudo = false } = {}) {
-  const key = `${board}:${lines.join(',')}:${book ?? ''}:${pseudo}`;
+ * report's `pseudo_lines`); with `method`, by that solver (`--method`). */
+export function nativeAnalyze(board, lines, book = null, { pseudo = false, method = null } = {}) {
+  const key = `${board}:${lines.join(',')}:${book ?? ''}:${pseudo}:${method ?? ''}`;
   if (!cache.has(key)) {
     const args = ['analyze', board, '--json'];
     if (lines.length) args.push('--lines', lines.join(','));
     if (book) args.push('--book', book);
     if (pseudo) args.push('--pseudo-lines');
+    if (method) args.push('--method', method);
     const out = execFileSync(`${ROOT}target/release/dotbox`, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
     cache.set(key, JSON.parse(out));
   }

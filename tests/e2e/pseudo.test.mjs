@@ -7,7 +7,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, RESULTS, ROOT } from './harness.mjs';
 
 const env = serveAndLaunch();
@@ -102,7 +101,7 @@ test('a 5x5 position past every method the page runs on its own is searched when
   // 32 units for 39 open lines: past the handover, the quick search and the page's pseudo-line
   // limit; the search answers it in a few seconds.
   const lines = [2, 5, 6, 9, 16, 17, 20, 21, 22, 23, 24, 26, 29, 32, 38, 40, 42, 43, 45, 46, 48];
-  const native = JSON.parse(execFileSync(`${ROOT}target/release/dotbox`, ['analyze', '5x5', '--lines', lines.join(','), '--method', 'search', '--json'], { encoding: 'utf8' }));
+  const native = nativeAnalyze('5x5', lines, null, { method: 'search' });
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${lines.join(',')}`);
   await page.waitForSelector('#deep-search:not([hidden])', { timeout: 60_000 });
