@@ -79,6 +79,29 @@ build_wasm() {
   fi
 }
 
+# The threaded wasm (www/pkg-threads): std rebuilt with atomics on the pinned nightly, so the
+# retro kernel runs on rayon's pool in Web Workers (wasm-bindgen-rayon). The solving worker
+# loads it where the page is cross-origin isolated, www/pkg elsewhere. Its own target dir: the
+# flags differ from the plain build's, and sharing one would rebuild both each time.
+THREADS_TOOLCHAIN="${THREADS_TOOLCHAIN:-nightly}"
+build_wasm_threads() {
+  ensure_wasm_tools
+  log "building the threaded wasm (release, $THREADS_TOOLCHAIN, +atomics, std rebuilt)"
+  # rustc no longer derives shared memory from +atomics (rust-lang/rust#147225): the linker
+  # is told to share and import the memory and to export the thread-local-storage symbols
+  # wasm-bindgen's thread transform needs. 4 GiB: the most a wasm32 memory may grow to.
+  local flags='-C target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128'
+  local link
+  for link in --shared-memory --import-memory --max-memory=4294967296 --export=__wasm_init_tls \
+    --export=__tls_size --export=__tls_align --export=__tls_base --export=__heap_base; do
+    flags+=" -C link-arg=$link"
+  done
+  RUSTFLAGS="$flags" \
+    cargo "+$THREADS_TOOLCHAIN" build --release --target "$TARGET" --lib --target-dir target/threads \
+    -Z build-std=panic_abort,std --config 'profile.release.panic="abort"'
+  wasm-bindgen --target web --no-typescript --out-dir www/pkg-threads "target/threads/$TARGET/release/dotbox.wasm"
+}
+
 ensure_chromium() {
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     log "installing Chromium and chromedriver (Debian packages)"
@@ -116,6 +139,9 @@ native_cli() {
 case "${1:-}" in
   wasm)
     build_wasm
+    ;;
+  wasm-threads)
+    build_wasm_threads
     ;;
   serve)
     build_wasm

@@ -109,27 +109,31 @@ function nativeSolve(board, threads = []) {
   }
 }
 
-async function browserSolve(url, board, workers) {
+async function browserSolve(url, board, workers, threads = 1) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const pid = browser._connection?._transport?._proc?.pid ?? null;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${url}?workers=${workers}#board=${board}&mode=hh`);
+  await page.goto(`${url}?workers=${workers}&threads=${threads}#board=${board}&mode=hh`);
   await page.waitForSelector('body[data-ready="1"]');
   const base = treeRss(findChromium(pid));
   let peak = base;
   let pagePeak = 0;
   let wasmPeak = 0;
   let helperPeak = 0;
+  let compute = 0;
+  let threadsUsed = 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, treeRss(findChromium(pid)));
     pagePeak = Math.max(pagePeak, treeRss(findChromium(pid), true));
   }, 100);
-  await page.exposeFunction('benchProgress', (bytes, helper) => {
+  await page.exposeFunction('benchProgress', (bytes, helper, seconds, used) => {
     wasmPeak = Math.max(wasmPeak, bytes ?? 0);
     helperPeak = Math.max(helperPeak, helper ?? 0);
+    compute = Math.max(compute, seconds ?? 0);
+    threadsUsed = used ?? 0;
   });
-  await page.evaluate(() => window.dotboxApp.client.onEvent((p) => p.op === 'progress' && window.benchProgress(p.wasmBytes, p.helperWasmBytes)));
+  await page.evaluate(() => window.dotboxApp.client.onEvent((p) => p.op === 'progress' && window.benchProgress(p.wasmBytes, p.helperWasmBytes, p.computeSeconds, p.threads)));
   const start = Date.now();
   const cpuBefore = treeCpu(findChromium(pid));
   await page.click('#solve');
@@ -140,7 +144,7 @@ async function browserSolve(url, board, workers) {
   const outcome = await page.evaluate(() => [document.body.dataset.solve, document.querySelector('#solve-stats').textContent, document.querySelector('#solve-text').textContent]);
   await browser.close();
   const mb = (n) => n / 2 ** 20;
-  return { seconds, cpu, peakMB: mb(peak), pageMB: mb(pagePeak), baseMB: mb(base), wasmPeakMB: mb(wasmPeak), helperWasmMB: mb(helperPeak), outcome };
+  return { seconds, cpu, compute, threadsUsed, peakMB: mb(peak), pageMB: mb(pagePeak), baseMB: mb(base), wasmPeakMB: mb(wasmPeak), helperWasmMB: mb(helperPeak), outcome };
 }
 
 /** The native analysis of the position with `lines` drawn on 5x5, with `extra` options. */
@@ -180,10 +184,11 @@ async function browserSearch(url, lines) {
 }
 
 // playwright-core does not expose the browser's pid publicly: find the headless Chromium
-// launched with our remote-debugging pipe as the newest chromium process of this user.
+// launched with our remote-debugging pipe as the newest such child of this process (its
+// renderers carry the flag too, so the parent must be this process).
 function findChromium(known) {
   if (known) return known;
-  const out = execFileSync('pgrep', ['-n', '-f', 'chromium.*--remote-debugging-pipe'], { encoding: 'utf8' }).trim();
+  const out = execFileSync('pgrep', ['-n', '-P', String(process.pid), '-f', 'chromium.*--remote-debugging-pipe'], { encoding: 'utf8' }).trim();
   return Number(out);
 }
 
@@ -295,22 +300,24 @@ try {
     }
   } else {
     console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-    console.log('board      | solver                | s      | CPU s (cores used) | peak RSS MB: renderer (all Chromium; idle) | wasm MB (helper) | time / native | CPU / native CPU');
+    console.log('board      | solver                | s      | compute s (threads) | CPU s (cores used) | peak RSS MB: renderer (all Chromium; idle) | wasm MB (helper) | time / native | CPU / native CPU');
     const ratio = (s, n) => (n ? (s / n).toFixed(2) : '-');
     const cpu = (r) => `${r.cpu.toFixed(1)} (${(r.cpu / r.seconds).toFixed(2)})`;
     for (const board of boards) {
       const one = await browserSolve(serverUrl, board, 1);
       const two = await browserSolve(serverUrl, board, 2);
+      const threaded = await browserSolve(serverUrl, board, 1, 2);
       const native = nativeSolve(board);
       const native1 = nativeSolve(board, ['--threads', '1']);
-      const page = (name, b) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${b.seconds.toFixed(1).padStart(6)} | ${cpu(b)} | ${b.pageMB.toFixed(0)} (${b.peakMB.toFixed(0)}; ${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} (${b.helperWasmMB.toFixed(0)}) | ${ratio(b.seconds, native.seconds)} | ${ratio(b.cpu, native1.cpu)}`);
-      const cli = (name, n) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${String(n.seconds ?? n.error).padStart(6)} | ${n.cpu ? cpu(n) : '-'} | ${n.peakMB?.toFixed(0) ?? '-'} | - | ${ratio(n.seconds, native.seconds)} | ${ratio(n.cpu, native1.cpu)}`);
+      const page = (name, b) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${b.seconds.toFixed(2).padStart(6)} | ${b.compute.toFixed(2)} (${b.threadsUsed}) | ${cpu(b)} | ${b.pageMB.toFixed(0)} (${b.peakMB.toFixed(0)}; ${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} (${b.helperWasmMB.toFixed(0)}) | ${ratio(b.seconds, native.seconds)} | ${ratio(b.cpu, native1.cpu)}`);
+      const cli = (name, n) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${String(n.seconds ?? n.error).padStart(6)} | - | ${n.cpu ? cpu(n) : '-'} | ${n.peakMB?.toFixed(0) ?? '-'} | - | ${ratio(n.seconds, native.seconds)} | ${ratio(n.cpu, native1.cpu)}`);
       page('page, one worker', one);
       page('page, two workers', two);
+      page('page, wasm threads', threaded);
       cli('native, every core', native);
       cli('native, one thread', native1);
-      console.log(`           two workers / one worker: ${(two.seconds / one.seconds).toFixed(2)}`);
-      for (const b of [one, two]) console.log(`           ${b.outcome.join(' / ')}`);
+      console.log(`           two workers / one worker: ${(two.seconds / one.seconds).toFixed(2)}; wasm threads / one worker: ${(threaded.seconds / one.seconds).toFixed(2)} (compute ${(threaded.compute / one.compute).toFixed(2)})`);
+      for (const b of [one, two, threaded]) console.log(`           ${b.outcome.join(' / ')}`);
     }
     console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   }

@@ -4,10 +4,17 @@
 up) and no Content-Encoding, and answers single byte-range requests (`Range: bytes=a-b`,
 206 Partial Content) so the page can fetch only the book chunks a position needs.
 
-Usage: serve.py DIR PORT [-q] [--no-ranges] [--damage FILE:START-END] [--overlay DIR2]
+Every response is sent cross-origin isolated (Cross-Origin-Opener-Policy: same-origin,
+Cross-Origin-Embedder-Policy: require-corp): shared WebAssembly memory, and so the solving
+worker's threaded wasm, needs it.
+
+Usage: serve.py DIR PORT [-q] [--no-ranges] [--no-isolation] [--damage FILE:START-END]
+                [--overlay DIR2]
   PORT 0        any free port; the first line printed names the address
   -q            no request log
   --no-ranges   ignore Range headers and always send the whole file (200), as some servers do
+  --no-isolation  no cross-origin isolation headers, as most servers: the page falls back to
+                the single-threaded wasm
   --damage      serve FILE (a path under DIR) with every byte in [START, END) inverted: the
                 end-to-end tests use it to serve corrupt book chunks
   --overlay     files under DIR2 are served in place of DIR's (the tests add a book and its
@@ -36,6 +43,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".book": "application/octet-stream",
     }
     ranges = True
+    isolation = True
     damage = None  # (relative path, start, end)
     overlay = None  # a directory whose files shadow the served directory's
 
@@ -49,6 +57,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
+        if self.isolation:
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
     def log_message(self, fmt, *args):
@@ -105,7 +116,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 def main():
     args = [a for a in sys.argv[1:] if a != "-q"]
     directory, port = args[0], int(args[1])
-    options = {"ranges": "--no-ranges" not in args}
+    options = {"ranges": "--no-ranges" not in args, "isolation": "--no-isolation" not in args}
     if "--damage" in args:
         spec = args[args.index("--damage") + 1]
         name, span = spec.rsplit(":", 1)

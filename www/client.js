@@ -2,7 +2,11 @@
 // events go to listeners.
 export class SolverClient {
   constructor() {
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    // ?threads=N on the page: the solving worker's thread count (1: the single-threaded wasm).
+    const url = new URL('./worker.js', import.meta.url);
+    const threads = new URLSearchParams(self.location?.search ?? '').get('threads');
+    if (threads) url.searchParams.set('threads', threads);
+    this.worker = new Worker(url, { type: 'module' });
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();

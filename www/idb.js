@@ -68,10 +68,12 @@ export async function getTiles(db, fp, ids) {
 
 /**
  * A tile as stored: its encoded `header` and its `values` (a view of wasm memory) copied
- * at once into one Blob, which IndexedDB stores without serialising it again.
+ * at once into one Blob, which IndexedDB stores without serialising it again. A Blob refuses
+ * views of shared memory (the threaded wasm's): those are copied out first.
  */
 export function tileBlob(header, values) {
-  return new Blob([header, values]);
+  const own = (view) => (view.buffer instanceof ArrayBuffer ? view : view.slice());
+  return new Blob([own(header), own(values)]);
 }
 
 let writeLimit = Infinity;

@@ -31,17 +31,49 @@
 //   loony   {board, predrawn, lines}  -> {value, next, moves: [{line, score, next}]}: who must
 //                                        make the next loony move ('v' the player to move, '^'
 //                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
-import init, * as wasm from './pkg/dotbox.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
 import { TileHelper } from './tile-helper.js';
 
 const DB = 'dotbox';
-const ready = init();
+// The wasm module's exports, set once loaded (every operation awaits `ready` first).
+let wasm = null;
 // The wasm instance's linear memory, reported with progress (the benchmark reads its peak).
 let memory = null;
-ready.then((exports) => { memory = exports.memory; });
+// Threads the retro kernel runs on (1: the single-threaded build).
+let threads = 1;
+let subgames = null;
+const ready = loadWasm();
+
+/**
+ * Loads the threaded build (www/pkg-threads: the retro kernel's chunks on rayon's pool of Web
+ * Workers sharing this module's memory) where the page is cross-origin isolated (shared
+ * memory needs it) and more than one core is there, else the single-threaded one (www/pkg).
+ * `?threads=N` on this worker's URL (passed on from the page's) sets the pool's size; 1
+ * asks for the single-threaded build.
+ */
+async function loadWasm() {
+  const asked = Number(new URLSearchParams(self.location.search).get('threads')) || self.navigator.hardwareConcurrency || 1;
+  let module = null;
+  if (self.crossOriginIsolated && asked > 1) {
+    try {
+      module = await import('./pkg-threads/dotbox.js');
+      memory = (await module.default()).memory;
+      await module.initThreadPool(asked);
+      threads = asked;
+    } catch (e) {
+      console.warn(`the threaded wasm did not start (${e.message}): solving on one thread`);
+      module = null;
+    }
+  }
+  if (!module) {
+    module = await import('./pkg/dotbox.js');
+    memory = (await module.default()).memory;
+  }
+  wasm = module;
+  subgames = new Subgames(wasm, DB, post);
+}
 const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
 let cancelRequested = false;
 let solving = null; // key of the board being solved
@@ -174,7 +206,6 @@ function pseudoAnalysis(board, predrawn, lines, open) {
 
 // Books opened in this worker: key -> LazyBookSource.
 const books = new Map();
-const subgames = new Subgames(wasm, DB, post);
 
 async function booked(board, predrawn, lines) {
   const book = books.get(keyOf(board, predrawn));
@@ -283,7 +314,7 @@ async function steps(key, solver, helper) {
       op: 'progress', key, ...p,
       percent: p.positionsTotal ? (100 * p.positionsDone) / p.positionsTotal : 100,
       rate, seconds, eta: rate > 0 ? left / rate : null, final, wasmBytes: memory?.buffer.byteLength ?? null,
-      workers: helper ? 2 : 1, helperTiles, helperError, helperWasmBytes: helper?.wasmBytes ?? 0,
+      workers: helper ? 2 : 1, threads, computeSeconds: solver.computeSeconds, helperTiles, helperError, helperWasmBytes: helper?.wasmBytes ?? 0,
     });
     lastPost = now;
   };

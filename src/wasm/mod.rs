@@ -24,6 +24,12 @@ mod tests;
 
 use std::fmt::Display;
 
+/// The threaded build's `initThreadPool(n)`: starts `n` Web Workers sharing this module's
+/// memory as rayon's global pool (the retro kernel's chunks run on them). Only in the build
+/// with atomics; the page calls it where it is cross-origin isolated.
+#[cfg(target_feature = "atomics")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
 use wasm_bindgen::prelude::*;
 
 /// Runs once when the module is instantiated: panics then print a readable message and stack
