@@ -44,7 +44,26 @@ let memory = null;
 // Threads the retro kernel runs on (1: the single-threaded build).
 let threads = 1;
 let subgames = null;
+// The threaded build's pool workers (kept referenced while they run).
+let pool = [];
 const ready = loadWasm();
+
+/**
+ * Starts the threaded build's pool of `threads` (src/wasm/threads.rs): this worker and
+ * `threads - 1` pool workers (pool-worker.js) on this module's shared memory.
+ */
+async function startPool(module, threads) {
+  const start = new module.PoolStart(threads);
+  const init = { module: module.compiledModule(), memory, receiver: start.receiver };
+  pool = await Promise.all(Array.from({ length: threads - 1 }, () => new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./pool-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = () => resolve(worker);
+    worker.onerror = (e) => reject(new Error(e.message));
+    worker.postMessage(init);
+  })));
+  start.build();
+  start.free();
+}
 
 /**
  * Loads the threaded build (www/pkg-threads: the retro kernel's chunks on rayon's pool of Web
@@ -60,7 +79,7 @@ async function loadWasm() {
     try {
       module = await import('./pkg-threads/dotbox.js');
       memory = (await module.default()).memory;
-      await module.initThreadPool(asked);
+      await startPool(module, asked);
       threads = asked;
     } catch (e) {
       console.warn(`the threaded wasm did not start (${e.message}): solving on one thread`);

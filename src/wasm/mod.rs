@@ -21,14 +21,10 @@ pub mod search;
 pub mod solver;
 #[cfg(test)]
 mod tests;
+#[cfg(target_feature = "atomics")]
+pub mod threads;
 
 use std::fmt::Display;
-
-/// The threaded build's `initThreadPool(n)`: starts `n` Web Workers sharing this module's
-/// memory as rayon's global pool (the retro kernel's chunks run on them). Only in the build
-/// with atomics; the page calls it where it is cross-origin isolated.
-#[cfg(target_feature = "atomics")]
-pub use wasm_bindgen_rayon::init_thread_pool;
 
 use wasm_bindgen::prelude::*;
 
