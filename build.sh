@@ -5,6 +5,8 @@
 #                      build, wasm-bindgen-test in headless Chromium, the Dask driver,
 #                      end-to-end tests
 #   ./build.sh wasm    only build the wasm into www/pkg
+#   ./build.sh wasm-threads  the threaded wasm into www/pkg-threads (prototype; needs the
+#                      nightly toolchain with rust-src: THREADS_TOOLCHAIN, default nightly)
 #   ./build.sh bench   the in-browser benchmark (icelandic in one and two workers) beside the native solve
 # Installs what is missing: the wasm32 target, wasm-bindgen-cli at exactly the Cargo.lock
 # version, Chromium and its driver (Debian packages), the npm packages of package-lock.json,
@@ -172,12 +174,13 @@ case "${1:-}" in
   bench)
     ensure_chromium
     build_wasm
+    build_wasm_threads
     native_cli
     ensure_node_modules
     node scripts/bench-browser.mjs "${@:2}"
     ;;
   *)
-    echo "usage: ./build.sh serve | test | wasm | bench" >&2
+    echo "usage: ./build.sh serve | test | wasm | wasm-threads | bench" >&2
     exit 2
     ;;
 esac
