@@ -2,9 +2,11 @@
 // empty). Two kinds:
 //   node scripts/bench-browser.mjs [board ..]
 //     full solves (icelandic by default; 3x4 has a book, so the page offers no solve) in the
-//     page, in one worker (?workers=1) and in two (the solving worker and its helper), with
-//     wall time, CPU time and peak memory, beside the native CLI's solve of the same board on
-//     every core and on one thread (time and peak RSS from /usr/bin/time);
+//     page, in one worker (?workers=1) and in two (the solving worker and its helper), and in
+//     one worker writing every tile as it finishes (?checkpoint=0, the baseline of the
+//     default checkpoints), with wall time, CPU time and peak memory, beside the native CLI's
+//     solve of the same board on every core and on one thread (time and peak RSS from
+//     /usr/bin/time);
 //   node scripts/bench-browser.mjs --game [--book FILE ..] [--seed N] board ..
 //     a whole game per board against the engine (the engine plays B) with random human moves:
 //     median and longest engine reply (from the human's click to the engine's line on the
@@ -109,12 +111,12 @@ function nativeSolve(board, threads = []) {
   }
 }
 
-async function browserSolve(url, board, workers, threads = 1) {
+async function browserSolve(url, board, query) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const pid = browser._connection?._transport?._proc?.pid ?? null;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${url}?workers=${workers}&threads=${threads}#board=${board}&mode=hh`);
+  await page.goto(`${url}?${query}#board=${board}&mode=hh`);
   await page.waitForSelector('body[data-ready="1"]');
   const base = treeRss(findChromium(pid));
   let peak = base;
@@ -304,9 +306,10 @@ try {
     const ratio = (s, n) => (n ? (s / n).toFixed(2) : '-');
     const cpu = (r) => `${r.cpu.toFixed(1)} (${(r.cpu / r.seconds).toFixed(2)})`;
     for (const board of boards) {
-      const one = await browserSolve(serverUrl, board, 1);
-      const two = await browserSolve(serverUrl, board, 2);
-      const threaded = await browserSolve(serverUrl, board, 1, 2);
+      const one = await browserSolve(serverUrl, board, 'workers=1&threads=1');
+      const two = await browserSolve(serverUrl, board, 'workers=2&threads=1');
+      const eager = await browserSolve(serverUrl, board, 'workers=1&threads=1&checkpoint=0');
+      const threaded = await browserSolve(serverUrl, board, 'workers=1&threads=2');
       const native = nativeSolve(board);
       const native1 = nativeSolve(board, ['--threads', '1']);
       const page = (name, b) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${b.seconds.toFixed(2).padStart(6)} | ${b.compute.toFixed(2)} (${b.threadsUsed}) | ${cpu(b)} | ${b.pageMB.toFixed(0)} (${b.peakMB.toFixed(0)}; ${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} (${b.helperWasmMB.toFixed(0)}) | ${ratio(b.seconds, native.seconds)} | ${ratio(b.cpu, native1.cpu)}`);
@@ -314,10 +317,11 @@ try {
       page('page, one worker', one);
       page('page, two workers', two);
       page('page, wasm threads', threaded);
+      page('page, every tile written', eager);
       cli('native, every core', native);
       cli('native, one thread', native1);
-      console.log(`           two workers / one worker: ${(two.seconds / one.seconds).toFixed(2)}; wasm threads / one worker: ${(threaded.seconds / one.seconds).toFixed(2)} (compute ${(threaded.compute / one.compute).toFixed(2)})`);
-      for (const b of [one, two, threaded]) console.log(`           ${b.outcome.join(' / ')}`);
+      console.log(`           two workers / one worker: ${(two.seconds / one.seconds).toFixed(2)}; one worker / every tile written: ${(one.seconds / eager.seconds).toFixed(2)}`);
+      for (const b of [one, two, eager, threaded]) console.log(`           ${b.outcome.join(' / ')}`);
     }
     console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   }

@@ -293,6 +293,23 @@ fn a_store_of_another_solve_is_refused() {
 }
 
 #[test]
+fn a_memory_limit_below_one_step_is_said_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().to_str().unwrap();
+    let out = dotbox(&["solve", "3x3", "--store", store, "--memory", "64K"]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("one step of this solve holds a tile and its parents")
+            && err.contains("more than the 0.1 MiB of memory allowed"),
+        "{err}"
+    );
+    // Enough memory for every step: no warning.
+    let out = dotbox(&["solve", "3x3", "--store", store, "--memory", "64M"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
+}
+
+#[test]
 fn a_killed_solve_resumes_to_the_same_value() {
     kill_and_resume(&[], 2);
 }

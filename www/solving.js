@@ -188,9 +188,12 @@ async function startSolve() {
   setMessage('');
   navigator.storage?.persist?.().catch(() => {});
   try {
-    // ?workers=2 solves in two workers (the benchmark compares both).
-    const workers = Number(new URLSearchParams(location.search).get('workers')) || undefined;
-    const result = await client.call('solve', { board, predrawn, workers });
+    // ?workers=2 solves in two workers (the benchmark compares both); ?checkpoint=S writes
+    // the finished tiles every S seconds (0: after every tile) instead of the default.
+    const query = new URLSearchParams(location.search);
+    const workers = Number(query.get('workers')) || undefined;
+    const checkpoint = query.has('checkpoint') ? Number(query.get('checkpoint')) : undefined;
+    const result = await client.call('solve', { board, predrawn, workers, checkpoint });
     document.body.dataset.solve = result.finished ? 'finished' : 'cancelled';
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
@@ -256,7 +259,7 @@ function onProgress(p) {
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
   const helped = p.workers === 2 ? ` (${p.helperTiles} by the second worker)` : p.helperError ? ` (the second worker stopped: ${p.helperError})` : '';
-  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${helped}${resumed} · ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
+  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${helped}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
   Object.assign(document.body.dataset, { percent: percent.toFixed(1), workers: p.workers, helperTiles: p.helperTiles });
 }
 

@@ -11,9 +11,12 @@
 //                                        {op: 'book-figures', figures} (download counters); a
 //                                        damaged chunk posts {op: 'book-damaged', message}
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
-//   solve   {board, predrawn, workers} -> {finished: true} | {cancelled: true}: with a helper
+//   solve   {board, predrawn, workers, checkpoint}
+//                                     -> {finished: true} | {cancelled: true}: with a helper
 //                                        worker computing tiles beside this one (tile-helper.js)
-//                                        unless workers is 1 or the machine has one core
+//                                        unless workers is 1 or the machine has one core;
+//                                        tiles written every `checkpoint` seconds (default
+//                                        Solver's, 0: after every step)
 //   cancel  {}                        -> stops the running solve after its current step
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
@@ -255,7 +258,7 @@ async function status({ board, predrawn }) {
   return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };
 }
 
-async function solve({ board, predrawn, workers }) {
+async function solve({ board, predrawn, workers, checkpoint }) {
   const key = keyOf(board, predrawn);
   if (solving) throw new Error(`already solving ${solving.split('|')[0]}; cancel it first`);
   solving = key;
@@ -269,6 +272,7 @@ async function solve({ board, predrawn, workers }) {
     const run = async () => {
       // Opened inside the lock: another tab may have stored tiles meanwhile.
       const solver = await wasm.Solver.open(DB, board, predrawn ?? '');
+      if (checkpoint !== undefined) solver.checkpointEvery(checkpoint);
       const helper = solver.finished ? null : TileHelper.start(board, predrawn ?? '', workers);
       try {
         return await steps(key, solver, helper);
@@ -342,7 +346,7 @@ async function steps(key, solver, helper) {
   while (!finished) {
     if (cancelRequested) {
       await solver.persist(); // tiles the helper delivered since the last step
-      report(true); // The page shows exactly where the solve stopped (every step is stored).
+      report(true); // The page shows exactly where the solve stopped (everything is stored).
       return { cancelled: true };
     }
     if (helper?.failure) {
@@ -352,7 +356,7 @@ async function steps(key, solver, helper) {
       helper = null;
     }
     if (helper) {
-      // Written with the next step's tile, in one transaction (or below, before waiting).
+      // Written at the next checkpoint, as the steps' own tiles.
       for (const { tile, values, header } of helper.take()) {
         finished = solver.deliver(tile, values, header);
         helperTiles++;
@@ -363,7 +367,6 @@ async function steps(key, solver, helper) {
         helper.send(task);
       }
       if (!finished && solver.waiting) {
-        await solver.persist();
         await helper.next();
         continue;
       }

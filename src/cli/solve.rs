@@ -126,6 +126,17 @@ pub fn with_store<T>(
 ) -> Result<T, CliError> {
     let memory = set_memory(solve, memory);
     let peak = solve.layout().estimated_peak_bytes();
+    let streaming = dir.is_some() || peak > memory as f64;
+    let step = solve.layout().largest_step_bytes();
+    if streaming && step > memory {
+        eprintln!(
+            "warning: one step of this solve holds a tile and its parents, up to {}, more than \
+             the {} of memory allowed: it will hold that much at times (give --memory of at \
+             least that)",
+            progress::size_text(step),
+            progress::size_text(memory),
+        );
+    }
     match dir {
         Some(dir) => {
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
@@ -137,10 +148,10 @@ pub fn with_store<T>(
             // Too large for memory: stream tiles through a temporary store on disk.
             let dir = std::env::temp_dir().join(format!("dotbox-solve-{}", std::process::id()));
             eprintln!(
-                "the solve needs about {:.1} GiB, more than {:.1} GiB of memory: streaming \
-                 tiles through {} (use --store DIR to keep them and resume)",
-                peak / GIB,
-                memory as f64 / GIB,
+                "the solve needs about {}, more than {} of memory: streaming tiles through {} \
+                 (use --store DIR to keep them and resume)",
+                progress::size_text(peak as u64),
+                progress::size_text(memory),
                 dir.display()
             );
             return_freed_memory();
@@ -165,8 +176,6 @@ pub fn set_memory(solve: &mut Solve, memory: Option<u64>) -> u64 {
     solve.set_memory_budget(memory / 20 * 17);
     memory
 }
-
-const GIB: f64 = (1u64 << 30) as f64;
 
 /// Makes every allocation of a megabyte or more its own mapping, returned to the system when
 /// freed. glibc otherwise raises that threshold to the size of the first large block freed
@@ -260,7 +269,7 @@ fn timed<T>(
     let p = solve.progress();
     let rate = p.positions_done as f64 / seconds.max(1e-9);
     let peak = match progress::peak_rss() {
-        Some(bytes) => format!(", peak memory {:.2} GiB", bytes as f64 / GIB),
+        Some(bytes) => format!(", peak memory {}", progress::size_text(bytes)),
         None => String::new(),
     };
     let summary = format!(

@@ -635,6 +635,21 @@ impl Layout {
         peak * self.valuation.planes() as f64
     }
 
+    /// Bytes one step of a solve must hold at once whatever its memory budget: the largest
+    /// tile with its parents. A solve streaming tiles through disk with less memory than this
+    /// holds this much anyway.
+    pub fn largest_step_bytes(&self) -> u64 {
+        let step = |t: TileId| {
+            let parents: usize = self
+                .parents(t)
+                .into_iter()
+                .map(|p| self.tile_bytes(p))
+                .sum();
+            (self.tile_bytes(t) + parents) as u64
+        };
+        self.tiles().into_iter().map(step).max().unwrap_or(0)
+    }
+
     /// Keeps only the high indexes of tiles for which `keep` holds (called with a tile whose
     /// low count is 0), so a solve holds the indexes of the layers it works on.
     pub fn retain_indexes(&self, mut keep: impl FnMut(TileId) -> bool) {

@@ -9,9 +9,10 @@
 //! transaction, so the listing and the stored tiles never disagree. [`IdbStore::flush`]
 //! starts the write (and first awaits the one before, so writes land in order) and
 //! [`IdbStore::settle`] awaits it, so a write's error (a full quota) stops the solve and
-//! everything written before stays. The solver writes after every tile, while it computes
-//! the next one, and counts a tile done only once its write committed
-//! ([`IdbStore::unsettled`]), so a tab closed mid-solve loses no tile it counted.
+//! everything written before stays. When to flush is the solver's choice (a checkpoint,
+//! [`super::solver`]): a tile saved and removed between two flushes is never written, and a
+//! flush covers every save before it ([`IdbStore::saves_stored`]), so after a reload the
+//! solve resumes from the last committed flush.
 //! Each tile is stored encoded by [`crate::store::codec`], so a damaged or foreign tile is
 //! caught at prefetch and then reads as [`StoreError::Corrupt`]: the solve removes it and
 //! recomputes it.
@@ -106,8 +107,13 @@ pub struct IdbStore {
     written: u64,
     /// What `written` becomes once the write in flight commits.
     writing_bytes: u64,
-    /// The tiles the write in flight stores.
-    writing_tiles: Vec<TileId>,
+    /// Tiles saved since the store was opened.
+    saves: usize,
+    /// What `stored_saves` becomes once the write in flight commits.
+    writing_saves: usize,
+    /// Saves the last committed write covers: each such tile is stored, or was removed
+    /// before that write (no longer needed).
+    stored_saves: usize,
 }
 
 impl IdbStore {
@@ -152,7 +158,9 @@ impl IdbStore {
         Ok(IdbStore {
             written,
             writing_bytes: written,
-            writing_tiles: Vec::new(),
+            saves: 0,
+            writing_saves: 0,
+            stored_saves: 0,
             db,
             fingerprint: fingerprint.to_string(),
             label: label.to_string(),
@@ -233,7 +241,7 @@ impl IdbStore {
     pub async fn flush(&mut self) -> Result<(), StoreError> {
         self.settle().await?;
         let puts = Array::new();
-        self.writing_tiles = self.puts.iter().map(|(t, _)| *t).collect();
+        self.writing_saves = self.saves;
         for (t, data) in self.puts.drain(..) {
             self.cache.remove(&t);
             // Header and values copied once, from wasm memory straight into a Blob.
@@ -270,7 +278,7 @@ impl IdbStore {
         if let Some(writing) = self.writing.take() {
             writing.await.map_err(store_error)?;
             self.written = self.writing_bytes;
-            self.writing_tiles.clear();
+            self.stored_saves = self.writing_saves;
         }
         Ok(())
     }
@@ -282,11 +290,11 @@ impl IdbStore {
         self.headers.insert(tile, header);
     }
 
-    /// Tiles saved but not stored for certain yet: those of the write in flight (until
-    /// [`IdbStore::settle`]) and those waiting for the next flush.
-    pub fn unsettled(&self) -> impl Iterator<Item = TileId> + '_ {
-        let waiting = self.puts.iter().map(|(t, _)| *t);
-        self.writing_tiles.iter().copied().chain(waiting)
+    /// How many of the tiles saved since the store was opened the last committed write
+    /// covers (each is stored, or was removed before it), so a solve reopened now finds
+    /// at least that much of its work done.
+    pub fn saves_stored(&self) -> usize {
+        self.stored_saves
     }
 
     /// Marks the solve finished (stored at the next flush), so the next visit knows it
@@ -372,6 +380,7 @@ impl TileStore for IdbStore {
 
     fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
         // The values' size until the flush records the encoded size.
+        self.saves += 1;
         self.sizes.insert(tile, data.len() as u32);
         self.damaged.remove(&tile);
         self.cache.insert(tile, data.clone());

@@ -1,6 +1,7 @@
 // The icelandic board solved in the page (in two workers): reloading mid-way resumes from the
-// tiles stored in IndexedDB (not from scratch) and the finished solve gives the native
-// solver's value and scores; a full storage quota stops the solve with a clear message, keeping its tiles.
+// last checkpoint stored in IndexedDB (not from scratch) and the finished solve gives the native
+// solver's value and scores; with a tile written after every step (?checkpoint=0) a reload
+// loses no finished tile; a full storage quota stops the solve with a clear message, keeping its tiles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, storedTiles } from './harness.mjs';
@@ -9,6 +10,15 @@ const env = serveAndLaunch();
 
 const percent = (page) => page.evaluate(() => Number(document.body.dataset.percent ?? 0));
 
+/** `{done, total, saved}` tiles of the progress line: computed, to compute, and covered by
+ * the last committed checkpoint. */
+async function tiles(page) {
+  const stats = await page.textContent('#solve-stats');
+  const [, done, total] = /tile (\d+)\/(\d+)/.exec(stats).map(Number);
+  const saved = Number(/(\d+) saved/.exec(stats)[1]);
+  return { done, total, saved };
+}
+
 async function waitForStoredTiles(page) {
   for (let i = 0; i < 600 && (await storedTiles(page)) === 0; i++) await page.waitForTimeout(100);
   assert.ok((await storedTiles(page)) > 0, 'the solve writes its tiles as it goes');
@@ -16,12 +26,14 @@ async function waitForStoredTiles(page) {
 
 test('icelandic: a solve reloaded mid-way resumes and finishes with the native value', { timeout: 900_000 }, async () => {
   const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh', { query: '&workers=2' });
+  // Checkpoints every second rather than the default five: the solve takes only seconds.
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh', { query: '&workers=2&checkpoint=1' });
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.body.dataset.percent ?? 0) >= 25, null, { timeout: 600_000 });
-  await waitForStoredTiles(page);
+  // A checkpoint has committed and the progress line says so.
+  await page.waitForFunction(() => /[1-9]\d* saved/.test(document.querySelector('#solve-stats').textContent), null, { timeout: 600_000 });
   const before = await percent(page);
-  const [, done, total] = /tile (\d+)\/(\d+)/.exec(await page.textContent('#solve-stats')).map(Number);
+  const { saved, total } = await tiles(page);
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
   // The page resumes the solve by itself, from the stored tiles.
@@ -30,10 +42,11 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
   const stats = await page.textContent('#solve-stats');
   const reused = Number(/(\d+) tiles from storage/.exec(stats)[1]);
   assert.ok(reused > 0, `resumed with ${reused} stored tiles (was at ${before} %)`);
-  // The tiles finished before the reload are kept (all but those of the last half second):
-  // the resumed run has at most the rest and a few more to compute.
+  // The work of the last checkpoint before the reload is kept: the resumed run has at most
+  // the rest to compute.
   const left = Number(/tile \d+\/(\d+)/.exec(stats)[1]);
-  assert.ok(left <= total - done / 2, `resumed with ${left} of ${total} tiles left, ${done} were done before the reload`);
+  assert.ok(saved > 0, `a checkpoint was written before the reload: ${stats}`);
+  assert.ok(left <= total - saved, `resumed with ${left} of ${total} tiles left, ${saved} were saved before the reload`);
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 800_000 });
   // Both cores solved: the helper worker computed tiles of the resumed run too.
   const { workers, helperTiles } = await page.evaluate(() => ({ ...document.body.dataset }));
@@ -57,19 +70,21 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
   await context.close();
 });
 
-test('a reload at any point of a solve resumes from every tile finished before it', { timeout: 600_000 }, async () => {
+test('with a checkpoint after every step, a reload at any point resumes from every tile finished before it', { timeout: 600_000 }, async () => {
   const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh', { query: '&checkpoint=0' });
   await page.click('#solve');
   for (const at of [15, 40, 65]) {
     // The page's own count of finished tiles, read at the moment of the reload.
     await page.waitForFunction((p) => Number(document.body.dataset.percent ?? 0) >= p && /tile \d+\/\d+/.test(document.querySelector('#solve-stats').textContent), at, { timeout: 600_000 });
-    const [, done, total] = /tile (\d+)\/(\d+)/.exec(await page.textContent('#solve-stats')).map(Number);
+    const { done, total, saved } = await tiles(page);
+    // Each tile is written while the next is computed: at most the last one is not saved yet.
+    assert.ok(done - saved <= 1, `tile ${done}/${total} computed, ${saved} saved`);
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
     await page.waitForFunction(() => /tiles from storage/.test(document.querySelector('#solve-stats').textContent), null, { timeout: 60_000 });
     const left = Number(/tile \d+\/(\d+)/.exec(await page.textContent('#solve-stats'))[1]);
-    assert.ok(left <= total - done, `reloaded at ${at} % with ${done} of ${total} tiles done: ${left} left, so ${left - (total - done)} finished tiles were lost`);
+    assert.ok(left <= total - saved, `reloaded at ${at} % with ${saved} of ${total} tiles saved: ${left} left, so ${left - (total - saved)} saved tiles were lost`);
   }
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 300_000 });
   await settled(page);
@@ -81,7 +96,8 @@ test('a reload at any point of a solve resumes from every tile finished before i
 
 test('a full storage quota stops the solve with a clear message and keeps the finished tiles', { timeout: 300_000 }, async () => {
   const context = await env.browser.newContext();
-  const { page } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
+  // Every tile written as it finishes, so the quota runs out part-way.
+  const { page } = await openPage(context, env.server.url, '#board=4x3&mode=hh', { query: '&checkpoint=0' });
   const cdp = await context.newCDPSession(page);
   // Room for the solve's first writes (its first tiles are tiny), not for the rest.
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.server.url.replace(/\/$/, ''), quotaSize: 500_000 });
@@ -108,8 +124,9 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
 
 test('Web Locks: a second tab waits while the first solves the same board, then finds it solved', { timeout: 400_000 }, async () => {
   const context = await env.browser.newContext();
-  // icelandic: its solve lasts long enough (seconds) for a second tab to open meanwhile.
-  const { page: first } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
+  // icelandic: its solve lasts long enough (seconds) for a second tab to open meanwhile, once
+  // a first checkpoint (every second here) is stored.
+  const { page: first } = await openPage(context, env.server.url, '#board=icelandic&mode=hh', { query: '&checkpoint=1' });
   await first.click('#solve');
   await first.waitForFunction(() => Number(document.body.dataset.percent ?? 0) > 5, null, { timeout: 120_000 });
   await waitForStoredTiles(first);

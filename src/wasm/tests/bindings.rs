@@ -315,6 +315,53 @@ async fn a_stored_solve_answers_like_memory_resumes_and_recomputes_damage() {
     );
 }
 
+#[wasm_bindgen_test]
+async fn a_reopened_solve_finds_what_its_checkpoints_wrote() {
+    let db = format!("dotbox-test-checkpoint-{}", js_sys::Math::random());
+    let field = |p: &JsValue, k: &str| Reflect::get(p, &k.into()).unwrap().as_f64().unwrap();
+    let open = || Solver::open(db.clone(), "2x5".into(), String::new());
+    for bad in [-1.0, f64::NAN, f64::INFINITY] {
+        let err = message(open().await.unwrap().checkpoint_every(bad).err().unwrap());
+        assert!(err.contains("checkpoint interval"), "{err}");
+    }
+
+    // No checkpoint due: the steps' tiles are computed, none is written.
+    let mut solver = open().await.unwrap();
+    solver.checkpoint_every(3600.0).unwrap();
+    for _ in 0..5 {
+        solver.step().await.unwrap();
+    }
+    let progress = solver.progress().unwrap();
+    assert_eq!(field(&progress, "tilesDone"), 5.0);
+    assert_eq!(field(&progress, "tilesSaved"), 0.0);
+    drop(solver);
+    let mut solver = open().await.unwrap();
+    assert_eq!(field(&solver.progress().unwrap(), "tilesReused"), 0.0);
+
+    // A checkpoint after every step: each tile is written while the next is computed.
+    solver.checkpoint_every(0.0).unwrap();
+    for _ in 0..5 {
+        solver.step().await.unwrap();
+    }
+    let progress = solver.progress().unwrap();
+    let (done, saved) = (
+        field(&progress, "tilesDone"),
+        field(&progress, "tilesSaved"),
+    );
+    assert_eq!(
+        (done, saved),
+        (5.0, 4.0),
+        "the last step's write is in flight"
+    );
+    let total = field(&progress, "tilesTotal");
+    solver.persist().await.unwrap();
+    drop(solver);
+    let solver = open().await.unwrap();
+    let progress = solver.progress().unwrap();
+    assert!(field(&progress, "tilesReused") >= 1.0);
+    assert_eq!(field(&progress, "tilesTotal"), total - 5.0);
+}
+
 /// A v2 book of 2x2 to depth 4 with chunks of `2^chunk_log2` positions, and its board.
 fn book_of_2x2(chunk_log2: u8) -> (Board, Vec<u8>) {
     let board = Board::new(2, 2).unwrap();
