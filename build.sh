@@ -4,18 +4,19 @@
 #   ./build.sh test    every test: fmt, clippy (native and wasm32), native tests, the wasm
 #                      build, wasm-bindgen-test in headless Chromium, the Dask driver,
 #                      end-to-end tests
-#   ./build.sh wasm    only build the wasm into www/pkg
-#   ./build.sh wasm-threads  the threaded wasm into www/pkg-threads (prototype; needs the
-#                      nightly toolchain with rust-src: THREADS_TOOLCHAIN, default nightly)
+#   ./build.sh wasm    only build the wasm: www/pkg (one thread) and www/pkg-threads (threads)
 #   ./build.sh bench   the in-browser benchmark (icelandic in one and two workers) beside the native solve
-# Installs what is missing: the wasm32 target, wasm-bindgen-cli at exactly the Cargo.lock
-# version, Chromium and its driver (Debian packages), the npm packages of package-lock.json,
+# Installs what is missing: the wasm32 target, the pinned nightly toolchain of the threaded
+# wasm (with rust-src and clippy), wasm-bindgen-cli at exactly the Cargo.lock version, Chromium and its driver (Debian packages), the npm packages of package-lock.json,
 # the Dask driver's Python packages (a venv in .venv-dask).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PORT="${PORT:-8000}"
 TARGET=wasm32-unknown-unknown
+# The threaded wasm needs the standard library rebuilt with atomics, which only a nightly
+# toolchain does (-Z build-std); pinned so every machine builds the same module.
+THREADS_TOOLCHAIN=nightly-2026-05-20
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -43,6 +44,8 @@ ensure_wasm_tools() {
   local want missing=()
   want="$(bindgen_version)"
   rustup target list --installed | grep -qx "$TARGET" || missing+=("the $TARGET target")
+  rustup component list --toolchain "$THREADS_TOOLCHAIN" --installed 2>/dev/null | grep -qx rust-src \
+    || missing+=("the $THREADS_TOOLCHAIN toolchain")
   [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" = "$want" ] || missing+=("wasm-bindgen-cli $want")
   [ ${#missing[@]} -eq 0 ] && return
   # Said once, up front: the only slow step of a first build is compiling wasm-bindgen-cli.
@@ -50,6 +53,9 @@ ensure_wasm_tools() {
   note "wasm-bindgen-cli compiles from source (about 3 minutes on 2 cores, once); later builds take seconds"
   if ! rustup target list --installed | grep -qx "$TARGET"; then
     quietly rustup target add "$TARGET"
+  fi
+  if ! rustup component list --toolchain "$THREADS_TOOLCHAIN" --installed 2>/dev/null | grep -qx rust-src; then
+    quietly rustup toolchain install "$THREADS_TOOLCHAIN" --profile minimal --component rust-src,clippy
   fi
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
     # The crate's own lock file first, for a reproducible tool; when one of its locked
@@ -63,7 +69,7 @@ ensure_wasm_tools() {
 
 build_wasm() {
   ensure_wasm_tools
-  log "building the wasm (release)"
+  log "building the wasm (release, one thread)"
   cargo build --release --target "$TARGET" --lib
   wasm-bindgen --target web --no-typescript --out-dir www/pkg "target/$TARGET/release/dotbox.wasm"
   # wasm-opt is optional (rustc's wasm is already optimised). Versions before 116 break the
@@ -79,16 +85,15 @@ build_wasm() {
   elif [ -n "$opt_version" ]; then
     note "wasm-opt $opt_version is older than 116 (it would break the wasm): not used"
   fi
+  build_wasm_threads
 }
 
-# The threaded wasm (www/pkg-threads): std rebuilt with atomics on the pinned nightly, so the
-# retro kernel runs on rayon's pool in Web Workers (wasm-bindgen-rayon). The solving worker
-# loads it where the page is cross-origin isolated, www/pkg elsewhere. Its own target dir: the
-# flags differ from the plain build's, and sharing one would rebuild both each time.
-THREADS_TOOLCHAIN="${THREADS_TOOLCHAIN:-nightly}"
-build_wasm_threads() {
-  ensure_wasm_tools
-  log "building the threaded wasm (release, $THREADS_TOOLCHAIN, +atomics, std rebuilt)"
+# Runs cargo SUBCOMMAND for the threaded wasm (www/pkg-threads): std rebuilt with atomics on
+# the pinned nightly, so the retro kernel's chunks run on rayon's pool, the solving worker and
+# Web Workers sharing its memory (src/wasm/threads.rs). The solving worker loads it where the
+# page is cross-origin isolated, www/pkg elsewhere. Its own target dir: the flags differ from
+# the plain build's, and sharing one would rebuild both each time.
+threads_cargo() {
   # rustc no longer derives shared memory from +atomics (rust-lang/rust#147225): the linker
   # is told to share and import the memory and to export the thread-local-storage symbols
   # wasm-bindgen's thread transform needs. 4 GiB: the most a wasm32 memory may grow to.
@@ -98,9 +103,13 @@ build_wasm_threads() {
     --export=__tls_size --export=__tls_align --export=__tls_base --export=__heap_base; do
     flags+=" -C link-arg=$link"
   done
-  RUSTFLAGS="$flags" \
-    cargo "+$THREADS_TOOLCHAIN" build --release --target "$TARGET" --lib --target-dir target/threads \
-    -Z build-std=panic_abort,std --config 'profile.release.panic="abort"'
+  RUSTFLAGS="$flags" cargo "+$THREADS_TOOLCHAIN" "$1" --release --target "$TARGET" --lib \
+    --target-dir target/threads -Z build-std=panic_abort,std --config 'profile.release.panic="abort"' "${@:2}"
+}
+
+build_wasm_threads() {
+  log "building the threaded wasm (release, $THREADS_TOOLCHAIN, +atomics, std rebuilt)"
+  threads_cargo build
   wasm-bindgen --target web --no-typescript --out-dir www/pkg-threads "target/threads/$TARGET/release/dotbox.wasm"
 }
 
@@ -142,9 +151,6 @@ case "${1:-}" in
   wasm)
     build_wasm
     ;;
-  wasm-threads)
-    build_wasm_threads
-    ;;
   serve)
     build_wasm
     log "serving www/ on http://127.0.0.1:$PORT/"
@@ -156,6 +162,7 @@ case "${1:-}" in
     cargo fmt --check
     cargo clippy --all-targets -- -D warnings
     cargo clippy --target "$TARGET" --lib -- -D warnings
+    threads_cargo clippy -- -D warnings
     log "native tests"
     cargo test
     ensure_chromium
@@ -174,13 +181,12 @@ case "${1:-}" in
   bench)
     ensure_chromium
     build_wasm
-    build_wasm_threads
     native_cli
     ensure_node_modules
     node scripts/bench-browser.mjs "${@:2}"
     ;;
   *)
-    echo "usage: ./build.sh serve | test | wasm | wasm-threads | bench" >&2
+    echo "usage: ./build.sh serve | test | wasm | bench" >&2
     exit 2
     ;;
 esac

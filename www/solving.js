@@ -259,8 +259,8 @@ function onProgress(p) {
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
   const helped = p.workers === 2 ? ` (${p.helperTiles} by the second worker)` : p.helperError ? ` (the second worker stopped: ${p.helperError})` : '';
-  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${helped}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored`;
-  Object.assign(document.body.dataset, { percent: percent.toFixed(1), workers: p.workers, helperTiles: p.helperTiles });
+  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${helped}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored · ${p.threads === 1 ? 'one thread' : `${p.threads} threads`}`;
+  Object.assign(document.body.dataset, { percent: percent.toFixed(1), workers: p.workers, threads: p.threads, helperTiles: p.helperTiles });
 }
 
 // ---- Storage panel ---------------------------------------------------------------------

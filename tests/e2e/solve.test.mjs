@@ -48,8 +48,10 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
   assert.ok(saved > 0, `a checkpoint was written before the reload: ${stats}`);
   assert.ok(left <= total - saved, `resumed with ${left} of ${total} tiles left, ${saved} were saved before the reload`);
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 800_000 });
-  // Both cores solved: the helper worker computed tiles of the resumed run too.
-  const { workers, helperTiles } = await page.evaluate(() => ({ ...document.body.dataset }));
+  // Every core solved: the threaded wasm's pool, and the helper worker computed tiles of the
+  // resumed run too.
+  const { workers, threads, helperTiles } = await page.evaluate(() => ({ ...document.body.dataset }));
+  assert.equal(Number(threads), await page.evaluate(() => navigator.hardwareConcurrency), 'a thread per core');
   assert.equal(workers, '2');
   assert.ok(Number(helperTiles) > 0, `the second worker computed ${helperTiles} tiles`);
   await settled(page);
@@ -72,7 +74,8 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
 
 test('with a checkpoint after every step, a reload at any point resumes from every tile finished before it', { timeout: 600_000 }, async () => {
   const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh', { query: '&checkpoint=0' });
+  // On the single-threaded wasm (?threads=1), which pages not cross-origin isolated get.
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh', { query: '&checkpoint=0&threads=1' });
   await page.click('#solve');
   for (const at of [15, 40, 65]) {
     // The page's own count of finished tiles, read at the moment of the reload.
@@ -87,6 +90,7 @@ test('with a checkpoint after every step, a reload at any point resumes from eve
     assert.ok(left <= total - saved, `reloaded at ${at} % with ${saved} of ${total} tiles saved: ${left} left, so ${left - (total - saved)} saved tiles were lost`);
   }
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 300_000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.threads), '1');
   await settled(page);
   const native = nativeAnalyze('icelandic', []);
   assert.match(await page.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
