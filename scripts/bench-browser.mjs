@@ -2,10 +2,11 @@
 // empty). Two kinds:
 //   node scripts/bench-browser.mjs [board ..]
 //     full solves (icelandic by default; 3x4 has a book, so the page offers no solve) in the
-//     page, in one worker (?workers=1) and in two (the solving worker and its helper), and in
-//     one worker writing every tile as it finishes (?checkpoint=0, the baseline of the
-//     default checkpoints), with wall time, CPU time and peak memory, beside the native CLI's
-//     solve of the same board on every core and on one thread (time and peak RSS from
+//     page as served (the threaded wasm, a thread per core), on one thread (?threads=1, the
+//     wasm a page not cross-origin isolated gets), and on one thread writing every tile as it
+//     finishes (?threads=1&checkpoint=0, the page before threads and checkpoints), with wall
+//     time, the time inside the solver's steps, CPU time and peak memory, beside the native
+//     CLI's solve of the same board on every core and on one thread (time and peak RSS from
 //     /usr/bin/time);
 //   node scripts/bench-browser.mjs --game [--book FILE ..] [--seed N] board ..
 //     a whole game per board against the engine (the engine plays B) with random human moves:
@@ -122,20 +123,18 @@ async function browserSolve(url, board, query) {
   let peak = base;
   let pagePeak = 0;
   let wasmPeak = 0;
-  let helperPeak = 0;
   let compute = 0;
   let threadsUsed = 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, treeRss(findChromium(pid)));
     pagePeak = Math.max(pagePeak, treeRss(findChromium(pid), true));
   }, 100);
-  await page.exposeFunction('benchProgress', (bytes, helper, seconds, used) => {
+  await page.exposeFunction('benchProgress', (bytes, seconds, used) => {
     wasmPeak = Math.max(wasmPeak, bytes ?? 0);
-    helperPeak = Math.max(helperPeak, helper ?? 0);
     compute = Math.max(compute, seconds ?? 0);
     threadsUsed = used ?? 0;
   });
-  await page.evaluate(() => window.dotboxApp.client.onEvent((p) => p.op === 'progress' && window.benchProgress(p.wasmBytes, p.helperWasmBytes, p.computeSeconds, p.threads)));
+  await page.evaluate(() => window.dotboxApp.client.onEvent((p) => p.op === 'progress' && window.benchProgress(p.wasmBytes, p.computeSeconds, p.threads)));
   const start = Date.now();
   const cpuBefore = treeCpu(findChromium(pid));
   await page.click('#solve');
@@ -146,7 +145,7 @@ async function browserSolve(url, board, query) {
   const outcome = await page.evaluate(() => [document.body.dataset.solve, document.querySelector('#solve-stats').textContent, document.querySelector('#solve-text').textContent]);
   await browser.close();
   const mb = (n) => n / 2 ** 20;
-  return { seconds, cpu, compute, threadsUsed, peakMB: mb(peak), pageMB: mb(pagePeak), baseMB: mb(base), wasmPeakMB: mb(wasmPeak), helperWasmMB: mb(helperPeak), outcome };
+  return { seconds, cpu, compute, threadsUsed, peakMB: mb(peak), pageMB: mb(pagePeak), baseMB: mb(base), wasmPeakMB: mb(wasmPeak), outcome };
 }
 
 /** The native analysis of the position with `lines` drawn on 5x5, with `extra` options. */
@@ -302,26 +301,24 @@ try {
     }
   } else {
     console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-    console.log('board      | solver                | s      | compute s (threads) | CPU s (cores used) | peak RSS MB: renderer (all Chromium; idle) | wasm MB (helper) | time / native | CPU / native CPU');
+    console.log('board      | solver                | s      | compute s (threads) | CPU s (cores used) | peak RSS MB: renderer (all Chromium; idle) | wasm MB | time / native | CPU / native CPU');
     const ratio = (s, n) => (n ? (s / n).toFixed(2) : '-');
     const cpu = (r) => `${r.cpu.toFixed(1)} (${(r.cpu / r.seconds).toFixed(2)})`;
     for (const board of boards) {
-      const one = await browserSolve(serverUrl, board, 'workers=1&threads=1');
-      const two = await browserSolve(serverUrl, board, 'workers=2&threads=1');
-      const eager = await browserSolve(serverUrl, board, 'workers=1&threads=1&checkpoint=0');
-      const threaded = await browserSolve(serverUrl, board, 'workers=1&threads=2');
+      const threaded = await browserSolve(serverUrl, board, '');
+      const one = await browserSolve(serverUrl, board, 'threads=1');
+      const eager = await browserSolve(serverUrl, board, 'threads=1&checkpoint=0');
       const native = nativeSolve(board);
       const native1 = nativeSolve(board, ['--threads', '1']);
-      const page = (name, b) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${b.seconds.toFixed(2).padStart(6)} | ${b.compute.toFixed(2)} (${b.threadsUsed}) | ${cpu(b)} | ${b.pageMB.toFixed(0)} (${b.peakMB.toFixed(0)}; ${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} (${b.helperWasmMB.toFixed(0)}) | ${ratio(b.seconds, native.seconds)} | ${ratio(b.cpu, native1.cpu)}`);
+      const page = (name, b) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${b.seconds.toFixed(2).padStart(6)} | ${b.compute.toFixed(2)} (${b.threadsUsed}) | ${cpu(b)} | ${b.pageMB.toFixed(0)} (${b.peakMB.toFixed(0)}; ${b.baseMB.toFixed(0)}) | ${b.wasmPeakMB.toFixed(0)} | ${ratio(b.seconds, native.seconds)} | ${ratio(b.cpu, native1.cpu)}`);
       const cli = (name, n) => console.log(`${board.padEnd(10)} | ${name.padEnd(21)} | ${String(n.seconds ?? n.error).padStart(6)} | - | ${n.cpu ? cpu(n) : '-'} | ${n.peakMB?.toFixed(0) ?? '-'} | - | ${ratio(n.seconds, native.seconds)} | ${ratio(n.cpu, native1.cpu)}`);
-      page('page, one worker', one);
-      page('page, two workers', two);
-      page('page, wasm threads', threaded);
-      page('page, every tile written', eager);
+      page('page (threads)', threaded);
+      page('page, one thread', one);
+      page('page, 1 thread, eager', eager);
       cli('native, every core', native);
       cli('native, one thread', native1);
-      console.log(`           two workers / one worker: ${(two.seconds / one.seconds).toFixed(2)}; one worker / every tile written: ${(one.seconds / eager.seconds).toFixed(2)}`);
-      for (const b of [one, two, eager, threaded]) console.log(`           ${b.outcome.join(' / ')}`);
+      console.log(`           threads / one thread: ${(threaded.seconds / one.seconds).toFixed(2)} (compute ${(threaded.compute / one.compute).toFixed(2)}); one thread / every tile written: ${(one.seconds / eager.seconds).toFixed(2)}`);
+      for (const b of [threaded, one, eager]) console.log(`           ${b.outcome.join(' / ')}`);
     }
     console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   }

@@ -6,10 +6,8 @@ use common::damaged::Damaged;
 use common::{Naive, Rng, BOARDS};
 use dotbox::core::symmetry::symmetries;
 use dotbox::core::{Board, Position, PositionError, Rules};
-use dotbox::retro::solve::DelegatedTile;
 use dotbox::retro::{self, RetroError, Solve};
 use dotbox::store::memory::MemoryStore;
-use dotbox::store::{StoreError, TileStore};
 
 #[test]
 fn known_empty_board_values() {
@@ -240,102 +238,4 @@ fn a_damaged_tile_is_removed_recomputed_and_answers_again() {
     assert_eq!(solve.analysis(&mut store, board.start()).unwrap(), expected);
     let other = solve.repair(&mut store, RetroError::NotLoony).unwrap_err();
     assert!(matches!(other, RetroError::NotLoony));
-}
-
-/// Runs `solve` to the end with tiles handed to a second solve of the same board (as the
-/// browser's second worker computes them): up to `outstanding` at once, delivered late and
-/// out of order; with `recall_at`, the helper "fails" after that many deliveries and the
-/// solve computes what it still had itself.
-fn run_with_helper(
-    board: &Board,
-    keep: u32,
-    store: &mut MemoryStore,
-    outstanding: usize,
-    recall_at: Option<usize>,
-) -> (Solve, usize) {
-    let mut solve = Solve::new(board, board.start(), keep).unwrap();
-    let mut helper = Solve::new(board, board.start(), keep).unwrap();
-    let mut queue: Vec<DelegatedTile> = Vec::new();
-    let mut delivered = 0;
-    let mut rng = Rng(11);
-    solve.plan(store).unwrap();
-    while !solve.is_finished() {
-        if recall_at == Some(delivered) && !queue.is_empty() {
-            queue.clear();
-            solve.recall();
-        }
-        while recall_at != Some(delivered) && queue.len() < outstanding {
-            match solve.delegate(store).unwrap() {
-                Some(task) => queue.push(task),
-                None => break,
-            }
-        }
-        // The helper finishes a random one of its tasks now and then, or when the solve waits.
-        if !queue.is_empty() && (solve.waiting() || rng.below(3) == 0) {
-            let DelegatedTile { tile, parents } =
-                queue.remove(rng.below(queue.len() as u64) as usize);
-            let mut own = MemoryStore::new();
-            for (p, data) in &parents {
-                own.save(*p, data).unwrap();
-            }
-            helper.solve_tiles(&[tile], &mut own).unwrap();
-            let data = own.load(tile).unwrap().unwrap();
-            solve.deliver(tile, data, store).unwrap();
-            delivered += 1;
-            continue;
-        }
-        solve.step(store).unwrap();
-    }
-    (solve, delivered)
-}
-
-#[test]
-fn tiles_delegated_to_a_second_solve_give_the_same_store_as_one_solve() {
-    for (r, c, keep) in [(3, 3, 4), (2, 4, 0), (2, 3, 17)] {
-        let board = Board::new(r, c).unwrap();
-        let mut alone = MemoryStore::new();
-        let mut one = Solve::new(&board, board.start(), keep).unwrap();
-        one.run(&mut alone, &mut |_| {}).unwrap();
-        for (outstanding, recall_at) in [(1, None), (3, None), (2, Some(5))] {
-            let mut store = MemoryStore::new();
-            let (two, delivered) =
-                run_with_helper(&board, keep, &mut store, outstanding, recall_at);
-            assert!(delivered > 0, "{r}x{c}: the helper computed tiles");
-            assert_eq!(two.progress().tiles_done, two.progress().tiles_total);
-            // The same tiles stay stored (deeper layers pruned alike), with the same bytes.
-            for tile in two.layout().tiles() {
-                assert_eq!(
-                    store.load(tile).unwrap(),
-                    alone.load(tile).unwrap(),
-                    "{r}x{c} keep {keep}: {tile}"
-                );
-            }
-            assert_eq!(
-                two.value(&mut store, board.start()).unwrap(),
-                one.value(&mut alone, board.start()).unwrap()
-            );
-        }
-    }
-}
-
-#[test]
-fn a_delivered_tile_of_the_wrong_size_is_refused() {
-    let board = Board::new(2, 3).unwrap();
-    let mut store = MemoryStore::new();
-    let mut solve = Solve::new(&board, board.start(), 17).unwrap();
-    solve.plan(&mut store).unwrap();
-    let DelegatedTile { tile, .. } = loop {
-        if let Some(task) = solve.delegate(&mut store).unwrap() {
-            break task;
-        }
-        solve.step(&mut store).unwrap();
-    };
-    let err = solve
-        .deliver(tile, std::sync::Arc::new(vec![0; 1]), &mut store)
-        .unwrap_err();
-    assert!(
-        matches!(err, RetroError::Store(StoreError::Corrupt { .. })),
-        "{err}"
-    );
-    assert!(!store.contains(tile).unwrap());
 }

@@ -188,12 +188,11 @@ async function startSolve() {
   setMessage('');
   navigator.storage?.persist?.().catch(() => {});
   try {
-    // ?workers=2 solves in two workers (the benchmark compares both); ?checkpoint=S writes
-    // the finished tiles every S seconds (0: after every tile) instead of the default.
+    // ?checkpoint=S writes the finished tiles every S seconds (0: after every tile) instead
+    // of the default.
     const query = new URLSearchParams(location.search);
-    const workers = Number(query.get('workers')) || undefined;
     const checkpoint = query.has('checkpoint') ? Number(query.get('checkpoint')) : undefined;
-    const result = await client.call('solve', { board, predrawn, workers, checkpoint });
+    const result = await client.call('solve', { board, predrawn, checkpoint });
     document.body.dataset.solve = result.finished ? 'finished' : 'cancelled';
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
@@ -258,9 +257,8 @@ function onProgress(p) {
   const eta = p.eta === null ? '…' : `${Math.ceil(p.eta)} s left`;
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
-  const helped = p.workers === 2 ? ` (${p.helperTiles} by the second worker)` : p.helperError ? ` (the second worker stopped: ${p.helperError})` : '';
-  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${helped}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored · ${p.threads === 1 ? 'one thread' : `${p.threads} threads`}`;
-  Object.assign(document.body.dataset, { percent: percent.toFixed(1), workers: p.workers, threads: p.threads, helperTiles: p.helperTiles });
+  $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored · ${p.threads === 1 ? 'one thread' : `${p.threads} threads`}`;
+  Object.assign(document.body.dataset, { percent: percent.toFixed(1), threads: p.threads });
 }
 
 // ---- Storage panel ---------------------------------------------------------------------

@@ -11,12 +11,10 @@
 //                                        {op: 'book-figures', figures} (download counters); a
 //                                        damaged chunk posts {op: 'book-damaged', message}
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
-//   solve   {board, predrawn, workers, checkpoint}
-//                                     -> {finished: true} | {cancelled: true}: with a helper
-//                                        worker computing tiles beside this one (tile-helper.js)
-//                                        unless workers is 1 or the machine has one core;
-//                                        tiles written every `checkpoint` seconds (default
-//                                        Solver's, 0: after every step)
+//   solve   {board, predrawn, checkpoint}
+//                                     -> {finished: true} | {cancelled: true}: tiles written
+//                                        every `checkpoint` seconds (default Solver's, 0: after
+//                                        every step)
 //   cancel  {}                        -> stops the running solve after its current step
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
@@ -37,7 +35,6 @@
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
-import { TileHelper } from './tile-helper.js';
 
 const DB = 'dotbox';
 // The wasm module's exports, set once loaded (every operation awaits `ready` first).
@@ -258,7 +255,7 @@ async function status({ board, predrawn }) {
   return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };
 }
 
-async function solve({ board, predrawn, workers, checkpoint }) {
+async function solve({ board, predrawn, checkpoint }) {
   const key = keyOf(board, predrawn);
   if (solving) throw new Error(`already solving ${solving.split('|')[0]}; cancel it first`);
   solving = key;
@@ -273,11 +270,9 @@ async function solve({ board, predrawn, workers, checkpoint }) {
       // Opened inside the lock: another tab may have stored tiles meanwhile.
       const solver = await wasm.Solver.open(DB, board, predrawn ?? '');
       if (checkpoint !== undefined) solver.checkpointEvery(checkpoint);
-      const helper = solver.finished ? null : TileHelper.start(board, predrawn ?? '', workers);
       try {
-        return await steps(key, solver, helper);
+        return await steps(key, solver);
       } finally {
-        helper?.stop();
         solver.free();
       }
     };
@@ -317,16 +312,12 @@ function yieldToMessages() {
 }
 
 /**
- * Runs the solve to the end (or a cancel), tile by tile, each stored before the next. With a
- * helper, tiles of each layer go to it too (the last ones of the layer while this worker takes
- * the first ones) and are stored as they come back; a failed helper's tiles are taken back
- * and the solve goes on alone.
+ * Runs the solve to the end (or a cancel), tile by tile (each tile's chunks on every thread
+ * of the threaded wasm), writing at the solver's checkpoints.
  */
-async function steps(key, solver, helper) {
+async function steps(key, solver) {
   const start = performance.now();
   let lastPost = 0;
-  let helperTiles = 0;
-  let helperError = null;
   const report = (final) => {
     const p = solver.progress();
     const now = performance.now();
@@ -337,7 +328,7 @@ async function steps(key, solver, helper) {
       op: 'progress', key, ...p,
       percent: p.positionsTotal ? (100 * p.positionsDone) / p.positionsTotal : 100,
       rate, seconds, eta: rate > 0 ? left / rate : null, final, wasmBytes: memory?.buffer.byteLength ?? null,
-      workers: helper ? 2 : 1, threads, computeSeconds: solver.computeSeconds, helperTiles, helperError, helperWasmBytes: helper?.wasmBytes ?? 0,
+      threads, computeSeconds: solver.computeSeconds,
     });
     lastPost = now;
   };
@@ -345,34 +336,11 @@ async function steps(key, solver, helper) {
   let finished = solver.finished;
   while (!finished) {
     if (cancelRequested) {
-      await solver.persist(); // tiles the helper delivered since the last step
+      await solver.persist(); // a checkpoint: everything computed is kept
       report(true); // The page shows exactly where the solve stopped (everything is stored).
       return { cancelled: true };
     }
-    if (helper?.failure) {
-      helperError = helper.failure.message;
-      solver.recall();
-      helper.stop();
-      helper = null;
-    }
-    if (helper) {
-      // Written at the next checkpoint, as the steps' own tiles.
-      for (const { tile, values, header } of helper.take()) {
-        finished = solver.deliver(tile, values, header);
-        helperTiles++;
-      }
-      while (!finished && helper.free) {
-        const task = await solver.delegate(helper.held);
-        if (!task) break;
-        helper.send(task);
-      }
-      if (!finished && solver.waiting) {
-        await helper.next();
-        continue;
-      }
-    }
-    if (finished) await solver.persist();
-    else finished = await solver.step();
+    finished = await solver.step();
     if (performance.now() - lastPost > 150) report(false);
     await yieldToMessages();
   }

@@ -42,15 +42,6 @@ pub struct TileTask {
     pub needs: Vec<TileId>,
 }
 
-/// A tile handed to another worker ([`Solve::delegate`]) with the parents it is computed from.
-#[derive(Clone, Debug)]
-pub struct DelegatedTile {
-    /// The tile to compute.
-    pub tile: TileId,
-    /// Its parents (the tiles with one more line it reads) and their bytes.
-    pub parents: Vec<(TileId, TileData)>,
-}
-
 /// What a store holds of a tile ([`Solve::stored`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stored {
@@ -72,11 +63,8 @@ pub struct Solve {
     index: HashMap<TileId, usize>,
     /// `needed[i]` for `order[i]`; `None` until planned against a store.
     needed: Option<Vec<bool>>,
-    /// `done[i]`: `order[i]` was computed (here or by another worker) in this run.
+    /// `done[i]`: `order[i]` was computed in this run.
     done: Vec<bool>,
-    /// Places in `order` of the tiles handed to another worker ([`Solve::delegate`]) and not
-    /// delivered yet.
-    delegated: Vec<usize>,
     next: usize,
     cache: HashMap<TileId, TileData>,
     /// Layers at or above this line count hold no dropped-but-present tile.
@@ -133,7 +121,6 @@ impl Solve {
             index,
             needed: None,
             done: Vec::new(),
-            delegated: Vec::new(),
             next: 0,
             cache: HashMap::new(),
             cleaned_from: top + 1,
@@ -172,9 +159,9 @@ impl Solve {
         self.progress
     }
 
-    /// Whether every needed tile is computed (delegated ones delivered).
+    /// Whether every needed tile is computed.
     pub fn is_finished(&self) -> bool {
-        self.needed.is_some() && self.pending_index().is_none() && self.delegated.is_empty()
+        self.needed.is_some() && self.pending_index().is_none()
     }
 
     /// The next tile to compute, once planned (after the first [`Solve::step`] or
@@ -209,8 +196,6 @@ impl Solve {
                 progress.positions_total += self.layout.tile_positions(t);
             }
         }
-        // A delegated tile still needed stays with the worker computing it.
-        self.delegated.retain(|&i| needed[i]);
         self.done = vec![false; needed.len()];
         self.needed = Some(needed);
         self.next = 0;
@@ -219,16 +204,12 @@ impl Solve {
     }
 
     /// Computes the next needed tile and saves it. Returns whether the solve is finished.
-    /// While it must wait for delegated tiles ([`Solve::waiting`]) it computes nothing.
     pub fn step(&mut self, store: &mut dyn TileStore) -> Result<bool, RetroError> {
         if self.needed.is_none() {
             self.plan(store)?;
         }
         let mut replans = 0;
         loop {
-            if self.waiting() {
-                return Ok(false);
-            }
             let Some(i) = self.pending_index() else {
                 return Ok(true);
             };
@@ -273,98 +254,6 @@ impl Solve {
         store.save(tile, &data)?;
         self.count_done(tile);
         Ok(data)
-    }
-
-    /// Whether [`Solve::step`] must wait for delegated tiles before it can go on: the next
-    /// tile to compute lies in a layer below a delegated one (it may read it), or none is
-    /// left but delegated ones.
-    pub fn waiting(&self) -> bool {
-        let Some(layer) = self.delegated.iter().map(|&i| self.order[i].lines()).min() else {
-            return false;
-        };
-        self.pending_index()
-            .is_none_or(|i| self.order[i].lines() < layer)
-    }
-
-    /// Hands a tile to another worker: the last tile still to compute of the layer the next
-    /// step works on, when that layer has another one left for this solve's own steps.
-    /// Returns the tile and its parents (read from memory or the store, and held), or `None`
-    /// when there is nothing to hand over. The other worker computes it with
-    /// [`Solve::solve_tiles`] of a solve of the same layout over a store holding the
-    /// parents, and [`Solve::deliver`] takes it back; until then the solve does not pass its
-    /// layer ([`Solve::waiting`]). Tiles of a layer are independent, so the two workers
-    /// compute the same bytes as one would.
-    ///
-    /// Errors: as [`Solve::solve_tile`] reading the parents.
-    pub fn delegate(
-        &mut self,
-        store: &mut dyn TileStore,
-    ) -> Result<Option<DelegatedTile>, RetroError> {
-        // A layer below a delegated tile waits for it: the tile may be a parent.
-        if self.waiting() {
-            return Ok(None);
-        }
-        let (Some(first), Some(needed)) = (self.pending_index(), self.needed.as_ref()) else {
-            return Ok(None);
-        };
-        let layer = self.order[first].lines();
-        let last = (first + 1..self.order.len())
-            .take_while(|&i| self.order[i].lines() == layer)
-            .filter(|&i| needed[i] && !self.done[i] && !self.delegated.contains(&i))
-            .last();
-        let Some(i) = last else {
-            return Ok(None);
-        };
-        let tile = self.order[i];
-        let mut parents = Vec::new();
-        for p in self.layout.parents(tile) {
-            let data = self.tile(p, store)?.ok_or(RetroError::NotSolved(p))?;
-            self.cache.insert(p, data.clone());
-            parents.push((p, data));
-        }
-        self.delegated.push(i);
-        Ok(Some(DelegatedTile { tile, parents }))
-    }
-
-    /// Takes back a delegated tile computed by another worker, as a step would have
-    /// computed it: checks its size, saves it, counts it and frees what only it still read.
-    /// A tile no longer delegated (recalled, or stored meanwhile) is ignored.
-    ///
-    /// Errors: [`StoreError::Corrupt`] for a tile of the wrong size; the store's failures.
-    pub fn deliver(
-        &mut self,
-        tile: TileId,
-        data: TileData,
-        store: &mut dyn TileStore,
-    ) -> Result<(), RetroError> {
-        let Some(i) = self.index.get(&tile).copied() else {
-            return Ok(());
-        };
-        if !self.delegated.contains(&i) {
-            return Ok(());
-        }
-        let expected = self.layout.tile_bytes(tile);
-        if data.len() != expected {
-            return Err(RetroError::Store(StoreError::Corrupt {
-                tile,
-                reason: format!("{} values delivered, {expected} expected", data.len()),
-            }));
-        }
-        store.save(tile, &data)?;
-        self.delegated.retain(|&j| j != i);
-        self.done[i] = true;
-        self.count_done(tile);
-        self.cache.insert(tile, data);
-        self.release_parents(i, store)
-    }
-
-    /// Takes back every delegated tile not delivered yet, for this solve's own steps (the
-    /// worker they went to failed).
-    pub fn recall(&mut self) {
-        if let Some(&first) = self.delegated.iter().min() {
-            self.next = self.next.min(first);
-        }
-        self.delegated.clear();
     }
 
     fn count_done(&mut self, tile: TileId) {
@@ -558,11 +447,10 @@ impl Solve {
         Ok(data[plane * self.layout.tile_len(tile) + offset])
     }
 
-    /// The next tile this solve's steps compute: needed, not done, not delegated.
+    /// The next tile this solve's steps compute: needed and not done.
     fn pending_index(&self) -> Option<usize> {
         let needed = self.needed.as_ref()?;
-        (self.next..self.order.len())
-            .find(|&i| needed[i] && !self.done[i] && !self.delegated.contains(&i))
+        (self.next..self.order.len()).find(|&i| needed[i] && !self.done[i])
     }
 
     /// Drops cached tiles, those needed last first, until the parents of `order[i]` and its

@@ -91,9 +91,6 @@ pub struct IdbStore {
     puts: Vec<(TileId, TileData)>,
     /// Removed since the last flush.
     removes: Vec<TileId>,
-    /// Encoded headers given with saved tiles by the worker that computed them
-    /// ([`IdbStore::supply_header`]), so the flush does not checksum those tiles again.
-    headers: HashMap<TileId, Vec<u8>>,
     /// Stored tiles that failed their check at prefetch, with why: `load` reports them as
     /// corrupt until they are removed or saved again.
     damaged: HashMap<TileId, String>,
@@ -168,7 +165,6 @@ impl IdbStore {
             cache: HashMap::new(),
             puts: Vec::new(),
             removes: Vec::new(),
-            headers: HashMap::new(),
             damaged: HashMap::new(),
             misses: Vec::new(),
             finished,
@@ -245,10 +241,7 @@ impl IdbStore {
         for (t, data) in self.puts.drain(..) {
             self.cache.remove(&t);
             // Header and values copied once, from wasm memory straight into a Blob.
-            let header = self
-                .headers
-                .remove(&t)
-                .unwrap_or_else(|| codec::header(&self.fingerprint, t, &data));
+            let header = codec::header(&self.fingerprint, t, &data);
             self.sizes.insert(t, (header.len() + data.len()) as u32);
             let blob = tile_blob(&header, &data);
             let entry = tile_key(t);
@@ -281,13 +274,6 @@ impl IdbStore {
             self.stored_saves = self.writing_saves;
         }
         Ok(())
-    }
-
-    /// Gives the encoded header (`codec::header`: checksum included) of a tile about to be
-    /// saved, computed by the worker that computed the tile, for the flush to write as is.
-    /// A wrong header is caught like any damage when the tile is read back.
-    pub fn supply_header(&mut self, tile: TileId, header: Vec<u8>) {
-        self.headers.insert(tile, header);
     }
 
     /// How many of the tiles saved since the store was opened the last committed write
@@ -397,7 +383,6 @@ impl TileStore for IdbStore {
     fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
         self.sizes.remove(&tile);
         self.damaged.remove(&tile);
-        self.headers.remove(&tile);
         self.cache.remove(&tile);
         self.puts.retain(|(t, _)| *t != tile);
         self.removes.push(tile);

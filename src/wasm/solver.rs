@@ -5,24 +5,12 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use std::sync::Arc;
-
-use js_sys::{Array, Int8Array, Object, Reflect, Uint8Array};
-
 use super::idb_store::IdbStore;
 use super::js_error;
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board};
-use crate::retro::solve::DelegatedTile;
 use crate::retro::{self, Repair, RetroError, Solve};
-use crate::store::codec;
-use crate::store::memory::MemoryStore;
-use crate::store::{TileId, TileStore, MAX_GROUPS};
-
-/// A JavaScript exception (from `Reflect`) as an error for JavaScript.
-fn js_value_error(e: JsValue) -> JsError {
-    JsError::new(&e.as_string().unwrap_or_else(|| format!("{e:?}")))
-}
+use crate::store::TileId;
 
 /// Positions with at most this many open lines are analysed in memory when asked (a fraction
 /// of a second in the browser); a solve keeps every layer above it, so each position of a
@@ -138,7 +126,7 @@ pub fn engine_move(analysis: JsValue) -> Result<usize, JsError> {
 }
 
 /// The page's solve of `board` with extra pre-drawn lines `predrawn`, and the layers it
-/// keeps: the same for the solving worker and its helper.
+/// keeps.
 fn board_solve(board: &str, predrawn: &str) -> Result<(Board, Solve, u32), JsError> {
     let board = parse_board(board, predrawn)?;
     let open = board.open_lines(board.start()).count();
@@ -151,86 +139,6 @@ fn board_solve(board: &str, predrawn: &str) -> Result<(Board, Solve, u32), JsErr
     let keep = open.saturating_sub(DIRECT_OPEN).max(1);
     let solve = Solve::new(&board, board.start(), keep).map_err(js_error)?;
     Ok((board, solve, keep))
-}
-
-/// The IndexedDB key of a tile, as JavaScript passes it around: its line counts per group.
-fn tile_id(counts: &[u8]) -> Result<TileId, JsError> {
-    if counts.is_empty() || counts.len() > MAX_GROUPS {
-        return Err(JsError::new(&format!(
-            "a tile has 1 to {MAX_GROUPS} line counts, not {}",
-            counts.len()
-        )));
-    }
-    Ok(TileId::new(counts))
-}
-
-/// The helper worker's side of a solve: computes the tiles the solving worker hands over
-/// ([`Solver::delegate`]) from the parents it sends, with the same code as a step.
-#[wasm_bindgen]
-pub struct TileComputer {
-    solve: Solve,
-    /// The parents of the last tile computed, kept for the next one (neighbouring tiles of a
-    /// layer share a parent, which the solving worker then does not send again).
-    held: MemoryStore,
-}
-
-#[wasm_bindgen]
-impl TileComputer {
-    /// The computer of the tiles of the page's solve of `board` with extra pre-drawn lines
-    /// `predrawn`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(board: &str, predrawn: &str) -> Result<TileComputer, JsError> {
-        let (_, solve, _) = board_solve(board, predrawn)?;
-        Ok(TileComputer {
-            solve,
-            held: MemoryStore::new(),
-        })
-    }
-
-    /// The name of the solve the tiles belong to ([`Solver::fingerprint`]).
-    #[wasm_bindgen(getter)]
-    pub fn fingerprint(&self) -> String {
-        self.solve.fingerprint()
-    }
-
-    /// Tile `tile` (its counts) from `parents`, as [`Solver::delegate`] gives them
-    /// (`[{tile: [counts], values: Int8Array | null}]`, null for a parent of the last tile):
-    /// `{values: Int8Array, header: Uint8Array}`, the header encoded (and the values
-    /// checksummed) here, off the solving worker.
-    pub fn compute(&mut self, tile: Vec<u8>, parents: Array) -> Result<JsValue, JsError> {
-        let tile = tile_id(&tile)?;
-        let mut store = MemoryStore::new();
-        for parent in parents.iter() {
-            let field = |name: &str| Reflect::get(&parent, &name.into()).map_err(js_value_error);
-            let id = tile_id(&Uint8Array::new(&field("tile")?).to_vec())?;
-            let values = field("values")?;
-            let data = match values.is_null() {
-                true => self.held.load(id).map_err(js_error)?.ok_or_else(|| {
-                    JsError::new(&format!(
-                        "{id} was neither sent nor held from the last tile"
-                    ))
-                })?,
-                false => Arc::new(Int8Array::new(&values).to_vec()),
-            };
-            store.save(id, &data).map_err(js_error)?;
-        }
-        self.solve
-            .solve_tiles(&[tile], &mut store)
-            .map_err(js_error)?;
-        let data = store
-            .load(tile)
-            .map_err(js_error)?
-            .ok_or_else(|| JsError::new(&format!("{tile} was not computed")))?;
-        store.remove(tile).map_err(js_error)?;
-        self.held = store;
-        let header = codec::header(&self.solve.fingerprint(), tile, &data);
-        let result = Object::new();
-        let values = Int8Array::from(&data[..]);
-        Reflect::set(&result, &"values".into(), &values).map_err(js_value_error)?;
-        let header = Uint8Array::from(&header[..]);
-        Reflect::set(&result, &"header".into(), &header).map_err(js_value_error)?;
-        Ok(result.into())
-    }
 }
 
 /// How often, by default, a solve writes its finished tiles to IndexedDB
@@ -376,80 +284,6 @@ impl Solver {
     #[wasm_bindgen(getter, js_name = computeSeconds)]
     pub fn compute_seconds(&self) -> f64 {
         self.compute_ms / 1000.0
-    }
-
-    /// Whether the next step must wait for a tile the helper worker computes (see
-    /// `Solve::waiting`).
-    #[wasm_bindgen(getter)]
-    pub fn waiting(&self) -> bool {
-        self.solve.waiting()
-    }
-
-    /// Hands a tile of the layer being solved to the helper worker:
-    /// `{tile: [counts], parents: [{tile: [counts], values: Int8Array | null}]}` (the values
-    /// copied out of this worker's memory, to be transferred; `null` for the parents listed in
-    /// `held`, `[[counts], ..]`, which the helper holds already), or `null` when there is none
-    /// to hand over now. A damaged parent is forgotten and the solve planned again (nothing is
-    /// handed over; the steps recompute it).
-    pub async fn delegate(&mut self, held: Array) -> Result<JsValue, JsError> {
-        let held = held
-            .iter()
-            .map(|t| tile_id(&Uint8Array::new(&t).to_vec()))
-            .collect::<Result<Vec<TileId>, JsError>>()?;
-        self.store.evict();
-        let task = match self.with_tiles(|solve, store| solve.delegate(store)).await {
-            Ok(task) => task,
-            Err(e) => {
-                self.solve.repair(&mut self.store, e).map_err(js_error)?;
-                return Ok(JsValue::NULL);
-            }
-        };
-        let Some(DelegatedTile { tile, parents }) = task else {
-            return Ok(JsValue::NULL);
-        };
-        let counts = |t: TileId| JsValue::from(Uint8Array::from(t.counts()));
-        let list = Array::new();
-        for (p, data) in parents {
-            let parent = Object::new();
-            Reflect::set(&parent, &"tile".into(), &counts(p)).map_err(js_value_error)?;
-            let values = match held.contains(&p) {
-                true => JsValue::NULL,
-                false => Int8Array::from(&data[..]).into(),
-            };
-            Reflect::set(&parent, &"values".into(), &values).map_err(js_value_error)?;
-            list.push(&parent);
-        }
-        let task = Object::new();
-        Reflect::set(&task, &"tile".into(), &counts(tile)).map_err(js_value_error)?;
-        Reflect::set(&task, &"parents".into(), &list).map_err(js_value_error)?;
-        Ok(task.into())
-    }
-
-    /// Takes back a tile the helper worker computed (`tile` its counts, `header` its encoded
-    /// header from [`TileComputer::compute`]) as a step takes its own. It is written by the
-    /// next [`Solver::persist`] or [`Solver::step`] (one write with the step's own tile), and
-    /// counted in [`Solver::progress`] from now: report progress only after that write, as
-    /// after a step. Returns whether the solve is finished.
-    pub fn deliver(
-        &mut self,
-        tile: Vec<u8>,
-        values: Vec<i8>,
-        header: Vec<u8>,
-    ) -> Result<bool, JsError> {
-        let tile = tile_id(&tile)?;
-        self.store.supply_header(tile, header);
-        self.solve
-            .deliver(tile, Arc::new(values), &mut self.store)
-            .map_err(js_error)?;
-        let finished = self.solve.is_finished();
-        self.store.set_finished(finished);
-        Ok(finished)
-    }
-
-    /// Takes back every tile handed to the helper worker and not delivered: the steps
-    /// compute them (the helper failed).
-    pub fn recall(&mut self) {
-        self.solve.recall();
     }
 
     /// Writes every computed tile not written yet and waits until it is stored (a
