@@ -42,32 +42,70 @@ const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed']
 const boards = named.length ? named : gameMode ? ['3x4'] : ['icelandic'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Resident memory (bytes) of every process under `pid` (with `largest`: of the largest one,
- * the renderer that runs the page and its worker). */
-function treeRss(pid, largest = false) {
+/** Every process under `pid` (itself included), from one scan of /proc. */
+function treePids(pid) {
   const children = new Map();
-  const rss = new Map();
   for (const d of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       (children.get(ppid) ?? children.set(ppid, []).get(ppid)).push(Number(d));
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${d}/status`, 'utf8'));
-      rss.set(Number(d), m ? Number(m[1]) * 1024 : 0);
     } catch {
       // The process ended meanwhile.
     }
   }
-  let total = 0;
-  let max = 0;
+  const pids = [];
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop();
-    total += rss.get(p) ?? 0;
-    max = Math.max(max, rss.get(p) ?? 0);
+    pids.push(p);
     stack.push(...(children.get(p) ?? []));
   }
-  return largest ? max : total;
+  return pids;
+}
+
+/** Resident memory (bytes) of `pids`: `{total, largest}` (the largest is the renderer that
+ * runs the page and its workers). */
+function rssOf(pids) {
+  let total = 0;
+  let largest = 0;
+  for (const p of pids) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      const rss = m ? Number(m[1]) * 1024 : 0;
+      total += rss;
+      largest = Math.max(largest, rss);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { total, largest };
+}
+
+/**
+ * Samples the resident memory of the Chromium tree under `pid` every 100 ms until `stop()`,
+ * which returns `{peak, pagePeak}` (the whole tree; its largest process). The tree is listed
+ * once a second and only its processes' status files are read in between: a scan of all of
+ * /proc twice per sample took CPU from the 2-core machine the page is timed on.
+ */
+function sampleMemory(pid) {
+  let pids = treePids(pid);
+  let ticks = 0;
+  let peak = 0;
+  let pagePeak = 0;
+  const timer = setInterval(() => {
+    ticks += 1;
+    if (ticks % 10 === 0) pids = treePids(pid);
+    const { total, largest } = rssOf(pids);
+    peak = Math.max(peak, total);
+    pagePeak = Math.max(pagePeak, largest);
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peak, pagePeak };
+    },
+  };
 }
 
 /** CPU seconds (user and system) used so far by every process under `pid`. On a machine
@@ -75,24 +113,15 @@ function treeRss(pid, largest = false) {
  * thread count, so wall time alone cannot show a second core's use: CPU time shows the work
  * done, and CPU / wall how many cores the run got. */
 function treeCpu(pid) {
-  const children = new Map();
-  const cpu = new Map();
-  for (const d of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  let total = 0;
+  for (const p of treePids(pid)) {
     try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      (children.get(Number(fields[1])) ?? children.set(Number(fields[1]), []).get(Number(fields[1]))).push(Number(d));
-      cpu.set(Number(d), (Number(fields[11]) + Number(fields[12])) / 100); // utime, stime in ticks
+      total += (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in ticks
     } catch {
       // The process ended meanwhile.
     }
-  }
-  let total = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop();
-    total += cpu.get(p) ?? 0;
-    stack.push(...(children.get(p) ?? []));
   }
   return total;
 }
@@ -119,16 +148,11 @@ async function browserSolve(url, board, query) {
   const page = await context.newPage();
   await page.goto(`${url}?${query}#board=${board}&mode=hh`);
   await page.waitForSelector('body[data-ready="1"]');
-  const base = treeRss(findChromium(pid));
-  let peak = base;
-  let pagePeak = 0;
+  const base = rssOf(treePids(findChromium(pid))).total;
   let wasmPeak = 0;
   let compute = 0;
   let threadsUsed = 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, treeRss(findChromium(pid)));
-    pagePeak = Math.max(pagePeak, treeRss(findChromium(pid), true));
-  }, 100);
+  const memory = sampleMemory(findChromium(pid));
   await page.exposeFunction('benchProgress', (bytes, seconds, used) => {
     wasmPeak = Math.max(wasmPeak, bytes ?? 0);
     compute = Math.max(compute, seconds ?? 0);
@@ -141,7 +165,7 @@ async function browserSolve(url, board, query) {
   await page.waitForFunction(() => ['finished', 'error'].includes(document.body.dataset.solve), null, { timeout: 1_800_000, polling: 50 });
   const seconds = (Date.now() - start) / 1000;
   const cpu = treeCpu(findChromium(pid)) - cpuBefore;
-  clearInterval(timer);
+  const { peak, pagePeak } = memory.stop();
   const outcome = await page.evaluate(() => [document.body.dataset.solve, document.querySelector('#solve-stats').textContent, document.querySelector('#solve-text').textContent]);
   await browser.close();
   const mb = (n) => n / 2 ** 20;
@@ -223,12 +247,7 @@ async function browserGame(url, board, seed) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const pid = findChromium(browser._connection?._transport?._proc?.pid ?? null);
   const page = await (await browser.newContext()).newPage();
-  let peak = 0;
-  let pagePeak = 0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, treeRss(pid));
-    pagePeak = Math.max(pagePeak, treeRss(pid, true));
-  }, 100);
+  const memory = sampleMemory(pid);
   const started = Date.now();
   await page.goto(`${url}?delay=0#board=${board}&mode=p1`);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 120_000 });
@@ -260,7 +279,7 @@ async function browserGame(url, board, seed) {
     const t1 = await page.evaluate(() => performance.now());
     replies.push({ ms: t1 - t0, t0, t1 });
   }
-  clearInterval(timer);
+  const { peak, pagePeak } = memory.stop();
   const waits = await page.evaluate(() => window.benchWaits);
   // A reply longer than a second must have shown the bar at some point within it.
   const unbarred = replies.filter((r) => r.ms > 1000 && !waits.some(([t, shown]) => shown && t >= r.t0 && t <= r.t1)).length;
