@@ -178,9 +178,11 @@ const nativeAnalyze5x5 = (lines, extra) => timedDotbox(['analyze', '5x5', '--lin
 /** The position with `lines` drawn on 5x5, answered by pseudo-lines in a fresh page. */
 async function browserPseudo(url, lines) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const pid = findChromium(browser._connection?._transport?._proc?.pid ?? null);
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${url}?delay=0`);
   await page.waitForSelector('body[data-ready="1"]');
+  const memory = sampleMemory(pid);
   const start = Date.now();
   await page.evaluate((l) => { location.hash = `#board=5x5&mode=hh&moves=${l}`; }, lines);
   await page.waitForFunction(() => window.dotboxApp.state.analysis?.source === 'pseudo', null, { timeout: 600_000, polling: 20 });
@@ -189,8 +191,9 @@ async function browserPseudo(url, lines) {
     const a = window.dotboxApp.state.analysis;
     return { seconds: a.seconds, units: a.reduction.units, open: a.reduction.open };
   });
+  const { pagePeak } = memory.stop();
   await browser.close();
-  return { seconds, wall, units, open };
+  return { seconds, wall, units, open, pageMB: pagePeak / 2 ** 20 };
 }
 
 /** The position with `lines` drawn on 5x5, searched on request in a fresh page. */
@@ -306,11 +309,11 @@ try {
       console.log(`${b.open} | ${b.wall.toFixed(2)} (${(b.nodes / 1e6).toFixed(1)}) | ${one.seconds.toFixed(2)} | ${all.seconds.toFixed(2)} (${all.peakMB.toFixed(0)}) | ${(b.wall / one.seconds).toFixed(2)}`);
     }
   } else if (pseudoMode) {
-    console.log('units (open lines) | page solve s | page wall s | native s | native peak MB | page/native solve time');
+    console.log('units (open lines) | page solve s | page wall s | renderer peak MB | native s | native peak MB | page/native solve time');
     for (const lines of named) {
       const b = await browserPseudo(serverUrl, lines);
       const n = nativeAnalyze5x5(lines, ['--pseudo-lines']);
-      console.log(`${b.units} (${b.open}) | ${b.seconds.toFixed(2)} | ${b.wall.toFixed(2)} | ${n.seconds.toFixed(2)} | ${n.peakMB.toFixed(0)} | ${(b.seconds / n.seconds).toFixed(2)}`);
+      console.log(`${b.units} (${b.open}) | ${b.seconds.toFixed(2)} | ${b.wall.toFixed(2)} | ${b.pageMB.toFixed(0)} | ${n.seconds.toFixed(2)} | ${n.peakMB.toFixed(0)} | ${(b.seconds / n.seconds).toFixed(2)}`);
     }
   } else if (gameMode) {
     console.log('board      | replies | median s | longest s | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');

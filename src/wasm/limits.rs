@@ -18,9 +18,9 @@ pub const SEARCH_MAX_OPEN: u32 = 32;
 pub const DEEP_SEARCH_MAX_OPEN: u32 = 45;
 
 /// Most units a position with its chains collapsed into pseudo-lines may have to be solved
-/// in the page ([`super::pseudo`]): 2^28 positions, a few seconds in the worker and under
-/// 100 MB (measured in docs/chains.md); two units more quadruple both.
-pub const PSEUDO_MAX_UNITS: usize = 28;
+/// in the page ([`super::pseudo`]): 2^30 positions, 2.5-2.9 s in the threaded worker on two
+/// cores and a 452 MB renderer (measured in docs/browser.md); two units more quadruple both.
+pub const PSEUDO_MAX_UNITS: usize = 30;
 
 /// [`HANDOVER_OPEN`] for the page.
 #[wasm_bindgen(js_name = handoverOpen)]
