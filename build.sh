@@ -40,12 +40,19 @@ quietly() {
   fi
 }
 
+# Whether the threaded wasm's toolchain is here with the standard library's source (to rebuild
+# it with atomics) and clippy (./build.sh test lints that build too).
+threads_toolchain_ready() {
+  local installed
+  installed="$(rustup component list --toolchain "$THREADS_TOOLCHAIN" --installed 2>/dev/null || true)"
+  grep -qx rust-src <<<"$installed" && grep -q '^clippy' <<<"$installed"
+}
+
 ensure_wasm_tools() {
   local want missing=()
   want="$(bindgen_version)"
   rustup target list --installed | grep -qx "$TARGET" || missing+=("the $TARGET target")
-  rustup component list --toolchain "$THREADS_TOOLCHAIN" --installed 2>/dev/null | grep -qx rust-src \
-    || missing+=("the $THREADS_TOOLCHAIN toolchain")
+  threads_toolchain_ready || missing+=("the $THREADS_TOOLCHAIN toolchain")
   [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" = "$want" ] || missing+=("wasm-bindgen-cli $want")
   [ ${#missing[@]} -eq 0 ] && return
   # Said once, up front: the only slow step of a first build is compiling wasm-bindgen-cli.
@@ -54,7 +61,7 @@ ensure_wasm_tools() {
   if ! rustup target list --installed | grep -qx "$TARGET"; then
     quietly rustup target add "$TARGET"
   fi
-  if ! rustup component list --toolchain "$THREADS_TOOLCHAIN" --installed 2>/dev/null | grep -qx rust-src; then
+  if ! threads_toolchain_ready; then
     quietly rustup toolchain install "$THREADS_TOOLCHAIN" --profile minimal --component rust-src,clippy
   fi
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
