@@ -35,7 +35,11 @@ export function offerDeepSearch(game, lines, done) {
     const { board, predrawn } = game;
     button.textContent = 'Stop searching';
     document.body.dataset.deepSearch = 'running';
-    running = new Worker(new URL('./search-worker.js', import.meta.url), { type: 'module' });
+    // ?threads=N on the page: the search's thread count, as the solving worker's.
+    const url = new URL('./search-worker.js', import.meta.url);
+    const threads = new URLSearchParams(location.search).get('threads');
+    if (threads) url.searchParams.set('threads', threads);
+    running = new Worker(url, { type: 'module' });
     running.onmessage = ({ data }) => {
       if (data.op === 'progress') {
         showWait(data.total ? (100 * data.done) / data.total : null, `searching for the exact scores… ${(data.nodes / 1e6).toFixed(0)} M nodes, move ${data.done}/${data.total}`);

@@ -5,20 +5,22 @@
 // Protocol: {board, predrawn, lines, seconds, tableMib}
 // -> {op: 'progress', nodes, done, total} every million nodes, then
 //    {ok: true, result: {value, moves, nodes, ttHits, source: 'search'}} | {ok: false, error}.
-import init, { searchAnalyze } from './pkg/dotbox.js';
+import { loadDotbox } from './wasm-loader.js';
 
-const ready = init();
+// On every thread the page allows (the threaded build's pool of this worker and its pool
+// workers), as the solving worker.
+const ready = loadDotbox();
 
 self.onmessage = async ({ data }) => {
   const { board, predrawn, lines, seconds, tableMib } = data;
   try {
-    await ready;
+    const { wasm } = await ready;
     const deadline = performance.now() + seconds * 1000;
     const progress = (nodes, done, total) => {
       self.postMessage({ op: 'progress', nodes, done, total });
       return performance.now() < deadline;
     };
-    const found = searchAnalyze(board, predrawn ?? '', lines ?? '', Number.MAX_SAFE_INTEGER, tableMib, progress);
+    const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', Number.MAX_SAFE_INTEGER, tableMib, progress);
     self.postMessage({ ok: true, result: { ...found, source: 'search' } });
   } catch (e) {
     self.postMessage({ ok: false, error: e?.message ?? String(e) });

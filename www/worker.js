@@ -35,64 +35,22 @@
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
+import { loadDotbox } from './wasm-loader.js';
 
 const DB = 'dotbox';
 // The wasm module's exports, set once loaded (every operation awaits `ready` first).
 let wasm = null;
 // The wasm instance's linear memory, reported with progress (the benchmark reads its peak).
 let memory = null;
-// Threads the retro kernel runs on (1: the single-threaded build).
+// Threads the retro kernel and the search run on (1: the one-thread build).
 let threads = 1;
-let subgames = null;
 // The threaded build's pool workers (kept referenced while they run).
 let pool = [];
-const ready = loadWasm();
-
-/**
- * Starts the threaded build's pool of `threads` (src/wasm/threads.rs): this worker and
- * `threads - 1` pool workers (pool-worker.js) on this module's shared memory.
- */
-async function startPool(module, threads) {
-  const start = new module.PoolStart(threads);
-  const init = { module: module.compiledModule(), memory, receiver: start.receiver };
-  pool = await Promise.all(Array.from({ length: threads - 1 }, () => new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./pool-worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = () => resolve(worker);
-    worker.onerror = (e) => reject(new Error(e.message));
-    worker.postMessage(init);
-  })));
-  start.build();
-  start.free();
-}
-
-/**
- * Loads the threaded build (www/pkg-threads: the retro kernel's chunks on rayon's pool of Web
- * Workers sharing this module's memory) where the page is cross-origin isolated (shared
- * memory needs it) and more than one core is there, else the single-threaded one (www/pkg).
- * `?threads=N` on this worker's URL (passed on from the page's) sets the pool's size; 1
- * asks for the single-threaded build.
- */
-async function loadWasm() {
-  const asked = Number(new URLSearchParams(self.location.search).get('threads')) || self.navigator.hardwareConcurrency || 1;
-  let module = null;
-  if (self.crossOriginIsolated && asked > 1) {
-    try {
-      module = await import('./pkg-threads/dotbox.js');
-      memory = (await module.default()).memory;
-      await startPool(module, asked);
-      threads = asked;
-    } catch (e) {
-      console.warn(`the threaded wasm did not start (${e.message}): solving on one thread`);
-      module = null;
-    }
-  }
-  if (!module) {
-    module = await import('./pkg/dotbox.js');
-    memory = (await module.default()).memory;
-  }
-  wasm = module;
+let subgames = null;
+const ready = loadDotbox().then((loaded) => {
+  ({ wasm, memory, threads, pool } = loaded);
   subgames = new Subgames(wasm, DB, post);
-}
+});
 const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
 let cancelRequested = false;
 let solving = null; // key of the board being solved

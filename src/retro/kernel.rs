@@ -26,7 +26,7 @@ use crate::store::{TileId, MAX_GROUPS};
 use super::high::HighIndex;
 use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
 use super::loony::{Lanes, SIDES};
-use super::par::for_each_chunk;
+use crate::par::for_each_chunk;
 use super::transpose::transpose;
 use super::units::{chain_move_score, ChainRule};
 use super::valuation::{loony_pass, Valuation};

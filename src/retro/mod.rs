@@ -12,7 +12,6 @@ pub mod high;
 pub mod kernel;
 pub mod layout;
 pub mod loony;
-mod par;
 pub mod pseudo;
 mod repair;
 pub mod solve;

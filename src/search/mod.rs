@@ -58,9 +58,9 @@ pub struct SearchOptions {
     pub loony_endgames: bool,
     /// Share table entries between positions equivalent under the board's symmetries.
     pub symmetry: bool,
-    /// Threads [`Solver::analyze`] shares the root moves among (1: the calling thread alone,
-    /// as on WebAssembly, which has no threads). Each thread counts its nodes against
-    /// `max_nodes` on its own.
+    /// Threads [`Solver::analyze`] shares the root moves among (1: the calling thread alone;
+    /// the others run on the pool of [`crate::par`], so the one-thread WebAssembly build has
+    /// only the calling thread). Each thread counts its nodes against `max_nodes` on its own.
     pub threads: usize,
 }
 
@@ -213,23 +213,20 @@ impl Solver {
         let values: Vec<AtomicI32> = root.first.iter().map(|_| AtomicI32::new(0)).collect();
         let shared = Shared::default();
         let this = &*self;
-        let (main, helpers) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..this.options.threads.max(1))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut reported = 0;
-                        let mut report = |p: &Progress| {
-                            shared.helper_nodes.fetch_add(p.nodes - reported, Relaxed);
-                            reported = p.nodes;
-                            match shared.stop.load(Relaxed) {
-                                true => Flow::Stop,
-                                false => Flow::Continue,
-                            }
-                        };
-                        this.solve_children(pos, &root, &values, &shared, &mut report)
-                    })
-                })
-                .collect();
+        let helper = || {
+            let mut reported = 0;
+            let mut report = |p: &Progress| {
+                shared.helper_nodes.fetch_add(p.nodes - reported, Relaxed);
+                reported = p.nodes;
+                match shared.stop.load(Relaxed) {
+                    true => Flow::Stop,
+                    false => Flow::Continue,
+                }
+            };
+            this.solve_children(pos, &root, &values, &shared, &mut report)
+        };
+        let helpers = this.options.threads.max(1) - 1;
+        let (main, helpers) = crate::par::with_helpers(helpers, helper, || {
             let mut report = |p: &Progress| {
                 let snapshot = Progress {
                     nodes: p.nodes + shared.helper_nodes.load(Relaxed),
@@ -242,12 +239,7 @@ impl Solver {
                 }
                 Flow::Continue
             };
-            let main = this.solve_children(pos, &root, &values, &shared, &mut report);
-            let helpers: Vec<_> = helpers
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .collect();
-            (main, helpers)
+            this.solve_children(pos, &root, &values, &shared, &mut report)
         });
         // A thread's own failure (its node budget) explains a stop better than the stop.
         let mut stats = SearchStats {

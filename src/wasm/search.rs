@@ -41,6 +41,8 @@ pub fn search_analyze(
         tt_bytes: tt_mib << 20,
         max_nodes: max_nodes as u64,
         progress_interval: 1 << 20,
+        // Every thread of the threaded build's pool (1 in the one-thread build).
+        threads: crate::par::threads(),
         ..SearchOptions::default()
     };
     let report = analyze_with_progress(&board, pos, &options, &mut |p| {

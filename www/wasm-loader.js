@@ -1,0 +1,47 @@
+// Loads the dotbox wasm inside a worker, with as many threads as the page allows: the
+// threaded build (www/pkg-threads: rayon's pool made of this worker and Web Workers sharing
+// its memory, src/wasm/threads.rs and pool-worker.js) where the page is cross-origin isolated
+// (shared memory needs it) and more than one core is there, else the one-thread build
+// (www/pkg). The solving worker (worker.js) and the search worker (search-worker.js) load it
+// so; `?threads=N` on the worker's URL (passed on from the page's) sets the pool's size, and 1
+// asks for the one-thread build.
+
+/**
+ * Starts the threaded build's pool of `threads`: this worker and `threads - 1` pool workers
+ * on the module's shared `memory`. Returns the pool workers (keep them referenced).
+ */
+async function startPool(module, memory, threads) {
+  const start = new module.PoolStart(threads);
+  const init = { module: module.compiledModule(), memory, receiver: start.receiver };
+  const pool = await Promise.all(Array.from({ length: threads - 1 }, () => new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./pool-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = () => resolve(worker);
+    worker.onerror = (e) => reject(new Error(e.message));
+    worker.postMessage(init);
+  })));
+  start.build();
+  start.free();
+  return pool;
+}
+
+/**
+ * The wasm module's exports with its linear memory and thread count: `{wasm, memory,
+ * threads, pool}`. A threaded build that fails to start (missing, or its pool) falls back to
+ * the one-thread build, saying so in the console.
+ */
+export async function loadDotbox() {
+  const asked = Number(new URLSearchParams(self.location.search).get('threads')) || self.navigator.hardwareConcurrency || 1;
+  if (self.crossOriginIsolated && asked > 1) {
+    try {
+      const wasm = await import('./pkg-threads/dotbox.js');
+      const { memory } = await wasm.default();
+      const pool = await startPool(wasm, memory, asked);
+      return { wasm, memory, threads: asked, pool };
+    } catch (e) {
+      console.warn(`the threaded wasm did not start (${e.message}): running on one thread`);
+    }
+  }
+  const wasm = await import('./pkg/dotbox.js');
+  const { memory } = await wasm.default();
+  return { wasm, memory, threads: 1, pool: [] };
+}
