@@ -26,11 +26,11 @@ use crate::store::{TileId, MAX_GROUPS};
 use super::high::HighIndex;
 use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
 use super::loony::{Lanes, SIDES};
-use crate::par::for_each_chunk;
 use super::transpose::transpose;
 use super::units::{chain_move_score, ChainRule};
 use super::valuation::{loony_pass, Valuation};
 use super::RetroError;
+use crate::par::for_each_chunk;
 
 /// Blocks per chunk: the lane count of the low-move rows (a multiple of [`BLOCK_ALIGN`]).
 const LANES: usize = 64;
