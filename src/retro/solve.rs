@@ -63,8 +63,6 @@ pub struct Solve {
     index: HashMap<TileId, usize>,
     /// `needed[i]` for `order[i]`; `None` until planned against a store.
     needed: Option<Vec<bool>>,
-    /// `done[i]`: `order[i]` was computed in this run.
-    done: Vec<bool>,
     next: usize,
     cache: HashMap<TileId, TileData>,
     /// Layers at or above this line count hold no dropped-but-present tile.
@@ -120,7 +118,6 @@ impl Solve {
             order,
             index,
             needed: None,
-            done: Vec::new(),
             next: 0,
             cache: HashMap::new(),
             cleaned_from: top + 1,
@@ -196,7 +193,6 @@ impl Solve {
                 progress.positions_total += self.layout.tile_positions(t);
             }
         }
-        self.done = vec![false; needed.len()];
         self.needed = Some(needed);
         self.next = 0;
         self.progress = progress;
@@ -220,7 +216,6 @@ impl Solve {
             match self.solve_tile(tile, store) {
                 Ok(data) => {
                     self.cache.insert(tile, data);
-                    self.done[i] = true;
                     self.release_parents(i, store)?;
                     self.next = i + 1;
                     return Ok(self.is_finished());
@@ -252,13 +247,9 @@ impl Solve {
     ) -> Result<TileData, RetroError> {
         let data = self.compute(tile, store)?;
         store.save(tile, &data)?;
-        self.count_done(tile);
-        Ok(data)
-    }
-
-    fn count_done(&mut self, tile: TileId) {
         self.progress.positions_done += self.layout.tile_positions(tile);
         self.progress.tiles_done += 1;
+        Ok(data)
     }
 
     /// Runs one task of a solve split into tasks: computes each tile of `tiles` (tiles of
@@ -447,10 +438,10 @@ impl Solve {
         Ok(data[plane * self.layout.tile_len(tile) + offset])
     }
 
-    /// The next tile this solve's steps compute: needed and not done.
+    /// The next tile this solve's steps compute: the first needed one from `next` on.
     fn pending_index(&self) -> Option<usize> {
         let needed = self.needed.as_ref()?;
-        (self.next..self.order.len()).find(|&i| needed[i] && !self.done[i])
+        (self.next..self.order.len()).find(|&i| needed[i])
     }
 
     /// Drops cached tiles, those needed last first, until the parents of `order[i]` and its
@@ -473,7 +464,7 @@ impl Solve {
                 .children(t)
                 .iter()
                 .filter_map(|c| self.index.get(c).copied())
-                .filter(|&j| j >= i && needed.is_some_and(|n| n[j]) && !self.done[j])
+                .filter(|&j| j >= i && needed.is_some_and(|n| n[j]))
                 .min()
                 .unwrap_or(usize::MAX)
         };
@@ -544,11 +535,8 @@ impl Solve {
         let Some(needed) = &self.needed else {
             return Ok(());
         };
-        let done = |t: TileId| {
-            self.index
-                .get(&t)
-                .is_none_or(|&j| self.done[j] || !needed[j])
-        };
+        // Steps run in order, so every needed tile up to `order[i]` is computed.
+        let done = |t: TileId| self.index.get(&t).is_none_or(|&j| j <= i || !needed[j]);
         let mut released = Vec::new();
         for p in self.layout.parents(self.order[i]) {
             if self.layout.children(p).into_iter().all(done) {
