@@ -160,7 +160,7 @@ pub struct Solver {
     compute_ms: f64,
     /// Milliseconds between two checkpoints.
     checkpoint: f64,
-    /// When the last checkpoint started (`Date.now()`).
+    /// When the last checkpoint started ([`performance_now`]).
     last_checkpoint: f64,
 }
 
@@ -194,7 +194,7 @@ impl Solver {
             keep,
             compute_ms: 0.0,
             checkpoint: CHECKPOINT_SECONDS * 1000.0,
-            last_checkpoint: js_sys::Date::now(),
+            last_checkpoint: performance_now(),
         })
     }
 
@@ -270,7 +270,7 @@ impl Solver {
             .map_err(js_error)?;
         self.compute_ms += compute_ms;
         self.store.set_finished(finished);
-        let now = js_sys::Date::now();
+        let now = performance_now();
         if finished {
             self.persist().await?;
         } else if self.store.dirty() && now - self.last_checkpoint >= self.checkpoint {
@@ -289,7 +289,7 @@ impl Solver {
     /// Writes every computed tile not written yet and waits until it is stored (a
     /// checkpoint now: a cancelled solve keeps everything it computed).
     pub async fn persist(&mut self) -> Result<(), JsError> {
-        self.last_checkpoint = js_sys::Date::now();
+        self.last_checkpoint = performance_now();
         if self.store.dirty() {
             self.store.flush().await.map_err(js_error)?;
         }
