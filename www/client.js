@@ -1,12 +1,10 @@
 // The page's side of the worker protocol (see worker.js): calls return promises, progress
 // events go to listeners.
+import { startWorker } from './wasm-loader.js';
+
 export class SolverClient {
   constructor() {
-    // ?threads=N on the page: the solving worker's thread count (1: the single-threaded wasm).
-    const url = new URL('./worker.js', import.meta.url);
-    const threads = new URLSearchParams(self.location?.search ?? '').get('threads');
-    if (threads) url.searchParams.set('threads', threads);
-    this.worker = new Worker(url, { type: 'module' });
+    this.worker = startWorker('./worker.js');
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();

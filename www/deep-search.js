@@ -7,6 +7,7 @@
 import { deepSearchMaxOpen } from './pkg/dotbox.js';
 import { remember, positionKey } from './analyses.js';
 import { $, setMessage, showWait, hideWait } from './ui.js';
+import { startWorker } from './wasm-loader.js';
 
 /** How long the asked-for search may run. */
 export const DEEP_SEARCH_SECONDS = 120;
@@ -35,11 +36,7 @@ export function offerDeepSearch(game, lines, done) {
     const { board, predrawn } = game;
     button.textContent = 'Stop searching';
     document.body.dataset.deepSearch = 'running';
-    // ?threads=N on the page: the search's thread count, as the solving worker's.
-    const url = new URL('./search-worker.js', import.meta.url);
-    const threads = new URLSearchParams(location.search).get('threads');
-    if (threads) url.searchParams.set('threads', threads);
-    running = new Worker(url, { type: 'module' });
+    running = startWorker('./search-worker.js');
     running.onmessage = ({ data }) => {
       if (data.op === 'progress') {
         showWait(data.total ? (100 * data.done) / data.total : null, `searching for the exact scores… ${(data.nodes / 1e6).toFixed(0)} M nodes, move ${data.done}/${data.total}`);

@@ -3,8 +3,19 @@
 // its memory, src/wasm/threads.rs and pool-worker.js) where the page is cross-origin isolated
 // (shared memory needs it) and more than one core is there, else the one-thread build
 // (www/pkg). The solving worker (worker.js) and the search worker (search-worker.js) load it
-// so; `?threads=N` on the worker's URL (passed on from the page's) sets the pool's size, and 1
-// asks for the one-thread build.
+// so; `?threads=N` on the worker's URL (the page's, passed on by `startWorker`) sets the
+// pool's size, and 1 asks for the one-thread build.
+
+/**
+ * Starts the module worker `file` (next to this one) with the page's `?threads=N`, which
+ * `loadDotbox` reads in the worker. Called by the page for the workers that load the wasm.
+ */
+export function startWorker(file) {
+  const url = new URL(file, import.meta.url);
+  const threads = new URLSearchParams(self.location.search).get('threads');
+  if (threads) url.searchParams.set('threads', threads);
+  return new Worker(url, { type: 'module' });
+}
 
 /**
  * Starts the threaded build's pool of `threads`: this worker and `threads - 1` pool workers
