@@ -205,8 +205,13 @@ fn each_rule_off_gives_the_same_answers() {
             ..base.clone()
         },
         SearchOptions {
+            chain_moves: false,
+            ..base.clone()
+        },
+        SearchOptions {
             capture_rule: false,
             loony_endgames: false,
+            chain_moves: false,
             symmetry: false,
             ..base.clone()
         },
@@ -214,6 +219,39 @@ fn each_rule_off_gives_the_same_answers() {
     for (i, options) in variants.iter().enumerate() {
         compare_random(options, 40, 0xabc + i as u64);
     }
+}
+
+/// Settled positions (drawn by safe moves while there are any: chains, loops and junctions,
+/// the shapes the chain rules act on, where random positions are mostly strewn boxes) against
+/// minimax, with the chain-move rule on and off, pre-drawn lines included.
+#[test]
+fn settled_positions_agree_with_minimax() {
+    let mut rng = dotbox::chains::puzzles::Rng::new(0x5e77);
+    let mut boards: Vec<Board> = ["3x3", "2x6", "3x4", "4x4", "3x5", "5x5"]
+        .iter()
+        .map(|b| Board::parse(b).unwrap())
+        .collect();
+    boards.push(Board::icelandic());
+    let mut checked = 0;
+    for chain_moves in [true, false] {
+        let options = SearchOptions {
+            chain_moves,
+            ..SearchOptions::default()
+        };
+        for board in &boards {
+            let mut solver = Solver::new(board, &options).unwrap();
+            let mut naive = Naive::new(board.rows(), board.cols());
+            for i in 0..30 {
+                let open = 8 + rng.below(11);
+                let pos = dotbox::chains::endgame::settled(board, open, &mut rng);
+                let expected = naive_analysis(&mut naive, pos);
+                let got = solver.analyze(pos, &mut no_progress()).unwrap().analysis;
+                assert_eq!(got, expected, "{} position {i}: {pos:?}", board.name());
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 420);
 }
 
 #[test]

@@ -20,6 +20,7 @@
 mod budget;
 mod canon;
 mod capture;
+mod chain_moves;
 mod endgame;
 mod error;
 mod negamax;
@@ -36,6 +37,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering:
 use crate::core::{move_score, Analysis, Board, MoveScore, Position};
 use budget::Budget;
 use canon::Canonicalizer;
+use endgame::Endgames;
 use negamax::Run;
 use ordering::Ordering;
 use tt::Table;
@@ -56,6 +58,8 @@ pub struct SearchOptions {
     pub capture_rule: bool,
     /// Value simple loony endgames (only chains and loops left) by arithmetic.
     pub loony_endgames: bool,
+    /// Search one move per chain or loop that offers it (see the `chain_moves` module).
+    pub chain_moves: bool,
     /// Share table entries between positions equivalent under the board's symmetries.
     pub symmetry: bool,
     /// Threads [`Solver::analyze`] shares the root moves among (1: the calling thread alone;
@@ -72,6 +76,7 @@ impl Default for SearchOptions {
             progress_interval: 1 << 20,
             capture_rule: true,
             loony_endgames: true,
+            chain_moves: true,
             symmetry: true,
             threads: 1,
         }
@@ -181,6 +186,7 @@ impl Solver {
             root: Progress::default(),
             score_of: |_, v| v,
             root_boxes: 0,
+            endgames: Endgames::default(),
         }
     }
 

@@ -12,11 +12,19 @@ use crate::core::{Boxes, Position};
 use super::budget::{Budget, Progress};
 use super::canon::{Canonicalizer, Keys};
 use super::capture::{capture_rule, Capture};
-use super::endgame::loony_value;
+use super::chain_moves::redundant_chain_moves;
+use super::endgame::Endgames;
 use super::error::SearchError;
 use super::ordering::{Ordering, MAX_MOVES};
 use super::tt::{Bounds, Table};
 use super::{SearchOptions, SearchStats};
+
+/// Fewest open lines of a position the transposition table holds: below this a subtree is
+/// a few dozen nodes, cheaper to search again than a probe of a large table (a cache miss)
+/// costs. Measured on a 45-open-line 5×5 position (`dotbox analyze 5x5 --lines
+/// 5,6,7,8,9,10,11,12,13,14,16,17,18,19,25 --method search`): 9 % faster than with every
+/// position in the table, the same number of nodes within 0.1 %.
+const TABLE_MIN_OPEN: u32 = 9;
 
 /// One search in progress: the solver's tables plus the per-run state.
 pub struct Run<'a> {
@@ -38,6 +46,8 @@ pub struct Run<'a> {
     pub score_of: fn(i32, i32) -> i32,
     /// Boxes the root move being searched completes.
     pub root_boxes: i32,
+    /// Values of the simple loony endgames met so far.
+    pub endgames: Endgames,
 }
 
 impl Run<'_> {
@@ -126,7 +136,6 @@ impl Run<'_> {
         }
         alpha = alpha.max(-untaken);
         beta = beta.min(untaken);
-
         let capture = if self.options.capture_rule {
             capture_rule(self.boxes, pos)
         } else {
@@ -136,27 +145,33 @@ impl Run<'_> {
             self.stats.forced_captures += 1;
             return self.play(pos, untaken, usize::from(x), alpha, beta);
         }
+        let (lock, key, sym) = self.canon.canonical(&self.keys);
+        let tabled = self.all.difference(pos).count() >= TABLE_MIN_OPEN;
+        if tabled {
+            self.tt.prefetch(key);
+        }
         if self.options.loony_endgames && capture == Capture::None {
-            if let Some(v) = loony_value(self.boxes, pos) {
+            if let Some(v) = self.endgames.value(self.boxes, pos) {
                 self.stats.loony_endgames += 1;
                 return Ok(v);
             }
         }
 
-        let (lock, key, sym) = self.canon.canonical(&self.keys);
-        self.stats.tt_probes += 1;
         let mut hint = None;
-        if let Some(b) = self.tt.probe(lock, key) {
-            self.stats.tt_hits += 1;
-            if b.lower >= beta || b.lower == b.upper {
-                return Ok(b.lower);
+        if tabled {
+            self.stats.tt_probes += 1;
+            if let Some(b) = self.tt.probe(lock, key) {
+                self.stats.tt_hits += 1;
+                if b.lower >= beta || b.lower == b.upper {
+                    return Ok(b.lower);
+                }
+                if b.upper <= alpha {
+                    return Ok(b.upper);
+                }
+                alpha = alpha.max(b.lower);
+                beta = beta.min(b.upper);
+                hint = b.best;
             }
-            if b.upper <= alpha {
-                return Ok(b.upper);
-            }
-            alpha = alpha.max(b.lower);
-            beta = beta.min(b.upper);
-            hint = b.best;
         }
 
         let start = self.budget.nodes;
@@ -172,8 +187,11 @@ impl Run<'_> {
             }
             Capture::None | Capture::Forced(_) => {
                 let first = hint.and_then(|h| self.preimage(sym, pos, h));
-                self.order
-                    .order(self.boxes, pos, self.all.difference(pos), first, &mut moves)
+                let mut open = self.all.difference(pos);
+                if self.options.chain_moves {
+                    open = open.difference(redundant_chain_moves(self.boxes, pos));
+                }
+                self.order.order(self.boxes, pos, open, first, &mut moves)
             }
         };
 
@@ -212,7 +230,9 @@ impl Run<'_> {
                 best: found,
             }
         };
-        self.tt.store(lock, key, bounds, self.budget.nodes - start);
+        if tabled {
+            self.tt.store(lock, key, bounds, self.budget.nodes - start);
+        }
         Ok(best)
     }
 }
