@@ -12,6 +12,9 @@
 //! tiled solve, and `--threads N` sets the tiled solver's threads (the baseline is
 //! single-threaded).
 //!
+//! `--problems 36:6` times the search's analysis of six settled 5x5 positions of 36 units
+//! (open lines with long chains counted once), with and without the chain-move rule.
+//!
 //! `--pseudo 24,28` times chains as pseudo-lines instead: for each unit count, a settled
 //! 5x5 position (long chains collapsed) reduced to that many units, beside the plain tiled
 //! solve of a 5x5 position with as many open lines (the same number of positions without
@@ -83,9 +86,10 @@ fn tiled_solve(board: &Board, valuation: Valuation) -> (i32, u64) {
     (value, solve.progress().positions_done)
 }
 
-/// A settled 5x5 position whose reduction has `units` units, with at least two chains.
-fn pseudo_position(board: &Board, units: usize) -> Reduction {
-    let mut rng = Rng::new(units as u64);
+/// A settled 5x5 position whose reduction has `units` units, with at least two chains: the
+/// first drawn from seed `seed`.
+fn pseudo_position(board: &Board, units: usize, seed: u64) -> Reduction {
+    let mut rng = Rng::new(seed);
     loop {
         let pos = settled(board, units + rng.below(16), &mut rng);
         if long_chains(board, pos, DEFAULT_MIN_CHAIN) < 2 {
@@ -123,7 +127,7 @@ fn bench_pseudo(counts: &str, search_threads: usize) {
         .split(',')
         .map(|n| n.parse::<usize>().expect("unit counts"))
     {
-        let reduction = pseudo_position(&board, units);
+        let reduction = pseudo_position(&board, units, units as u64);
         let chains = reduction.chains().count();
         let open = board.open_lines(reduction.base()).count();
         let lines: Vec<String> = reduction.base().lines().map(|l| l.to_string()).collect();
@@ -151,13 +155,65 @@ fn bench_pseudo(counts: &str, search_threads: usize) {
     }
 }
 
-/// Value and nodes of the search's analysis of `pos` (1 GiB table, as the CLI's default).
-fn search_analyze(board: &Board, pos: Position, threads: usize) -> (i32, u64) {
-    let options = SearchOptions {
+/// `--problems 36:8`: the search's analysis (every move's exact score) of that many settled
+/// 5x5 positions of that many units, each with the chain-move rule and without it (the
+/// search before the rule), on `threads` threads.
+fn bench_problems(spec: &str, threads: usize) {
+    let (units, count) = spec.split_once(':').unwrap_or((spec, "6"));
+    let units: usize = units.parse().expect("--problems UNITS:COUNT");
+    let count: u64 = count.parse().expect("--problems UNITS:COUNT");
+    let board = Board::new(5, 5).expect("5x5");
+    let (mut with, mut without) = (Vec::new(), Vec::new());
+    for i in 0..count {
+        let reduction = pseudo_position(&board, units, 1000 * units as u64 + i);
+        let pos = reduction.base();
+        let lines: Vec<String> = pos.lines().map(|l| l.to_string()).collect();
+        println!(
+            "5x5 {units} units ({} open lines, {} chains): --lines {}",
+            board.open_lines(pos).count(),
+            reduction.chains().count(),
+            lines.join(",")
+        );
+        let ruled = measure(|| search_analyze(&board, pos, threads));
+        report("rule", &ruled);
+        let plain = measure(|| {
+            let options = SearchOptions {
+                chain_moves: false,
+                ..search_options(threads)
+            };
+            let report = search::analyze(&board, pos, &options).expect("search");
+            (report.analysis.value, report.stats.nodes)
+        });
+        report("no rule", &plain);
+        assert_eq!(ruled.value, plain.value, "the rule changed a value");
+        with.push(ruled.seconds);
+        without.push(plain.seconds);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!(
+        "median {:.2} s with the chain-move rule, {:.2} s without; slowest {:.2} s and {:.2} s",
+        median(&mut with),
+        median(&mut without),
+        with.last().copied().unwrap_or(0.0),
+        without.last().copied().unwrap_or(0.0)
+    );
+}
+
+/// The CLI's search options: a 1 GiB table, `threads` threads.
+fn search_options(threads: usize) -> SearchOptions {
+    SearchOptions {
         tt_bytes: 1 << 30,
         threads,
         ..SearchOptions::default()
-    };
+    }
+}
+
+/// Value and nodes of the search's analysis of `pos` (1 GiB table, as the CLI's default).
+fn search_analyze(board: &Board, pos: Position, threads: usize) -> (i32, u64) {
+    let options = search_options(threads);
     let report = search::analyze(board, pos, &options).expect("search");
     (report.analysis.value, report.stats.nodes)
 }
@@ -226,6 +282,12 @@ fn main() {
             .build_global()
             .expect("thread pool");
         args.drain(i..i + 2);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--problems") {
+        let threads = rayon::current_num_threads().max(2);
+        println!("search threads: {threads} (positions are its nodes)");
+        bench_problems(args.get(i + 1).map_or("36:6", String::as_str), threads);
+        return;
     }
     if let Some(i) = args.iter().position(|a| a == "--pseudo") {
         let threads = rayon::current_num_threads();

@@ -23,8 +23,8 @@
 //   node scripts/bench-browser.mjs --search LINES ..
 //     5x5 positions past every method the page runs on its own, searched exactly on request
 //     (the #deep-search button): wall time from the click to the scores shown, beside the
-//     native search with the page's table (256 MiB) on one thread, and the CLI's default
-//     (1 GiB, one thread per core).
+//     native search with the table the page got (1 GiB unless the browser refused it) on
+//     every core.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -213,9 +213,9 @@ async function browserSearch(url, lines) {
   await page.click('#deep-search');
   await page.waitForFunction(() => window.dotboxApp.state.analysis?.source === 'search', null, { timeout: 600_000, polling: 50 });
   const wall = (Date.now() - start) / 1000;
-  const { nodes, open } = await page.evaluate(() => ({ nodes: window.dotboxApp.state.analysis.nodes, open: window.dotboxApp.state.game.open }));
+  const { nodes, open, tableMib } = await page.evaluate(() => ({ ...window.dotboxApp.state.analysis, open: window.dotboxApp.state.game.open }));
   await browser.close();
-  return { wall, nodes, open };
+  return { wall, nodes, open, tableMib };
 }
 
 // playwright-core does not expose the browser's pid publicly: find the headless Chromium
@@ -308,12 +308,11 @@ const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '
 const serverUrl = /http:\/\/\S+/.exec(String(await new Promise((r) => server.stdout.once('data', r))))[0];
 try {
   if (searchMode) {
-    console.log('open lines | page s (M nodes) | native 1 thread 256 MiB s | native default s (peak MB) | page/native same table');
+    console.log('open lines | page s (M nodes, table MiB) | native s, same table, every core (peak MB) | page/native');
     for (const lines of named) {
       const b = await browserSearch(serverUrl, lines);
-      const one = nativeAnalyze5x5(lines, ['--method', 'search', '--search-threads', '1', '--tt-mib', '256']);
-      const all = nativeAnalyze5x5(lines, ['--method', 'search']);
-      console.log(`${b.open} | ${b.wall.toFixed(2)} (${(b.nodes / 1e6).toFixed(1)}) | ${one.seconds.toFixed(2)} | ${all.seconds.toFixed(2)} (${all.peakMB.toFixed(0)}) | ${(b.wall / one.seconds).toFixed(2)}`);
+      const n = nativeAnalyze5x5(lines, ['--method', 'search', '--tt-mib', String(b.tableMib)]);
+      console.log(`${b.open} | ${b.wall.toFixed(2)} (${(b.nodes / 1e6).toFixed(1)}, ${b.tableMib}) | ${n.seconds.toFixed(2)} (${n.peakMB.toFixed(0)}) | ${(b.wall / n.seconds).toFixed(2)}`);
     }
   } else if (pseudoMode) {
     console.log('units (open lines) | page solve s | page wall s | renderer peak MB | native s | native peak MB | page/native solve time');

@@ -11,6 +11,8 @@ pub enum SearchError {
     Position(PositionError),
     /// The memory budget cannot hold even the smallest transposition table.
     MemoryBudgetTooSmall { bytes: usize, minimum: usize },
+    /// The system could not give the transposition table its memory.
+    OutOfMemory { bytes: usize },
     /// The search visited more nodes than its budget allows.
     NodeBudgetExceeded { limit: u64 },
     /// The progress callback asked the search to stop (for example at a time limit).
@@ -24,6 +26,11 @@ impl fmt::Display for SearchError {
             SearchError::MemoryBudgetTooSmall { bytes, minimum } => write!(
                 f,
                 "a memory budget of {bytes} bytes is too small: the transposition table needs at least {minimum}"
+            ),
+            SearchError::OutOfMemory { bytes } => write!(
+                f,
+                "could not allocate a transposition table of {} MiB",
+                bytes >> 20
             ),
             SearchError::NodeBudgetExceeded { limit } => {
                 write!(f, "search stopped: node budget of {limit} nodes exceeded")

@@ -79,7 +79,8 @@ impl Table {
     /// Bytes of the smallest table: one bucket.
     pub const MIN_BYTES: usize = std::mem::size_of::<Bucket>();
 
-    /// The largest table (a power of two buckets) that fits in `bytes`.
+    /// The largest table (a power of two buckets) that fits in `bytes`; an error if the
+    /// system refuses the memory (as a browser may refuse a worker a gigabyte).
     pub fn with_budget(bytes: usize) -> Result<Table, SearchError> {
         if bytes < Self::MIN_BYTES {
             return Err(SearchError::MemoryBudgetTooSmall {
@@ -89,7 +90,10 @@ impl Table {
         }
         let count = bytes / Self::MIN_BYTES;
         let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
-        let buckets: Vec<Bucket> = bytemuck::zeroed_vec(count);
+        let buckets: Vec<Bucket> =
+            bytemuck::try_zeroed_vec(count).map_err(|()| SearchError::OutOfMemory {
+                bytes: count * Self::MIN_BYTES,
+            })?;
         huge_pages(&buckets);
         Ok(Table { buckets })
     }

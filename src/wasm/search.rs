@@ -9,7 +9,7 @@ use super::solver::{parse_board, JsAnalysis};
 use super::{js_error, to_js_value};
 use crate::core::notation::parse_lines;
 use crate::search::quick::{quick_move as rules_move, QuickReason};
-use crate::search::{analyze_with_progress, Flow, SearchOptions};
+use crate::search::{Flow, SearchError, SearchOptions, Solver};
 
 /// A search's answer as the page receives it: the analysis and the search's counters.
 #[derive(Serialize)]
@@ -19,10 +19,16 @@ struct JsSearch {
     analysis: JsAnalysis,
     nodes: f64,
     tt_hits: f64,
+    /// The transposition table's size, in MiB (smaller than asked if the browser refused).
+    table_mib: f64,
 }
 
+/// The smallest table [`search_analyze`] falls back to when the browser refuses a larger one.
+const MIN_TABLE_MIB: usize = 64;
+
 /// The value and every move's score of the position with `lines` drawn, by search:
-/// `{value, moves: [{line, score}], nodes, ttHits}`. `progress(nodes, movesDone, movesTotal)`
+/// `{value, moves: [{line, score}], nodes, ttHits, tableMib}`, with a table of `tt_mib` MiB
+/// or, where the browser refuses that much, the largest power of two below it it grants. `progress(nodes, movesDone, movesTotal)`
 /// is called every million nodes; when it returns `false` the search stops (the worker's time
 /// limit: the core reads no clock). Fails with a message once `max_nodes` nodes are visited
 /// or the callback stopped it.
@@ -37,26 +43,38 @@ pub fn search_analyze(
 ) -> Result<JsValue, JsError> {
     let board = parse_board(board, predrawn)?;
     let pos = parse_lines(&board, lines).map_err(js_error)?;
-    let options = SearchOptions {
-        tt_bytes: tt_mib << 20,
-        max_nodes: max_nodes as u64,
-        progress_interval: 1 << 20,
-        // Every thread of the threaded build's pool (1 in the one-thread build).
-        threads: crate::par::threads(),
-        ..SearchOptions::default()
-    };
-    let report = analyze_with_progress(&board, pos, &options, &mut |p| {
-        let args = [p.nodes as f64, p.moves_done as f64, p.moves_total as f64].map(JsValue::from);
-        // A failing progress callback must not stop the search: it only draws the bar.
-        match progress.call3(&JsValue::NULL, &args[0], &args[1], &args[2]) {
-            Ok(answer) if answer == JsValue::FALSE => Flow::Stop,
-            _ => Flow::Continue,
+    // The largest table the browser grants: the search is several times faster with a
+    // gigabyte than with a quarter of it on a problem position.
+    let mut mib = tt_mib.max(MIN_TABLE_MIB);
+    let mut solver = loop {
+        let options = SearchOptions {
+            tt_bytes: mib << 20,
+            max_nodes: max_nodes as u64,
+            progress_interval: 1 << 20,
+            // Every thread of the threaded build's pool (1 in the one-thread build).
+            threads: crate::par::threads(),
+            ..SearchOptions::default()
+        };
+        match Solver::new(&board, &options) {
+            Err(SearchError::OutOfMemory { .. }) if mib > MIN_TABLE_MIB => mib /= 2,
+            made => break made.map_err(js_error)?,
         }
-    })
-    .map_err(js_error)?;
+    };
+    let report = solver
+        .analyze(pos, &mut |p| {
+            let args =
+                [p.nodes as f64, p.moves_done as f64, p.moves_total as f64].map(JsValue::from);
+            // A failing progress callback must not stop the search: it only draws the bar.
+            match progress.call3(&JsValue::NULL, &args[0], &args[1], &args[2]) {
+                Ok(answer) if answer == JsValue::FALSE => Flow::Stop,
+                _ => Flow::Continue,
+            }
+        })
+        .map_err(js_error)?;
     let answer = JsSearch {
         nodes: report.stats.nodes as f64,
         tt_hits: report.stats.tt_hits as f64,
+        table_mib: (report.stats.tt_bytes >> 20) as f64,
         analysis: report.analysis.into(),
     };
     // The flattened analysis is a map to serde: ask for a plain object, as the page expects.
