@@ -88,3 +88,36 @@ fn redundant_in(boxes: &Boxes, pos: Position, members: u64) -> Position {
     };
     offers.difference(keep)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Board;
+
+    /// The corridor of a 1×`n` board: top and bottom drawn, the verticals open.
+    fn corridor(board: &Board) -> Position {
+        (0..board.cols())
+            .flat_map(|c| [board.h(0, c), board.h(1, c)])
+            .collect()
+    }
+
+    #[test]
+    fn one_offer_per_chain_and_a_pair_by_its_middle() {
+        let three = Board::new(1, 3).unwrap();
+        let skipped = redundant_chain_moves(three.boxes(), corridor(&three));
+        // Four own lines, one searched (the lowest).
+        assert_eq!(
+            skipped,
+            [1, 2, 3].map(|c| three.v(0, c)).into_iter().collect()
+        );
+        let two = Board::new(1, 2).unwrap();
+        let skipped = redundant_chain_moves(two.boxes(), corridor(&two));
+        assert_eq!(skipped, [0, 2].map(|c| two.v(0, c)).into_iter().collect());
+        // A box to take: nothing is skipped.
+        let taking = corridor(&three).with(three.v(0, 0));
+        assert_eq!(
+            redundant_chain_moves(three.boxes(), taking),
+            Position::EMPTY
+        );
+    }
+}
