@@ -47,7 +47,7 @@ impl Endgames {
         if let Some(&v) = self.memo.get(&self.scratch) {
             return Some(v);
         }
-        Some(value(&self.scratch.clone(), &mut self.memo))
+        Some(value(&self.scratch, &mut self.memo))
     }
 }
 
