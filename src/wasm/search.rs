@@ -28,10 +28,10 @@ const MIN_TABLE_MIB: usize = 64;
 
 /// The value and every move's score of the position with `lines` drawn, by search:
 /// `{value, moves: [{line, score}], nodes, ttHits, tableMib}`, with a table of `tt_mib` MiB
-/// or, where the browser refuses that much, the largest power of two below it it grants. `progress(nodes, movesDone, movesTotal)`
-/// is called every million nodes; when it returns `false` the search stops (the worker's time
-/// limit: the core reads no clock). Fails with a message once `max_nodes` nodes are visited
-/// or the callback stopped it.
+/// or, where the browser refuses that much, half as much, and so on down to
+/// [`MIN_TABLE_MIB`]. `progress(nodes, movesDone, movesTotal)` is called every million nodes;
+/// when it returns `false` the search stops (the worker's time limit: the core reads no
+/// clock). Fails with a message once `max_nodes` nodes are visited or the callback stopped it.
 #[wasm_bindgen(js_name = searchAnalyze)]
 pub fn search_analyze(
     board: &str,
@@ -45,7 +45,7 @@ pub fn search_analyze(
     let pos = parse_lines(&board, lines).map_err(js_error)?;
     // The largest table the browser grants: the search is several times faster with a
     // gigabyte than with a quarter of it on a problem position.
-    let mut mib = tt_mib.max(MIN_TABLE_MIB);
+    let mut mib = tt_mib;
     let mut solver = loop {
         let options = SearchOptions {
             tt_bytes: mib << 20,
