@@ -136,7 +136,8 @@ fn bench_pseudo(counts: &str, search_threads: usize) {
             lines.join(",")
         );
         for threads in [1, search_threads] {
-            let searched = measure(|| search_analyze(&board, reduction.base(), threads));
+            let options = search_options(threads);
+            let searched = measure(|| search_analyze(&board, reduction.base(), &options));
             report(&format!("search {threads}t"), &searched);
         }
         if pseudo::memory_solve(&board, &reduction).is_err() {
@@ -174,16 +175,13 @@ fn bench_problems(spec: &str, threads: usize) {
             reduction.chains().count(),
             lines.join(",")
         );
-        let ruled = measure(|| search_analyze(&board, pos, threads));
+        let ruled = measure(|| search_analyze(&board, pos, &search_options(threads)));
         report("rule", &ruled);
-        let plain = measure(|| {
-            let options = SearchOptions {
-                chain_moves: false,
-                ..search_options(threads)
-            };
-            let report = search::analyze(&board, pos, &options).expect("search");
-            (report.analysis.value, report.stats.nodes)
-        });
+        let without_rule = SearchOptions {
+            chain_moves: false,
+            ..search_options(threads)
+        };
+        let plain = measure(|| search_analyze(&board, pos, &without_rule));
         report("no rule", &plain);
         assert_eq!(ruled.value, plain.value, "the rule changed a value");
         with.push(ruled.seconds);
@@ -211,10 +209,9 @@ fn search_options(threads: usize) -> SearchOptions {
     }
 }
 
-/// Value and nodes of the search's analysis of `pos` (1 GiB table, as the CLI's default).
-fn search_analyze(board: &Board, pos: Position, threads: usize) -> (i32, u64) {
-    let options = search_options(threads);
-    let report = search::analyze(board, pos, &options).expect("search");
+/// Value and nodes of the search's analysis of `pos` with `options`.
+fn search_analyze(board: &Board, pos: Position, options: &SearchOptions) -> (i32, u64) {
+    let report = search::analyze(board, pos, options).expect("search");
     (report.analysis.value, report.stats.nodes)
 }
 
