@@ -14,11 +14,25 @@ export function onShortcut(key, action) {
 const STEPS = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
 
 let hooks = null;
+let opener = null; // what had the focus when the help dialog opened
 
 function toggleHelp() {
   const help = document.getElementById('help');
-  if (help.open) help.close();
-  else help.showModal();
+  if (help.open) {
+    help.close();
+  } else {
+    opener = document.activeElement;
+    help.showModal();
+  }
+}
+
+/** Gives the focus back to what had it before the help opened (the page itself when nothing
+ * did), so no key goes to the closed dialog's hidden button. */
+function helpClosed() {
+  const help = document.getElementById('help');
+  if (!help.contains(document.activeElement)) return;
+  if (opener?.isConnected && opener !== document.body) opener.focus();
+  else document.activeElement.blur();
 }
 
 function onKey(e) {
@@ -50,4 +64,5 @@ export function initKeys(given) {
   hooks = given;
   document.addEventListener('keydown', onKey);
   document.getElementById('help-open').addEventListener('click', toggleHelp);
+  document.getElementById('help').addEventListener('close', helpClosed);
 }
