@@ -18,7 +18,24 @@ use crate::core::symmetry::Symmetry;
 use crate::core::Position;
 
 use super::group::{canonical_in_sets, LineGroup};
-use super::layout::SYM_BITS;
+
+/// Bits of a high index entry that hold the symmetry index (at most 8 symmetries).
+pub const SYM_BITS: u32 = 3;
+
+/// The entry of a high mask ([`HighIndex::entry`]): `block << SYM_BITS | symmetry`, its
+/// representative's block and the symmetry mapping it there, in one word so the kernel's
+/// lookups stay small.
+const fn encode_entry(block: u32, sym: usize) -> u32 {
+    block << SYM_BITS | sym as u32
+}
+
+/// `(block, symmetry)` of an entry ([`HighIndex::entry`]).
+#[inline(always)]
+pub const fn decode_entry(entry: u32) -> (usize, usize) {
+    let block = (entry >> SYM_BITS) as usize;
+    let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
+    (block, sym)
+}
 
 /// One high group: where its lines sit in a high mask and the ranks of its subsets.
 #[derive(Clone, Debug)]
@@ -192,11 +209,11 @@ impl HighIndex {
                 let block = reps.len() as u64;
                 overflow |= block >= 1 << (32 - SYM_BITS);
                 reps.push(h);
-                (block as u32) << SYM_BITS
+                encode_entry(block as u32, 0)
             } else {
                 // The representative comes first in slot order, so its entry is set.
-                let at = groups.slot(rep, &mults) as usize;
-                entries[at] & !((1 << SYM_BITS) - 1) | sym as u32
+                let (block, _) = decode_entry(entries[groups.slot(rep, &mults) as usize]);
+                encode_entry(block as u32, sym)
             };
         });
         if overflow {
@@ -214,7 +231,7 @@ impl HighIndex {
         &self.mults
     }
 
-    /// `block << SYM_BITS | symmetry` of the mask in `slot`.
+    /// The entry of the mask in `slot`: `block << SYM_BITS | symmetry` (see [`decode_entry`]).
     #[inline]
     pub fn entry(&self, slot: u64) -> u32 {
         self.entries[slot as usize]

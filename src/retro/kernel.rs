@@ -23,8 +23,8 @@ use std::sync::Arc;
 
 use crate::store::{TileId, MAX_GROUPS};
 
-use super::high::HighIndex;
-use super::layout::{Layout, BLOCK_ALIGN, SYM_BITS};
+use super::high::{decode_entry, HighIndex};
+use super::layout::{Layout, BLOCK_ALIGN};
 use super::loony::{Lanes, SIDES};
 use super::transpose::transpose;
 use super::units::{chain_move_score, ChainRule};
@@ -444,8 +444,7 @@ fn high_moves<C: Code>(
             .as_ref()
             .expect("a group with room")
             .child;
-        let block = (entry >> SYM_BITS) as usize;
-        let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
+        let (block, sym) = decode_entry(entry);
         let range = block * len..(block + 1) * len;
         let mut child = Child {
             values: &up.values[range.clone()],

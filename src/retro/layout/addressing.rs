@@ -4,9 +4,10 @@
 use crate::core::Position;
 use crate::store::TileId;
 
+use super::super::high::decode_entry;
 use super::super::RetroError;
 use super::index_cache::high_key;
-use super::{padded, permute, Layout, SYM_BITS};
+use super::{padded, permute, Layout};
 
 impl Layout {
     /// Distance between blocks of a tile whose positions draw `k_lo` low lines: the number of
@@ -101,9 +102,7 @@ impl Layout {
         counts.push(lo_bits.count_ones() as u8);
         let tile = TileId::new(&counts);
         let index = self.high_index(tile)?;
-        let entry = index.entry(self.high.slot(hi_bits, index.mults()));
-        let block = (entry >> SYM_BITS) as usize;
-        let sym = (entry & ((1 << SYM_BITS) - 1)) as usize;
+        let (block, sym) = decode_entry(index.entry(self.high.slot(hi_bits, index.mults())));
         let lo_rank = self.lo.rank(permute(lo_bits, &self.lo_syms[sym])) as usize;
         Ok((
             tile,

@@ -50,8 +50,6 @@ pub const MAX_OPEN: usize = 64;
 /// Blocks are padded to a multiple of this many values, so every loop over a block runs in
 /// whole vector registers (16 bytes: SSE2 and WebAssembly SIMD) with no scalar tail.
 pub const BLOCK_ALIGN: usize = 16;
-/// Bits of a high lookup entry that hold the symmetry index (at most 8 symmetries).
-pub const SYM_BITS: u32 = 3;
 
 /// The open lines a layout is built over and how they complete boxes: the board's own open
 /// lines, or the units of a [`Reduction`], each named by one line.
