@@ -1,0 +1,113 @@
+// The built site (scripts/dist.mjs) and a real static host for it: Debian's nginx with its
+// stock configuration (what /etc/nginx/nginx.conf and sites-available/default set: the
+// system's mime.types, gzip on for HTML only, no added headers, so no COOP/COEP), run as its
+// own process on a free port with its prefix, logs and temporary files in a folder of its own.
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const NGINX = '/usr/sbin/nginx';
+
+/** Builds the site into `out` (replacing it) with `scripts/dist.mjs` options; returns its release id. */
+export function buildSite(out, { version = 'test', partBytes = null } = {}) {
+  const args = [`${ROOT}scripts/dist.mjs`, '--out', out, '--version', version];
+  if (partBytes) args.push('--part-bytes', String(partBytes));
+  const said = execFileSync('node', args, { encoding: 'utf8' });
+  return /release ([0-9a-f]+)/.exec(said)[1];
+}
+
+/** The release's file list as its service worker has it: {path: sha256}. */
+export function releaseFiles(out) {
+  const sw = readFileSync(join(out, 'sw.js'), 'utf8');
+  return JSON.parse(/const RELEASE = (\{.*\});/.exec(sw)[1]).files;
+}
+
+/** A free TCP port on 127.0.0.1 (closed again: nginx binds it next). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * nginx serving `root` on `port` (a free one when not given) until `stop()`; `start()`
+ * brings it back on the same port (the service worker is registered for that origin).
+ * `gzip: 'all'` compresses scripts, styles, JSON and wasm too, as most hosts do; the stock
+ * configuration compresses HTML only.
+ */
+export async function startNginx(root, { port = null, gzip = 'stock' } = {}) {
+  const prefix = mkdtempSync(join(tmpdir(), 'dotbox-nginx-'));
+  // nginx's workers run as nobody when started by root: they must read the site.
+  chmodSync(prefix, 0o755);
+  const types = gzip === 'all' ? 'gzip_types text/css application/javascript application/json application/wasm application/octet-stream;' : '';
+  const host = { port: port ?? (await freePort()), process: null };
+  writeFileSync(join(prefix, 'nginx.conf'), `
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log;
+daemon off;
+events { worker_connections 768; }
+http {
+  sendfile on;
+  tcp_nopush on;
+  types_hash_max_size 2048;
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${prefix}/access.log;
+  gzip on;
+  ${types}
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  server {
+    listen 127.0.0.1:${host.port};
+    root ${root};
+    index index.html;
+    location / { try_files $uri $uri/ =404; }
+  }
+}
+`);
+  host.url = `http://127.0.0.1:${host.port}/`;
+  host.start = async () => {
+    host.process = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const exited = new Promise((resolve) => host.process.once('exit', (code) => resolve(code)));
+    for (let i = 0; i < 100; i++) {
+      try {
+        const response = await fetch(host.url);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      const code = await Promise.race([exited, sleep(100)]);
+      if (code !== undefined) throw new Error(`nginx exited with ${code} (see ${prefix}/error.log)`);
+    }
+    throw new Error(`nginx did not answer on ${host.url}`);
+  };
+  host.stop = async () => {
+    if (!host.process) return;
+    const exited = new Promise((resolve) => host.process.once('exit', resolve));
+    host.process.kill('SIGQUIT');
+    await exited;
+    host.process = null;
+  };
+  await host.start();
+  return host;
+}
+
+/** A fresh folder for a built site. */
+export function siteDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'dotbox-site-'));
+  chmodSync(dir, 0o755);
+  return join(dir, 'site');
+}
