@@ -62,7 +62,9 @@ http {
   types_hash_max_size 2048;
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log ${prefix}/access.log;
+  # When each request ended and the bytes sent (headers and body): scripts/measure-dist.mjs
+  log_format sent '$msec $bytes_sent $status $request';
+  access_log ${prefix}/access.log sent;
   gzip on;
   ${types}
   client_body_temp_path ${prefix}/body;
@@ -79,6 +81,7 @@ http {
 }
 `);
   host.url = `http://127.0.0.1:${host.port}/`;
+  host.accessLog = join(prefix, 'access.log');
   host.start = async () => {
     host.process = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
     const exited = new Promise((resolve) => host.process.once('exit', (code) => resolve(code)));
