@@ -145,6 +145,24 @@ function books(limit) {
   return files;
 }
 
+/**
+ * The modules `entries` import statically, themselves included, as paths of `code`: what the
+ * page and its solving worker load before the first score, preloaded by index.html so the
+ * browser asks for them all at once rather than one level of imports at a time.
+ */
+function moduleGraph(entries, code) {
+  const seen = new Set();
+  const visit = (path) => {
+    if (seen.has(path) || !(path in code)) return;
+    seen.add(path);
+    for (const [, spec] of String(code[path]).matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      visit(new URL(spec, `file:///${path}`).pathname.slice(1));
+    }
+  };
+  entries.forEach(visit);
+  return [...seen];
+}
+
 /** index.html with its scripts and styles in r/<release>/, the manifest, icon and service worker. */
 function page(release, version, code) {
   let html = readFileSync(join(WWW, 'index.html'), 'utf8');
@@ -152,7 +170,14 @@ function page(release, version, code) {
     if (!(path in code)) fail(`index.html names ${path}, which is not in www/`);
     return `${attr}="r/${release}/${path}"`;
   });
+  const scripts = [...html.matchAll(/src="r\/[0-9a-f]+\/([^"]+\.js)"/g)].map((m) => m[1]);
+  // The solving worker's modules (startWorker('./worker.js') in client.js) and the wasm both
+  // the page and the worker instantiate (the worker the threaded one where isolated).
+  const preloads = moduleGraph([...scripts, 'worker.js'], code).filter((p) => !scripts.includes(p))
+    .map((p) => `<link rel="modulepreload" href="r/${release}/${p}">`);
+  preloads.push(`<link rel="preload" href="r/${release}/pkg/dotbox_bg.wasm" as="fetch" type="application/wasm" crossorigin>`);
   const head = [
+    ...preloads,
     `<meta name="dotbox-version" content="${version.replace(/[^\w.+-]/g, '_')}">`,
     '<meta name="description" content="Dots and Boxes against perfect play, with every move\'s exact score. Works offline.">',
     '<meta name="theme-color" content="#1f3b57">',
