@@ -6,7 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -74,7 +74,7 @@ http {
   scgi_temp_path ${prefix}/scgi;
   server {
     listen 127.0.0.1:${host.port};
-    root ${root};
+    root ${resolve(root)};
     index index.html;
     location / { try_files $uri $uri/ =404; }
   }
@@ -82,30 +82,53 @@ http {
 `);
   host.url = `http://127.0.0.1:${host.port}/`;
   host.accessLog = join(prefix, 'access.log');
-  host.start = async () => {
-    host.process = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const exited = new Promise((resolve) => host.process.once('exit', (code) => resolve(code)));
-    for (let i = 0; i < 100; i++) {
-      try {
-        const response = await fetch(host.url);
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      const code = await Promise.race([exited, sleep(100)]);
-      if (code !== undefined) throw new Error(`nginx exited with ${code} (see ${prefix}/error.log)`);
-    }
-    throw new Error(`nginx did not answer on ${host.url}`);
-  };
-  host.stop = async () => {
-    if (!host.process) return;
-    const exited = new Promise((resolve) => host.process.once('exit', resolve));
-    host.process.kill('SIGQUIT');
-    await exited;
-    host.process = null;
-  };
+  host.start = () => launchServer(host, NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], process.env, prefix);
+  host.stop = () => stopServer(host, 'SIGQUIT');
   await host.start();
   return host;
+}
+
+/**
+ * Caddy's file server on `root` (`caddy file-server`: no configuration, no added headers,
+ * ranges answered), with the interface of startNginx: `url`, `start()`, `stop()`.
+ */
+export async function startCaddy(root, { port = null } = {}) {
+  const home = mkdtempSync(join(tmpdir(), 'dotbox-caddy-'));
+  const host = { port: port ?? (await freePort()), process: null };
+  host.url = `http://127.0.0.1:${host.port}/`;
+  const env = { ...process.env, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, HOME: home };
+  host.start = () => launchServer(host, '/usr/bin/caddy', ['file-server', '--root', resolve(root), '--listen', `127.0.0.1:${host.port}`], env, home);
+  host.stop = () => stopServer(host, 'SIGTERM');
+  await host.start();
+  return host;
+}
+
+/** Starts `command` as `host.process` and waits until it answers on `host.url`. */
+async function launchServer(host, command, args, env, logs) {
+  host.process = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
+  let said = '';
+  host.process.stderr.on('data', (d) => { said += d; });
+  const exited = new Promise((resolve) => host.process.once('exit', (code) => resolve(code)));
+  for (let i = 0; i < 100; i++) {
+    try {
+      const response = await fetch(host.url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    const code = await Promise.race([exited, sleep(100)]);
+    if (code !== undefined) throw new Error(`${command} exited with ${code}: ${said} (logs in ${logs})`);
+  }
+  throw new Error(`${command} did not answer on ${host.url}: ${said}`);
+}
+
+/** Stops `host.process` with `signal` and waits for it to exit. */
+async function stopServer(host, signal) {
+  if (!host.process) return;
+  const exited = new Promise((resolve) => host.process.once('exit', resolve));
+  host.process.kill(signal);
+  await exited;
+  host.process = null;
 }
 
 /** A fresh folder for a built site. */
