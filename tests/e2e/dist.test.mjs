@@ -8,6 +8,7 @@
 // 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit would split a larger one.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,42 @@ async function answers3x3(context, url) {
   assert.deepEqual(await shownScores(opened.page), nativeAnalyze('3x3', []).moves, '3x3 scores');
   return opened;
 }
+
+describe('scripts/dist.mjs', () => {
+  test('a split book is the book cut at chunk boundaries into parts within the limit, listed in books/index.json', () => {
+    const dir = siteDir();
+    buildSite(dir, { partBytes: PART_BYTES });
+    const book = readFileSync(BOOK_4X4);
+    const indexLen = Number(book.readBigUInt64LE(24));
+    const count = book.readUInt32LE(40);
+    const ends = [indexLen];
+    for (let k = 0; k < count; k++) ends.push(ends.at(-1) + book.readUInt32LE(indexLen - 4 - 8 * count + 8 * k));
+    const { parts } = JSON.parse(readFileSync(join(dir, 'books/index.json'), 'utf8')).books.find((b) => b.board === '4x4');
+    assert.equal(parts.length, Math.ceil(book.length / PART_BYTES), 'as few parts as the limit allows');
+    const joined = Buffer.concat(parts.map((p) => readFileSync(join(dir, 'books', p.file))));
+    assert.ok(joined.equals(book), 'the parts, in order, are the book');
+    let at = 0;
+    let chunk = 0;
+    for (const p of parts) {
+      assert.equal(p.offset, at);
+      assert.ok(p.bytes <= PART_BYTES, `${p.file}: ${p.bytes} bytes`);
+      assert.equal(p.chunks[0], chunk);
+      // A part ends where its last chunk ends (the first holds the header and index too).
+      assert.equal(p.offset + p.bytes, ends[p.chunks[1]]);
+      at += p.bytes;
+      chunk = p.chunks[1];
+    }
+    assert.equal(chunk, count);
+    assert.ok(!readdirSync(join(dir, 'books')).includes('4x4-d10.book'), 'no whole copy beside the parts');
+    assert.ok(readdirSync(join(dir, 'books')).includes('3x4-d7.book'), 'a book within the limit stays whole');
+  });
+
+  test('a part size below a book\'s index is refused, naming the book', () => {
+    const result = spawnSync('node', [`${ROOT}scripts/dist.mjs`, '--out', siteDir(), '--part-bytes', '100000'], { encoding: 'utf8' });
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /^error: books\/4x4-d10\.book cannot be split into files of at most 100000 bytes: a piece of 127019 bytes \(the index, or one chunk\) exceeds 100000/);
+  });
+});
 
 describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
   const env = { dir: null, host: null, context: null, release: null };
