@@ -48,7 +48,7 @@ export async function startNginx(root, { port = null, gzip = 'stock' } = {}) {
   const prefix = mkdtempSync(join(tmpdir(), 'dotbox-nginx-'));
   // nginx's workers run as nobody when started by root: they must read the site.
   chmodSync(prefix, 0o755);
-  const types = gzip === 'all' ? 'gzip_types text/css application/javascript application/json application/wasm application/octet-stream; gzip_comp_level 6;' : '';
+  const types = gzip === 'all' ? 'gzip_types text/css application/javascript application/json application/wasm; gzip_comp_level 6;' : '';
   const host = { port: port ?? (await freePort()), process: null };
   writeFileSync(join(prefix, 'nginx.conf'), `
 worker_processes 1;
