@@ -6,6 +6,8 @@
 #                      end-to-end tests
 #   ./build.sh wasm    only build the wasm: www/pkg (one thread) and www/pkg-threads (threads)
 #   ./build.sh bench   the in-browser benchmark (icelandic in one and two workers) beside the native solve
+#   ./build.sh dist    the static site in dist/ (scripts/dist.mjs; docs/deploy.md): any static host
+#                      serves it as it is, threads and offline through its service worker
 # Installs what is missing: the wasm32 target, the pinned nightly toolchain of the threaded
 # wasm (with rust-src and clippy), wasm-bindgen-cli at exactly the Cargo.lock version, Chromium and its driver (Debian packages), the npm packages of package-lock.json,
 # the Dask driver's Python packages (a venv in .venv-dask).
@@ -79,20 +81,25 @@ build_wasm() {
   log "building the wasm (release, one thread)"
   cargo build --release --target "$TARGET" --lib
   wasm-bindgen --target web --no-typescript --out-dir www/pkg "target/$TARGET/release/dotbox.wasm"
-  # wasm-opt is optional (rustc's wasm is already optimised). Versions before 116 break the
-  # reference-types tables rustc emits today (Debian 12 ships 108): only newer ones are used.
-  local opt_version
+  optimise_wasm www/pkg/dotbox_bg.wasm
+  build_wasm_threads
+}
+
+# Runs wasm-opt on FILE (extra feature flags after it) where it is installed at version 116
+# or newer; it is optional (rustc's wasm is already optimised). Versions before 116 break
+# the reference-types tables rustc emits today (Debian 12 ships 108): only newer ones are used.
+optimise_wasm() {
+  local file="$1" opt_version
   opt_version="$(wasm-opt --version 2>/dev/null | awk '{print $3}' || true)"
   if [ -n "$opt_version" ] && [ "$opt_version" -ge 116 ] 2>/dev/null; then
-    log "optimising with wasm-opt $opt_version"
+    log "optimising $file with wasm-opt $opt_version"
     wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-      --enable-mutable-globals --enable-multivalue --enable-reference-types \
-      www/pkg/dotbox_bg.wasm -o www/pkg/dotbox_bg.wasm.opt
-    mv www/pkg/dotbox_bg.wasm.opt www/pkg/dotbox_bg.wasm
+      --enable-mutable-globals --enable-multivalue --enable-reference-types --enable-simd "${@:2}" \
+      "$file" -o "$file.opt"
+    mv "$file.opt" "$file"
   elif [ -n "$opt_version" ]; then
     note "wasm-opt $opt_version is older than 116 (it would break the wasm): not used"
   fi
-  build_wasm_threads
 }
 
 # Runs cargo SUBCOMMAND for the threaded wasm (www/pkg-threads): std rebuilt with atomics on
@@ -118,6 +125,7 @@ build_wasm_threads() {
   log "building the threaded wasm (release, $THREADS_TOOLCHAIN, +atomics, std rebuilt)"
   threads_cargo build
   wasm-bindgen --target web --no-typescript --out-dir www/pkg-threads "target/threads/$TARGET/release/dotbox.wasm"
+  optimise_wasm www/pkg-threads/dotbox_bg.wasm --enable-threads
 }
 
 ensure_chromium() {
@@ -126,6 +134,17 @@ ensure_chromium() {
     if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
     $SUDO apt-get update
     $SUDO apt-get install -y chromium chromium-driver
+  fi
+}
+
+# Debian's nginx: the end-to-end tests serve the built site with its stock configuration
+# (tests/e2e/dist.test.mjs starts and stops its own instance on a free port).
+ensure_nginx() {
+  if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+    log "installing nginx (Debian package; the tests run their own instance, not the service)"
+    if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+    $SUDO apt-get update
+    $SUDO apt-get install -y nginx
   fi
 }
 
@@ -180,10 +199,16 @@ case "${1:-}" in
     native_cli
     ensure_node_modules
     ensure_dask
+    ensure_nginx
     log "a 3x3 solve as Dask tasks, a task and a worker killed, against dotbox solve"
     "$DASK_VENV/bin/python" scripts/dask_solve_test.py 3x3 --workers 2
     log "end-to-end tests in headless Chromium"
     node --test --test-concurrency=1 tests/e2e/
+    ;;
+  dist)
+    build_wasm
+    log "writing the static site to dist/"
+    node scripts/dist.mjs "${@:2}"
     ;;
   bench)
     ensure_chromium
@@ -193,7 +218,7 @@ case "${1:-}" in
     node scripts/bench-browser.mjs "${@:2}"
     ;;
   *)
-    echo "usage: ./build.sh serve | test | wasm | bench" >&2
+    echo "usage: ./build.sh serve | test | wasm | bench | dist" >&2
     exit 2
     ;;
 esac

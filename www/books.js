@@ -4,7 +4,8 @@
 // CRC32 before it answers anything; a chunk that fails is downloaded once more, then
 // reported as damaged (an Error with code 'book-damaged'), and never used. Verified chunks
 // are cached under the book's index checksum, so a second visit needs no network for what
-// it saw and a changed book never reads old chunks.
+// it saw and a changed book never reads old chunks. A server that ignores ranges sends the
+// whole file once: all its chunks are cached then (and checked when read).
 import {
   openDb, getBookIndex, putBookIndex, getBookChunks, putBookChunks, deleteBookChunk, deleteBook,
 } from './idb.js';
@@ -26,12 +27,13 @@ export class LazyBookSource {
   }
 
   /**
-   * Opens the book at `url` in database `dbName`: its index from the cache, else from the
-   * network (two range requests: the fixed header, then the whole index).
+   * Opens the book at `url` (split into `parts` where books/index.json lists them) in
+   * database `dbName`: its index from the cache, else from the network (two range requests:
+   * the fixed header, then the whole index).
    */
-  static async open(wasm, dbName, url, onProgress) {
+  static async open(wasm, dbName, url, onProgress, parts = null) {
     const db = await openDb(dbName);
-    const file = new RangeFile(url);
+    const file = new RangeFile(url, parts);
     const saved = await getBookIndex(db, url);
     if (saved) {
       try {
@@ -119,8 +121,25 @@ export class LazyBookSource {
     }
     this.stats.chunksFetched += verified.length;
     if (verified.length) await putBookChunks(this.db, this.checksum, verified);
+    await this.keepWhole();
     const bad = failed.find((i) => this.damaged.has(i));
     if (bad !== undefined) throw this.damage(bad);
+  }
+
+  /**
+   * Where a server sent a whole file (or part) instead of a range: every chunk in it goes
+   * to the cache, so no later visit downloads that file again. They are checked as every
+   * cached chunk is, when a position reads them (a chunk that fails is fetched again).
+   */
+  async keepWhole() {
+    const spans = this.file.takeWhole();
+    if (!spans.length) return;
+    const chunks = [];
+    for (let i = 0; i < this.book.chunks; i++) {
+      const [a, b] = this.book.range(i);
+      if (b > a && !this.damaged.has(i) && spans.some(([s, e]) => s <= a && b <= e)) chunks.push([i, this.file.cut(a, b)]);
+    }
+    await putBookChunks(this.db, this.checksum, chunks);
   }
 
   /** Inserts chunk `i` if its bytes verify: whether they did. */
@@ -159,7 +178,8 @@ export class LazyBookSource {
     const end = this.book.indexBytes;
     let response;
     try {
-      response = await fetch(this.file.url, { headers: { Range: `bytes=${end - 4}-${end - 1}` }, cache: 'no-store' });
+      // The index is in the first part of a split book.
+      response = await fetch(this.file.pieces[0].href, { headers: { Range: `bytes=${end - 4}-${end - 1}` }, cache: 'no-store' });
     } catch {
       return;
     }

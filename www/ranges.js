@@ -1,14 +1,27 @@
 // Byte ranges of a file over HTTP: `Range: bytes=a-b`, answered with 206 and the range, or
 // (by servers that ignore ranges) with 200 and the whole file, which is then kept so every
-// later range is cut from it without another request. Bytes are counted as they arrive for
-// the progress bar and for the page's download figures.
+// later range is cut from it without another request. A file split into parts (hosts that
+// limit a file's size; books/index.json lists them) reads as one: a range across two parts
+// is asked of each. Bytes are counted as they arrive for the progress bar and for the page's
+// download figures. No HEAD request is ever needed: the file's size is not asked for.
+import { SITE_ROOT } from './site.js';
 
-/** A file read by byte ranges. `stats` counts requests and bytes received. */
+/**
+ * A file read by byte ranges. `url` is relative to the site's root (it names the file in
+ * messages and caches); `parts`, where the file is split, are [{file, offset, bytes}]: part
+ * files beside `url` holding bytes [offset, offset + bytes) of it. `stats` counts requests
+ * and bytes received.
+ */
 export class RangeFile {
-  constructor(url) {
+  constructor(url, parts = null) {
     this.url = url;
-    this.whole = null; // the whole file, once a server sent it instead of a range
+    this.href = new URL(url, SITE_ROOT).href;
+    const piece = (href, offset, end) => ({ href, offset, end, whole: null });
+    this.pieces = parts?.length
+      ? parts.map((p) => piece(new URL(p.file, this.href).href, p.offset, p.offset + p.bytes))
+      : [piece(this.href, 0, Infinity)];
     this.stats = { requests: 0, bytes: 0 };
+    this.wholeSpans = []; // [start, end) of the file held whole since the last takeWhole()
   }
 
   /**
@@ -18,9 +31,22 @@ export class RangeFile {
   async read(start, end, onBytes = () => {}, { fresh = false } = {}) {
     // A chunk of a one-valued layer codes to no bytes at all: nothing to ask for.
     if (end <= start) return new Uint8Array(0);
-    if (this.whole) return this.whole.slice(start, end);
+    const got = [];
+    for (const piece of this.pieces) {
+      const a = Math.max(start, piece.offset);
+      const b = Math.min(end, piece.end);
+      if (a < b) got.push(await this.readPiece(piece, a - piece.offset, b - piece.offset, onBytes, fresh));
+    }
+    const bytes = concat(got);
+    if (bytes.length !== end - start) throw new Error(`${this.url}: bytes ${start}-${end - 1} asked, ${bytes.length} bytes there`);
+    return bytes;
+  }
+
+  /** Bytes [start, end) of `piece` (offsets within it). */
+  async readPiece(piece, start, end, onBytes, fresh) {
+    if (piece.whole) return piece.whole.slice(start, end);
     this.stats.requests += 1;
-    const response = await fetch(this.url, {
+    const response = await fetch(piece.href, {
       headers: { Range: `bytes=${start}-${end - 1}` },
       cache: fresh ? 'reload' : 'no-store',
     });
@@ -33,30 +59,50 @@ export class RangeFile {
     }
     if (response.status === 200) {
       // No range support: the whole file came; keep it for every later read.
-      this.whole = await this.body(response, onBytes);
-      return this.whole.slice(start, end);
+      piece.whole = await this.body(response, onBytes);
+      this.wholeSpans.push([piece.offset, piece.offset + piece.whole.length]);
+      return piece.whole.slice(start, end);
     }
     throw new Error(`${this.url}: HTTP ${response.status} for bytes ${start}-${end - 1}`);
+  }
+
+  /**
+   * The spans [start, end) of the file that servers sent whole since the last call, with a
+   * `cut(start, end)` of their bytes: so the caller may keep what it was given.
+   */
+  takeWhole() {
+    const spans = this.wholeSpans;
+    this.wholeSpans = [];
+    return spans;
+  }
+
+  /** Bytes [start, end) from the parts held whole (all of them must be). */
+  cut(start, end) {
+    return concat(this.pieces.filter((p) => p.offset < end && p.offset + (p.whole?.length ?? 0) > start)
+      .map((p) => p.whole.slice(Math.max(start, p.offset) - p.offset, Math.min(end, p.end) - p.offset)));
   }
 
   async body(response, onBytes) {
     const reader = response.body.getReader();
     const parts = [];
-    let length = 0;
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
       parts.push(value);
-      length += value.length;
       this.stats.bytes += value.length;
       onBytes(value.length);
     }
-    const bytes = new Uint8Array(length);
-    let at = 0;
-    for (const p of parts) {
-      bytes.set(p, at);
-      at += p.length;
-    }
-    return bytes;
+    return concat(parts);
   }
+}
+
+function concat(parts) {
+  if (parts.length === 1) return parts[0];
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return bytes;
 }

@@ -65,7 +65,7 @@ async function loadBook(entry) {
   }
   setMessage(`opening the book ${entry.file}…`);
   try {
-    const info = await client.call('book', { url: `books/${entry.file}`, board: session.game.board, predrawn: session.game.predrawn });
+    const info = await client.call('book', { url: `books/${entry.file}`, parts: entry.parts, board: session.game.board, predrawn: session.game.predrawn });
     session.book = info;
     document.body.dataset.book = info.cached ? 'cached' : 'fetched';
     showFigures(info.figures);

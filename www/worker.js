@@ -18,7 +18,8 @@
 //   cancel  {}                        -> stops the running solve after its current step
 //   storage {}                        -> {solves: [..], books: [..], usage, quota}
 //   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
-//   book    {url, board, predrawn}    -> opens a book lazily (its index; chunks come as
+//   book    {url, parts, board, predrawn}
+//                                     -> opens a book lazily (its index; chunks come as
 //                                        positions need them, by range request, verified,
 //                                        cached): {board, depth, checksum, cached, figures}
 //   rulesMove {board, predrawn, lines} -> {line, reason, exactAt}: a move by rules of thumb
@@ -337,13 +338,13 @@ async function remove({ fingerprint, book }) {
   return {};
 }
 
-async function book({ url, board, predrawn }) {
+async function book({ url, parts, board, predrawn }) {
   const key = keyOf(board, predrawn);
   let source = books.get(key);
   // A new game on the same board keeps the open book and the chunks it holds.
   if (source?.file.url !== url) {
     const progress = (done, total) => post({ op: 'book-progress', url, done, total });
-    source = await LazyBookSource.open(wasm, DB, url, progress);
+    source = await LazyBookSource.open(wasm, DB, url, progress, parts);
     books.get(key)?.close();
     books.set(key, source);
   }

@@ -15,9 +15,12 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
-/** Serves www/ on a free port until `stop()`; `args` are serve.py's options (--no-ranges, --damage). */
-export async function startServer(args = []) {
-  const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Serves `dir` (www/ unless told) on a free port until `stop()`; `args` are serve.py's
+ * options (--no-ranges, --damage).
+ */
+export async function startServer(args = [], dir = `${ROOT}www`) {
+  const server = spawn('python3', [`${ROOT}scripts/serve.py`, dir, '0', '-q', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((resolve, reject) => {
     server.stdout.once('data', (data) => resolve(String(data)));
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
@@ -46,6 +49,11 @@ export function serveAndLaunch(args = []) {
 /** Headless system Chromium with a fresh profile. */
 export function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Headless system Chromium with its profile in `dir`: a browser context that is not incognito. */
+export function launchPersistent(dir) {
+  return chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** Opens the page at `hash` and waits until it is ready; page errors fail the test. */

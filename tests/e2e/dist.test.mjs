@@ -1,0 +1,252 @@
+// The built site (`./build.sh dist`, scripts/dist.mjs) on real static hosts: Debian's nginx
+// with its stock configuration (no COOP/COEP headers; or Caddy, see HOSTS), and
+// scripts/serve.py ignoring ranges.
+// The page becomes cross-origin isolated through its service worker and solves on every
+// thread; 4x4 plays from its book, split into parts, by range requests; with the server
+// stopped the page opens from the service worker and answers; a damaged cached file is
+// fetched again; a rebuilt site replaces the release whole. The site is built with parts of
+// 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit would split a larger one.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ROOT, launch, launchPersistent, openPage, settled, nativeAnalyze, shownScores, showPosition, recordBookRequests, bookFigures, startServer,
+} from './harness.mjs';
+import { buildSite, releaseFiles, siteDir, startCaddy, startNginx } from './static-host.mjs';
+
+const PART_BYTES = 4 * 1024 * 1024;
+// The host of the main checks: Debian's stock nginx, or with STATIC_HOST=caddy Caddy's file
+// server (`STATIC_HOST=caddy node --test tests/e2e/dist.test.mjs`; Caddy is not installed by
+// build.sh, this is how it was tried).
+const HOSTS = {
+  nginx: { name: 'a stock nginx', start: startNginx },
+  caddy: { name: "Caddy's file server", start: startCaddy },
+};
+const HOST = HOSTS[process.env.STATIC_HOST ?? 'nginx'];
+const BOOK_4X4 = `${ROOT}www/books/4x4-d10.book`;
+// Nine lines: its move scores read the book's last layer, in a later part than the index.
+const DEEP_4X4 = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+const sw = (page) => page.evaluate(() => document.documentElement.dataset.sw);
+const version = (page) => page.evaluate(() => document.querySelector('meta[name="dotbox-version"]').content);
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** The release folders the page itself loaded its scripts and styles from. */
+const releasesLoaded = (page) => page.evaluate(() => [...new Set(performance.getEntriesByType('resource')
+  .map((e) => /\/r\/([0-9a-f]+)\//.exec(e.name)?.[1]).filter(Boolean))]);
+
+/** Opens the page, waits for its scores on 3x3 and checks them against the native solver. */
+async function answers3x3(context, url) {
+  const opened = await openPage(context, url, '#board=3x3&mode=hh');
+  await settled(opened.page);
+  assert.deepEqual(await shownScores(opened.page), nativeAnalyze('3x3', []).moves, '3x3 scores');
+  return opened;
+}
+
+describe('scripts/dist.mjs', () => {
+  test('a split book is the book cut at chunk boundaries into parts within the limit, listed in books/index.json', () => {
+    const dir = siteDir();
+    buildSite(dir, { partBytes: PART_BYTES });
+    const book = readFileSync(BOOK_4X4);
+    const indexLen = Number(book.readBigUInt64LE(24));
+    const count = book.readUInt32LE(40);
+    const ends = [indexLen];
+    for (let k = 0; k < count; k++) ends.push(ends.at(-1) + book.readUInt32LE(indexLen - 4 - 8 * count + 8 * k));
+    const { parts } = JSON.parse(readFileSync(join(dir, 'books/index.json'), 'utf8')).books.find((b) => b.board === '4x4');
+    assert.equal(parts.length, Math.ceil(book.length / PART_BYTES), 'as few parts as the limit allows');
+    const joined = Buffer.concat(parts.map((p) => readFileSync(join(dir, 'books', p.file))));
+    assert.ok(joined.equals(book), 'the parts, in order, are the book');
+    let at = 0;
+    let chunk = 0;
+    for (const p of parts) {
+      assert.equal(p.offset, at);
+      assert.ok(p.bytes <= PART_BYTES, `${p.file}: ${p.bytes} bytes`);
+      assert.equal(p.chunks[0], chunk);
+      // A part ends where its last chunk ends (the first holds the header and index too).
+      assert.equal(p.offset + p.bytes, ends[p.chunks[1]]);
+      at += p.bytes;
+      chunk = p.chunks[1];
+    }
+    assert.equal(chunk, count);
+    assert.ok(!readdirSync(join(dir, 'books')).includes('4x4-d10.book'), 'no whole copy beside the parts');
+    assert.ok(readdirSync(join(dir, 'books')).includes('3x4-d7.book'), 'a book within the limit stays whole');
+  });
+
+  test('a part size below a book\'s index is refused, naming the book', () => {
+    const result = spawnSync('node', [`${ROOT}scripts/dist.mjs`, '--out', siteDir(), '--part-bytes', '100000'], { encoding: 'utf8' });
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /^error: books\/4x4-d10\.book cannot be split into files of at most 100000 bytes: a piece of 127019 bytes \(the index, or one chunk\) exceeds 100000/);
+  });
+});
+
+describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
+  const env = { dir: null, host: null, context: null, release: null };
+  before(async () => {
+    env.dir = siteDir();
+    env.release = buildSite(env.dir, { version: 'a', partBytes: PART_BYTES });
+    env.host = await HOST.start(env.dir);
+    // A profile of its own, not incognito: Chromium installs apps only in one.
+    env.context = await launchPersistent(mkdtempSync(join(tmpdir(), 'dotbox-profile-')));
+  });
+  after(async () => {
+    await env.context?.close();
+    await env.host?.stop();
+  });
+
+  test('the first visit answers on one thread, installs the service worker, and the app is installable', { timeout: 120_000 }, async () => {
+    const served = await fetch(env.host.url);
+    assert.equal(served.headers.get('cross-origin-opener-policy'), null, 'the host sends no isolation headers');
+    const { page, errors } = await answers3x3(env.context, env.host.url);
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    const cdp = await env.context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, [], 'Chromium finds the app installable');
+    const manifest = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(manifest.errors, []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the next visit is cross-origin isolated through the service worker and solves icelandic on every thread', { timeout: 600_000 }, async () => {
+    const { page, errors } = await openPage(env.context, env.host.url, '#board=icelandic&mode=hh');
+    assert.equal(await sw(page), 'controlled');
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+    await page.click('#solve');
+    await page.waitForFunction(() => ['finished', 'error'].includes(document.body.dataset.solve), null, { timeout: 540_000 });
+    assert.equal(await page.evaluate(() => document.body.dataset.solve), 'finished', await page.textContent('#solve-text'));
+    const threads = Number(await page.evaluate(() => document.body.dataset.threads));
+    assert.ok(threads > 1, `solved on ${threads} threads`);
+    await settled(page);
+    assert.deepEqual(await shownScores(page), nativeAnalyze('icelandic', []).moves);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('4x4 plays from its book, split into parts, by range requests', { timeout: 300_000 }, async () => {
+    const index = JSON.parse(readFileSync(join(env.dir, 'books/index.json'), 'utf8'));
+    const parts = index.books.find((b) => b.board === '4x4').parts.map((p) => p.file);
+    assert.ok(parts.length > 1, 'the book is split');
+    const requests = recordBookRequests(env.context);
+    const { page, errors } = await openPage(env.context, env.host.url, '#board=4x4&mode=hh');
+    for (const moves of [[], DEEP_4X4]) {
+      await showPosition(page, '4x4', moves);
+      assert.match(await page.textContent('#message'), /from the opening book/);
+      assert.deepEqual(await shownScores(page), nativeAnalyze('4x4', moves, BOOK_4X4).moves, `book scores after ${moves}`);
+    }
+    assert.ok(requests.length > 0 && requests.every((r) => /^bytes=\d+-\d+$/.test(r.range)), 'only range requests');
+    const read = new Set(requests.map((r) => r.url.split('/').pop()));
+    assert.ok([...read].every((f) => parts.includes(f)), `parts only: ${[...read]}`);
+    assert.ok(read.size > 1, `more than one part read: ${[...read]}`);
+    const figures = await bookFigures(page);
+    assert.equal(figures.requests, requests.length);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('with the server stopped the page opens from the service worker and answers 3x3 and the first 4x4 position', { timeout: 120_000 }, async () => {
+    await env.host.stop();
+    try {
+      await assert.rejects(fetch(env.host.url), 'the server is down');
+      const { page, errors } = await answers3x3(env.context, env.host.url);
+      await showPosition(page, '4x4', []);
+      assert.match(await page.textContent('#message'), /from the opening book/);
+      assert.deepEqual(await shownScores(page), nativeAnalyze('4x4', [], BOOK_4X4).moves);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await env.host.start();
+    }
+  });
+
+  test('a damaged cached file is detected and downloaded again', { timeout: 120_000 }, async () => {
+    const damaged = ['r/' + env.release + '/app.js', 'r/' + env.release + '/pkg-threads/dotbox_bg.wasm'];
+    const first = await openPage(env.context, env.host.url, '#board=3x3&mode=hh');
+    await first.page.evaluate(async (paths) => {
+      const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('dotbox-release-')));
+      for (const path of paths) {
+        const key = new URL(path, location.href).href;
+        const held = await cache.match(key);
+        const bytes = new Uint8Array(await held.arrayBuffer());
+        bytes[bytes.length >> 1] ^= 0xff; // one byte flipped: the length stays
+        await cache.put(key, new Response(bytes, { headers: held.headers }));
+      }
+    }, damaged);
+    await first.page.close();
+    const { page, errors } = await answers3x3(env.context, env.host.url);
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), true, 'isolated: the worker loads the threaded wasm');
+    const cached = await page.evaluate(async (paths) => {
+      const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('dotbox-release-')));
+      return Promise.all(paths.map(async (p) => [...new Uint8Array(await (await cache.match(new URL(p, location.href).href)).arrayBuffer())]));
+    }, damaged);
+    damaged.forEach((path, k) => assert.equal(sha256(Buffer.from(cached[k])), sha256(readFileSync(join(env.dir, path))), `${path} cached again whole`));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a rebuilt site replaces the release whole: the open release runs to its end, the next visit runs the new one', { timeout: 180_000 }, async () => {
+    const releaseB = buildSite(env.dir, { version: 'b', partBytes: PART_BYTES });
+    assert.notEqual(releaseB, env.release);
+    assert.deepEqual(readdirSync(join(env.dir, 'r')), [releaseB], 'one release on the server');
+    // The visit after the deploy runs release a, whole, and hears of release b.
+    const during = await answers3x3(env.context, env.host.url);
+    assert.equal(await version(during.page), 'a');
+    await during.page.waitForFunction(() => document.documentElement.dataset.sw === 'updated', null, { timeout: 60_000 });
+    assert.match(await during.page.textContent('#release-notice'), /new version of dotbox is installed/);
+    assert.deepEqual(await releasesLoaded(during.page), [env.release]);
+    // The next visit runs release b, whole, from its cache, which holds its files only.
+    const next = await answers3x3(env.context, env.host.url);
+    assert.equal(await version(next.page), 'b');
+    assert.equal(await sw(next.page), 'controlled');
+    assert.deepEqual(await releasesLoaded(next.page), [releaseB]);
+    const cached = await next.page.evaluate(async (name) => {
+      const cache = await caches.open(name);
+      return (await cache.keys()).map((r) => r.url.slice(new URL('./', location.href).href.length)).sort();
+    }, `dotbox-release-${releaseB}`);
+    assert.deepEqual(cached, Object.keys(releaseFiles(env.dir)).sort());
+    assert.deepEqual([...during.errors, ...next.errors], []);
+    env.release = releaseB;
+  });
+});
+
+describe('the built site on a host that ignores ranges', () => {
+  const env = { server: null, browser: null, dir: null };
+  before(async () => {
+    env.dir = siteDir();
+    buildSite(env.dir, { version: 'ranges', partBytes: PART_BYTES });
+    env.server = await startServer(['--no-ranges', '--no-isolation'], env.dir);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+  });
+
+  test('each part of the book comes whole once and is cached: later positions need no request', { timeout: 300_000 }, async () => {
+    const context = await env.browser.newContext();
+    const requests = recordBookRequests(context);
+    const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=hh');
+    await showPosition(page, '4x4', []);
+    assert.deepEqual(await shownScores(page), nativeAnalyze('4x4', [], BOOK_4X4).moves);
+    const files = requests.map((r) => r.url.split('/').pop());
+    assert.deepEqual(files, ['4x4-d10.part0.book'], 'one request: the part holding the index and the first layers');
+    const part0 = statSync(join(env.dir, 'books/4x4-d10.part0.book')).size;
+    assert.equal((await bookFigures(page)).bytes, part0);
+    // Every chunk of that part went to the cache: positions reading only it need nothing more.
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    env.server.stop();
+    requests.length = 0;
+    const again = await openPage(context, env.server.url, '#board=4x4&mode=hh');
+    for (const moves of [[0], [5, 21]]) {
+      await showPosition(again.page, '4x4', moves);
+      assert.deepEqual(await shownScores(again.page), nativeAnalyze('4x4', moves, BOOK_4X4).moves, `scores after ${moves}`);
+    }
+    assert.deepEqual(requests, [], 'no book request');
+    assert.deepEqual([...errors, ...again.errors], []);
+    await context.close();
+  });
+});

@@ -1,0 +1,153 @@
+// The service worker of the built site (scripts/dist.mjs writes it as dist/sw.js with the
+// release filled in; www/ in development has none). Three jobs:
+//  - One release at a time: installing it downloads every file of the release and checks
+//    each against its SHA-256 before any is used (a host or cache still serving an older
+//    file fails the install, and the release installed before keeps serving). Each later
+//    use checks the file again, so a damaged cached file is fetched anew.
+//  - Offline: the page, its scripts, both wasm builds, the puzzles and the books' index come
+//    from the cache; book chunks come from IndexedDB (www/books.js), so range requests for
+//    the books pass straight to the network.
+//  - Cross-origin isolation without server headers: every response served here carries
+//    Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp
+//    (what coi-serviceworker does), so a page loaded through this worker may share wasm
+//    memory between threads on hosts that set no headers. The page registers it after its
+//    first load (www/sw-register.js): the first visit runs on one thread, later ones on all.
+// The release installs as soon as it is downloaded (skipWaiting): a page still open on the
+// previous release keeps reading that release's files, from the previous cache, which is
+// kept until the release after; the page says a new version is ready for the next visit.
+
+// {id, version, files: {path: sha256 hex}}, paths relative to this worker's folder.
+const RELEASE = null;
+const PREFIX = 'dotbox-release-';
+const CACHE = `${PREFIX}${RELEASE.id}`;
+const SCOPE = new URL('./', self.location).href;
+// The hash of each cached file is kept beside it, so a cache of an earlier release is
+// checked the same way while a page of that release is open.
+const HASH_HEADER = 'X-Dotbox-Sha256';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(install().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(activate());
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
+  const url = new URL(request.url);
+  let path = url.href.slice(SCOPE.length).replace(/[?#].*$/, '');
+  if (request.mode === 'navigate' && path === '') path = 'index.html';
+  if (path in RELEASE.files) {
+    event.respondWith(serve(path, RELEASE.files[path]));
+  } else if (request.mode === 'navigate' || request.destination === 'worker' || /^r\/[0-9a-f]+\//.test(path)) {
+    // Not this release's: an earlier release's file while its page is still open, else the
+    // network; isolated either way, as a document or worker must be to share memory.
+    event.respondWith(older(request));
+  }
+  // Anything else (the books' range requests) goes to the network untouched.
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'release') event.source?.postMessage({ release: RELEASE.id, version: RELEASE.version });
+});
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  for (const [path, hash] of Object.entries(RELEASE.files)) {
+    // A file unchanged since an earlier release (same path, same hash) is copied over.
+    const cached = await caches.match(path);
+    const body = cached && (await cached.arrayBuffer());
+    if (body && (await digest(body)) === hash) await cache.put(path, stored(body, cached.headers.get('Content-Type'), hash));
+    else await cache.put(path, await download(path, hash));
+  }
+}
+
+/** Drops every release's cache but this one's and the one before (pages may still run it). */
+async function activate() {
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+  // The release before is the one whose cache was written last.
+  const ages = await Promise.all(names.map(async (n) => [n, await written(n)]));
+  ages.sort((a, b) => b[1] - a[1]);
+  for (const [name] of ages.slice(1)) await caches.delete(name);
+  await self.clients.claim();
+}
+
+/** When cache `name` was filled (the date of its index.html), 0 if unknown. */
+async function written(name) {
+  const response = await (await caches.open(name)).match('index.html');
+  return Number(response?.headers.get('X-Dotbox-Cached') ?? 0);
+}
+
+/** `path` of this release, verified: from the cache, else (missing, or damaged) downloaded again. */
+async function serve(path, hash) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(path);
+  if (cached) {
+    const body = await cached.arrayBuffer();
+    if ((await digest(body)) === hash) return isolated(body, cached.headers);
+    console.warn(`dotbox: the cached ${path} is damaged; downloading it again`);
+    await cache.delete(path);
+  }
+  try {
+    const fresh = await download(path, hash);
+    await cache.put(path, fresh.clone());
+    return isolated(await fresh.arrayBuffer(), fresh.headers);
+  } catch (e) {
+    return new Response(`dotbox: ${e.message}`, { status: 503, headers: { 'Content-Type': 'text/plain' } });
+  }
+}
+
+/** A file of an earlier release still cached (checked against its stored hash), else the network. */
+async function older(request) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cached = await (await caches.open(name)).match(request, { ignoreSearch: true });
+    if (!cached) continue;
+    const body = await cached.arrayBuffer();
+    if ((await digest(body)) === cached.headers.get(HASH_HEADER)) return isolated(body, cached.headers);
+  }
+  const response = await fetch(request);
+  if (response.status === 206) return response;
+  return isolated(await response.arrayBuffer(), response.headers, response.status);
+}
+
+/**
+ * `path` from the network, past the browser's HTTP cache, with its hash checked: a second
+ * try asks again past every cache; a file that still differs is not this release's.
+ */
+async function download(path, hash) {
+  for (const cache of ['no-cache', 'reload']) {
+    const response = await fetch(new URL(path, SCOPE), { cache });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    const body = await response.arrayBuffer();
+    if ((await digest(body)) !== hash) continue;
+    return stored(body, response.headers.get('Content-Type'), hash);
+  }
+  throw new Error(`${path}: the server sends a file other than release ${RELEASE.id}'s (its SHA-256 differs)`);
+}
+
+/** A response as cached: the body, its type, its hash and when it was cached. */
+function stored(body, type, hash) {
+  const headers = { 'Content-Type': type ?? 'application/octet-stream', [HASH_HEADER]: hash, 'X-Dotbox-Cached': String(Date.now()) };
+  return new Response(body, { headers });
+}
+
+async function digest(body) {
+  const hash = await crypto.subtle.digest('SHA-256', body);
+  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A response with `body` and the headers that make the page cross-origin isolated. */
+function isolated(body, headers, status = 200) {
+  const out = new Headers();
+  for (const name of ['Content-Type', HASH_HEADER, 'X-Dotbox-Cached']) {
+    const value = headers.get(name);
+    if (value) out.set(name, value);
+  }
+  out.set('Cross-Origin-Opener-Policy', 'same-origin');
+  out.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  out.set('Cross-Origin-Resource-Policy', 'same-origin');
+  return new Response(body, { status, headers: out });
+}
