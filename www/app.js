@@ -296,7 +296,8 @@ async function main() {
   initShare({ load: (game, source) => newGame({ ...game, mode: game.mode || session.mode }, source) });
   await initSolving({ onSolved: update });
   bindControls();
-  window.addEventListener('hashchange', () => newGame(parseHash(location.hash), 'the address'));
+  // #learn is Learn mode (learn.js), not a game.
+  window.addEventListener('hashchange', () => location.hash !== '#learn' && newGame(parseHash(location.hash), 'the address'));
   // For the end-to-end tests, the benchmark and curious users in the console only: no
   // module of the page reads it (they import the session).
   window.dotboxApp = { state: session, history: () => session.game.history(), client, gameHash };

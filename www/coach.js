@@ -1,7 +1,8 @@
 // The coach panel: the position in chain-theory terms beside the board (components coloured by
-// kind on the SVG, the long chain count and who it favours, loony moves marked, who must make
-// the next loony move as v/^ after each score) and, for the move just played, why it is good
-// or how much it loses, from the exact scores.
+// kind on the SVG, in plain sentences who is to move, how many long chains and who has
+// control, loony moves marked, who must make the next loony move as v/^ after each score;
+// the exact detail one click away) and, for the move just played, why it is good or how much
+// it loses, from the exact scores.
 //
 // It follows the game through the session (session.js: it is told after every render); the
 // exact scores come from the page's shared cache (analyses.js), so the move just played is
@@ -24,8 +25,6 @@ const coach = {
 };
 
 const keyOf = (g, lines) => positionKey(g.board, g.predrawn, lines);
-/** Lines by their labels: `a1b1, b2c2`. */
-const labels = (g, lines) => lines.map((l) => g.label(l)).join(', ');
 
 /** The class naming a component's kind on the board and in the legend. */
 function kindClass(c) {
@@ -71,9 +70,23 @@ function drawSuffixes(svg) {
 }
 
 // ---- Panel -----------------------------------------------------------------------------
+//
+// Plain sentences first (who is to move, how many long chains and loops, who has control,
+// which moves are loony); the exact detail (the rule's count, the moves that change it, the
+// nimstring value, each component's lines, the replies to loony moves) is one click away in
+// #coach-details. No list shows more than MAX_LABELS labels.
 
-/** Loony moves whose replies the panel spells out. */
+/** Most labels a list shows; the rest are counted. */
+const MAX_LABELS = 6;
+
+/** Loony moves whose replies the details spell out. */
 const MAX_REPLIES = 3;
+
+/** Up to MAX_LABELS line labels, then how many more: `a1b1, b1c1 and 12 more`. */
+function shortList(g, lines) {
+  const shown = lines.slice(0, MAX_LABELS).map((l) => g.label(l)).join(', ');
+  return lines.length > MAX_LABELS ? `${shown} and ${lines.length - MAX_LABELS} more` : shown;
+}
 
 const KIND_WORDS = {
   capturable: 'can be taken now',
@@ -83,24 +96,58 @@ const KIND_WORDS = {
   unsettled: 'not settled yet',
 };
 
-function describeControl(report, g) {
-  const turn = g.turn;
+/** "no loop", "1 loop", "2 loops". */
+const count = (n, word) => (n === 0 ? `no ${word}` : plural(n, word));
+
+/** Who has control, in a plain sentence: exactly (nimstring) when the regions are small
+ * enough, else by the long chain rule (an estimate, said so). */
+function whoControls(report, mover, other) {
   const c = report.control;
-  const mover = PLAYER[turn];
-  const other = PLAYER[1 - turn];
+  if (report.nimstring != null) {
+    return report.nimstring === '*0'
+      ? `${other} has control: ${mover} cannot win it against best play, and will have to open the next long chain or loop.`
+      : `${mover} can take control with the right move.`;
+  }
+  if (c.moverHasParity === true) return `By the long chain rule ${mover} has control.`;
+  if (c.moverHasParity === false) return `By the long chain rule ${other} has control: ${mover} needs to change the number of long chains.`;
+  return 'No long chain yet: control is still open.';
+}
+
+/** The plain summary: who is to move, the long chains and loops, who has control. */
+function describeControl(report, g) {
+  const mover = PLAYER[g.turn];
+  const other = PLAYER[1 - g.turn];
+  const c = report.control;
+  const pieces = `${count(c.longChains, 'long chain')} and ${count(c.loops, 'loop')}`;
+  return `${mover} is to move. There ${c.longChains === 1 || (c.longChains === 0 && c.loops === 1) ? 'is' : 'are'} ${pieces}. ${whoControls(report, mover, other)}`;
+}
+
+/** The exact detail: the rule's count and verdict, the moves changing it, the nimstring value. */
+function describeRule(report, g) {
+  const mover = PLAYER[g.turn];
+  const other = PLAYER[1 - g.turn];
+  const c = report.control;
   let who;
   if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
   else if (c.moverHasParity === false) who = `${other} has control by the long chain rule: ${mover} (to move) needs to change the count`;
   else who = 'no long chain yet: control is still open';
-  const parity = report.parityMoves.length
-    ? ` Moves that change the count: ${labels(g, report.parityMoves)}.`
-    : '';
+  const parity = report.parityMoves.length ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.
   const nim = report.nimstring == null
-    ? ''
+    ? ' The regions are too large for the exact (nimstring) value.'
     : ` Exactly (nimstring value ${report.nimstring}): ${report.nimstring === '*0' ? `${mover} cannot win control against best play` : `${mover} can win control`}.`;
   // The rule's count is open lines − boxes left + 1: the dots of an empty board, not of this one.
   return `${plural(c.longChains, 'long chain')}, ${plural(c.loops, 'loop')}, rule count ${c.dots} (open lines − boxes left + 1): ${who}.${parity}${nim}`;
+}
+
+/** A list item with the swatch of a component's kind. */
+function componentItem(c, text) {
+  const li = document.createElement('li');
+  const swatch = document.createElement('span');
+  swatch.className = `swatch ${kindClass(c)}`;
+  swatch.setAttribute('aria-hidden', 'true');
+  li.append(swatch, text);
+  return li;
 }
 
 function renderPanel() {
@@ -108,29 +155,28 @@ function renderPanel() {
   const g = session.game;
   if (!r) return;
   $('coach-control').textContent = g.isOver() ? 'The game is over.' : describeControl(r, g);
+  $('coach-rule').textContent = g.isOver() ? '' : describeRule(r, g);
   const list = $('coach-components');
+  const lines = $('coach-lines');
   list.replaceChildren();
+  lines.replaceChildren();
   for (const c of r.components) {
-    const li = document.createElement('li');
-    const swatch = document.createElement('span');
-    swatch.className = `swatch ${kindClass(c)}`;
-    swatch.setAttribute('aria-hidden', 'true');
-    li.append(swatch, `${c.text} (${KIND_WORDS[kindClass(c)]}; line${c.lines.length === 1 ? '' : 's'} ${labels(g, c.lines)})`);
-    list.append(li);
+    list.append(componentItem(c, `${c.text} (${KIND_WORDS[kindClass(c)]})`));
+    lines.append(componentItem(c, `${c.text}: line${c.lines.length === 1 ? '' : 's'} ${shortList(g, c.lines)}`));
   }
   if (!r.components.length) list.append(Object.assign(document.createElement('li'), { textContent: 'Every box is taken.' }));
-  const reply = (o) => `take all with ${labels(g, o.takeAll)}, or all but ${o.left} with ${labels(g, o.decline)}`;
-  const lines = labels(g, r.loonyMoves.map((m) => m.line));
+  const reply = (o) => `take all with ${shortList(g, o.takeAll)}, or all but ${o.left} with ${shortList(g, o.decline)}`;
+  const loony = r.loonyMoves.map((m) => m.line);
+  $('coach-loony').textContent = loony.length
+    ? `${loony.length === 1 ? 'One move is' : `${loony.length} moves are`} loony (violet on the board): ${shortList(g, loony)}. A loony move offers boxes the opponent can take, or decline and keep control.`
+    : 'No loony moves here.';
   // With an offer standing every move leaving it is loony: the replies are those below. The
   // replies to the first few only: on a large board they would fill the screen.
   const answered = r.loonyMoves.filter((m) => m.offers[0]);
   const more = answered.length > MAX_REPLIES ? `; replies to the other ${answered.length - MAX_REPLIES} loony moves are not listed` : '';
-  const replies = r.standing.length || !answered.length
+  $('coach-replies').textContent = r.standing.length || !answered.length
     ? ''
-    : ` Replies: ${answered.slice(0, MAX_REPLIES).map((m) => `after ${g.label(m.line)}, ${reply(m.offers[0])}`).join('; ')}${more}.`;
-  $('coach-loony').textContent = lines
-    ? `Loony moves (violet on the board): ${lines}.${replies}`
-    : 'No loony moves here.';
+    : `Replies: ${answered.slice(0, MAX_REPLIES).map((m) => `after ${g.label(m.line)}, ${reply(m.offers[0])}`).join('; ')}${more}.`;
   const standing = r.standing.map((o) => `${o.boxes} boxes: ${reply(o)}`);
   $('coach-standing').textContent = standing.length ? `Offered to ${PLAYER[g.turn]}: ${standing.join('; ')}.` : '';
   $('coach-standing').hidden = !standing.length;

@@ -107,5 +107,7 @@ export function gameHash() {
 /** Puts the current game in the address bar (without a history entry). */
 export function writeHash() {
   const hash = gameHash();
+  // In Learn mode the address stays #learn.
+  if (document.body.dataset.view === 'learn') return;
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }

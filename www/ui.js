@@ -62,11 +62,13 @@ export const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1]
 /**
  * The keyboard guard: whether a key event is not the page's shortcuts' to take (already
  * handled, with Alt, Ctrl or Meta, or typed into a field, the open help dialog, or a board
- * with keys of its own such as the puzzle's). Only an open dialog keeps its keys: right
- * after a dialog closes, the browser may still report the focus on its (now hidden) Close
- * button until its next rendering step, and a key pressed then is the page's.
+ * with keys of its own such as the puzzle's, or Learn mode shown instead of the game). Only
+ * an open dialog keeps its keys: right after a dialog closes, the browser may still report
+ * the focus on its (now hidden) Close button until its next rendering step, and a key
+ * pressed then is the page's.
  */
 export function keyBelongsElsewhere(e) {
   return e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey
+    || document.body.dataset.view === 'learn'
     || Boolean(e.target.closest?.('input, select, textarea, dialog[open], #puzzle'));
 }

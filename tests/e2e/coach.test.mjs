@@ -63,9 +63,17 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   // Control: one long chain, and with a rule count of 10 the rule favours B (A is to move).
   assert.equal(native.control.long_chains, 1);
   assert.equal(native.control.mover_has_parity, false);
+  // In plain words first: who is to move, the long chains and loops, and who has control
+  // (exactly, by nimstring, on a position this small).
   const control = await page.textContent('#coach-control');
-  assert.match(control, /^1 long chain, 0 loops, rule count 10 \(open lines − boxes left \+ 1\): B has control by the long chain rule/);
-  assert.match(control, new RegExp(`nimstring value \\${native.nimstring}`));
+  assert.match(control, /^A is to move\. There is 1 long chain and no loop\. /);
+  assert.match(control, native.nimstring === '*0' ? /B has control: A cannot win it against best play/ : /A can take control with the right move\./);
+  // The exact detail one click away: the rule's count and verdict, the nimstring value.
+  assert.equal(await page.isVisible('#coach-rule'), false, 'the detail starts folded');
+  await page.click('#coach-details summary');
+  const rule = await page.textContent('#coach-rule');
+  assert.match(rule, /^1 long chain, 0 loops, rule count 10 \(open lines − boxes left \+ 1\): B has control by the long chain rule/);
+  assert.match(rule, new RegExp(`nimstring value \\${native.nimstring}`));
   // Loony moves marked on the board, exactly the native ones.
   const marked = await page.$$eval('#svg g.move.loony', (gs) => gs.map((g) => Number(g.dataset.line)).sort((a, b) => a - b));
   assert.deepEqual(marked, native.loony_moves.map((m) => m.line));
@@ -193,6 +201,26 @@ test('puzzles: a wrong answer is explained, the right one confirmed, keyboard on
   const q = PUZZLES[1];
   assert.equal(await page.getAttribute('#puzzle', 'data-answered'), cursor === q.solution ? 'right' : 'wrong');
   assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,1,2,3,4,5', 'the game is untouched');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** A comma-separated run of more than six line labels (a1b1, ..): the coach lists none. */
+const LONG_LIST = /(?:[a-z]\d+[a-z]\d+, ){6,}[a-z]\d+[a-z]\d+/;
+
+test('on 5x5 the coach speaks plainly and lists no more than a handful of labels', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  const start = [0, 1, 2, 3, 4, 5, 6, 7];
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${start.join(',')}`);
+  await coachShows(page, '5x5', start);
+  const native = nativeChains('5x5', start);
+  const unsettled = native.components.find((c) => c.kind === 'unsettled');
+  assert.ok(unsettled.lines.length > 40, `the unsettled region has ${unsettled.lines.length} lines`);
+  assert.match(await page.textContent('#coach-control'), /^A is to move\. There (is|are) (no|\d+) long chains?/);
+  const text = await page.textContent('#coach');
+  assert.doesNotMatch(text, LONG_LIST, text);
+  // The region's lines are counted, not listed.
+  assert.ok((await page.textContent('#coach-lines')).includes(` and ${unsettled.lines.length - 6} more`));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,0 +1,155 @@
+//! The course itself: eight lessons in the order of Berlekamp's *The Dots and Boxes Game*
+//! (2000), each exercise a position drawn as a diagram (see [`super::diagram`]). The answers
+//! are not written here: [`super::build`] computes them, and refuses a position where every
+//! move is best. Positions are small (2×2 to 5×5 boards, few open lines) so the exact solvers
+//! answer at once; some were found by drawing settled positions at random
+//! ([`crate::chains::endgame::settled`]) and keeping those that show the lesson's idea.
+
+use super::{ExerciseSpec, LessonSpec};
+
+/// Shorthand for an exercise.
+const fn ex(diagram: &'static [&'static str], question: &'static str) -> ExerciseSpec {
+    ExerciseSpec { diagram, question }
+}
+
+const THIRD: &str =
+    "You are to move. Find a best move: which lines would give a box its third side?";
+const OFFERED: &str = "Your opponent has opened a chain for you. Take the next box, decline the last two with the double-dealing line, or take them all?";
+const PARITY: &str = "You are to move. Find a best move: how many long chains will there be, and which count do you want?";
+const LOOPS: &str = "You are to move. Find a best move: where is the loop, and what does opening (or declining) it cost?";
+const GIVE_UP: &str = "Your opponent has opened something for you. Is keeping control worth its price here? Find a best move.";
+const SAFE: &str = "You are to move. Find a best move: count the safe moves left, and who will run out of them first.";
+const NIM: &str = "You are to move. Find a best move: the regions joined only through the border are separate games.";
+const ENDGAME: &str =
+    "Only chains and loops are left (or nearly). Which should be opened, or taken, now?";
+
+/// The course, in teaching order.
+pub const COURSE: &[LessonSpec] = &[
+    LessonSpec {
+        title: "Don't give the third side",
+        text: "A box belongs to whoever draws its fourth side, and that player moves again. So a line \
+               that gives a box its third side hands the box to your opponent. Early on, play safe \
+               moves: lines that leave every box with two sides or fewer. A box with three sides \
+               (yellow on the board) is free: take it, unless a later lesson says otherwise.",
+        exercises: &[
+            ex(&["+ + + +", "    |", "+-+-+-+", "", "+ +-+ +"], THIRD),
+            ex(&["+ + +-+", "", "+ +-+-+", "|", "+-+ + +"], THIRD),
+            ex(&["+ + + +", "", "+-+ +-+", "|   |", "+ + + +", "  |   |", "+ +-+-+"], THIRD),
+            ex(&["+-+-+ +", "|", "+ +-+-+", "|", "+ + + +", "      |", "+-+ + +"], THIRD),
+            ex(&["+ + + +", "  |", "+-+-+ +", "", "+-+ + +", "|   |", "+ +-+-+"], THIRD),
+            ex(&["+-+-+", "    |", "+ +-+", "|", "+-+ +"], THIRD),
+        ],
+    },
+    LessonSpec {
+        title: "Double-dealing: all but two, and when to decline",
+        text: "When your opponent opens a long chain (three boxes or more) you may take every box, \
+               but then you must move again, usually opening the next chain for them. Or take all \
+               but the last two and draw the line at the far end: a double-dealing move. It leaves \
+               those two boxes to your opponent, who takes them with one line (a double-cross) and \
+               must then open the next chain. Declining costs two boxes and keeps control: do it \
+               while enough is still to come; from the last chain, take everything.",
+        exercises: &[
+            ex(&["+-+-+-+", "| |", "+-+-+-+", "", "+-+-+-+", "", "+-+-+-+"], OFFERED),
+            ex(&["+-+-+-+", "| |", "+-+-+-+", "|#|#|#|", "+-+-+-+", "|#|#|#|", "+-+-+-+"], OFFERED),
+            ex(&["+-+-+-+-+", "| | |", "+-+-+-+-+", "", "+-+-+-+-+", "", "+-+-+-+-+", "", "+-+-+-+-+"], OFFERED),
+            ex(&["+-+-+-+-+", "| | |", "+-+-+-+-+", "", "+-+-+-+-+"], OFFERED),
+            ex(&["+-+-+-+", "| |", "+-+-+-+", "|     |", "+ +-+ +", "|     |", "+-+-+-+"], OFFERED),
+            ex(&["+-+-+-+-+", "| | |", "+-+-+-+-+", "", "+-+-+-+-+", "|#|#|#|#|", "+-+-+-+-+", "|#|#|#|#|", "+-+-+-+-+"], OFFERED),
+        ],
+    },
+    LessonSpec {
+        title: "The long chain rule and parity",
+        text: "Whoever must open the first long chain usually loses most of the rest. The long \
+               chain rule says who that will be: on a board with an even number of dots the first \
+               player wants an even number of long chains, with an odd number of dots an odd one \
+               (dots plus long chains even); the second player wants the other. While the chains \
+               are still forming, fight for your count: joining two chains, splitting one, or \
+               keeping one short changes it.",
+        exercises: &[
+            ex(&["+-+ + +", "", "+-+-+ +", "      |", "+-+ + +", "  |   |", "+ +-+-+"], PARITY),
+            ex(&["+ + +-+", "  |", "+-+ + +", "  |   |", "+ +-+-+", "|     |", "+ + + +"], PARITY),
+            ex(&["+ +-+ +", "|", "+-+ + +", "  | |", "+ + +-+", "|     |", "+ +-+ +"], PARITY),
+            ex(&["+-+-+-+-+", "|   |   |", "+ + + + +", "|     | |", "+ +-+ + +", "|   | | |", "+-+ + + +", "|   | | |", "+ +-+ + +"], PARITY),
+            ex(&["+-+ +-+ +", "  |     |", "+ +-+-+ +", "| |   |", "+ + + + +", "| |   | |", "+ +-+-+ +", "|       |", "+-+-+-+-+"], PARITY),
+            ex(&["+ +-+-+-+", "|", "+-+-+-+-+", "|", "+ +-+ + +", "| |   | |", "+ + +-+ +", "| |     |", "+ +-+-+-+"], PARITY),
+        ],
+    },
+    LessonSpec {
+        title: "Loops and all but four",
+        text: "A loop is a chain closed on itself. When a loop is opened, the player in control \
+               can keep control only by declining four boxes (all but four, with one line between \
+               two pairs) instead of two. So a loop costs the controller twice what a chain does, \
+               and the player without control should offer loops while they can.",
+        exercises: &[
+            ex(&["+ + +-+", "      |", "+-+-+ +", "|   |", "+ + + +", "| | |", "+-+-+ +"], LOOPS),
+            ex(&["+ + + +", "      |", "+-+-+ +", "| | |", "+ + + +", "|   |", "+-+-+-+"], LOOPS),
+            ex(&["+-+-+ +-+", "|   |", "+ + +-+-+", "| |   |", "+-+-+ + +", "|   |   |", "+-+ +-+-+", "|   | |", "+-+-+ + +"], LOOPS),
+            ex(&["+-+-+ + +", "  | | |", "+-+ +-+-+", "  |     |", "+ +-+-+-+", "|       |", "+-+-+-+-+", "|       |", "+ +-+-+ +"], LOOPS),
+            ex(&["+ +-+-+-+", "|", "+-+-+-+-+", "  |     |", "+-+ +-+-+", "  |     |", "+-+-+-+ +", "  |   | |", "+ + +-+-+"], LOOPS),
+        ],
+    },
+    LessonSpec {
+        title: "Control, and when to give it up",
+        text: "Control means your opponent must open every long chain and loop for you. It has a \
+               price: two boxes for each chain you decline, four for each loop. When what is left \
+               is worth less than keeping control costs (short chains, loops), take everything \
+               offered and let your opponent have control.",
+        exercises: &[
+            ex(&["+-+ + +", "|     |", "+ + +-+", "|   |", "+-+-+ +", "|   |", "+-+ +-+"], GIVE_UP),
+            ex(&["+-+-+ +", "      |", "+-+-+-+", "|", "+ + + +", "| |", "+-+-+-+"], GIVE_UP),
+            ex(&["+-+-+-+", "    |", "+-+-+ +", "|   |", "+ + + +", "  | | |", "+-+ + +"], GIVE_UP),
+            ex(&["+-+-+-+-+", "", "+-+-+-+-+", "| |     |", "+ + +-+ +", "| | | | |", "+ +-+ + +", "  |   | |", "+-+-+-+ +"], GIVE_UP),
+            ex(&["+ +-+-+-+", "| |     |", "+ + +-+-+", "  |   | |", "+-+-+ + +", "|   | | |", "+ + +-+ +", "|   | | |", "+-+-+ + +"], GIVE_UP),
+            ex(&["+-+ +-+-+", "| | | |", "+ + + + +", "|   | | |", "+-+-+ + +", "  | | | |", "+-+ +-+ +", "| | |   |", "+ + + +-+"], GIVE_UP),
+        ],
+    },
+    LessonSpec {
+        title: "Counting safe moves",
+        text: "Before anyone must open a chain, both players play safe moves, and whoever runs out \
+               of them first must open something. So count them: most lines use up one safe move, \
+               but a line can use up two at once (it gives two boxes their second side) or \
+               create a chain that changes what is safe. Choose the line that leaves your \
+               opponent the first to run out.",
+        exercises: &[
+            ex(&["+ +-+ +", "    |", "+ + +-+", "|     |", "+ + + +", "|   |", "+-+-+-+"], SAFE),
+            ex(&["+-+ +-+", "  |", "+ +-+ +", "  |", "+-+ +-+", "  |", "+ +-+-+"], SAFE),
+            ex(&["+-+ +-+-+", "|   |   |", "+ + + + +", "| |   |", "+ + +-+-+", "| |     |", "+ +-+-+ +", "|       |", "+-+-+-+-+"], SAFE),
+            ex(&["+-+ +-+", "|", "+ + + +", "|   |", "+ + + +", "|", "+-+ +-+"], SAFE),
+            ex(&["+ + +-+", "", "+ + +-+", "| | |", "+ + + +", "    | |", "+-+ + +"], SAFE),
+            ex(&["+-+-+-+-+", "    |   |", "+ + + + +", "|   |   |", "+ +-+-+-+", "| |   |", "+ + + + +", "|   |   |", "+-+ + +-+"], SAFE),
+        ],
+    },
+    LessonSpec {
+        title: "Nimstring: adding independent regions",
+        text: "The fight for control is nimstring: Dots and Boxes where whoever takes the last box \
+               loses. Parts of the board joined only through the border are independent games, \
+               each with a nimber value *0, *1, *2, .. and their values add by nim-sum (exclusive \
+               or). The player to move has control when the sum is not *0; a winning move leaves \
+               the sum *0 for the opponent. The coach reports the sum.",
+        exercises: &[
+            ex(&["+-+-+ +", "|     |", "+ +-+-+", "", "+-+-+-+", "  |", "+ + +-+"], NIM),
+            ex(&["+-+ + +", "    |", "+-+-+-+", "|   |", "+ + + +", "| | |", "+ + +-+"], NIM),
+            ex(&["+ +-+-+", "|     |", "+-+ + +", "  |   |", "+ +-+-+", "| |", "+ + +-+"], NIM),
+            ex(&["+ +-+ +", "|   |", "+ + +-+", "    |", "+ +-+ +", "|     |", "+ +-+-+"], NIM),
+            ex(&["+ +-+-+", "| |", "+ + +-+", "|", "+-+ +-+", "  |   |", "+ + + +"], NIM),
+            ex(&["+ +-+ + +", "  |   | |", "+-+ +-+ +", "  | |   |", "+ + + +-+", "|       |", "+-+-+-+ +"], NIM),
+        ],
+    },
+    LessonSpec {
+        title: "Endgames of several chains and loops",
+        text: "When only chains and loops are left, every move opens one. The player without \
+               control opens them in the order that costs the controller most: short chains \
+               first (one or two boxes, which the controller cannot decline profitably), then \
+               loops and long chains, smallest first. The controller weighs at every offer \
+               whether keeping control is still worth two boxes (four in a loop).",
+        exercises: &[
+            ex(&["+ + + +", "  |   |", "+-+-+-+", "|     |", "+ +-+ +", "|   | |", "+-+ + +"], ENDGAME),
+            ex(&["+ +-+ +", "|   |", "+-+ +-+", "  | |", "+ + + +", "|   |", "+-+-+-+"], ENDGAME),
+            ex(&["+ +-+-+", "  |   |", "+-+ + +", "    |", "+-+-+-+", "      |", "+-+-+ +"], ENDGAME),
+            ex(&["+ +-+ + +", "|   |   |", "+-+ +-+-+", "    |   |", "+-+-+ + +", "      |", "+-+-+-+-+"], ENDGAME),
+            ex(&["+-+ +-+ +", "|   |   |", "+ +-+ +-+", "|   | |", "+-+ + + +", "  |   | |", "+ +-+-+ +"], ENDGAME),
+            ex(&["+ +-+-+-+", "  |   |", "+-+ + + +", "  | |   |", "+ + +-+-+", "| |     |", "+ +-+-+ +"], ENDGAME),
+            ex(&["+-+-+-+-+", "|       |", "+ +-+-+ +", "|       |", "+-+-+-+-+", "|   |   |", "+ + + + +", "|   |   |", "+-+-+-+-+"], ENDGAME),
+        ],
+    },
+];

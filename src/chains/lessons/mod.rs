@@ -1,0 +1,350 @@
+//! The Learn course: lessons of chain theory in Berlekamp's order, each with exercises whose
+//! accepted answers are computed, never written by hand.
+//!
+//! A lesson is written as data ([`course::COURSE`]): a title, a short text, and exercises
+//! given as ASCII diagrams with a question. [`build`] solves every exercise exactly, keeps as
+//! accepted answers exactly the moves keeping the best score, refuses an exercise where every
+//! move is best (nothing to learn from it), and explains the answer and its nearest rival
+//! from the exact scores in chain terms, lines named by their labels (`a1b1`).
+//! [`check`] re-solves built lessons with another solver, so a test (and anyone holding the
+//! shipped JSON) can tell the answers are right.
+
+pub mod course;
+pub mod diagram;
+
+use std::fmt;
+
+use serde_json::{json, Value};
+
+use crate::core::notation::line_label;
+use crate::core::{Analysis, Board, Position};
+
+use super::explain::{explain, explain_text_in, Voice};
+use super::ChainsError;
+
+pub use diagram::{parse_diagram, render_diagram};
+
+/// A lesson as written: its title, its explanation, and its exercises.
+#[derive(Clone, Copy, Debug)]
+pub struct LessonSpec {
+    /// Short title.
+    pub title: &'static str,
+    /// A few sentences introducing the idea.
+    pub text: &'static str,
+    /// The exercises, in order.
+    pub exercises: &'static [ExerciseSpec],
+}
+
+/// An exercise as written: a position drawn as a diagram (see [`diagram`]) and a question.
+#[derive(Clone, Copy, Debug)]
+pub struct ExerciseSpec {
+    /// The position, one text row per row of dots or boxes.
+    pub diagram: &'static [&'static str],
+    /// What the player is asked; the answer is always a move.
+    pub question: &'static str,
+}
+
+/// A built exercise: the position, its accepted answers and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exercise {
+    /// The board's name (`RxC`).
+    pub board: String,
+    /// The drawn lines, increasing.
+    pub lines: Vec<usize>,
+    /// Every move keeping the best score, increasing.
+    pub answer: Vec<usize>,
+    /// The question asked.
+    pub question: String,
+    /// Why the answer is best and what the nearest other move costs, from the exact scores.
+    pub explanation: String,
+    /// The position's value for the player to move.
+    pub value: i32,
+    /// Every open line with its exact score, increasing.
+    pub scores: Vec<(usize, i32)>,
+}
+
+/// A built lesson.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    /// Short title.
+    pub title: String,
+    /// The explanation of the idea.
+    pub text: String,
+    /// Its exercises.
+    pub exercises: Vec<Exercise>,
+}
+
+/// Why a lesson could not be built or does not check out, naming the exercise.
+#[derive(Debug)]
+pub enum LessonError {
+    /// The diagram of an exercise is malformed.
+    Diagram { at: String, what: String },
+    /// The solver could not answer the position.
+    Solve { at: String, what: String },
+    /// The chain analysis refused a move it was asked to explain.
+    Chains { at: String, error: ChainsError },
+    /// Every open line keeps the best score: nothing to find.
+    EveryMoveBest { at: String },
+    /// A lesson has fewer exercises than the course asks for.
+    TooFewExercises { lesson: String, count: usize },
+    /// A re-solve disagrees with the built exercise.
+    Disagrees { at: String, what: String },
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LessonError::Diagram { at, what } => write!(f, "{at}: the diagram {what}"),
+            LessonError::Solve { at, what } => write!(f, "{at}: the solver failed: {what}"),
+            LessonError::Chains { at, error } => write!(f, "{at}: {error}"),
+            LessonError::EveryMoveBest { at } => {
+                write!(f, "{at}: every move is best, so there is nothing to find")
+            }
+            LessonError::TooFewExercises { lesson, count } => write!(
+                f,
+                "lesson \"{lesson}\" has {count} exercises; at least {MIN_EXERCISES} are needed"
+            ),
+            LessonError::Disagrees { at, what } => write!(f, "{at}: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+/// Fewest exercises a lesson may have.
+pub const MIN_EXERCISES: usize = 5;
+
+/// An exact solver: the value and every move's score of a position.
+pub type Solve<'a> = &'a mut dyn FnMut(&Board, Position) -> Result<Analysis, String>;
+
+/// "lesson 3, exercise 2" (both from 1), for error messages.
+fn place(lesson: usize, exercise: usize) -> String {
+    format!("lesson {}, exercise {}", lesson + 1, exercise + 1)
+}
+
+/// Builds every lesson of `specs`, solving each exercise with `solve`.
+pub fn build(specs: &[LessonSpec], solve: Solve) -> Result<Vec<Lesson>, LessonError> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            if spec.exercises.len() < MIN_EXERCISES {
+                return Err(LessonError::TooFewExercises {
+                    lesson: spec.title.to_string(),
+                    count: spec.exercises.len(),
+                });
+            }
+            let exercises = spec
+                .exercises
+                .iter()
+                .enumerate()
+                .map(|(j, ex)| build_exercise(ex, &place(i, j), solve))
+                .collect::<Result<_, _>>()?;
+            Ok(Lesson {
+                title: spec.title.to_string(),
+                text: spec.text.to_string(),
+                exercises,
+            })
+        })
+        .collect()
+}
+
+/// One exercise: solved, its best moves as the answer, explained.
+fn build_exercise(spec: &ExerciseSpec, at: &str, solve: Solve) -> Result<Exercise, LessonError> {
+    let (board, pos) = parse_diagram(spec.diagram).map_err(|what| LessonError::Diagram {
+        at: at.to_string(),
+        what,
+    })?;
+    let analysis = solve(&board, pos).map_err(|what| LessonError::Solve {
+        at: at.to_string(),
+        what,
+    })?;
+    let answer = analysis.best_lines();
+    if answer.len() == analysis.moves.len() {
+        return Err(LessonError::EveryMoveBest { at: at.to_string() });
+    }
+    let explanation = explanation(&board, pos, &analysis).map_err(|error| LessonError::Chains {
+        at: at.to_string(),
+        error,
+    })?;
+    Ok(Exercise {
+        board: board.name(),
+        lines: pos.difference(board.predrawn()).lines().collect(),
+        answer,
+        question: spec.question.to_string(),
+        explanation,
+        value: analysis.value,
+        scores: analysis.moves.iter().map(|m| (m.line, m.score)).collect(),
+    })
+}
+
+/// A score with its sign: `+2`, `0`, `-1`.
+fn signed(v: i32) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// Why the best moves are best and what the nearest other move costs, in chain terms, from
+/// the exact scores of `analysis`, lines by label.
+pub fn explanation(
+    board: &Board,
+    pos: Position,
+    analysis: &Analysis,
+) -> Result<String, ChainsError> {
+    let label = |l: usize| line_label(board, l);
+    let voice = Voice {
+        mover: None,
+        opponent: "your opponent",
+        line: &label,
+    };
+    let best = analysis.best_lines();
+    let names: Vec<String> = best.iter().map(|&l| label(l)).collect();
+    let head = match names.len() {
+        1 => format!("Best: {} ({} from here).", names[0], net(analysis.value)),
+        _ => format!(
+            "Best: any of {} (each {} from here).",
+            names.join(", "),
+            net(analysis.value)
+        ),
+    };
+    let why = explain_text_in(&explain(board, pos, best[0], analysis)?, &voice);
+    // The nearest rival: the best-scoring move that is not best (lowest line on ties).
+    let rival = analysis
+        .moves
+        .iter()
+        .filter(|m| m.score < analysis.value)
+        .max_by_key(|m| (m.score, std::cmp::Reverse(m.line)))
+        .expect("not every move is best");
+    let rival_why = explain_text_in(&explain(board, pos, rival.line, analysis)?, &voice);
+    let subject = if names.len() == 1 {
+        String::new()
+    } else {
+        format!("{}: ", names[0])
+    };
+    Ok(format!(
+        "{head} {subject}{why} The nearest other move, {} ({}): {rival_why}",
+        label(rival.line),
+        signed(rival.score)
+    ))
+}
+
+/// "net +2 boxes", "net 0 boxes".
+fn net(v: i32) -> String {
+    let unit = if v.abs() == 1 { "box" } else { "boxes" };
+    format!("net {} {unit}", signed(v))
+}
+
+/// Re-solves every exercise of `lessons` with `solve` and checks it: the scores are the
+/// solver's, the accepted answers exactly the moves keeping the best score, and some move is
+/// not best.
+pub fn check(lessons: &[Lesson], solve: Solve) -> Result<(), LessonError> {
+    for (i, lesson) in lessons.iter().enumerate() {
+        if lesson.exercises.len() < MIN_EXERCISES {
+            return Err(LessonError::TooFewExercises {
+                lesson: lesson.title.clone(),
+                count: lesson.exercises.len(),
+            });
+        }
+        for (j, ex) in lesson.exercises.iter().enumerate() {
+            let at = place(i, j);
+            let fail = |what: String| LessonError::Disagrees {
+                at: at.clone(),
+                what,
+            };
+            let board = Board::parse(&ex.board).map_err(|e| fail(e.to_string()))?;
+            let pos: Position = ex.lines.iter().copied().collect();
+            let pos = board
+                .check(pos.union(board.predrawn()))
+                .map_err(|e| fail(e.to_string()))?;
+            let analysis = solve(&board, pos).map_err(|what| LessonError::Solve {
+                at: at.clone(),
+                what,
+            })?;
+            let scores: Vec<(usize, i32)> =
+                analysis.moves.iter().map(|m| (m.line, m.score)).collect();
+            if scores != ex.scores || analysis.value != ex.value {
+                return Err(fail(format!(
+                    "the scores are {scores:?} (value {}), not {:?} (value {})",
+                    analysis.value, ex.scores, ex.value
+                )));
+            }
+            if analysis.best_lines() != ex.answer {
+                return Err(fail(format!(
+                    "the best moves are {:?}, not {:?}",
+                    analysis.best_lines(),
+                    ex.answer
+                )));
+            }
+            if ex.answer.len() == scores.len() {
+                return Err(LessonError::EveryMoveBest { at });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The lessons as the page's `lessons.json`: `{"lessons": [{"title", "text", "exercises":
+/// [{"board", "lines", "answer", "question", "explanation", "value", "scores"}]}]}`, scores as
+/// `[{"line": l, "score": s}]`.
+pub fn to_json(lessons: &[Lesson]) -> Value {
+    let lessons: Vec<Value> = lessons
+        .iter()
+        .map(|l| {
+            let exercises: Vec<Value> = l
+                .exercises
+                .iter()
+                .map(|e| {
+                    let scores: Vec<Value> = e
+                        .scores
+                        .iter()
+                        .map(|&(line, score)| json!({"line": line, "score": score}))
+                        .collect();
+                    json!({
+                        "board": e.board,
+                        "lines": e.lines,
+                        "answer": e.answer,
+                        "question": e.question,
+                        "explanation": e.explanation,
+                        "value": e.value,
+                        "scores": scores,
+                    })
+                })
+                .collect();
+            json!({"title": l.title, "text": l.text, "exercises": exercises})
+        })
+        .collect();
+    json!({ "lessons": lessons })
+}
+
+/// The exact solver the course is built with: the search (it answers every board of the
+/// course quickly, 5×5 endgames included), with a 64 MiB table.
+pub fn search_solve(board: &Board, pos: Position) -> Result<Analysis, String> {
+    let options = crate::search::SearchOptions::default();
+    crate::search::analyze(board, pos, &options)
+        .map(|r| r.analysis)
+        .map_err(|e| e.to_string())
+}
+
+/// Most open lines for which [`reference_solve`] uses the retrograde solver.
+pub const RETRO_OPEN: usize = 24;
+
+/// The solver the course is checked with, other than [`search_solve`]: the retrograde solver
+/// up to [`RETRO_OPEN`] open lines, beyond that the search with its chain rules switched off
+/// (plain alpha-beta with the table), so no shortcut of the building solver is trusted.
+pub fn reference_solve(board: &Board, pos: Position) -> Result<Analysis, String> {
+    if board.open_lines(pos).count() as usize <= RETRO_OPEN {
+        return crate::retro::analyze(board, pos).map_err(|e| e.to_string());
+    }
+    let options = crate::search::SearchOptions {
+        capture_rule: false,
+        loony_endgames: false,
+        chain_moves: false,
+        ..Default::default()
+    };
+    crate::search::analyze(board, pos, &options)
+        .map(|r| r.analysis)
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,168 @@
+// Learn mode (#learn) in the real page: every exercise of the shipped lessons.json accepts
+// exactly the best moves of the native CLI's analysis; every lesson opens, one exercise is
+// answered right and one wrong with the explanation shown; progress survives a reload and
+// can be reset; the keyboard alone answers; a phone screen fits. Screenshots of each lesson
+// at desktop and 390 px go to test-results/learn/ (or $LEARN_SHOTS, e.g. docs/learn).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, mkdirSync } from 'node:fs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, RESULTS, ROOT } from './harness.mjs';
+
+const env = serveAndLaunch();
+const { lessons } = JSON.parse(readFileSync(`${ROOT}www/lessons.json`, 'utf8'));
+const SHOTS = process.env.LEARN_SHOTS ? `${ROOT}${process.env.LEARN_SHOTS}` : `${RESULTS}/learn`;
+mkdirSync(SHOTS, { recursive: true });
+const NO_SCORES = { force: true }; // before an answer a line has no score text: a flat box
+
+test('every exercise accepts exactly the best moves of the native solver', () => {
+  assert.ok(lessons.length >= 8, `${lessons.length} lessons`);
+  for (const [l, lesson] of lessons.entries()) {
+    assert.ok(lesson.exercises.length >= 5, lesson.title);
+    for (const [e, ex] of lesson.exercises.entries()) {
+      const native = nativeAnalyze(ex.board, ex.lines);
+      const best = native.moves.filter((m) => m.score === native.value).map((m) => m.line);
+      assert.deepEqual(ex.answer, best, `lesson ${l + 1} exercise ${e + 1}`);
+      assert.ok(best.length < native.moves.length, `lesson ${l + 1} exercise ${e + 1}: some move is not best`);
+      assert.equal(ex.value, native.value);
+      assert.deepEqual(ex.scores, native.moves.map((m) => ({ line: m.line, score: m.score })));
+    }
+  }
+});
+
+/** The label the exercise board gives `line` (from its aria-label "line a1b1"). */
+const labelOf = (page, line) => page.$eval(`#learn-svg g.move[data-line="${line}"]`, (g) => g.getAttribute('aria-label').split(/[ ,]/)[1]);
+const signed = (v) => `${v > 0 ? '+' : ''}${v}`;
+
+async function openLearn(context, hash = '#learn') {
+  const { page, errors } = await openPage(context, env.server.url, hash);
+  await page.waitForSelector('#learn[data-ready="1"]');
+  return { page, errors };
+}
+
+test('each lesson: one exercise right, one wrong, explained; progress kept across a reload and reset', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openLearn(context);
+  assert.equal(await page.isVisible('main'), false, 'the game is hidden in Learn mode');
+  assert.equal(await page.evaluate(() => location.hash), '#learn');
+  assert.equal(await page.locator('#learn-lessons button').count(), lessons.length);
+  for (const [l, lesson] of lessons.entries()) {
+    await page.click(`#learn-lessons button[data-lesson="${l}"]`);
+    assert.equal(await page.textContent('#lesson-title'), `Lesson ${l + 1} of ${lessons.length}: ${lesson.title}`);
+    assert.equal(await page.textContent('#lesson-text'), lesson.text);
+    // Chains are coloured on the board as the coach colours them.
+    const kinds = await page.$$eval('#learn-svg rect.box-kind', (rs) => rs.length);
+    assert.ok(kinds > 0, `lesson ${l + 1}: components coloured`);
+
+    // Exercise 1, answered right.
+    const ex = lesson.exercises[0];
+    assert.equal(await page.textContent('#exercise-question'), ex.question);
+    const open = await page.$$eval('#learn-svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+    assert.deepEqual(open, ex.scores.map((s) => s.line), 'the board shows the open lines');
+    const good = ex.answer[0];
+    const goodLabel = await labelOf(page, good);
+    await page.click(`#learn-svg g.move[data-line="${good}"]`, NO_SCORES);
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+    const right = await page.textContent('#exercise-feedback');
+    assert.ok(right.startsWith(`Right: ${goodLabel} scores ${signed(ex.value)}, the best here.`), right);
+    assert.ok(right.includes(ex.explanation), 'the exercise explanation is shown');
+    assert.ok(ex.explanation.includes(goodLabel) || ex.answer.length > 1, ex.explanation);
+    // Once answered the exact scores are on the board, the answers best.
+    for (const a of ex.answer) assert.equal(await page.getAttribute(`#learn-svg g.move[data-line="${a}"]`, 'data-best'), '1');
+    await page.locator('#learn').screenshot({ path: `${SHOTS}/lesson-${l + 1}-desktop.png`, scale: 'css' });
+
+    // Exercise 2, answered wrong: what the move costs and why.
+    await page.click('#exercise-next');
+    const ex2 = lesson.exercises[1];
+    const wrong = ex2.scores.filter((s) => !ex2.answer.includes(s.line)).sort((a, b) => a.score - b.score)[0];
+    const wrongLabel = await labelOf(page, wrong.line);
+    await page.click(`#learn-svg g.move[data-line="${wrong.line}"]`, NO_SCORES);
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
+    const bad = await page.textContent('#exercise-feedback');
+    assert.ok(bad.startsWith(`Not the best: ${wrongLabel} (crossed out) scores ${signed(wrong.score)}, the best ${signed(ex2.value)}.`), bad);
+    const loss = ex2.value - wrong.score;
+    assert.ok(bad.includes(`It loses ${loss} ${loss === 1 ? 'box' : 'boxes'} against the best move`), bad);
+    for (const a of ex2.answer) assert.ok(bad.includes(await labelOf(page, a)), `names the best move ${a}`);
+    assert.ok(bad.includes(ex2.explanation));
+    // Try again clears the answer.
+    await page.click('#exercise-retry');
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), null);
+  }
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), String(lessons.length));
+
+  // Finish lesson 1: every exercise right makes it done.
+  await page.click('#learn-lessons button[data-lesson="0"]');
+  for (const [e, ex] of lessons[0].exercises.entries()) {
+    assert.equal(await page.getAttribute('#learn', 'data-exercise'), String(e));
+    await page.click(`#learn-svg g.move[data-line="${ex.answer.at(-1)}"]`, NO_SCORES);
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+    await page.click('#exercise-next');
+  }
+  assert.equal(await page.getAttribute('#learn', 'data-lessons-done'), '1');
+  const rightCount = lessons.length - 1 + lessons[0].exercises.length;
+
+  // A reload finds the progress (and the place in the course).
+  await page.reload();
+  await page.waitForSelector('#learn[data-ready="1"]');
+  assert.equal(await page.getAttribute('#learn', 'data-lessons-done'), '1');
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), String(rightCount));
+  assert.equal(await page.getAttribute('#learn-lessons button[data-lesson="0"]', 'data-done'), '1');
+  assert.match(await page.getAttribute('#learn-lessons button[data-lesson="1"]', 'aria-label'), /, 1 of \d+ exercises right$/);
+  assert.equal(await page.getAttribute('#learn', 'data-lesson'), '1', 'back where the course was left');
+  assert.match(await page.textContent('#learn-progress'), new RegExp(`^Progress: 1 of ${lessons.length} lessons done, ${rightCount} of \\d+ exercises answered right\\.$`));
+
+  // Reset.
+  await page.click('#learn-reset');
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
+  await page.reload();
+  await page.waitForSelector('#learn[data-ready="1"]');
+  assert.equal(await page.getAttribute('#learn', 'data-lessons-done'), '0');
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Learn is reached from the header and left for the same game; the keyboard alone answers', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,5');
+  await settled(page);
+  await page.click('#learn-link');
+  await page.waitForSelector('#learn[data-ready="1"]');
+  assert.equal(await page.evaluate(() => location.hash), '#learn');
+  assert.equal(await page.isVisible('main'), false);
+  // The game's letter shortcuts do nothing here (N would set up a new game).
+  await page.locator('body').press('n');
+  // Keyboard: the board is focusable, arrows choose a line, Enter plays it.
+  await page.focus('#learn-svg');
+  await page.keyboard.press('ArrowRight');
+  const cursor = await page.$eval('#learn-svg g.move.cursor', (g) => Number(g.dataset.line));
+  await page.keyboard.press('Enter');
+  const ex = lessons[0].exercises[0];
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), ex.answer.includes(cursor) ? 'right' : 'wrong');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-next');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#learn', 'data-exercise'), '1');
+  // Back to play: the same game.
+  await page.click('#play-link');
+  assert.equal(await page.isVisible('main'), true);
+  assert.equal(await page.isVisible('#learn'), false);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,5');
+  assert.match(await page.evaluate(() => location.hash), /board=3x3.*moves=0,5/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Learn fits a phone screen', async () => {
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page, errors } = await openLearn(phone);
+  for (const [l, lesson] of lessons.entries()) {
+    await page.tap(`#learn-lessons button[data-lesson="${l}"]`);
+    const ex = lesson.exercises[0];
+    await page.tap(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `nothing overflows a phone screen (page is ${width} px wide)`);
+    await page.locator('#lesson').screenshot({ path: `${SHOTS}/lesson-${l + 1}-phone.png`, scale: 'css' });
+  }
+  assert.deepEqual(errors, []);
+  await phone.close();
+});

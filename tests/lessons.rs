@@ -1,0 +1,116 @@
+//! The Learn course: every exercise's accepted answers are exactly its best moves, computed
+//! by the search and re-checked by another solver (the retrograde one, or the search with its
+//! chain rules off); a tampered exercise and a position where every move is best are refused.
+//! (The shipped `www/lessons.json` is checked against the CLI by tests/e2e/learn.test.mjs.)
+
+use dotbox::chains::lessons::{
+    build, check, course::COURSE, reference_solve, search_solve, ExerciseSpec, LessonError,
+    LessonSpec, MIN_EXERCISES,
+};
+
+#[test]
+fn every_exercise_accepts_exactly_the_best_moves() {
+    let lessons = build(COURSE, &mut search_solve).unwrap();
+    assert!(lessons.len() >= 8, "{} lessons", lessons.len());
+    for lesson in &lessons {
+        assert!(lesson.exercises.len() >= MIN_EXERCISES, "{}", lesson.title);
+        for ex in &lesson.exercises {
+            assert!(!ex.answer.is_empty() && ex.answer.len() < ex.scores.len());
+            // The explanation names the first answer by its label and gives the value.
+            assert!(ex.explanation.starts_with("Best: "), "{}", ex.explanation);
+            assert!(
+                ex.explanation.contains("The nearest other move"),
+                "{}",
+                ex.explanation
+            );
+        }
+    }
+    check(&lessons, &mut reference_solve).unwrap();
+}
+
+#[test]
+fn a_tampered_exercise_is_caught() {
+    let lessons = build(&COURSE[1..2], &mut search_solve).unwrap();
+    let mut wrong_answer = lessons.clone();
+    let ex = &mut wrong_answer[0].exercises[0];
+    let other = ex
+        .scores
+        .iter()
+        .find(|s| !ex.answer.contains(&s.0))
+        .unwrap()
+        .0;
+    ex.answer = vec![other];
+    let err = check(&wrong_answer, &mut reference_solve).unwrap_err();
+    assert!(matches!(err, LessonError::Disagrees { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("lesson 1, exercise 1: the best moves are"),
+        "{err}"
+    );
+    let mut wrong_score = lessons;
+    wrong_score[0].exercises[2].scores[0].1 += 2;
+    let err = check(&wrong_score, &mut reference_solve).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("lesson 1, exercise 3: the scores are"),
+        "{err}"
+    );
+}
+
+/// Two loops of four and two chains of four: every move opens one of them and all cost the
+/// same, so there is nothing to find.
+const ALL_BEST: &[&str] = &[
+    "+-+-+-+-+",
+    "|   |   |",
+    "+ + + + +",
+    "|   |   |",
+    "+-+-+-+-+",
+    "",
+    "+-+-+-+-+",
+    "",
+    "+-+-+-+-+",
+];
+
+#[test]
+fn bad_lessons_are_refused_with_the_reason() {
+    static FIVE: [ExerciseSpec; 5] = [ExerciseSpec {
+        diagram: ALL_BEST,
+        question: "?",
+    }; 5];
+    let five = &FIVE;
+    let spec = [LessonSpec {
+        title: "t",
+        text: "x",
+        exercises: five,
+    }];
+    let err = build(&spec, &mut search_solve).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "lesson 1, exercise 1: every move is best, so there is nothing to find"
+    );
+    let spec = [LessonSpec {
+        title: "t",
+        text: "x",
+        exercises: &five[..2],
+    }];
+    let err = build(&spec, &mut search_solve).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "lesson \"t\" has 2 exercises; at least 5 are needed"
+    );
+    static BAD: [ExerciseSpec; 5] = [ExerciseSpec {
+        diagram: &["+-+", "x |", "+ +"],
+        question: "?",
+    }; 5];
+    let spec = [LessonSpec {
+        title: "t",
+        text: "x",
+        exercises: &BAD,
+    }];
+    let err = build(&spec, &mut search_solve).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("lesson 1, exercise 1: the diagram row 2"),
+        "{err}"
+    );
+}

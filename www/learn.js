@@ -1,0 +1,286 @@
+// Learn mode (#learn): a course of chain theory in Berlekamp's order. lessons.json holds the
+// lessons, each a short text and exercises (position, question, accepted answers, exact scores,
+// explanation), written by `cargo run --release --example lessons`, which computes the accepted
+// answers as exactly the best moves. The player picks a line on the exercise's own board
+// (click, tap, or arrow keys and Enter); the page says whether it was best, what the chosen
+// move gains or costs and why (the coach's words from the exact scores), then shows the scores.
+// Chains are coloured on the board as the coach colours them. Progress (exercises answered
+// right, hence lessons done) is kept in localStorage and can be reset.
+import { Game, chainsReport, explainMove } from './pkg/dotbox.js';
+import { renderBoard, step } from './board.js';
+import { wasmReady } from './session.js';
+import { $, fmt, svgEl, ARROWS } from './ui.js';
+
+export const LEARN_HASH = '#learn';
+const STORE = 'dotbox-learn';
+
+const state = {
+  lessons: null,
+  lesson: 0,
+  exercise: 0,
+  geometry: null,
+  boxes: [],
+  components: [],
+  cursor: null,
+  answer: null, // the line picked, once picked
+  back: '', // the game's address when Learn was opened
+};
+
+// ---- Progress ---------------------------------------------------------------------------
+
+/** {right: ["lesson.exercise", ..], at: [lesson, exercise]} from localStorage. */
+function loadProgress() {
+  try {
+    const p = JSON.parse(localStorage.getItem(STORE) ?? '{}');
+    return { right: Array.isArray(p.right) ? p.right : [], at: Array.isArray(p.at) ? p.at : [0, 0] };
+  } catch {
+    return { right: [], at: [0, 0] };
+  }
+}
+
+function saveProgress(p) {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(p));
+  } catch {
+    // Storage refused (private mode, quota): progress lasts for this visit only.
+  }
+}
+
+const progress = loadProgress();
+const solved = (l, e) => progress.right.includes(`${l}.${e}`);
+const lessonDone = (l) => state.lessons[l].exercises.every((_, e) => solved(l, e));
+
+// ---- Rendering --------------------------------------------------------------------------
+
+const current = () => state.lessons[state.lesson].exercises[state.exercise];
+
+function renderMenu() {
+  const list = $('learn-lessons');
+  list.replaceChildren();
+  state.lessons.forEach((lesson, l) => {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    const right = lesson.exercises.filter((_, e) => solved(l, e)).length;
+    button.textContent = `${lessonDone(l) ? '✓ ' : ''}${lesson.title}`;
+    button.dataset.lesson = String(l);
+    button.dataset.done = lessonDone(l) ? '1' : '0';
+    button.setAttribute('aria-label', `Lesson ${l + 1}: ${lesson.title}, ${right} of ${lesson.exercises.length} exercises right${lessonDone(l) ? ', done' : ''}`);
+    if (l === state.lesson) button.setAttribute('aria-current', 'true');
+    button.onclick = () => { show(l, 0); $('learn-svg').focus(); };
+    li.append(button);
+    list.append(li);
+  });
+  const done = state.lessons.filter((_, l) => lessonDone(l)).length;
+  const total = state.lessons.reduce((n, lesson) => n + lesson.exercises.length, 0);
+  $('learn-progress').textContent = `Progress: ${done} of ${state.lessons.length} lessons done, ${progress.right.length} of ${total} exercises answered right.`;
+  $('learn').dataset.lessonsDone = String(done);
+  $('learn').dataset.exercisesRight = String(progress.right.length);
+}
+
+function show(l, e) {
+  state.lesson = l;
+  state.exercise = e;
+  progress.at = [l, e];
+  saveProgress(progress);
+  const lesson = state.lessons[l];
+  const ex = current();
+  // All of the exercise's lines are given to the game as pre-drawn: it only supplies geometry
+  // and the completed boxes; they are drawn as ordinary lines.
+  const game = new Game(ex.board, ex.lines.join(','));
+  state.geometry = game.geometry();
+  for (const s of state.geometry.lines) s.predrawn = false;
+  state.boxes = game.takenBoxes();
+  game.free();
+  state.components = chainsReport(ex.board, '', ex.lines.join(',')).components;
+  state.cursor = null;
+  state.answer = null;
+  $('lesson-title').textContent = `Lesson ${l + 1} of ${state.lessons.length}: ${lesson.title}`;
+  $('lesson-text').textContent = lesson.text;
+  $('exercise-title').textContent = `Exercise ${e + 1} of ${lesson.exercises.length} · ${ex.board}${solved(l, e) ? ' · answered right before' : ''}`;
+  $('exercise-question').textContent = ex.question;
+  setFeedback([], '');
+  $('learn').dataset.lesson = String(l);
+  $('learn').dataset.exercise = String(e);
+  delete $('learn').dataset.answered;
+  renderMenu();
+  render();
+}
+
+function setFeedback(parts, cls) {
+  const out = $('exercise-feedback');
+  out.replaceChildren(...parts.map((text) => Object.assign(document.createElement('p'), { textContent: text })));
+  out.className = cls;
+}
+
+/** The class naming a component's kind, as the coach names it (coach.css colours it). */
+function kindClass(c) {
+  if (c.kind === 'chain') return c.long ? 'long' : 'short';
+  return c.kind;
+}
+
+function render() {
+  const ex = current();
+  const answered = state.answer !== null;
+  const svg = $('learn-svg');
+  renderBoard(svg, {
+    geometry: state.geometry,
+    drawn: new Set(ex.lines),
+    last: null,
+    analysis: answered ? { value: ex.value, moves: ex.scores } : null,
+    boxes: state.boxes,
+    showScores: answered,
+    showLabels: true,
+    cursor: state.cursor,
+    hint: null,
+    marked: answered && !ex.answer.includes(state.answer) ? { line: state.answer, cls: 'picked-wrong' } : null,
+    interactive: !answered,
+    onPlay: pick,
+    onCursor: (line) => { state.cursor = line; },
+  });
+  // Chains coloured under the lines, as on the game board.
+  const first = svg.firstChild;
+  for (const c of state.components) {
+    for (const [row, col] of c.boxes) {
+      svg.insertBefore(svgEl('rect', { class: `coach box-kind ${kindClass(c)}`, x: col + 0.06, y: row + 0.06, width: 0.88, height: 0.88, rx: 0.08 }), first);
+    }
+  }
+  $('exercise-retry').disabled = !answered;
+}
+
+function pick(line) {
+  const ex = current();
+  if (state.answer !== null) return;
+  state.answer = line;
+  state.cursor = null;
+  const score = ex.scores.find((m) => m.line === line).score;
+  const name = (l) => state.geometry.lines[l].label;
+  const right = ex.answer.includes(line);
+  $('learn').dataset.answered = right ? 'right' : 'wrong';
+  if (right) {
+    const key = `${state.lesson}.${state.exercise}`;
+    if (!progress.right.includes(key)) progress.right.push(key);
+    saveProgress(progress);
+    // The explanation says why the best moves are best and what the nearest other move costs.
+    setFeedback([`Right: ${name(line)} scores ${fmt(score)}, the best here.`, ex.explanation], 'good');
+  } else {
+    // The chosen move in the coach's words, from the exercise's exact scores.
+    let why;
+    try {
+      why = explainMove(ex.board, '', ex.lines.join(','), line, { value: ex.value, moves: ex.scores }).text;
+    } catch (e) {
+      why = e.message;
+    }
+    const best = ex.answer.length === 1 ? 'The best move' : `The ${ex.answer.length} best moves`;
+    setFeedback([`Not the best: ${name(line)} (crossed out) scores ${fmt(score)}, the best ${fmt(ex.value)}. ${why}`, `${best} (green): ${ex.answer.map(name).join(', ')}.`, ex.explanation], 'bad');
+  }
+  renderMenu();
+  render();
+  $('exercise-next').focus();
+}
+
+function next(delta) {
+  const lessons = state.lessons;
+  let l = state.lesson;
+  let e = state.exercise + delta;
+  if (e >= lessons[l].exercises.length) { l = (l + 1) % lessons.length; e = 0; }
+  if (e < 0) { l = (l - 1 + lessons.length) % lessons.length; e = lessons[l].exercises.length - 1; }
+  show(l, e);
+  $('learn-svg').focus();
+}
+
+function onKey(e) {
+  // The page's own shortcuts act on the game; keys on the exercise board stay here.
+  e.stopPropagation();
+  if (state.answer !== null) return;
+  if (ARROWS[e.key]) {
+    const drawn = new Set(current().lines);
+    const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
+    state.cursor = step(state.geometry, open, state.cursor, ...ARROWS[e.key]);
+    render();
+    $('learn-svg').querySelector(`g.move[data-line="${state.cursor}"]`)?.focus();
+    e.preventDefault();
+  } else if ((e.key === 'Enter' || e.key === ' ') && state.cursor !== null) {
+    pick(state.cursor);
+    e.preventDefault();
+  }
+}
+
+// ---- Entering and leaving ---------------------------------------------------------------
+
+async function load() {
+  if (state.lessons) return;
+  const response = await fetch('lessons.json');
+  if (!response.ok) throw new Error(`lessons.json: HTTP ${response.status}`);
+  const data = await response.json();
+  if (!Array.isArray(data.lessons) || !data.lessons.length) throw new Error('lessons.json holds no lessons');
+  state.lessons = data.lessons;
+}
+
+/** Shows Learn (true) or the game (false). */
+function setView(learn) {
+  document.body.dataset.view = learn ? 'learn' : 'play';
+  $('learn').hidden = !learn;
+  document.querySelector('main').hidden = learn;
+  $('learn-link').setAttribute('aria-current', learn ? 'page' : 'false');
+  $('play-link').setAttribute('aria-current', learn ? 'false' : 'page');
+}
+
+async function enter() {
+  setView(true);
+  try {
+    await wasmReady;
+    await load();
+  } catch (e) {
+    setFeedback([`The lessons could not be loaded: ${e.message}`], 'bad');
+    return;
+  }
+  const [l, e] = progress.at;
+  const valid = state.lessons[l]?.exercises[e];
+  show(valid ? l : 0, valid ? e : 0);
+  $('learn').dataset.ready = '1';
+}
+
+function leave() {
+  setView(false);
+  // Back to the game that was on the page, without a new game being set up.
+  history.pushState(null, '', state.back || location.pathname + location.search);
+}
+
+function reset() {
+  progress.right = [];
+  progress.at = [0, 0];
+  saveProgress(progress);
+  if (state.lessons) show(0, 0);
+}
+
+function start() {
+  $('learn-link').addEventListener('click', (e) => {
+    e.preventDefault();
+    if (document.body.dataset.view === 'learn') return;
+    state.back = location.hash;
+    history.pushState(null, '', LEARN_HASH);
+    enter();
+  });
+  $('play-link').addEventListener('click', (e) => {
+    e.preventDefault();
+    if (document.body.dataset.view === 'learn') leave();
+  });
+  window.addEventListener('hashchange', () => {
+    if (location.hash === LEARN_HASH) enter();
+    else if (document.body.dataset.view === 'learn') setView(false);
+  });
+  window.addEventListener('popstate', () => {
+    if (location.hash === LEARN_HASH) enter();
+    else if (document.body.dataset.view === 'learn') setView(false);
+  });
+  $('exercise-next').onclick = () => next(1);
+  $('exercise-prev').onclick = () => next(-1);
+  $('exercise-retry').onclick = () => { show(state.lesson, state.exercise); $('learn-svg').focus(); };
+  $('learn-reset').onclick = reset;
+  $('learn-svg').addEventListener('keydown', onKey);
+  if (location.hash === LEARN_HASH) enter();
+  else setView(false);
+}
+
+start();
