@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _dotbox
 from ._dotbox import DotboxError
 
-__all__ = ["DotboxError", "Book", "analyze", "solve", "rules_move", "board_info"]
+__all__ = ["DotboxError", "Book", "analyze", "solve", "rules_move", "position", "shipped_book"]
 
 Lines = Union[str, Iterable[int]]
 
@@ -101,9 +101,18 @@ def rules_move(board: str, lines: Lines = (), random: float = 0.0) -> Optional[i
     return _dotbox.rules_move(board, _lines_text(lines), float(random))
 
 
-def board_info(board: str) -> Tuple[str, int, int, int]:
-    """``(name, rows, cols, lines)`` of a board name, checked as the command line checks it."""
-    return _dotbox.board_info(board)
+def shipped_book(board: str) -> Optional[str]:
+    """The path of the board's shipped opening book, found as the command line finds it
+    (``$DOTBOX_BOOKS``, then ``www/books`` of the checkout dotbox was built from), or
+    ``None``."""
+    path = _dotbox.shipped_book(board)
+    return None if path is None else os.fspath(path)
+
+
+def position(board: str, lines: Lines = ()) -> Tuple[str, int, int, int, List[int]]:
+    """``(name, rows, cols, line_count, drawn)`` of a position, checked as the command line
+    checks it: ``drawn`` lists every drawn line, the board's pre-drawn ones included."""
+    return _dotbox.position(board, _lines_text(lines))
 
 
 class Book:

@@ -48,7 +48,8 @@ fn analyze_json(
         time_limit,
         book,
     };
-    py.allow_threads(|| answer::analyze(&request)).map_err(py_error)
+    py.allow_threads(|| answer::analyze(&request))
+        .map_err(py_error)
 }
 
 /// The whole subgame of a position solved as `dotbox solve --json` does, its finished tiles
@@ -100,11 +101,28 @@ fn rules_move(board: &str, lines: &str, random: f64) -> PyResult<Option<usize>> 
     Ok(quick_move(&board, pos, random).map(|(line, _)| line))
 }
 
-/// The board's canonical name and line count, checked as the command line checks it.
+/// A position read as the command line reads it: the board's name, rows, columns and line
+/// count, and every drawn line (pre-drawn ones included), in increasing order.
 #[pyfunction]
-fn board_info(board: &str) -> PyResult<(String, usize, usize, usize)> {
+#[pyo3(signature = (board, lines=""))]
+fn position(board: &str, lines: &str) -> PyResult<(String, usize, usize, usize, Vec<usize>)> {
+    let (board, pos) = parse_position(board, lines).map_err(py_error)?;
+    let drawn = pos.lines().collect();
+    Ok((
+        board.name(),
+        board.rows(),
+        board.cols(),
+        board.num_lines(),
+        drawn,
+    ))
+}
+
+/// The shipped book of a board, found as the command line finds it (`$DOTBOX_BOOKS`, then
+/// `www/books` of the checkout dotbox was built from), if there is one.
+#[pyfunction]
+fn shipped_book(board: &str) -> PyResult<Option<PathBuf>> {
     let (board, _) = parse_position(board, "").map_err(py_error)?;
-    Ok((board.name(), board.rows(), board.cols(), board.num_lines()))
+    Ok(dotbox::cli::shipped::book_for(&board))
 }
 
 #[pymodule]
@@ -113,7 +131,8 @@ fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve_json, m)?)?;
     m.add_function(wrap_pyfunction!(rules_move, m)?)?;
-    m.add_function(wrap_pyfunction!(board_info, m)?)?;
+    m.add_function(wrap_pyfunction!(position, m)?)?;
+    m.add_function(wrap_pyfunction!(shipped_book, m)?)?;
     m.add_class::<book::Book>()?;
     Ok(())
 }
