@@ -45,7 +45,8 @@ def test_values_equal_the_command_line(cli, board, drawn):
 def test_a_game_record_and_labels_are_read_as_the_command_line_reads_them(cli):
     record = "3x3 moves a4b4 b1b2"
     assert dotbox.analyze(record)["value"] == cli(record)["value"]
-    assert dotbox.analyze("3x3", "a4b4,b1b2") == dotbox.analyze("3x3", [0, 13])
+    # a4b4: the top left horizontal line; b1b2: the vertical of column b, bottom row.
+    assert dotbox.analyze("3x3", "a4b4,b1b2") == dotbox.analyze("3x3", [0, 21])
 
 
 def test_rules_are_never_labelled_exact():
