@@ -28,33 +28,10 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import pyspiel
 
-from . import Book, analyze, shipped_book
-from .openspiel import DotboxBot, RulesBot, game_for, to_dotbox
+from .openspiel import Answers, DotboxBot, RulesBot, game_for, to_dotbox
 
 PHASES = ("opening", "middle", "endgame")
 BLUNDER = 2
-
-
-class Oracle:
-    """Exact analyses of one board's positions, cached: the shipped book read by chunk where
-    it gives move scores, the retrograde solver past it."""
-
-    def __init__(self, board: str):
-        self.board = board
-        path = shipped_book(board)
-        self.book = Book(path) if path else None
-        self.cache: Dict[Tuple[int, ...], dict] = {}
-
-    def analysis(self, lines: Sequence[int]) -> dict:
-        key = tuple(sorted(lines))
-        if key not in self.cache:
-            if self.book is not None and len(key) < self.book.depth:
-                answer = self.book.analyze(key)
-            else:
-                answer = analyze(self.board, key, method="retro")
-            assert answer["exact"], answer
-            self.cache[key] = answer
-        return self.cache[key]
 
 
 @dataclass
@@ -79,16 +56,17 @@ def phase_of(drawn: int, total: int) -> str:
     return PHASES[min(3 * drawn // total, 2)]
 
 
-def play(game, board: str, bot, bot_player: int, oracle: Oracle, rng, tally: Tally):
+def play(game, board: str, bot, bot_player: int, oracle: Answers, rng, tally: Tally):
     """One game of ``bot`` (as ``bot_player``) against perfect play, its moves scored."""
     state = game.new_initial_state()
     bot.restart_at(state)
     total = game.num_distinct_actions()
-    start_value = oracle.analysis([])["value"]
+    start_value = oracle(board, [])["value"]
     lost = 0
     while not state.is_terminal():
         _, lines = to_dotbox(state)
-        answer = oracle.analysis(lines)
+        answer = oracle(board, lines)
+        assert answer["exact"], answer
         player = state.current_player()
         if player == bot_player:
             action = bot.step(state)
@@ -128,7 +106,7 @@ def make_bot(spec: str, game, player: int, seed: int):
     raise SystemExit(f"error: unknown bot '{spec}': mcts:N, rules, random, dotbox or module:function")
 
 
-def rate(spec: str, board: str, games: int, seed: int, oracle: Oracle) -> List[Tally]:
+def rate(spec: str, board: str, games: int, seed: int, oracle: Answers) -> List[Tally]:
     """Tallies of ``games`` games in each colour of the bot ``spec`` on ``board``."""
     game = game_for(board, utility_margin=True)
     tallies = []
@@ -181,8 +159,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error("--games: at least 1")
     started = time.perf_counter()
     rows = []
+    # Exact answers: the shipped books (to depth 10 on 4x4 and 3x5), the retrograde solver
+    # past them.
+    oracle = Answers(method="retro")
     for board in args.boards.split(","):
-        oracle = Oracle(board)
         for spec in args.bots.split(","):
             t0 = time.perf_counter()
             for colour, tally in enumerate(rate(spec, board, args.games, args.seed, oracle)):

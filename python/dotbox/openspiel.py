@@ -16,11 +16,11 @@ with there (labelled not exact).
 from __future__ import annotations
 
 import random
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import pyspiel
 
-from . import DotboxError, analyze, position, rules_move
+from . import Book, DotboxError, analyze, position, rules_move, shipped_book
 
 GAME = "dots_and_boxes"
 
@@ -98,6 +98,33 @@ def from_dotbox(board: str, lines: Sequence[int] = ()) -> pyspiel.State:
     return state
 
 
+class Answers:
+    """:func:`dotbox.analyze` for the positions of a game, remembered: each board's shipped
+    book is opened once and read by chunk where it gives move scores (``analyze`` would read
+    the whole file on every call), the rest answered by ``analyze(method=..., time_limit=...)``.
+    Boards are OpenSpiel's, with no pre-drawn lines."""
+
+    def __init__(self, method: Optional[str] = None, time_limit: Optional[float] = None):
+        self.method = method
+        self.time_limit = time_limit
+        self._books: Dict[str, Optional[Book]] = {}
+        self._answers: Dict[Tuple[str, Tuple[int, ...]], dict] = {}
+
+    def __call__(self, board: str, lines: Sequence[int]) -> dict:
+        key = (board, tuple(sorted(lines)))
+        if key not in self._answers:
+            if board not in self._books:
+                path = shipped_book(board)
+                self._books[board] = Book(path) if path else None
+            book = self._books[board]
+            if book is not None and len(key[1]) < book.depth:
+                answer = book.analyze(key[1])
+            else:
+                answer = analyze(board, key[1], method=self.method, time_limit=self.time_limit)
+            self._answers[key] = answer
+        return self._answers[key]
+
+
 class DotboxBot(pyspiel.Bot):
     """An OpenSpiel bot for ``dots_and_boxes`` that plays one of the best moves by dotbox's
     exact analysis (the shipped book, the retrograde solver or the search), chosen at random
@@ -110,7 +137,7 @@ class DotboxBot(pyspiel.Bot):
     def __init__(self, seed: Optional[int] = None, time_limit: Optional[float] = 10.0):
         pyspiel.Bot.__init__(self)
         self._rng = random.Random(seed)
-        self.time_limit = time_limit
+        self._answers = Answers(time_limit=time_limit)
         #: The analysis behind the last move (``analyze``'s dict).
         self.last_answer: Optional[dict] = None
 
@@ -123,7 +150,7 @@ class DotboxBot(pyspiel.Bot):
     def step_with_policy(self, state):
         """The best moves with equal probability, and the one chosen."""
         board, lines = to_dotbox(state)
-        answer = analyze(board, lines, time_limit=self.time_limit)
+        answer = self._answers(board, lines)
         self.last_answer = answer
         best = answer["best"]
         if not best:
