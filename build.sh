@@ -3,14 +3,14 @@
 #   ./build.sh serve   build the wasm (release) and serve www/ on http://127.0.0.1:8000
 #   ./build.sh test    every test: fmt, clippy (native and wasm32), native tests, the wasm
 #                      build, wasm-bindgen-test in headless Chromium, the Dask driver,
-#                      end-to-end tests
+#                      the Python package (pytest), end-to-end tests
 #   ./build.sh wasm    only build the wasm: www/pkg (one thread) and www/pkg-threads (threads)
 #   ./build.sh bench   the in-browser benchmark (icelandic in one and two workers) beside the native solve
 #   ./build.sh dist    the static site in dist/ (scripts/dist.mjs; docs/deploy.md): any static host
 #                      serves it as it is, threads and offline through its service worker
 # Installs what is missing: the wasm32 target, the pinned nightly toolchain of the threaded
 # wasm (with rust-src and clippy), wasm-bindgen-cli at exactly the Cargo.lock version, Chromium and its driver (Debian packages), the npm packages of package-lock.json,
-# the Dask driver's Python packages (a venv in .venv-dask).
+# the Dask driver's Python packages (a venv in .venv-dask), the Python package's (.venv-python).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -168,6 +168,23 @@ ensure_dask() {
   fi
 }
 
+# The Python package's environment (python/requirements.txt, in .venv-python), then the
+# package itself (python/, PyO3 and maturin) built and installed into it.
+PYTHON_VENV=.venv-python
+ensure_python_package() {
+  if ! cmp -s python/requirements.txt "$PYTHON_VENV/requirements.txt" 2>/dev/null; then
+    log "installing the Python package's build and test packages into $PYTHON_VENV (PyPI)"
+    rm -rf "$PYTHON_VENV"
+    python3 -m venv "$PYTHON_VENV"
+    quietly "$PYTHON_VENV/bin/pip" install --disable-pip-version-check --only-binary=:all: \
+      -r python/requirements.txt
+    cp python/requirements.txt "$PYTHON_VENV/requirements.txt"
+  fi
+  log "building the Python package (maturin) into $PYTHON_VENV"
+  PATH="$PWD/$PYTHON_VENV/bin:$PATH" quietly "$PYTHON_VENV/bin/pip" install \
+    --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./python
+}
+
 native_cli() {
   log "building the native CLI (the reference the end-to-end tests check against)"
   cargo build --release --bin dotbox
@@ -202,6 +219,12 @@ case "${1:-}" in
     ensure_nginx
     log "a 3x3 solve as Dask tasks, a task and a worker killed, against dotbox solve"
     "$DASK_VENV/bin/python" scripts/dask_solve_test.py 3x3 --workers 2
+    log "formatting and lints of the Python package's Rust side"
+    cargo fmt --manifest-path python/Cargo.toml --check
+    cargo clippy --manifest-path python/Cargo.toml -- -D warnings
+    ensure_python_package
+    log "the Python package against the CLI and the real OpenSpiel (pytest)"
+    "$PYTHON_VENV/bin/pytest" -q python/tests
     log "end-to-end tests in headless Chromium"
     node --test --test-concurrency=1 tests/e2e/
     ;;

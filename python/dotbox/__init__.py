@@ -1,0 +1,150 @@
+"""Exact Dots-and-Boxes values from Python: the dotbox solver behind one call.
+
+``analyze(board, lines)`` gives what ``dotbox analyze --json`` prints: the position's value
+(net boxes still to come for the player to move under perfect play) and every legal move's
+score, from the shipped opening book, the retrograde solver or the search, chosen as the
+command line chooses. Lines are numbered as the command line, the page and OpenSpiel's
+``dots_and_boxes`` number them: for R×C boxes, the horizontal lines row by row from the top
+(``r*C + c``), then the vertical ones row by row (``(R+1)*C + r*(C+1) + c``).
+
+Every failure is a :class:`DotboxError` (a ``ValueError``) with the command line's message.
+The solvers run with the GIL released, so other Python threads go on meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+
+from . import _dotbox
+from ._dotbox import DotboxError
+
+__all__ = ["DotboxError", "Book", "analyze", "solve", "rules_move", "position", "shipped_book"]
+
+Lines = Union[str, Iterable[int]]
+
+
+def _lines_text(lines: Lines) -> str:
+    """``lines`` as the command line's ``--lines`` text: numbers or labels, comma-separated."""
+    if isinstance(lines, str):
+        return lines
+    items = []
+    for line in lines:
+        if isinstance(line, bool) or not isinstance(line, int):
+            raise DotboxError(f"--lines: {line!r} is not a line number")
+        items.append(str(line))
+    return ",".join(items)
+
+
+def analyze(
+    board: str,
+    lines: Lines = (),
+    method: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    book: Optional[Union[str, os.PathLike]] = None,
+) -> Dict[str, Any]:
+    """The value of a position and the score of every legal move.
+
+    ``board`` is ``"RxC"`` (boxes, for example ``"4x4"``), ``"icelandic"`` or a game record
+    as the page exports it (``"3x3 moves a4b4 b1b2"``). ``lines`` are the drawn lines (numbers,
+    or a comma-separated string of numbers or labels such as ``"a1b1"``).
+
+    ``method`` is ``None`` (the command line's choice: the board's shipped book, else the
+    retrograde solver when small enough, else the search), ``"book"``, ``"retro"``,
+    ``"search"`` or ``"rules"`` (the rules of thumb, never exact). ``time_limit`` bounds the
+    search in seconds: past it, with no method forced, the answer is not exact; with
+    ``method="search"`` it is an error. ``book`` is a book file to answer from.
+
+    Returns ``{"board", "lines", "value", "moves": [{"line", "score"}], "best", "exact"}``.
+    ``value`` and each ``score`` are net boxes for the player to move (the mover), from the
+    position (the move) on. With ``exact`` False (no exact answer in reach) ``value`` and the
+    scores are ``None`` unless an engine estimated them, ``method`` says what answered, and
+    ``best`` holds the move it plays.
+    """
+    text = _dotbox.analyze_json(
+        board,
+        _lines_text(lines),
+        method,
+        None if time_limit is None else float(time_limit),
+        None if book is None else os.fspath(book),
+    )
+    return json.loads(text)
+
+
+def solve(
+    board: str,
+    lines: Lines = (),
+    store: Optional[Union[str, os.PathLike]] = None,
+    memory: Optional[int] = None,
+) -> Dict[str, Any]:
+    """The position's whole subgame solved backward, as ``dotbox solve --json``.
+
+    With ``store`` (a directory) every finished tile is kept there, so a solve that was
+    stopped resumes and a second call answers from the tiles. ``memory`` bounds the bytes the
+    solve holds (default: 60 % of the machine's). Returns the same fields as :func:`analyze`,
+    always exact.
+    """
+    text = _dotbox.solve_json(
+        board,
+        _lines_text(lines),
+        None if store is None else os.fspath(store),
+        memory,
+    )
+    return json.loads(text)
+
+
+def rules_move(board: str, lines: Lines = (), random: float = 0.0) -> Optional[int]:
+    """The line the rules of thumb draw: a box to take, else a line that gives nothing away,
+    else the smallest sacrifice (``random`` in [0, 1) picks among equals). No claim of
+    optimality. ``None`` on a full board."""
+    return _dotbox.rules_move(board, _lines_text(lines), float(random))
+
+
+def shipped_book(board: str) -> Optional[str]:
+    """The path of the board's shipped opening book, found as the command line finds it
+    (``$DOTBOX_BOOKS``, then ``www/books`` of the checkout dotbox was built from), or
+    ``None``."""
+    path = _dotbox.shipped_book(board)
+    return None if path is None else os.fspath(path)
+
+
+def position(board: str, lines: Lines = ()) -> Tuple[str, int, int, int, List[int]]:
+    """``(name, rows, cols, line_count, drawn)`` of a position, checked as the command line
+    checks it: ``drawn`` lists every drawn line, the board's pre-drawn ones included."""
+    return _dotbox.position(board, _lines_text(lines))
+
+
+class Book:
+    """One opening book (format 2) read chunk by chunk: opening it reads the index only, each
+    query reads and checks (length, CRC32) just the chunks it needs."""
+
+    def __init__(self, path: Union[str, os.PathLike]):
+        self._book = _dotbox.Book(os.fspath(path))
+
+    @property
+    def board(self) -> str:
+        """The book's board (``"RxC"`` or ``"icelandic"``)."""
+        return self._book.board
+
+    @property
+    def depth(self) -> int:
+        """Most lines drawn in a stored position; move scores need fewer."""
+        return self._book.depth
+
+    @property
+    def chunks_held(self) -> int:
+        """Chunks read so far."""
+        return self._book.chunks_held
+
+    @property
+    def path(self) -> str:
+        return os.fspath(self._book.path)
+
+    def analyze(self, lines: Lines = ()) -> Dict[str, Any]:
+        """The analysis of the position of ``lines`` from this book alone, shaped as
+        :func:`analyze`'s (always exact)."""
+        return json.loads(self._book.analyze_json(_lines_text(lines)))
+
+    def __repr__(self) -> str:
+        return repr(self._book)

@@ -1,0 +1,40 @@
+"""Type stubs of the compiled extension (python/src). The package's public functions in
+``dotbox`` wrap these; their JSON is the command line's (``dotbox analyze --json``) with
+``exact`` and ``best`` added."""
+
+import os
+from typing import List, Optional, Tuple, Union
+
+class DotboxError(ValueError):
+    """Bad input or a failed solve; the message is the one the dotbox command line prints."""
+
+def analyze_json(
+    board: str,
+    lines: str,
+    method: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    book: Optional[Union[str, os.PathLike]] = None,
+) -> str: ...
+def solve_json(
+    board: str,
+    lines: str,
+    store: Optional[Union[str, os.PathLike]] = None,
+    memory: Optional[int] = None,
+) -> str: ...
+def rules_move(board: str, lines: str, random: float = 0.0) -> Optional[int]: ...
+def position(board: str, lines: str = "") -> Tuple[str, int, int, int, List[int]]: ...
+def shipped_book(board: str) -> Optional[str]: ...
+
+class Book:
+    """An opening book (format 2) read chunk by chunk."""
+
+    def __init__(self, path: Union[str, os.PathLike]) -> None: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def chunks_held(self) -> int: ...
+    @property
+    def path(self) -> str: ...
+    def analyze_json(self, lines: str) -> str: ...

@@ -1,0 +1,138 @@
+//! `dotbox._dotbox`: the Rust side of the Python package, a thin layer over the dotbox
+//! library. Every answer is the library's, reached as the command line reaches it
+//! (`dotbox::cli`), so a value through Python is the value `dotbox analyze --json` prints.
+//! Failures are [`DotboxError`]s carrying the command line's messages; the solvers run with
+//! the GIL released.
+
+mod answer;
+mod book;
+
+use std::path::PathBuf;
+
+use dotbox::cli::analyze::{parse_position, RulesArgs};
+use dotbox::cli::solve::SolveArgs;
+use dotbox::cli::CliError;
+use dotbox::retro::units::DEFAULT_MIN_CHAIN;
+use dotbox::search::quick::quick_move;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    _dotbox,
+    DotboxError,
+    PyValueError,
+    "Bad input or a failed solve; the message is the one the dotbox command line prints."
+);
+
+/// A Python exception carrying the command line's message for `error`.
+pub(crate) fn py_error(error: impl std::fmt::Display) -> PyErr {
+    DotboxError::new_err(error.to_string())
+}
+
+/// The analysis of a position as a JSON object (see `dotbox.analyze`).
+#[pyfunction]
+#[pyo3(signature = (board, lines, method=None, time_limit=None, book=None))]
+fn analyze_json(
+    py: Python<'_>,
+    board: String,
+    lines: String,
+    method: Option<String>,
+    time_limit: Option<f64>,
+    book: Option<PathBuf>,
+) -> PyResult<String> {
+    let request = answer::Request {
+        board,
+        lines,
+        method,
+        time_limit,
+        book,
+    };
+    py.allow_threads(|| answer::analyze(&request))
+        .map_err(py_error)
+}
+
+/// The whole subgame of a position solved as `dotbox solve --json` does, its finished tiles
+/// kept in `store` when given (a rerun with the same store resumes).
+#[pyfunction]
+#[pyo3(signature = (board, lines, store=None, memory=None))]
+fn solve_json(
+    py: Python<'_>,
+    board: String,
+    lines: String,
+    store: Option<PathBuf>,
+    memory: Option<u64>,
+) -> PyResult<String> {
+    let args = SolveArgs {
+        board,
+        lines,
+        store,
+        memory,
+        high_groups: None,
+        // The global thread pool is set once per process: the default, one per core.
+        threads: None,
+        json: true,
+        rules: RulesArgs {
+            last_move_penalty: 0,
+        },
+        loony: false,
+        pseudo_lines: false,
+        min_chain: DEFAULT_MIN_CHAIN,
+    };
+    py.allow_threads(|| {
+        let text = dotbox::cli::solve::run(&args)?;
+        Ok(answer::exact(&text)?.to_string())
+    })
+    .map_err(|e: CliError| py_error(e))
+}
+
+/// The move the rules of thumb choose (`dotbox::search::quick`): take a box, else a line
+/// giving nothing away, else the smallest sacrifice; `random` in [0, 1) picks among equals.
+/// `None` on a full board.
+#[pyfunction]
+#[pyo3(signature = (board, lines, random=0.0))]
+fn rules_move(board: &str, lines: &str, random: f64) -> PyResult<Option<usize>> {
+    let (board, pos) = parse_position(board, lines).map_err(py_error)?;
+    if !(0.0..1.0).contains(&random) {
+        return Err(py_error(CliError::Usage(format!(
+            "random: {random} is not in [0, 1)"
+        ))));
+    }
+    Ok(quick_move(&board, pos, random).map(|(line, _)| line))
+}
+
+/// A position read as the command line reads it: the board's name, rows, columns and line
+/// count, and every drawn line (pre-drawn ones included), in increasing order.
+#[pyfunction]
+#[pyo3(signature = (board, lines=""))]
+fn position(board: &str, lines: &str) -> PyResult<(String, usize, usize, usize, Vec<usize>)> {
+    let (board, pos) = parse_position(board, lines).map_err(py_error)?;
+    let drawn = pos.lines().collect();
+    Ok((
+        board.name(),
+        board.rows(),
+        board.cols(),
+        board.num_lines(),
+        drawn,
+    ))
+}
+
+/// The shipped book of a board, found as the command line finds it (`$DOTBOX_BOOKS`, then
+/// `www/books` of the checkout dotbox was built from), if there is one.
+#[pyfunction]
+fn shipped_book(board: &str) -> PyResult<Option<PathBuf>> {
+    let (board, _) = parse_position(board, "").map_err(py_error)?;
+    Ok(dotbox::cli::shipped::book_for(&board))
+}
+
+#[pymodule]
+fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("DotboxError", m.py().get_type::<DotboxError>())?;
+    m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_json, m)?)?;
+    m.add_function(wrap_pyfunction!(rules_move, m)?)?;
+    m.add_function(wrap_pyfunction!(position, m)?)?;
+    m.add_function(wrap_pyfunction!(shipped_book, m)?)?;
+    m.add_class::<book::Book>()?;
+    Ok(())
+}

@@ -1,0 +1,113 @@
+"""Values through Python are the command line's, from every method it uses."""
+
+import random
+import shutil
+import threading
+import time
+
+import pytest
+
+import dotbox
+
+# Board, and how many lines a random position has drawn (pre-drawn ones included) (past a book's depth the retrograde
+# solver answers; the ranges keep each solve under a second or so).
+CASES = [
+    ("2x2", range(0, 12)),
+    ("2x3", range(0, 17)),
+    ("3x3", range(0, 24)),
+    ("3x4", range(0, 7)),  # the shipped 3x4 book
+    ("3x4", range(12, 31)),  # the retrograde solver
+    ("4x4", range(0, 10)),  # the shipped 4x4 book
+    ("4x4", range(18, 40)),
+    ("3x5", range(0, 10)),  # the shipped 3x5 book
+    ("icelandic", range(8, 38)),
+]
+
+
+def random_lines(board, drawn, rng):
+    _, _, _, count, predrawn = dotbox.position(board)
+    open_lines = [line for line in range(count) if line not in predrawn]
+    return sorted(rng.sample(open_lines, min(drawn - len(predrawn), len(open_lines))))
+
+
+@pytest.mark.parametrize("board,drawn", CASES)
+def test_values_equal_the_command_line(cli, board, drawn):
+    rng = random.Random(f"{board}{drawn}")
+    for _ in range(4):
+        lines = random_lines(board, rng.choice(drawn), rng)
+        got = dotbox.analyze(board, lines)
+        want = cli(board, lines)
+        assert got["exact"] is True
+        assert {k: got[k] for k in want} == want, (board, lines)
+        assert got["best"] == [m["line"] for m in want["moves"] if m["score"] == want["value"]]
+
+
+def test_a_game_record_and_labels_are_read_as_the_command_line_reads_them(cli):
+    record = "3x3 moves a4b4 b1b2"
+    assert dotbox.analyze(record)["value"] == cli(record)["value"]
+    # a4b4: the top left horizontal line; b1b2: the vertical of column b, bottom row.
+    assert dotbox.analyze("3x3", "a4b4,b1b2") == dotbox.analyze("3x3", [0, 21])
+
+
+def test_rules_are_never_labelled_exact():
+    answer = dotbox.analyze("3x3", [0, 5], method="rules")
+    assert answer["exact"] is False and answer["method"] == "rules"
+    assert answer["value"] is None
+    assert all(m["score"] is None for m in answer["moves"])
+    assert len(answer["best"]) == 1 and answer["best"][0] not in (0, 5)
+
+
+def test_past_the_time_limit_the_answer_is_not_exact():
+    # No book, too large for the retrograde solver: the search, stopped almost at once.
+    answer = dotbox.analyze("5x5", time_limit=0.2)
+    assert answer["exact"] is False
+    assert answer["value"] is None
+    assert answer["best"][0] in range(60)
+    with pytest.raises(dotbox.DotboxError, match="time limit"):
+        dotbox.analyze("5x5", method="search", time_limit=0.2)
+
+
+def test_forced_methods_agree():
+    lines = [0, 3, 7, 12, 20]
+    answers = [dotbox.analyze("3x4", lines, method=m) for m in ("book", "retro", "search")]
+    assert all(a == answers[0] for a in answers)
+
+
+def test_a_book_read_by_chunk_answers_as_the_whole_file(tmp_path):
+    path = dotbox.shipped_book("4x4")
+    assert path is not None and path.endswith(".book")
+    book = dotbox.Book(path)
+    assert (book.board, book.depth, book.chunks_held) == ("4x4", 10, 0)
+    rng = random.Random(4)
+    for drawn in (0, 3, 9):
+        lines = random_lines("4x4", drawn, rng)
+        assert book.analyze(lines) == dotbox.analyze("4x4", lines, method="book")
+    assert 0 < book.chunks_held < 200
+    with pytest.raises(dotbox.DotboxError, match="move scores"):
+        book.analyze(list(range(10)))
+
+
+def test_a_solve_with_a_store_resumes_from_its_tiles(tmp_path):
+    store = tmp_path / "store"
+    lines = [0, 5, 9]
+    first = dotbox.solve("3x3", lines, store=store)
+    assert any(store.iterdir())
+    assert first == dotbox.solve("3x3", lines, store=store)
+    assert first == dotbox.analyze("3x3", lines)
+
+
+def test_the_gil_is_released_while_solving():
+    # A solve of about a second on one thread; this thread counts meanwhile.
+    lines = list(range(0, 40, 3))[:13]
+    done = []
+    worker = threading.Thread(target=lambda: done.append(dotbox.analyze("4x4", lines)))
+    start = time.perf_counter()
+    worker.start()
+    ticks = 0
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.001)
+    elapsed = time.perf_counter() - start
+    assert done and done[0]["exact"]
+    assert elapsed > 0.05, "the solve was too quick to tell"
+    assert ticks >= 10, f"only {ticks} ticks in {elapsed:.2f} s: the GIL was held"

@@ -1,0 +1,55 @@
+// OpenSpiel's `dbn` string in the page's export and import, checked against the real
+// OpenSpiel (the pinned open-spiel package in .venv-python, as ./build.sh test installs it):
+// the exported string is OpenSpiel's for the same moves, and OpenSpiel's string loads its
+// position.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { serveAndLaunch, openPage, settled, ROOT } from './harness.mjs';
+
+const env = serveAndLaunch();
+const PYTHON = `${ROOT}.venv-python/bin/python`;
+
+/** OpenSpiel's dbn string after `actions` on its rows × cols dots_and_boxes. */
+function openSpielDbn(rows, cols, actions) {
+  assert.ok(existsSync(PYTHON), `${PYTHON} is missing: ./build.sh test installs it`);
+  const script = 'import sys, pyspiel\n'
+    + 'r, c, *moves = map(int, sys.argv[1:])\n'
+    + 's = pyspiel.load_game("dots_and_boxes", {"num_rows": r, "num_cols": c}).new_initial_state()\n'
+    + 'for m in moves: s.apply_action(m)\n'
+    + 'print(s.dbn_string())';
+  return execFileSync(PYTHON, ['-c', script, String(rows), String(cols), ...actions.map(String)], { encoding: 'utf8' }).trim();
+}
+
+test('export gives OpenSpiel\'s dbn string; OpenSpiel\'s dbn string loads its position', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9,20');
+  await settled(page);
+  await page.locator('body').press('x');
+  await page.waitForFunction(() => document.querySelector('#share-dbn').value !== '');
+  assert.equal(await page.inputValue('#share-dbn'), openSpielDbn(3, 3, [0, 4, 9, 20]));
+
+  const load = async (text) => {
+    await page.fill('#import-text', text);
+    await page.click('#import');
+  };
+  // With its board named: 2x3 is OpenSpiel's num_rows=2, num_cols=3 (17 lines).
+  const moves = [16, 0, 7, 3, 12];
+  await load(`2x3 ${openSpielDbn(2, 3, moves)}`);
+  await settled(page);
+  assert.equal(await page.textContent('#import-error'), '');
+  const state = () => page.evaluate(() => [window.dotboxApp.state.game.board, document.body.dataset.lines].join('|'));
+  assert.equal(await state(), `2x3|${[...moves].sort((a, b) => a - b).join(',')}`);
+  assert.equal(await page.inputValue('#share-dbn'), openSpielDbn(2, 3, moves));
+  // Alone: read on the board shown.
+  await load(openSpielDbn(2, 3, [1, 2]));
+  await settled(page);
+  assert.equal(await state(), '2x3|1,2');
+  // A string of another length is refused with the reason; the game stays.
+  await load(openSpielDbn(3, 3, [1]));
+  assert.match(await page.textContent('#import-error'), /Not loaded: a dbn string of 24 lines is not of the 2x3 board \(17 lines\): paste it as RxC BITS/);
+  assert.equal(await state(), '2x3|1,2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
