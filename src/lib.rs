@@ -10,6 +10,7 @@ pub mod chains;
 pub mod cli;
 pub mod core;
 pub mod par;
+pub mod puzzles;
 pub mod retro;
 pub mod search;
 pub mod store;

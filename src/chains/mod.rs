@@ -4,9 +4,10 @@
 //! string, and a border line a string to the ground. On that graph this module finds the
 //! [`components`] (capturable boxes, chains, loops, the unsettled rest), the long chain rule
 //! ([`control`]), [`loony`] moves and the all-but-two reply, [`nimstring`] values with the
-//! sum rule, a coach ([`explain`]) and a puzzle generator ([`puzzles`]). Exact scores (with
-//! the last-move penalty and the "who must make the next loony move" flag) come from the one
-//! exact solver, the retrograde one ([`crate::retro`]).
+//! sum rule, and a coach ([`explain`]) that reads exact scores (with the last-move penalty and
+//! the "who must make the next loony move" flag) from the one exact solver, the retrograde one
+//! ([`crate::retro`]), which builds on this module; the puzzle generator sits above both
+//! ([`crate::puzzles`]).
 //!
 //! Everything here is pure (no I/O) so the command line and the WebAssembly page share it.
 
@@ -18,7 +19,6 @@ pub mod explain;
 pub mod graph;
 pub mod loony;
 pub mod nimstring;
-pub mod puzzles;
 
 #[cfg(test)]
 pub(crate) mod testkit;
