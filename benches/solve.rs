@@ -26,7 +26,7 @@
 use std::time::Instant;
 
 use dotbox::chains::endgame::{long_chains, settled};
-use dotbox::chains::puzzles::Rng;
+use dotbox::core::Rng;
 use dotbox::core::{Board, Position, Rules};
 use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{pseudo, Solve, Valuation};

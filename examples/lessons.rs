@@ -1,13 +1,13 @@
 //! Builds the Learn course (`www/lessons.json` by default): every exercise of
-//! `dotbox::chains::lessons::course::COURSE` solved exactly by the search, its accepted answers
+//! `dotbox::lessons::course::COURSE` solved exactly by the search, its accepted answers
 //! exactly the best moves, explained from the scores, then re-checked by the retrograde solver.
 //!
 //! `cargo run --release --example lessons -- [--out PATH] [--show]`: `--show` prints each
 //! exercise's diagram, answers and scores (for writing new exercises).
 
-use dotbox::chains::lessons::{self, course::COURSE, render_diagram};
 use dotbox::core::notation::line_label;
 use dotbox::core::{Board, Position};
+use dotbox::lessons::{self, course::COURSE, render_diagram};
 
 fn main() {
     if let Err(e) = run() {

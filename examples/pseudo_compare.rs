@@ -10,7 +10,7 @@
 //! children of its differing moves agree: the position where the chain rule itself errs.
 
 use dotbox::chains::endgame::{long_chains, settled};
-use dotbox::chains::puzzles::Rng;
+use dotbox::core::Rng;
 use dotbox::core::{Analysis, Board, Position};
 use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{self, pseudo, Layout, Solve};

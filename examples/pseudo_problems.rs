@@ -12,11 +12,11 @@
 //! `pseudo_5x5_puzzles.jsonl` from `-- 40 24 7 10`) into the page's puzzles
 //! (`www/puzzles-5x5.json`, the format of `www/puzzles.json`): each solved again by the
 //! reduction, kept when one move alone keeps the value and a tempting move loses
-//! (`chains::puzzles::puzzle_of`), explained from the exact scores.
+//! (`puzzles::puzzle_of`), explained from the exact scores.
 
 use dotbox::chains::endgame::{long_chains, settled};
-use dotbox::chains::puzzles::{puzzle_of, to_json, Rng};
-use dotbox::core::{Board, Position};
+use dotbox::core::{Board, Position, Rng};
+use dotbox::puzzles::{puzzle_of, to_json};
 use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{self, pseudo};
 use dotbox::search::{self, SearchOptions};

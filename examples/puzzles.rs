@@ -3,8 +3,8 @@
 //! `cargo run --release --example puzzles -- [PATH]`: positions are drawn with fixed seeds, so
 //! the set is reproducible; every puzzle is checked by the exact solver.
 
-use dotbox::chains::puzzles::{generate, to_json, Puzzle};
 use dotbox::core::Board;
+use dotbox::puzzles::{generate, to_json, Puzzle};
 
 /// (board, open lines, puzzles wanted, seed).
 const SETS: [(&str, usize, usize, u64); 5] = [

@@ -9,7 +9,11 @@ pub mod chains;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod core;
+/// The Learn course's exercises, built ahead of time into `www/lessons.json` (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod lessons;
 pub mod par;
+pub mod puzzles;
 pub mod retro;
 pub mod search;
 pub mod store;

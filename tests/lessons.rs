@@ -3,7 +3,7 @@
 //! chain rules off); a tampered exercise and a position where every move is best are refused.
 //! (The shipped `www/lessons.json` is checked against the CLI by tests/e2e/learn.test.mjs.)
 
-use dotbox::chains::lessons::{
+use dotbox::lessons::{
     build, check, course::COURSE, reference_solve, search_solve, ExerciseSpec, LessonError,
     LessonSpec, MIN_EXERCISES,
 };

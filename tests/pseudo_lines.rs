@@ -5,7 +5,7 @@
 //! of the rest. `cargo run --release --example pseudo_compare` prints the larger table.
 
 use dotbox::chains::endgame::{long_chains, settled};
-use dotbox::chains::puzzles::Rng;
+use dotbox::core::Rng;
 use dotbox::core::{Board, Position};
 use dotbox::retro::units::{Reduction, Shape, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{self, pseudo, RetroError};

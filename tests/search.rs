@@ -226,7 +226,7 @@ fn each_rule_off_gives_the_same_answers() {
 /// minimax, with the chain-move rule on and off, pre-drawn lines included.
 #[test]
 fn settled_positions_agree_with_minimax() {
-    let mut rng = dotbox::chains::puzzles::Rng::new(0x5e77);
+    let mut rng = dotbox::core::Rng::new(0x5e77);
     let mut boards: Vec<Board> = ["3x3", "2x6", "3x4", "4x4", "3x5", "5x5"]
         .iter()
         .map(|b| Board::parse(b).unwrap())

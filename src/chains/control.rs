@@ -140,8 +140,8 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::chains::puzzles::Rng;
     use crate::chains::testkit::{boards, naive_nim_win, naive_value, positions};
+    use crate::core::Rng;
 
     #[test]
     fn dots_of_an_empty_board() {

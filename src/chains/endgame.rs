@@ -3,10 +3,9 @@
 //! position is settled into chains, loops and junctions rather than strewn with boxes to
 //! take. The pseudo-line comparison and the 5×5 problem set draw their positions here.
 
-use crate::core::{Board, Position};
+use crate::core::{Board, Position, Rng};
 
 use super::components::components;
-use super::puzzles::Rng;
 
 /// A random position of `board` with `open` open lines, drawn by safe moves (completing no
 /// box and leaving no box with one open side) as long as there are any, then at random.

@@ -321,11 +321,7 @@ fn control_reason(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chains::testkit::{boards, positions};
-
-    fn analysis(board: &Board, pos: Position) -> Analysis {
-        crate::retro::analyze(board, pos).unwrap()
-    }
+    use crate::chains::testkit::{boards, naive_analysis as analysis, positions};
 
     /// 2×4 with every horizontal line: two chains of four. The top one has been opened at
     /// the left and two of its boxes taken.

@@ -4,10 +4,10 @@
 //! string, and a border line a string to the ground. On that graph this module finds the
 //! [`components`] (capturable boxes, chains, loops, the unsettled rest), the long chain rule
 //! ([`control`]), [`loony`] moves and the all-but-two reply, [`nimstring`] values with the
-//! sum rule, a coach ([`explain`]), a puzzle generator ([`puzzles`]) and the Learn course's exercises
-//! (`lessons`, native only: it is built ahead of time into `www/lessons.json`). Exact scores (with
-//! the last-move penalty and the "who must make the next loony move" flag) come from the one
-//! exact solver, the retrograde one ([`crate::retro`]).
+//! sum rule, and a coach ([`explain`]) that reads exact scores (with the last-move penalty and
+//! the "who must make the next loony move" flag) from the one exact solver, the retrograde one
+//! ([`crate::retro`]), which builds on this module; the puzzle generator sits above both
+//! ([`crate::puzzles`]).
 //!
 //! Everything here is pure (no I/O) so the command line and the WebAssembly page share it.
 
@@ -17,11 +17,8 @@ pub mod endgame;
 pub mod error;
 pub mod explain;
 pub mod graph;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod lessons;
 pub mod loony;
 pub mod nimstring;
-pub mod puzzles;
 
 #[cfg(test)]
 pub(crate) mod testkit;

@@ -3,9 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::core::{Board, Position};
-
-use super::puzzles::Rng;
+use crate::core::{Analysis, Board, MoveScore, Position, Rng};
 
 /// Boards the tests sweep: small ones whole, larger ones with lines pre-drawn at random.
 /// A 1×n row of boxes with every horizontal line drawn: one chain of n boxes whose two
@@ -94,6 +92,18 @@ pub fn naive_scores(
             (l, if k > 0 { k + child } else { -child })
         })
         .collect()
+}
+
+/// The analysis of `pos` (no penalty) by [`naive_scores`], as the exact solver gives it.
+pub fn naive_analysis(board: &Board, pos: Position) -> Analysis {
+    let mut memo = HashMap::new();
+    let scores = naive_scores(board, pos, 0, &mut memo);
+    let moves: Vec<MoveScore> = scores
+        .into_iter()
+        .map(|(line, score)| MoveScore { line, score })
+        .collect();
+    let value = moves.iter().map(|m| m.score).max().unwrap_or(0);
+    Analysis { value, moves }
 }
 
 /// Whether the player to move wins nimstring (whoever completes the last box must move

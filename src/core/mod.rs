@@ -10,6 +10,7 @@ pub mod game;
 pub mod next_loony;
 pub mod notation;
 pub mod position;
+pub mod rng;
 pub mod rules;
 pub mod symmetry;
 
@@ -20,4 +21,5 @@ pub use error::{BoardError, LinesError, PositionError};
 pub use game::Game;
 pub use next_loony::{LoonyFlags, NextLoony};
 pub use position::Position;
+pub use rng::Rng;
 pub use rules::Rules;

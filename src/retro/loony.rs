@@ -203,7 +203,7 @@ impl<const N: usize> Shr<u32> for Lanes<N> {
 mod tests {
     use super::*;
     use crate::chains::is_loony_position;
-    use crate::chains::puzzles::Rng;
+    use crate::core::Rng;
 
     #[test]
     fn agrees_with_the_graph_definition_on_random_positions() {

@@ -216,7 +216,7 @@ struct PuzzleScore {
     score: i32,
 }
 
-/// One puzzle of `www/puzzles.json` (written by `chains::puzzles::to_json`).
+/// One puzzle of `www/puzzles.json` (written by `puzzles::to_json`).
 #[derive(Serialize, Deserialize)]
 struct JsPuzzle {
     board: String,

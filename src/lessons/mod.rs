@@ -19,8 +19,8 @@ use serde_json::{json, Value};
 use crate::core::notation::line_label;
 use crate::core::{Analysis, Board, Position};
 
-use super::explain::{explain, explain_text_in, Voice};
-use super::ChainsError;
+use crate::chains::explain::{explain, explain_text_in, Voice};
+use crate::chains::ChainsError;
 
 pub use diagram::{parse_diagram, render_diagram};
 

@@ -7,13 +7,12 @@
 
 use std::fmt;
 
+use crate::chains::explain::{explain, explain_text, Reason};
+use crate::chains::graph::capturable;
+use crate::chains::ChainsError;
 use crate::core::symmetry::Equivalence;
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, Position, Rng};
 use crate::retro::{self, RetroError};
-
-use super::error::ChainsError;
-use super::explain::{explain, explain_text, Reason};
-use super::graph::capturable;
 
 /// One puzzle: find the only best move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,41 +108,6 @@ pub fn difficulty(solution: &[Reason], margin: i32) -> u8 {
         1
     };
     (1 + kind + u8::from(margin <= 2)).min(5)
-}
-
-/// A small seeded generator (xorshift64*), so puzzle sets are reproducible.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// A random position of `board` with `open` of its open lines left undrawn.
-    pub fn position(&mut self, board: &Board, open: usize) -> Position {
-        let mut free: Vec<usize> = board.open_lines(board.start()).lines().collect();
-        let mut pos = board.start();
-        while free.len() > open {
-            let line = free.swap_remove(self.below(free.len()));
-            pos = pos.with(line);
-        }
-        pos
-    }
 }
 
 /// Why a puzzle set could not be generated.
@@ -304,7 +268,7 @@ mod tests {
     /// The shipped set: every puzzle re-checked by the naive solver.
     #[test]
     fn the_shipped_puzzle_set_checks_out() {
-        let text = include_str!("../../www/puzzles.json");
+        let text = include_str!("../www/puzzles.json");
         let set: serde_json::Value = serde_json::from_str(text).unwrap();
         let set = set.as_array().unwrap();
         assert!(set.len() >= 30);
