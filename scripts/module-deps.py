@@ -4,7 +4,7 @@ including test code separately), import circles between top-level modules, and c
 files inside a module (super:: and crate::<module>:: paths)."""
 import os, re, sys, itertools
 root = sys.argv[1] if len(sys.argv) > 1 else 'src'
-mods = ['core', 'store', 'chains', 'retro', 'search', 'book', 'puzzles', 'par']
+mods = ['core', 'store', 'chains', 'retro', 'search', 'book', 'puzzles', 'lessons', 'par']
 edges, test_edges = {}, {}
 files = {}
 for dirpath, _, names in os.walk(root):
