@@ -16,8 +16,13 @@ fn every_exercise_accepts_exactly_the_best_moves() {
         assert!(lesson.exercises.len() >= MIN_EXERCISES, "{}", lesson.title);
         for ex in &lesson.exercises {
             assert!(!ex.answer.is_empty() && ex.answer.len() < ex.scores.len());
-            // The explanation names the first answer by its label and gives the value.
-            assert!(ex.explanation.starts_with("Best: "), "{}", ex.explanation);
+            // The explanation reads the position in chain terms, then names the best moves.
+            assert!(
+                ex.explanation.starts_with("On the board: "),
+                "{}",
+                ex.explanation
+            );
+            assert!(ex.explanation.contains(" Best: "), "{}", ex.explanation);
             assert!(
                 ex.explanation.contains("The nearest other move"),
                 "{}",

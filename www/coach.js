@@ -88,12 +88,10 @@ function shortList(g, lines) {
   return lines.length > MAX_LABELS ? `${shown} and ${lines.length - MAX_LABELS} more` : shown;
 }
 
-const KIND_WORDS = {
-  capturable: 'can be taken now',
-  long: 'long chain',
-  short: 'short chain',
-  loop: 'loop',
-  unsettled: 'not settled yet',
+/** What a component's own description does not say about its kind. */
+const KIND_NOTE = {
+  capturable: ' (can be taken now)',
+  unsettled: ' (not settled into chains yet)',
 };
 
 /** "no loop", "1 loop", "2 loops". */
@@ -161,7 +159,7 @@ function renderPanel() {
   list.replaceChildren();
   lines.replaceChildren();
   for (const c of r.components) {
-    list.append(componentItem(c, `${c.text} (${KIND_WORDS[kindClass(c)]})`));
+    list.append(componentItem(c, `${c.text}${KIND_NOTE[c.kind] ?? ''}`));
     lines.append(componentItem(c, `${c.text}: line${c.lines.length === 1 ? '' : 's'} ${shortList(g, c.lines)}`));
   }
   if (!r.components.length) list.append(Object.assign(document.createElement('li'), { textContent: 'Every box is taken.' }));

@@ -19,7 +19,10 @@ use serde_json::{json, Value};
 use crate::core::notation::line_label;
 use crate::core::{Analysis, Board, Position};
 
-use crate::chains::explain::{explain, explain_text_in, Voice};
+use crate::chains::components::{components, Kind};
+use crate::chains::explain::{explain, explain_text_in, Voice, CONTROL_OPEN};
+use crate::chains::graph::regions;
+use crate::chains::nimstring::Nimstring;
 use crate::chains::ChainsError;
 
 pub use diagram::{parse_diagram, render_diagram};
@@ -225,10 +228,63 @@ pub fn explanation(
         format!("{}: ", names[0])
     };
     Ok(format!(
-        "{head} {subject}{why} The nearest other move, {} ({}): {rival_why}",
+        "{} {head} {subject}{why} The nearest other move, {} ({}): {rival_why}",
+        summary(board, pos),
         label(rival.line),
         signed(rival.score)
     ))
+}
+
+/// The position in chain terms: what is on the board, and who has control when nimstring can
+/// tell (every region small enough, as the coach judges it).
+pub fn summary(board: &Board, pos: Position) -> String {
+    let parts = components(board, pos);
+    let count = |f: &dyn Fn(&super::Component) -> bool| parts.iter().filter(|c| f(c)).count();
+    let take: usize = parts
+        .iter()
+        .filter(|c| c.kind == Kind::Capturable)
+        .map(|c| c.len())
+        .sum();
+    let items: Vec<String> = [
+        (count(&|c| c.is_long_chain()), "long chain", "long chains"),
+        (
+            count(&|c| c.kind == Kind::Chain && !c.is_long_chain()),
+            "short chain",
+            "short chains",
+        ),
+        (count(&|c| c.kind == Kind::Loop), "loop", "loops"),
+        (take, "box to take", "boxes to take"),
+        (
+            count(&|c| c.kind == Kind::Unsettled),
+            "unsettled region",
+            "unsettled regions",
+        ),
+    ]
+    .into_iter()
+    .filter(|&(n, _, _)| n > 0)
+    .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+    .collect();
+    let board_text = if items.is_empty() {
+        "Every box is taken.".to_string()
+    } else {
+        format!("On the board: {}.", items.join(", "))
+    };
+    let small = regions(board.boxes(), pos)
+        .iter()
+        .all(|r| r.count() as usize <= CONTROL_OPEN);
+    if !small {
+        return board_text;
+    }
+    let value = Nimstring::new(board).value(pos);
+    let control = if value.is_win() {
+        format!("You, to move, can win control (nimstring value {value}).")
+    } else {
+        format!(
+            "Your opponent has control (nimstring value {value}): with best play you will be \
+             the one forced to open the next long chain or loop (or to take the last box)."
+        )
+    };
+    format!("{board_text} {control}")
 }
 
 /// "net +2 boxes", "net 0 boxes".
