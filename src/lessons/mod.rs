@@ -239,7 +239,8 @@ pub fn explanation(
 /// tell (every region small enough, as the coach judges it).
 pub fn summary(board: &Board, pos: Position) -> String {
     let parts = components(board, pos);
-    let count = |f: &dyn Fn(&super::Component) -> bool| parts.iter().filter(|c| f(c)).count();
+    let count =
+        |f: &dyn Fn(&crate::chains::Component) -> bool| parts.iter().filter(|c| f(c)).count();
     let take: usize = parts
         .iter()
         .filter(|c| c.kind == Kind::Capturable)
