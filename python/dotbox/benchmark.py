@@ -214,8 +214,9 @@ more `--games` narrow the figures.
   with the first, second and last third of the board's lines drawn.
 - **won-drawn-lost**: the games' results for the bot.
 
-Bots: `mcts:N` is OpenSpiel's `MCTSBot` (random-rollout evaluator, one rollout, UCT constant
-2, N simulations a move, MCTS-Solver on); `rules` is dotbox's rules of thumb (take a box when
+Games are `dots_and_boxes(utility_margin=true)`: returns are box margins, which MCTS's
+rollouts maximise. Bots: `mcts:N` is OpenSpiel's `MCTSBot` (random-rollout evaluator, one
+rollout, UCT constant 2, N simulations a move, MCTS-Solver on); `rules` is dotbox's rules of thumb (take a box when
 one can be taken, else a line that gives nothing away, else the smallest sacrifice); `random`
 plays uniformly at random; `dotbox` is `DotboxBot`, which by construction loses nothing.
 

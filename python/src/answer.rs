@@ -90,21 +90,31 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
     }
 }
 
-/// The command line's JSON (`dotbox analyze --json`, `dotbox solve --json`) with
-/// `exact: true` and `best` (the lines scoring the value), as the package returns it.
+/// The command line's JSON (`dotbox analyze --json`, `dotbox solve --json`) with `exact`
+/// and `best` (the lines scoring the value), as the package returns it.
+///
+/// An answer with chains as pseudo-lines (which the command line picks on its own only when
+/// its value is proven exact) may hold move scores that are upper bounds only
+/// (`pseudo_lines.unproven_moves`): it is then not `exact`, and those moves are not `best`.
 pub fn exact(text: &str) -> Result<Value, CliError> {
     let mut answer: Value = serde_json::from_str(text)
         .map_err(|e| CliError::Usage(format!("the analysis is not JSON ({e}): {text}")))?;
     let value = answer["value"].clone();
+    let pseudo = &answer["pseudo_lines"];
+    let unproven: Vec<Value> = pseudo["unproven_moves"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let proven = pseudo.is_null() || (pseudo["value_exact"] == true && unproven.is_empty());
     let best: Vec<Value> = answer["moves"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter(|m| m["score"] == value)
+        .filter(|m| m["score"] == value && !unproven.contains(&m["line"]))
         .map(|m| m["line"].clone())
         .collect();
     answer["best"] = Value::from(best);
-    answer["exact"] = Value::Bool(true);
+    answer["exact"] = Value::Bool(proven);
     Ok(answer)
 }
 

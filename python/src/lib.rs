@@ -19,7 +19,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 create_exception!(
-    _dotbox,
+    dotbox,
     DotboxError,
     PyValueError,
     "Bad input or a failed solve; the message is the one the dotbox command line prints."

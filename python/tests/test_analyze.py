@@ -1,13 +1,14 @@
 """Values through Python are the command line's, from every method it uses."""
 
+import json
 import random
-import shutil
 import threading
 import time
 
 import pytest
 
 import dotbox
+from conftest import ROOT
 
 # Board, and how many lines a random position has drawn (pre-drawn ones included) (past a book's depth the retrograde
 # solver answers; the ranges keep each solve under a second or so).
@@ -111,3 +112,17 @@ def test_the_gil_is_released_while_solving():
     assert done and done[0]["exact"]
     assert elapsed > 0.05, "the solve was too quick to tell"
     assert ticks >= 10, f"only {ticks} ticks in {elapsed:.2f} s: the GIL was held"
+
+
+def test_chains_as_pseudo_lines_are_exact_only_where_proven(cli):
+    # A 5x5 position with 34 open lines: past the plain retrograde solver, the command line
+    # collapses its chains into pseudo-lines on its own (tests/fixtures/pseudo_5x5.jsonl).
+    problems = [json.loads(line) for line in open(ROOT / "tests/fixtures/pseudo_5x5.jsonl")]
+    problem = next(p for p in problems if p["open"] == 34)
+    got = dotbox.analyze("5x5", problem["lines"])
+    want = cli("5x5", problem["lines"])
+    assert {k: got[k] for k in want} == want
+    assert got["value"] == problem["value"] and got["best"] == problem["best"]
+    info = got["pseudo_lines"]
+    assert got["exact"] == (info["value_exact"] and not info["unproven_moves"])
+    assert not set(got["best"]) & set(info["unproven_moves"])

@@ -39,7 +39,8 @@ test('export gives OpenSpiel\'s dbn string; OpenSpiel\'s dbn string loads its po
   await load(`2x3 ${openSpielDbn(2, 3, moves)}`);
   await settled(page);
   assert.equal(await page.textContent('#import-error'), '');
-  const state = () => page.evaluate(() => [window.dotboxApp.state.game.board, document.body.dataset.lines].join('|'));
+  // A position's lines are loaded as the pre-drawn lines of a game with no moves yet.
+  const state = () => page.evaluate(() => [window.dotboxApp.state.game.board, window.dotboxApp.state.game.predrawn].join('|'));
   assert.equal(await state(), `2x3|${[...moves].sort((a, b) => a - b).join(',')}`);
   assert.equal(await page.inputValue('#share-dbn'), openSpielDbn(2, 3, moves));
   // Alone: read on the board shown.
