@@ -228,6 +228,12 @@ describe('the built site on a host that ignores ranges', () => {
 
   test('each part of the book comes whole once and is cached: later positions need no request', { timeout: 300_000 }, async () => {
     const context = await env.browser.newContext();
+    // What the wait line says while the book downloads.
+    await context.addInitScript(() => {
+      window.waitTexts = [];
+      new MutationObserver(() => window.waitTexts.push(document.querySelector('#wait-text')?.textContent))
+        .observe(document, { subtree: true, childList: true, characterData: true });
+    });
     const requests = recordBookRequests(context);
     const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=hh');
     await showPosition(page, '4x4', []);
@@ -236,6 +242,8 @@ describe('the built site on a host that ignores ranges', () => {
     assert.deepEqual(files, ['4x4-d10.part0.book'], 'one request: the part holding the index and the first layers');
     const part0 = statSync(join(env.dir, 'books/4x4-d10.part0.book')).size;
     assert.equal((await bookFigures(page)).bytes, part0);
+    const said = await page.evaluate(() => window.waitTexts);
+    assert.ok(said.some((t) => t?.includes(` of ${(part0 / 1e3).toFixed(1)} kB`)), `the download's progress has the part's length as its total: ${said.filter(Boolean).slice(-3)}`);
     // Every chunk of that part went to the cache: positions reading only it need nothing more.
     await page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
     env.server.stop();
