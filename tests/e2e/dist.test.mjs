@@ -10,13 +10,13 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ROOT, launch, launchPersistent, openPage, settled, nativeAnalyze, shownScores, showPosition, recordBookRequests, bookFigures, startServer,
 } from './harness.mjs';
-import { buildSite, releaseFiles, siteDir, startCaddy, startNginx } from './static-host.mjs';
+import { buildSite, releaseFiles, removeSite, siteDir, startCaddy, startNginx } from './static-host.mjs';
 
 const PART_BYTES = 4 * 1024 * 1024;
 // The host of the main checks: Debian's stock nginx, or with STATIC_HOST=caddy Caddy's file
@@ -74,27 +74,33 @@ describe('scripts/dist.mjs', () => {
     assert.equal(chunk, count);
     assert.ok(!readdirSync(join(dir, 'books')).includes('4x4-d10.book'), 'no whole copy beside the parts');
     assert.ok(readdirSync(join(dir, 'books')).includes('3x4-d7.book'), 'a book within the limit stays whole');
+    removeSite(dir);
   });
 
   test('a part size below a book\'s index is refused, naming the book', () => {
-    const result = spawnSync('node', [`${ROOT}scripts/dist.mjs`, '--out', siteDir(), '--part-bytes', '100000'], { encoding: 'utf8' });
+    const dir = siteDir();
+    const result = spawnSync('node', [`${ROOT}scripts/dist.mjs`, '--out', dir, '--part-bytes', '100000'], { encoding: 'utf8' });
+    removeSite(dir);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /^error: books\/4x4-d10\.book cannot be split into files of at most 100000 bytes: a piece of 127019 bytes \(the index, or one chunk\) exceeds 100000/);
   });
 });
 
 describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
-  const env = { dir: null, host: null, context: null, release: null };
+  const env = { dir: null, host: null, context: null, release: null, profile: null };
   before(async () => {
     env.dir = siteDir();
     env.release = buildSite(env.dir, { version: 'a', partBytes: PART_BYTES });
     env.host = await HOST.start(env.dir);
     // A profile of its own, not incognito: Chromium installs apps only in one.
-    env.context = await launchPersistent(mkdtempSync(join(tmpdir(), 'dotbox-profile-')));
+    env.profile = mkdtempSync(join(tmpdir(), 'dotbox-profile-'));
+    env.context = await launchPersistent(env.profile);
   });
   after(async () => {
     await env.context?.close();
-    await env.host?.stop();
+    await env.host?.close();
+    if (env.dir) removeSite(env.dir);
+    if (env.profile) rmSync(env.profile, { recursive: true, force: true });
   });
 
   test('the first visit answers on one thread, installs the service worker, and the app is installable', { timeout: 120_000 }, async () => {
@@ -224,6 +230,7 @@ describe('the built site on a host that ignores ranges', () => {
   after(async () => {
     await env.browser?.close();
     env.server?.stop();
+    if (env.dir) removeSite(env.dir);
   });
 
   test('each part of the book comes whole once and is cached: later positions need no request', { timeout: 300_000 }, async () => {
