@@ -1,11 +1,13 @@
 // The built site (`./build.sh dist`, scripts/dist.mjs) on real static hosts: Debian's nginx
-// with its stock configuration (no COOP/COEP headers; or Caddy, see HOSTS), and
-// scripts/serve.py ignoring ranges.
+// with its stock configuration (no COOP/COEP headers; or Caddy, see HOSTS), scripts/serve.py
+// sending COOP/COEP itself, and scripts/serve.py ignoring ranges.
 // The page becomes cross-origin isolated through its service worker and solves on every
 // thread; 4x4 plays from its book, split into parts, by range requests; with the server
 // stopped the page opens from the service worker and answers; a damaged cached file is
-// fetched again; a rebuilt site replaces the release whole. The site is built with parts of
-// 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit would split a larger one.
+// fetched again; a rebuilt site replaces the release whole; a host's own headers and a
+// browser without service workers change nothing; a book sent whole is read once and cached.
+// The site is built with parts of 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit
+// would split a larger one.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -216,6 +218,43 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     assert.deepEqual(cached, Object.keys(releaseFiles(env.dir)).sort());
     assert.deepEqual([...during.errors, ...next.errors], []);
     env.release = releaseB;
+  });
+});
+
+describe('the built site on a host that sends COOP/COEP itself', () => {
+  const env = { server: null, browser: null, dir: null };
+  before(async () => {
+    env.dir = siteDir();
+    buildSite(env.dir, { version: 'isolated' });
+    env.server = await startServer([], env.dir); // serve.py sends both headers
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+    if (env.dir) removeSite(env.dir);
+  });
+
+  test('the first visit is isolated already, and so is the next, served by the service worker', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    const first = await answers3x3(context, env.server.url);
+    assert.equal(await first.page.evaluate(() => self.crossOriginIsolated), true);
+    await first.page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    const next = await answers3x3(context, env.server.url);
+    assert.equal(await sw(next.page), 'controlled');
+    assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true);
+    assert.deepEqual([...first.errors, ...next.errors], []);
+    await context.close();
+  });
+
+  test('a browser without service workers runs the page as served', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    await context.addInitScript(() => { delete Navigator.prototype.serviceWorker; });
+    const { page, errors } = await answers3x3(context, env.server.url);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'none', null, { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), true, 'isolated by the host');
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 });
 
