@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   ROOT, launch, launchPersistent, openPage, settled, nativeAnalyze, shownScores, showPosition, recordBookRequests, bookFigures, startServer,
 } from './harness.mjs';
@@ -219,6 +219,27 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     assert.deepEqual([...during.errors, ...next.errors], []);
     env.release = releaseB;
   });
+});
+
+test('the built site works under a path (as GitHub Pages serves a project: /NAME/)', { timeout: 120_000 }, async () => {
+  const dir = siteDir();
+  buildSite(dir, { version: 'path' });
+  const host = await startNginx(dirname(dir)); // the site is at /site/
+  const browser = await launch();
+  try {
+    const context = await browser.newContext();
+    const first = await answers3x3(context, `${host.url}site/`);
+    await first.page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    const scope = await first.page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.equal(scope, `${host.url}site/`);
+    const next = await answers3x3(context, `${host.url}site/`);
+    assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true);
+    assert.deepEqual([...first.errors, ...next.errors], []);
+  } finally {
+    await browser.close();
+    await host.close();
+    removeSite(dir);
+  }
 });
 
 describe('the built site on a host that sends COOP/COEP itself', () => {

@@ -114,14 +114,15 @@ async function launchServer(host, command, args, env, logs) {
   const exited = new Promise((resolve) => host.process.once('exit', (code) => resolve(code)));
   for (let i = 0; i < 100; i++) {
     try {
-      const response = await fetch(host.url);
-      if (response.ok) return;
+      await fetch(host.url); // any answer: the server is listening
+      return;
     } catch {
       // not listening yet
     }
     const code = await Promise.race([exited, sleep(100)]);
     if (code !== undefined) throw new Error(`${command} exited with ${code}: ${said} (logs in ${logs})`);
   }
+  await stopServer(host, 'SIGKILL');
   throw new Error(`${command} did not answer on ${host.url}: ${said}`);
 }
 
