@@ -166,7 +166,7 @@ function moduleGraph(entries, code) {
 /** index.html with its scripts and styles in r/<release>/, the manifest, icon and service worker. */
 function page(release, version, code) {
   let html = readFileSync(join(WWW, 'index.html'), 'utf8');
-  html = html.replace(/\b(href|src)="([^":#?]+\.(?:css|js))"/g, (all, attr, path) => {
+  html = html.replace(/\b(href|src)="([^":#?]+\.(?:css|js))"/g, (_, attr, path) => {
     if (!(path in code)) fail(`index.html names ${path}, which is not in www/`);
     return `${attr}="r/${release}/${path}"`;
   });
@@ -191,7 +191,7 @@ function page(release, version, code) {
 }
 
 function manifest() {
-  const icon = (size, purpose) => ({ src: `icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose });
+  const icon = (file, size, purpose) => ({ src: `icons/${file}`, sizes: `${size}x${size}`, type: 'image/png', purpose });
   return Buffer.from(`${JSON.stringify({
     name: 'dotbox — perfect-play Dots and Boxes',
     short_name: 'dotbox',
@@ -201,7 +201,7 @@ function manifest() {
     display: 'standalone',
     background_color: '#ffffff',
     theme_color: '#1f3b57',
-    icons: [icon(192, 'any'), icon(512, 'any'), icon(512, 'maskable')].map((i, k) => (k === 2 ? { ...i, src: 'icons/icon-512-maskable.png' } : i)),
+    icons: [icon('icon-192.png', 192, 'any'), icon('icon-512.png', 512, 'any'), icon('icon-512-maskable.png', 512, 'maskable')],
   }, null, 2)}\n`);
 }
 

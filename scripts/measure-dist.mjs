@@ -81,7 +81,7 @@ for (const gzip of ['stock', 'all']) {
     lighthouse(host.url, []);
     lighthouse(host.url, ['--preset=desktop']);
   }
-  await host.stop();
+  await host.close();
 }
 await browser.close();
 

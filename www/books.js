@@ -42,10 +42,10 @@ export class LazyBookSource {
         await deleteBook(db, url); // A cached index that no longer parses: fetch it again.
       }
     }
-    // A server without ranges answers the first read with the whole file: its progress has
-    // no known total then.
+    // A server without ranges answers the first read with the whole file (or first part):
+    // its length is the total then.
     let done = 0;
-    const prefix = await file.read(0, 48, (n) => onProgress((done += n), null));
+    const prefix = await file.read(0, 48, (n, whole) => onProgress((done += n), whole ?? null));
     const indexLen = wasm.LazyBook.indexLen(prefix);
     const index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + 48));
     const book = wasm.LazyBook.open(index);
@@ -92,7 +92,7 @@ export class LazyBookSource {
     if (this.cached && !this.revalidated) await this.revalidate();
     const total = missing.reduce((n, i) => n + this.length(i), 0);
     let done = 0;
-    const progress = (n) => onProgress?.((done += n), total);
+    const progress = (n, whole) => onProgress?.((done += n), whole ?? total);
     const verified = [];
     const failed = [];
     for (const run of runs(missing)) {

@@ -25,7 +25,8 @@ export class RangeFile {
   }
 
   /**
-   * Bytes [start, end) of the file. `onBytes(n)` is called as bytes arrive; `fresh` asks
+   * Bytes [start, end) of the file. `onBytes(n, whole)` is called as bytes arrive (`whole`:
+   * the length of a whole file sent instead of the range, else undefined); `fresh` asks
    * past any cache (a second try after a damaged download).
    */
   async read(start, end, onBytes = () => {}, { fresh = false } = {}) {
@@ -58,8 +59,10 @@ export class RangeFile {
       return this.body(response, onBytes);
     }
     if (response.status === 200) {
-      // No range support: the whole file came; keep it for every later read.
-      piece.whole = await this.body(response, onBytes);
+      // No range support: the whole file came; keep it for every later read. Its length
+      // is the progress's total.
+      const total = Number(response.headers.get('content-length')) || null;
+      piece.whole = await this.body(response, (n) => onBytes(n, total));
       this.wholeSpans.push([piece.offset, piece.offset + piece.whole.length]);
       return piece.whole.slice(start, end);
     }

@@ -36,8 +36,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
-  const url = new URL(request.url);
-  let path = url.href.slice(SCOPE.length).replace(/[?#].*$/, '');
+  let path = request.url.slice(SCOPE.length).replace(/[?#].*$/, '');
   if (request.mode === 'navigate' && path === '') path = 'index.html';
   if (path in RELEASE.files) {
     event.respondWith(serve(path, RELEASE.files[path]));
@@ -49,19 +48,15 @@ self.addEventListener('fetch', (event) => {
   // Anything else (the books' range requests) goes to the network untouched.
 });
 
-self.addEventListener('message', (event) => {
-  if (event.data === 'release') event.source?.postMessage({ release: RELEASE.id, version: RELEASE.version });
-});
-
 async function install() {
   const cache = await caches.open(CACHE);
-  for (const [path, hash] of Object.entries(RELEASE.files)) {
+  await Promise.all(Object.entries(RELEASE.files).map(async ([path, hash]) => {
     // A file unchanged since an earlier release (same path, same hash) is copied over.
     const cached = await caches.match(path);
     const body = cached && (await cached.arrayBuffer());
     if (body && (await digest(body)) === hash) await cache.put(path, stored(body, cached.headers.get('Content-Type'), hash));
     else await cache.put(path, await download(path, hash));
-  }
+  }));
 }
 
 /** Drops every release's cache but this one's and the one before (pages may still run it). */

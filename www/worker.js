@@ -21,7 +21,9 @@
 //   book    {url, parts, board, predrawn}
 //                                     -> opens a book lazily (its index; chunks come as
 //                                        positions need them, by range request, verified,
-//                                        cached): {board, depth, checksum, cached, figures}
+//                                        cached; from the part files books/index.json lists
+//                                        where it is split): {board, depth, checksum, cached,
+//                                        figures}
 //   rulesMove {board, predrawn, lines} -> {line, reason, exactAt}: a move by rules of thumb
 //                                        where no exact answer is in reach (not optimal)
 //   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,

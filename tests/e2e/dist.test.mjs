@@ -1,22 +1,24 @@
 // The built site (`./build.sh dist`, scripts/dist.mjs) on real static hosts: Debian's nginx
-// with its stock configuration (no COOP/COEP headers; or Caddy, see HOSTS), and
-// scripts/serve.py ignoring ranges.
+// with its stock configuration (no COOP/COEP headers; or Caddy, see HOSTS), scripts/serve.py
+// sending COOP/COEP itself, and scripts/serve.py ignoring ranges.
 // The page becomes cross-origin isolated through its service worker and solves on every
 // thread; 4x4 plays from its book, split into parts, by range requests; with the server
 // stopped the page opens from the service worker and answers; a damaged cached file is
-// fetched again; a rebuilt site replaces the release whole. The site is built with parts of
-// 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit would split a larger one.
+// fetched again; a rebuilt site replaces the release whole; a host's own headers and a
+// browser without service workers change nothing; a book sent whole is read once and cached.
+// The site is built with parts of 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit
+// would split a larger one.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   ROOT, launch, launchPersistent, openPage, settled, nativeAnalyze, shownScores, showPosition, recordBookRequests, bookFigures, startServer,
 } from './harness.mjs';
-import { buildSite, releaseFiles, siteDir, startCaddy, startNginx } from './static-host.mjs';
+import { buildSite, releaseFiles, removeSite, siteDir, startCaddy, startNginx } from './static-host.mjs';
 
 const PART_BYTES = 4 * 1024 * 1024;
 // The host of the main checks: Debian's stock nginx, or with STATIC_HOST=caddy Caddy's file
@@ -74,27 +76,33 @@ describe('scripts/dist.mjs', () => {
     assert.equal(chunk, count);
     assert.ok(!readdirSync(join(dir, 'books')).includes('4x4-d10.book'), 'no whole copy beside the parts');
     assert.ok(readdirSync(join(dir, 'books')).includes('3x4-d7.book'), 'a book within the limit stays whole');
+    removeSite(dir);
   });
 
   test('a part size below a book\'s index is refused, naming the book', () => {
-    const result = spawnSync('node', [`${ROOT}scripts/dist.mjs`, '--out', siteDir(), '--part-bytes', '100000'], { encoding: 'utf8' });
+    const dir = siteDir();
+    const result = spawnSync('node', [`${ROOT}scripts/dist.mjs`, '--out', dir, '--part-bytes', '100000'], { encoding: 'utf8' });
+    removeSite(dir);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /^error: books\/4x4-d10\.book cannot be split into files of at most 100000 bytes: a piece of 127019 bytes \(the index, or one chunk\) exceeds 100000/);
   });
 });
 
 describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
-  const env = { dir: null, host: null, context: null, release: null };
+  const env = { dir: null, host: null, context: null, release: null, profile: null };
   before(async () => {
     env.dir = siteDir();
     env.release = buildSite(env.dir, { version: 'a', partBytes: PART_BYTES });
     env.host = await HOST.start(env.dir);
     // A profile of its own, not incognito: Chromium installs apps only in one.
-    env.context = await launchPersistent(mkdtempSync(join(tmpdir(), 'dotbox-profile-')));
+    env.profile = mkdtempSync(join(tmpdir(), 'dotbox-profile-'));
+    env.context = await launchPersistent(env.profile);
   });
   after(async () => {
     await env.context?.close();
-    await env.host?.stop();
+    await env.host?.close();
+    if (env.dir) removeSite(env.dir);
+    if (env.profile) rmSync(env.profile, { recursive: true, force: true });
   });
 
   test('the first visit answers on one thread, installs the service worker, and the app is installable', { timeout: 120_000 }, async () => {
@@ -213,6 +221,64 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
   });
 });
 
+test('the built site works under a path (as GitHub Pages serves a project: /NAME/)', { timeout: 120_000 }, async () => {
+  const dir = siteDir();
+  buildSite(dir, { version: 'path' });
+  const host = await startNginx(dirname(dir)); // the site is at /site/
+  const browser = await launch();
+  try {
+    const context = await browser.newContext();
+    const first = await answers3x3(context, `${host.url}site/`);
+    await first.page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    const scope = await first.page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.equal(scope, `${host.url}site/`);
+    const next = await answers3x3(context, `${host.url}site/`);
+    assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true);
+    assert.deepEqual([...first.errors, ...next.errors], []);
+  } finally {
+    await browser.close();
+    await host.close();
+    removeSite(dir);
+  }
+});
+
+describe('the built site on a host that sends COOP/COEP itself', () => {
+  const env = { server: null, browser: null, dir: null };
+  before(async () => {
+    env.dir = siteDir();
+    buildSite(env.dir, { version: 'isolated' });
+    env.server = await startServer([], env.dir); // serve.py sends both headers
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+    if (env.dir) removeSite(env.dir);
+  });
+
+  test('the first visit is isolated already, and so is the next, served by the service worker', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    const first = await answers3x3(context, env.server.url);
+    assert.equal(await first.page.evaluate(() => self.crossOriginIsolated), true);
+    await first.page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    const next = await answers3x3(context, env.server.url);
+    assert.equal(await sw(next.page), 'controlled');
+    assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true);
+    assert.deepEqual([...first.errors, ...next.errors], []);
+    await context.close();
+  });
+
+  test('a browser without service workers runs the page as served', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    await context.addInitScript(() => { delete Navigator.prototype.serviceWorker; });
+    const { page, errors } = await answers3x3(context, env.server.url);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'none', null, { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), true, 'isolated by the host');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
 describe('the built site on a host that ignores ranges', () => {
   const env = { server: null, browser: null, dir: null };
   before(async () => {
@@ -224,10 +290,17 @@ describe('the built site on a host that ignores ranges', () => {
   after(async () => {
     await env.browser?.close();
     env.server?.stop();
+    if (env.dir) removeSite(env.dir);
   });
 
   test('each part of the book comes whole once and is cached: later positions need no request', { timeout: 300_000 }, async () => {
     const context = await env.browser.newContext();
+    // What the wait line says while the book downloads.
+    await context.addInitScript(() => {
+      window.waitTexts = [];
+      new MutationObserver(() => window.waitTexts.push(document.querySelector('#wait-text')?.textContent))
+        .observe(document, { subtree: true, childList: true, characterData: true });
+    });
     const requests = recordBookRequests(context);
     const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=hh');
     await showPosition(page, '4x4', []);
@@ -236,6 +309,8 @@ describe('the built site on a host that ignores ranges', () => {
     assert.deepEqual(files, ['4x4-d10.part0.book'], 'one request: the part holding the index and the first layers');
     const part0 = statSync(join(env.dir, 'books/4x4-d10.part0.book')).size;
     assert.equal((await bookFigures(page)).bytes, part0);
+    const said = await page.evaluate(() => window.waitTexts);
+    assert.ok(said.some((t) => t?.includes(` of ${(part0 / 1e3).toFixed(1)} kB`)), `the download's progress has the part's length as its total: ${said.filter(Boolean).slice(-3)}`);
     // Every chunk of that part went to the cache: positions reading only it need nothing more.
     await page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
     env.server.stop();

@@ -3,10 +3,10 @@
 // system's mime.types, gzip on for HTML only, no added headers, so no COOP/COEP), run as its
 // own process on a free port with its prefix, logs and temporary files in a folder of its own.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -40,7 +40,8 @@ export function freePort() {
 
 /**
  * nginx serving `root` on `port` (a free one when not given) until `stop()`; `start()`
- * brings it back on the same port (the service worker is registered for that origin).
+ * brings it back on the same port (the service worker is registered for that origin);
+ * `close()` stops it for good and removes its folder.
  * `gzip: 'all'` compresses scripts, styles, JSON and wasm too, at level 6, as most hosts do;
  * the stock configuration compresses HTML only (at level 1).
  */
@@ -84,6 +85,7 @@ http {
   host.accessLog = join(prefix, 'access.log');
   host.start = () => launchServer(host, NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], process.env, prefix);
   host.stop = () => stopServer(host, 'SIGQUIT');
+  host.close = () => host.stop().then(() => rmSync(prefix, { recursive: true, force: true }));
   await host.start();
   return host;
 }
@@ -99,6 +101,7 @@ export async function startCaddy(root, { port = null } = {}) {
   const env = { ...process.env, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, HOME: home };
   host.start = () => launchServer(host, '/usr/bin/caddy', ['file-server', '--root', resolve(root), '--listen', `127.0.0.1:${host.port}`], env, home);
   host.stop = () => stopServer(host, 'SIGTERM');
+  host.close = () => host.stop().then(() => rmSync(home, { recursive: true, force: true }));
   await host.start();
   return host;
 }
@@ -111,14 +114,15 @@ async function launchServer(host, command, args, env, logs) {
   const exited = new Promise((resolve) => host.process.once('exit', (code) => resolve(code)));
   for (let i = 0; i < 100; i++) {
     try {
-      const response = await fetch(host.url);
-      if (response.ok) return;
+      await fetch(host.url); // any answer: the server is listening
+      return;
     } catch {
       // not listening yet
     }
     const code = await Promise.race([exited, sleep(100)]);
     if (code !== undefined) throw new Error(`${command} exited with ${code}: ${said} (logs in ${logs})`);
   }
+  await stopServer(host, 'SIGKILL');
   throw new Error(`${command} did not answer on ${host.url}: ${said}`);
 }
 
@@ -131,9 +135,14 @@ async function stopServer(host, signal) {
   host.process = null;
 }
 
-/** A fresh folder for a built site. */
+/** A fresh folder for a built site (about 40 MB: remove it with removeSite). */
 export function siteDir() {
   const dir = mkdtempSync(join(tmpdir(), 'dotbox-site-'));
   chmodSync(dir, 0o755);
   return join(dir, 'site');
+}
+
+/** Removes a folder siteDir made. */
+export function removeSite(dir) {
+  rmSync(dirname(dir), { recursive: true, force: true });
 }
