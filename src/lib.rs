@@ -9,7 +9,9 @@ pub mod chains;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod core;
+pub mod engine;
 pub mod par;
+pub mod policy;
 pub mod retro;
 pub mod search;
 pub mod store;
