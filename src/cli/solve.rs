@@ -243,7 +243,7 @@ fn report(
     })?;
     let rules = args.rules.rules();
     if args.json {
-        return Ok(json(board, pos, &analysis, rules, flags.as_ref()));
+        return Ok(json(board, pos, &analysis, rules, flags.as_ref(), true));
     }
     Ok(human(
         board,
