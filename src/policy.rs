@@ -12,7 +12,7 @@
 
 use crate::core::{Board, Position, Rules};
 use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
-use crate::retro::{Layout, Valuation, IN_MEMORY_LIMIT};
+use crate::retro::{Layout, Valuation};
 
 /// The methods that answer a position, in the order they are tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,8 +74,15 @@ pub struct Budget {
     pub search_max_open: u32,
     /// Seconds the automatic search may run before the estimate answers instead.
     pub search_seconds: f64,
+    /// Most nodes the automatic search visits (past them, as past its time: the estimate).
+    pub search_max_nodes: f64,
+    /// The search's transposition table, in MiB.
+    pub search_table_mib: usize,
     /// Seconds the engine's estimate runs by default.
     pub estimate_seconds: f64,
+    /// Seconds the engine's estimate of each move of a best line runs (a line of 30 estimated
+    /// moves must not keep the page waiting for long).
+    pub line_estimate_seconds: f64,
 }
 
 /// The command line's budgets: about 15 to 60 seconds of retrograde solving on 2 cores (150
@@ -86,19 +93,25 @@ pub const NATIVE: Budget = Budget {
     whole_board_open: 0,
     retro_max_open: 64,
     retro_max_positions: 1e10,
-    retro_max_bytes: IN_MEMORY_LIMIT as f64,
+    // The native solver's in-memory limit (IN_MEMORY_LIMIT there), written out so that the
+    // policy gives the same answers when asked from WebAssembly.
+    retro_max_bytes: (8u64 << 30) as f64,
     pseudo_max_units: 64,
     search_max_open: 36,
     search_seconds: 30.0,
+    search_max_nodes: f64::INFINITY,
+    search_table_mib: 1024,
     estimate_seconds: 3.0,
+    line_estimate_seconds: 0.5,
 };
 
 /// The page's budgets, for a reply within 3 seconds on 2 cores: positions of up to 24 open
 /// lines in memory at once; boards of up to 32 lines solved whole once; on larger boards the
 /// handover solve from 30 open lines (2^30 positions, a few seconds), chains as pseudo-lines
 /// up to 30 units (2.5-2.9 s in the threaded worker, docs/browser.md), the search up to 32
-/// open lines for 2 seconds (an opening of 4x4, 40 open lines, takes 1.8 G nodes natively),
-/// and the engine's estimate in 0.75 seconds.
+/// open lines for 2 seconds or 10^8 nodes with a 256 MiB table (an opening of 4x4, 40 open
+/// lines, takes 1.8 G nodes natively), and the engine's estimate in 0.75 seconds (0.15 s a
+/// move along a best line).
 pub const BROWSER: Budget = Budget {
     direct_open: 24,
     whole_board_open: 32,
@@ -108,7 +121,32 @@ pub const BROWSER: Budget = Budget {
     pseudo_max_units: 30,
     search_max_open: 32,
     search_seconds: 2.0,
+    search_max_nodes: 1e8,
+    search_table_mib: 256,
     estimate_seconds: 0.75,
+    line_estimate_seconds: 0.15,
+};
+
+/// The exact search the page offers on request (the person waits, and may stop it), for
+/// positions past every method it runs on its own.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeepSearch {
+    /// Most open lines of a position offered: a 5x5 problem position of 36 units has about
+    /// 42, and natively its search takes half a minute on one core.
+    pub max_open: u32,
+    /// Seconds it may run.
+    pub seconds: f64,
+    /// Its transposition table, in MiB: a gigabyte, as the command line's default, since on
+    /// a 36-unit 5x5 problem position the search visits 1.5 times the nodes with a quarter of
+    /// it (the page takes less where the browser refuses that much).
+    pub table_mib: usize,
+}
+
+/// The page's search on request.
+pub const DEEP_SEARCH: DeepSearch = DeepSearch {
+    max_open: 45,
+    seconds: 120.0,
+    table_mib: 1024,
 };
 
 /// What the policy knows of a position beside the position itself.

@@ -6,14 +6,14 @@
 import { engineMove } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash } from './session.js';
-import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimateMove, describeSource } from './solving.js';
+import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
 import { analysisOf } from './analyses.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
 import { MoveTree } from './variations.js';
-import { $, PLAYER, fmt, setMessage, setNotice, hideWait } from './ui.js';
+import { $, PLAYER, fmt, fmtEstimate, setMessage, setNotice, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 let engineTimer = null;
@@ -130,17 +130,17 @@ async function update() {
     scheduleEngine();
   } catch (e) {
     if (asked !== request) return;
-    // Nothing exact is in reach: the engine still moves, by rules of thumb, and says so.
+    // Nothing exact is in reach: the engine's estimates, shown and played as such.
     if (['too-big', 'unsolved'].includes(e.code) && !g.isOver()) {
-      const move = await estimateMove(g, lines, e);
+      const guess = await estimatePosition(g, lines, e);
       if (asked !== request) return;
-      session.estimate = move;
+      session.estimate = guess;
       render();
       if (e.code === 'too-big' && !engineToMove(g)) offerDeepSearch(g, lines, update);
     }
     document.body.dataset.state = 'idle';
     // An unsolved board is explained by the solve panel, not repeated here; where the engine
-    // moves by rules of thumb, #exactness says why and the message keeps its last move.
+    // moves by its estimates, #exactness says why and the message keeps its last move.
     if (e.code === 'unsolved') setMessage('');
     else if (e.code === 'too-big' && session.estimate?.lines === lines) $('message').classList.remove('error');
     else setMessage(e.message, e.code !== 'damaged' && e.code !== 'too-big');
@@ -157,14 +157,14 @@ async function update() {
 // make it play over the moves after.
 const engineToMove = (g) => isEngine(g.turn) && !g.isOver() && !g.canRedo();
 
-const REASONS = { capture: 'takes a box', safe: 'gives nothing away', sacrifice: 'gives away the fewest boxes' };
-
 function scheduleEngine() {
   const g = session.game;
   const exact = session.analysis && session.analysisFor === g.lines;
-  const rules = session.estimate?.lines === g.lines;
-  document.body.dataset.state = engineToMove(g) && (exact || rules) ? 'engine' : 'idle';
-  if (!engineToMove(g) || !(exact || rules)) return;
+  const guessed = session.estimate?.lines === g.lines;
+  document.body.dataset.state = engineToMove(g) && (exact || guessed) ? 'engine' : 'idle';
+  if (!engineToMove(g) || !(exact || guessed)) return;
+  // The engine's thinking counts towards the display delay.
+  const thought = exact ? 0 : 1000 * (session.estimate.seconds ?? 0);
   engineTimer = setTimeout(() => {
     if (session.game !== g) return;
     if (session.analysisFor === g.lines && session.analysis) {
@@ -172,13 +172,13 @@ function scheduleEngine() {
       g.play(line);
       afterMove(line);
     } else if (session.estimate?.lines === g.lines) {
-      const { line, reason } = session.estimate;
-      const label = g.label(line);
-      g.play(line);
-      setMessage(`The engine drew ${label} by a rule of thumb (it ${REASONS[reason]}): not an exact move.`);
-      afterMove(line);
+      const { best, moves } = session.estimate;
+      const label = g.label(best);
+      g.play(best);
+      setMessage(`The engine drew ${label} by its estimate (${fmtEstimate(moves.find((m) => m.line === best).score)}): not an exact move.`);
+      afterMove(best);
     }
-  }, ENGINE_DELAY_MS);
+  }, Math.max(0, ENGINE_DELAY_MS - thought));
 }
 
 /** Takes back (`back`) or replays a move; against the engine, on to the human's turn. */
@@ -213,15 +213,18 @@ function render() {
   $('turn').innerHTML = g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`;
   $('taken').innerHTML = `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`;
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
+  const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   $('value').textContent = g.isOver() ? '' : analysis
     ? `Value ${fmt(analysis.value)} for ${PLAYER[turn]} (final ${fmt(turn === 0 ? a - b + analysis.value : b - a + analysis.value)} with perfect play)`
-    : session.estimate?.lines === g.lines ? 'Value: not known (estimates only)' : 'Value: …';
+    : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
+  $('value').classList.toggle('estimate', Boolean(estimate));
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   renderBoard($('svg'), {
     geometry: session.geometry ?? (session.geometry = g.geometry()),
     drawn: new Set(g.drawn),
     last: g.moves.at(-1),
     analysis,
+    estimate,
     boxes: g.takenBoxes(),
     showScores: session.showScores,
     showLabels: session.showLabels,

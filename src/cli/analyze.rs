@@ -131,7 +131,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         let (analysis, flags) = loony_analysis(&board, pos, rules)?;
         let source = with_penalty("solved in memory by the retrograde loony analysis", rules);
         return Ok(if args.json {
-            json(&board, pos, &analysis, rules, Some(&flags), true)
+            json(&board, pos, &analysis, rules, Some(&flags), ("retro", true))
         } else {
             human(&board, pos, &analysis, &source, Some(&flags))
         });
@@ -157,7 +157,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         let analysis = solve_in_memory(&board, pos, rules)?;
         let source = with_penalty("solved in memory by the retrograde solver", rules);
         return Ok(if args.json {
-            json(&board, pos, &analysis, rules, None, true)
+            json(&board, pos, &analysis, rules, None, ("retro", true))
         } else {
             human(&board, pos, &analysis, &source, None)
         });
@@ -173,10 +173,10 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         }
         Some(Method::Estimate) => estimated(args, &board, pos, limit, None),
         Some(Method::Rules) => estimate::rules_report(&board, pos, args.search.seed, args.json),
-        Some(Method::Retro) => exact_report(args, &board, pos, retro_answer(&board, pos)?),
+        Some(Method::Retro) => exact_report(args, &board, pos, "retro", retro_answer(&board, pos)?),
         Some(Method::Search) => match method::search(&board, pos, &args.search, limit)? {
             Searched::Answer(analysis, source) => {
-                exact_report(args, &board, pos, (analysis, source))
+                exact_report(args, &board, pos, "search", (analysis, source))
             }
             Searched::OutOfTime(nodes) => Err(CliError::Usage(format!(
                 "the search reached the time limit of {} s after {} nodes without an answer; \
@@ -219,6 +219,7 @@ fn booked_or_chosen(
             args,
             board,
             pos,
+            "book",
             (a, format!("from book {}", path.display())),
         ),
         Err(BookError::TooDeep { max, .. }) if !forced => {
@@ -251,13 +252,13 @@ fn chosen(
         PolicyMethod::Pseudo => return pseudo_report(args, board, pos),
         PolicyMethod::Retro | PolicyMethod::Stored | PolicyMethod::Book => {
             let (analysis, how) = retro_answer(board, pos)?;
-            return exact_report(args, board, pos, (analysis, how + note));
+            return exact_report(args, board, pos, "retro", (analysis, how + note));
         }
         PolicyMethod::Search => {
             let budget_limit = Duration::from_secs_f64(budget.search_seconds);
             match method::search(board, pos, &args.search, Some(budget_limit))? {
                 Searched::Answer(analysis, how) => {
-                    return exact_report(args, board, pos, (analysis, how + note))
+                    return exact_report(args, board, pos, "search", (analysis, how + note))
                 }
                 Searched::OutOfTime(_) => format!(
                     "not exact: the exact search found no answer within {} s{note}, so the \
@@ -292,15 +293,23 @@ fn estimated(
     })
 }
 
-/// An exact analysis as JSON or text, with how it was found.
+/// An exact analysis as JSON or text, with the method that found it and how.
 fn exact_report(
     args: &AnalyzeArgs,
     board: &Board,
     pos: Position,
+    method: &str,
     (analysis, source): (Analysis, String),
 ) -> Result<String, CliError> {
     Ok(match args.json {
-        true => json(board, pos, &analysis, Rules::default(), None, true),
+        true => json(
+            board,
+            pos,
+            &analysis,
+            Rules::default(),
+            None,
+            (method, true),
+        ),
         false => human(board, pos, &analysis, &source, None),
     })
 }
@@ -394,9 +403,10 @@ fn solve_in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysi
     Ok(retro::analyze_with_rules(board, pos, rules, run)?)
 }
 
-/// `{"board": .., "lines": [..], "exact": E, "value": V, "moves": [{"line": i, "score": s},
-/// ..]}` on one line: every drawn line of the position (pre-drawn ones included), sorted;
-/// `exact` whether every score is proven (only chains as pseudo-lines may prove less; the
+/// `{"board": .., "lines": [..], "method": M, "exact": E, "value": V, "moves": [{"line": i,
+/// "score": s}, ..]}` on one line: every drawn line of the position (pre-drawn ones
+/// included), sorted; the method that answered (`book`, `retro`, `pseudo`, `search`) and
+/// whether every score is proven (only chains as pseudo-lines may prove less; the
 /// engine's estimates are written by `estimate::json_report`). A last-move
 /// penalty adds `"last_move_penalty": P`; loony flags add `"next_loony"` (`"v"`, `"^"` or `""`)
 /// to the position and to each move.
@@ -406,7 +416,7 @@ pub fn json(
     analysis: &Analysis,
     rules: Rules,
     flags: Option<&LoonyFlags>,
-    exact: bool,
+    (method, exact): (&str, bool),
 ) -> String {
     let name = serde_json::Value::String(board.name());
     let lines: Vec<String> = pos.lines().map(|l| l.to_string()).collect();
@@ -432,7 +442,7 @@ pub fn json(
         p => format!(", \"last_move_penalty\": {p}"),
     };
     format!(
-        "{{\"board\": {name}, \"lines\": [{}]{penalty}, \"exact\": {exact}, \"value\": {}{}, \"moves\": [{}]}}\n",
+        "{{\"board\": {name}, \"lines\": [{}]{penalty}, \"method\": \"{method}\", \"exact\": {exact}, \"value\": {}{}, \"moves\": [{}]}}\n",
         lines.join(", "),
         analysis.value,
         flag(flags.map_or("", |f| f.value.suffix())),

@@ -47,7 +47,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Memory for the search's transposition table, in MiB (it never grows past this).
-    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    #[arg(long, value_name = "MIB", default_value_t = crate::policy::NATIVE.search_table_mib)]
     pub tt_mib: usize,
     /// Threads sharing the search's root moves and table, or the engine's work (default: one
     /// per core).

@@ -19,7 +19,14 @@ pub fn report(
 ) -> String {
     if as_json {
         let exact = reduction.exact() && unproven(reduction, analysis).is_empty();
-        let plain = json(board, pos, analysis, Rules::default(), None, exact);
+        let plain = json(
+            board,
+            pos,
+            analysis,
+            Rules::default(),
+            None,
+            ("pseudo", exact),
+        );
         let fields = json_fields(reduction, analysis);
         format!("{}{fields}}}\n", plain.trim_end().trim_end_matches('}'))
     } else {
