@@ -80,8 +80,9 @@ pub struct Budget {
     pub search_table_mib: usize,
     /// Seconds the engine's estimate runs by default.
     pub estimate_seconds: f64,
-    /// Seconds the engine's estimate of each move of a best line runs (a line of 30 estimated
-    /// moves must not keep the page waiting for long).
+    /// Seconds of each further estimate within one answer: the engine's moves after it took
+    /// a box (one reply), each move of a best line (30 estimated moves must not keep the page
+    /// waiting long).
     pub line_estimate_seconds: f64,
 }
 
@@ -110,8 +111,10 @@ pub const NATIVE: Budget = Budget {
 /// handover solve from 30 open lines (2^30 positions, a few seconds), chains as pseudo-lines
 /// up to 30 units (2.5-2.9 s in the threaded worker, docs/browser.md), the search up to 32
 /// open lines for 2 seconds or 10^8 nodes with a 256 MiB table (an opening of 4x4, 40 open
-/// lines, takes 1.8 G nodes natively), and the engine's estimate in 0.75 seconds (0.15 s a
-/// move along a best line).
+/// lines, takes 1.8 G nodes natively), and the engine's estimate in 0.3 seconds (0.15 s for
+/// its further moves of one reply and each move along a best line). A reply is the engine's
+/// estimate of its position, its move, and the estimate of the position the person then
+/// faces: 2 x 0.3 s and the page's own work (measured in docs/browser.md).
 pub const BROWSER: Budget = Budget {
     direct_open: 24,
     whole_board_open: 32,
@@ -123,7 +126,7 @@ pub const BROWSER: Budget = Budget {
     search_seconds: 2.0,
     search_max_nodes: 1e8,
     search_table_mib: 256,
-    estimate_seconds: 0.75,
+    estimate_seconds: 0.3,
     line_estimate_seconds: 0.15,
 };
 

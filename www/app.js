@@ -3,7 +3,7 @@
 // redo, hint, and drawing the board and status. The session (session.js) holds the state;
 // how the board is answered and its panels are solving.js; the move list, graph and best
 // line analysis.js; export and import share.js; the keys keys.js.
-import { engineMove } from './pkg/dotbox.js';
+import { engineMove, answerBudget } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
@@ -132,7 +132,10 @@ async function update() {
     if (asked !== request) return;
     // Nothing exact is in reach: the engine's estimates, shown and played as such.
     if (['too-big', 'unsolved'].includes(e.code) && !g.isOver()) {
-      const guess = await estimatePosition(g, lines, e);
+      // The engine moving again after taking a box is one reply: its further moves get the
+      // policy's shorter time, so a reply of many captures stays within the page's limits.
+      const again = engineToMove(g) && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
+      const guess = await estimatePosition(g, lines, e, again ? answerBudget().lineEstimateSeconds : undefined);
       if (asked !== request) return;
       session.estimate = guess;
       render();

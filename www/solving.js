@@ -104,13 +104,14 @@ export function canAnalyze(g, lines) {
  * The engine's estimates for the position with `lines` drawn, which no exact answer reaches
  * (`why`: the worker's refusal), saying plainly in #exactness that its scores are estimates,
  * not exact, and when exact play begins: the worker's estimate with `lines` (remembered, so
- * a position seen again is not estimated again: `seconds` 0 then), or null.
+ * a position seen again is not estimated again: `seconds` 0 then), or null. `seconds`: the
+ * engine's time (default the policy's estimateSeconds).
  */
-export async function estimatePosition(g, lines, why) {
+export async function estimatePosition(g, lines, why, seconds = undefined) {
   const key = positionKey(g.board, g.predrawn, lines);
   let found = estimated(key) && { ...estimated(key), seconds: 0 };
   try {
-    found ??= await client.call('estimate', { board: g.board, predrawn: g.predrawn, lines });
+    found ??= await client.call('estimate', { board: g.board, predrawn: g.predrawn, lines, seconds });
   } catch {
     return null;
   }
