@@ -13,11 +13,15 @@ import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analys
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
 import { MoveTree } from './variations.js';
-import { $, PLAYER, fmt, fmtEstimate, setMessage, setNotice, hideWait } from './ui.js';
+import { $, PLAYER, fmt, fmtEstimate, setMessage, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 let engineTimer = null;
 let request = 0; // the latest analysis asked for the board: older answers are dropped
+// When the person's last move was made, while the page answers it (the engine's reply may
+// take several analyses and estimates): a wait bar shows once the reply passes a second.
+let replyStarted = null;
+const REPLY_BAR_MS = 1000;
 
 /**
  * Sets up a game. `source` names where the request came from ('the address', 'the pasted
@@ -94,6 +98,7 @@ function play(line) {
     setMessage(e.message, true);
     return;
   }
+  replyStarted = performance.now();
   afterMove(line);
 }
 
@@ -121,6 +126,8 @@ async function update() {
   if (session.analysisFor === lines && session.analysis) return scheduleEngine();
   document.body.dataset.state = 'thinking';
   const asked = ++request;
+  const since = replyStarted ?? performance.now();
+  const bar = setTimeout(() => showWait(null, 'the engine is thinking…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
   try {
     const analysis = await analysisOf(client, g.board, g.predrawn, lines);
     if (asked !== request || g !== session.game || g.lines !== lines) return;
@@ -152,6 +159,7 @@ async function update() {
     else showSolvePanel();
     scheduleEngine();
   } finally {
+    clearTimeout(bar);
     if (asked === request) hideWait();
   }
 }
@@ -165,6 +173,7 @@ function scheduleEngine() {
   const exact = session.analysis && session.analysisFor === g.lines;
   const guessed = session.estimate?.lines === g.lines;
   document.body.dataset.state = engineToMove(g) && (exact || guessed) ? 'engine' : 'idle';
+  if (!engineToMove(g)) replyStarted = null;
   if (!engineToMove(g) || !(exact || guessed)) return;
   // The engine's thinking counts towards the display delay.
   const thought = exact ? 0 : 1000 * (session.estimate.seconds ?? 0);
