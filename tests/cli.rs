@@ -396,7 +396,9 @@ fn kill_and_resume(extra: &[&str], tiles: usize) -> tempfile::TempDir {
 
     args.push("--json");
     let from_store = json_of(&args);
-    let in_memory = json_of(&["analyze", "3x4", "--lines", "0,1", "--json"]);
+    let in_memory = json_of(&[
+        "analyze", "3x4", "--lines", "0,1", "--json", "--method", "retro",
+    ]);
     assert_eq!(from_store, in_memory);
     assert!(
         resumed.contains(&format!("value: {}", in_memory["value"])),
