@@ -11,7 +11,8 @@
 //   node scripts/bench-browser.mjs --game [--book FILE ..] [--seed N] board ..
 //     a whole game per board against the engine (the engine plays B) with random human moves:
 //     median and longest engine reply (from the human's click to the engine's line on the
-//     board, no display delay), whether every wait over 1 s showed a progress bar, bytes of
+//     board, no display delay), the same for the replies made by the engine's estimates alone
+//     (no exact solve or search within them), whether every wait over 1 s showed a progress bar, bytes of
 //     book downloaded, and the page's peak memory. --book serves extra books (a 4x4 or 3x5
 //     book made by `dotbox book build`) beside www/books through the server's overlay, with
 //     their index.json entries, so nothing is copied into www/.
@@ -287,7 +288,13 @@ async function browserGame(url, board, seed) {
       return g.moves.length > n && (g.isOver() || g.turn === 0) && ready;
     }, before, { timeout: 600_000, polling: 20 });
     const t1 = await page.evaluate(() => performance.now());
-    replies.push({ ms: t1 - t0, t0, t1 });
+    // A reply by estimates only: the engine moved by its estimate and the person faces an
+    // estimate (no exact method: no search, pseudo-lines or handover solve within it).
+    const estimated = await page.evaluate(() => {
+      const s = window.dotboxApp.state;
+      return /by its estimate/.test(document.querySelector('#message').textContent) && s.estimate?.lines === s.game.lines;
+    });
+    replies.push({ ms: t1 - t0, t0, t1, estimated });
   }
   const { peak, pagePeak } = memory.stop();
   const waits = await page.evaluate(() => window.benchWaits);
@@ -297,8 +304,10 @@ async function browserGame(url, board, seed) {
   const stored = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
   await browser.close();
   const ms = replies.map((r) => r.ms);
+  const estimated = replies.filter((r) => r.estimated).map((r) => r.ms);
   return {
     moves: replies.length, medianS: median(ms) / 1000, longestS: Math.max(...ms) / 1000, firstWait,
+    estimated: estimated.length, estimatedMedianS: median(estimated) / 1000, estimatedLongestS: Math.max(...estimated, 0) / 1000,
     over1s: ms.filter((m) => m > 1000).length, unbarred, bookBytes: Number(figures.bookBytes ?? 0), peakMB: peak / 2 ** 20, pageMB: pagePeak / 2 ** 20, storedMB: stored / 1e6,
   };
 }
@@ -322,10 +331,10 @@ try {
       console.log(`${b.units} (${b.open}) | ${b.seconds.toFixed(2)} | ${b.wall.toFixed(2)} | ${b.pageMB.toFixed(0)} | ${n.seconds.toFixed(2)} | ${n.peakMB.toFixed(0)} | ${(b.seconds / n.seconds).toFixed(2)}`);
     }
   } else if (gameMode) {
-    console.log('board      | replies | median s | longest s | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
+    console.log('board      | replies | median s | longest s | by estimates: replies, median s, longest s | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
     for (const board of boards) {
       const g = await browserGame(serverUrl, board, seedArg);
-      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
+      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.estimated}, ${g.estimatedMedianS.toFixed(3)}, ${g.estimatedLongestS.toFixed(2)} | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
     }
   } else {
     console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

@@ -9,10 +9,12 @@ pub mod chains;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod core;
+pub mod engine;
 /// The Learn course's exercises, built ahead of time into `www/lessons.json` (native only).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lessons;
 pub mod par;
+pub mod policy;
 pub mod puzzles;
 pub mod retro;
 pub mod search;

@@ -179,7 +179,8 @@ fn loony_suffixes_on_hand_built_positions() {
     let got = json_of(&["analyze", "1x1", "--lines", "0,1,2", "--loony", "--json"]);
     assert_eq!(
         got,
-        json!({"board": "1x1", "lines": [0, 1, 2], "value": 1, "next_loony": "",
+        json!({"board": "1x1", "lines": [0, 1, 2], "method": "retro", "exact": true,
+               "value": 1, "next_loony": "",
                "moves": [{"line": 3, "score": 1, "next_loony": ""}]})
     );
     // 1x4 with the top and bottom drawn (lines 0..7): a long chain of 4 on the ground, its

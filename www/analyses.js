@@ -1,11 +1,14 @@
 // The exact analyses the page has seen, one per position, shared by the game (app.js), the
-// move list and graph (analysis.js) and the coach (coach.js), so no position is asked twice.
+// move list and graph (analysis.js) and the coach (coach.js), so no position is asked twice;
+// and, kept apart so that they are never taken for exact ones, the engine's estimates of
+// positions no exact method reached.
 //
 // A position is keyed `board|predrawn|lines` (lines as Game.lines gives them: the drawn lines
 // beyond the board's start, ascending).
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
+const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
 
 export const positionKey = (board, predrawn, lines) => `${board}|${predrawn}|${lines}`;
 
@@ -43,3 +46,11 @@ export async function analysisOf(client, board, predrawn, lines) {
 export function forgetFailures() {
   failed.clear();
 }
+
+/** Remembers the engine's estimate of a position (never exact). */
+export function rememberEstimate(key, estimate) {
+  estimates.set(key, estimate);
+}
+
+/** The engine's estimate seen for a position, or undefined. */
+export const estimated = (key) => estimates.get(key);

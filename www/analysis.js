@@ -8,10 +8,10 @@
 // app.js calls renderAnalysis() on every render and gives, through initAnalysis(), the ways
 // to step along the line (goTo) and to show a variation (showLine).
 import { Game } from './pkg/dotbox.js';
-import { analysisOf, cached, failure, positionKey } from './analyses.js';
+import { analysisOf, cached, estimated, failure, positionKey } from './analyses.js';
 import { session, client } from './session.js';
 import { canAnalyze } from './solving.js';
-import { $, PLAYER, fmt, boxes, svgEl as el } from './ui.js';
+import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';
 
 const ctx = {
   goTo: null, // (ply) => void
@@ -22,10 +22,30 @@ const ctx = {
   bestLine: { shown: false, key: null },
 };
 
+/** The drawn lines after `k` moves of the main line. */
+const linesAt = (k) => (k === 0 ? '' : ctx.plies[k - 1].lines);
+
 /** The position after `k` moves of the main line, as the analyses are keyed. */
 function keyAt(k) {
   const g = ctx.game;
-  return positionKey(g.board, g.predrawn, k === 0 ? '' : ctx.plies[k - 1].lines);
+  return positionKey(g.board, g.predrawn, linesAt(k));
+}
+
+/** The engine's estimated loss of move `k` against its best move, where no exact score is
+ * known: a number (tenths), or null. */
+function estimatedLossOf(k) {
+  const before = estimated(keyAt(k - 1));
+  const score = before?.moves.find((m) => m.line === ctx.plies[k - 1].line)?.score;
+  return score === undefined ? null : Math.max(0, Math.round((before.value - score) * 10) / 10);
+}
+
+/** The final margin for A after `k` moves by the engine's estimate, or null. */
+function estimatedMarginAt(k) {
+  const a = estimated(keyAt(k));
+  if (!a) return null;
+  const [ta, tb] = k === 0 ? [0, 0] : ctx.plies[k - 1].taken;
+  const turn = k === 0 ? 0 : ctx.plies[k - 1].turn;
+  return ta - tb + (turn === 0 ? a.value : -a.value);
 }
 
 /** The loss of move `k` (1-based) against the best move: a number, or null if not known yet. */
@@ -60,12 +80,17 @@ function renderMoves(at) {
     button.type = 'button';
     button.tabIndex = k === at || (at === 0 && k === 1) ? 0 : -1;
     // Unknown for good where the worker refused the position or would need a long search.
-    const unknowable = failure(keyAt(k - 1)) || !canAnalyze(ctx.game.open + ctx.game.ply - (k - 1));
-    const lossText = loss === null ? (unknowable ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
-    const lossTitle = loss === null ? (unknowable ? 'no exact scores for the position before it' : 'being worked out') : loss === 0 ? 'a best move' : `loses ${boxes(loss)} against the best move`;
+    const unknowable = failure(keyAt(k - 1)) || !canAnalyze(ctx.game, linesAt(k - 1));
+    // Where no exact score is known, the engine's estimate, marked ~ and never in data-loss.
+    const guess = loss === null ? estimatedLossOf(k) : null;
+    if (guess !== null) li.dataset.estimatedLoss = guess;
+    const lossText = guess !== null ? `~−${guess.toFixed(1)}` : loss === null ? (unknowable ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
+    const lossTitle = guess !== null ? `estimated loss ${guess.toFixed(1)} (the engine's estimate, not exact)`
+      : loss === null ? (unknowable ? 'no exact scores for the position before it' : 'being worked out') : loss === 0 ? 'a best move' : `loses ${boxes(loss)} against the best move`;
+    const lossClass = guess !== null ? 'estimate' : loss === null ? '' : loss === 0 ? 'best' : 'worse';
     button.innerHTML = `<span class="n">${k}</span><span class="p${p.player}">${PLAYER[p.player]}</span>`
       + `<span class="label">${p.label}</span><span class="took">${p.boxes ? `+${p.boxes}` : ''}</span>`
-      + `<span class="loss ${loss === null ? '' : loss === 0 ? 'best' : 'worse'}" title="${lossTitle}">${lossText}</span>`;
+      + `<span class="loss ${lossClass}" title="${lossTitle}">${lossText}</span>`;
     button.setAttribute('aria-label', `move ${k}: ${PLAYER[p.player]} ${p.label}${p.boxes ? `, takes ${boxes(p.boxes)}` : ''}, ${lossTitle}`);
     button.onclick = () => ctx.goTo(k);
     li.append(button);
@@ -140,7 +165,10 @@ function renderGraph(at) {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   const n = ctx.plies.length;
   const margins = Array.from({ length: n + 1 }, (_, k) => marginAt(k));
-  const top = Math.max(1, ...margins.map((m) => Math.abs(m ?? 0)));
+  // Where no exact margin is known, the engine's estimate: drawn dashed, never joined to the
+  // exact line.
+  const guesses = margins.map((m, k) => (m === null ? estimatedMarginAt(k) : null));
+  const top = Math.max(1, ...margins.map((m) => Math.abs(m ?? 0)), ...guesses.map((m) => Math.ceil(Math.abs(m ?? 0))));
   const x = (k) => xOf(k, n);
   const y = (m) => H / 2 - (m * (H / 2 - 8)) / top;
   el('rect', { class: 'a-side', x: 0, y: 0, width: W, height: H / 2 }, svg);
@@ -154,6 +182,18 @@ function renderGraph(at) {
   };
   margins.forEach((m, k) => (m === null ? flush() : run.push(`${x(k)},${y(m)}`)));
   flush();
+  let dashed = [];
+  const flushDashed = () => {
+    if (dashed.length > 1) el('polyline', { class: 'eval estimate', points: dashed.join(' ') }, svg);
+    dashed = [];
+  };
+  guesses.forEach((m, k) => (m === null ? flushDashed() : dashed.push(`${x(k)},${y(m)}`)));
+  flushDashed();
+  guesses.forEach((m, k) => {
+    if (m === null) return;
+    const dot = el('circle', { class: `point estimate${k === at ? ' current' : ''}`, cx: x(k), cy: y(m), r: k === at ? 4 : 2.5, 'data-ply': k, 'data-estimate': m.toFixed(1) }, svg);
+    el('title', {}, dot).textContent = `${k === 0 ? 'start' : `after move ${k}`}: estimated ${m > 0 ? 'A' : 'B'} ahead by ~${Math.abs(m).toFixed(1)} (the engine's estimate, not exact)`;
+  });
   margins.forEach((m, k) => {
     if (m === null) return;
     const dot = el('circle', { class: `point${k === at ? ' current' : ''}`, cx: x(k), cy: y(m), r: k === at ? 4 : 2.5, 'data-ply': k, 'data-margin': m }, svg);
@@ -162,6 +202,7 @@ function renderGraph(at) {
   el('text', { class: 'scale', x: 3, y: 11 }, svg).textContent = `A +${top}`;
   el('text', { class: 'scale', x: 3, y: H - 4 }, svg).textContent = `B +${top}`;
   svg.dataset.points = margins.filter((m) => m !== null).length;
+  svg.dataset.estimatedPoints = guesses.filter((m) => m !== null).length;
 }
 
 /** Clicking the graph goes to the nearest move. */
@@ -183,7 +224,7 @@ async function fill() {
     for (;;) {
       const g = ctx.game;
       const n = ctx.plies.length;
-      const k = [...Array(n + 1).keys()].find((i) => !cached(keyAt(i)) && !failure(keyAt(i)) && canAnalyze(g.open + g.ply - i));
+      const k = [...Array(n + 1).keys()].find((i) => !cached(keyAt(i)) && !failure(keyAt(i)) && canAnalyze(g, linesAt(i)));
       if (k === undefined) return;
       const key = keyAt(k);
       try {
@@ -221,11 +262,12 @@ async function renderBestLine() {
   try {
     const line = await client.call('bestLine', { board: g.board, predrawn: g.predrawn, lines: g.lines });
     if (ctx.bestLine.key !== key) return;
-    // A move no exact answer reached (a rules-of-thumb move) is marked with ~.
+    // A move no exact answer reached (the engine's, by its estimate) is marked with ~.
     const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.exact ? '' : '~'}${m.boxes ? ` (+${m.boxes})` : ''}`);
-    const estimated = line.moves.filter((m) => !m.exact).length;
-    const note = estimated ? ` Moves marked ~ (${estimated} of ${moves.length}) are not exact: no exact answer is in reach there, so they follow rules of thumb; the rest are best moves.` : '';
-    out.textContent = `Best line (${PLAYER[turn]} to move, value ${line.value === null ? 'not known' : fmt(line.value)}): ${moves.join(', ')}.${note}`;
+    const guessed = line.moves.filter((m) => !m.exact).length;
+    const note = guessed ? ` Moves marked ~ (${guessed} of ${moves.length}) are not exact: no exact answer is in reach there, so they are the engine's, by its estimates; the rest are best moves.` : '';
+    const value = line.value === null ? 'not known' : line.moves[0]?.exact === false ? `estimated ${fmtEstimate(line.value)}, not exact` : fmt(line.value);
+    out.textContent = `Best line (${PLAYER[turn]} to move, value ${value}): ${moves.join(', ')}.${note}`;
     out.dataset.lines = line.moves.map((m) => m.line).join(',');
     out.dataset.exact = line.moves.map((m) => (m.exact ? 1 : 0)).join(',');
   } catch (e) {

@@ -3,21 +3,25 @@
 // redo, hint, and drawing the board and status. The session (session.js) holds the state;
 // how the board is answered and its panels are solving.js; the move list, graph and best
 // line analysis.js; export and import share.js; the keys keys.js.
-import { engineMove } from './pkg/dotbox.js';
+import { engineMove, answerBudget } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash } from './session.js';
-import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimateMove, describeSource } from './solving.js';
+import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
 import { analysisOf } from './analyses.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
 import { MoveTree } from './variations.js';
-import { $, PLAYER, fmt, setMessage, setNotice, hideWait } from './ui.js';
+import { $, PLAYER, fmt, fmtEstimate, setMessage, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 let engineTimer = null;
 let request = 0; // the latest analysis asked for the board: older answers are dropped
+// When the person's last move was made, while the page answers it (the engine's reply may
+// take several analyses and estimates): a wait bar shows once the reply passes a second.
+let replyStarted = null;
+const REPLY_BAR_MS = 1000;
 
 /**
  * Sets up a game. `source` names where the request came from ('the address', 'the pasted
@@ -94,6 +98,7 @@ function play(line) {
     setMessage(e.message, true);
     return;
   }
+  replyStarted = performance.now();
   afterMove(line);
 }
 
@@ -121,6 +126,8 @@ async function update() {
   if (session.analysisFor === lines && session.analysis) return scheduleEngine();
   document.body.dataset.state = 'thinking';
   const asked = ++request;
+  const since = replyStarted ?? performance.now();
+  const bar = setTimeout(() => showWait(null, 'the engine is thinking…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
   try {
     const analysis = await analysisOf(client, g.board, g.predrawn, lines);
     if (asked !== request || g !== session.game || g.lines !== lines) return;
@@ -130,17 +137,20 @@ async function update() {
     scheduleEngine();
   } catch (e) {
     if (asked !== request) return;
-    // Nothing exact is in reach: the engine still moves, by rules of thumb, and says so.
+    // Nothing exact is in reach: the engine's estimates, shown and played as such.
     if (['too-big', 'unsolved'].includes(e.code) && !g.isOver()) {
-      const move = await estimateMove(g, lines, e);
+      // The engine moving again after taking a box is one reply: its further moves get the
+      // policy's shorter time, so a reply of many captures stays within the page's limits.
+      const again = engineToMove(g) && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
+      const guess = await estimatePosition(g, lines, e, again ? answerBudget().lineEstimateSeconds : undefined);
       if (asked !== request) return;
-      session.estimate = move;
+      session.estimate = guess;
       render();
       if (e.code === 'too-big' && !engineToMove(g)) offerDeepSearch(g, lines, update);
     }
     document.body.dataset.state = 'idle';
     // An unsolved board is explained by the solve panel, not repeated here; where the engine
-    // moves by rules of thumb, #exactness says why and the message keeps its last move.
+    // moves by its estimates, #exactness says why and the message keeps its last move.
     if (e.code === 'unsolved') setMessage('');
     else if (e.code === 'too-big' && session.estimate?.lines === lines) $('message').classList.remove('error');
     else setMessage(e.message, e.code !== 'damaged' && e.code !== 'too-big');
@@ -149,6 +159,7 @@ async function update() {
     else showSolvePanel();
     scheduleEngine();
   } finally {
+    clearTimeout(bar);
     if (asked === request) hideWait();
   }
 }
@@ -157,14 +168,15 @@ async function update() {
 // make it play over the moves after.
 const engineToMove = (g) => isEngine(g.turn) && !g.isOver() && !g.canRedo();
 
-const REASONS = { capture: 'takes a box', safe: 'gives nothing away', sacrifice: 'gives away the fewest boxes' };
-
 function scheduleEngine() {
   const g = session.game;
   const exact = session.analysis && session.analysisFor === g.lines;
-  const rules = session.estimate?.lines === g.lines;
-  document.body.dataset.state = engineToMove(g) && (exact || rules) ? 'engine' : 'idle';
-  if (!engineToMove(g) || !(exact || rules)) return;
+  const guessed = session.estimate?.lines === g.lines;
+  document.body.dataset.state = engineToMove(g) && (exact || guessed) ? 'engine' : 'idle';
+  if (!engineToMove(g)) replyStarted = null;
+  if (!engineToMove(g) || !(exact || guessed)) return;
+  // The engine's thinking counts towards the display delay.
+  const thought = exact ? 0 : 1000 * (session.estimate.seconds ?? 0);
   engineTimer = setTimeout(() => {
     if (session.game !== g) return;
     if (session.analysisFor === g.lines && session.analysis) {
@@ -172,13 +184,13 @@ function scheduleEngine() {
       g.play(line);
       afterMove(line);
     } else if (session.estimate?.lines === g.lines) {
-      const { line, reason } = session.estimate;
-      const label = g.label(line);
-      g.play(line);
-      setMessage(`The engine drew ${label} by a rule of thumb (it ${REASONS[reason]}): not an exact move.`);
-      afterMove(line);
+      const { best, moves } = session.estimate;
+      const label = g.label(best);
+      g.play(best);
+      setMessage(`The engine drew ${label} by its estimate (${fmtEstimate(moves.find((m) => m.line === best).score)}): not an exact move.`);
+      afterMove(best);
     }
-  }, ENGINE_DELAY_MS);
+  }, Math.max(0, ENGINE_DELAY_MS - thought));
 }
 
 /** Takes back (`back`) or replays a move; against the engine, on to the human's turn. */
@@ -213,15 +225,18 @@ function render() {
   $('turn').innerHTML = g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`;
   $('taken').innerHTML = `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`;
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
+  const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   $('value').textContent = g.isOver() ? '' : analysis
     ? `Value ${fmt(analysis.value)} for ${PLAYER[turn]} (final ${fmt(turn === 0 ? a - b + analysis.value : b - a + analysis.value)} with perfect play)`
-    : session.estimate?.lines === g.lines ? 'Value: not known (estimates only)' : 'Value: …';
+    : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
+  $('value').classList.toggle('estimate', Boolean(estimate));
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   renderBoard($('svg'), {
     geometry: session.geometry ?? (session.geometry = g.geometry()),
     drawn: new Set(g.drawn),
     last: g.moves.at(-1),
     analysis,
+    estimate,
     boxes: g.takenBoxes(),
     showScores: session.showScores,
     showLabels: session.showLabels,

@@ -1,7 +1,7 @@
 // The SVG board: dots, drawn lines, taken boxes, and each open line with its score.
 // Open lines are buttons (roving tabindex); arrow keys move between them.
 
-import { fmt, svgEl as el } from './ui.js';
+import { fmt, fmtEstimate, svgEl as el } from './ui.js';
 
 /** Midpoint of a line in board units (dot (r, c) sits at x = c, y = r). */
 export function midpoint(shape) {
@@ -10,7 +10,10 @@ export function midpoint(shape) {
 
 /**
  * Draws the board into `svg`.
- * view: {geometry, drawn: Set, last, analysis: {value, moves} | null, boxes: [{row, col, player}],
+ * view: {geometry, drawn: Set, last, analysis: {value, moves} | null (exact scores),
+ *        estimate: {best, moves} | null (the engine's estimates, shown only without an
+ *        analysis: marked ~, styled apart, in data-estimate, never in data-score),
+ *        boxes: [{row, col, player}],
  *        showScores, showLabels (dot coordinates on the edges), cursor, hint,
  *        marked: {line, cls} | null (a class for one open line), interactive, onPlay(line),
  *        onCursor(line)}
@@ -26,6 +29,7 @@ export function renderBoard(svg, view) {
     ?? lines.find((s) => !view.drawn.has(s.line))?.line;
   const scores = new Map((view.analysis?.moves ?? []).map((m) => [m.line, m.score]));
   const best = view.analysis?.value;
+  const guesses = view.analysis ? new Map() : new Map((view.estimate?.moves ?? []).map((m) => [m.line, m.score]));
 
   for (const b of view.boxes) {
     const cls = b.player === null || b.player === undefined ? 'none' : `p${b.player}`;
@@ -44,14 +48,19 @@ export function renderBoard(svg, view) {
     if (view.drawn.has(shape.line)) continue;
     const score = scores.get(shape.line);
     const isBest = score !== undefined && score === best;
+    const guess = guesses.get(shape.line);
+    const isPick = guess !== undefined && view.estimate.best === shape.line;
+    const said = score !== undefined ? `, score ${fmt(score)}${isBest ? ', best' : ''}`
+      : guess !== undefined ? `, estimated score ${fmtEstimate(guess)} (not exact)${isPick ? ', the engine\'s choice' : ''}` : '';
     const g = el('g', {
       class: `move${view.cursor === shape.line ? ' cursor' : ''}${view.hint === shape.line ? ' hinted' : ''}${view.marked?.line === shape.line ? ` ${view.marked.cls}` : ''}`,
       'data-line': shape.line,
       'data-score': score ?? '',
+      'data-estimate': guess === undefined ? '' : guess.toFixed(2),
       'data-best': isBest ? '1' : '0',
       role: 'button',
       tabindex: tabStop === shape.line ? 0 : -1,
-      'aria-label': `line ${shape.label}${score === undefined || !view.showScores ? '' : `, score ${fmt(score)}${isBest ? ', best' : ''}`}`,
+      'aria-label': `line ${shape.label}${view.showScores ? said : ''}`,
     }, svg);
     const coords = { x1: shape.a[1], y1: shape.a[0], x2: shape.b[1], y2: shape.b[0] };
     el('line', { class: `line open${isBest && view.showScores ? ' best' : ''}`, ...coords, 'stroke-width': 0.06 }, g);
@@ -60,6 +69,10 @@ export function renderBoard(svg, view) {
       const { x, y } = midpoint(shape);
       const t = el('text', { class: `score ${isBest ? 'best' : 'worse'}`, x, y, 'font-size': 0.24, 'stroke-width': 0.06 }, g);
       t.textContent = fmt(score);
+    } else if (view.showScores && guess !== undefined) {
+      const { x, y } = midpoint(shape);
+      const t = el('text', { class: `score estimate${isPick ? ' pick' : ''}`, x, y, 'font-size': 0.2, 'stroke-width': 0.06 }, g);
+      t.textContent = fmtEstimate(guess);
     }
     if (view.interactive) {
       g.addEventListener('click', () => view.onPlay(shape.line));

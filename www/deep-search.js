@@ -4,32 +4,29 @@
 // units: the page offers it in words instead of starting it. It runs in a worker of its own
 // (search-worker.js), so the rest of the page keeps working and "Stop searching" ends it at
 // once. The scores it finds are exact (the search assumes nothing about chains).
-import { deepSearchMaxOpen } from './pkg/dotbox.js';
+import { answerBudget } from './pkg/dotbox.js';
 import { remember, positionKey } from './analyses.js';
 import { $, setMessage, showWait, hideWait } from './ui.js';
 import { startWorker } from './wasm-loader.js';
 
-/** How long the asked-for search may run. */
-export const DEEP_SEARCH_SECONDS = 120;
-/**
- * Its transposition table: a gigabyte, as the native search's default, since on a 36-unit
- * 5x5 problem position the search visits 1.5 times the nodes with a quarter of it. The worker
- * takes less where the browser refuses that much.
- */
-const TABLE_MIB = 1024;
+// How long the asked-for search may run, its transposition table and the positions it is
+// offered for are the answer policy's (wasm answerBudget(): deepSearchSeconds,
+// deepSearchTableMib, deepSearchMaxOpen); the worker takes a smaller table where the browser
+// refuses that much.
 
 let running = null; // the search worker while a search runs
 
 /**
  * Offers the search for the position `lines` of `game`, which the worker refused as too big,
- * when it has at most wasm's deepSearchMaxOpen() open lines; once the person asks and the
+ * when it has at most the policy's deepSearchMaxOpen open lines; once the person asks and the
  * search answers, its analysis is remembered and `done()` shows it. A search that runs out of
  * time says so in the message line.
  */
 export function offerDeepSearch(game, lines, done) {
-  if (game.open > deepSearchMaxOpen()) return;
+  const { deepSearchMaxOpen, deepSearchSeconds, deepSearchTableMib } = answerBudget();
+  if (game.open > deepSearchMaxOpen) return;
   const button = $('deep-search');
-  const offer = () => { button.textContent = `Search for the exact scores (up to ${DEEP_SEARCH_SECONDS} s)`; };
+  const offer = () => { button.textContent = `Search for the exact scores (up to ${deepSearchSeconds} s)`; };
   offer();
   button.hidden = false;
   button.onclick = () => {
@@ -47,7 +44,7 @@ export function offerDeepSearch(game, lines, done) {
         return;
       }
       withdrawDeepSearch();
-      if (!data.ok) return setMessage(`The search found no exact scores within ${DEEP_SEARCH_SECONDS} s: ${data.error}`, true);
+      if (!data.ok) return setMessage(`The search found no exact scores within ${deepSearchSeconds} s: ${data.error}`, true);
       remember(positionKey(board, predrawn, lines), data.result);
       done();
     };
@@ -55,7 +52,7 @@ export function offerDeepSearch(game, lines, done) {
       withdrawDeepSearch();
       setMessage(`The search stopped: ${e.message ?? 'its worker failed'}`, true);
     };
-    running.postMessage({ board, predrawn, lines, seconds: DEEP_SEARCH_SECONDS, tableMib: TABLE_MIB });
+    running.postMessage({ board, predrawn, lines, seconds: deepSearchSeconds, tableMib: deepSearchTableMib });
   };
 }
 

@@ -1,9 +1,9 @@
 // How the board on the page is answered, and the panels that say so: the board picker
 // (which boards are solved here, booked, or handed over), the opening book, the solve panel
 // with its progress, the storage panel, and which positions the move list may ask for.
-import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits } from './pkg/dotbox.js';
+import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod } from './pkg/dotbox.js';
 import { session, client, boardKey } from './session.js';
-import { forgetFailures } from './analyses.js';
+import { forgetFailures, estimated, rememberEstimate, positionKey } from './analyses.js';
 import { $, setMessage, setNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
@@ -88,37 +88,41 @@ function bookSuffices(s) {
   return Boolean(session.book) && s.open - session.book.depth <= directOpen();
 }
 
-/** Whether the move list may ask the worker for a position with `open` open lines: not
- * where only a long search would answer. */
-export function canAnalyze(open) {
+/** Whether the move list may ask the worker for the position with `lines` drawn on game
+ * `g`'s board: where the answer policy (wasm.answerMethod) names a method that answers at
+ * once, not a search, chains as pseudo-lines or an estimate of seconds. */
+export function canAnalyze(g, lines) {
   const s = session.status;
   if (!s) return false;
-  // On a board too large to solve whole, positions past the handover are answered from the
-  // subgame solve the game's own position started.
-  return open <= directOpen() || s.solved || (bookSuffices(s) && !s.tooBig) || (Boolean(session.book) && s.open - open < session.book.depth)
-    || (s.tooBig && open <= handoverOpen());
+  const method = answerMethod(g.board, g.predrawn, lines, session.book?.depth, 'browser');
+  return method === 'book' || method === 'retro' || (method === 'stored' && Boolean(s.solved));
 }
 
 // ---- Where nothing exact is in reach ------------------------------------------------------
 
 /**
- * A move by rules of thumb for the position with `lines` drawn, which no exact answer
- * reaches (`why`: the worker's refusal), saying plainly in #exactness that its scores are
- * not known and when exact play begins: `{line, reason, exactAt, open, lines}`, or null.
+ * The engine's estimates for the position with `lines` drawn, which no exact answer reaches
+ * (`why`: the worker's refusal), saying plainly in #exactness that its scores are estimates,
+ * not exact, and when exact play begins: the worker's estimate with `lines` (remembered, so
+ * a position seen again is not estimated again: `seconds` 0 then), or null. `seconds`: the
+ * engine's time (default the policy's estimateSeconds).
  */
-export async function estimateMove(g, lines, why) {
-  let move;
+export async function estimatePosition(g, lines, why, seconds = undefined) {
+  const key = positionKey(g.board, g.predrawn, lines);
+  let found = estimated(key) && { ...estimated(key), seconds: 0 };
   try {
-    move = { ...(await client.call('rulesMove', { board: g.board, predrawn: g.predrawn, lines })), lines };
+    found ??= await client.call('estimate', { board: g.board, predrawn: g.predrawn, lines, seconds });
   } catch {
     return null;
   }
-  const { open, exactAt } = move;
+  rememberEstimate(key, found);
+  found = { ...found, lines };
+  const { open, exactAt } = found;
   $('exactness').hidden = false;
   $('exactness').textContent = why.code === 'unsolved'
-    ? 'Not exact: this board is not solved yet, so the engine moves by rules of thumb (take a box, else give nothing away, else give the least) and no score is shown. Solve the board for perfect play.'
-    : `Estimates only: with ${open} open lines no exact score is in reach here, so no score is shown and the engine moves by rules of thumb (take a box, else give nothing away, else give the least). Exact play begins once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
-  return move;
+    ? 'Estimates only: this board is not solved yet, so the scores shown (marked ~) are the engine\'s estimates, not exact, and so are its moves. Solve the board for perfect play.'
+    : `Estimates only: with ${open} open lines no exact score is in reach here, so the scores shown (marked ~) are the engine's estimates, not exact, and so are its moves. Exact play begins once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
+  return found;
 }
 
 /** Says in the message line where an exact analysis came from (book, handover, pseudo-lines,
@@ -155,7 +159,7 @@ export function showSolvePanel() {
   if (s.tooBig) {
     $('solve-text').textContent = session.book
       ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${handoverOpen()} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
-      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by rules of thumb until at most ${handoverOpen()} lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
+      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by its estimates (not exact) until at most ${handoverOpen()} lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
     // Before that, a position whose long chains leave few enough units is answered by them.
     $('solve-text').textContent += ` Earlier, a position whose long chains and loops, each taken as one line, leave at most ${pseudoMaxUnits()} units is solved that way (chains as pseudo-lines).`;
     $('solve').hidden = true;
@@ -215,6 +219,12 @@ async function startSolve() {
 /** The worker's events: solve progress, book downloads, the handover solve, pseudo-lines, the
  * search. */
 function onProgress(p) {
+  if (p.op === 'estimate-progress') {
+    // A bar once the engine has thought for a second (its budget is the policy's).
+    if (p.final) return hideWait();
+    if (p.seconds > 1) showWait(null, `the engine is thinking… ${p.seconds.toFixed(1)} s (estimates, not exact)`);
+    return;
+  }
   if (p.op === 'search-progress') {
     showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
     return;

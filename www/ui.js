@@ -11,6 +11,13 @@ export const PLAYER = ['A', 'B'];
 /** A score or value with its sign: `+2`, `0`, `-1`. */
 export const fmt = (v) => (v > 0 ? `+${v}` : `${v}`);
 
+/** An estimated score or value, marked as one: `~+1.3`, `~-0.5`, `~0.0` (never shown like an
+ * exact score). */
+export function fmtEstimate(v) {
+  const r = Math.round(v * 10) / 10;
+  return r > 0 ? `~+${r.toFixed(1)}` : r < 0 ? `~${r.toFixed(1)}` : '~0.0';
+}
+
 /** `text` with its first letter in capitals. */
 export const capital = (text) => text[0].toUpperCase() + text.slice(1);
 

@@ -2,7 +2,10 @@
 //
 // Protocol: the page posts {id, op, ...}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
-//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only
+//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only,
+//                                        by the method the answer policy names
+//                                        (wasm.answerMethod; refused with code 'too-big' where
+//                                        it names the estimate)
 //                                        (but for the unproven lines of 'pseudo'); source
 //                                        'book', 'memory', 'subgame' (the handover solve),
 //                                        'pseudo' (chains as pseudo-lines, with reduction
@@ -24,14 +27,18 @@
 //                                        cached; from the part files books/index.json lists
 //                                        where it is split): {board, depth, checksum, cached,
 //                                        figures}
-//   rulesMove {board, predrawn, lines} -> {line, reason, exactAt}: a move by rules of thumb
-//                                        where no exact answer is in reach (not optimal)
+//   estimate {board, predrawn, lines, seconds?, seed?}
+//                                     -> {value, moves: [{line, score}], best, depth, nodes,
+//                                        exact: false, source: 'estimate', seconds, open,
+//                                        exactAt}: the engine's estimates where no exact
+//                                        answer is in reach (never exact); posts
+//                                        {op: 'estimate-progress', seconds} while it runs
 //   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,
 //                                        exact}]}: the principal variation to the end (best
 //                                        move, lowest line first among equals; player 0 is
 //                                        the one to move now); where no exact answer is in
-//                                        reach a rules-of-thumb move, exact false, score and
-//                                        (at the start) value null
+//                                        reach the engine's move with its estimated score,
+//                                        exact false (and the value, at the start, estimated)
 //   loony   {board, predrawn, lines}  -> {value, next, moves: [{line, score, next}]}: who must
 //                                        make the next loony move ('v' the player to move, '^'
 //                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
@@ -58,13 +65,6 @@ const solvers = new Map(); // board key -> opened Solver (only used outside a ru
 let cancelRequested = false;
 let solving = null; // key of the board being solved
 let solvingFingerprint = null;
-
-// The search's budget in the browser: about a minute of work and its table's memory.
-const SEARCH_NODES = 1e8;
-const SEARCH_TABLE_MIB = 256;
-// The search's time limit where it stands in for the handover (31 or 32 open lines): past
-// it the engine plays by rules of thumb and says so.
-const SEARCH_SECONDS = 3;
 
 const keyOf = (board, predrawn) => `${board}|${predrawn ?? ''}`;
 
@@ -102,43 +102,56 @@ function forget(key) {
   }
 }
 
+/**
+ * The exact analysis of a position, by the method the answer policy names
+ * (wasm.answerMethod, the page's budget): the book, the retrograde solver (at once, or the
+ * handover solve of a board too large to solve whole), the board's stored solve, chains as
+ * pseudo-lines, or the search within its time limit. Where the policy names the estimate, or
+ * the search runs out of time, it refuses with code 'too-big' (the page then asks 'estimate').
+ */
 async function analyze({ board, predrawn, lines }) {
-  try {
-    const book = await booked(board, predrawn, lines);
-    if (book) return book;
-  } catch (e) {
-    // A damaged chunk: the page is told (it says so until the next game), and the position
-    // is answered another way below.
-    if (e.code !== 'book-damaged') throw e;
-    post({ op: 'book-damaged', message: e.message });
+  predrawn = predrawn ?? '';
+  lines = lines ?? '';
+  const book = books.get(keyOf(board, predrawn));
+  let method = wasm.answerMethod(board, predrawn, lines, book?.depth, 'browser');
+  if (method === 'book') {
+    try {
+      return await booked(book, lines);
+    } catch (e) {
+      // A damaged chunk: the page is told (it says so until the next game), and the position
+      // is answered as without the book.
+      if (e.code !== 'book-damaged') throw e;
+      post({ op: 'book-damaged', message: e.message });
+      method = wasm.answerMethod(board, predrawn, lines, undefined, 'browser');
+    }
   }
   const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
-  if (open <= wasm.directOpen()) {
-    return { ...wasm.analyze(board, predrawn ?? '', lines ?? ''), source: 'memory' };
+  const budget = wasm.answerBudget();
+  if (method === 'retro' && open <= budget.directOpen) return { ...wasm.analyze(board, predrawn, lines), source: 'memory' };
+  if (method === 'retro') return subgames.analysis(board, predrawn, lines, yieldToMessages);
+  if (method === 'stored') return storedAnalysis(board, predrawn, lines);
+  if (method === 'pseudo') return pseudoAnalysis(board, predrawn, lines);
+  const exactAt = `exact play begins once at most ${budget.retroMaxOpen} are open`;
+  if (method === 'estimate') {
+    const message = `This position has ${open} open lines: ${exactAt} (${open - budget.retroMaxOpen} more moves).`;
+    throw Object.assign(new Error(message), { code: 'too-big' });
   }
-  // A board too large to solve here (4x4, 3x5, 5x5) past its book: the handover solve of the
-  // position's subgame, else its chains as pseudo-lines, else a search within a time limit.
-  if (openLines(board, predrawn) > wasm.maxOpen()) {
-    if (open <= wasm.handoverOpen()) return subgames.analysis(board, predrawn ?? '', lines ?? '', yieldToMessages);
-    const pseudo = pseudoAnalysis(board, predrawn ?? '', lines ?? '', open);
-    if (pseudo) return pseudo;
-    if (open > wasm.searchMaxOpen()) {
-      const message = `This position has ${open} open lines: exact play begins once at most ${wasm.handoverOpen()} are open (${open - wasm.handoverOpen()} more moves).`;
-      throw Object.assign(new Error(message), { code: 'too-big' });
-    }
-    const deadline = performance.now() + SEARCH_SECONDS * 1000;
-    const progress = (nodes, done, total) => {
-      post({ op: 'search-progress', nodes, done, total });
-      return performance.now() < deadline;
-    };
-    try {
-      const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', SEARCH_NODES, SEARCH_TABLE_MIB, progress);
-      return { ...found, source: 'search' };
-    } catch (e) {
-      const message = `The search found no exact scores within ${SEARCH_SECONDS} s (${open} open lines); exact play begins once at most ${wasm.handoverOpen()} are open.`;
-      throw Object.assign(new Error(message), { code: 'too-big', cause: e });
-    }
+  const deadline = performance.now() + budget.searchSeconds * 1000;
+  const progress = (nodes, done, total) => {
+    post({ op: 'search-progress', nodes, done, total });
+    return performance.now() < deadline;
+  };
+  try {
+    const found = wasm.searchAnalyze(board, predrawn, lines, budget.searchMaxNodes, budget.searchTableMib, progress);
+    return { ...found, source: 'search' };
+  } catch (e) {
+    const message = `The search found no exact scores within ${budget.searchSeconds} s (${open} open lines); ${exactAt}.`;
+    throw Object.assign(new Error(message), { code: 'too-big', cause: e });
   }
+}
+
+/** A position of a board solved whole once, from its stored solve (refused while unsolved). */
+async function storedAnalysis(board, predrawn, lines) {
   if (solving === keyOf(board, predrawn)) {
     throw Object.assign(new Error('this board is being solved; its scores come when the solve finishes'), { code: 'unsolved' });
   }
@@ -147,7 +160,7 @@ async function analyze({ board, predrawn, lines }) {
     throw Object.assign(new Error('this board must be solved first'), { code: 'unsolved' });
   }
   try {
-    return { ...(await solver.analysis(lines ?? '')), source: 'solve' };
+    return { ...(await solver.analysis(lines)), source: 'solve' };
   } catch (e) {
     // A damaged stored tile was found and dropped: the board must be solved again (resuming).
     const unsolved = !solver.finished;
@@ -158,24 +171,20 @@ async function analyze({ board, predrawn, lines }) {
 
 /**
  * The analysis of a position past the plain solve's reach with its chains collapsed into
- * pseudo-lines (wasm.pseudoAnalyze, with {op: 'pseudo-progress'} events), when the reduced
- * position has at most wasm.pseudoMaxUnits() units; null otherwise. A reduction that does not
- * prove its value gives way to the search where the search may answer exactly.
+ * pseudo-lines (wasm.pseudoAnalyze, with {op: 'pseudo-progress'} events), as the policy chose.
  */
-function pseudoAnalysis(board, predrawn, lines, open) {
-  const reduction = wasm.pseudoReduce(board, predrawn, lines);
-  if (!reduction.chains.length || reduction.units > wasm.pseudoMaxUnits()) return null;
-  if (!reduction.valueExact && open <= wasm.searchMaxOpen()) return null;
+function pseudoAnalysis(board, predrawn, lines) {
+  const { units } = wasm.pseudoReduce(board, predrawn, lines);
   const start = performance.now();
   let last = 0;
-  post({ op: 'pseudo-progress', percent: 0, seconds: 0, eta: null, units: reduction.units });
+  post({ op: 'pseudo-progress', percent: 0, seconds: 0, eta: null, units });
   const progress = (done, total) => {
     const now = performance.now();
     if (now - last < 150) return;
     last = now;
     const share = total ? done / total : 1;
     const seconds = (now - start) / 1000;
-    post({ op: 'pseudo-progress', percent: 100 * share, seconds, eta: share > 0 ? seconds / share - seconds : null, units: reduction.units });
+    post({ op: 'pseudo-progress', percent: 100 * share, seconds, eta: share > 0 ? seconds / share - seconds : null, units });
   };
   try {
     return { ...wasm.pseudoAnalyze(board, predrawn, lines, progress), source: 'pseudo', seconds: (performance.now() - start) / 1000 };
@@ -184,27 +193,40 @@ function pseudoAnalysis(board, predrawn, lines, open) {
   }
 }
 
+/**
+ * The engine's estimate of a position no exact method answers (wasm.engineEstimate on every
+ * thread of the worker): {value, moves: [{line, score}], best, depth, nodes, threads, exact:
+ * false, source: 'estimate', seconds, open, exactAt}, within `seconds` (default the policy's).
+ * Posts {op: 'estimate-progress', seconds} while it runs, so the page can show a bar past a
+ * second.
+ */
+function estimate({ board, predrawn, lines, seconds, seed }) {
+  predrawn = predrawn ?? '';
+  lines = lines ?? '';
+  const budget = wasm.answerBudget();
+  const start = performance.now();
+  const progress = (depth, nodes, elapsed) => post({ op: 'estimate-progress', depth, nodes, seconds: elapsed });
+  try {
+    const found = wasm.engineEstimate(board, predrawn, lines, seconds ?? budget.estimateSeconds, seed ?? 0, progress);
+    const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
+    return { ...found, source: 'estimate', seconds: (performance.now() - start) / 1000, open, exactAt: budget.retroMaxOpen };
+  } finally {
+    post({ op: 'estimate-progress', final: true });
+  }
+}
+
 // Books opened in this worker: key -> LazyBookSource.
 const books = new Map();
 
-async function booked(board, predrawn, lines) {
-  const book = books.get(keyOf(board, predrawn));
-  if (!book) return null;
-  const depth = lines ? lines.split(',').length : 0;
-  if (depth >= book.depth) return null;
+/** The analysis of a position within `book`'s depth, downloading the chunks it needs. */
+async function booked(book, lines) {
   const progress = (done, total) => post({ op: 'book-progress', url: book.file.url, done, total });
   try {
-    const analysis = await book.analysis(lines ?? '', progress);
+    const analysis = await book.analysis(lines, progress);
     return { ...analysis, source: 'book', bookDepth: book.depth };
   } finally {
     post({ op: 'book-figures', figures: book.figures() });
   }
-}
-
-/** A move by rules of thumb for a position no exact answer reaches (see src/search/quick.rs). */
-function rulesMove({ board, predrawn, lines }) {
-  const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
-  return { ...wasm.quickMove(board, predrawn ?? '', lines ?? ''), exactAt: wasm.handoverOpen(), open };
 }
 
 async function status({ board, predrawn }) {
@@ -361,8 +383,8 @@ function loony({ board, predrawn, lines }) {
 /**
  * The principal variation from a position: at each position the best move (lowest line
  * first among equals) where an exact answer is in reach (book, solve, handover, or the
- * search within its time limit), else a move by rules of thumb, marked not exact; so a line
- * on a board too large to solve goes on to the end, exact again from the handover.
+ * search within its time limit), else the engine's move with its estimate, marked not exact;
+ * so a line on a board too large to solve goes on to the end, exact again from the handover.
  */
 async function bestLine({ board, predrawn, lines }) {
   const game = new wasm.Game(board, predrawn ?? '');
@@ -382,12 +404,17 @@ async function bestLine({ board, predrawn, lines }) {
         // Chains as pseudo-lines may answer without proving it.
         if (a.source === 'pseudo') proven = a.reduction.valueExact && !a.unproven.includes(line);
       } catch (e) {
-        if (e.code !== 'too-big') throw e;
-        ({ line } = rulesMove({ board, predrawn, lines: game.lines }));
+        if (e.code !== 'too-big' && e.code !== 'unsolved') throw e;
+        // No exact answer: the engine's move, with its estimated score.
+        const guess = estimate({ board, predrawn, lines: game.lines, seconds: wasm.answerBudget().lineEstimateSeconds });
+        if (!moves.length) value = guess.value;
+        line = guess.best;
+        score = guess.moves.find((m) => m.line === line).score;
+        proven = false;
       }
       const player = game.turn ^ first;
       const boxes = game.play(line);
-      moves.push({ line, label: game.label(line), player, boxes, score, exact: score !== null && proven });
+      moves.push({ line, label: game.label(line), player, boxes, score, exact: proven });
     }
     return { value: game.isOver() && !moves.length ? 0 : value, moves };
   } finally {
@@ -395,7 +422,7 @@ async function bestLine({ board, predrawn, lines }) {
   }
 }
 
-const ops = { analyze, status, solve, storage, delete: remove, book, loony, bestLine, rulesMove };
+const ops = { analyze, estimate, status, solve, storage, delete: remove, book, loony, bestLine };
 
 // Operations other than solve run one at a time (a wasm object serves one call at a time);
 // a solve runs beside them on its own solver.

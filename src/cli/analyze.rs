@@ -3,19 +3,22 @@
 //! `--loony`) or the search; and the report shared with `dotbox solve`.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Args;
+use indicatif::HumanCount;
 
 use crate::book::{Book, BookError};
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
+use crate::policy::{self, Context, Method as PolicyMethod};
 use crate::retro;
 use crate::retro::units::DEFAULT_MIN_CHAIN;
 
 use super::diagram::{render, side_by_side};
 use super::error::CliError;
-use super::method::{self, automatic, Method, SearchArgs};
-use super::{progress, read_file};
+use super::method::{self, Method, SearchArgs, Searched};
+use super::{estimate, progress, read_file};
 use super::{pseudo, shipped};
 
 /// The `--last-move-penalty` option, shared by `analyze` and `solve`.
@@ -57,8 +60,11 @@ pub struct AnalyzeArgs {
     /// Print one JSON object instead of the diagram.
     #[arg(long)]
     pub json: bool,
-    /// The solver to use. Default: the book when there is one (past its depth, as below),
-    /// the retrograde solver when its estimated cost is small, the search past that.
+    /// The method to use. Default: the book when there is one (past its depth, as below),
+    /// else as the answer policy chooses (docs/cli.md): the retrograde solver when its
+    /// estimated cost is small, chains as pseudo-lines, the search for up to 36 open lines
+    /// and 30 s, and past those the engine's estimate within --time-limit, marked as not
+    /// exact.
     #[arg(long, value_enum)]
     pub method: Option<Method>,
     /// Options of the search.
@@ -96,6 +102,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
 fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     let rules = args.rules.rules();
+    let limit = args.search.time_limit()?;
     if args.pseudo_lines {
         if args.loony || args.book.is_some() || args.method.is_some() || rules != Rules::default() {
             return Err(CliError::Usage(
@@ -107,80 +114,203 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         return pseudo_report(args, &board, pos);
     }
     if args.loony {
-        if args.book.is_some() || args.method.is_some() {
+        if let Some(method) = args.method {
+            return Err(CliError::Usage(format!(
+                "--loony uses the retrograde solver's loony analysis: it cannot be combined \
+                 with --method {}",
+                method.name()
+            )));
+        }
+        if args.book.is_some() {
             return Err(CliError::Usage(
                 "--loony uses the retrograde solver's loony analysis: it cannot be combined \
-                 with --book or --method"
+                 with --book"
                     .into(),
             ));
         }
         let (analysis, flags) = loony_analysis(&board, pos, rules)?;
         let source = with_penalty("solved in memory by the retrograde loony analysis", rules);
         return Ok(if args.json {
-            json(&board, pos, &analysis, rules, Some(&flags))
+            json(&board, pos, &analysis, rules, Some(&flags), ("retro", true))
         } else {
             human(&board, pos, &analysis, &source, Some(&flags))
         });
     }
     if rules != Rules::default() {
-        // Books and the search know plain Dots-and-Boxes only.
-        if args.book.is_some() || matches!(args.method, Some(Method::Book | Method::Search)) {
+        // Books, the search and the engine know plain Dots-and-Boxes only.
+        if let Some(method @ (Method::Book | Method::Search | Method::Estimate | Method::Rules)) =
+            args.method
+        {
+            return Err(CliError::Usage(format!(
+                "--last-move-penalty needs the retrograde solver: it cannot be combined with \
+                 --method {}",
+                method.name()
+            )));
+        }
+        if args.book.is_some() {
             return Err(CliError::Usage(
                 "--last-move-penalty needs the retrograde solver: it cannot be combined with \
-                 --book or --method book|search"
+                 --book"
                     .into(),
             ));
         }
         let analysis = solve_in_memory(&board, pos, rules)?;
         let source = with_penalty("solved in memory by the retrograde solver", rules);
         return Ok(if args.json {
-            json(&board, pos, &analysis, rules, None)
+            json(&board, pos, &analysis, rules, None, ("retro", true))
         } else {
             human(&board, pos, &analysis, &source, None)
         });
     }
-    let forced = args.method.is_some();
-    // Without --book, the shipped book of the board answers unless another method is forced.
-    let book = match (&args.book, args.method) {
-        (Some(path), _) => Some(path.clone()),
-        (None, None | Some(Method::Book)) => shipped::book_for(&board),
-        (None, _) => None,
-    };
-    let method = args
-        .method
-        .unwrap_or_else(|| automatic(&board, pos, book.is_some()));
-    if method == Method::Search && !forced && pseudo::automatic(&board, pos, args.min_chain) {
-        return pseudo_report(args, &board, pos);
+    match args.method {
+        // What the engine and the rules answer is measured against the exact answers: they
+        // read no book, so none is looked for.
+        Some(method @ (Method::Estimate | Method::Rules)) if args.book.is_some() => {
+            Err(CliError::Usage(format!(
+                "--method {} reads no book: it cannot be combined with --book",
+                method.name()
+            )))
+        }
+        Some(Method::Estimate) => estimated(args, &board, pos, limit, None),
+        Some(Method::Rules) => estimate::rules_report(&board, pos, args.search.seed, args.json),
+        Some(Method::Retro) => exact_report(args, &board, pos, "retro", retro_answer(&board, pos)?),
+        Some(Method::Search) => match method::search(&board, pos, &args.search, limit)? {
+            Searched::Answer(analysis, source) => {
+                exact_report(args, &board, pos, "search", (analysis, source))
+            }
+            Searched::OutOfTime(nodes) => Err(CliError::Usage(format!(
+                "the search reached the time limit of {} s after {} nodes without an answer; \
+                 raise --time-limit",
+                limit.map_or(0.0, |l| l.as_secs_f64()),
+                HumanCount(nodes)
+            ))),
+        },
+        Some(Method::Book) | None => booked_or_chosen(args, &board, pos, limit),
     }
-    let (analysis, source) = match method {
-        Method::Book => {
-            let path = book.as_ref().ok_or_else(|| {
-                CliError::Usage(format!(
-                    "--method book needs --book FILE: no book for {} is shipped",
-                    board.name()
-                ))
-            })?;
-            let book = Book::from_bytes(read_file(path)?).map_err(CliError::in_book(path))?;
-            book.expect_board(&board).map_err(CliError::in_book(path))?;
-            match book.analysis(pos) {
-                Ok(a) => (a, format!("from book {}", path.display())),
-                Err(BookError::TooDeep { max, .. }) if !forced => {
-                    let (a, how) =
-                        compute(&board, pos, automatic(&board, pos, false), &args.search)?;
-                    (
-                        a,
-                        format!("{how} (the book gives move scores up to {max} lines)"),
-                    )
+}
+
+/// The book's answer (the book given, else the board's shipped book) while the position is
+/// within its depth; past it, or with no book, the method the policy chooses. `--method book`
+/// insists on the book.
+fn booked_or_chosen(
+    args: &AnalyzeArgs,
+    board: &Board,
+    pos: Position,
+    limit: Option<Duration>,
+) -> Result<String, CliError> {
+    let forced = args.method == Some(Method::Book);
+    let path = match (&args.book, forced) {
+        (Some(path), _) => Some(path.clone()),
+        (None, _) => shipped::book_for(board),
+    };
+    let Some(path) = path else {
+        if forced {
+            return Err(CliError::Usage(format!(
+                "--method book needs --book FILE: no book for {} is shipped",
+                board.name()
+            )));
+        }
+        return chosen(args, board, pos, limit, None);
+    };
+    let book = Book::from_bytes(read_file(&path)?).map_err(CliError::in_book(&path))?;
+    book.expect_board(board).map_err(CliError::in_book(&path))?;
+    match book.analysis(pos) {
+        Ok(a) => exact_report(
+            args,
+            board,
+            pos,
+            "book",
+            (a, format!("from book {}", path.display())),
+        ),
+        Err(BookError::TooDeep { max, .. }) if !forced => {
+            let past = format!(" (the book gives move scores up to {max} lines)");
+            chosen(args, board, pos, limit, Some(&past))
+        }
+        Err(e) => Err(CliError::in_book(&path)(e)),
+    }
+}
+
+/// The answer of the method [`policy::choose`] picks under the command line's budget
+/// ([`policy::NATIVE`]); `note` is added to the sentence saying how it was found. Where the
+/// search runs out of the policy's time, or no exact method is in reach, the engine's
+/// estimate answers within --time-limit and says so.
+fn chosen(
+    args: &AnalyzeArgs,
+    board: &Board,
+    pos: Position,
+    limit: Option<Duration>,
+    note: Option<&str>,
+) -> Result<String, CliError> {
+    let note = note.unwrap_or("");
+    let context = Context {
+        book_depth: None,
+        min_chain: args.min_chain,
+    };
+    let budget = &policy::NATIVE;
+    let open = board.open_lines(pos).count();
+    let reason = match policy::choose(board, pos, &context, budget) {
+        PolicyMethod::Pseudo => return pseudo_report(args, board, pos),
+        PolicyMethod::Retro | PolicyMethod::Stored | PolicyMethod::Book => {
+            let (analysis, how) = retro_answer(board, pos)?;
+            return exact_report(args, board, pos, "retro", (analysis, how + note));
+        }
+        PolicyMethod::Search => {
+            let budget_limit = Duration::from_secs_f64(budget.search_seconds);
+            match method::search(board, pos, &args.search, Some(budget_limit))? {
+                Searched::Answer(analysis, how) => {
+                    return exact_report(args, board, pos, "search", (analysis, how + note))
                 }
-                Err(e) => return Err(CliError::in_book(path)(e)),
+                Searched::OutOfTime(_) => format!(
+                    "not exact: the exact search found no answer within {} s{note}, so the \
+                     engine estimates instead (--method search searches to the end)",
+                    budget.search_seconds
+                ),
             }
         }
-        method => compute(&board, pos, method, &args.search)?,
+        PolicyMethod::Estimate => format!(
+            "not exact: no exact method answers {open} open lines within this command's \
+             budget{note}, so the engine estimates instead (--method search searches to the \
+             end, which may take hours)"
+        ),
     };
-    Ok(if args.json {
-        json(&board, pos, &analysis, rules, None)
-    } else {
-        human(&board, pos, &analysis, &source, None)
+    estimated(args, board, pos, limit, Some(&reason))
+}
+
+/// The engine's estimate within `limit` (default: the policy's), as JSON or text.
+fn estimated(
+    args: &AnalyzeArgs,
+    board: &Board,
+    pos: Position,
+    limit: Option<Duration>,
+    reason: Option<&str>,
+) -> Result<String, CliError> {
+    let seconds = limit.map_or(policy::NATIVE.estimate_seconds, |l| l.as_secs_f64());
+    let threads = args.search.threads()?;
+    let (estimate, elapsed) = estimate::run(board, pos, seconds, threads, args.search.seed)?;
+    Ok(match args.json {
+        true => estimate::json_report(board, pos, &estimate, elapsed, reason),
+        false => estimate::human_report(board, pos, &estimate, elapsed, reason),
+    })
+}
+
+/// An exact analysis as JSON or text, with the method that found it and how.
+fn exact_report(
+    args: &AnalyzeArgs,
+    board: &Board,
+    pos: Position,
+    method: &str,
+    (analysis, source): (Analysis, String),
+) -> Result<String, CliError> {
+    Ok(match args.json {
+        true => json(
+            board,
+            pos,
+            &analysis,
+            Rules::default(),
+            None,
+            (method, true),
+        ),
+        false => human(board, pos, &analysis, &source, None),
     })
 }
 
@@ -198,21 +328,13 @@ fn pseudo_report(args: &AnalyzeArgs, board: &Board, pos: Position) -> Result<Str
     ))
 }
 
-/// The analysis of plain Dots-and-Boxes by the retrograde solver or the search, with how it
-/// was found.
-fn compute(
-    board: &Board,
-    pos: Position,
-    method: Method,
-    search: &SearchArgs,
-) -> Result<(Analysis, String), CliError> {
-    match method {
-        Method::Search => method::search(board, pos, search),
-        _ => Ok((
-            solve_in_memory(board, pos, Rules::default())?,
-            "solved in memory by the retrograde solver".to_string(),
-        )),
-    }
+/// The analysis of plain Dots-and-Boxes by the retrograde solver in memory, with how it was
+/// found.
+fn retro_answer(board: &Board, pos: Position) -> Result<(Analysis, String), CliError> {
+    Ok((
+        solve_in_memory(board, pos, Rules::default())?,
+        "solved in memory by the retrograde solver".to_string(),
+    ))
 }
 
 /// `source`, naming the last-move penalty when there is one.
@@ -281,8 +403,11 @@ fn solve_in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysi
     Ok(retro::analyze_with_rules(board, pos, rules, run)?)
 }
 
-/// `{"board": .., "lines": [..], "value": V, "moves": [{"line": i, "score": s}, ..]}` on one
-/// line: every drawn line of the position (pre-drawn ones included), sorted. A last-move
+/// `{"board": .., "lines": [..], "method": M, "exact": E, "value": V, "moves": [{"line": i,
+/// "score": s}, ..]}` on one line: every drawn line of the position (pre-drawn ones
+/// included), sorted; the method that answered (`book`, `retro`, `pseudo`, `search`) and
+/// whether every score is proven (only chains as pseudo-lines may prove less; the
+/// engine's estimates are written by `estimate::json_report`). A last-move
 /// penalty adds `"last_move_penalty": P`; loony flags add `"next_loony"` (`"v"`, `"^"` or `""`)
 /// to the position and to each move.
 pub fn json(
@@ -291,6 +416,7 @@ pub fn json(
     analysis: &Analysis,
     rules: Rules,
     flags: Option<&LoonyFlags>,
+    (method, exact): (&str, bool),
 ) -> String {
     let name = serde_json::Value::String(board.name());
     let lines: Vec<String> = pos.lines().map(|l| l.to_string()).collect();
@@ -316,7 +442,7 @@ pub fn json(
         p => format!(", \"last_move_penalty\": {p}"),
     };
     format!(
-        "{{\"board\": {name}, \"lines\": [{}]{penalty}, \"value\": {}{}, \"moves\": [{}]}}\n",
+        "{{\"board\": {name}, \"lines\": [{}]{penalty}, \"method\": \"{method}\", \"exact\": {exact}, \"value\": {}{}, \"moves\": [{}]}}\n",
         lines.join(", "),
         analysis.value,
         flag(flags.map_or("", |f| f.value.suffix())),

@@ -1,23 +1,16 @@
-//! Which solver answers `dotbox analyze`: a book, the retrograde solver or the search, chosen
-//! by the position's size unless `--method` forces one; and the search run with its progress
-//! line and its time and memory budgets.
+//! The solvers `dotbox analyze` can be told to use (`--method`; by default the policy of
+//! [`crate::policy`] chooses), their options, and the search run with its progress line and
+//! its time and memory budgets.
 
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 
-use crate::core::{Analysis, Board, Position, Rules};
-use crate::retro::{Layout, Valuation, IN_MEMORY_LIMIT};
-use crate::search::{analyze_with_progress, Flow, SearchOptions};
+use crate::core::{Analysis, Board, Position};
+use crate::search::{analyze_with_progress, Flow, SearchError, SearchOptions};
 
 use super::error::CliError;
-
-/// Most positions (estimated) of a subgame the automatic choice solves backward: about 15 to
-/// 60 seconds on 2 cores (the solver computes 150 to 600 million positions a second, the
-/// most where no symmetry is left), while a search of such a position often takes longer.
-/// Past it the search, whose cost depends on the position rather than on its size, answers.
-pub const RETRO_AUTO_MAX_POSITIONS: f64 = 1e10;
 
 /// The solvers `analyze` can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -28,63 +21,92 @@ pub enum Method {
     Book,
     /// Depth-first alpha-beta search with a transposition table.
     Search,
+    /// The engine's estimate of every move within --time-limit: not exact, and no book or
+    /// stored solve is read.
+    Estimate,
+    /// The rules of thumb (take a box, else a safe line, else the smallest sacrifice): the
+    /// baseline the engine is measured against; one move, no scores.
+    Rules,
 }
 
-/// Options of the search (used by --method search, or automatically past the retrograde
-/// solver's reach).
+impl Method {
+    /// The method's name on the command line.
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map_or_else(|| format!("{self:?}"), |v| v.get_name().to_string())
+    }
+}
+
+/// Options of the search and the engine (--method search or estimate, or chosen by the
+/// policy past the retrograde solver's reach).
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Stop the search after this many seconds, with a message.
+    /// Seconds the answer may take: --method search stops with a message past them (default:
+    /// no limit); the engine's estimate (--method estimate, or where no exact method answers
+    /// within the policy's budget) answers within them (default 3).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Memory for the search's transposition table, in MiB (it never grows past this).
-    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    #[arg(long, value_name = "MIB", default_value_t = crate::policy::NATIVE.search_table_mib)]
     pub tt_mib: usize,
-    /// Threads sharing the search's root moves and table (default: one per core).
+    /// Threads sharing the search's root moves and table, or the engine's work (default: one
+    /// per core).
     #[arg(long, value_name = "N")]
     pub search_threads: Option<usize>,
+    /// Seed of the engine's and the rules' random choices: the same seed gives the same
+    /// answer for the same work done.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
 }
 
-/// The method to use when none is forced: the book if one is given, the retrograde solver
-/// when its estimated cost (positions of the subgame, [`RETRO_AUTO_MAX_POSITIONS`]) is
-/// small, the search past that.
-pub fn automatic(board: &Board, pos: Position, has_book: bool) -> Method {
-    if has_book {
-        return Method::Book;
+impl SearchArgs {
+    /// --time-limit, checked: a positive, finite number of seconds.
+    pub fn time_limit(&self) -> Result<Option<Duration>, CliError> {
+        self.time_limit
+            .map(|s| match s > 0.0 {
+                true => Duration::try_from_secs_f64(s).map_err(|_| ()),
+                false => Err(()),
+            })
+            .map(|checked| {
+                checked.map_err(|()| {
+                    CliError::Usage(format!(
+                        "--time-limit: '{}' is not a positive number of seconds",
+                        self.time_limit.unwrap_or_default()
+                    ))
+                })
+            })
+            .transpose()
     }
-    let fits = Layout::new(board, pos, Rules::default(), Valuation::Score).is_ok_and(|layout| {
-        layout.layer_estimates().iter().sum::<f64>() <= RETRO_AUTO_MAX_POSITIONS
-            && layout.estimated_peak_bytes() <= IN_MEMORY_LIMIT as f64
-    });
-    match fits {
-        true => Method::Retro,
-        false => Method::Search,
+
+    /// --search-threads, checked: at least 1 (default: one per core).
+    pub fn threads(&self) -> Result<usize, CliError> {
+        match self.search_threads {
+            Some(0) => Err(CliError::Usage("--search-threads: at least 1".into())),
+            Some(n) => Ok(n),
+            None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        }
     }
 }
 
-/// Analyses `pos` by search, with a progress line (nodes, table hits, root move, bounds) on
-/// stderr, and returns the analysis and a sentence saying how it was found.
+/// What a search within a time limit ends with.
+pub enum Searched {
+    /// The analysis and a sentence saying how it was found.
+    Answer(Analysis, String),
+    /// The time limit came first, after this many nodes.
+    OutOfTime(u64),
+}
+
+/// Analyses `pos` by search within `limit`, with a progress line (nodes, table hits, root
+/// move, bounds) on stderr.
 pub fn search(
     board: &Board,
     pos: Position,
     args: &SearchArgs,
-) -> Result<(Analysis, String), CliError> {
-    let limit = args
-        .time_limit
-        .map(|s| {
-            Duration::try_from_secs_f64(s).map_err(|_| {
-                CliError::Usage(format!("--time-limit: '{s}' is not a number of seconds"))
-            })
-        })
-        .transpose()?;
-    let threads = match args.search_threads {
-        Some(0) => return Err(CliError::Usage("--search-threads: at least 1".into())),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    limit: Option<Duration>,
+) -> Result<Searched, CliError> {
     let options = SearchOptions {
         tt_bytes: args.tt_mib << 20,
-        threads,
+        threads: args.threads()?,
         ..SearchOptions::default()
     };
     let spinner = ProgressBar::new_spinner();
@@ -112,15 +134,12 @@ pub fn search(
         }
     });
     spinner.finish_and_clear();
-    let report = result.map_err(|error| match (error, limit) {
-        (crate::search::SearchError::Stopped { nodes }, Some(limit)) => CliError::Usage(format!(
-            "the search reached the time limit of {} s after {} nodes without an answer; \
-             raise --time-limit",
-            limit.as_secs_f64(),
-            HumanCount(nodes)
-        )),
-        (error, _) => CliError::Search(error),
-    })?;
+    let report = match result {
+        Err(SearchError::Stopped { nodes }) if limit.is_some() => {
+            return Ok(Searched::OutOfTime(nodes))
+        }
+        result => result.map_err(CliError::Search)?,
+    };
     let stats = &report.stats;
     let hit_rate = 100.0 * stats.tt_hits as f64 / stats.tt_probes.max(1) as f64;
     let source = format!(
@@ -129,5 +148,5 @@ pub fn search(
         HumanCount(stats.nodes),
         hit_rate
     );
-    Ok((report.analysis, source))
+    Ok(Searched::Answer(report.analysis, source))
 }

@@ -6,6 +6,7 @@ pub mod book;
 pub mod chains;
 pub mod diagram;
 pub mod error;
+pub mod estimate;
 pub mod method;
 pub mod progress;
 pub mod pseudo;

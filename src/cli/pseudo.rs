@@ -4,10 +4,8 @@
 
 use crate::core::{Analysis, Board, Position, Rules};
 use crate::retro::units::Reduction;
-use crate::retro::Layout;
 
 use super::analyze::{self, json};
-use super::method::RETRO_AUTO_MAX_POSITIONS;
 
 /// The report of `pos` solved with its chains as pseudo-lines: the plain report (`source`
 /// says how it was solved; `--json`: one object) with what [`human`] or [`json_fields`] add.
@@ -20,7 +18,15 @@ pub fn report(
     as_json: bool,
 ) -> String {
     if as_json {
-        let plain = json(board, pos, analysis, Rules::default(), None);
+        let exact = reduction.exact() && unproven(reduction, analysis).is_empty();
+        let plain = json(
+            board,
+            pos,
+            analysis,
+            Rules::default(),
+            None,
+            ("pseudo", exact),
+        );
         let fields = json_fields(reduction, analysis);
         format!("{}{fields}}}\n", plain.trim_end().trim_end_matches('}'))
     } else {
@@ -28,21 +34,6 @@ pub fn report(
         out.push_str(&human(board, reduction, analysis));
         out
     }
-}
-
-/// Whether `analyze` picks the reduction on its own for `pos`: its reduced subgame is as
-/// small as the plain one the automatic choice solves backward, and its value is proven
-/// exact (an answer the reduction cannot prove is left to the search, which is exact).
-pub fn automatic(board: &Board, pos: Position, min_chain: usize) -> bool {
-    let Ok(reduction) = Reduction::new(board, pos, min_chain) else {
-        return false;
-    };
-    reduction.exact()
-        && reduction.chains().next().is_some()
-        && Layout::from_reduction(board, &reduction).is_ok_and(|layout| {
-            layout.layer_estimates().iter().sum::<f64>() <= RETRO_AUTO_MAX_POSITIONS
-                && layout.estimated_peak_bytes() <= crate::retro::IN_MEMORY_LIMIT as f64
-        })
 }
 
 /// The lines of a set, comma-separated.

@@ -243,7 +243,14 @@ fn report(
     })?;
     let rules = args.rules.rules();
     if args.json {
-        return Ok(json(board, pos, &analysis, rules, flags.as_ref()));
+        return Ok(json(
+            board,
+            pos,
+            &analysis,
+            rules,
+            flags.as_ref(),
+            ("retro", true),
+        ));
     }
     Ok(human(
         board,

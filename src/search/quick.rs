@@ -1,6 +1,5 @@
-//! [`quick_move`]: a move for positions no exact method reaches in time (the opening of a
-//! 5x5 board): the rules a careful human follows, with no claim of optimality. The page says
-//! so in words wherever it plays or shows one.
+//! [`quick_move`]: the rules a careful human follows, with no claim of optimality: the
+//! baseline the engine is measured against (`dotbox analyze --method rules`).
 //!
 //! In order: take a box when one can be taken; else draw a line that gives nothing away (no
 //! box gets its third side), chosen at random so games differ; else give away the fewest

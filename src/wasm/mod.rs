@@ -6,16 +6,19 @@
 //! opening books, and [`idb_store`] persists tiles in IndexedDB through the raw-I/O module
 //! `www/idb.js` (shared with the worker), each tile encoded by [`crate::store::codec`];
 //! [`chains`] gives the coach and the puzzles the chain analysis and [`loony`] the next-loony
-//! flags; [`search`] answers positions past a book's depth; [`limits`] gives the page its
-//! limits on open lines. Every fallible call returns
+//! flags; [`search`] answers positions past a book's depth; [`engine`] estimates positions
+//! past every exact method; [`policy`] says which method answers a position and [`limits`]
+//! gives the page its limits on open lines, both from [`crate::policy`]. Every fallible call returns
 //! a JavaScript `Error` carrying the Rust error's message.
 
 pub mod book;
 pub mod chains;
+pub mod engine;
 pub mod game;
 pub mod idb_store;
 pub mod limits;
 pub mod loony;
+pub mod policy;
 pub mod pseudo;
 pub mod search;
 pub mod solver;

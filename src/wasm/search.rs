@@ -5,10 +5,9 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::js_error;
 use super::solver::{parse_board, JsAnalysis};
-use super::{js_error, to_js_value};
 use crate::core::notation::parse_lines;
-use crate::search::quick::{quick_move as rules_move, QuickReason};
 use crate::search::{Flow, SearchError, SearchOptions, Solver};
 
 /// A search's answer as the page receives it: the analysis and the search's counters.
@@ -80,28 +79,4 @@ pub fn search_analyze(
     // The flattened analysis is a map to serde: ask for a plain object, as the page expects.
     let objects = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
     answer.serialize(&objects).map_err(js_error)
-}
-
-/// A move for a position no exact method reaches in time, by the rules of
-/// [`crate::search::quick`]: `{line, reason}` with reason `capture`, `safe` or `sacrifice`.
-/// Not optimal: the page says so wherever it plays one.
-#[wasm_bindgen(js_name = quickMove)]
-pub fn quick_move(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
-    let board = parse_board(board, predrawn)?;
-    let pos = parse_lines(&board, lines).map_err(js_error)?;
-    let (line, reason) = rules_move(&board, pos, js_sys::Math::random())
-        .ok_or_else(|| JsError::new("the game is over: no line is left to draw"))?;
-    let reason = match reason {
-        QuickReason::Capture => "capture",
-        QuickReason::Safe => "safe",
-        QuickReason::Sacrifice => "sacrifice",
-    };
-    to_js_value(&JsQuick { line, reason })
-}
-
-/// [`quick_move`]'s answer.
-#[derive(Serialize)]
-struct JsQuick {
-    line: usize,
-    reason: &'static str,
 }

@@ -14,8 +14,9 @@ use crate::store::TileId;
 
 /// Positions with at most this many open lines are analysed in memory when asked (a fraction
 /// of a second in the browser); a solve keeps every layer above it, so each position of a
-/// solved board is answered either from the store or by such an analysis.
-pub const DIRECT_OPEN: u32 = 24;
+/// solved board is answered either from the store or by such an analysis. The answer
+/// policy's ([`crate::policy::BROWSER`]).
+pub const DIRECT_OPEN: u32 = crate::policy::BROWSER.direct_open;
 
 /// A move's score as the page receives it.
 #[derive(Serialize, Deserialize)]
@@ -88,8 +89,9 @@ pub(crate) fn parse_board(board: &str, predrawn: &str) -> Result<Board, JsError>
 }
 
 /// Most open lines a board may have to be solved in the browser: its tiles fit the page's
-/// memory (icelandic, 30 lines, peaks near 400 MB).
-const MAX_OPEN: usize = 32;
+/// memory (icelandic, 30 lines, peaks near 400 MB); the answer policy's
+/// ([`crate::policy::BROWSER`]).
+const MAX_OPEN: usize = crate::policy::BROWSER.whole_board_open as usize;
 
 /// Most open lines a board may have to be solved in the browser.
 #[wasm_bindgen(js_name = maxOpen)]

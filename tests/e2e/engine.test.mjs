@@ -1,8 +1,9 @@
 // The engine moves on every board. On 4x4 it replies from the first move and every value the
-// page claims is exact (from the shipped book when www/books lists one, else by rules of
-// thumb, said in words with no score shown, until at most 30 lines are open), and after the
+// page claims exact is exact (from the shipped book when www/books lists one, else the
+// engine's estimates, marked as such, until at most 30 lines are open), and after the
 // handover solve every shown score equals the native solver's and every engine move is
-// optimal. On 5x5 (no book) it replies at once by rules of thumb and says so.
+// optimal. On 5x5 (no book) it replies by its estimates and says so (tests/e2e/estimate.test.mjs
+// times it and checks the marks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, clickLine } from './harness.mjs';
@@ -34,7 +35,7 @@ test('on 4x4 the engine replies from the first move, claims only exact values, a
     const drawn = await drawnLines(page);
     const open = 40 - drawn.length;
     const value = await page.textContent('#value');
-    if (open > 30 && value === 'Value: not known (estimates only)') {
+    if (open > 30 && value.startsWith('Estimated value ~')) {
       assert.match(await page.textContent('#exactness'), /Exact play begins once at most 30 lines are open/);
       estimated++;
     } else {
@@ -68,7 +69,7 @@ test('on 4x4 the engine replies from the first move, claims only exact values, a
   await context.close();
 });
 
-test('on 5x5 the engine replies at once and says its moves are not exact', { timeout: 120_000 }, async () => {
+test('on 5x5 the engine replies by its estimates and says its moves are not exact', { timeout: 120_000 }, async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=p1');
   const random = seeded(5);
@@ -80,7 +81,7 @@ test('on 5x5 the engine replies at once and says its moves are not exact', { tim
     await clickLine(page, openLines[random(openLines.length)]);
     await page.waitForFunction((n) => document.body.dataset.lines.split(',').filter(Boolean).length === n, 2 * turn + 2, { timeout: 30_000 });
     assert.ok(Date.now() - start < 10_000, 'the engine replied within 10 s');
-    assert.match(await page.textContent('#message'), /The engine drew \S+ by a rule of thumb .*not an exact move/);
+    assert.match(await page.textContent('#message'), /The engine drew \S+ by its estimate \(~[+-]?\d+\.\d\): not an exact move/);
   }
   assert.deepEqual(errors, []);
   await context.close();

@@ -110,12 +110,12 @@ describe('a server that sends damaged chunks', () => {
       };
     }));
     assert.equal(cachedChunks, 0);
-    // The game goes on: the human moves, the engine answers (by rules of thumb, and says so).
+    // The game goes on: the human moves, the engine answers (by its estimates, and says so).
     await settled(page);
     await clickLine(page, 0);
     await page.waitForFunction(() => document.body.dataset.lines.split(',').filter(Boolean).length === 2, null, { timeout: 60_000 });
-    assert.match(await page.textContent('#message'), /rule of thumb.*not an exact move/);
-    assert.match(await page.textContent('#exactness'), /Not exact/);
+    assert.match(await page.textContent('#message'), /by its estimate \(~[+-]?\d+\.\d\): not an exact move/);
+    assert.match(await page.textContent('#exactness'), /^Estimates only/);
     assert.deepEqual(errors, []);
     await context.close();
   });

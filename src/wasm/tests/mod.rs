@@ -6,6 +6,7 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod bindings;
 mod chains;
+mod policy;
 mod pseudo;
 mod search;
 mod store;

@@ -1,0 +1,203 @@
+//! `dotbox analyze --method estimate` (and the automatic fallback where no exact method
+//! answers within the policy's budget): the engine's estimated score of every move within a
+//! time limit; and `--method rules`, the rules of thumb the engine is measured against. No
+//! book or stored solve is read: these answers are what the project measures against the
+//! exact ones. Every report says, in words and in `"exact": false`, that it is not exact.
+
+use std::time::{Duration, Instant};
+
+use indicatif::{HumanCount, ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+
+use crate::core::{Board, Position};
+use crate::engine::{self, EngineOptions, Estimate, Flow};
+use crate::search::quick::{quick_move, QuickReason};
+
+use super::diagram::{render, side_by_side};
+use super::error::CliError;
+
+/// The engine's estimate of `pos` within `seconds` on `threads` threads, deterministic for
+/// `seed` up to where the time limit stops it; with a spinner on stderr.
+pub fn run(
+    board: &Board,
+    pos: Position,
+    seconds: f64,
+    threads: usize,
+    seed: u64,
+) -> Result<(Estimate, Duration), CliError> {
+    let limit = Duration::from_secs_f64(seconds);
+    let options = EngineOptions {
+        threads,
+        seed,
+        ..EngineOptions::default()
+    };
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    let start = Instant::now();
+    let estimate = engine::estimate(board, pos, &options, &mut |p| {
+        spinner.set_message(format!(
+            "estimating: depth {}, {} nodes",
+            p.depth,
+            HumanCount(p.nodes)
+        ));
+        spinner.tick();
+        match start.elapsed() >= limit {
+            true => Flow::Stop,
+            false => Flow::Continue,
+        }
+    });
+    spinner.finish_and_clear();
+    let estimate = estimate.map_err(|e| CliError::Usage(format!("no estimate: {e}")))?;
+    Ok((estimate, start.elapsed()))
+}
+
+/// A score as JSON: two decimals (an estimate claims no more), and 0 rather than -0.
+fn rounded(score: f32) -> Value {
+    json!((f64::from(score) * 100.0).round() / 100.0 + 0.0)
+}
+
+/// An estimated score as text: `~+1.3`, `~-0.5`, `~0.0`.
+pub fn marked(score: f32) -> String {
+    let rounded = (f64::from(score) * 10.0).round() / 10.0;
+    match rounded {
+        r if r > 0.0 => format!("~+{r:.1}"),
+        r if r < 0.0 => format!("~{r:.1}"),
+        _ => "~0.0".to_string(),
+    }
+}
+
+/// The drawn lines of `pos` (pre-drawn ones included), sorted, as JSON.
+fn lines_json(pos: Position) -> Value {
+    Value::Array(pos.lines().map(|l| json!(l)).collect())
+}
+
+/// The estimate as one JSON object on one line: `{"board", "lines", "exact": false,
+/// "method": "estimate", "value", "best", "moves": [{"line", "score", "exact": false}],
+/// "depth", "nodes", "seconds"}` plus `"reason"` when the policy chose it.
+pub fn json_report(
+    board: &Board,
+    pos: Position,
+    estimate: &Estimate,
+    elapsed: Duration,
+    reason: Option<&str>,
+) -> String {
+    let moves: Vec<Value> = estimate
+        .moves
+        .iter()
+        .map(|m| json!({"line": m.line, "score": rounded(m.score), "exact": false}))
+        .collect();
+    let mut report = json!({
+        "board": board.name(),
+        "lines": lines_json(pos),
+        "exact": false,
+        "method": "estimate",
+        "value": rounded(estimate.value),
+        "best": estimate.best,
+        "moves": moves,
+        "depth": estimate.depth,
+        "nodes": estimate.nodes,
+        "seconds": (elapsed.as_secs_f64() * 1000.0).round() / 1000.0,
+    });
+    if let Some(reason) = reason {
+        report["reason"] = json!(reason);
+    }
+    format!("{report}\n")
+}
+
+/// The estimate as text: a diagram of the estimated scores (rounded to whole boxes, marked
+/// `~`), then every move's estimate to a tenth, the line the engine plays, and a warning in
+/// words that nothing here is exact.
+pub fn human_report(
+    board: &Board,
+    pos: Position,
+    estimate: &Estimate,
+    elapsed: Duration,
+    reason: Option<&str>,
+) -> String {
+    let drawn = pos.difference(board.predrawn());
+    let open = board.open_lines(pos).count();
+    let mut out = format!(
+        "{} with {} drawn, {open} open lines\n",
+        board.name(),
+        match drawn.is_empty() {
+            true => "no lines".to_string(),
+            false => format!("lines {}", list(drawn)),
+        }
+    );
+    if let Some(reason) = reason {
+        out.push_str(&format!("{reason}\n"));
+    }
+    out.push_str(&format!(
+        "estimated by the engine in {:.2} s (depth {}, {} nodes): estimate, not exact\n\n",
+        elapsed.as_secs_f64(),
+        estimate.depth,
+        HumanCount(estimate.nodes)
+    ));
+    let whole = |line: usize| {
+        estimate
+            .moves
+            .iter()
+            .find(|m| m.line == line)
+            .map_or(String::new(), |m| format!("~{}", m.score.round() as i64))
+    };
+    let numbers = format!(" open lines\n{}", render(board, pos, &|l| l.to_string()));
+    let scores = format!(" estimates\n{}", render(board, pos, &whole));
+    out.push_str(&side_by_side(&numbers, &scores, 3));
+    out.push_str(&format!(
+        "\nestimated value: {} (net boxes still to come for the player to move; estimate, not \
+         exact)\nengine plays: {}\n\nestimated move scores:\n",
+        marked(estimate.value),
+        estimate.best
+    ));
+    for m in &estimate.moves {
+        out.push_str(&format!("  line {:>2}: {}\n", m.line, marked(m.score)));
+    }
+    out
+}
+
+/// The lines of a set, comma-separated.
+fn list(lines: Position) -> String {
+    let lines: Vec<String> = lines.lines().map(|l| l.to_string()).collect();
+    lines.join(",")
+}
+
+/// `--method rules`: the move the rules of thumb play (take a box, else a safe line chosen
+/// by `seed`, else the smallest sacrifice), with no score: they estimate none.
+pub fn rules_report(
+    board: &Board,
+    pos: Position,
+    seed: u64,
+    as_json: bool,
+) -> Result<String, CliError> {
+    // The seed's golden-ratio multiple, as a fraction of 2^64: a fixed pick in [0, 1) per seed.
+    let random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) as f64 / 2f64.powi(64);
+    let (line, reason) = quick_move(board, pos, random)
+        .ok_or_else(|| CliError::Usage("the game is over: no line is left to draw".into()))?;
+    let why = match reason {
+        QuickReason::Capture => "capture",
+        QuickReason::Safe => "safe",
+        QuickReason::Sacrifice => "sacrifice",
+    };
+    Ok(match as_json {
+        true => format!(
+            "{}\n",
+            json!({
+                "board": board.name(),
+                "lines": lines_json(pos),
+                "exact": false,
+                "method": "rules",
+                "best": line,
+                "reason": why,
+            })
+        ),
+        false => format!(
+            "{} with {} open lines\nby rules of thumb (take a box, else give nothing away, else \
+             give the fewest boxes): not exact, no scores\nrules play: {line} ({why})\n",
+            board.name(),
+            board.open_lines(pos).count()
+        ),
+    })
+}

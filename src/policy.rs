@@ -1,0 +1,281 @@
+//! The answer policy: which method answers a position, and within which budgets. The command
+//! line (`dotbox analyze`) and the page (through the wasm bindings) both ask here, so the
+//! choice is written once; each front end only runs the method named and, where the search
+//! runs out of its time, falls back to the engine's estimate as [`Method::Estimate`] says.
+//!
+//! In order: an opening book while the position is within its depth; the retrograde solver
+//! in memory when the subgame is small ([`Budget`]'s open lines, positions and bytes); on the
+//! page, the stored solve of a board small enough to solve whole; chains as pseudo-lines when
+//! the reduced subgame is as small and its value proven (or no exact search is in reach); the
+//! exact search up to a number of open lines, within a time limit; past all of them the
+//! engine's estimate, which is never exact and is always said to be so.
+
+use crate::core::{Board, Position, Rules};
+use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
+use crate::retro::{Layout, Valuation};
+
+/// The methods that answer a position, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// An opening book.
+    Book,
+    /// The retrograde solver, in memory (on the page: at once, or the handover solve of a
+    /// board too large to solve whole).
+    Retro,
+    /// The stored solve of a board solved whole once (the page only).
+    Stored,
+    /// The retrograde solver with chains and loops collapsed into pseudo-lines.
+    Pseudo,
+    /// The exact search, within [`Budget::search_seconds`]; past them, the estimate.
+    Search,
+    /// The engine's estimate: not exact.
+    Estimate,
+}
+
+impl Method {
+    /// The method's name, as the command line and the page spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Book => "book",
+            Method::Retro => "retro",
+            Method::Stored => "stored",
+            Method::Pseudo => "pseudo",
+            Method::Search => "search",
+            Method::Estimate => "estimate",
+        }
+    }
+
+    /// Whether the method's scores are exact (the pseudo-lines say per move, see
+    /// `retro::units`).
+    pub fn exact(self) -> bool {
+        self != Method::Estimate
+    }
+}
+
+/// The budgets of one front end: how large a problem each exact method is given before the
+/// next one is tried.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Positions with at most this many open lines are solved in memory at once, whatever
+    /// the board (the page: a fraction of a second).
+    pub direct_open: u32,
+    /// Boards with at most this many open lines are solved whole once and their positions
+    /// read from the stored solve (0: never).
+    pub whole_board_open: u32,
+    /// Most open lines of a subgame solved in memory.
+    pub retro_max_open: u32,
+    /// Most positions (estimated) of a subgame solved in memory.
+    pub retro_max_positions: f64,
+    /// Most bytes (estimated peak) of a subgame solved in memory.
+    pub retro_max_bytes: f64,
+    /// Most units of a position solved with its chains as pseudo-lines.
+    pub pseudo_max_units: u32,
+    /// Most open lines of a position given to the exact search.
+    pub search_max_open: u32,
+    /// Seconds the automatic search may run before the estimate answers instead.
+    pub search_seconds: f64,
+    /// Most nodes the automatic search visits (past them, as past its time: the estimate).
+    pub search_max_nodes: f64,
+    /// The search's transposition table, in MiB.
+    pub search_table_mib: usize,
+    /// Seconds the engine's estimate runs by default.
+    pub estimate_seconds: f64,
+    /// Seconds of each further estimate within one answer: the engine's moves after it took
+    /// a box (one reply), each move of a best line (30 estimated moves must not keep the page
+    /// waiting long).
+    pub line_estimate_seconds: f64,
+}
+
+/// The command line's budgets: about 15 to 60 seconds of retrograde solving on 2 cores (150
+/// to 600 million positions a second, so 10^10 positions), in 8 GiB; the search on
+/// positions of up to 36 open lines, for half a minute; then an estimate of 3 seconds.
+pub const NATIVE: Budget = Budget {
+    direct_open: 0,
+    whole_board_open: 0,
+    retro_max_open: 64,
+    retro_max_positions: 1e10,
+    // The native solver's in-memory limit (IN_MEMORY_LIMIT there), written out so that the
+    // policy gives the same answers when asked from WebAssembly.
+    retro_max_bytes: (8u64 << 30) as f64,
+    pseudo_max_units: 64,
+    search_max_open: 36,
+    search_seconds: 30.0,
+    search_max_nodes: f64::INFINITY,
+    search_table_mib: 1024,
+    estimate_seconds: 3.0,
+    line_estimate_seconds: 0.5,
+};
+
+/// The page's budgets, for a reply within 3 seconds on 2 cores: positions of up to 24 open
+/// lines in memory at once; boards of up to 32 lines solved whole once; on larger boards the
+/// handover solve from 30 open lines (2^30 positions, a few seconds), chains as pseudo-lines
+/// up to 30 units (2.5-2.9 s in the threaded worker, docs/browser.md), the search up to 32
+/// open lines for 2 seconds or 10^8 nodes with a 256 MiB table (an opening of 4x4, 40 open
+/// lines, takes 1.8 G nodes natively), and the engine's estimate in 0.3 seconds (0.15 s for
+/// its further moves of one reply and each move along a best line). A reply is the engine's
+/// estimate of its position, its move, and the estimate of the position the person then
+/// faces: 2 x 0.3 s and the page's own work (measured in docs/browser.md).
+pub const BROWSER: Budget = Budget {
+    direct_open: 24,
+    whole_board_open: 32,
+    retro_max_open: 30,
+    retro_max_positions: f64::INFINITY,
+    retro_max_bytes: f64::INFINITY,
+    pseudo_max_units: 30,
+    search_max_open: 32,
+    search_seconds: 2.0,
+    search_max_nodes: 1e8,
+    search_table_mib: 256,
+    estimate_seconds: 0.3,
+    line_estimate_seconds: 0.15,
+};
+
+/// The exact search the page offers on request (the person waits, and may stop it), for
+/// positions past every method it runs on its own.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeepSearch {
+    /// Most open lines of a position offered: a 5x5 problem position of 36 units has about
+    /// 42, and natively its search takes half a minute on one core.
+    pub max_open: u32,
+    /// Seconds it may run.
+    pub seconds: f64,
+    /// Its transposition table, in MiB: a gigabyte, as the command line's default, since on
+    /// a 36-unit 5x5 problem position the search visits 1.5 times the nodes with a quarter of
+    /// it (the page takes less where the browser refuses that much).
+    pub table_mib: usize,
+}
+
+/// The page's search on request.
+pub const DEEP_SEARCH: DeepSearch = DeepSearch {
+    max_open: 45,
+    seconds: 120.0,
+    table_mib: 1024,
+};
+
+/// What the policy knows of a position beside the position itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// The depth of the board's opening book (lines drawn beyond the pre-drawn ones), if the
+    /// front end has one.
+    pub book_depth: Option<u32>,
+    /// Fewest boxes of a chain collapsed into a pseudo-line.
+    pub min_chain: usize,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Context {
+            book_depth: None,
+            min_chain: DEFAULT_MIN_CHAIN,
+        }
+    }
+}
+
+/// The method that answers `pos` on `board` (plain Dots-and-Boxes) under `budget`.
+pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) -> Method {
+    let drawn = pos.difference(board.predrawn()).count();
+    if context.book_depth.is_some_and(|depth| drawn < depth) {
+        return Method::Book;
+    }
+    let open = board.open_lines(pos).count();
+    let board_open = board.open_lines(board.predrawn()).count();
+    if open <= budget.direct_open {
+        return Method::Retro;
+    }
+    if board_open <= budget.whole_board_open {
+        return Method::Stored;
+    }
+    if open <= budget.retro_max_open
+        && fits(budget, || {
+            Layout::new(board, pos, Rules::default(), Valuation::Score)
+        })
+    {
+        return Method::Retro;
+    }
+    if pseudo_fits(board, pos, context.min_chain, budget) {
+        return Method::Pseudo;
+    }
+    if open <= budget.search_max_open {
+        return Method::Search;
+    }
+    Method::Estimate
+}
+
+/// Whether chains as pseudo-lines answer `pos`: it has a chain to collapse, the reduced
+/// subgame is within the retrograde budget, and its value is proven exact, or else no exact
+/// search is in reach (the unproven scores are said to be so).
+fn pseudo_fits(board: &Board, pos: Position, min_chain: usize, budget: &Budget) -> bool {
+    let Ok(reduction) = Reduction::new(board, pos, min_chain) else {
+        return false;
+    };
+    let open = board.open_lines(pos).count();
+    reduction.chains().next().is_some()
+        && reduction.units().len() as u32 <= budget.pseudo_max_units
+        && (reduction.exact() || open > budget.search_max_open)
+        && fits(budget, || Layout::from_reduction(board, &reduction))
+}
+
+/// Whether a subgame's layout is within the budget's positions and bytes (not built when
+/// the budget bounds neither).
+fn fits<E>(budget: &Budget, layout: impl FnOnce() -> Result<Layout, E>) -> bool {
+    if budget.retro_max_positions.is_infinite() && budget.retro_max_bytes.is_infinite() {
+        return true;
+    }
+    layout().is_ok_and(|layout| {
+        layout.layer_estimates().iter().sum::<f64>() <= budget.retro_max_positions
+            && layout.estimated_peak_bytes() <= budget.retro_max_bytes
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::notation::parse_lines;
+
+    fn method(board: &str, lines: &str, context: &Context, budget: &Budget) -> Method {
+        let board = Board::parse(board).unwrap();
+        let pos = parse_lines(&board, lines).unwrap();
+        choose(&board, pos, context, budget)
+    }
+
+    /// The first `n` lines of a board, drawn in line order.
+    fn first(n: usize) -> String {
+        (0..n).map(|l| l.to_string()).collect::<Vec<_>>().join(",")
+    }
+
+    #[test]
+    fn a_book_answers_within_its_depth_only() {
+        let booked = Context {
+            book_depth: Some(4),
+            ..Context::default()
+        };
+        assert_eq!(method("5x5", &first(3), &booked, &BROWSER), Method::Book);
+        assert_ne!(method("5x5", &first(4), &booked, &BROWSER), Method::Book);
+    }
+
+    #[test]
+    fn the_page_solves_small_positions_and_boards_and_estimates_openings() {
+        let none = Context::default();
+        // 24 open lines: at once, on any board.
+        assert_eq!(method("3x3", "", &none, &BROWSER), Method::Retro);
+        assert_eq!(method("5x5", &first(36), &none, &BROWSER), Method::Retro);
+        // 4x3 (31 lines) is solved whole once.
+        assert_eq!(method("4x3", "0", &none, &BROWSER), Method::Stored);
+        // 5x5 (60 lines): the handover at 30 open lines, the search at 31-32, the estimate
+        // before.
+        assert_eq!(method("5x5", &first(30), &none, &BROWSER), Method::Retro);
+        assert_eq!(method("5x5", &first(28), &none, &BROWSER), Method::Search);
+        assert_eq!(method("5x5", "", &none, &BROWSER), Method::Estimate);
+        assert_eq!(method("4x5", "", &none, &BROWSER), Method::Estimate);
+    }
+
+    #[test]
+    fn the_command_line_solves_by_size_and_estimates_past_the_search() {
+        let none = Context::default();
+        assert_eq!(method("3x3", "", &none, &NATIVE), Method::Retro);
+        assert_eq!(method("4x4", "", &none, &NATIVE), Method::Estimate);
+        assert_eq!(method("5x5", "", &none, &NATIVE), Method::Estimate);
+        assert_eq!(method("4x4", &first(4), &none, &NATIVE), Method::Search);
+        assert_eq!(method("4x4", &first(8), &none, &NATIVE), Method::Retro);
+    }
+}

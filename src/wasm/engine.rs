@@ -1,0 +1,100 @@
+//! The engine ([`crate::engine`]) in the solving worker: estimated scores of every move of a
+//! position no exact method answers in time, within a time budget, on every thread of the
+//! threaded build, deterministic for a seed (up to where the clock stops it). The core reads
+//! no clock: this binding reads the JavaScript one (`Date.now()`, available in workers) in the
+//! engine's progress callback.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::solver::parse_board;
+use super::{js_error, to_js_value};
+use crate::core::notation::parse_lines;
+use crate::engine::{estimate, EngineOptions, Flow};
+
+/// One move's estimate as the page receives it.
+#[derive(Serialize)]
+struct JsEstimatedMove {
+    line: usize,
+    score: f32,
+}
+
+/// The engine's answer as the page receives it: never exact.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsEstimate {
+    value: f32,
+    moves: Vec<JsEstimatedMove>,
+    best: usize,
+    depth: u32,
+    nodes: f64,
+    threads: usize,
+    exact: bool,
+}
+
+/// Milliseconds between two calls of the page's progress callback.
+const PROGRESS_MS: f64 = 100.0;
+
+/// The engine's estimate of the position with `lines` drawn, within `seconds`: `{value,
+/// moves: [{line, score}], best, depth, nodes, threads, exact: false}`, scores in net boxes
+/// for the mover (fractions: estimates). `progress(depth, nodes, seconds)`, if given, is
+/// called about every 100 ms; it returning `false` stops the engine early (it then answers
+/// from its last completed iteration).
+#[wasm_bindgen(js_name = engineEstimate)]
+pub fn engine_estimate(
+    board: &str,
+    predrawn: &str,
+    lines: &str,
+    seconds: f64,
+    seed: f64,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(JsError::new(&format!(
+            "the engine's time limit must be a positive number of seconds, not {seconds}"
+        )));
+    }
+    let board = parse_board(board, predrawn)?;
+    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    let threads = crate::par::threads();
+    let options = EngineOptions {
+        threads,
+        seed: seed as u64,
+        ..EngineOptions::default()
+    };
+    let start = js_sys::Date::now();
+    let mut reported = start;
+    let answer = estimate(&board, pos, &options, &mut |p| {
+        let now = js_sys::Date::now();
+        if let Some(f) = progress.as_ref().filter(|_| now - reported >= PROGRESS_MS) {
+            reported = now;
+            let args = [p.depth as f64, p.nodes as f64, (now - start) / 1000.0];
+            let [a, b, c] = args.map(JsValue::from);
+            // A failing callback only loses the bar; `false` stops the engine.
+            if f.call3(&JsValue::NULL, &a, &b, &c).ok() == Some(JsValue::FALSE) {
+                return Flow::Stop;
+            }
+        }
+        match now - start >= seconds * 1000.0 {
+            true => Flow::Stop,
+            false => Flow::Continue,
+        }
+    })
+    .map_err(js_error)?;
+    to_js_value(&JsEstimate {
+        value: answer.value,
+        moves: answer
+            .moves
+            .iter()
+            .map(|m| JsEstimatedMove {
+                line: m.line,
+                score: m.score,
+            })
+            .collect(),
+        best: answer.best,
+        depth: answer.depth,
+        nodes: answer.nodes as f64,
+        threads,
+        exact: false,
+    })
+}

@@ -1,0 +1,248 @@
+//! `dotbox analyze --method estimate|rules` and the automatic estimate past exact reach, run
+//! as the real binary: every estimate is marked as one (JSON `"exact": false`, text `~` and
+//! "estimate, not exact"), exact answers say `"exact": true`, no book is read for an
+//! estimate, and bad input is refused by name. The checks hold for any engine honouring
+//! `dotbox::engine`'s contract, not for particular moves.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::cli::{dotbox, failure, json_of, stdout};
+use serde_json::Value;
+
+/// The open lines of `board` with `drawn` drawn (no pre-drawn lines).
+fn open_lines(lines: usize, drawn: &[usize]) -> Vec<u64> {
+    (0..lines as u64)
+        .filter(|l| !drawn.contains(&(*l as usize)))
+        .collect()
+}
+
+/// Checks an estimate's JSON: not exact anywhere, every open line scored once in line order,
+/// `best` one of them.
+fn check_estimate(json: &Value, open: &[u64]) {
+    assert_eq!(json["exact"], false, "{json}");
+    assert_eq!(json["method"], "estimate", "{json}");
+    assert!(json["value"].is_number(), "{json}");
+    let moves = json["moves"].as_array().unwrap();
+    let lines: Vec<u64> = moves.iter().map(|m| m["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, open, "every open line, in line order: {json}");
+    for m in moves {
+        assert_eq!(m["exact"], false, "{m}");
+        assert!(m["score"].is_number(), "{m}");
+    }
+    let best = json["best"].as_u64().unwrap();
+    assert!(open.contains(&best), "best {best} is an open line: {json}");
+}
+
+#[test]
+fn estimates_score_every_move_and_are_never_exact() {
+    for (board, lines, drawn) in [
+        ("5x5", 60, vec![]),
+        ("4x5", 49, vec![]),
+        ("4x4", 40, vec![0, 7, 21]),
+        ("3x3", 24, vec![1]),
+    ] {
+        let list: Vec<String> = drawn.iter().map(|l| l.to_string()).collect();
+        let list = list.join(",");
+        let args = [
+            "analyze",
+            board,
+            "--lines",
+            &list,
+            "--method",
+            "estimate",
+            "--time-limit",
+            "1",
+            "--json",
+        ];
+        let start = Instant::now();
+        let json = json_of(&args);
+        // The time limit holds, with room for start-up on a loaded machine.
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{board}: {:?}",
+            start.elapsed()
+        );
+        check_estimate(&json, &open_lines(lines, &drawn));
+        assert_eq!(json["board"], board);
+    }
+}
+
+#[test]
+fn estimates_in_text_are_marked() {
+    let text = stdout(&[
+        "analyze",
+        "4x5",
+        "--method",
+        "estimate",
+        "--time-limit",
+        "0.5",
+    ]);
+    assert!(text.contains("estimate, not exact"), "{text}");
+    assert!(text.contains("estimated value: ~"), "{text}");
+    assert!(text.contains("engine plays: "), "{text}");
+    // Every move's score is marked, none is a bare number.
+    let scores: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("line "))
+        .collect();
+    assert_eq!(scores.len(), 49, "{text}");
+    assert!(scores.iter().all(|l| l.contains(": ~")), "{text}");
+}
+
+#[test]
+fn automatic_analysis_estimates_past_exact_reach_and_says_so() {
+    // No book covers 4x5 and its opening is past every exact method's budget: the engine
+    // answers within the time limit instead of a search of hours.
+    let start = Instant::now();
+    let json = json_of(&["analyze", "4x5", "--time-limit", "1", "--json"]);
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    check_estimate(&json, &open_lines(49, &[]));
+    let reason = json["reason"].as_str().unwrap();
+    assert!(reason.starts_with("not exact"), "{reason}");
+    let text = stdout(&["analyze", "5x5", "--time-limit", "0.5"]);
+    assert!(
+        text.contains("not exact: no exact method answers 60 open lines"),
+        "{text}"
+    );
+    assert!(text.contains("estimate, not exact"), "{text}");
+}
+
+#[test]
+fn exact_answers_say_so() {
+    // The retrograde solver, the shipped book, the search: all exact.
+    for args in [
+        vec!["analyze", "3x3", "--json"],
+        vec!["analyze", "4x4", "--json"],
+        vec![
+            "analyze", "3x3", "--lines", "0,1,2", "--method", "search", "--json",
+        ],
+    ] {
+        let json = json_of(&args);
+        assert_eq!(json["exact"], true, "{args:?}: {json}");
+        assert!(json["value"].is_i64(), "{json}");
+    }
+}
+
+#[test]
+fn rules_of_thumb_give_a_move_and_no_score() {
+    let json = json_of(&["analyze", "5x5", "--method", "rules", "--json"]);
+    assert_eq!(json["exact"], false, "{json}");
+    assert_eq!(json["method"], "rules", "{json}");
+    assert_eq!(json["reason"], "safe", "{json}");
+    assert!(json["best"].as_u64().unwrap() < 60, "{json}");
+    assert!(
+        json.get("moves").is_none() && json.get("value").is_none(),
+        "{json}"
+    );
+    // Three sides of box (0,0) of a 2x2 board drawn (top 0, left 6, bottom 2): take it.
+    let json = json_of(&[
+        "analyze", "2x2", "--lines", "0,2,6", "--method", "rules", "--json",
+    ]);
+    assert_eq!(json["best"], 7, "{json}");
+    assert_eq!(json["reason"], "capture", "{json}");
+    let text = stdout(&["analyze", "5x5", "--method", "rules"]);
+    assert!(text.contains("not exact"), "{text}");
+}
+
+/// A folder of shipped books whose 4x4 book is garbage: any command reading it fails.
+fn corrupt_books() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("4x4-d10.book"), b"not a book at all").unwrap();
+    let index = r#"{"books": [{"file": "4x4-d10.book", "board": "4x4", "depth": 10}]}"#;
+    std::fs::write(dir.path().join("index.json"), index).unwrap();
+    dir
+}
+
+#[test]
+fn an_estimate_reads_no_book() {
+    let books = corrupt_books();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"))
+            .args(args)
+            .env("DOTBOX_BOOKS", books.path())
+            .output()
+            .unwrap()
+    };
+    // The corrupt book is found: the automatic answer reads it and fails, naming it.
+    let out = run(&["analyze", "4x4", "--json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("4x4-d10.book"), "{err}");
+    // The estimate, with the same book present, never opens it.
+    for method in ["estimate", "rules"] {
+        let out = run(&[
+            "analyze",
+            "4x4",
+            "--method",
+            method,
+            "--time-limit",
+            "0.5",
+            "--json",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{method}: {err}");
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["exact"], false);
+    }
+    // Nor is a book given with it.
+    let book = books.path().join("4x4-d10.book");
+    let err = failure(&[
+        "analyze",
+        "4x4",
+        "--method",
+        "estimate",
+        "--book",
+        book.to_str().unwrap(),
+    ]);
+    assert!(err.contains("--method estimate reads no book"), "{err}");
+}
+
+#[test]
+fn bad_input_is_named() {
+    for (args, named) in [
+        (
+            vec!["--method", "estimate", "--time-limit", "0"],
+            "--time-limit: '0'",
+        ),
+        (
+            vec!["--method", "estimate", "--time-limit", "-1"],
+            "--time-limit: '-1'",
+        ),
+        (vec!["--time-limit", "0"], "--time-limit: '0'"),
+        (
+            vec!["--method", "estimate", "--time-limit", "soon"],
+            "'soon' for '--time-limit",
+        ),
+        (vec!["--method", "guess"], "'guess' for '--method"),
+        (vec!["--method", "estimate", "--loony"], "--method estimate"),
+        (
+            vec!["--method", "rules", "--last-move-penalty", "2"],
+            "--method rules",
+        ),
+    ] {
+        let mut all = vec!["analyze", "3x3"];
+        all.extend(&args);
+        let err = failure(&all);
+        assert!(err.contains(named), "{args:?}: {err}");
+    }
+    // A full board has no move to estimate: an error, not a panic.
+    let all: Vec<String> = (0..4).map(|l| l.to_string()).collect();
+    let err = failure(&[
+        "analyze",
+        "1x1",
+        "--lines",
+        &all.join(","),
+        "--method",
+        "estimate",
+    ]);
+    assert!(err.contains("no line is left"), "{err}");
+    assert!(dotbox(&["analyze", "1x1", "--method", "estimate"])
+        .status
+        .success());
+}

@@ -1,0 +1,125 @@
+// The engine's estimates in the page, on the boards no exact method reaches from the first
+// move (5x5, 4x5): the engine plays from the first move and its replies by estimates stay
+// within the limits (median at most 1 s, none over 3 s, with no display delay), and its
+// estimates are marked as such
+// everywhere they are shown (board, value line, move list, graph) and never shown or labelled
+// as exact scores. The checks hold for any engine keeping the engine's contract.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveAndLaunch, openPage, settled, clickLine } from './harness.mjs';
+
+const env = serveAndLaunch();
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** A random generator with a fixed seed, so a failing game can be replayed. */
+function seeded(seed) {
+  let s = seed;
+  return (n) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
+}
+
+const movesPlayed = (page) => page.evaluate(() => window.dotboxApp.state.game.moves.length);
+
+for (const [board, lines] of [['5x5', 60], ['4x5', 49]]) {
+  test(`on ${board} the engine plays from the first move and replies within the limits`, { timeout: 300_000 }, async () => {
+    const context = await env.browser.newContext();
+    // The engine plays A: it moves first.
+    const { page, errors } = await openPage(context, env.server.url, `#board=${board}&mode=p2`);
+    await page.waitForFunction(() => window.dotboxApp.state.game.moves.length > 0, null, { timeout: 30_000 });
+    assert.match(await page.textContent('#message'), /The engine drew \S+ by its estimate \(~[+-]?\d+\.\d\): not an exact move/);
+    const random = seeded(lines);
+    const replies = [];
+    for (let turn = 0; turn < 8; turn++) {
+      if ((await settled(page)) === 'over') break;
+      const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+      const before = await movesPlayed(page);
+      const t0 = await page.evaluate(() => performance.now());
+      await clickLine(page, open[random(open.length)]);
+      // The reply: the engine has moved and the page waits for the human again.
+      await page.waitForFunction((n) => {
+        const g = window.dotboxApp.state.game;
+        return g.moves.length > n && (g.turn === 1 || g.isOver()) && ['idle', 'over'].includes(document.body.dataset.state)
+          && document.querySelector('#value').textContent !== 'Value: …';
+      }, before, { timeout: 30_000, polling: 20 });
+      const ms = (await page.evaluate(() => performance.now())) - t0;
+      // Only replies by estimates alone count: the engine moved by its estimate and the person
+      // faces one (a reply reaching the search, chains as pseudo-lines or the handover solve
+      // runs those exact methods as before).
+      const estimated = await page.evaluate(() => {
+        const s = window.dotboxApp.state;
+        return /by its estimate/.test(document.querySelector('#message').textContent) && s.estimate?.lines === s.game.lines;
+      });
+      if (estimated) replies.push(ms);
+    }
+    assert.ok(replies.length >= 5, `${replies.length} replies by estimates`);
+    assert.ok(median(replies) <= 1000, `median reply ${median(replies).toFixed(0)} ms of ${replies.map(Math.round)}`);
+    assert.ok(Math.max(...replies) <= 3000, `longest reply ${Math.max(...replies).toFixed(0)} ms`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('estimates are marked as estimates on the board, the value line, the move list and the graph', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // Two players, four moves in: every position so far is past exact reach.
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=hh&moves=0,31,17,44');
+  await settled(page);
+  // The value line: an estimate, said to be one, styled apart.
+  const value = await page.textContent('#value');
+  assert.match(value, /^Estimated value ~[+-]?\d+\.\d for A — not exact/);
+  assert.ok(await page.evaluate(() => document.querySelector('#value').classList.contains('estimate')));
+  assert.match(await page.textContent('#exactness'), /^Estimates only: with 56 open lines no exact score is in reach here/);
+  // The board: every open line carries an estimate, marked ~, in its own class, and no exact
+  // score anywhere.
+  const moves = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({
+    score: g.dataset.score, estimate: g.dataset.estimate, best: g.dataset.best, label: g.getAttribute('aria-label'),
+    text: g.querySelector('text.score')?.textContent ?? null, cls: g.querySelector('text.score')?.getAttribute('class') ?? null,
+  })));
+  assert.equal(moves.length, 56);
+  for (const m of moves) {
+    assert.equal(m.score, '', 'no exact score');
+    assert.equal(m.best, '0', 'no exact best move');
+    assert.ok(Number.isFinite(Number(m.estimate)) && m.estimate !== '', `an estimate: ${JSON.stringify(m)}`);
+    assert.match(m.text, /^~[+-]?\d+\.\d$/);
+    assert.match(m.cls, /^score estimate( pick)?$/);
+    assert.match(m.label, /estimated score ~[+-]?\d+\.\d \(not exact\)/);
+  }
+  assert.equal(moves.filter((m) => m.cls.includes('pick')).length, 1, "the engine's choice is marked once");
+  assert.equal(await page.$$eval('#svg text.score.best, #svg text.score.worse', (ts) => ts.length), 0);
+  // The move list: the positions shown so far were estimated, so the last move's loss is an
+  // estimate (never in data-loss, which holds exact losses only).
+  await page.click('#nav-prev');
+  await settled(page);
+  await page.click('#nav-next');
+  await settled(page);
+  const listed = await page.$$eval('#moves li[data-ply]', (ls) => ls.map((l) => ({
+    loss: l.dataset.loss, estimated: l.dataset.estimatedLoss, text: l.querySelector('.loss').textContent, cls: l.querySelector('.loss').className,
+  })));
+  assert.equal(listed.length, 4);
+  for (const l of listed) assert.equal(l.loss, '', 'no exact loss');
+  const last = listed[3];
+  assert.ok(last.estimated !== undefined, JSON.stringify(listed));
+  assert.match(last.text, /^~−\d+\.\d$/);
+  assert.equal(last.cls, 'loss estimate');
+  // The graph: estimated points only, dashed where two follow each other.
+  const graph = await page.evaluate(() => {
+    const svg = document.querySelector('#graph');
+    return {
+      points: Number(svg.dataset.points), estimated: Number(svg.dataset.estimatedPoints),
+      dashed: [...svg.querySelectorAll('polyline.eval.estimate')].map((p) => getComputedStyle(p).strokeDasharray),
+      solid: svg.querySelectorAll('polyline.eval:not(.estimate)').length,
+    };
+  });
+  assert.equal(graph.points, 0, 'no exact margin');
+  assert.ok(graph.estimated >= 2, JSON.stringify(graph));
+  assert.equal(graph.solid, 0);
+  assert.ok(graph.dashed.length >= 1 && graph.dashed.every((d) => d !== 'none'), JSON.stringify(graph));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
