@@ -36,6 +36,8 @@ mod cost;
 mod grouping;
 mod index_cache;
 mod tables;
+#[cfg(test)]
+mod tests;
 
 use grouping::{choose_low, orbits, split_high, MAX_HIGH, MAX_SINGLE_HIGH_OPEN};
 use index_cache::IndexCache;
