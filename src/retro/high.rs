@@ -252,3 +252,57 @@ impl HighIndex {
         4 * self.entries.len() + 8 * self.reps.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every block an entry can name, with every symmetry, decodes to what was encoded.
+    #[test]
+    fn entries_decode_to_what_was_encoded() {
+        let largest = (1u32 << (32 - SYM_BITS)) - 1;
+        for block in [0, 1, 2, 1000, 12345, largest - 1, largest] {
+            for sym in 0..1 << SYM_BITS {
+                assert_eq!(
+                    decode_entry(encode_entry(block, sym)),
+                    (block as usize, sym)
+                );
+            }
+        }
+    }
+
+    /// Groups of 3 and 4 lines with the swap of each group's first two lines as the one
+    /// symmetry (an involution mapping each group to itself).
+    fn groups() -> HighGroups {
+        let identity: Vec<u8> = (0..7).collect();
+        let swap = vec![1, 0, 2, 4, 3, 5, 6];
+        HighGroups::new(&[3, 4], &[identity, swap], &[])
+    }
+
+    /// An index's representatives are the smallest masks of their classes, in slot order,
+    /// numbered by block; every other mask's entry names its representative's block and a
+    /// symmetry mapping it there.
+    #[test]
+    fn every_mask_reads_its_representatives_block() {
+        let groups = groups();
+        let symmetry = |s: usize, h: u64| groups.syms[s].apply(Position(h)).0;
+        for counts in [[0u8, 0], [1, 2], [2, 1], [3, 4], [1, 1]] {
+            let index = HighIndex::build(&groups, &counts).unwrap();
+            let reps = index.reps();
+            assert_eq!(reps.len() as u64, groups.count_blocks(&counts));
+            assert!(reps.windows(2).all(|w| w[0] < w[1]), "{counts:?}");
+            let mut seen = 0;
+            groups.for_each_mask(&counts, |slot, h| {
+                seen += 1;
+                let (block, sym) = decode_entry(index.entry(slot));
+                let image = symmetry(sym, h);
+                assert_eq!(reps[block], image, "{h:b} in {counts:?}");
+                let class_min = (0..2).map(|s| symmetry(s, h)).min().unwrap();
+                assert_eq!(image, class_min);
+                assert_eq!(groups.slot(h, index.mults()), slot);
+            });
+            assert_eq!(seen, *index.mults().last().unwrap());
+            assert_eq!(index.entries().len() as u64, seen);
+        }
+    }
+}

@@ -16,7 +16,7 @@ pub mod pseudo;
 mod repair;
 pub mod solve;
 #[cfg(test)]
-pub(crate) mod tests;
+pub(crate) mod testkit;
 mod transpose;
 pub mod units;
 pub mod valuation;

@@ -574,3 +574,66 @@ impl Solve {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::memory::MemoryStore;
+
+    /// Stepping a solve one tile at a time: each task reads the layout's parents of its tile,
+    /// all in the store when the task comes up, computes the tile it names, and the progress
+    /// counts every tile once.
+    #[test]
+    fn each_task_comes_after_the_tiles_it_reads() {
+        let board = Board::new(2, 3).unwrap();
+        let mut solve = Solve::new(&board, board.start(), 17).unwrap();
+        let mut store = MemoryStore::new();
+        solve.plan(&mut store).unwrap();
+        let total = solve.progress().tiles_total;
+        assert_eq!(total, solve.layout().tiles().len());
+        let mut done = 0;
+        while let Some(task) = solve.next_task() {
+            assert_eq!(task.needs, solve.layout().parents(task.tile));
+            for &p in &task.needs {
+                assert!(store.contains(p).unwrap(), "{p} before {}", task.tile);
+            }
+            assert!(!store.contains(task.tile).unwrap());
+            let finished = solve.step(&mut store).unwrap();
+            done += 1;
+            assert!(store.contains(task.tile).unwrap());
+            assert_eq!(finished, solve.next_task().is_none());
+        }
+        assert!(solve.is_finished());
+        assert_eq!((done, solve.progress().tiles_done), (total, total));
+    }
+
+    /// A solve keeping two layers leaves exactly those in the store, answers inside them as
+    /// a solve keeping everything does, and refuses deeper positions by name.
+    #[test]
+    fn only_the_kept_layers_stay_and_answer() {
+        let board = Board::new(2, 2).unwrap();
+        let mut stores = [MemoryStore::new(), MemoryStore::new()];
+        let mut solves = [2, 12].map(|keep| Solve::new(&board, board.start(), keep).unwrap());
+        for (solve, store) in solves.iter_mut().zip(&mut stores) {
+            solve.run(store, &mut |_| {}).unwrap();
+        }
+        for tile in solves[0].layout().tiles() {
+            let kept = stores[0].contains(tile).unwrap();
+            assert_eq!(kept, tile.lines() <= 2, "{tile}");
+        }
+        let [shallow, full] = &solves;
+        let [shallow_store, full_store] = &mut stores;
+        let one = board.start().with(0);
+        let two = one.with(5);
+        for pos in [board.start(), one, two] {
+            assert_eq!(
+                shallow.value(shallow_store, pos).unwrap(),
+                full.value(full_store, pos).unwrap()
+            );
+        }
+        assert!(matches!(
+            shallow.value(shallow_store, two.with(7)),
+            Err(RetroError::NotKept { lines: 3, kept: 2 })
+        ));
+    }
+}

@@ -446,3 +446,104 @@ fn beside(board: &Board, line: usize) -> Vec<(usize, usize)> {
     let boxes = board.boxes();
     boxes.boxes_of(line).map(|b| boxes.coord(b)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chains::endgame::settled;
+    use crate::core::Rng;
+
+    /// Settled positions (chains, loops and junctions) of boards with long chains.
+    fn samples() -> Vec<(Board, Position)> {
+        let mut rng = Rng::new(31);
+        let mut out = Vec::new();
+        for (r, c) in [(3, 3), (3, 4), (4, 4), (5, 5)] {
+            let board = Board::new(r, c).unwrap();
+            for open in [10, 16, 24] {
+                out.push((board.clone(), settled(&board, open, &mut rng)));
+            }
+        }
+        out
+    }
+
+    /// The units split the open lines: each open line in exactly one unit, found by
+    /// `unit_of`, and drawing every unit draws the whole board.
+    #[test]
+    fn units_partition_the_open_lines() {
+        for (board, pos) in samples() {
+            let red = Reduction::new(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
+            let mut covered = Position::EMPTY;
+            for (u, unit) in red.units().iter().enumerate() {
+                assert!(covered.intersection(unit.lines).is_empty(), "{pos:?}");
+                covered = covered.union(unit.lines);
+                for line in unit.lines.lines() {
+                    assert_eq!(red.unit_of(line), Some(u));
+                }
+                assert_eq!(red.position(1 << u), pos.union(unit.lines));
+            }
+            assert_eq!(covered, board.open_lines(pos));
+            let all = (1u64 << red.units().len()).wrapping_sub(1);
+            assert_eq!(red.position(all), board.all_lines());
+        }
+    }
+
+    /// Collapsed chains are the start position's chains of at least `min_chain` boxes and
+    /// its loops; nothing else is collapsed, and a larger `min_chain` collapses fewer.
+    #[test]
+    fn exactly_the_long_chains_and_loops_collapse() {
+        for (board, pos) in samples() {
+            let long = |c: &Component, min: usize| {
+                c.kind == Kind::Loop || (c.kind == Kind::Chain && c.len() >= min)
+            };
+            for min in [3, 4] {
+                let red = Reduction::new(&board, pos, min).unwrap();
+                let collapsed: Vec<&Component> =
+                    red.chains().map(|(_, _, c)| &c.component).collect();
+                assert!(collapsed.iter().all(|c| long(c, min)), "{pos:?}");
+                let expected = components(&board, pos)
+                    .iter()
+                    .filter(|c| long(c, min))
+                    .count();
+                assert_eq!(collapsed.len(), expected, "{pos:?} min {min}");
+                for (_, unit, c) in red.chains() {
+                    assert!(unit.lines.count() > 1);
+                    assert_eq!(c.rule.boxes as usize, c.component.len());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chains_too_short_to_decline_are_refused() {
+        let board = Board::new(3, 3).unwrap();
+        let refused = Reduction::new(&board, board.start(), MIN_CHAIN - 1);
+        assert!(matches!(
+            refused,
+            Err(RetroError::ChainTooShort {
+                min_chain: 2,
+                least: MIN_CHAIN
+            })
+        ));
+    }
+
+    /// The chain rule's table: a path opened at one end hands back two boxes (a decline
+    /// costs 4), a loop or a path opened at both ends four (8); the opponent is the chain
+    /// player unless a junction box completes with a path.
+    #[test]
+    fn declines_cost_two_or_four_boxes_by_shape() {
+        let rule = |shape| ChainRule { boxes: 3, shape };
+        assert_eq!(rule(Shape::Chain).decline(0), 4);
+        assert_eq!(rule(Shape::Chain).decline(1), 4);
+        assert_eq!(rule(Shape::Chain).decline(2), 8);
+        assert_eq!(rule(Shape::LoopThroughBox).decline(0), 4);
+        assert_eq!(rule(Shape::LoopThroughBox).decline(1), 8);
+        assert_eq!(rule(Shape::Loop).decline(0), 8);
+        assert!(rule(Shape::Chain).enters(0) && !rule(Shape::Chain).enters(1));
+        assert!(rule(Shape::Loop).enters(2) && rule(Shape::LoopThroughBox).enters(1));
+        // Entering a chain of 3 on the ground before a position worth 1 to the chain player:
+        // the opponent takes all (3 + 1) rather than declining (3 - 4 - 1).
+        assert_eq!(rule(Shape::Chain).score(0, 0, 1), -4);
+        // Worth -5 after it: declining (3 - 4 + 5 = 4) beats taking (3 - 5).
+        assert_eq!(rule(Shape::Chain).score(0, 0, -5), -4);
+    }
+}

@@ -14,12 +14,12 @@
 //! values of every canonical low mask with the tile's low count, in rank order. A position
 //! whose high mask is not a representative is read through the symmetry that maps it onto
 //! one, which permutes the low ranks ([`Layout::lo_perm`]). Which high masks are
-//! representatives, and the block of every other one, is a [`HighIndex`] per high counts,
+//! representatives, and the block of every other one, is a [`super::high::HighIndex`] per high counts,
 //! built when first needed and dropped by the solve when no tile left reads it.
 //!
-//! One concern per file: [`grouping`] picks the groups, [`tables`] holds the kernel's
-//! per-line tables, [`addressing`] turns positions into (tile, offset), [`cost`] estimates a
-//! solve's size and [`index_cache`] keeps the high indexes built so far.
+//! One concern per file: `grouping` picks the groups, `tables` holds the kernel's per-line
+//! tables, `addressing` turns positions into (tile, offset), `cost` estimates a solve's size
+//! and `index_cache` keeps the high indexes built so far.
 
 use crate::core::symmetry::{symmetries, InterchangeableSets, Symmetry};
 use crate::core::{Board, Position, Rules};
@@ -36,6 +36,8 @@ mod cost;
 mod grouping;
 mod index_cache;
 mod tables;
+#[cfg(test)]
+mod tests;
 
 use grouping::{choose_low, orbits, split_high, MAX_HIGH, MAX_SINGLE_HIGH_OPEN};
 use index_cache::IndexCache;

@@ -192,7 +192,7 @@ fn the_shipped_puzzles_load_and_damaged_ones_are_refused() {
 
 #[wasm_bindgen_test]
 fn loony_flags_match_the_children_and_big_positions_are_refused() {
-    use crate::retro::tests::moves_from_children;
+    use crate::retro::testkit::moves_from_children;
     use crate::wasm::loony::{loony_analyze, JsLoony, JsLoonyMove, LOONY_OPEN};
     // Each move's score and flag as derived from the positions it leads to (a path through
     // the solver's tables that the loony analysis does not take).

@@ -1,40 +1,16 @@
-//! The in-memory analyses ([`super::analyze_with_rules`], [`super::analyze_loony`]) on the
-//! chain-theory test boards: scores with a last-move penalty against the chain module's naive
-//! solvers, how the penalty moves scores and turns them into nimstring outcomes, and the
-//! next-loony flags of moves against the position's flag and against the positions they
-//! lead to.
+//! Scores and flags of whole in-memory analyses ([`crate::retro::analyze_with_rules`],
+//! [`crate::retro::analyze_loony`]), every value computed here, on the chain-theory test boards:
+//! scores with a last-move penalty against the chain module's naive solvers, how the penalty
+//! moves scores and turns them into nimstring outcomes, and the next-loony flags of moves
+//! against the position's flag and against the positions they lead to.
 
 use std::collections::HashMap;
 
-use super::{analyze, analyze_loony, analyze_with_rules, memory_solve, quietly, Valuation};
+use super::super::testkit::moves_from_children;
+use super::super::{analyze, analyze_loony, analyze_with_rules, quietly};
+use crate::chains::is_loony_move;
 use crate::chains::testkit::{boards, naive_nim_win, naive_scores, naive_value, positions};
-use crate::chains::{is_loony_move, is_loony_position};
-use crate::core::{move_score, Analysis, Board, NextLoony, Position, Rules};
-use crate::store::memory::MemoryStore;
-
-/// Each move's (score, flag) derived from the stored value and flag of the position it leads
-/// to, by the documented rules ([`NextLoony::after_move`]) and the chain module's graph test
-/// for a loony offer: a path through the value plane that the loony analysis (which reads the
-/// pass plane for moves completing no box) does not take. Positions too large for the naive
-/// reference are checked this way.
-pub(crate) fn moves_from_children(board: &Board, pos: Position) -> Vec<(usize, i32, NextLoony)> {
-    let pos = pos.union(board.predrawn());
-    let mut solve = memory_solve(board, pos, Rules::default(), Valuation::Loony).unwrap();
-    let mut store = MemoryStore::new();
-    quietly(&mut solve, &mut store).unwrap();
-    let coins = board.boxes();
-    board
-        .open_lines(pos)
-        .lines()
-        .map(|line| {
-            let (boxes, child) = (board.boxes().completes(pos, line), pos.with(line));
-            let (value, flag) = solve.read(&mut store, child).unwrap();
-            let loony = boxes == 0 && is_loony_position(coins, child);
-            let flag = NextLoony::after_move(flag, boxes > 0, loony);
-            (line, move_score(boxes, value), flag)
-        })
-        .collect()
-}
+use crate::core::{Analysis, Board, NextLoony, Position, Rules};
 
 fn analysis(board: &Board, pos: Position, penalty: i32) -> Analysis {
     analyze_with_rules(

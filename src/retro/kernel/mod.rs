@@ -573,3 +573,6 @@ fn low_moves<C: Code>(
         *v = (*v).max(best);
     }
 }
+
+#[cfg(test)]
+mod tests;
