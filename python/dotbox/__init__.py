@@ -43,6 +43,7 @@ def analyze(
     method: Optional[str] = None,
     time_limit: Optional[float] = None,
     book: Optional[Union[str, os.PathLike]] = None,
+    seed: int = 0,
 ) -> Dict[str, Any]:
     """The value of a position and the score of every legal move.
 
@@ -50,17 +51,20 @@ def analyze(
     as the page exports it (``"3x3 moves a4b4 b1b2"``). ``lines`` are the drawn lines (numbers,
     or a comma-separated string of numbers or labels such as ``"a1b1"``).
 
-    ``method`` is ``None`` (the command line's choice: the board's shipped book, else the
-    retrograde solver when small enough, else the search), ``"book"``, ``"retro"``,
-    ``"search"`` or ``"rules"`` (the rules of thumb, never exact). ``time_limit`` bounds the
-    search in seconds: past it, with no method forced, the answer is not exact; with
-    ``method="search"`` it is an error. ``book`` is a book file to answer from.
+    ``method`` is ``None`` (the command line's choice, by dotbox's one answer policy: the
+    board's shipped book, the retrograde solver, chains as pseudo-lines or the search where an
+    exact answer is in reach, else the engine's estimates), ``"book"``, ``"retro"``,
+    ``"search"``, ``"estimate"`` (the engine, never exact) or ``"rules"`` (the rules of thumb,
+    never exact). ``time_limit`` is the command line's ``--time-limit`` in seconds: the
+    engine's time with no method forced or with ``"estimate"``; with ``method="search"`` the
+    search's, past which it is an error. ``book`` is a book file to answer from; ``seed`` the
+    engine's (the same seed and budget give the same estimates).
 
     Returns ``{"board", "lines", "value", "moves": [{"line", "score"}], "best", "exact"}``.
     ``value`` and each ``score`` are net boxes for the player to move (the mover), from the
     position (the move) on. With ``exact`` False (no exact answer in reach) ``value`` and the
-    scores are ``None`` unless an engine estimated them, ``method`` says what answered, and
-    ``best`` holds the move it plays.
+    scores are the engine's estimates (floats; ``None`` for the rules of thumb), ``method``
+    says what answered, and ``best`` holds the one move it plays.
     """
     text = _dotbox.analyze_json(
         board,
@@ -68,6 +72,7 @@ def analyze(
         method,
         None if time_limit is None else float(time_limit),
         None if book is None else os.fspath(book),
+        int(seed),
     )
     return json.loads(text)
 

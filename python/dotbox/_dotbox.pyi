@@ -14,6 +14,7 @@ def analyze_json(
     method: Optional[str] = None,
     time_limit: Optional[float] = None,
     book: Optional[Union[str, os.PathLike]] = None,
+    seed: int = 0,
 ) -> str: ...
 def solve_json(
     board: str,

@@ -1,6 +1,7 @@
-//! The answer policy of `dotbox.analyze`: the command line's own analysis (`dotbox analyze
-//! --json`: the shipped book, the retrograde solver or the search, chosen as it chooses) where
-//! an exact answer reaches, and past that reach a move that is labelled as not exact.
+//! `dotbox.analyze`: the command line's own analysis (`dotbox analyze --json`), so the
+//! library's one answer policy (`dotbox::policy`) chooses the method as it does for the
+//! command line: the shipped book, the retrograde solver, pseudo-lines or the search where an
+//! exact answer reaches, the engine's estimates (never labelled exact) past that reach.
 
 use std::path::PathBuf;
 
@@ -8,10 +9,8 @@ use clap::ValueEnum;
 use dotbox::cli::analyze::{parse_position, AnalyzeArgs, RulesArgs};
 use dotbox::cli::method::{Method, SearchArgs};
 use dotbox::cli::CliError;
-use dotbox::core::{Board, Position};
 use dotbox::retro::units::DEFAULT_MIN_CHAIN;
-use dotbox::search::quick::quick_move;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Memory of the search's transposition table, as the command line's `--tt-mib` default.
 const TT_MIB: usize = 1024;
@@ -21,45 +20,39 @@ pub struct Request {
     pub board: String,
     /// Comma-separated line numbers or labels, as `--lines`.
     pub lines: String,
-    /// `book`, `retro`, `search` (the command line's `--method`) or `rules`.
+    /// The command line's `--method`: `book`, `retro`, `search`, `estimate` or `rules`.
     pub method: Option<String>,
-    /// Seconds the search may take; past them, with no method forced, the answer is not exact.
+    /// The command line's `--time-limit`: the search's limit, or the estimate's.
     pub time_limit: Option<f64>,
+    /// The engine's seed (`--seed`): the same seed and budget give the same estimates.
+    pub seed: u64,
     pub book: Option<PathBuf>,
 }
 
-/// Who answers.
-enum Choice {
-    /// The command line's analysis, with its `--method` (`None`: its automatic choice).
-    Exact(Option<Method>),
-    /// Past exact reach, asked for by name.
-    Beyond,
-}
-
 /// The analysis of the request's position as one JSON object: the command line's fields
-/// (`board`, `lines`, `value`, `moves` with `line` and `score`) with `exact` and `best` added.
+/// (`board`, `lines`, `method`, `exact`, `value`, `moves` with `line` and `score`) with `best`
+/// as a list of lines. Past exact reach the command line itself answers with the engine's
+/// estimates (`"exact": false`), as `dotbox analyze` does.
 pub fn analyze(request: &Request) -> Result<String, CliError> {
     let (board, pos) = parse_position(&request.board, &request.lines)?;
     if let Some(limit) = request.time_limit {
-        if !(limit.is_finite() && limit >= 0.0) {
+        if !(limit.is_finite() && limit > 0.0) {
             return Err(CliError::Usage(format!(
-                "time_limit: '{limit}' is not a number of seconds"
+                "time_limit: '{limit}' is not a positive number of seconds"
             )));
         }
     }
-    let choice = match request.method.as_deref() {
-        None => Choice::Exact(None),
-        Some("rules") => Choice::Beyond,
-        Some(name) => Choice::Exact(Some(Method::from_str(name, true).map_err(|_| {
-            CliError::Usage(format!(
-                "method: '{name}' is not one of book, retro, search, rules"
-            ))
-        })?)),
-    };
-    let method = match choice {
-        Choice::Beyond => return Ok(beyond_exact(&board, pos).to_string()),
-        Choice::Exact(method) => method,
-    };
+    let method = request
+        .method
+        .as_deref()
+        .map(|name| {
+            Method::from_str(name, true).map_err(|_| {
+                CliError::Usage(format!(
+                    "method: '{name}' is not one of book, retro, search, estimate, rules"
+                ))
+            })
+        })
+        .transpose()?;
     let args = AnalyzeArgs {
         board: request.board.clone(),
         lines: request.lines.clone(),
@@ -70,6 +63,7 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
             time_limit: request.time_limit,
             tt_mib: TT_MIB,
             search_threads: None,
+            seed: request.seed,
         },
         rules: RulesArgs {
             last_move_penalty: 0,
@@ -78,16 +72,18 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
         pseudo_lines: false,
         min_chain: DEFAULT_MIN_CHAIN,
     };
-    match dotbox::cli::analyze::run(&args) {
-        Ok(text) => Ok(exact(&text)?.to_string()),
-        // The position and the time limit were read above and no method was forced: the
-        // only usage error left is the search's time limit, so exact play does not reach
-        // this position in the time given.
-        Err(CliError::Usage(_)) if method.is_none() && request.time_limit.is_some() => {
-            Ok(beyond_exact(&board, pos).to_string())
-        }
-        Err(error) => Err(error),
+    let text = dotbox::cli::analyze::run(&args)?;
+    let mut answer = exact(&text)?;
+    if answer["moves"].is_null() {
+        // The rules of thumb score no move: every open line, each with no score.
+        let moves: Vec<Value> = board
+            .open_lines(pos)
+            .lines()
+            .map(|line| serde_json::json!({"line": line, "score": null}))
+            .collect();
+        answer["moves"] = Value::from(moves);
     }
+    Ok(answer.to_string())
 }
 
 /// The command line's JSON (`dotbox analyze --json`, `dotbox solve --json`) with `exact`
@@ -99,6 +95,15 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
 pub fn exact(text: &str) -> Result<Value, CliError> {
     let mut answer: Value = serde_json::from_str(text)
         .map_err(|e| CliError::Usage(format!("the analysis is not JSON ({e}): {text}")))?;
+    if answer["exact"] == false && answer["best"].is_u64() {
+        // The engine's estimates or the rules of thumb: `best` is the one line they play.
+        answer["best"] = Value::from(vec![answer["best"].clone()]);
+        if answer["moves"].is_null() {
+            // The rules of thumb score nothing.
+            answer["value"] = Value::Null;
+        }
+        return Ok(answer);
+    }
     let value = answer["value"].clone();
     let pseudo = &answer["pseudo_lines"];
     let unproven: Vec<Value> = pseudo["unproven_moves"]
@@ -114,33 +119,6 @@ pub fn exact(text: &str) -> Result<Value, CliError> {
         .map(|m| m["line"].clone())
         .collect();
     answer["best"] = Value::from(best);
-    answer["exact"] = Value::Bool(proven);
+    answer["exact"] = Value::Bool(proven && answer["exact"] != false);
     Ok(answer)
-}
-
-/// THE ONE PLACE WHERE THE ENGINE PLUGS IN. Past exact reach the answer is, for now, the
-/// rules of thumb's move (`dotbox::search::quick`, the command line's `--method rules`):
-/// no value and no move scores (`null`), `best` the one line they choose, `exact: false`.
-/// The engine (`dotbox::engine::estimate`) replaces this body with its estimated value and
-/// move scores (floats), still `exact: false` and `method: "estimate"`.
-fn beyond_exact(board: &Board, pos: Position) -> Value {
-    let lines: Vec<usize> = pos.lines().collect();
-    let moves: Vec<Value> = board
-        .open_lines(pos)
-        .lines()
-        .map(|line| json!({"line": line, "score": null}))
-        .collect();
-    let best: Vec<usize> = quick_move(board, pos, 0.0)
-        .map(|(line, _)| line)
-        .into_iter()
-        .collect();
-    json!({
-        "board": board.name(),
-        "lines": lines,
-        "value": null,
-        "moves": moves,
-        "best": best,
-        "exact": false,
-        "method": "rules",
-    })
 }

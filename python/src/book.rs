@@ -96,7 +96,14 @@ impl Book {
         let analysis = py
             .allow_threads(|| book.analysis(pos))
             .map_err(|e| self.error(e))?;
-        let text = json(&board, pos, &analysis, Rules::default(), None);
+        let text = json(
+            &board,
+            pos,
+            &analysis,
+            Rules::default(),
+            None,
+            ("book", true),
+        );
         Ok(exact(&text).map_err(py_error)?.to_string())
     }
 }

@@ -32,7 +32,7 @@ pub(crate) fn py_error(error: impl std::fmt::Display) -> PyErr {
 
 /// The analysis of a position as a JSON object (see `dotbox.analyze`).
 #[pyfunction]
-#[pyo3(signature = (board, lines, method=None, time_limit=None, book=None))]
+#[pyo3(signature = (board, lines, method=None, time_limit=None, book=None, seed=0))]
 fn analyze_json(
     py: Python<'_>,
     board: String,
@@ -40,6 +40,7 @@ fn analyze_json(
     method: Option<String>,
     time_limit: Option<f64>,
     book: Option<PathBuf>,
+    seed: u64,
 ) -> PyResult<String> {
     let request = answer::Request {
         board,
@@ -47,6 +48,7 @@ fn analyze_json(
         method,
         time_limit,
         book,
+        seed,
     };
     py.allow_threads(|| answer::analyze(&request))
         .map_err(py_error)

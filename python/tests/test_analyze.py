@@ -58,12 +58,17 @@ def test_rules_are_never_labelled_exact():
     assert len(answer["best"]) == 1 and answer["best"][0] not in (0, 5)
 
 
-def test_past_the_time_limit_the_answer_is_not_exact():
-    # No book, too large for the retrograde solver: the search, stopped almost at once.
+def test_past_exact_reach_the_engine_estimates_and_says_so():
+    # No book, too large for every exact method: the engine's estimates, within the limit.
     answer = dotbox.analyze("5x5", time_limit=0.2)
-    assert answer["exact"] is False
-    assert answer["value"] is None
-    assert answer["best"][0] in range(60)
+    assert answer["exact"] is False and answer["method"] == "estimate"
+    assert isinstance(answer["value"], float)
+    assert [m["line"] for m in answer["moves"]] == list(range(60))
+    assert all(isinstance(m["score"], float) for m in answer["moves"])
+    assert len(answer["best"]) == 1 and answer["best"][0] in range(60)
+    # The same seed and budget: the estimate alone, forced, is never exact either.
+    forced = dotbox.analyze("3x3", [0, 5], method="estimate", time_limit=0.2)
+    assert forced["exact"] is False and forced["method"] == "estimate"
     with pytest.raises(dotbox.DotboxError, match="time limit"):
         dotbox.analyze("5x5", method="search", time_limit=0.2)
 
@@ -71,6 +76,7 @@ def test_past_the_time_limit_the_answer_is_not_exact():
 def test_forced_methods_agree():
     lines = [0, 3, 7, 12, 20]
     answers = [dotbox.analyze("3x4", lines, method=m) for m in ("book", "retro", "search")]
+    assert [a.pop("method") for a in answers] == ["book", "retro", "search"]
     assert all(a == answers[0] for a in answers)
 
 
