@@ -149,9 +149,12 @@ async function update() {
       if (e.code === 'too-big' && !engineToMove(g)) offerDeepSearch(g, lines, update);
     }
     document.body.dataset.state = 'idle';
-    // An unsolved board is explained by the solve panel, not repeated here; where the engine
-    // moves by its estimates, #exactness says why and the message keeps its last move.
-    if (e.code === 'unsolved') setMessage('');
+    // An unsolved board is explained by the solve panel, not repeated here (an old error
+    // goes; what the engine just played stays); where the engine moves by its estimates,
+    // #exactness says why and the message keeps its last move.
+    if (e.code === 'unsolved') {
+      if ($('message').classList.contains('error')) setMessage('');
+    }
     else if (e.code === 'too-big' && session.estimate?.lines === lines) $('message').classList.remove('error');
     else setMessage(e.message, e.code !== 'damaged' && e.code !== 'too-big');
     // A damaged stored tile was dropped: the solve resumes to recompute it.

@@ -114,6 +114,8 @@ describe('a server that sends damaged chunks', () => {
     await settled(page);
     await clickLine(page, 0);
     await page.waitForFunction(() => document.body.dataset.lines.split(',').filter(Boolean).length === 2, null, { timeout: 60_000 });
+    // What the page says once it has also answered the position the human now faces.
+    await settled(page);
     assert.match(await page.textContent('#message'), /by its estimate \(~[+-]?\d+\.\d\): not an exact move/);
     assert.match(await page.textContent('#exactness'), /^Estimates only/);
     assert.deepEqual(errors, []);
