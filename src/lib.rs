@@ -1,8 +1,61 @@
 //! dotbox: a perfect-play Dots-and-Boxes solver.
 //!
-//! David Wilson's retrograde analysis over line-group tiles ([`retro`]), with the pure game
-//! core in [`core`], tile storage behind one trait ([`store`]) and opening books ([`book`]).
-//! The core and the solver do no I/O so the same code runs natively and in WebAssembly.
+//! Values are exact: net boxes for the player to move under perfect play, from David Wilson's
+//! retrograde analysis over line-group tiles, an alpha-beta search for larger positions, or
+//! opening books written from finished solves. The core and the solvers do no I/O, so the
+//! same code runs natively (the `dotbox` command line) and in WebAssembly (the page).
+//!
+//! - [`core`]: boards, positions, notation, symmetry, the rules and a game's record.
+//! - [`retro`]: the retrograde solver; [`store`]: where its tiles live; [`par`]: threads.
+//! - [`search`]: the one-position search; [`policy`]: which method answers a position.
+//! - [`book`]: opening books (write, read, query); [`chains`]: chain theory that explains
+//!   moves; [`puzzles`] and `lessons`: exercises built from the solver; [`engine`]: estimates.
+//! - `cli` and `wasm`: the two front ends (native and WebAssembly only, respectively).
+//!
+//! # Example
+//!
+//! Analyse a position, then write a small opening book, read it back and ask it the same.
+//!
+//! ```
+//! use std::error::Error;
+//!
+//! use dotbox::book::{v2, Book};
+//! use dotbox::core::{notation, Board};
+//! use dotbox::retro::{self, Solve};
+//! use dotbox::store::{memory::MemoryStore, TileStore};
+//!
+//! # fn main() -> Result<(), Box<dyn Error>> {
+//! // 2x2 boxes with lines 0 and 5 drawn: the value and every open line's score.
+//! let (board, pos) = notation::parse_position("2x2:0,5")?;
+//! let analysis = retro::analyze(&board, pos)?;
+//! assert_eq!(analysis.moves.len(), 10);
+//! println!("value {:+}, best lines {:?}", analysis.value, analysis.best_lines());
+//!
+//! // Solve 2x2 from its start keeping the first 4 layers, write them as a book file.
+//! let board = Board::parse("2x2")?;
+//! let mut solve = Solve::new(&board, board.start(), 4)?;
+//! let mut store = MemoryStore::new();
+//! retro::quietly(&mut solve, &mut store)?;
+//! let bytes = v2::write_book(
+//!     solve.layout(),
+//!     4,
+//!     v2::format::CHUNK_LOG2,
+//!     &mut |tile| Ok::<_, Box<dyn Error>>(store.load(tile)?.expect("a kept tile")),
+//!     &mut |_, _| {},
+//! )?;
+//! let dir = tempfile::tempdir()?;
+//! let path = dir.path().join("2x2.book");
+//! std::fs::write(&path, bytes)?;
+//!
+//! // Read it back: the book answers positions up to its depth without solving.
+//! let book = Book::from_bytes(std::fs::read(&path)?)?;
+//! assert_eq!(book.depth(), 4);
+//! assert_eq!(book.analysis(pos)?, analysis);
+//! # Ok(())
+//! # }
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod book;
 pub mod chains;

@@ -13,37 +13,77 @@ pub enum BookError {
     /// versions the reader reads (the whole-file reader reads every version, the lazy
     /// reader only v2).
     UnsupportedVersion {
+        /// The version the file's header declares.
         found: u16,
+        /// The versions this reader reads, oldest first.
         supported: &'static [u16],
     },
     /// A v1 book whose entries use an encoding this reader does not know.
-    UnknownEncoding { found: u8, known: u8 },
+    UnknownEncoding {
+        /// The encoding the file's header declares.
+        found: u8,
+        /// The one encoding this reader decodes.
+        known: u8,
+    },
     /// A v1 book whose canonical forms follow a symmetry scheme this reader does not know.
-    UnknownSymmetry { found: u8, known: u8 },
+    UnknownSymmetry {
+        /// The scheme the file's header declares.
+        found: u8,
+        /// The one scheme this reader canonicalises by.
+        known: u8,
+    },
     /// The file ends before the length its header declares (or before a complete header).
-    Truncated { expected: u64, found: u64 },
+    Truncated {
+        /// Bytes the header declares (or a complete header's length).
+        expected: u64,
+        /// Bytes actually present.
+        found: u64,
+    },
     /// The file fails its checksum or holds inconsistent data: what is wrong.
     Corrupt(String),
     /// The book is for another board (or other pre-drawn lines) than the one asked about.
-    MismatchedBoard { book: String, asked: String },
+    MismatchedBoard {
+        /// The book's board (with its pre-drawn lines), as text.
+        book: String,
+        /// The board of the position asked about, as text.
+        asked: String,
+    },
     /// A queried position is not a position of the book's board.
     Position(PositionError),
     /// A queried position has more lines drawn than the book answers for.
     TooDeep {
+        /// Lines the position draws beyond the board's pre-drawn ones.
         lines: u32,
+        /// The most such lines the query answers for: the book's depth for values, one less
+        /// for move scores (which read the children's values).
         max: u32,
+        /// What was asked for ("values" or "move scores"), to word the message.
         query: &'static str,
     },
     /// A writer was asked for a depth beyond the board's open lines.
-    DepthTooLarge { depth: u32, open: u32 },
+    DepthTooLarge {
+        /// The depth asked for, in lines drawn beyond the pre-drawn ones.
+        depth: u32,
+        /// The board's open lines: the deepest a book can go.
+        open: u32,
+    },
     /// No solve layout can be built for the book's board: why.
     NoLayout(String),
     /// A v2 book follows another solve layout than the one this reader builds for its board.
-    LayoutMismatch { book: String, reader: String },
+    LayoutMismatch {
+        /// The layout the book's header names.
+        book: String,
+        /// The layout this reader builds for the same board.
+        reader: String,
+    },
     /// A writer's value oracle returned a value no position can have.
     ValueOutOfRange {
+        /// The position, as `BOARD:lines` text.
         position: String,
+        /// The value returned: boxes the side to move nets from here on (its boxes minus
+        /// the opponent's).
         value: i32,
+        /// Boxes still to take, so a value lies in `-boxes..=boxes`.
         boxes: u32,
     },
 }

@@ -10,7 +10,12 @@ pub enum ChainsError {
     /// The position is not one of the board's ([`crate::core::Board::check`]).
     Position(PositionError),
     /// An exhaustive computation would need more than `max` open lines.
-    TooManyOpenLines { open: usize, max: usize },
+    TooManyOpenLines {
+        /// The position's open lines.
+        open: usize,
+        /// The most the exhaustive computation handles.
+        max: usize,
+    },
     /// The line asked about is already drawn.
     LineDrawn(usize),
 }

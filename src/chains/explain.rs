@@ -34,18 +34,37 @@ pub enum Offered {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// The move keeps the best score; `ties` moves do.
-    Best { ties: usize },
+    Best {
+        /// How many moves keep the best score, this one included.
+        ties: usize,
+    },
     /// The move loses `boxes` against the best move `best_line`.
-    Loses { boxes: i32, best_line: usize },
+    Loses {
+        /// Boxes lost against the best move (its score minus this one's, from the mover's side).
+        boxes: i32,
+        /// The lowest-numbered best move's line, to show instead.
+        best_line: usize,
+    },
     /// The move completes `boxes` boxes (and the player moves again).
-    Takes { boxes: u32 },
+    Takes {
+        /// Boxes completed: 1 or 2.
+        boxes: u32,
+    },
     /// A loony move: the opponent may take the offer or decline it and keep control.
     Loony(Offered),
     /// The move leaves `boxes` boxes the player could have taken; `double_deal` when it is
     /// the double-dealing line that declines the last two (or four) of an offer.
-    Declines { boxes: usize, double_deal: bool },
+    Declines {
+        /// Boxes the opponent can take after the move.
+        boxes: usize,
+        /// Whether the move is the double-dealing line that leaves the last two (or four) boxes of an offer.
+        double_deal: bool,
+    },
     /// The move gives the opponent `boxes` boxes without a loony offer.
-    Sacrifice { boxes: usize },
+    Sacrifice {
+        /// Boxes the opponent can take at once.
+        boxes: usize,
+    },
     /// The player had control and the move gives it to the opponent.
     GivesAwayControl,
     /// The player had control and keeps it.

@@ -23,7 +23,9 @@ pub enum CliError {
     Game(RecordError),
     /// A book could not be read, written or queried (with its file when known).
     Book {
+        /// The book's file, when the failure concerns one.
         path: Option<PathBuf>,
+        /// What is wrong.
         error: BookError,
     },
     /// A tile store failed.
@@ -32,8 +34,11 @@ pub enum CliError {
     Solve(RetroError),
     /// A file could not be read or written.
     Io {
+        /// What was being done, as a verb for the message ("read", "write", ...).
         action: &'static str,
+        /// The file.
         path: PathBuf,
+        /// The system's error.
         error: io::Error,
     },
     /// The thread pool could not be set up.

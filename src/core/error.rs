@@ -11,8 +11,11 @@ pub enum BoardError {
     EmptyDimension,
     /// The board has more lines than a 64-bit position can hold.
     TooManyLines {
+        /// Rows of boxes.
         rows: usize,
+        /// Columns of boxes.
         cols: usize,
+        /// The board's lines, `rows * (cols + 1) + cols * (rows + 1)`.
         lines: usize,
     },
 }
@@ -45,7 +48,12 @@ pub enum LinesError {
     /// A label naming two dots that are not joined by a line.
     NotALine(String),
     /// A line index past the board's last line.
-    OutOfRange { line: usize, lines: usize },
+    OutOfRange {
+        /// The line index given.
+        line: usize,
+        /// The board's number of lines: valid indices are `0..lines`.
+        lines: usize,
+    },
     /// A line listed twice that is not a pre-drawn line.
     Repeated(usize),
     /// A position's text lacks the `BOARD:lines` shape.
@@ -97,9 +105,17 @@ impl From<BoardError> for LinesError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// The position draws a line past the board's last line.
-    LineOffBoard { line: usize, lines: usize },
+    LineOffBoard {
+        /// The line index given.
+        line: usize,
+        /// The board's number of lines: valid indices are `0..lines`.
+        lines: usize,
+    },
     /// The position lacks one of the board's pre-drawn lines.
-    MissingPredrawn { line: usize },
+    MissingPredrawn {
+        /// The pre-drawn line the position lacks.
+        line: usize,
+    },
 }
 
 impl fmt::Display for PositionError {

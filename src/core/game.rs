@@ -19,8 +19,11 @@ use super::{Board, Position};
 /// One move played: the line, who drew it and how many boxes (0, 1 or 2) it completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// The line's index on the board.
     pub line: usize,
+    /// Who drew it: 0 (the first to move) or 1.
     pub player: u8,
+    /// Boxes it completed, scored to `player`.
     pub boxes: u32,
 }
 
@@ -81,8 +84,11 @@ impl std::error::Error for MoveError {
 /// text and why. The moves before it are played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveListError {
+    /// The move's place in the list, from 0: also how many moves were played.
     pub index: usize,
+    /// The move's text as given.
     pub item: String,
+    /// Why it could not be played.
     pub error: MoveError,
 }
 

@@ -81,17 +81,45 @@ pub struct Lesson {
 #[derive(Debug)]
 pub enum LessonError {
     /// The diagram of an exercise is malformed.
-    Diagram { at: String, what: String },
+    Diagram {
+        /// Where: "lesson L, exercise E" (both from 1).
+        at: String,
+        /// What is wrong with the diagram, worded to follow "the diagram".
+        what: String,
+    },
     /// The solver could not answer the position.
-    Solve { at: String, what: String },
+    Solve {
+        /// Where: "lesson L, exercise E" (both from 1).
+        at: String,
+        /// The solver's message.
+        what: String,
+    },
     /// The chain analysis refused a move it was asked to explain.
-    Chains { at: String, error: ChainsError },
+    Chains {
+        /// Where: "lesson L, exercise E" (both from 1).
+        at: String,
+        /// The chain analysis's error.
+        error: ChainsError,
+    },
     /// Every open line keeps the best score: nothing to find.
-    EveryMoveBest { at: String },
+    EveryMoveBest {
+        /// Where: "lesson L, exercise E" (both from 1).
+        at: String,
+    },
     /// A lesson has fewer exercises than the course asks for.
-    TooFewExercises { lesson: String, count: usize },
+    TooFewExercises {
+        /// The lesson's title.
+        lesson: String,
+        /// Exercises it has (at least [`MIN_EXERCISES`] are needed).
+        count: usize,
+    },
     /// A re-solve disagrees with the built exercise.
-    Disagrees { at: String, what: String },
+    Disagrees {
+        /// Where: "lesson L, exercise E" (both from 1).
+        at: String,
+        /// What differs.
+        what: String,
+    },
 }
 
 impl fmt::Display for LessonError {

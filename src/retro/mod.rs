@@ -36,7 +36,12 @@ pub use valuation::Valuation;
 #[derive(Debug)]
 pub enum RetroError {
     /// The subgame is too large for the tables.
-    TooManyOpenLines { open: usize, max: usize },
+    TooManyOpenLines {
+        /// The subgame's open lines.
+        open: usize,
+        /// The most the tables index ([`MAX_OPEN`]).
+        max: usize,
+    },
     /// An in-memory solve of the subgame would need more memory than it may use.
     TooLarge {
         /// Estimated positions of the subgame.
@@ -48,8 +53,11 @@ pub enum RetroError {
     },
     /// Scores (boxes plus the last-move penalty) do not fit the tile encoding.
     ScoresOutOfRange {
+        /// The last-move penalty of the rules asked for ([`crate::core::Rules`]), in boxes.
         penalty: i32,
+        /// Boxes of the subgame: the largest plain score in absolute value.
         boxes: usize,
+        /// The largest score the tile encoding holds, in absolute value.
         max: i32,
     },
     /// The open lines cannot be split into groups of the sizes the tables allow.
@@ -61,13 +69,24 @@ pub enum RetroError {
     /// A queried position lacks lines of the solve's base position.
     OutsideSolve,
     /// A queried position is deeper than the layers the solve keeps.
-    NotKept { lines: u32, kept: u32 },
+    NotKept {
+        /// Lines the position draws beyond the solve's base position.
+        lines: u32,
+        /// The deepest layer the solve keeps, in the same count.
+        kept: u32,
+    },
     /// A tile that should exist is missing from the store.
     NotSolved(TileId),
     /// Next-loony flags were asked of a solve that does not store them.
     NotLoony,
     /// Chains shorter than the chain rule scores were asked to be collapsed.
-    ChainTooShort { min_chain: usize, least: usize },
+    ChainTooShort {
+        /// The shortest chain asked to be collapsed, in boxes.
+        min_chain: usize,
+        /// The shortest chain that can be collapsed: shorter ones can be handed out with no
+        /// decline left, so collapsing them would change values.
+        least: usize,
+    },
 }
 
 impl fmt::Display for RetroError {

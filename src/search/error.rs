@@ -10,13 +10,27 @@ pub enum SearchError {
     /// The position is not one of the board's positions.
     Position(PositionError),
     /// The memory budget cannot hold even the smallest transposition table.
-    MemoryBudgetTooSmall { bytes: usize, minimum: usize },
+    MemoryBudgetTooSmall {
+        /// The budget given, in bytes.
+        bytes: usize,
+        /// The bytes of the smallest table the search will run with.
+        minimum: usize,
+    },
     /// The system could not give the transposition table its memory.
-    OutOfMemory { bytes: usize },
+    OutOfMemory {
+        /// The size of the table that could not be allocated, in bytes.
+        bytes: usize,
+    },
     /// The search visited more nodes than its budget allows.
-    NodeBudgetExceeded { limit: u64 },
+    NodeBudgetExceeded {
+        /// The node budget, in positions visited.
+        limit: u64,
+    },
     /// The progress callback asked the search to stop (for example at a time limit).
-    Stopped { nodes: u64 },
+    Stopped {
+        /// Positions visited before the stop.
+        nodes: u64,
+    },
 }
 
 impl fmt::Display for SearchError {

@@ -128,14 +128,34 @@ pub enum StoreError {
     /// The backend failed: what it was doing and on what (`context`, e.g. `cannot write
     /// PATH`), and the error it reported (the file system's, or the browser's as an
     /// [`io::Error`]), which is also the error's [`std::error::Error::source`].
-    Io { context: String, error: io::Error },
+    Io {
+        /// What the store was doing and on what, e.g. `cannot write PATH`.
+        context: String,
+        /// The backend's own error.
+        error: io::Error,
+    },
     /// A stored tile fails its checksum or has the wrong shape; it must be recomputed.
-    Corrupt { tile: TileId, reason: String },
+    Corrupt {
+        /// The tile that failed.
+        tile: TileId,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The store belongs to another solve.
-    Foreign { expected: String, found: String },
+    Foreign {
+        /// The fingerprint of the solve asking.
+        expected: String,
+        /// The fingerprint the store (or the tile) was written for.
+        found: String,
+    },
     /// The backend ran out of space (a full disk, a quota, the browser's storage); every
     /// tile saved before is kept. `context` and `error` as for [`StoreError::Io`].
-    QuotaExceeded { context: String, error: io::Error },
+    QuotaExceeded {
+        /// What the store was doing and on what.
+        context: String,
+        /// The backend's own error.
+        error: io::Error,
+    },
 }
 
 impl StoreError {
