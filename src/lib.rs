@@ -63,7 +63,6 @@ pub mod chains;
 pub mod cli;
 pub mod core;
 pub mod engine;
-/// The Learn course's exercises, built ahead of time into `www/lessons.json` (native only).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lessons;
 pub mod par;

@@ -57,7 +57,8 @@ pub enum Reason {
     Declines {
         /// Boxes the opponent can take after the move.
         boxes: usize,
-        /// Whether the move is the double-dealing line that leaves the last two (or four) boxes of an offer.
+        /// Whether the move is the double-dealing line that leaves the last two (or four)
+        /// boxes of an offer.
         double_deal: bool,
     },
     /// The move gives the opponent `boxes` boxes without a loony offer.

@@ -2,12 +2,12 @@
 //!
 //! A position is read as strings and coins: every untaken box is a coin, every undrawn line a
 //! string, and a border line a string to the ground. On that graph this module finds the
-//! [`components`] (capturable boxes, chains, loops, the unsettled rest), the long chain rule
-//! ([`control`]), [`loony`] moves and the all-but-two reply, [`nimstring`] values with the
-//! sum rule, and a coach ([`explain`]) that reads exact scores (with the last-move penalty and
-//! the "who must make the next loony move" flag) from the one exact solver, the retrograde one
-//! ([`crate::retro`]), which builds on this module; the puzzle generator sits above both
-//! ([`crate::puzzles`]).
+//! [`components`](mod@components) (capturable boxes, chains, loops, the unsettled rest), the
+//! long chain rule ([`control`](mod@control)), [`loony`] moves and the all-but-two reply,
+//! [`nimstring`] values with the sum rule, and a coach ([`explain`]) that reads exact scores
+//! (with the last-move penalty and the "who must make the next loony move" flag) from the one
+//! exact solver, the retrograde one ([`crate::retro`]), which builds on this module; the
+//! puzzle generator sits above both ([`crate::puzzles`]).
 //!
 //! Everything here is pure (no I/O) so the command line and the WebAssembly page share it.
 

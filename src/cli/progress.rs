@@ -53,7 +53,7 @@ pub fn solve_then<T>(
 const LAYER_LINES_FROM: u64 = 1_000_000_000;
 
 /// Runs `solve` to the end over `store` with a bar of positions computed and, for solves of
-/// at least [`LAYER_LINES_FROM`] positions, one line per finished layer on stderr: its
+/// at least `LAYER_LINES_FROM` positions, one line per finished layer on stderr: its
 /// positions, time, rate, the memory held, the disk used and the time left. The command
 /// line's [`crate::retro::Runner`] for the in-memory analyses.
 pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroError> {

@@ -8,6 +8,9 @@
 //! from the exact scores in chain terms, lines named by their labels (`a1b1`).
 //! [`check`] re-solves built lessons with another solver, so a test (and anyone holding the
 //! shipped JSON) can tell the answers are right.
+//!
+//! Native only: the course is built ahead of time into `www/lessons.json`, which the page
+//! reads.
 
 pub mod course;
 pub mod diagram;

@@ -1,6 +1,6 @@
 //! The tile kernel: the values of one tile from the two tiles with one more line.
 //!
-//! A tile is cut into chunks of [`LANES`] blocks. Inside a block (one representative high
+//! A tile is cut into chunks of `LANES` blocks. Inside a block (one representative high
 //! mask `h`) every position shares `h`; inside a chunk, block `b`'s position of low rank `r`
 //! sits in lane `b` of row `r`. So both kinds of move become loops over contiguous bytes:
 //! - a move on a line of high group `g` leads to the same low offsets of one block of the

@@ -13,7 +13,7 @@ pub(super) const MAX_SINGLE_HIGH_OPEN: usize = 32;
 const MAX_GROUP_BITS: u32 = 22;
 /// Largest high group of a two-group layout (see [`MAX_GROUP_BITS`]).
 pub(super) const MAX_HIGH: usize = MAX_GROUP_BITS as usize;
-/// Past [`MAX_SINGLE_HIGH_OPEN`] open lines, the high lines are split into the fewest groups
+/// Past `MAX_SINGLE_HIGH_OPEN` open lines, the high lines are split into the fewest groups
 /// that keep the largest tile (estimated without symmetries' fixed points) under this many
 /// bytes, so a solve streams tiles of a few hundred megabytes at most.
 pub const TILE_TARGET: u64 = 1 << 30;
