@@ -1,9 +1,11 @@
 //! dotbox: a perfect-play Dots-and-Boxes solver.
 //!
-//! Values are exact: net boxes for the player to move under perfect play, from David Wilson's
-//! retrograde analysis over line-group tiles, an alpha-beta search for larger positions, or
-//! opening books written from finished solves. The core and the solvers do no I/O, so the
-//! same code runs natively (the `dotbox` command line) and in WebAssembly (the page).
+//! A position's value is the net boxes the player to move gets under perfect play, exact,
+//! from David Wilson's retrograde analysis over line-group tiles, an alpha-beta search for
+//! larger positions, or opening books written from finished solves; the engine's estimates,
+//! for positions no exact method answers in time, are always marked as such. The core and the
+//! solvers do no I/O, so the same code runs natively (the `dotbox` command line) and in
+//! WebAssembly (the page).
 //!
 //! - [`core`]: boards, positions, notation, symmetry, the rules and a game's record.
 //! - [`retro`]: the retrograde solver; [`store`]: where its tiles live; [`par`]: threads.

@@ -55,7 +55,7 @@ pub enum RetroError {
     ScoresOutOfRange {
         /// The last-move penalty of the rules asked for ([`crate::core::Rules`]), in boxes.
         penalty: i32,
-        /// Boxes of the subgame: the largest plain score in absolute value.
+        /// Boxes of the board: a score lies within these plus the penalty, either sign.
         boxes: usize,
         /// The largest score the tile encoding holds, in absolute value.
         max: i32,
@@ -83,8 +83,8 @@ pub enum RetroError {
     ChainTooShort {
         /// The shortest chain asked to be collapsed, in boxes.
         min_chain: usize,
-        /// The shortest chain that can be collapsed: shorter ones can be handed out with no
-        /// decline left, so collapsing them would change values.
+        /// The shortest chain the chain rule scores, hence the shortest that can be
+        /// collapsed: a shorter one can be handed out with no decline left.
         least: usize,
     },
 }
