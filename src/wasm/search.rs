@@ -28,7 +28,7 @@ const MIN_TABLE_MIB: usize = 64;
 /// The value and every move's score of the position with `lines` drawn, by search:
 /// `{value, moves: [{line, score}], nodes, ttHits, tableMib}`, with a table of `tt_mib` MiB
 /// or, where the browser refuses that much, half as much, and so on down to
-/// [`MIN_TABLE_MIB`]. `progress(nodes, movesDone, movesTotal)` is called every million nodes;
+/// `MIN_TABLE_MIB`. `progress(nodes, movesDone, movesTotal)` is called every million nodes;
 /// when it returns `false` the search stops (the worker's time limit: the core reads no
 /// clock). Fails with a message once `max_nodes` nodes are visited or the callback stopped it.
 #[wasm_bindgen(js_name = searchAnalyze)]
