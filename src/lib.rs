@@ -9,6 +9,7 @@ pub mod chains;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod core;
+pub mod engine;
 pub mod par;
 pub mod retro;
 pub mod search;
