@@ -113,8 +113,14 @@ impl Budget {
         )
     }
 
-    /// The engine's move in `pos`, whether it was exact, and the depth it reached.
-    fn engine_move(&self, board: &Board, pos: Position) -> (usize, bool, u32) {
+    /// The engine's move in `pos`, whether it was exact, the depth it reached and its work.
+    fn engine_move(&self, board: &Board, pos: Position) -> (usize, bool, u32, u64) {
+        let e = self.engine(board, pos);
+        (e.best, e.exact, e.depth, e.nodes)
+    }
+
+    /// The engine's estimate of `pos`.
+    fn engine(&self, board: &Board, pos: Position) -> dotbox::engine::Estimate {
         let options = EngineOptions {
             threads: self.threads,
             seed: self.seed,
@@ -122,15 +128,14 @@ impl Budget {
             ..EngineOptions::default()
         };
         let start = Instant::now();
-        let e = estimate(board, pos, &options, &mut |_| {
+        estimate(board, pos, &options, &mut |_| {
             if start.elapsed() >= self.time {
                 Flow::Stop
             } else {
                 Flow::Continue
             }
         })
-        .expect("the engine answers every open position");
-        (e.best, e.exact, e.depth)
+        .expect("the engine answers every open position")
     }
 }
 
@@ -201,6 +206,7 @@ struct Tally {
     time: Duration,
     exact: u32,
     depth: u32,
+    nodes: u64,
 }
 
 impl Tally {
@@ -228,8 +234,9 @@ impl Tally {
             self.time.as_secs_f64() * 1000.0 / n,
             if self.depth > 0 {
                 format!(
-                    "  depth {:.1}, {} answered exactly",
+                    "  depth {:.1}, {:.0}k nodes, {} answered exactly",
                     f64::from(self.depth) / n,
+                    self.nodes as f64 / n / 1000.0,
                     self.exact
                 )
             } else {
@@ -260,10 +267,11 @@ fn picks(
             let pos = draw(board, &mut rng);
             let exact = truth.analysis(board, pos);
             let start = Instant::now();
-            let (line, solved, depth) = budget.engine_move(board, pos);
-            engine.add(&exact, line, start.elapsed());
-            engine.exact += u32::from(solved);
-            engine.depth += depth;
+            let e = budget.engine(board, pos);
+            engine.add(&exact, e.best, start.elapsed());
+            engine.exact += u32::from(e.exact);
+            engine.depth += e.depth;
+            engine.nodes += e.nodes;
             let start = Instant::now();
             let line = rules_move(board, pos, &mut rng);
             rules.add(&exact, line, start.elapsed());
@@ -297,10 +305,11 @@ fn games(boards: &[Board], count: u32, budget: Budget) {
                     let exact = truth.analysis(board, pos);
                     let line = if engine_to_move {
                         let start = Instant::now();
-                        let (line, solved, depth) = budget.engine_move(board, pos);
+                        let (line, solved, depth, nodes) = budget.engine_move(board, pos);
                         engine.add(&exact, line, start.elapsed());
                         engine.exact += u32::from(solved);
                         engine.depth += depth;
+                        engine.nodes += nodes;
                         line
                     } else {
                         let best = exact.best_lines();
@@ -346,7 +355,7 @@ fn duel(board: &Board, count: u32, budget: Budget) {
         while !board.open_lines(pos).is_empty() {
             let line = if engine_to_move {
                 let start = Instant::now();
-                let (line, _, _) = budget.engine_move(board, pos);
+                let (line, _, _, _) = budget.engine_move(board, pos);
                 time += start.elapsed();
                 moves += 1;
                 line

@@ -19,11 +19,10 @@
 
 mod budget;
 mod canon;
-mod capture;
-mod chain_moves;
+pub(crate) mod capture;
+pub(crate) mod chain_moves;
 pub(crate) mod endgame;
 mod error;
-mod horizon;
 mod negamax;
 mod ordering;
 pub mod quick;
@@ -32,7 +31,6 @@ pub mod zobrist;
 
 pub use budget::{Flow, Progress};
 pub use error::SearchError;
-pub(crate) use horizon::Horizon;
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -100,9 +98,6 @@ pub struct SearchStats {
     pub loony_endgames: u64,
     /// Bytes of the transposition table.
     pub tt_bytes: usize,
-    /// Nodes valued by a horizon's estimate instead of searched (0 in an exact search; only
-    /// the engine's depth-limited searches set a horizon).
-    pub horizon_evals: u64,
 }
 
 impl SearchStats {
@@ -113,7 +108,6 @@ impl SearchStats {
         self.tt_hits += other.tt_hits;
         self.forced_captures += other.forced_captures;
         self.loony_endgames += other.loony_endgames;
-        self.horizon_evals += other.horizon_evals;
     }
 }
 
@@ -193,7 +187,6 @@ impl Solver {
             score_of: |_, v| v,
             root_boxes: 0,
             endgames: Endgames::default(),
-            horizon: None,
         }
     }
 
@@ -221,19 +214,6 @@ impl Solver {
         pos: Position,
         progress: &mut dyn FnMut(&Progress) -> Flow,
     ) -> Result<SearchReport, SearchError> {
-        self.analyze_to(pos, None, progress)
-    }
-
-    /// [`Solver::analyze`] with the search cut at `horizon` (none: exact). The scores are
-    /// then exact only if `stats.horizon_evals` is 0. The table must hold no entries of a
-    /// search with another horizon ([`Solver::clear_table`]): its bounds are bounds of the
-    /// depth-limited value, a function of the horizon.
-    pub(crate) fn analyze_to(
-        &mut self,
-        pos: Position,
-        horizon: Option<Horizon>,
-        progress: &mut dyn FnMut(&Progress) -> Flow,
-    ) -> Result<SearchReport, SearchError> {
         self.board.check(pos)?;
         let root = self.root_children(pos);
         let values: Vec<AtomicI32> = root.first.iter().map(|_| AtomicI32::new(0)).collect();
@@ -249,7 +229,7 @@ impl Solver {
                     false => Flow::Continue,
                 }
             };
-            this.solve_children(pos, horizon, &root, &values, &shared, &mut report)
+            this.solve_children(pos, &root, &values, &shared, &mut report)
         };
         let helpers = this.options.threads.max(1) - 1;
         let (main, helpers) = crate::par::with_helpers(helpers, helper, || {
@@ -265,7 +245,7 @@ impl Solver {
                 }
                 Flow::Continue
             };
-            this.solve_children(pos, horizon, &root, &values, &shared, &mut report)
+            this.solve_children(pos, &root, &values, &shared, &mut report)
         });
         // A thread's own failure (its node budget) explains a stop better than the stop.
         let mut stats = SearchStats {
@@ -307,11 +287,6 @@ impl Solver {
         })
     }
 
-    /// Empties the transposition table (before a search with another horizon).
-    pub(crate) fn clear_table(&mut self) {
-        self.tt.clear();
-    }
-
     /// The open lines of `pos` grouped by the child they lead to, up to symmetry.
     fn root_children(&self, pos: Position) -> RootChildren {
         let mut keys = self.canon.keys_of(pos);
@@ -343,7 +318,6 @@ impl Solver {
     fn solve_children(
         &self,
         pos: Position,
-        horizon: Option<Horizon>,
         root: &RootChildren,
         values: &[AtomicI32],
         shared: &Shared,
@@ -351,7 +325,6 @@ impl Solver {
     ) -> Result<SearchStats, SearchError> {
         let untaken = self.board.boxes().untaken(pos) as i32;
         let mut run = self.run(pos, progress);
-        run.horizon = horizon;
         run.root.moves_total = root.lines.len();
         let mut best: Option<i32> = None;
         loop {

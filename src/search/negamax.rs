@@ -15,7 +15,6 @@ use super::capture::{capture_rule, Capture};
 use super::chain_moves::redundant_chain_moves;
 use super::endgame::Endgames;
 use super::error::SearchError;
-use super::horizon::Horizon;
 use super::ordering::{Ordering, MAX_MOVES};
 use super::tt::{Bounds, Table};
 use super::{SearchOptions, SearchStats};
@@ -49,8 +48,6 @@ pub struct Run<'a> {
     pub root_boxes: i32,
     /// Values of the simple loony endgames met so far.
     pub endgames: Endgames,
-    /// Where a depth-limited search stops and estimates (the engine's); `None`: exact.
-    pub horizon: Option<Horizon>,
 }
 
 impl Run<'_> {
@@ -157,13 +154,6 @@ impl Run<'_> {
             if let Some(v) = self.endgames.value(self.boxes, pos) {
                 self.stats.loony_endgames += 1;
                 return Ok(v);
-            }
-        }
-        if let Some(h) = self.horizon {
-            if capture == Capture::None && self.all.difference(pos).count() <= h.open {
-                self.stats.horizon_evals += 1;
-                let v = (h.eval)(self.boxes, pos, lock ^ h.seed, &mut self.endgames);
-                return Ok(v.clamp(-untaken, untaken));
             }
         }
 

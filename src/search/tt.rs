@@ -115,13 +115,6 @@ impl Table {
         let _ = key;
     }
 
-    /// Empties every entry (a search with another horizon must not read this one's bounds).
-    pub fn clear(&mut self) {
-        for word in self.buckets.iter_mut().flatten() {
-            *word.get_mut() = 0;
-        }
-    }
-
     /// Bytes the table occupies.
     pub fn bytes(&self) -> usize {
         self.buckets.len() * Self::MIN_BYTES
