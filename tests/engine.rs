@@ -169,7 +169,7 @@ fn plays_loony_endgames_optimally() {
     let mut loony = 0;
     for (r, c) in [(3, 3), (4, 4), (5, 5), (4, 5), (3, 6)] {
         let board = Board::new(r, c).unwrap();
-        for _ in 0..6 {
+        for _ in 0..20 {
             // Safe lines drawn at random while any remain: every move now opens a chain or
             // a loop (or a junction's arm).
             let mut pos = board.start();
@@ -184,8 +184,11 @@ fn plays_loony_endgames_optimally() {
                 }
                 pos = pos.with(safe[rng.below(safe.len() as u64) as usize]);
             }
-            let settled = (0..board.boxes().len()).all(|b| board.boxes().degree(pos, b) == 2);
-            loony += usize::from(settled);
+            // Only chains and loops: every box left has two open sides.
+            if !(0..board.boxes().len()).all(|b| matches!(board.boxes().degree(pos, b), 0 | 2)) {
+                continue;
+            }
+            loony += 1;
             let e = run(&board, pos, &options(rng.next(), 20_000));
             let truth = analyze(&board, pos, &SearchOptions::default())
                 .unwrap()
