@@ -19,9 +19,9 @@
 
 mod budget;
 mod canon;
-mod capture;
-mod chain_moves;
-mod endgame;
+pub(crate) mod capture;
+pub(crate) mod chain_moves;
+pub(crate) mod endgame;
 mod error;
 mod negamax;
 mod ordering;
