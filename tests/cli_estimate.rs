@@ -241,7 +241,7 @@ fn bad_input_is_named() {
         "--method",
         "estimate",
     ]);
-    assert!(err.contains("no line is left"), "{err}");
+    assert!(err.contains("the board is full"), "{err}");
     assert!(dotbox(&["analyze", "1x1", "--method", "estimate"])
         .status
         .success());
