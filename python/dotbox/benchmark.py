@@ -10,7 +10,7 @@ the thirds of the board's lines). A self-check holds on every game: the bot's fi
 the empty board's value for its colour less the boxes it lost.
 
 Bots: ``mcts:N`` (OpenSpiel's ``MCTSBot``, random rollouts, N simulations a move), ``rules``
-(dotbox's rules of thumb), ``random``, ``dotbox`` (DotboxBot, which must lose nothing) or
+(dotbox's rules of thumb), ``engine:S`` (dotbox's engine alone, S seconds a move), ``random``, ``dotbox`` (DotboxBot, which must lose nothing) or
 ``module:function`` (any OpenSpiel bot: ``function(game, player, seed)`` returns a
 ``pyspiel.Bot``).
 """
@@ -28,7 +28,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import pyspiel
 
-from .openspiel import Answers, DotboxBot, RulesBot, game_for, to_dotbox
+from .openspiel import Answers, DotboxBot, EngineBot, RulesBot, game_for, to_dotbox
 
 PHASES = ("opening", "middle", "endgame")
 BLUNDER = 2
@@ -96,6 +96,8 @@ def make_bot(spec: str, game, player: int, seed: int):
         return pyspiel.MCTSBot(game, evaluator, 2.0, int(arg), 1000, True, seed, False)
     if kind == "rules":
         return RulesBot(seed)
+    if kind == "engine":
+        return EngineBot(float(arg or 1.0), seed)
     if kind == "random":
         return pyspiel.make_uniform_random_bot(player, seed)
     if kind == "dotbox":
@@ -103,7 +105,7 @@ def make_bot(spec: str, game, player: int, seed: int):
     if arg:
         factory: Callable = getattr(importlib.import_module(kind), arg)
         return factory(game, player, seed)
-    raise SystemExit(f"error: unknown bot '{spec}': mcts:N, rules, random, dotbox or module:function")
+    raise SystemExit(f"error: unknown bot '{spec}': mcts:N, rules, engine:S, random, dotbox or module:function")
 
 
 def rate(spec: str, board: str, games: int, seed: int, oracle: Answers) -> List[Tally]:

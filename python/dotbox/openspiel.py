@@ -162,6 +162,25 @@ class DotboxBot(pyspiel.Bot):
         return self.step_with_policy(state)[1]
 
 
+class EngineBot(pyspiel.Bot):
+    """An OpenSpiel bot playing dotbox's engine alone: the move of its estimates
+    (``analyze(method="estimate")``: no book, no exact method asked), ``seconds`` a move.
+    What ``dotbox.benchmark`` rates as dotbox's own play past exact reach."""
+
+    def __init__(self, seconds: float = 1.0, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self._seconds = seconds
+        self._seed = seed
+
+    def restart_at(self, state):
+        pass
+
+    def step(self, state):
+        board, lines = to_dotbox(state)
+        answer = analyze(board, lines, method="estimate", time_limit=self._seconds, seed=self._seed)
+        return answer["best"][0]
+
+
 class RulesBot(pyspiel.Bot):
     """An OpenSpiel bot playing dotbox's rules of thumb: take a box when one can be taken,
     else a line that gives nothing away (at random), else the smallest sacrifice. A baseline,
