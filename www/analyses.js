@@ -5,6 +5,7 @@
 //
 // A position is keyed `board|predrawn|lines` (lines as Game.lines gives them: the drawn lines
 // beyond the board's start, ascending).
+import { OP, ERROR } from './protocol.js';
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
@@ -32,12 +33,12 @@ export async function analysisOf(client, board, predrawn, lines) {
   const key = positionKey(board, predrawn, lines);
   if (known.has(key)) return known.get(key);
   try {
-    const analysis = await client.call('analyze', { board, predrawn, lines });
+    const analysis = await client.call(OP.analyze, { board, predrawn, lines });
     remember(key, analysis);
     return analysis;
   } catch (e) {
-    // 'unsolved' can change (a solve finishes): not remembered.
-    if (e.code !== 'unsolved' && e.code !== 'damaged') failed.set(key, e.message);
+    // ERROR.unsolved can change (a solve finishes): not remembered.
+    if (e.code !== ERROR.unsolved && e.code !== ERROR.damaged) failed.set(key, e.message);
     throw e;
   }
 }

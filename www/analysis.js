@@ -7,6 +7,7 @@
 //
 // app.js calls renderAnalysis() on every render and gives, through initAnalysis(), the ways
 // to step along the line (goTo) and to show a variation (showLine).
+import { OP } from './protocol.js';
 import { Game } from './pkg/dotbox.js';
 import { analysisOf, cached, estimated, failure, positionKey } from './analyses.js';
 import { session, client } from './session.js';
@@ -260,7 +261,7 @@ async function renderBestLine() {
   delete out.dataset.exact;
   const turn = g.turn;
   try {
-    const line = await client.call('bestLine', { board: g.board, predrawn: g.predrawn, lines: g.lines });
+    const line = await client.call(OP.bestLine, { board: g.board, predrawn: g.predrawn, lines: g.lines });
     if (ctx.bestLine.key !== key) return;
     // A move no exact answer reached (the engine's, by its estimate) is marked with ~.
     const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.exact ? '' : '~'}${m.boxes ? ` (+${m.boxes})` : ''}`);

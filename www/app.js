@@ -3,6 +3,7 @@
 // redo, hint, and drawing the board and status. The session (session.js) holds the state;
 // how the board is answered and its panels are solving.js; the move list, graph and best
 // line analysis.js; export and import share.js; the keys keys.js.
+import { ERROR } from './protocol.js';
 import { engineMove, answerBudget } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash } from './session.js';
@@ -138,7 +139,7 @@ async function update() {
   } catch (e) {
     if (asked !== request) return;
     // Nothing exact is in reach: the engine's estimates, shown and played as such.
-    if (['too-big', 'unsolved'].includes(e.code) && !g.isOver()) {
+    if ([ERROR.tooBig, ERROR.unsolved].includes(e.code) && !g.isOver()) {
       // The engine moving again after taking a box is one reply: its further moves get the
       // policy's shorter time, so a reply of many captures stays within the page's limits.
       const again = engineToMove(g) && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
@@ -146,19 +147,19 @@ async function update() {
       if (asked !== request) return;
       session.estimate = guess;
       render();
-      if (e.code === 'too-big' && !engineToMove(g)) offerDeepSearch(g, lines, update);
+      if (e.code === ERROR.tooBig && !engineToMove(g)) offerDeepSearch(g, lines, update);
     }
     document.body.dataset.state = 'idle';
     // An unsolved board is explained by the solve panel, not repeated here (an old error
     // goes; what the engine just played stays); where the engine moves by its estimates,
     // #exactness says why and the message keeps its last move.
-    if (e.code === 'unsolved') {
+    if (e.code === ERROR.unsolved) {
       if ($('message').classList.contains('error')) setMessage('');
     }
-    else if (e.code === 'too-big' && session.estimate?.lines === lines) $('message').classList.remove('error');
-    else setMessage(e.message, e.code !== 'damaged' && e.code !== 'too-big');
+    else if (e.code === ERROR.tooBig && session.estimate?.lines === lines) $('message').classList.remove('error');
+    else setMessage(e.message, e.code !== ERROR.damaged && e.code !== ERROR.tooBig);
     // A damaged stored tile was dropped: the solve resumes to recompute it.
-    if (e.code === 'damaged') await prepareBoard();
+    if (e.code === ERROR.damaged) await prepareBoard();
     else showSolvePanel();
     scheduleEngine();
   } finally {

@@ -9,6 +9,7 @@
 // judged against the position it was played in. Lines and boxes are named by their labels
 // (a1b1; a box by its lower left and upper right dots), as the board's coordinates show
 // them, and the players by their letters.
+import { OP } from './protocol.js';
 import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { session, client, wasmReady, onRender } from './session.js';
 import { analysisOf, positionKey } from './analyses.js';
@@ -200,7 +201,7 @@ async function requestFlags(g, lines, key) {
   }
   let flags;
   try {
-    flags = await client.call('loony', { board: g.board, predrawn: g.predrawn, lines });
+    flags = await client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines });
   } catch (e) {
     if (coach.key === key) out.textContent = `Next-loony flags (v/^): ${e.message}.`;
     return;

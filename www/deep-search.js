@@ -4,6 +4,7 @@
 // units: the page offers it in words instead of starting it. It runs in a worker of its own
 // (search-worker.js), so the rest of the page keeps working and "Stop searching" ends it at
 // once. The scores it finds are exact (the search assumes nothing about chains).
+import { SEARCH_EVENT } from './protocol.js';
 import { answerBudget } from './pkg/dotbox.js';
 import { remember, positionKey } from './analyses.js';
 import { $, setMessage, showWait, hideWait } from './ui.js';
@@ -39,7 +40,7 @@ export function offerDeepSearch(game, lines, done) {
     document.body.dataset.deepSearch = 'running';
     running = startWorker('./search-worker.js');
     running.onmessage = ({ data }) => {
-      if (data.op === 'progress') {
+      if (data.op === SEARCH_EVENT.progress) {
         showWait(data.total ? (100 * data.done) / data.total : null, `searching for the exact scores… ${(data.nodes / 1e6).toFixed(0)} M nodes, move ${data.done}/${data.total}`);
         return;
       }

@@ -1,6 +1,7 @@
 // How the board on the page is answered, and the panels that say so: the board picker
 // (which boards are solved here, booked, or handed over), the opening book, the solve panel
 // with its progress, the storage panel, and which positions the move list may ask for.
+import { OP, EVENT, ERROR } from './protocol.js';
 import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod } from './pkg/dotbox.js';
 import { session, client, boardKey } from './session.js';
 import { forgetFailures, estimated, rememberEstimate, positionKey } from './analyses.js';
@@ -46,7 +47,7 @@ export async function prepareBoard() {
   if (bookEntry) await loadBook(bookEntry);
   let status;
   try {
-    status = await client.call('status', { board: game.board, predrawn: game.predrawn });
+    status = await client.call(OP.status, { board: game.board, predrawn: game.predrawn });
   } catch (e) {
     setMessage(e.message, true);
     return;
@@ -65,7 +66,7 @@ async function loadBook(entry) {
   }
   setMessage(`opening the book ${entry.file}…`);
   try {
-    const info = await client.call('book', { url: `books/${entry.file}`, parts: entry.parts, board: session.game.board, predrawn: session.game.predrawn });
+    const info = await client.call(OP.book, { url: `books/${entry.file}`, parts: entry.parts, board: session.game.board, predrawn: session.game.predrawn });
     session.book = info;
     document.body.dataset.book = info.cached ? 'cached' : 'fetched';
     showFigures(info.figures);
@@ -111,7 +112,7 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   const key = positionKey(g.board, g.predrawn, lines);
   let found = estimated(key) && { ...estimated(key), seconds: 0 };
   try {
-    found ??= await client.call('estimate', { board: g.board, predrawn: g.predrawn, lines, seconds });
+    found ??= await client.call(OP.estimate, { board: g.board, predrawn: g.predrawn, lines, seconds });
   } catch {
     return null;
   }
@@ -119,7 +120,7 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   found = { ...found, lines };
   const { open, exactAt } = found;
   $('exactness').hidden = false;
-  $('exactness').textContent = why.code === 'unsolved'
+  $('exactness').textContent = why.code === ERROR.unsolved
     ? 'Estimates only: this board is not solved yet, so the scores shown (marked ~) are the engine\'s estimates, not exact, and so are its moves. Solve the board for perfect play.'
     : `Estimates only: with ${open} open lines no exact score is in reach here, so the scores shown (marked ~) are the engine's estimates, not exact, and so are its moves. Exact play begins once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
   return found;
@@ -196,7 +197,7 @@ async function startSolve() {
     // of the default.
     const query = new URLSearchParams(location.search);
     const checkpoint = query.has('checkpoint') ? Number(query.get('checkpoint')) : undefined;
-    const result = await client.call('solve', { board, predrawn, checkpoint });
+    const result = await client.call(OP.solve, { board, predrawn, checkpoint });
     document.body.dataset.solve = result.finished ? 'finished' : 'cancelled';
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
@@ -208,7 +209,7 @@ async function startSolve() {
   }
   forgetFailures();
   if (session.game.board === board && session.game.predrawn === predrawn) {
-    session.status = await client.call('status', { board, predrawn }).catch(() => session.status);
+    session.status = await client.call(OP.status, { board, predrawn }).catch(() => session.status);
     session.justSolved = Boolean(session.status?.solved);
     showSolvePanel();
     hooks.onSolved();
@@ -219,43 +220,43 @@ async function startSolve() {
 /** The worker's events: solve progress, book downloads, the handover solve, pseudo-lines, the
  * search. */
 function onProgress(p) {
-  if (p.op === 'estimate-progress') {
+  if (p.op === EVENT.estimateProgress) {
     // A bar once the engine has thought for a second (its budget is the policy's).
     if (p.final) return hideWait();
     if (p.seconds > 1) showWait(null, `the engine is thinking… ${p.seconds.toFixed(1)} s (estimates, not exact)`);
     return;
   }
-  if (p.op === 'search-progress') {
+  if (p.op === EVENT.searchProgress) {
     showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
     return;
   }
-  if (p.op === 'book-figures') return showFigures(p.figures);
-  if (p.op === 'book-damaged') {
+  if (p.op === EVENT.bookFigures) return showFigures(p.figures);
+  if (p.op === EVENT.bookDamaged) {
     // Said until the next game is set up: the message line changes with every move.
     if (!$('notice').textContent.includes(p.message)) setNotice([$('notice').textContent, p.message].filter(Boolean));
     document.body.dataset.bookDamaged = '1';
     return;
   }
-  if (p.op === 'book-progress') {
+  if (p.op === EVENT.bookProgress) {
     // Background analyses (the move list, the coach) download too: the bar goes with the bytes.
     if (p.total && p.done >= p.total) return hideWait();
     const of = p.total ? ` of ${(p.total / 1e3).toFixed(1)}` : '';
     showWait(p.total ? (100 * p.done) / p.total : null, `downloading the opening book: ${(p.done / 1e3).toFixed(1)}${of} kB`);
     return;
   }
-  if (p.op === 'pseudo-progress') {
+  if (p.op === EVENT.pseudoProgress) {
     if (p.final) return hideWait();
     const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
     showWait(p.percent, `solving this position with its chains as pseudo-lines (${p.units} units)… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
-  if (p.op === 'handover-progress') {
+  if (p.op === EVENT.handoverProgress) {
     if (p.final) return hideWait();
     const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
     showWait(p.percent, `exact play from here: solving this position's subgame in the browser… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
-  if (p.op !== 'progress') return;
+  if (p.op !== EVENT.progress) return;
   if (p.waiting) {
     $('solve-text').textContent = p.message;
     return;
@@ -275,7 +276,7 @@ function onProgress(p) {
 
 async function refreshStorage() {
   if (!$('storage').open) return;
-  const s = await client.call('storage');
+  const s = await client.call(OP.storage);
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   $('storage-summary').textContent = s.usage === null ? '' : `This site uses ${mb(s.usage)} of ${mb(s.quota)} allowed.${persisted ? ' Storage is persistent.' : ''}`;
   const body = $('storage-table').tBodies[0];
@@ -299,8 +300,8 @@ async function refreshStorage() {
     };
     tr.insertCell().append(button);
   };
-  for (const solve of s.solves) row(solve.label, solve.bytes, solve.finished ? 'solved' : `partial (${solve.tiles} tiles)`, () => client.call('delete', { fingerprint: solve.fingerprint }));
-  for (const book of s.books) row(`book ${book.name.replace(/^books\//, '')}`, book.bytes, book.chunks === null ? 'cached' : `cached (${book.chunks} chunks)`, () => client.call('delete', { book: book.name }));
+  for (const solve of s.solves) row(solve.label, solve.bytes, solve.finished ? 'solved' : `partial (${solve.tiles} tiles)`, () => client.call(OP.delete, { fingerprint: solve.fingerprint }));
+  for (const book of s.books) row(`book ${book.name.replace(/^books\//, '')}`, book.bytes, book.chunks === null ? 'cached' : `cached (${book.chunks} chunks)`, () => client.call(OP.delete, { book: book.name }));
   if (!s.solves.length && !s.books.length) body.insertRow().insertCell().textContent = 'Nothing stored yet.';
 }
 
