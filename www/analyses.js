@@ -3,15 +3,13 @@
 // and, kept apart so that they are never taken for exact ones, the engine's estimates of
 // positions no exact method reached.
 //
-// A position is keyed `board|predrawn|lines` (lines as Game.lines gives them: the drawn lines
-// beyond the board's start, ascending).
+// Positions are keyed by positionKey (position-key.js).
 import { OP, ERROR } from './protocol.js';
+import { positionKey } from './position-key.js';
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
 const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
-
-export const positionKey = (board, predrawn, lines) => `${board}|${predrawn}|${lines}`;
 
 /** Remembers `analysis` for a position. */
 export function remember(key, analysis) {

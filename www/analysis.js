@@ -9,7 +9,8 @@
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
 import { Game } from './pkg/dotbox.js';
-import { analysisOf, cached, estimated, failure, positionKey } from './analyses.js';
+import { analysisOf, cached, estimated, failure } from './analyses.js';
+import { positionKey } from './position-key.js';
 import { session, client } from './session.js';
 import { canAnalyze } from './solving.js';
 import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';

@@ -6,7 +6,8 @@
 // once. The scores it finds are exact (the search assumes nothing about chains).
 import { SEARCH_EVENT } from './protocol.js';
 import { answerBudget } from './pkg/dotbox.js';
-import { remember, positionKey } from './analyses.js';
+import { remember } from './analyses.js';
+import { positionKey } from './position-key.js';
 import { $, setMessage, showWait, hideWait } from './ui.js';
 import { startWorker } from './wasm-loader.js';
 

@@ -7,6 +7,7 @@ import init, { Game } from './pkg/dotbox.js';
 import { SolverClient } from './client.js';
 import { MoveTree } from './variations.js';
 import { capital } from './ui.js';
+import { boardKey } from './position-key.js';
 
 /** Resolves once the wasm module is instantiated, for every module of the page. */
 export const wasmReady = init();
@@ -31,14 +32,14 @@ export const session = {
   status: null, // worker status of the board
   solving: false,
   justSolved: false,
-  solveError: null, // {board: boardKey(), message}: why the last solve stopped
+  solveError: null, // {board: shownBoardKey(), message}: why the last solve stopped
   books: [], // www/books/index.json entries
   book: null, // the loaded book's info for the current board
   estimate: null, // {line, reason, exactAt, open, lines}: the rules move where nothing exact is in reach
 };
 
 /** The board and its pre-drawn lines, as solves are keyed. */
-export const boardKey = () => `${session.game.board}|${session.game.predrawn}`;
+export const shownBoardKey = () => boardKey(session.game.board, session.game.predrawn);
 
 /** Whether the engine plays `player` (0 or 1). */
 export const isEngine = (player) => session.mode === 'ee' || (session.mode === 'p1' && player === 1) || (session.mode === 'p2' && player === 0);

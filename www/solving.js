@@ -3,8 +3,9 @@
 // with its progress, the storage panel, and which positions the move list may ask for.
 import { OP, EVENT, ERROR } from './protocol.js';
 import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod } from './pkg/dotbox.js';
-import { session, client, boardKey } from './session.js';
-import { forgetFailures, estimated, rememberEstimate, positionKey } from './analyses.js';
+import { session, client, shownBoardKey } from './session.js';
+import { forgetFailures, estimated, rememberEstimate } from './analyses.js';
+import { boardKey, positionKey } from './position-key.js';
 import { $, setMessage, setNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
@@ -40,7 +41,7 @@ export async function fillBoards() {
 
 /** Finds out how this board is answered: in memory, from a stored solve, or a book. */
 export async function prepareBoard() {
-  const key = boardKey();
+  const key = shownBoardKey();
   const { game } = session;
   session.justSolved = false;
   const bookEntry = session.books.find((b) => b.board === game.board && (b.predrawn ?? '') === game.predrawn);
@@ -52,7 +53,7 @@ export async function prepareBoard() {
     setMessage(e.message, true);
     return;
   }
-  if (key !== boardKey()) return;
+  if (key !== shownBoardKey()) return;
   session.status = status;
   showSolvePanel();
   // A solve started earlier (this visit or a previous one) and not finished resumes by itself.
@@ -171,7 +172,7 @@ export function showSolvePanel() {
   if (!session.solving) {
     const resumed = s.progress?.tilesReused ?? 0;
     // Why the last solve of this board stopped stays in view above the way to resume it.
-    const error = session.solveError?.board === boardKey() ? `The solve stopped: ${session.solveError.message} ` : '';
+    const error = session.solveError?.board === shownBoardKey() ? `The solve stopped: ${session.solveError.message} ` : '';
     $('solve-text').textContent = error + (resumed
       ? `This board's solve stopped part-way (${resumed} tiles stored). Resume it to get exact scores.`
       : `This board has ${s.open} open lines: solve it once (kept in this browser) to get every position's exact scores.`);
@@ -202,7 +203,7 @@ async function startSolve() {
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
     document.body.dataset.solve = 'error';
-    session.solveError = { board: `${board}|${predrawn}`, message: e.message };
+    session.solveError = { board: boardKey(board, predrawn), message: e.message };
     $('solve-text').textContent = `The solve stopped: ${e.message}`;
   } finally {
     session.solving = false;

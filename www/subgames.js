@@ -4,6 +4,7 @@
 // any solve, and every later position of the game that contains it is answered from those
 // tiles. A game hands over once; a revisited position reads the stored tiles at once.
 import { EVENT } from './protocol.js';
+import { boardKey } from './position-key.js';
 import { openDb, deleteSolve, noteSubgame, listSubgames } from './idb.js';
 
 // Subgames kept open per board: the game's own, and one for a position stepped back to.
@@ -30,7 +31,7 @@ export class Subgames {
    * position first when none is held (with progress events `{op: EVENT.handoverProgress}`).
    */
   async analysis(board, predrawn, lines, yieldToMessages) {
-    const key = `${board}|${predrawn ?? ''}`;
+    const key = boardKey(board, predrawn);
     const drawn = linesOf(lines);
     const list = this.open.get(key) ?? [];
     let entry = list.find((e) => [...e.base].every((l) => drawn.includes(l)));

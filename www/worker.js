@@ -2,6 +2,7 @@
 //
 // The protocol (operations, events, error codes) is protocol.js's.
 import { OP, EVENT, ERROR } from './protocol.js';
+import { boardKey } from './position-key.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
@@ -23,10 +24,8 @@ const ready = loadDotbox().then((loaded) => {
 });
 const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
 let cancelRequested = false;
-let solving = null; // key of the board being solved
+let solving = null; // the board being solved: {key, board}
 let solvingFingerprint = null;
-
-const keyOf = (board, predrawn) => `${board}|${predrawn ?? ''}`;
 
 function post(msg) {
   self.postMessage(msg);
@@ -40,7 +39,7 @@ function openLines(board, predrawn) {
 }
 
 async function solverFor(board, predrawn) {
-  const key = keyOf(board, predrawn);
+  const key = boardKey(board, predrawn);
   let solver = solvers.get(key);
   // An unfinished solve may have progressed in another tab: read its listing again.
   if (solver && !solver.finished) {
@@ -72,7 +71,7 @@ function forget(key) {
 async function analyze({ board, predrawn, lines }) {
   predrawn = predrawn ?? '';
   lines = lines ?? '';
-  const book = books.get(keyOf(board, predrawn));
+  const book = books.get(boardKey(board, predrawn));
   let method = wasm.answerMethod(board, predrawn, lines, book?.depth, 'browser');
   if (method === 'book') {
     try {
@@ -112,7 +111,7 @@ async function analyze({ board, predrawn, lines }) {
 
 /** A position of a board solved whole once, from its stored solve (refused while unsolved). */
 async function storedAnalysis(board, predrawn, lines) {
-  if (solving === keyOf(board, predrawn)) {
+  if (solving?.key === boardKey(board, predrawn)) {
     throw Object.assign(new Error('this board is being solved; its scores come when the solve finishes'), { code: ERROR.unsolved });
   }
   const solver = await solverFor(board, predrawn);
@@ -124,7 +123,7 @@ async function storedAnalysis(board, predrawn, lines) {
   } catch (e) {
     // A damaged stored tile was found and dropped: the board must be solved again (resuming).
     const unsolved = !solver.finished;
-    if (unsolved) forget(keyOf(board, predrawn));
+    if (unsolved) forget(boardKey(board, predrawn));
     throw Object.assign(e, { code: unsolved ? ERROR.damaged : undefined });
   }
 }
@@ -193,15 +192,15 @@ async function status({ board, predrawn }) {
   const open = openLines(board, predrawn);
   const direct = open <= wasm.directOpen();
   if (direct || open > wasm.maxOpen()) return { open, direct, solved: direct, tooBig: open > wasm.maxOpen() };
-  if (solving === keyOf(board, predrawn)) return { open, direct, solved: false, solving: true };
+  if (solving?.key === boardKey(board, predrawn)) return { open, direct, solved: false, solving: true };
   const solver = await solverFor(board, predrawn);
   return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };
 }
 
 async function solve({ board, predrawn, checkpoint }) {
-  const key = keyOf(board, predrawn);
-  if (solving) throw new Error(`already solving ${solving.split('|')[0]}; cancel it first`);
-  solving = key;
+  const key = boardKey(board, predrawn);
+  if (solving) throw new Error(`already solving ${solving.board}; cancel it first`);
+  solving = { key, board };
   cancelRequested = false;
   forget(key);
   try {
@@ -323,7 +322,7 @@ async function remove({ fingerprint, book }) {
 }
 
 async function book({ url, parts, board, predrawn }) {
-  const key = keyOf(board, predrawn);
+  const key = boardKey(board, predrawn);
   let source = books.get(key);
   // A new game on the same board keeps the open book and the chunks it holds.
   if (source?.file.url !== url) {
