@@ -14,7 +14,7 @@ import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analys
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
 import { MoveTree } from './variations.js';
-import { $, PLAYER, fmt, fmtEstimate, setMessage, setNotice, showWait, hideWait } from './ui.js';
+import { $, PLAYER, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 let engineTimer = null;
@@ -120,7 +120,7 @@ async function update() {
   if (g.isOver()) {
     document.body.dataset.state = 'over';
     const [a, b] = g.taken;
-    setMessage(a === b ? `Game over: a draw, ${a}–${b}.` : `Game over: ${a > b ? 'A' : 'B'} wins ${Math.max(a, b)}–${Math.min(a, b)}.`);
+    setResult(a === b ? `Game over: a draw, ${a}–${b}.` : `Game over: ${a > b ? 'A' : 'B'} wins ${Math.max(a, b)}–${Math.min(a, b)}.`);
     return;
   }
   const lines = g.lines;
@@ -154,9 +154,9 @@ async function update() {
     // goes; what the engine just played stays); where the engine moves by its estimates,
     // #exactness says why and the message keeps its last move.
     if (e.code === ERROR.unsolved) {
-      if ($('message').classList.contains('error')) setMessage('');
+      if (messageIs('error')) setMessage('');
     }
-    else if (e.code === ERROR.tooBig && session.estimate?.lines === lines) $('message').classList.remove('error');
+    else if (e.code === ERROR.tooBig && session.estimate?.lines === lines) unmarkError();
     else setMessage(e.message, e.code !== ERROR.damaged && e.code !== ERROR.tooBig);
     // A damaged stored tile was dropped: the solve resumes to recompute it.
     if (e.code === ERROR.damaged) await prepareBoard();

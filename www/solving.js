@@ -6,7 +6,7 @@ import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod }
 import { session, client, shownBoardKey } from './session.js';
 import { forgetFailures, estimated, rememberEstimate } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
-import { $, setMessage, setNotice, showWait, hideWait } from './ui.js';
+import { $, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
 const hooks = { onSolved: null };
@@ -137,7 +137,7 @@ export function describeSource(analysis) {
   else if (analysis.source === 'pseudo') setMessage(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s`);
   else if (analysis.source === 'search') setMessage(`${book ? "past the book's depth: " : ''}found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (book) setMessage(`past the book's depth (${book.depth}): solved in the browser`);
-  else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
+  else if (messageIs('error') || messageIs('result')) setMessage('');
 }
 
 // ---- Solve panel -----------------------------------------------------------------------
