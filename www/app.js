@@ -4,6 +4,7 @@
 // how the board is answered and its panels are solving.js; the move list, graph and best
 // line analysis.js; export and import share.js; the keys keys.js.
 import { ERROR } from './protocol.js';
+import { mark, exposeApp } from './test-hooks.js';
 import { engineMove, answerBudget } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
 import { session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash } from './session.js';
@@ -118,14 +119,14 @@ async function update() {
   render();
   const g = session.game;
   if (g.isOver()) {
-    document.body.dataset.state = 'over';
+    mark({ state: 'over' });
     const [a, b] = g.taken;
     setResult(a === b ? `Game over: a draw, ${a}–${b}.` : `Game over: ${a > b ? 'A' : 'B'} wins ${Math.max(a, b)}–${Math.min(a, b)}.`);
     return;
   }
   const lines = g.lines;
   if (session.analysisFor === lines && session.analysis) return scheduleEngine();
-  document.body.dataset.state = 'thinking';
+  mark({ state: 'thinking' });
   const asked = ++request;
   const since = replyStarted ?? performance.now();
   const bar = setTimeout(() => showWait(null, 'the engine is thinking…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
@@ -149,7 +150,7 @@ async function update() {
       render();
       if (e.code === ERROR.tooBig && !engineToMove(g)) offerDeepSearch(g, lines, update);
     }
-    document.body.dataset.state = 'idle';
+    mark({ state: 'idle' });
     // An unsolved board is explained by the solve panel, not repeated here (an old error
     // goes; what the engine just played stays); where the engine moves by its estimates,
     // #exactness says why and the message keeps its last move.
@@ -176,7 +177,7 @@ function scheduleEngine() {
   const g = session.game;
   const exact = session.analysis && session.analysisFor === g.lines;
   const guessed = session.estimate?.lines === g.lines;
-  document.body.dataset.state = engineToMove(g) && (exact || guessed) ? 'engine' : 'idle';
+  mark({ state: engineToMove(g) && (exact || guessed) ? 'engine' : 'idle' });
   if (!engineToMove(g)) replyStarted = null;
   if (!engineToMove(g) || !(exact || guessed)) return;
   // The engine's thinking counts towards the display delay.
@@ -257,7 +258,7 @@ function render() {
   $('play-here').disabled = g.isOver();
   renderAnalysis(g);
   renderShare();
-  document.body.dataset.lines = g.lines;
+  mark({ lines: g.lines });
   rendered();
 }
 
@@ -317,11 +318,10 @@ async function main() {
   bindControls();
   // #learn is Learn mode (learn.js), not a game.
   window.addEventListener('hashchange', () => location.hash !== '#learn' && newGame(parseHash(location.hash), 'the address'));
-  // For the end-to-end tests, the benchmark and curious users in the console only: no
-  // module of the page reads it (they import the session).
-  window.dotboxApp = { state: session, history: () => session.game.history(), client, gameHash };
+  // For the end-to-end tests, the benchmark and the console (test-hooks.js).
+  exposeApp({ state: session, history: () => session.game.history(), client, gameHash });
   await newGame(parseHash(location.hash), 'the address');
-  document.body.dataset.ready = '1';
+  mark({ ready: '1' });
 }
 
 main().catch((e) => setMessage(`the page failed to start: ${e.message}`, true));

@@ -5,6 +5,7 @@
 // (search-worker.js), so the rest of the page keeps working and "Stop searching" ends it at
 // once. The scores it finds are exact (the search assumes nothing about chains).
 import { SEARCH_EVENT } from './protocol.js';
+import { mark } from './test-hooks.js';
 import { answerBudget } from './pkg/dotbox.js';
 import { remember } from './analyses.js';
 import { positionKey } from './position-key.js';
@@ -38,7 +39,7 @@ export function offerDeepSearch(game, lines, done) {
     }
     const { board, predrawn } = game;
     button.textContent = 'Stop searching';
-    document.body.dataset.deepSearch = 'running';
+    mark({ deepSearch: 'running' });
     running = startWorker('./search-worker.js');
     running.onmessage = ({ data }) => {
       if (data.op === SEARCH_EVENT.progress) {
@@ -65,7 +66,7 @@ function stop() {
     running = null;
     hideWait();
   }
-  delete document.body.dataset.deepSearch;
+  mark({ deepSearch: undefined });
 }
 
 /** Takes the offer back, stopping a running search (another position is shown). */

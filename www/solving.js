@@ -2,6 +2,7 @@
 // (which boards are solved here, booked, or handed over), the opening book, the solve panel
 // with its progress, the storage panel, and which positions the move list may ask for.
 import { OP, EVENT, ERROR } from './protocol.js';
+import { mark } from './test-hooks.js';
 import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod } from './pkg/dotbox.js';
 import { session, client, shownBoardKey } from './session.js';
 import { forgetFailures, estimated, rememberEstimate } from './analyses.js';
@@ -69,7 +70,7 @@ async function loadBook(entry) {
   try {
     const info = await client.call(OP.book, { url: `books/${entry.file}`, parts: entry.parts, board: session.game.board, predrawn: session.game.predrawn });
     session.book = info;
-    document.body.dataset.book = info.cached ? 'cached' : 'fetched';
+    mark({ book: info.cached ? 'cached' : 'fetched' });
     showFigures(info.figures);
     setMessage(`opening book ready${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
@@ -82,7 +83,7 @@ async function loadBook(entry) {
 /** The book's download figures, for the end-to-end tests and the benchmark. */
 function showFigures(f) {
   if (!f) return;
-  Object.assign(document.body.dataset, { bookBytes: f.bytes, bookRequests: f.requests, bookFetched: f.chunksFetched, bookFromCache: f.chunksFromCache, bookChunks: f.chunks });
+  mark({ bookBytes: f.bytes, bookRequests: f.requests, bookFetched: f.chunksFetched, bookFromCache: f.chunksFromCache, bookChunks: f.chunks });
 }
 
 /** Whether the board's book and the in-memory analysis answer every position without a solve. */
@@ -188,7 +189,7 @@ async function startSolve() {
   session.solving = true;
   session.solveError = null;
   percentFloor = 0;
-  document.body.dataset.solve = 'running';
+  mark({ solve: 'running' });
   showSolvePanel();
   $('solve-text').textContent = `Solving ${board}…`;
   setMessage('');
@@ -199,10 +200,10 @@ async function startSolve() {
     const query = new URLSearchParams(location.search);
     const checkpoint = query.has('checkpoint') ? Number(query.get('checkpoint')) : undefined;
     const result = await client.call(OP.solve, { board, predrawn, checkpoint });
-    document.body.dataset.solve = result.finished ? 'finished' : 'cancelled';
+    mark({ solve: result.finished ? 'finished' : 'cancelled' });
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
-    document.body.dataset.solve = 'error';
+    mark({ solve: 'error' });
     session.solveError = { board: boardKey(board, predrawn), message: e.message };
     $('solve-text').textContent = `The solve stopped: ${e.message}`;
   } finally {
@@ -235,7 +236,7 @@ function onProgress(p) {
   if (p.op === EVENT.bookDamaged) {
     // Said until the next game is set up: the message line changes with every move.
     if (!$('notice').textContent.includes(p.message)) setNotice([$('notice').textContent, p.message].filter(Boolean));
-    document.body.dataset.bookDamaged = '1';
+    mark({ bookDamaged: '1' });
     return;
   }
   if (p.op === EVENT.bookProgress) {
@@ -270,7 +271,7 @@ function onProgress(p) {
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
   $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored · ${p.threads === 1 ? 'one thread' : `${p.threads} threads`}`;
-  Object.assign(document.body.dataset, { percent: percent.toFixed(1), threads: p.threads });
+  mark({ percent: percent.toFixed(1), threads: p.threads });
 }
 
 // ---- Storage panel ---------------------------------------------------------------------
