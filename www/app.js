@@ -7,14 +7,16 @@ import { ERROR } from './protocol.js';
 import { mark, exposeApp } from './test-hooks.js';
 import { engineMove, answerBudget } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
-import { session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash } from './session.js';
+import {
+  session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash,
+  startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption,
+} from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
 import { analysisOf } from './analyses.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
-import { MoveTree } from './variations.js';
 import { $, PLAYER, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
@@ -34,10 +36,7 @@ async function newGame(request, source = null) {
   const { game, mode, problems } = readGame(request, source ?? 'the form');
   setNotice(problems);
   if (!game) return writeHash();
-  session.game?.free();
-  Object.assign(session, {
-    game, mode, geometry: null, tree: new MoveTree(), analysis: null, analysisFor: null, hint: null, cursor: null, book: null, estimate: null,
-  });
+  startGame(game, mode);
   $('board').value = game.board;
   $('predrawn').value = game.predrawn;
   $('mode').value = session.mode;
@@ -51,8 +50,7 @@ async function newGame(request, source = null) {
 function goTo(ply) {
   clearTimeout(engineTimer);
   session.game.goTo(ply);
-  session.hint = null;
-  session.cursor = null;
+  setHint(null);
   writeHash();
   update();
 }
@@ -72,7 +70,7 @@ function showLine(moves) {
 
 /** Players: the mode select, applied to the game on the board at once. */
 function setMode(mode) {
-  session.mode = mode;
+  setPlayers(mode);
   $('mode').value = mode;
   writeHash();
   update();
@@ -105,9 +103,7 @@ function play(line) {
 }
 
 function afterMove(line) {
-  session.hint = null;
-  session.analysis = null;
-  if (session.cursor === line) session.cursor = null;
+  played(line);
   writeHash();
   update();
 }
@@ -133,7 +129,7 @@ async function update() {
   try {
     const analysis = await analysisOf(client, g.board, g.predrawn, lines);
     if (asked !== request || g !== session.game || g.lines !== lines) return;
-    Object.assign(session, { analysis, analysisFor: lines, estimate: null });
+    setAnalysis(analysis, lines);
     describeSource(analysis);
     render();
     scheduleEngine();
@@ -146,7 +142,7 @@ async function update() {
       const again = engineToMove(g) && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
       const guess = await estimatePosition(g, lines, e, again ? answerBudget().lineEstimateSeconds : undefined);
       if (asked !== request) return;
-      session.estimate = guess;
+      setEstimate(guess);
       render();
       if (e.code === ERROR.tooBig && !engineToMove(g)) offerDeepSearch(g, lines, update);
     }
@@ -206,7 +202,7 @@ function undoOrRedo(back) {
   const stepOnce = () => (back ? g.undo() : g.redo());
   stepOnce();
   while ((back ? g.canUndo() : g.canRedo()) && isEngine(g.turn) && session.mode !== 'ee') stepOnce();
-  session.analysis = null;
+  dropAnalysis();
   writeHash();
   update();
 }
@@ -216,7 +212,7 @@ function hint() {
   if (!analysis) return setMessage('no analysis yet for this position');
   const best = analysis.moves.find((m) => m.score === analysis.value);
   if (!best) return;
-  session.hint = session.cursor = best.line;
+  setHint(best.line);
   setMessage(`Hint: ${game.label(best.line)} (score ${fmt(best.score)})`);
   render();
   focusCursor();
@@ -237,7 +233,7 @@ function render() {
   $('value').classList.toggle('estimate', Boolean(estimate));
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   renderBoard($('svg'), {
-    geometry: session.geometry ?? (session.geometry = g.geometry()),
+    geometry: boardGeometry(),
     drawn: new Set(g.drawn),
     last: g.moves.at(-1),
     analysis,
@@ -249,7 +245,7 @@ function render() {
     hint: session.hint,
     interactive,
     onPlay: play,
-    onCursor: (line) => { session.cursor = line; },
+    onCursor: setCursor,
   });
   $('undo').disabled = !g.canUndo();
   $('redo').disabled = !g.canRedo();
@@ -272,7 +268,7 @@ function focusCursor() {
 function moveCursor(dx, dy) {
   const drawn = new Set(session.game.drawn);
   const open = new Set(session.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
-  session.cursor = dx || dy || !open.has(session.cursor) ? step(session.geometry, open, session.cursor, dx, dy) : session.cursor;
+  if (dx || dy || !open.has(session.cursor)) setCursor(step(session.geometry, open, session.cursor, dx, dy));
   render();
   focusCursor();
 }
@@ -280,7 +276,7 @@ function moveCursor(dx, dy) {
 /** Flips display option `key` and its checkbox `id`. */
 function toggle(id, key, flip = true) {
   if (flip) $(id).checked = !$(id).checked;
-  session[key] = $(id).checked;
+  setOption(key, $(id).checked);
   render();
 }
 

@@ -4,7 +4,9 @@
 import { OP, EVENT, ERROR } from './protocol.js';
 import { mark } from './test-hooks.js';
 import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod } from './pkg/dotbox.js';
-import { session, client, shownBoardKey } from './session.js';
+import {
+  session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, solveStarted, solveEnded,
+} from './session.js';
 import { forgetFailures, estimated, rememberEstimate } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { $, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
@@ -31,9 +33,9 @@ export async function fillBoards() {
   for (const [value, text] of larger) add(value, text);
   try {
     const response = await fetch('books/index.json');
-    if (response.ok) session.books = (await response.json()).books ?? [];
+    if (response.ok) setBooks((await response.json()).books ?? []);
   } catch {
-    session.books = [];
+    setBooks([]);
   }
   for (const b of session.books) {
     if (![...select.options].some((o) => o.value === b.board)) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
@@ -44,7 +46,7 @@ export async function fillBoards() {
 export async function prepareBoard() {
   const key = shownBoardKey();
   const { game } = session;
-  session.justSolved = false;
+  setJustSolved(false);
   const bookEntry = session.books.find((b) => b.board === game.board && (b.predrawn ?? '') === game.predrawn);
   if (bookEntry) await loadBook(bookEntry);
   let status;
@@ -55,7 +57,7 @@ export async function prepareBoard() {
     return;
   }
   if (key !== shownBoardKey()) return;
-  session.status = status;
+  setBoardStatus(status);
   showSolvePanel();
   // A solve started earlier (this visit or a previous one) and not finished resumes by itself.
   if (!status.solved && !status.tooBig && !status.solving && (status.progress?.tilesReused ?? 0) > 0) startSolve();
@@ -69,7 +71,7 @@ async function loadBook(entry) {
   setMessage(`opening the book ${entry.file}…`);
   try {
     const info = await client.call(OP.book, { url: `books/${entry.file}`, parts: entry.parts, board: session.game.board, predrawn: session.game.predrawn });
-    session.book = info;
+    setBook(info);
     mark({ book: info.cached ? 'cached' : 'fetched' });
     showFigures(info.figures);
     setMessage(`opening book ready${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
@@ -186,8 +188,8 @@ let percentFloor = 0; // the running solve's share so far: the bar never goes ba
 async function startSolve() {
   if (session.solving) return;
   const { board, predrawn } = session.game;
-  session.solving = true;
-  session.solveError = null;
+  solveStarted();
+  let error = null;
   percentFloor = 0;
   mark({ solve: 'running' });
   showSolvePanel();
@@ -204,15 +206,15 @@ async function startSolve() {
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
     mark({ solve: 'error' });
-    session.solveError = { board: boardKey(board, predrawn), message: e.message };
+    error = { board: boardKey(board, predrawn), message: e.message };
     $('solve-text').textContent = `The solve stopped: ${e.message}`;
   } finally {
-    session.solving = false;
+    solveEnded(error);
   }
   forgetFailures();
   if (session.game.board === board && session.game.predrawn === predrawn) {
-    session.status = await client.call(OP.status, { board, predrawn }).catch(() => session.status);
-    session.justSolved = Boolean(session.status?.solved);
+    setBoardStatus(await client.call(OP.status, { board, predrawn }).catch(() => session.status));
+    setJustSolved(Boolean(session.status?.solved));
     showSolvePanel();
     hooks.onSolved();
   }
