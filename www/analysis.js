@@ -11,7 +11,7 @@ import { OP } from './protocol.js';
 import { Game } from './pkg/dotbox.js';
 import { analysisOf, cached, estimated, failure } from './analyses.js';
 import { positionKey } from './position-key.js';
-import { session, client } from './session.js';
+import { session, client, addLine } from './session.js';
 import { canAnalyze } from './solving.js';
 import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';
 
@@ -295,7 +295,7 @@ function draw() {
 export function renderAnalysis(g) {
   ctx.game = g;
   ctx.plies = g.mainline();
-  session.tree.add(ctx.plies.map((p) => p.line));
+  addLine(ctx.plies.map((p) => p.line));
   draw();
   renderBestLine();
   fill();

@@ -66,6 +66,11 @@ export function setHint(line) {
   session.cursor = line;
 }
 
+/** Adds the line of `moves` (the line shown) to the game's move tree. */
+export function addLine(moves) {
+  session.tree.add(moves);
+}
+
 /** The exact analysis of the position with `lines` drawn (it replaces any estimate). */
 export function setAnalysis(analysis, lines) {
   Object.assign(session, { analysis, analysisFor: lines, estimate: null });
