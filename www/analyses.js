@@ -3,14 +3,13 @@
 // and, kept apart so that they are never taken for exact ones, the engine's estimates of
 // positions no exact method reached.
 //
-// A position is keyed `board|predrawn|lines` (lines as Game.lines gives them: the drawn lines
-// beyond the board's start, ascending).
+// Positions are keyed by positionKey (position-key.js).
+import { OP, ERROR } from './protocol.js';
+import { positionKey } from './position-key.js';
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
 const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
-
-export const positionKey = (board, predrawn, lines) => `${board}|${predrawn}|${lines}`;
 
 /** Remembers `analysis` for a position. */
 export function remember(key, analysis) {
@@ -32,12 +31,12 @@ export async function analysisOf(client, board, predrawn, lines) {
   const key = positionKey(board, predrawn, lines);
   if (known.has(key)) return known.get(key);
   try {
-    const analysis = await client.call('analyze', { board, predrawn, lines });
+    const analysis = await client.call(OP.analyze, { board, predrawn, lines });
     remember(key, analysis);
     return analysis;
   } catch (e) {
-    // 'unsolved' can change (a solve finishes): not remembered.
-    if (e.code !== 'unsolved' && e.code !== 'damaged') failed.set(key, e.message);
+    // ERROR.unsolved can change (a solve finishes): not remembered.
+    if (e.code !== ERROR.unsolved && e.code !== ERROR.damaged) failed.set(key, e.message);
     throw e;
   }
 }

@@ -7,9 +7,11 @@
 //
 // app.js calls renderAnalysis() on every render and gives, through initAnalysis(), the ways
 // to step along the line (goTo) and to show a variation (showLine).
+import { OP } from './protocol.js';
 import { Game } from './pkg/dotbox.js';
-import { analysisOf, cached, estimated, failure, positionKey } from './analyses.js';
-import { session, client } from './session.js';
+import { analysisOf, cached, estimated, failure } from './analyses.js';
+import { positionKey } from './position-key.js';
+import { session, client, addLine } from './session.js';
 import { canAnalyze } from './solving.js';
 import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';
 
@@ -260,7 +262,7 @@ async function renderBestLine() {
   delete out.dataset.exact;
   const turn = g.turn;
   try {
-    const line = await client.call('bestLine', { board: g.board, predrawn: g.predrawn, lines: g.lines });
+    const line = await client.call(OP.bestLine, { board: g.board, predrawn: g.predrawn, lines: g.lines });
     if (ctx.bestLine.key !== key) return;
     // A move no exact answer reached (the engine's, by its estimate) is marked with ~.
     const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.exact ? '' : '~'}${m.boxes ? ` (+${m.boxes})` : ''}`);
@@ -293,7 +295,7 @@ function draw() {
 export function renderAnalysis(g) {
   ctx.game = g;
   ctx.plies = g.mainline();
-  session.tree.add(ctx.plies.map((p) => p.line));
+  addLine(ctx.plies.map((p) => p.line));
   draw();
   renderBestLine();
   fill();

@@ -3,17 +3,21 @@
 // redo, hint, and drawing the board and status. The session (session.js) holds the state;
 // how the board is answered and its panels are solving.js; the move list, graph and best
 // line analysis.js; export and import share.js; the keys keys.js.
+import { ERROR } from './protocol.js';
+import { mark, exposeApp } from './test-hooks.js';
 import { engineMove, answerBudget } from './pkg/dotbox.js';
 import { renderBoard, step } from './board.js';
-import { session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash } from './session.js';
+import {
+  session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash,
+  startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption,
+} from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
 import { analysisOf } from './analyses.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
-import { MoveTree } from './variations.js';
-import { $, PLAYER, fmt, fmtEstimate, setMessage, setNotice, showWait, hideWait } from './ui.js';
+import { $, PLAYER, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 let engineTimer = null;
@@ -32,10 +36,7 @@ async function newGame(request, source = null) {
   const { game, mode, problems } = readGame(request, source ?? 'the form');
   setNotice(problems);
   if (!game) return writeHash();
-  session.game?.free();
-  Object.assign(session, {
-    game, mode, geometry: null, tree: new MoveTree(), analysis: null, analysisFor: null, hint: null, cursor: null, book: null, estimate: null,
-  });
+  startGame(game, mode);
   $('board').value = game.board;
   $('predrawn').value = game.predrawn;
   $('mode').value = session.mode;
@@ -49,8 +50,7 @@ async function newGame(request, source = null) {
 function goTo(ply) {
   clearTimeout(engineTimer);
   session.game.goTo(ply);
-  session.hint = null;
-  session.cursor = null;
+  setHint(null);
   writeHash();
   update();
 }
@@ -70,7 +70,7 @@ function showLine(moves) {
 
 /** Players: the mode select, applied to the game on the board at once. */
 function setMode(mode) {
-  session.mode = mode;
+  setPlayers(mode);
   $('mode').value = mode;
   writeHash();
   update();
@@ -103,9 +103,7 @@ function play(line) {
 }
 
 function afterMove(line) {
-  session.hint = null;
-  session.analysis = null;
-  if (session.cursor === line) session.cursor = null;
+  played(line);
   writeHash();
   update();
 }
@@ -117,48 +115,48 @@ async function update() {
   render();
   const g = session.game;
   if (g.isOver()) {
-    document.body.dataset.state = 'over';
+    mark({ state: 'over' });
     const [a, b] = g.taken;
-    setMessage(a === b ? `Game over: a draw, ${a}–${b}.` : `Game over: ${a > b ? 'A' : 'B'} wins ${Math.max(a, b)}–${Math.min(a, b)}.`);
+    setResult(a === b ? `Game over: a draw, ${a}–${b}.` : `Game over: ${a > b ? 'A' : 'B'} wins ${Math.max(a, b)}–${Math.min(a, b)}.`);
     return;
   }
   const lines = g.lines;
   if (session.analysisFor === lines && session.analysis) return scheduleEngine();
-  document.body.dataset.state = 'thinking';
+  mark({ state: 'thinking' });
   const asked = ++request;
   const since = replyStarted ?? performance.now();
   const bar = setTimeout(() => showWait(null, 'the engine is thinking…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
   try {
     const analysis = await analysisOf(client, g.board, g.predrawn, lines);
     if (asked !== request || g !== session.game || g.lines !== lines) return;
-    Object.assign(session, { analysis, analysisFor: lines, estimate: null });
+    setAnalysis(analysis, lines);
     describeSource(analysis);
     render();
     scheduleEngine();
   } catch (e) {
     if (asked !== request) return;
     // Nothing exact is in reach: the engine's estimates, shown and played as such.
-    if (['too-big', 'unsolved'].includes(e.code) && !g.isOver()) {
+    if ([ERROR.tooBig, ERROR.unsolved].includes(e.code) && !g.isOver()) {
       // The engine moving again after taking a box is one reply: its further moves get the
       // policy's shorter time, so a reply of many captures stays within the page's limits.
       const again = engineToMove(g) && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
       const guess = await estimatePosition(g, lines, e, again ? answerBudget().lineEstimateSeconds : undefined);
       if (asked !== request) return;
-      session.estimate = guess;
+      setEstimate(guess);
       render();
-      if (e.code === 'too-big' && !engineToMove(g)) offerDeepSearch(g, lines, update);
+      if (e.code === ERROR.tooBig && !engineToMove(g)) offerDeepSearch(g, lines, update);
     }
-    document.body.dataset.state = 'idle';
+    mark({ state: 'idle' });
     // An unsolved board is explained by the solve panel, not repeated here (an old error
     // goes; what the engine just played stays); where the engine moves by its estimates,
     // #exactness says why and the message keeps its last move.
-    if (e.code === 'unsolved') {
-      if ($('message').classList.contains('error')) setMessage('');
+    if (e.code === ERROR.unsolved) {
+      if (messageIs('error')) setMessage('');
     }
-    else if (e.code === 'too-big' && session.estimate?.lines === lines) $('message').classList.remove('error');
-    else setMessage(e.message, e.code !== 'damaged' && e.code !== 'too-big');
+    else if (e.code === ERROR.tooBig && session.estimate?.lines === lines) unmarkError();
+    else setMessage(e.message, e.code !== ERROR.damaged && e.code !== ERROR.tooBig);
     // A damaged stored tile was dropped: the solve resumes to recompute it.
-    if (e.code === 'damaged') await prepareBoard();
+    if (e.code === ERROR.damaged) await prepareBoard();
     else showSolvePanel();
     scheduleEngine();
   } finally {
@@ -175,7 +173,7 @@ function scheduleEngine() {
   const g = session.game;
   const exact = session.analysis && session.analysisFor === g.lines;
   const guessed = session.estimate?.lines === g.lines;
-  document.body.dataset.state = engineToMove(g) && (exact || guessed) ? 'engine' : 'idle';
+  mark({ state: engineToMove(g) && (exact || guessed) ? 'engine' : 'idle' });
   if (!engineToMove(g)) replyStarted = null;
   if (!engineToMove(g) || !(exact || guessed)) return;
   // The engine's thinking counts towards the display delay.
@@ -204,7 +202,7 @@ function undoOrRedo(back) {
   const stepOnce = () => (back ? g.undo() : g.redo());
   stepOnce();
   while ((back ? g.canUndo() : g.canRedo()) && isEngine(g.turn) && session.mode !== 'ee') stepOnce();
-  session.analysis = null;
+  dropAnalysis();
   writeHash();
   update();
 }
@@ -214,7 +212,7 @@ function hint() {
   if (!analysis) return setMessage('no analysis yet for this position');
   const best = analysis.moves.find((m) => m.score === analysis.value);
   if (!best) return;
-  session.hint = session.cursor = best.line;
+  setHint(best.line);
   setMessage(`Hint: ${game.label(best.line)} (score ${fmt(best.score)})`);
   render();
   focusCursor();
@@ -235,7 +233,7 @@ function render() {
   $('value').classList.toggle('estimate', Boolean(estimate));
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   renderBoard($('svg'), {
-    geometry: session.geometry ?? (session.geometry = g.geometry()),
+    geometry: boardGeometry(),
     drawn: new Set(g.drawn),
     last: g.moves.at(-1),
     analysis,
@@ -247,7 +245,7 @@ function render() {
     hint: session.hint,
     interactive,
     onPlay: play,
-    onCursor: (line) => { session.cursor = line; },
+    onCursor: setCursor,
   });
   $('undo').disabled = !g.canUndo();
   $('redo').disabled = !g.canRedo();
@@ -256,7 +254,7 @@ function render() {
   $('play-here').disabled = g.isOver();
   renderAnalysis(g);
   renderShare();
-  document.body.dataset.lines = g.lines;
+  mark({ lines: g.lines });
   rendered();
 }
 
@@ -270,7 +268,7 @@ function focusCursor() {
 function moveCursor(dx, dy) {
   const drawn = new Set(session.game.drawn);
   const open = new Set(session.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
-  session.cursor = dx || dy || !open.has(session.cursor) ? step(session.geometry, open, session.cursor, dx, dy) : session.cursor;
+  if (dx || dy || !open.has(session.cursor)) setCursor(step(session.geometry, open, session.cursor, dx, dy));
   render();
   focusCursor();
 }
@@ -278,7 +276,7 @@ function moveCursor(dx, dy) {
 /** Flips display option `key` and its checkbox `id`. */
 function toggle(id, key, flip = true) {
   if (flip) $(id).checked = !$(id).checked;
-  session[key] = $(id).checked;
+  setOption(key, $(id).checked);
   render();
 }
 
@@ -316,11 +314,10 @@ async function main() {
   bindControls();
   // #learn is Learn mode (learn.js), not a game.
   window.addEventListener('hashchange', () => location.hash !== '#learn' && newGame(parseHash(location.hash), 'the address'));
-  // For the end-to-end tests, the benchmark and curious users in the console only: no
-  // module of the page reads it (they import the session).
-  window.dotboxApp = { state: session, history: () => session.game.history(), client, gameHash };
+  // For the end-to-end tests, the benchmark and the console (test-hooks.js).
+  exposeApp({ state: session, history: () => session.game.history(), client, gameHash });
   await newGame(parseHash(location.hash), 'the address');
-  document.body.dataset.ready = '1';
+  mark({ ready: '1' });
 }
 
 main().catch((e) => setMessage(`the page failed to start: ${e.message}`, true));

@@ -2,10 +2,11 @@
 // past visit kept them), then for each position only the chunks it reads: from IndexedDB
 // when cached, else by HTTP range request. The wasm reader checks every chunk's length and
 // CRC32 before it answers anything; a chunk that fails is downloaded once more, then
-// reported as damaged (an Error with code 'book-damaged'), and never used. Verified chunks
-// are cached under the book's index checksum, so a second visit needs no network for what
-// it saw and a changed book never reads old chunks. A server that ignores ranges sends the
+// reported as damaged (an Error with code ERROR.bookDamaged, protocol.js), and never used.
+// Verified chunks are cached under the book's index checksum, so a second visit needs no
+// network for what it saw and a changed book never reads old chunks. A server that ignores ranges sends the
 // whole file once: all its chunks are cached then (and checked when read).
+import { ERROR } from './protocol.js';
 import {
   openDb, getBookIndex, putBookIndex, getBookChunks, putBookChunks, deleteBookChunk, deleteBook,
 } from './idb.js';
@@ -164,7 +165,7 @@ export class LazyBookSource {
 
   damage(i) {
     const message = `The opening book ${this.file.url} is damaged on the server: chunk ${i} failed its check twice (${this.damaged.get(i)}); positions that need it are answered another way.`;
-    return Object.assign(new Error(message), { code: 'book-damaged' });
+    return Object.assign(new Error(message), { code: ERROR.bookDamaged });
   }
 
   /**

@@ -1,5 +1,6 @@
-// The page's side of the worker protocol (see worker.js): calls return promises, progress
+// The page's side of the worker protocol (protocol.js): calls return promises, progress
 // events go to listeners.
+import { OP } from './protocol.js';
 import { startWorker } from './wasm-loader.js';
 
 export class SolverClient {
@@ -33,7 +34,7 @@ export class SolverClient {
   }
 
   cancel() {
-    this.worker.postMessage({ op: 'cancel' });
+    this.worker.postMessage({ op: OP.cancel });
   }
 
   onEvent(f) {

@@ -9,14 +9,17 @@
 // judged against the position it was played in. Lines and boxes are named by their labels
 // (a1b1; a box by its lower left and upper right dots), as the board's coordinates show
 // them, and the players by their letters.
+import { OP } from './protocol.js';
 import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { session, client, wasmReady, onRender } from './session.js';
-import { analysisOf, positionKey } from './analyses.js';
+import { analysisOf } from './analyses.js';
+import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
 import { $, PLAYER, fmt, plural, svgEl } from './ui.js';
 
 const coach = {
-  key: null, // board|predrawn|lines of the report shown
+  key: null, // positionKey of the report shown
+  board: null, // boardKey of the report shown (its judged moves belong to this board)
   report: null,
   explained: null, // key of the position whose last move is explained
   judged: new Map(), // moves played ("l1,l2,..") -> the judgement of the last of them
@@ -200,7 +203,7 @@ async function requestFlags(g, lines, key) {
   }
   let flags;
   try {
-    flags = await client.call('loony', { board: g.board, predrawn: g.predrawn, lines });
+    flags = await client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines });
   } catch (e) {
     if (coach.key === key) out.textContent = `Next-loony flags (v/^): ${e.message}.`;
     return;
@@ -281,8 +284,10 @@ function refresh(g) {
   const lines = g.lines;
   const key = keyOf(g, lines);
   if (key !== coach.key) {
-    if (coach.key?.split('|').slice(0, 2).join('|') !== key.split('|').slice(0, 2).join('|')) coach.judged.clear();
+    const board = boardKey(g.board, g.predrawn);
+    if (coach.board !== board) coach.judged.clear();
     coach.key = key;
+    coach.board = board;
     try {
       coach.report = chainsReport(g.board, g.predrawn, lines);
       $('coach').dataset.key = key;

@@ -4,8 +4,11 @@
 // units: the page offers it in words instead of starting it. It runs in a worker of its own
 // (search-worker.js), so the rest of the page keeps working and "Stop searching" ends it at
 // once. The scores it finds are exact (the search assumes nothing about chains).
+import { SEARCH_EVENT } from './protocol.js';
+import { mark } from './test-hooks.js';
 import { answerBudget } from './pkg/dotbox.js';
-import { remember, positionKey } from './analyses.js';
+import { remember } from './analyses.js';
+import { positionKey } from './position-key.js';
 import { $, setMessage, showWait, hideWait } from './ui.js';
 import { startWorker } from './wasm-loader.js';
 
@@ -36,10 +39,10 @@ export function offerDeepSearch(game, lines, done) {
     }
     const { board, predrawn } = game;
     button.textContent = 'Stop searching';
-    document.body.dataset.deepSearch = 'running';
+    mark({ deepSearch: 'running' });
     running = startWorker('./search-worker.js');
     running.onmessage = ({ data }) => {
-      if (data.op === 'progress') {
+      if (data.op === SEARCH_EVENT.progress) {
         showWait(data.total ? (100 * data.done) / data.total : null, `searching for the exact scores… ${(data.nodes / 1e6).toFixed(0)} M nodes, move ${data.done}/${data.total}`);
         return;
       }
@@ -63,7 +66,7 @@ function stop() {
     running = null;
     hideWait();
   }
-  delete document.body.dataset.deepSearch;
+  mark({ deepSearch: undefined });
 }
 
 /** Takes the offer back, stopping a running search (another position is shown). */

@@ -2,10 +2,9 @@
 // end within a time limit, in a worker of its own, so the solving worker (worker.js) keeps
 // answering meanwhile and the page can stop the search at once (it terminates this worker).
 //
-// Protocol: {board, predrawn, lines, seconds, tableMib}
-// -> {op: 'progress', nodes, done, total} every million nodes, then
-//    {ok: true, result: {value, moves, nodes, ttHits, source: 'search'}} | {ok: false, error}.
+// Its protocol is protocol.js's (SEARCH_EVENT).
 import { loadDotbox } from './wasm-loader.js';
+import { SEARCH_EVENT } from './protocol.js';
 
 // On every thread the page allows (the threaded build's pool of this worker and its pool
 // workers), as the solving worker.
@@ -17,7 +16,7 @@ self.onmessage = async ({ data }) => {
     const { wasm } = await ready;
     const deadline = performance.now() + seconds * 1000;
     const progress = (nodes, done, total) => {
-      self.postMessage({ op: 'progress', nodes, done, total });
+      self.postMessage({ op: SEARCH_EVENT.progress, nodes, done, total });
       return performance.now() < deadline;
     };
     const found = wasm.searchAnalyze(board, predrawn ?? '', lines ?? '', Number.MAX_SAFE_INTEGER, tableMib, progress);

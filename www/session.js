@@ -1,12 +1,15 @@
 // The page's session, shared by its modules through imports (never through globals): the
 // wasm module (instantiated once, here), the worker client, the game on the board with the
 // variations tried, who plays which side, the display options, how the board is answered,
-// and the game's address. app.js changes the session and calls `rendered()` after every
-// render; modules that follow the game (the coach) listen with `onRender`.
+// and the game's address. Modules read `session`; only the update functions below write it
+// (app.js for the game and its display, solving.js for how the board is answered), and
+// app.js calls `rendered()` after every render; modules that follow the game (the coach)
+// listen with `onRender`.
 import init, { Game } from './pkg/dotbox.js';
 import { SolverClient } from './client.js';
 import { MoveTree } from './variations.js';
 import { capital } from './ui.js';
+import { boardKey } from './position-key.js';
 
 /** Resolves once the wasm module is instantiated, for every module of the page. */
 export const wasmReady = init();
@@ -31,14 +34,112 @@ export const session = {
   status: null, // worker status of the board
   solving: false,
   justSolved: false,
-  solveError: null, // {board: boardKey(), message}: why the last solve stopped
+  solveError: null, // {board: shownBoardKey(), message}: why the last solve stopped
   books: [], // www/books/index.json entries
   book: null, // the loaded book's info for the current board
   estimate: null, // {line, reason, exactAt, open, lines}: the rules move where nothing exact is in reach
 };
 
+// ---- Updates: the only writers of `session` ------------------------------------------------
+
+/** A new game on the board (`mode`: who plays): what belonged to the old one goes. */
+export function startGame(game, mode) {
+  session.game?.free();
+  Object.assign(session, {
+    game, mode, geometry: null, tree: new MoveTree(), analysis: null, analysisFor: null, hint: null, cursor: null, book: null, estimate: null,
+  });
+}
+
+/** Who plays (one of MODES). */
+export function setPlayers(mode) {
+  session.mode = mode;
+}
+
+/** The board's keyboard cursor: a line, or null. */
+export function setCursor(line) {
+  session.cursor = line;
+}
+
+/** The hinted line, which the cursor moves to (null: no hint, no cursor). */
+export function setHint(line) {
+  session.hint = line;
+  session.cursor = line;
+}
+
+/** Adds the line of `moves` (the line shown) to the game's move tree. */
+export function addLine(moves) {
+  session.tree.add(moves);
+}
+
+/** The exact analysis of the position with `lines` drawn (it replaces any estimate). */
+export function setAnalysis(analysis, lines) {
+  Object.assign(session, { analysis, analysisFor: lines, estimate: null });
+}
+
+/** The position shown changed: its analysis is asked anew. */
+export function dropAnalysis() {
+  session.analysis = null;
+}
+
+/** `line` was played: the analysis and the hint belong to the position before it, and the
+ * cursor on it is gone. */
+export function played(line) {
+  session.hint = null;
+  session.analysis = null;
+  if (session.cursor === line) session.cursor = null;
+}
+
+/** The engine's estimate where nothing exact is in reach, or null. */
+export function setEstimate(estimate) {
+  session.estimate = estimate;
+}
+
+/** The game's board geometry, worked out once per game. */
+export function boardGeometry() {
+  session.geometry ??= session.game.geometry();
+  return session.geometry;
+}
+
+/** A display option: 'showScores' or 'showLabels'. */
+export function setOption(key, on) {
+  if (key !== 'showScores' && key !== 'showLabels') throw new Error(`no display option '${key}'`);
+  session[key] = on;
+}
+
+/** The opening books www/books/index.json lists. */
+export function setBooks(books) {
+  session.books = books;
+}
+
+/** The worker's status of the board. */
+export function setBoardStatus(status) {
+  session.status = status;
+}
+
+/** Whether a solve just made the board solved (the solve panel says so). */
+export function setJustSolved(solved) {
+  session.justSolved = solved;
+}
+
+/** The board's opening book, once opened (null: none). */
+export function setBook(info) {
+  session.book = info;
+}
+
+/** A whole-board solve started. */
+export function solveStarted() {
+  session.solving = true;
+  session.solveError = null;
+}
+
+/** The solve ended; `error` ({board: shownBoardKey(), message}) when it stopped on one. */
+export function solveEnded(error = null) {
+  session.solving = false;
+  session.solveError = error;
+}
+
 /** The board and its pre-drawn lines, as solves are keyed. */
-export const boardKey = () => `${session.game.board}|${session.game.predrawn}`;
+export const shownBoardKey = () => boardKey(session.game.board, session.game.predrawn);
 
 /** Whether the engine plays `player` (0 or 1). */
 export const isEngine = (player) => session.mode === 'ee' || (session.mode === 'p1' && player === 1) || (session.mode === 'p2' && player === 0);

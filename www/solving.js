@@ -1,10 +1,15 @@
 // How the board on the page is answered, and the panels that say so: the board picker
 // (which boards are solved here, booked, or handed over), the opening book, the solve panel
 // with its progress, the storage panel, and which positions the move list may ask for.
+import { OP, EVENT, ERROR } from './protocol.js';
+import { mark } from './test-hooks.js';
 import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod } from './pkg/dotbox.js';
-import { session, client, boardKey } from './session.js';
-import { forgetFailures, estimated, rememberEstimate, positionKey } from './analyses.js';
-import { $, setMessage, setNotice, showWait, hideWait } from './ui.js';
+import {
+  session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, solveStarted, solveEnded,
+} from './session.js';
+import { forgetFailures, estimated, rememberEstimate } from './analyses.js';
+import { boardKey, positionKey } from './position-key.js';
+import { $, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
 const hooks = { onSolved: null };
@@ -28,9 +33,9 @@ export async function fillBoards() {
   for (const [value, text] of larger) add(value, text);
   try {
     const response = await fetch('books/index.json');
-    if (response.ok) session.books = (await response.json()).books ?? [];
+    if (response.ok) setBooks((await response.json()).books ?? []);
   } catch {
-    session.books = [];
+    setBooks([]);
   }
   for (const b of session.books) {
     if (![...select.options].some((o) => o.value === b.board)) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
@@ -39,20 +44,20 @@ export async function fillBoards() {
 
 /** Finds out how this board is answered: in memory, from a stored solve, or a book. */
 export async function prepareBoard() {
-  const key = boardKey();
+  const key = shownBoardKey();
   const { game } = session;
-  session.justSolved = false;
+  setJustSolved(false);
   const bookEntry = session.books.find((b) => b.board === game.board && (b.predrawn ?? '') === game.predrawn);
   if (bookEntry) await loadBook(bookEntry);
   let status;
   try {
-    status = await client.call('status', { board: game.board, predrawn: game.predrawn });
+    status = await client.call(OP.status, { board: game.board, predrawn: game.predrawn });
   } catch (e) {
     setMessage(e.message, true);
     return;
   }
-  if (key !== boardKey()) return;
-  session.status = status;
+  if (key !== shownBoardKey()) return;
+  setBoardStatus(status);
   showSolvePanel();
   // A solve started earlier (this visit or a previous one) and not finished resumes by itself.
   if (!status.solved && !status.tooBig && !status.solving && (status.progress?.tilesReused ?? 0) > 0) startSolve();
@@ -65,9 +70,9 @@ async function loadBook(entry) {
   }
   setMessage(`opening the book ${entry.file}…`);
   try {
-    const info = await client.call('book', { url: `books/${entry.file}`, parts: entry.parts, board: session.game.board, predrawn: session.game.predrawn });
-    session.book = info;
-    document.body.dataset.book = info.cached ? 'cached' : 'fetched';
+    const info = await client.call(OP.book, { url: `books/${entry.file}`, parts: entry.parts, board: session.game.board, predrawn: session.game.predrawn });
+    setBook(info);
+    mark({ book: info.cached ? 'cached' : 'fetched' });
     showFigures(info.figures);
     setMessage(`opening book ready${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
@@ -80,7 +85,7 @@ async function loadBook(entry) {
 /** The book's download figures, for the end-to-end tests and the benchmark. */
 function showFigures(f) {
   if (!f) return;
-  Object.assign(document.body.dataset, { bookBytes: f.bytes, bookRequests: f.requests, bookFetched: f.chunksFetched, bookFromCache: f.chunksFromCache, bookChunks: f.chunks });
+  mark({ bookBytes: f.bytes, bookRequests: f.requests, bookFetched: f.chunksFetched, bookFromCache: f.chunksFromCache, bookChunks: f.chunks });
 }
 
 /** Whether the board's book and the in-memory analysis answer every position without a solve. */
@@ -111,7 +116,7 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   const key = positionKey(g.board, g.predrawn, lines);
   let found = estimated(key) && { ...estimated(key), seconds: 0 };
   try {
-    found ??= await client.call('estimate', { board: g.board, predrawn: g.predrawn, lines, seconds });
+    found ??= await client.call(OP.estimate, { board: g.board, predrawn: g.predrawn, lines, seconds });
   } catch {
     return null;
   }
@@ -119,7 +124,7 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   found = { ...found, lines };
   const { open, exactAt } = found;
   $('exactness').hidden = false;
-  $('exactness').textContent = why.code === 'unsolved'
+  $('exactness').textContent = why.code === ERROR.unsolved
     ? 'Estimates only: this board is not solved yet, so the scores shown (marked ~) are the engine\'s estimates, not exact, and so are its moves. Solve the board for perfect play.'
     : `Estimates only: with ${open} open lines no exact score is in reach here, so the scores shown (marked ~) are the engine's estimates, not exact, and so are its moves. Exact play begins once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
   return found;
@@ -135,7 +140,7 @@ export function describeSource(analysis) {
   else if (analysis.source === 'pseudo') setMessage(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s`);
   else if (analysis.source === 'search') setMessage(`${book ? "past the book's depth: " : ''}found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (book) setMessage(`past the book's depth (${book.depth}): solved in the browser`);
-  else if ($('message').classList.contains('error') || $('message').textContent.startsWith('Game over')) setMessage('');
+  else if (messageIs('error') || messageIs('result')) setMessage('');
 }
 
 // ---- Solve panel -----------------------------------------------------------------------
@@ -170,7 +175,7 @@ export function showSolvePanel() {
   if (!session.solving) {
     const resumed = s.progress?.tilesReused ?? 0;
     // Why the last solve of this board stopped stays in view above the way to resume it.
-    const error = session.solveError?.board === boardKey() ? `The solve stopped: ${session.solveError.message} ` : '';
+    const error = session.solveError?.board === shownBoardKey() ? `The solve stopped: ${session.solveError.message} ` : '';
     $('solve-text').textContent = error + (resumed
       ? `This board's solve stopped part-way (${resumed} tiles stored). Resume it to get exact scores.`
       : `This board has ${s.open} open lines: solve it once (kept in this browser) to get every position's exact scores.`);
@@ -183,10 +188,10 @@ let percentFloor = 0; // the running solve's share so far: the bar never goes ba
 async function startSolve() {
   if (session.solving) return;
   const { board, predrawn } = session.game;
-  session.solving = true;
-  session.solveError = null;
+  solveStarted();
+  let error = null;
   percentFloor = 0;
-  document.body.dataset.solve = 'running';
+  mark({ solve: 'running' });
   showSolvePanel();
   $('solve-text').textContent = `Solving ${board}…`;
   setMessage('');
@@ -196,20 +201,20 @@ async function startSolve() {
     // of the default.
     const query = new URLSearchParams(location.search);
     const checkpoint = query.has('checkpoint') ? Number(query.get('checkpoint')) : undefined;
-    const result = await client.call('solve', { board, predrawn, checkpoint });
-    document.body.dataset.solve = result.finished ? 'finished' : 'cancelled';
+    const result = await client.call(OP.solve, { board, predrawn, checkpoint });
+    mark({ solve: result.finished ? 'finished' : 'cancelled' });
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
-    document.body.dataset.solve = 'error';
-    session.solveError = { board: `${board}|${predrawn}`, message: e.message };
+    mark({ solve: 'error' });
+    error = { board: boardKey(board, predrawn), message: e.message };
     $('solve-text').textContent = `The solve stopped: ${e.message}`;
   } finally {
-    session.solving = false;
+    solveEnded(error);
   }
   forgetFailures();
   if (session.game.board === board && session.game.predrawn === predrawn) {
-    session.status = await client.call('status', { board, predrawn }).catch(() => session.status);
-    session.justSolved = Boolean(session.status?.solved);
+    setBoardStatus(await client.call(OP.status, { board, predrawn }).catch(() => session.status));
+    setJustSolved(Boolean(session.status?.solved));
     showSolvePanel();
     hooks.onSolved();
   }
@@ -219,43 +224,43 @@ async function startSolve() {
 /** The worker's events: solve progress, book downloads, the handover solve, pseudo-lines, the
  * search. */
 function onProgress(p) {
-  if (p.op === 'estimate-progress') {
+  if (p.op === EVENT.estimateProgress) {
     // A bar once the engine has thought for a second (its budget is the policy's).
     if (p.final) return hideWait();
     if (p.seconds > 1) showWait(null, `the engine is thinking… ${p.seconds.toFixed(1)} s (estimates, not exact)`);
     return;
   }
-  if (p.op === 'search-progress') {
+  if (p.op === EVENT.searchProgress) {
     showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
     return;
   }
-  if (p.op === 'book-figures') return showFigures(p.figures);
-  if (p.op === 'book-damaged') {
+  if (p.op === EVENT.bookFigures) return showFigures(p.figures);
+  if (p.op === EVENT.bookDamaged) {
     // Said until the next game is set up: the message line changes with every move.
     if (!$('notice').textContent.includes(p.message)) setNotice([$('notice').textContent, p.message].filter(Boolean));
-    document.body.dataset.bookDamaged = '1';
+    mark({ bookDamaged: '1' });
     return;
   }
-  if (p.op === 'book-progress') {
+  if (p.op === EVENT.bookProgress) {
     // Background analyses (the move list, the coach) download too: the bar goes with the bytes.
     if (p.total && p.done >= p.total) return hideWait();
     const of = p.total ? ` of ${(p.total / 1e3).toFixed(1)}` : '';
     showWait(p.total ? (100 * p.done) / p.total : null, `downloading the opening book: ${(p.done / 1e3).toFixed(1)}${of} kB`);
     return;
   }
-  if (p.op === 'pseudo-progress') {
+  if (p.op === EVENT.pseudoProgress) {
     if (p.final) return hideWait();
     const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
     showWait(p.percent, `solving this position with its chains as pseudo-lines (${p.units} units)… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
-  if (p.op === 'handover-progress') {
+  if (p.op === EVENT.handoverProgress) {
     if (p.final) return hideWait();
     const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
     showWait(p.percent, `exact play from here: solving this position's subgame in the browser… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
-  if (p.op !== 'progress') return;
+  if (p.op !== EVENT.progress) return;
   if (p.waiting) {
     $('solve-text').textContent = p.message;
     return;
@@ -268,14 +273,14 @@ function onProgress(p) {
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
   $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored · ${p.threads === 1 ? 'one thread' : `${p.threads} threads`}`;
-  Object.assign(document.body.dataset, { percent: percent.toFixed(1), threads: p.threads });
+  mark({ percent: percent.toFixed(1), threads: p.threads });
 }
 
 // ---- Storage panel ---------------------------------------------------------------------
 
 async function refreshStorage() {
   if (!$('storage').open) return;
-  const s = await client.call('storage');
+  const s = await client.call(OP.storage);
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   $('storage-summary').textContent = s.usage === null ? '' : `This site uses ${mb(s.usage)} of ${mb(s.quota)} allowed.${persisted ? ' Storage is persistent.' : ''}`;
   const body = $('storage-table').tBodies[0];
@@ -299,8 +304,8 @@ async function refreshStorage() {
     };
     tr.insertCell().append(button);
   };
-  for (const solve of s.solves) row(solve.label, solve.bytes, solve.finished ? 'solved' : `partial (${solve.tiles} tiles)`, () => client.call('delete', { fingerprint: solve.fingerprint }));
-  for (const book of s.books) row(`book ${book.name.replace(/^books\//, '')}`, book.bytes, book.chunks === null ? 'cached' : `cached (${book.chunks} chunks)`, () => client.call('delete', { book: book.name }));
+  for (const solve of s.solves) row(solve.label, solve.bytes, solve.finished ? 'solved' : `partial (${solve.tiles} tiles)`, () => client.call(OP.delete, { fingerprint: solve.fingerprint }));
+  for (const book of s.books) row(`book ${book.name.replace(/^books\//, '')}`, book.bytes, book.chunks === null ? 'cached' : `cached (${book.chunks} chunks)`, () => client.call(OP.delete, { book: book.name }));
   if (!s.solves.length && !s.books.length) body.insertRow().insertCell().textContent = 'Nothing stored yet.';
 }
 

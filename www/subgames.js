@@ -3,6 +3,8 @@
 // lines pre-drawn) is solved in the worker by the retrograde solver, kept in IndexedDB like
 // any solve, and every later position of the game that contains it is answered from those
 // tiles. A game hands over once; a revisited position reads the stored tiles at once.
+import { EVENT } from './protocol.js';
+import { boardKey } from './position-key.js';
 import { openDb, deleteSolve, noteSubgame, listSubgames } from './idb.js';
 
 // Subgames kept open per board: the game's own, and one for a position stepped back to.
@@ -26,10 +28,10 @@ export class Subgames {
   /**
    * The exact analysis of the position with `lines` drawn on `board` (with `predrawn`
    * lines), from the subgame solve of a position it contains, solving one rooted at this
-   * position first when none is held (with progress events `{op: 'handover-progress'}`).
+   * position first when none is held (with progress events `{op: EVENT.handoverProgress}`).
    */
   async analysis(board, predrawn, lines, yieldToMessages) {
-    const key = `${board}|${predrawn ?? ''}`;
+    const key = boardKey(board, predrawn);
     const drawn = linesOf(lines);
     const list = this.open.get(key) ?? [];
     let entry = list.find((e) => [...e.base].every((l) => drawn.includes(l)));
@@ -65,7 +67,7 @@ export class Subgames {
   async solve(board, predrawn, yieldToMessages) {
     // The bar shows at once: opening the solve (planning its tiles, reading any stored ones)
     // and its first step take a while before the first measured share.
-    this.post({ op: 'handover-progress', percent: 0, seconds: 0, eta: null });
+    this.post({ op: EVENT.handoverProgress, percent: 0, seconds: 0, eta: null });
     const solver = await this.wasm.Solver.open(this.db, board, predrawn);
     const start = performance.now();
     let last = 0;
@@ -78,7 +80,7 @@ export class Subgames {
           const p = solver.progress();
           const seconds = (now - start) / 1000;
           const share = p.positionsTotal ? p.positionsDone / p.positionsTotal : 1;
-          this.post({ op: 'handover-progress', percent: 100 * share, seconds, eta: share > 0 ? (seconds / share) - seconds : null });
+          this.post({ op: EVENT.handoverProgress, percent: 100 * share, seconds, eta: share > 0 ? (seconds / share) - seconds : null });
         }
         await yieldToMessages();
       }
@@ -86,7 +88,7 @@ export class Subgames {
       solver.free();
       throw e;
     }
-    this.post({ op: 'handover-progress', percent: 100, seconds: (performance.now() - start) / 1000, eta: 0, final: true });
+    this.post({ op: EVENT.handoverProgress, percent: 100, seconds: (performance.now() - start) / 1000, eta: 0, final: true });
     return solver;
   }
 }

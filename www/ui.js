@@ -37,11 +37,32 @@ export function svgEl(name, attrs, parent) {
   return node;
 }
 
+// What the message line says, kept here so that no module reads the line's text to decide:
+// 'note' (what just happened), 'error' (what went wrong) or 'result' (the game's result).
+let messageKind = 'note';
+
 /** The message line under the board: what just happened, or (error) what went wrong. */
 export function setMessage(text, error = false) {
   $('message').textContent = text;
   $('message').classList.toggle('error', error);
+  messageKind = error ? 'error' : 'note';
 }
+
+/** The message line says the finished game's result. */
+export function setResult(text) {
+  setMessage(text);
+  messageKind = 'result';
+}
+
+/** The message line keeps its text but no longer says it is an error. */
+export function unmarkError() {
+  $('message').classList.remove('error');
+  if (messageKind === 'error') messageKind = 'note';
+}
+
+/** Whether the message line says what went wrong ('error') or the game's result ('result'):
+ * both belong to another position once the board shows a new one. */
+export const messageIs = (kind) => messageKind === kind;
 
 /** Shows what was wrong with the address or the pasted text, and what is shown instead;
  * stays until the next game is set up. */

@@ -1,47 +1,8 @@
 // The solving worker: every solve and every analysis runs here, so the page never freezes.
 //
-// Protocol: the page posts {id, op, ...}; the worker answers {id, ok: true, result} or
-// {id, ok: false, error}, and while solving posts {op: 'progress', key, ...} events.
-//   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only,
-//                                        by the method the answer policy names
-//                                        (wasm.answerMethod; refused with code 'too-big' where
-//                                        it names the estimate)
-//                                        (but for the unproven lines of 'pseudo'); source
-//                                        'book', 'memory', 'subgame' (the handover solve),
-//                                        'pseudo' (chains as pseudo-lines, with reduction
-//                                        {units, open, valueExact, chains} and the unproven
-//                                        lines), 'search' or 'solve'. A book answer posts
-//                                        {op: 'book-figures', figures} (download counters); a
-//                                        damaged chunk posts {op: 'book-damaged', message}
-//   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
-//   solve   {board, predrawn, checkpoint}
-//                                     -> {finished: true} | {cancelled: true}: tiles written
-//                                        every `checkpoint` seconds (default Solver's, 0: after
-//                                        every step)
-//   cancel  {}                        -> stops the running solve after its current step
-//   storage {}                        -> {solves: [..], books: [..], usage, quota}
-//   delete  {fingerprint} | {book}    -> deletes one stored solve or one cached book
-//   book    {url, parts, board, predrawn}
-//                                     -> opens a book lazily (its index; chunks come as
-//                                        positions need them, by range request, verified,
-//                                        cached; from the part files books/index.json lists
-//                                        where it is split): {board, depth, checksum, cached,
-//                                        figures}
-//   estimate {board, predrawn, lines, seconds?, seed?}
-//                                     -> {value, moves: [{line, score}], best, depth, nodes,
-//                                        exact: false, source: 'estimate', seconds, open,
-//                                        exactAt}: the engine's estimates where no exact
-//                                        answer is in reach (never exact); posts
-//                                        {op: 'estimate-progress', seconds} while it runs
-//   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,
-//                                        exact}]}: the principal variation to the end (best
-//                                        move, lowest line first among equals; player 0 is
-//                                        the one to move now); where no exact answer is in
-//                                        reach the engine's move with its estimated score,
-//                                        exact false (and the value, at the start, estimated)
-//   loony   {board, predrawn, lines}  -> {value, next, moves: [{line, score, next}]}: who must
-//                                        make the next loony move ('v' the player to move, '^'
-//                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
+// The protocol (operations, events, error codes) is protocol.js's.
+import { OP, EVENT, ERROR } from './protocol.js';
+import { boardKey } from './position-key.js';
 import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js';
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
@@ -63,10 +24,8 @@ const ready = loadDotbox().then((loaded) => {
 });
 const solvers = new Map(); // board key -> opened Solver (only used outside a running solve)
 let cancelRequested = false;
-let solving = null; // key of the board being solved
+let solving = null; // the board being solved: {key, board}
 let solvingFingerprint = null;
-
-const keyOf = (board, predrawn) => `${board}|${predrawn ?? ''}`;
 
 function post(msg) {
   self.postMessage(msg);
@@ -80,7 +39,7 @@ function openLines(board, predrawn) {
 }
 
 async function solverFor(board, predrawn) {
-  const key = keyOf(board, predrawn);
+  const key = boardKey(board, predrawn);
   let solver = solvers.get(key);
   // An unfinished solve may have progressed in another tab: read its listing again.
   if (solver && !solver.finished) {
@@ -107,12 +66,12 @@ function forget(key) {
  * (wasm.answerMethod, the page's budget): the book, the retrograde solver (at once, or the
  * handover solve of a board too large to solve whole), the board's stored solve, chains as
  * pseudo-lines, or the search within its time limit. Where the policy names the estimate, or
- * the search runs out of time, it refuses with code 'too-big' (the page then asks 'estimate').
+ * the search runs out of time, it refuses with ERROR.tooBig (the page then asks OP.estimate).
  */
 async function analyze({ board, predrawn, lines }) {
   predrawn = predrawn ?? '';
   lines = lines ?? '';
-  const book = books.get(keyOf(board, predrawn));
+  const book = books.get(boardKey(board, predrawn));
   let method = wasm.answerMethod(board, predrawn, lines, book?.depth, 'browser');
   if (method === 'book') {
     try {
@@ -120,8 +79,8 @@ async function analyze({ board, predrawn, lines }) {
     } catch (e) {
       // A damaged chunk: the page is told (it says so until the next game), and the position
       // is answered as without the book.
-      if (e.code !== 'book-damaged') throw e;
-      post({ op: 'book-damaged', message: e.message });
+      if (e.code !== ERROR.bookDamaged) throw e;
+      post({ op: EVENT.bookDamaged, message: e.message });
       method = wasm.answerMethod(board, predrawn, lines, undefined, 'browser');
     }
   }
@@ -134,11 +93,11 @@ async function analyze({ board, predrawn, lines }) {
   const exactAt = `exact play begins once at most ${budget.retroMaxOpen} are open`;
   if (method === 'estimate') {
     const message = `This position has ${open} open lines: ${exactAt} (${open - budget.retroMaxOpen} more moves).`;
-    throw Object.assign(new Error(message), { code: 'too-big' });
+    throw Object.assign(new Error(message), { code: ERROR.tooBig });
   }
   const deadline = performance.now() + budget.searchSeconds * 1000;
   const progress = (nodes, done, total) => {
-    post({ op: 'search-progress', nodes, done, total });
+    post({ op: EVENT.searchProgress, nodes, done, total });
     return performance.now() < deadline;
   };
   try {
@@ -146,50 +105,50 @@ async function analyze({ board, predrawn, lines }) {
     return { ...found, source: 'search' };
   } catch (e) {
     const message = `The search found no exact scores within ${budget.searchSeconds} s (${open} open lines); ${exactAt}.`;
-    throw Object.assign(new Error(message), { code: 'too-big', cause: e });
+    throw Object.assign(new Error(message), { code: ERROR.tooBig, cause: e });
   }
 }
 
 /** A position of a board solved whole once, from its stored solve (refused while unsolved). */
 async function storedAnalysis(board, predrawn, lines) {
-  if (solving === keyOf(board, predrawn)) {
-    throw Object.assign(new Error('this board is being solved; its scores come when the solve finishes'), { code: 'unsolved' });
+  if (solving?.key === boardKey(board, predrawn)) {
+    throw Object.assign(new Error('this board is being solved; its scores come when the solve finishes'), { code: ERROR.unsolved });
   }
   const solver = await solverFor(board, predrawn);
   if (!solver.finished) {
-    throw Object.assign(new Error('this board must be solved first'), { code: 'unsolved' });
+    throw Object.assign(new Error('this board must be solved first'), { code: ERROR.unsolved });
   }
   try {
     return { ...(await solver.analysis(lines)), source: 'solve' };
   } catch (e) {
     // A damaged stored tile was found and dropped: the board must be solved again (resuming).
     const unsolved = !solver.finished;
-    if (unsolved) forget(keyOf(board, predrawn));
-    throw Object.assign(e, { code: unsolved ? 'damaged' : undefined });
+    if (unsolved) forget(boardKey(board, predrawn));
+    throw Object.assign(e, { code: unsolved ? ERROR.damaged : undefined });
   }
 }
 
 /**
  * The analysis of a position past the plain solve's reach with its chains collapsed into
- * pseudo-lines (wasm.pseudoAnalyze, with {op: 'pseudo-progress'} events), as the policy chose.
+ * pseudo-lines (wasm.pseudoAnalyze, with {op: EVENT.pseudoProgress} events), as the policy chose.
  */
 function pseudoAnalysis(board, predrawn, lines) {
   const { units } = wasm.pseudoReduce(board, predrawn, lines);
   const start = performance.now();
   let last = 0;
-  post({ op: 'pseudo-progress', percent: 0, seconds: 0, eta: null, units });
+  post({ op: EVENT.pseudoProgress, percent: 0, seconds: 0, eta: null, units });
   const progress = (done, total) => {
     const now = performance.now();
     if (now - last < 150) return;
     last = now;
     const share = total ? done / total : 1;
     const seconds = (now - start) / 1000;
-    post({ op: 'pseudo-progress', percent: 100 * share, seconds, eta: share > 0 ? seconds / share - seconds : null, units });
+    post({ op: EVENT.pseudoProgress, percent: 100 * share, seconds, eta: share > 0 ? seconds / share - seconds : null, units });
   };
   try {
     return { ...wasm.pseudoAnalyze(board, predrawn, lines, progress), source: 'pseudo', seconds: (performance.now() - start) / 1000 };
   } finally {
-    post({ op: 'pseudo-progress', final: true });
+    post({ op: EVENT.pseudoProgress, final: true });
   }
 }
 
@@ -197,7 +156,7 @@ function pseudoAnalysis(board, predrawn, lines) {
  * The engine's estimate of a position no exact method answers (wasm.engineEstimate on every
  * thread of the worker): {value, moves: [{line, score}], best, depth, nodes, threads, exact:
  * false, source: 'estimate', seconds, open, exactAt}, within `seconds` (default the policy's).
- * Posts {op: 'estimate-progress', seconds} while it runs, so the page can show a bar past a
+ * Posts {op: EVENT.estimateProgress, seconds} while it runs, so the page can show a bar past a
  * second.
  */
 function estimate({ board, predrawn, lines, seconds, seed }) {
@@ -205,13 +164,13 @@ function estimate({ board, predrawn, lines, seconds, seed }) {
   lines = lines ?? '';
   const budget = wasm.answerBudget();
   const start = performance.now();
-  const progress = (depth, nodes, elapsed) => post({ op: 'estimate-progress', depth, nodes, seconds: elapsed });
+  const progress = (depth, nodes, elapsed) => post({ op: EVENT.estimateProgress, depth, nodes, seconds: elapsed });
   try {
     const found = wasm.engineEstimate(board, predrawn, lines, seconds ?? budget.estimateSeconds, seed ?? 0, progress);
     const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
     return { ...found, source: 'estimate', seconds: (performance.now() - start) / 1000, open, exactAt: budget.retroMaxOpen };
   } finally {
-    post({ op: 'estimate-progress', final: true });
+    post({ op: EVENT.estimateProgress, final: true });
   }
 }
 
@@ -220,12 +179,12 @@ const books = new Map();
 
 /** The analysis of a position within `book`'s depth, downloading the chunks it needs. */
 async function booked(book, lines) {
-  const progress = (done, total) => post({ op: 'book-progress', url: book.file.url, done, total });
+  const progress = (done, total) => post({ op: EVENT.bookProgress, url: book.file.url, done, total });
   try {
     const analysis = await book.analysis(lines, progress);
     return { ...analysis, source: 'book', bookDepth: book.depth };
   } finally {
-    post({ op: 'book-figures', figures: book.figures() });
+    post({ op: EVENT.bookFigures, figures: book.figures() });
   }
 }
 
@@ -233,15 +192,15 @@ async function status({ board, predrawn }) {
   const open = openLines(board, predrawn);
   const direct = open <= wasm.directOpen();
   if (direct || open > wasm.maxOpen()) return { open, direct, solved: direct, tooBig: open > wasm.maxOpen() };
-  if (solving === keyOf(board, predrawn)) return { open, direct, solved: false, solving: true };
+  if (solving?.key === boardKey(board, predrawn)) return { open, direct, solved: false, solving: true };
   const solver = await solverFor(board, predrawn);
   return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };
 }
 
 async function solve({ board, predrawn, checkpoint }) {
-  const key = keyOf(board, predrawn);
-  if (solving) throw new Error(`already solving ${solving.split('|')[0]}; cancel it first`);
-  solving = key;
+  const key = boardKey(board, predrawn);
+  if (solving) throw new Error(`already solving ${solving.board}; cancel it first`);
+  solving = { key, board };
   cancelRequested = false;
   forget(key);
   try {
@@ -262,7 +221,7 @@ async function solve({ board, predrawn, checkpoint }) {
     if (!self.navigator.locks) return await run();
     let result = await self.navigator.locks.request(lockName, { ifAvailable: true }, (lock) => (lock ? run() : null));
     if (result === null) {
-      post({ op: 'progress', key, waiting: true, message: 'another tab is solving this board; waiting for it to finish or close' });
+      post({ op: EVENT.progress, key, waiting: true, message: 'another tab is solving this board; waiting for it to finish or close' });
       const abort = new AbortController();
       const poll = setInterval(() => cancelRequested && abort.abort(), 200);
       try {
@@ -308,7 +267,7 @@ async function steps(key, solver) {
     const rate = seconds > 0 ? p.positionsDone / seconds : 0;
     const left = p.positionsTotal - p.positionsDone;
     post({
-      op: 'progress', key, ...p,
+      op: EVENT.progress, key, ...p,
       percent: p.positionsTotal ? (100 * p.positionsDone) / p.positionsTotal : 100,
       rate, seconds, eta: rate > 0 ? left / rate : null, final, wasmBytes: memory?.buffer.byteLength ?? null,
       threads, computeSeconds: solver.computeSeconds,
@@ -363,11 +322,11 @@ async function remove({ fingerprint, book }) {
 }
 
 async function book({ url, parts, board, predrawn }) {
-  const key = keyOf(board, predrawn);
+  const key = boardKey(board, predrawn);
   let source = books.get(key);
   // A new game on the same board keeps the open book and the chunks it holds.
   if (source?.file.url !== url) {
-    const progress = (done, total) => post({ op: 'book-progress', url, done, total });
+    const progress = (done, total) => post({ op: EVENT.bookProgress, url, done, total });
     source = await LazyBookSource.open(wasm, DB, url, progress, parts);
     books.get(key)?.close();
     books.set(key, source);
@@ -404,7 +363,7 @@ async function bestLine({ board, predrawn, lines }) {
         // Chains as pseudo-lines may answer without proving it.
         if (a.source === 'pseudo') proven = a.reduction.valueExact && !a.unproven.includes(line);
       } catch (e) {
-        if (e.code !== 'too-big' && e.code !== 'unsolved') throw e;
+        if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
         // No exact answer: the engine's move, with its estimated score.
         const guess = estimate({ board, predrawn, lines: game.lines, seconds: wasm.answerBudget().lineEstimateSeconds });
         if (!moves.length) value = guess.value;
@@ -422,7 +381,17 @@ async function bestLine({ board, predrawn, lines }) {
   }
 }
 
-const ops = { analyze, estimate, status, solve, storage, delete: remove, book, loony, bestLine };
+const ops = {
+  [OP.analyze]: analyze,
+  [OP.estimate]: estimate,
+  [OP.status]: status,
+  [OP.solve]: solve,
+  [OP.storage]: storage,
+  [OP.delete]: remove,
+  [OP.book]: book,
+  [OP.loony]: loony,
+  [OP.bestLine]: bestLine,
+};
 
 // Operations other than solve run one at a time (a wasm object serves one call at a time);
 // a solve runs beside them on its own solver.
@@ -440,9 +409,9 @@ async function answer(data) {
 }
 
 self.onmessage = ({ data }) => {
-  if (data.op === 'cancel') {
+  if (data.op === OP.cancel) {
     cancelRequested = true;
-  } else if (data.op === 'solve') {
+  } else if (data.op === OP.solve) {
     answer(data);
   } else {
     queue = queue.then(() => answer(data));

@@ -126,3 +126,17 @@ test('engine against engine plays a whole 3x3 game of optimal moves to the value
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the result of a finished game leaves the message line when a move is taken back', async () => {
+  const context = await env.browser.newContext();
+  const all = Array.from({ length: 12 }, (_, i) => i).join(',');
+  const { page, errors } = await openPage(context, env.server.url, `#board=2x2&mode=hh&moves=${all}`);
+  assert.equal(await settled(page), 'over');
+  assert.match(await page.textContent('#message'), /^Game over: /);
+  await page.click('#nav-prev');
+  assert.equal(await settled(page), 'idle');
+  await page.waitForFunction(() => document.querySelector('#message').textContent === '', null, { timeout: 10_000 });
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.game.isOver()), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
