@@ -6,10 +6,11 @@
 // move gains or costs and why (the coach's words from the exact scores), then shows the scores.
 // Chains are coloured on the board as the coach colours them. Progress (exercises answered
 // right, hence lessons done) is kept in localStorage and can be reset.
-import { Game, chainsReport, explainMove } from './pkg/dotbox.js';
-import { renderBoard, step } from './board.js';
+import { chainsReport, explainMove } from './pkg/dotbox.js';
+import { renderBoard } from './board.js';
+import { diagramOf, answerKeys } from './answer-board.js';
 import { wasmReady } from './session.js';
-import { $, fmt, svgEl, ARROWS } from './ui.js';
+import { $, fmt, svgEl } from './ui.js';
 
 export const LEARN_HASH = '#learn';
 const STORE = 'dotbox-learn';
@@ -85,13 +86,7 @@ function show(l, e) {
   saveProgress(progress);
   const lesson = state.lessons[l];
   const ex = current();
-  // All of the exercise's lines are given to the game as pre-drawn: it only supplies geometry
-  // and the completed boxes; they are drawn as ordinary lines.
-  const game = new Game(ex.board, ex.lines.join(','));
-  state.geometry = game.geometry();
-  for (const s of state.geometry.lines) s.predrawn = false;
-  state.boxes = game.takenBoxes();
-  game.free();
+  Object.assign(state, diagramOf(ex.board, ex.lines));
   state.components = chainsReport(ex.board, '', ex.lines.join(',')).components;
   state.cursor = null;
   state.answer = null;
@@ -189,23 +184,6 @@ function next(delta) {
   $('learn-svg').focus();
 }
 
-function onKey(e) {
-  // The page's own shortcuts act on the game; keys on the exercise board stay here.
-  e.stopPropagation();
-  if (state.answer !== null) return;
-  if (ARROWS[e.key]) {
-    const drawn = new Set(current().lines);
-    const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
-    state.cursor = step(state.geometry, open, state.cursor, ...ARROWS[e.key]);
-    render();
-    $('learn-svg').querySelector(`g.move[data-line="${state.cursor}"]`)?.focus();
-    e.preventDefault();
-  } else if ((e.key === 'Enter' || e.key === ' ') && state.cursor !== null) {
-    pick(state.cursor);
-    e.preventDefault();
-  }
-}
-
 // ---- Entering and leaving ---------------------------------------------------------------
 
 async function load() {
@@ -278,7 +256,7 @@ function start() {
   $('exercise-prev').onclick = () => next(-1);
   $('exercise-retry').onclick = () => { show(state.lesson, state.exercise); $('learn-svg').focus(); };
   $('learn-reset').onclick = reset;
-  $('learn-svg').addEventListener('keydown', onKey);
+  $('learn-svg').addEventListener('keydown', answerKeys($('learn-svg'), state, { lines: () => current().lines, render, pick }));
   if (location.hash === LEARN_HASH) enter();
   else setView(false);
 }

@@ -3,11 +3,12 @@
 // keeps the best score. The player picks a line on the puzzle's own board (click,
 // tap, or arrow keys and Enter); the page says whether it was the best move, what the chosen
 // move costs and why, with the solver's scores then shown on the board.
-import { Game, loadPuzzles, explainMove } from './pkg/dotbox.js';
-import { renderBoard, step } from './board.js';
+import { loadPuzzles, explainMove } from './pkg/dotbox.js';
+import { renderBoard } from './board.js';
+import { diagramOf, answerKeys } from './answer-board.js';
 import { wasmReady } from './session.js';
 import { onShortcut } from './keys.js';
-import { $, fmt, ARROWS } from './ui.js';
+import { $, fmt } from './ui.js';
 
 const state = {
   puzzles: null,
@@ -40,13 +41,7 @@ function show(index) {
   const n = state.puzzles.length;
   state.index = ((index % n) + n) % n;
   const p = current();
-  // All of the puzzle's lines are given to the game as pre-drawn: it only supplies geometry
-  // and the completed boxes; they are drawn as ordinary lines.
-  const game = new Game(p.board, p.lines.join(','));
-  state.geometry = game.geometry();
-  for (const s of state.geometry.lines) s.predrawn = false;
-  state.boxes = game.takenBoxes();
-  game.free();
+  Object.assign(state, diagramOf(p.board, p.lines));
   state.cursor = null;
   state.answer = null;
   $('puzzle-title').textContent = `Puzzle ${state.index + 1} of ${n} · ${p.board} · difficulty ${'★'.repeat(p.difficulty)}${'☆'.repeat(5 - p.difficulty)}`;
@@ -109,23 +104,6 @@ function pick(line) {
   $('puzzle-next').focus();
 }
 
-function onKey(e) {
-  // The page's own shortcuts act on the game board; keys on the puzzle board stay here.
-  e.stopPropagation();
-  if (state.answer !== null) return;
-  if (ARROWS[e.key]) {
-    const drawn = new Set(current().lines);
-    const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
-    state.cursor = step(state.geometry, open, state.cursor, ...ARROWS[e.key]);
-    render();
-    $('puzzle-svg').querySelector(`g.move[data-line="${state.cursor}"]`)?.focus();
-    e.preventDefault();
-  } else if ((e.key === 'Enter' || e.key === ' ') && state.cursor !== null) {
-    pick(state.cursor);
-    e.preventDefault();
-  }
-}
-
 async function open() {
   const panel = $('puzzle');
   if (!panel.hidden) {
@@ -151,7 +129,7 @@ function start() {
   $('puzzle-next').onclick = () => { show(state.index + 1); $('puzzle-svg').focus(); };
   $('puzzle-prev').onclick = () => { show(state.index - 1); $('puzzle-svg').focus(); };
   $('puzzle-retry').onclick = () => { show(state.index); $('puzzle-svg').focus(); };
-  $('puzzle-svg').addEventListener('keydown', onKey);
+  $('puzzle-svg').addEventListener('keydown', answerKeys($('puzzle-svg'), state, { lines: () => current().lines, render, pick }));
   onShortcut('p', open);
 }
 
