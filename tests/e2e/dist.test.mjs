@@ -172,7 +172,7 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
   });
 
   test('a damaged cached file is detected and downloaded again', { timeout: 120_000 }, async () => {
-    const damaged = ['r/' + env.release + '/app.js', 'r/' + env.release + '/pkg-threads/dotbox_bg.wasm'];
+    const damaged = ['r/' + env.release + '/page.js', 'r/' + env.release + '/pkg-threads/dotbox_bg.wasm'];
     const first = await openPage(env.context, env.host.url, '#board=3x3&mode=hh');
     await first.page.evaluate(async (paths) => {
       const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('dotbox-release-')));
