@@ -108,6 +108,9 @@ async function releaseFiles({ scripts, styles }) {
     splitting: true,
     format: 'esm',
     minify: true,
+    // Each bundle names its map (page.js.map beside it): the browser's tools show the
+    // sources; nothing downloads a map otherwise, and the service worker does not cache them.
+    sourcemap: 'linked',
     write: false,
     metafile: true,
     outdir: 'r',
@@ -291,9 +294,10 @@ async function main() {
   const files = { 'index.html': page(release, version, code, imports), ...data };
   for (const [p, b] of Object.entries(code)) files[`r/${release}/${p}`] = b;
 
-  // The service worker precaches everything but the books (read by range, cached by chunk).
+  // The service worker precaches everything but the books (read by range, cached by chunk)
+  // and the source maps (for the browser's tools only).
   const precache = {};
-  for (const [p, b] of Object.entries(files)) if (!p.endsWith('.book')) precache[p] = sha256(b);
+  for (const [p, b] of Object.entries(files)) if (!/\.(book|map)$/.test(p)) precache[p] = sha256(b);
   const template = readFileSync(join(WWW, 'sw.js'), 'utf8');
   const sw = template.replace('const RELEASE = null;', `const RELEASE = ${JSON.stringify({ id: release, version, files: precache })};`);
   if (sw === template) fail('www/sw.js has no line `const RELEASE = null;` to fill');
