@@ -14,6 +14,7 @@
 //                          SHA-256 hashes): precaches the release, checks every file it serves,
 //                          adds the cross-origin isolation headers
 //   manifest.webmanifest, icons/   what makes the page installable
+//   _headers               long caching of r/ for the hosts that read it
 //   puzzles*.json, books/  data the page fetches beside index.html; a book larger than
 //                          --part-bytes (default 25 MiB, the largest file Cloudflare Pages
 //                          takes) is split at chunk boundaries into parts, and
@@ -302,6 +303,11 @@ async function main() {
   const sw = template.replace('const RELEASE = null;', `const RELEASE = ${JSON.stringify({ id: release, version, files: precache })};`);
   if (sw === template) fail('www/sw.js has no line `const RELEASE = null;` to fill');
   files['sw.js'] = Buffer.from(sw);
+  // For the hosts that read a _headers file (Netlify, Cloudflare Pages), whose default makes
+  // the browser revalidate every file: the solving worker then asks again for the files the
+  // page preloaded, three round trips before the first score. r/ never changes under a name.
+  // Not precached: no page asks for it, and some hosts do not publish names starting with _.
+  files._headers = Buffer.from('/r/*\n  Cache-Control: public, max-age=31536000, immutable\n');
 
   rmSync(out, { recursive: true, force: true });
   for (const [p, b] of Object.entries(files)) write(out, p, b);
