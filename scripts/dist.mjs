@@ -91,8 +91,8 @@ function pageAssets(html) {
  * The release's code, as {path: bytes}: the page's module scripts (and sw-register.js) bundled
  * and minified by esbuild into page.js, each worker into its own file, what they share into
  * chunk-<hash>.js files beside them; its style sheets into page.css; both wasm builds. A
- * phone's first score then waits for a handful of requests, not one per module (40 on HTTP/1.1
- * are 7 round trips on 6 connections). Every output sits where its sources sat (the release's
+ * phone's first score then waits for 7 script and style requests, not 34, one per module
+ * (some 6 round trips on HTTP/1.1's 6 connections: docs/deploy.md). Every output sits where its sources sat (the release's
  * root stands for www/), so addresses made from import.meta.url still resolve; site.js learns
  * that the site's root is two folders up.
  */
