@@ -7,7 +7,7 @@
 // fetched again; a rebuilt site replaces the release whole; a host's own headers and a
 // browser without service workers change nothing; a book sent whole is read once and cached;
 // a first visit sends at most 1.5 MB before its first score, in a few requests, and the
-// service worker downloads the release only after it.
+// service worker downloads the release only after it; the bundled search worker answers.
 // The site is built with parts of 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit
 // would split a larger one.
 import { test, describe, before, after } from 'node:test';
@@ -328,7 +328,7 @@ describe('the built site on a host that ignores ranges', () => {
   });
 });
 
-describe('the first visit on a stock nginx, as its access log has it', () => {
+describe('the bundled site on a stock nginx: the first visit\'s requests (its access log), the search worker', () => {
   const env = { host: null, browser: null, dir: null };
   before(async () => {
     env.dir = siteDir();
@@ -377,6 +377,24 @@ describe('the first visit on a stock nginx, as its access log has it', () => {
     const early = before.filter((r) => /^\/(sw\.js|r\/[0-9a-f]+\/pkg-threads\/)/.test(r.path));
     assert.deepEqual(early.map((r) => r.path), [], 'neither the service worker nor the threaded build before the first score');
     assert.ok(log.some((r) => r.path === '/sw.js'), 'the service worker is fetched after it');
+    await context.close();
+  });
+
+  test('the bundled search worker, which no first visit starts, answers as the native solver', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    const { page, errors } = await openPage(context, env.host.url, '#board=3x3&mode=hh');
+    const release = readdirSync(join(env.dir, 'r'))[0];
+    const found = await page.evaluate((release) => new Promise((resolve) => {
+      const worker = new Worker(new URL(`r/${release}/search-worker.js`, location.href), { type: 'module' });
+      worker.onmessage = ({ data }) => 'ok' in data && resolve(data);
+      worker.onerror = (e) => resolve({ ok: false, error: e.message });
+      worker.postMessage({ board: '2x2', predrawn: '', lines: '', seconds: 30, tableMib: 16 });
+    }), release);
+    assert.equal(found.ok, true, found.error);
+    const native = nativeAnalyze('2x2', []);
+    assert.equal(found.result.value, native.value);
+    assert.deepEqual(found.result.moves.map(({ line, score }) => ({ line, score })), native.moves);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });
