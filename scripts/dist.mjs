@@ -4,14 +4,17 @@
 //   node scripts/dist.mjs [--out DIR] [--part-bytes N] [--version LABEL]
 //
 // Layout of DIR (default dist/):
-//   index.html             the page, its scripts and styles pointing into r/<release>/
-//   r/<release>/           every script, style and both wasm builds (pkg, pkg-threads): the
-//                          folder is named by the hash of the whole release, so a browser or a
-//                          CDN cache never mixes two releases' modules
+//   index.html             the page, its one script and one style pointing into r/<release>/
+//   r/<release>/           the page's modules bundled (page.js, page.css), the workers'
+//                          (worker.js, search-worker.js, pool-worker.js), the chunks they
+//                          share, and both wasm builds (pkg, pkg-threads, as wasm-bindgen wrote
+//                          them): the folder is named by the hash of the whole release, so a
+//                          browser or a CDN cache never mixes two releases' modules
 //   sw.js                  the service worker (www/sw.js with the release's file list and
 //                          SHA-256 hashes): precaches the release, checks every file it serves,
 //                          adds the cross-origin isolation headers
 //   manifest.webmanifest, icons/   what makes the page installable
+//   _headers               long caching of r/ for the hosts that read it
 //   puzzles*.json, books/  data the page fetches beside index.html; a book larger than
 //                          --part-bytes (default 25 MiB, the largest file Cloudflare Pages
 //                          takes) is split at chunk boundaries into parts, and
@@ -23,6 +26,7 @@ import {
   copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { build, transform } from 'esbuild';
 import { iconPng } from './icons.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -68,24 +72,89 @@ function walk(dir, base = dir) {
   });
 }
 
+// The workers: started by address (wasm-loader.js's startWorker and startPool), not
+// imported, so each is an entry point of its own beside the page's.
+const WORKERS = ['worker.js', 'search-worker.js', 'pool-worker.js'];
+// The wasm-bindgen modules stay as wasm-bindgen wrote them, in their folders: each finds its
+// wasm beside itself (new URL('dotbox_bg.wasm', import.meta.url)).
+const WASM_GLUE = ['./pkg/*', './pkg-threads/*'];
+
+/** The module scripts and the style sheets index.html names, in the document's order. */
+function pageAssets(html) {
+  const scripts = [...html.matchAll(/<script type="module" src="([^"]+\.js)"><\/script>/g)].map((m) => m[1]);
+  const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+\.css)">/g)].map((m) => m[1]);
+  for (const path of [...scripts, ...styles]) if (!existsSync(join(WWW, path))) fail(`index.html names ${path}, which is not in www/`);
+  return { scripts, styles };
+}
+
 /**
- * The release's code: every module and style of www/ and both wasm builds, as
- * {path: bytes}. site.js learns that the site's root is two folders up.
+ * The release's code, as {path: bytes}: the page's module scripts (and sw-register.js) bundled
+ * and minified by esbuild into page.js, each worker into its own file, what they share into
+ * chunk-<hash>.js files beside them; its style sheets into page.css; both wasm builds. A
+ * phone's first score then waits for 7 script and style requests, not 34, one per module
+ * (some 6 round trips on HTTP/1.1's 6 connections: docs/deploy.md). Every output sits where its sources sat (the release's
+ * root stands for www/), so addresses made from import.meta.url still resolve; site.js learns
+ * that the site's root is two folders up.
  */
-function releaseFiles() {
+async function releaseFiles({ scripts, styles }) {
   const files = {};
-  for (const name of readdirSync(WWW)) {
-    if (/\.(js|css)$/.test(name) && name !== 'sw.js') files[name] = readFileSync(join(WWW, name));
-  }
   for (const pkg of ['pkg', 'pkg-threads']) {
     if (!existsSync(join(WWW, pkg, 'dotbox.js'))) fail(`www/${pkg} is not built: run ./build.sh wasm first`);
     for (const path of walk(join(WWW, pkg))) files[`${pkg}/${path}`] = readFileSync(join(WWW, pkg, path));
   }
-  const site = String(files['site.js']);
-  const moved = site.replace("new URL('./', import.meta.url)", "new URL('../../', import.meta.url)");
-  if (moved === site) fail('www/site.js no longer defines SITE_ROOT as new URL(\'./\', import.meta.url): update scripts/dist.mjs');
-  files['site.js'] = Buffer.from(moved);
-  return files;
+  const result = await build({
+    absWorkingDir: WWW,
+    entryPoints: { page: 'dotbox:page', ...Object.fromEntries(WORKERS.map((w) => [w.replace(/\.js$/, ''), `./${w}`])) },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    // Each bundle names its map (page.js.map beside it): the browser's tools show the
+    // sources; nothing downloads a map otherwise, and the service worker does not cache them.
+    sourcemap: 'linked',
+    write: false,
+    metafile: true,
+    outdir: 'r',
+    chunkNames: 'chunk-[hash]',
+    external: WASM_GLUE,
+    logLevel: 'silent',
+    plugins: [{
+      name: 'dotbox',
+      setup(b) {
+        // The page's entry: its scripts in index.html's order, then the service worker's registration.
+        b.onResolve({ filter: /^dotbox:page$/ }, () => ({ path: 'page', namespace: 'dotbox' }));
+        b.onLoad({ filter: /.*/, namespace: 'dotbox' }, () => ({
+          contents: [...scripts, 'sw-register.js'].map((s) => `import './${s}';`).join('\n'),
+          resolveDir: WWW,
+          loader: 'js',
+        }));
+        b.onLoad({ filter: /[\\/]www[\\/]site\.js$/ }, ({ path }) => {
+          const site = readFileSync(path, 'utf8');
+          const moved = site.replace("new URL('./', import.meta.url)", "new URL('../../', import.meta.url)");
+          if (moved === site) fail('www/site.js no longer defines SITE_ROOT as new URL(\'./\', import.meta.url): update scripts/dist.mjs');
+          return { contents: moved, loader: 'js' };
+        });
+      },
+    }],
+  }).catch((e) => fail(`bundling www/ failed: ${e.message}`));
+  for (const out of result.outputFiles) files[relative(join(WWW, 'r'), out.path)] = Buffer.from(out.contents);
+  // A module no entry reaches would be missing from the site: a new worker belongs in WORKERS.
+  const bundled = new Set(Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs)));
+  const left = readdirSync(WWW).filter((n) => n.endsWith('.js') && n !== 'sw.js' && !bundled.has(n));
+  if (left.length) fail(`www/${left.join(', www/')} reached from no entry point: a worker started by address belongs in WORKERS (scripts/dist.mjs)`);
+  const css = styles.map((s) => readFileSync(join(WWW, s), 'utf8')).join('\n');
+  files['page.css'] = Buffer.from((await transform(css, { loader: 'css', minify: true })).code);
+  return { files, imports: staticImports(result.metafile) };
+}
+
+/** Each output's static imports (chunks, and the wasm-bindgen modules), from esbuild's metafile. */
+function staticImports(metafile) {
+  const imports = {};
+  for (const [out, o] of Object.entries(metafile.outputs)) {
+    imports[relative('r', out)] = o.imports.filter((i) => i.kind === 'import-statement')
+      .map((i) => (i.external ? i.path.replace(/^\.\//, '') : relative('r', i.path)));
+  }
+  return imports;
 }
 
 /**
@@ -148,35 +217,38 @@ function books(limit) {
 /**
  * The modules `entries` import statically, themselves included, as paths of `code`: what the
  * page and its solving worker load before the first score, preloaded by index.html so the
- * browser asks for them all at once rather than one level of imports at a time.
+ * browser asks for them all at once rather than one level of imports at a time. `imports`
+ * holds the bundles' imports; the wasm-bindgen modules' own are read from their text.
  */
-function moduleGraph(entries, code) {
+function moduleGraph(entries, code, imports) {
   const seen = new Set();
   const visit = (path) => {
     if (seen.has(path) || !(path in code)) return;
     seen.add(path);
-    for (const [, spec] of String(code[path]).matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?['"](\.{1,2}\/[^'"]+)['"]/g)) {
-      visit(new URL(spec, `file:///${path}`).pathname.slice(1));
-    }
+    const specs = imports[path] ?? [...String(code[path]).matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?['"](\.{1,2}\/[^'"]+)['"]/g)]
+      .map(([, spec]) => new URL(spec, `file:///${path}`).pathname.slice(1));
+    specs.forEach(visit);
   };
   entries.forEach(visit);
   return [...seen];
 }
 
-/** index.html with its scripts and styles in r/<release>/, the manifest, icon and service worker. */
-function page(release, version, code) {
+/**
+ * index.html with its module scripts and style sheets replaced by the release's page.js and
+ * page.css, preloads of what the first score needs, the manifest, icon and version.
+ */
+function page(release, version, code, imports) {
   let html = readFileSync(join(WWW, 'index.html'), 'utf8');
-  html = html.replace(/\b(href|src)="([^":#?]+\.(?:css|js))"/g, (_, attr, path) => {
-    if (!(path in code)) fail(`index.html names ${path}, which is not in www/`);
-    return `${attr}="r/${release}/${path}"`;
-  });
-  const scripts = [...html.matchAll(/src="r\/[0-9a-f]+\/([^"]+\.js)"/g)].map((m) => m[1]);
+  html = html.replace(/[ \t]*<script type="module" src="[^"]+\.js"><\/script>\n/g, '')
+    .replace(/[ \t]*<link rel="stylesheet" href="[^"]+\.css">\n/g, '');
   // The solving worker's modules (startWorker('./worker.js') in client.js) and the wasm both
   // the page and the worker instantiate (the worker the threaded one where isolated).
-  const preloads = moduleGraph([...scripts, 'worker.js'], code).filter((p) => !scripts.includes(p))
+  const preloads = moduleGraph(['page.js', 'worker.js'], code, imports).filter((p) => p !== 'page.js')
     .map((p) => `<link rel="modulepreload" href="r/${release}/${p}">`);
   preloads.push(`<link rel="preload" href="r/${release}/pkg/dotbox_bg.wasm" as="fetch" type="application/wasm" crossorigin>`);
   const head = [
+    `<link rel="stylesheet" href="r/${release}/page.css">`,
+    `<script type="module" src="r/${release}/page.js"></script>`,
     ...preloads,
     `<meta name="dotbox-version" content="${version.replace(/[^\w.+-]/g, '_')}">`,
     '<meta name="description" content="Dots and Boxes against perfect play, with every move\'s exact score. Works offline.">',
@@ -184,7 +256,6 @@ function page(release, version, code) {
     '<link rel="manifest" href="manifest.webmanifest">',
     '<link rel="icon" type="image/png" sizes="192x192" href="icons/icon-192.png">',
     '<link rel="apple-touch-icon" href="icons/icon-192.png">',
-    `<script type="module" src="r/${release}/sw-register.js"></script>`,
   ].map((l) => `  ${l}\n`).join('');
   if (!html.includes('</head>')) fail('www/index.html has no </head>');
   return Buffer.from(html.replace('</head>', `${head}</head>`));
@@ -210,9 +281,9 @@ function write(out, path, bytes) {
   writeFileSync(join(out, path), bytes);
 }
 
-function main() {
+async function main() {
   const { out, partBytes, version } = options(process.argv.slice(2));
-  const code = releaseFiles();
+  const { files: code, imports } = await releaseFiles(pageAssets(readFileSync(join(WWW, 'index.html'), 'utf8')));
   const data = { ...books(partBytes), 'manifest.webmanifest': manifest() };
   for (const name of readdirSync(WWW)) if (name.endsWith('.json')) data[name] = readFileSync(join(WWW, name));
   data['icons/icon-192.png'] = iconPng(192, false);
@@ -221,16 +292,22 @@ function main() {
   // The release is named by everything it serves, the version label included.
   const hashes = Object.entries({ ...code, ...data }).map(([p, b]) => `${p} ${sha256(b)}`).sort();
   const release = sha256(`${version}\n${hashes.join('\n')}`).slice(0, 12);
-  const files = { 'index.html': page(release, version, code), ...data };
+  const files = { 'index.html': page(release, version, code, imports), ...data };
   for (const [p, b] of Object.entries(code)) files[`r/${release}/${p}`] = b;
 
-  // The service worker precaches everything but the books (read by range, cached by chunk).
+  // The service worker precaches everything but the books (read by range, cached by chunk)
+  // and the source maps (for the browser's tools only).
   const precache = {};
-  for (const [p, b] of Object.entries(files)) if (!p.endsWith('.book')) precache[p] = sha256(b);
+  for (const [p, b] of Object.entries(files)) if (!/\.(book|map)$/.test(p)) precache[p] = sha256(b);
   const template = readFileSync(join(WWW, 'sw.js'), 'utf8');
   const sw = template.replace('const RELEASE = null;', `const RELEASE = ${JSON.stringify({ id: release, version, files: precache })};`);
   if (sw === template) fail('www/sw.js has no line `const RELEASE = null;` to fill');
   files['sw.js'] = Buffer.from(sw);
+  // For the hosts that read a _headers file (Netlify, Cloudflare Pages), whose default makes
+  // the browser revalidate every file: the solving worker then asks again for the files the
+  // page preloaded, three round trips before the first score. r/ never changes under a name.
+  // Not precached: no page asks for it, and some hosts do not publish names starting with _.
+  files._headers = Buffer.from('/r/*\n  Cache-Control: public, max-age=31536000, immutable\n');
 
   rmSync(out, { recursive: true, force: true });
   for (const [p, b] of Object.entries(files)) write(out, p, b);
@@ -242,4 +319,4 @@ function main() {
   }
 }
 
-main();
+await main();

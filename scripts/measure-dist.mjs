@@ -6,10 +6,13 @@
 // in a fresh headless Chromium RUNS times: the bytes nginx sent (headers and bodies, from its
 // access log) up to the first score on the board, the time from navigation to that score,
 // the bytes of the whole first visit once the service worker has cached the release, and the
-// second visit's time to the first score (served by the service worker). With --lighthouse,
-// also Lighthouse's scores (npx lighthouse@12.8.2 driving /usr/bin/chromium).
+// second visit's time to the first score (served by the service worker). With --lighthouse
+// (or --lighthouse=N: N runs of each, Lighthouse being noisy), also Lighthouse's scores (npx
+// lighthouse@12.8.2 driving /usr/bin/chromium), its largest contentful paint's element, and
+// the machine's load average (other work on the machine slows the trace Lighthouse models).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launch } from '../tests/e2e/harness.mjs';
@@ -20,6 +23,8 @@ const RUNS = 5;
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--')) ?? join(ROOT, 'dist');
+const lighthouseArg = args.find((a) => /^--lighthouse(=\d+)?$/.test(a));
+const LIGHTHOUSE_RUNS = lighthouseArg ? Number(lighthouseArg.split('=')[1] ?? 1) : 0;
 
 // Notes the time of the first score the board shows (an open line's data-score set).
 const WATCH_FIRST_SCORE = () => {
@@ -77,9 +82,9 @@ for (const gzip of ['stock', 'all']) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, host));
   console.log(`| ${gzip === 'all' ? 'HTML, scripts, styles, JSON, wasm' : 'stock (HTML only)'} | ${range(runs.map((r) => r.untilScore / 1e6), 3)} | ${range(runs.map((r) => r.firstScore), 0)} | ${range(runs.map((r) => r.whole / 1e6), 3)} | ${range(runs.map((r) => r.second), 0)} |`);
-  if (gzip === 'all' && args.includes('--lighthouse')) {
-    lighthouse(host.url, []);
-    lighthouse(host.url, ['--preset=desktop']);
+  if (gzip === 'all') {
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) lighthouse(host.url, []);
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) lighthouse(host.url, ['--preset=desktop']);
   }
   await host.close();
 }
@@ -97,8 +102,11 @@ function lighthouse(url, preset) {
   const report = JSON.parse(out);
   const scores = Object.values(report.categories).map((c) => `${c.title} ${Math.round(c.score * 100)}`).join(', ');
   const audits = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
-  console.log(`Lighthouse ${report.lighthouseVersion} (${report.configSettings.formFactor}, ${report.configSettings.throttlingMethod} throttling): ${scores}`);
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`Lighthouse ${report.lighthouseVersion} (${report.configSettings.formFactor}, ${report.configSettings.throttlingMethod} throttling; load average ${load}): ${scores}`);
   console.log(`  ${audits.map((a) => `${a} ${report.audits[a].displayValue}`).join(', ')}`);
+  const lcp = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcp) console.log(`  largest contentful paint: ${lcp.selector} ${lcp.snippet}`);
   for (const c of Object.values(report.categories)) {
     const failed = c.auditRefs.filter((r) => r.weight > 0 && report.audits[r.id].score !== null && report.audits[r.id].score < 1);
     if (failed.length) console.log(`  ${c.title} below full marks: ${failed.map((r) => `${r.id} (${report.audits[r.id].score})`).join(', ')}`);

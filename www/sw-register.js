@@ -1,21 +1,27 @@
 // Registers the built site's service worker (sw.js beside index.html; see www/sw.js) once the
-// page has loaded, so its first download never competes with the page's own. Only the
-// built site loads this module (scripts/dist.mjs adds it to index.html); development in www/
-// runs without a service worker. A release installed while a page of the previous one is
-// open is said once in a short notice: the next visit runs it.
+// page has answered its first position (exact scores or the engine's estimate drawn), so
+// installing the release (both wasm builds and every file, 1.6 MB before compression) never
+// competes with what that first answer needs, on a slow network least of all; at the latest
+// FALLBACK_MS after the load event, so a page that answers nothing still gets its offline
+// copy. Only the built site loads this module (scripts/dist.mjs bundles it into page.js);
+// development in www/ runs without a service worker. A release installed while a page of
+// the previous one is open is said once in a short notice: the next visit runs it.
 // `document.documentElement.dataset.sw` says where the page stands, for the tests:
 // 'controlled' (served by the worker), 'installed' (the worker took over after this page
-// loaded: the next visit is served by it), 'updated' (a new release is ready), 'none'.
-const root = document.documentElement;
+// loaded: the next visit is served by it), 'updated' (a new release is ready), 'none';
+// 'waiting' (not registered yet), 'registering', 'failed'.
+import { onRender, session } from './session.js';
 
-async function register() {
-  if (!('serviceWorker' in navigator)) {
-    root.dataset.sw = 'none';
-    return;
-  }
-  const { serviceWorker } = navigator;
+const root = document.documentElement;
+const FALLBACK_MS = 10_000;
+
+if ('serviceWorker' in navigator) watch(navigator.serviceWorker);
+else root.dataset.sw = 'none';
+
+/** Says where the page stands at once (data-sw); registers once the page has answered. */
+function watch(serviceWorker) {
   const hadController = Boolean(serviceWorker.controller);
-  root.dataset.sw = hadController ? 'controlled' : 'registering';
+  root.dataset.sw = hadController ? 'controlled' : 'waiting';
   serviceWorker.addEventListener('controllerchange', () => {
     if (!hadController) {
       root.dataset.sw = 'installed';
@@ -24,13 +30,21 @@ async function register() {
     root.dataset.sw = 'updated';
     notice('A new version of dotbox is installed: it runs from your next visit.');
   });
-  try {
+  let registered = false;
+  const register = () => {
+    if (registered) return;
+    registered = true;
+    if (!hadController) root.dataset.sw = 'registering';
     // Past the HTTP cache: a new sw.js (a new release) is seen on the visit after it is served.
-    await serviceWorker.register('sw.js', { updateViaCache: 'none' });
-  } catch (e) {
-    root.dataset.sw = 'failed';
-    console.warn(`dotbox: no offline copy (${e.message})`);
-  }
+    serviceWorker.register('sw.js', { updateViaCache: 'none' }).catch((e) => {
+      root.dataset.sw = 'failed';
+      console.warn(`dotbox: no offline copy (${e.message})`);
+    });
+  };
+  onRender(() => (session.analysis || session.estimate) && register());
+  const fallback = () => setTimeout(register, FALLBACK_MS);
+  if (document.readyState === 'complete') fallback();
+  else window.addEventListener('load', fallback, { once: true });
 }
 
 /** A one-line note at the top of the page, dismissed with its button. */
@@ -46,6 +60,3 @@ function notice(text) {
   bar.append(reload);
   document.body.prepend(bar);
 }
-
-if (document.readyState === 'complete') register();
-else window.addEventListener('load', register, { once: true });

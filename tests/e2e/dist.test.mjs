@@ -5,7 +5,9 @@
 // thread; 4x4 plays from its book, split into parts, by range requests; with the server
 // stopped the page opens from the service worker and answers; a damaged cached file is
 // fetched again; a rebuilt site replaces the release whole; a host's own headers and a
-// browser without service workers change nothing; a book sent whole is read once and cached.
+// browser without service workers change nothing; a book sent whole is read once and cached;
+// a first visit sends at most 1.5 MB before its first score, in a few requests, and the
+// service worker downloads the release only after it; the bundled search worker answers.
 // The site is built with parts of 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit
 // would split a larger one.
 import { test, describe, before, after } from 'node:test';
@@ -16,7 +18,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
-  ROOT, launch, launchPersistent, openPage, settled, nativeAnalyze, shownScores, showPosition, recordBookRequests, bookFigures, startServer,
+  ROOT, launch, launchPersistent, openPage, settled, nativeAnalyze, shownScores, showPosition, recordBookRequests, bookFigures, startServer, sleep,
 } from './harness.mjs';
 import { buildSite, releaseFiles, removeSite, siteDir, startCaddy, startNginx } from './static-host.mjs';
 
@@ -172,7 +174,7 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
   });
 
   test('a damaged cached file is detected and downloaded again', { timeout: 120_000 }, async () => {
-    const damaged = ['r/' + env.release + '/app.js', 'r/' + env.release + '/pkg-threads/dotbox_bg.wasm'];
+    const damaged = ['r/' + env.release + '/page.js', 'r/' + env.release + '/pkg-threads/dotbox_bg.wasm'];
     const first = await openPage(env.context, env.host.url, '#board=3x3&mode=hh');
     await first.page.evaluate(async (paths) => {
       const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('dotbox-release-')));
@@ -322,6 +324,77 @@ describe('the built site on a host that ignores ranges', () => {
     }
     assert.deepEqual(requests, [], 'no book request');
     assert.deepEqual([...errors, ...again.errors], []);
+    await context.close();
+  });
+});
+
+describe('the bundled site on a stock nginx: the first visit\'s requests (its access log), the search worker', () => {
+  const env = { host: null, browser: null, dir: null };
+  before(async () => {
+    env.dir = siteDir();
+    buildSite(env.dir, { version: 'first' });
+    env.host = await startNginx(env.dir);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.host?.close();
+    if (env.dir) removeSite(env.dir);
+  });
+
+  test('the first score comes after at most 1.5 MB and a handful of requests, the service worker\'s download after it', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    // When the board first shows a score (a move's data-score set), on the page's clock.
+    await context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('#svg g.move:not([data-score=""])[data-score]')) {
+          window.firstScoreAt = performance.timeOrigin + performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-score'] });
+    });
+    const page = await context.newPage();
+    const start = Date.now();
+    await page.goto(`${env.host.url}#board=3x3&mode=hh`);
+    await page.waitForFunction(() => window.firstScoreAt !== undefined, null, { timeout: 60_000 });
+    const scoreAt = await page.evaluate(() => window.firstScoreAt);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    await sleep(500); // nginx writes a request's line once it is done
+    // nginx's $msec (when the request ended), $bytes_sent, $status, $request.
+    const log = readFileSync(env.host.accessLog, 'utf8').trim().split('\n').map((line) => {
+      const [msec, bytes, status, , path] = line.split(' ');
+      return { at: Number(msec) * 1000, bytes: Number(bytes), status, path };
+    });
+    const before = log.filter((r) => r.at >= start && r.at < scoreAt);
+    const sent = before.reduce((n, r) => n + r.bytes, 0);
+    assert.ok(sent <= 1.5e6, `${sent} bytes before the first score`);
+    // Bundled: the page, its style sheet and script, their chunks, the one-thread wasm and its
+    // module, the solving worker, the books' index and the icon (unbundled: 40). Not counted:
+    // the solving worker's revalidations (304) of the files the page preloaded, which a site
+    // built seconds ago gets (nginx sends no Cache-Control; its files are not fresh yet).
+    const sentWhole = before.filter((r) => r.status !== '304');
+    assert.ok(sentWhole.length <= 14, `${sentWhole.length} requests before the first score: ${sentWhole.map((r) => r.path)}`);
+    const early = before.filter((r) => /^\/(sw\.js|r\/[0-9a-f]+\/pkg-threads\/)/.test(r.path));
+    assert.deepEqual(early.map((r) => r.path), [], 'neither the service worker nor the threaded build before the first score');
+    assert.ok(log.some((r) => r.path === '/sw.js'), 'the service worker is fetched after it');
+    await context.close();
+  });
+
+  test('the bundled search worker, which no first visit starts, answers as the native solver', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    const { page, errors } = await openPage(context, env.host.url, '#board=3x3&mode=hh');
+    const release = readdirSync(join(env.dir, 'r'))[0];
+    const found = await page.evaluate((release) => new Promise((resolve) => {
+      const worker = new Worker(new URL(`r/${release}/search-worker.js`, location.href), { type: 'module' });
+      worker.onmessage = ({ data }) => 'ok' in data && resolve(data);
+      worker.onerror = (e) => resolve({ ok: false, error: e.message });
+      worker.postMessage({ board: '2x2', predrawn: '', lines: '', seconds: 30, tableMib: 16 });
+    }), release);
+    assert.equal(found.ok, true, found.error);
+    const native = nativeAnalyze('2x2', []);
+    assert.equal(found.result.value, native.value);
+    assert.deepEqual(found.result.moves.map(({ line, score }) => ({ line, score })), native.moves);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });
