@@ -108,22 +108,25 @@ pub const NATIVE: Budget = Budget {
 
 /// The page's budgets, for a reply within 3 seconds on 2 cores: positions of up to 24 open
 /// lines in memory at once; boards of up to 32 lines solved whole once; on larger boards the
-/// handover solve from 30 open lines (2^30 positions, a few seconds), chains as pseudo-lines
-/// up to 30 units (2.5-2.9 s in the threaded worker, docs/browser.md), the search up to 32
-/// open lines for 2 seconds or 10^8 nodes with a 256 MiB table (an opening of 4x4, 40 open
-/// lines, takes 1.8 G nodes natively), and the engine's estimate in 0.3 seconds (0.15 s for
-/// its further moves of one reply and each move along a best line). A reply is the engine's
-/// estimate of its position, its move, and the estimate of the position the person then
-/// faces: 2 x 0.3 s and the page's own work (measured in docs/browser.md).
+/// handover solve from 30 open lines (2^30 positions, 1.3-2 s on two threads: the books of
+/// 4x4 and 3x5 end there, so their games stay exact throughout), chains as pseudo-lines up to
+/// 28 units (30 units took 2.5-2.9 s in the threaded worker, docs/browser.md: with the rest of
+/// a reply, over 3 s), the search up to 32 open lines for 1 second or 10^8 nodes with a 256
+/// MiB table (a reply may hold two: its own position's and the one the person then faces; an
+/// opening of 4x4, 40 open lines, takes 1.8 G nodes natively), and the engine's estimate in
+/// 0.3 seconds (0.15 s for its further moves of one reply and each move along a best line).
+/// A reply is the engine's estimate of its position, its move, and the estimate of the
+/// position the person then faces: 2 x 0.3 s and the page's own work (measured in
+/// docs/browser.md).
 pub const BROWSER: Budget = Budget {
     direct_open: 24,
     whole_board_open: 32,
     retro_max_open: 30,
     retro_max_positions: f64::INFINITY,
     retro_max_bytes: f64::INFINITY,
-    pseudo_max_units: 30,
+    pseudo_max_units: 28,
     search_max_open: 32,
-    search_seconds: 2.0,
+    search_seconds: 1.0,
     search_max_nodes: 1e8,
     search_table_mib: 256,
     estimate_seconds: 0.3,
