@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use dotbox::book::v2::format::{BookV2Index, FIXED_LEN};
 use dotbox::book::v2::lazy::LazyBookV2;
 use dotbox::book::BookError;
-use dotbox::cli::analyze::json;
+use dotbox::cli::output::json;
 use dotbox::cli::CliError;
 use dotbox::core::notation::parse_lines;
 use dotbox::core::Rules;

@@ -11,8 +11,8 @@ use crate::chains::{components, control, loony_offers, nim_value, Component, End
 use crate::chains::{ChainsError, Control, Nimber};
 use crate::core::{Board, Position};
 
-use super::analyze::parse_position;
 use super::error::CliError;
+use super::input::parse_position;
 
 /// Arguments of `dotbox chains`.
 #[derive(Args, Debug)]

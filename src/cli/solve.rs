@@ -12,8 +12,9 @@ use crate::store::fs::FsStore;
 use crate::store::memory::MemoryStore;
 use crate::store::TileStore;
 
-use super::analyze::{human, json, parse_position, with_penalty, RulesArgs};
 use super::error::CliError;
+use super::input::{parse_position, RulesArgs};
+use super::output::{human, json, with_penalty};
 use super::{progress, pseudo};
 
 /// Arguments of `dotbox solve`.

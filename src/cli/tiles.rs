@@ -20,8 +20,8 @@ use crate::retro::{Layout, RetroError, Solve, Stored, Valuation};
 use crate::store::fs::{Access, FsStore};
 use crate::store::{StoreError, TileId, TileStore};
 
-use super::analyze::{parse_position, RulesArgs};
 use super::error::CliError;
+use super::input::{parse_position, RulesArgs};
 use super::solve::{parse_size, set_memory, set_threads};
 
 /// The `dotbox tiles` commands.
