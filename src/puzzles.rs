@@ -9,10 +9,10 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::chains::explain::{explain, explain_text, Reason};
-use crate::chains::graph::capturable;
+use crate::chains::capturable;
 use crate::chains::ChainsError;
-use crate::core::symmetry::Equivalence;
+use crate::chains::{explain, explain_text, Reason};
+use crate::core::Equivalence;
 use crate::core::{Analysis, Board, Position, Rng};
 use crate::retro::{self, RetroError};
 

@@ -12,7 +12,7 @@ use crate::book::{Book, BookError};
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
 use crate::policy::{self, Context, Method as PolicyMethod};
 use crate::retro;
-use crate::retro::units::DEFAULT_MIN_CHAIN;
+use crate::retro::DEFAULT_MIN_CHAIN;
 
 use super::error::CliError;
 use super::input::{parse_position, read_game, RulesArgs};

@@ -38,12 +38,7 @@ struct MoveJson {
 }
 
 impl<'a> AnalysisJson<'a> {
-    /// The object of `analysis` of `pos`: every drawn line of the position (pre-drawn ones
-    /// included), sorted; the method that answered (`book`, `retro`, `pseudo`, `search`) and
-    /// whether every score is proven (only chains as pseudo-lines may prove less; the
-    /// engine's estimates are written by `estimate::json_report`). A last-move penalty adds
-    /// `"last_move_penalty": P`; loony flags add `"next_loony"` (`"v"`, `"^"` or `""`) to the
-    /// position and to each move.
+    /// The object of `analysis` of `pos`, with the fields [`json`] lists.
     pub fn new(
         board: &Board,
         pos: Position,
@@ -75,7 +70,12 @@ impl<'a> AnalysisJson<'a> {
 }
 
 /// `{"board": .., "lines": [..], "method": M, "exact": E, "value": V, "moves": [{"line": i,
-/// "score": s}, ..]}` on one line, the fields of [`AnalysisJson::new`].
+/// "score": s}, ..]}` on one line: every drawn line of the position (pre-drawn ones
+/// included), sorted; the method that answered (`book`, `retro`, `pseudo`, `search`) and
+/// whether every score is proven (only chains as pseudo-lines may prove less; the engine's
+/// estimates are written by `estimate::json_report`). A last-move penalty adds
+/// `"last_move_penalty": P`; loony flags add `"next_loony"` (`"v"`, `"^"` or `""`) to the
+/// position and to each move. The Python package reads books into the same object.
 pub fn json(
     board: &Board,
     pos: Position,

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::core::{Analysis, Board, Position, Rules};
-use crate::retro::units::Reduction;
+use crate::retro::Reduction;
 
 use super::output::{self, AnalysisJson};
 

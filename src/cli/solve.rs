@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
-use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::retro::{self, Layout, RetroError, Solve, Valuation};
-use crate::store::fs::FsStore;
-use crate::store::memory::MemoryStore;
+use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
+use crate::store::FsStore;
+use crate::store::MemoryStore;
 use crate::store::TileStore;
 
 use super::error::CliError;

@@ -17,7 +17,7 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use crate::retro::{Layout, RetroError, Solve, Stored, Valuation};
-use crate::store::fs::{Access, FsStore};
+use crate::store::{Access, FsStore};
 use crate::store::{StoreError, TileId, TileStore};
 
 use super::error::CliError;

@@ -13,7 +13,7 @@
 
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
-use crate::core::byte_table::ByteTable;
+use crate::core::ByteTable;
 use crate::core::{Board, Position};
 
 /// Box sides in the order of the side masks: top, bottom, left, right.

@@ -35,7 +35,7 @@ pub struct SidesTest {
     pub flag_row: usize,
 }
 
-/// A collapsed chain's [`crate::retro::units::Extension`] over local lines: tests (indices
+/// A collapsed chain's [`crate::retro::Extension`] over local lines: tests (indices
 /// into [`Layout::sides_tests`]) that must all hold, and tests none of which may.
 #[derive(Clone, Debug, Default)]
 pub struct ExtensionTests {
@@ -231,7 +231,7 @@ impl Layout {
     }
 
     /// For each canonical low mask of size `k`, whether it contains the low side mask of the
-    /// box whose flag row is `row` ([`LineBoxes::flag_rows`]).
+    /// box whose flag row is `row` (`LineBoxes::flag_rows`).
     pub fn low_flags(&self, row: usize, k: u32) -> &[i8] {
         self.tables.low_flags.get(row, k)
     }
@@ -242,7 +242,7 @@ impl Layout {
         self.tables.chains[j]
     }
 
-    /// The extensions of local line `j`'s chain (see [`crate::retro::units::Extension`]).
+    /// The extensions of local line `j`'s chain (see [`crate::retro::Extension`]).
     pub fn extensions(&self, j: usize) -> &[ExtensionTests] {
         &self.tables.extensions[j]
     }
