@@ -10,7 +10,7 @@ mod reader;
 mod writer;
 
 pub use address::Addressing;
-pub use format::{BookV2Index, CHUNK_LOG2, FIXED_LEN};
+pub use format::{BookV2Index, ChunkEntry, LayerIndex, CHUNK_LOG2, FIXED_LEN};
 pub use lazy::LazyBookV2;
 pub use model::{LayerModel, PairCounts};
 pub use reader::{BookV2, LayerStats};

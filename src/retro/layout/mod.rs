@@ -341,7 +341,7 @@ impl Layout {
     }
 
     /// The high groups.
-    pub fn high(&self) -> &HighGroups {
+    pub(crate) fn high(&self) -> &HighGroups {
         &self.high
     }
 
@@ -359,7 +359,7 @@ impl Layout {
     }
 
     /// The low group.
-    pub fn lo(&self) -> &LineGroup {
+    pub(crate) fn lo(&self) -> &LineGroup {
         &self.lo
     }
 

@@ -226,7 +226,7 @@ impl Layout {
     }
 
     /// Boxes beside local line `j`.
-    pub fn boxes(&self, j: usize) -> &LineBoxes {
+    pub(crate) fn boxes(&self, j: usize) -> &LineBoxes {
         &self.tables.boxes[j]
     }
 
@@ -243,22 +243,22 @@ impl Layout {
     }
 
     /// The extensions of local line `j`'s chain (see [`crate::retro::Extension`]).
-    pub fn extensions(&self, j: usize) -> &[ExtensionTests] {
+    pub(crate) fn extensions(&self, j: usize) -> &[ExtensionTests] {
         &self.tables.extensions[j]
     }
 
     /// Every test the extensions refer to.
-    pub fn sides_tests(&self) -> &[SidesTest] {
+    pub(crate) fn sides_tests(&self) -> &[SidesTest] {
         &self.tables.sides_tests
     }
 
     /// The loony-position test, in loony solves.
-    pub fn loony_test(&self) -> Option<&LoonyTest> {
+    pub(crate) fn loony_test(&self) -> Option<&LoonyTest> {
         self.loony_test.as_ref()
     }
 
     /// The box sides drawn by the base and high mask `h` (loony solves only).
-    pub fn hi_sides(&self, h: u64) -> BoxSides {
+    pub(crate) fn hi_sides(&self, h: u64) -> BoxSides {
         let test = self.loony_test.as_ref().expect("a loony solve");
         let high = Position::deposit(h, &self.open[self.n_lo as usize..]);
         test.sides(self.base.union(high))
