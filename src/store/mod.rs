@@ -1,10 +1,10 @@
 //! Tile storage behind one trait, so the solver never touches a platform.
 //!
 //! A solve writes each finished tile once and reads the tiles with one more line when it
-//! computes the next layer. Backends: [`memory::MemoryStore`] (everything in RAM), the native
-//! filesystem store (atomic, checksummed files) and, in the browser, IndexedDB. A store is
-//! opened for one solve, named by the solve's fingerprint, so tiles of different solves never
-//! mix.
+//! computes the next layer. Backends: [`MemoryStore`] (everything in RAM), the native
+//! filesystem store (`FsStore`: atomic, checksummed files) and, in the browser, IndexedDB. A
+//! store is opened for one solve, named by the solve's fingerprint, so tiles of different
+//! solves never mix.
 
 mod cache;
 pub mod codec;
