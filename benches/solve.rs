@@ -25,13 +25,13 @@
 
 use std::time::Instant;
 
-use dotbox::chains::endgame::{long_chains, settled};
+use dotbox::chains::{long_chains, settled};
 use dotbox::core::Rng;
 use dotbox::core::{Board, Position, Rules};
-use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{pseudo, Solve, Valuation};
+use dotbox::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::search::{self, SearchOptions};
-use dotbox::store::memory::MemoryStore;
+use dotbox::store::MemoryStore;
 
 /// Value of the start position and number of positions, by the dense descending sweep.
 fn naive_solve(board: &Board) -> (i32, u64) {

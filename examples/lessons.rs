@@ -1,5 +1,5 @@
 //! Builds the Learn course (`www/lessons.json` by default): every exercise of
-//! `dotbox::lessons::course::COURSE` solved exactly by the search, its accepted answers
+//! `dotbox::lessons::COURSE` solved exactly by the search, its accepted answers
 //! exactly the best moves, explained from the scores, then re-checked by the retrograde solver.
 //!
 //! `cargo run --release --example lessons -- [--out PATH] [--show]`: `--show` prints each
@@ -7,7 +7,7 @@
 
 use dotbox::core::notation::line_label;
 use dotbox::core::{Board, Position};
-use dotbox::lessons::{self, course::COURSE, render_diagram};
+use dotbox::lessons::{self, render_diagram, COURSE};
 
 fn main() {
     if let Err(e) = run() {

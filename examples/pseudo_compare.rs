@@ -9,12 +9,12 @@
 //! whose child positions disagree too) to the first position whose value differs while the
 //! children of its differing moves agree: the position where the chain rule itself errs.
 
-use dotbox::chains::endgame::{long_chains, settled};
+use dotbox::chains::{long_chains, settled};
 use dotbox::core::Rng;
 use dotbox::core::{Analysis, Board, Position};
-use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{self, pseudo, Layout, Solve};
-use dotbox::store::memory::MemoryStore;
+use dotbox::retro::{Reduction, DEFAULT_MIN_CHAIN};
+use dotbox::store::MemoryStore;
 
 #[derive(Default)]
 struct Tally {

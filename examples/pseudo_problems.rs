@@ -14,11 +14,11 @@
 //! reduction, kept when one move alone keeps the value and a tempting move loses
 //! (`puzzles::puzzle_of`), explained from the exact scores.
 
-use dotbox::chains::endgame::{long_chains, settled};
+use dotbox::chains::{long_chains, settled};
 use dotbox::core::{Board, Position, Rng};
 use dotbox::puzzles::{puzzle_of, to_json};
-use dotbox::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{self, pseudo};
+use dotbox::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use dotbox::search::{self, SearchOptions};
 
 fn main() {

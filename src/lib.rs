@@ -24,7 +24,7 @@
 //! use dotbox::book::{v2, Book};
 //! use dotbox::core::{notation, Board};
 //! use dotbox::retro::{self, Solve};
-//! use dotbox::store::{memory::MemoryStore, TileStore};
+//! use dotbox::store::{MemoryStore, TileStore};
 //!
 //! # fn main() -> Result<(), Box<dyn Error>> {
 //! // 2x2 boxes with lines 0 and 5 drawn: the value and every open line's score.
@@ -41,7 +41,7 @@
 //! let bytes = v2::write_book(
 //!     solve.layout(),
 //!     4,
-//!     v2::format::CHUNK_LOG2,
+//!     v2::CHUNK_LOG2,
 //!     &mut |tile| Ok::<_, Box<dyn Error>>(store.load(tile)?.expect("a kept tile")),
 //!     &mut |_, _| {},
 //! )?;
@@ -74,4 +74,4 @@ pub mod retro;
 pub mod search;
 pub mod store;
 #[cfg(target_arch = "wasm32")]
-pub mod wasm;
+mod wasm;

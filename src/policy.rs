@@ -11,8 +11,8 @@
 //! engine's estimate, which is never exact and is always said to be so.
 
 use crate::core::{Board, Position, Rules};
-use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::retro::{Layout, Valuation};
+use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 
 /// The methods that answer a position, in the order they are tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

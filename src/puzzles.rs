@@ -7,10 +7,12 @@
 
 use std::fmt;
 
-use crate::chains::explain::{explain, explain_text, Reason};
-use crate::chains::graph::capturable;
+use serde::Serialize;
+
+use crate::chains::capturable;
 use crate::chains::ChainsError;
-use crate::core::symmetry::Equivalence;
+use crate::chains::{explain, explain_text, Reason};
+use crate::core::Equivalence;
 use crate::core::{Analysis, Board, Position, Rng};
 use crate::retro::{self, RetroError};
 
@@ -186,37 +188,50 @@ pub fn generate(
 }
 
 /// The puzzles as JSON: an array of objects with the fields of [`Puzzle`] (`scores` as
-/// `[{"line": l, "score": s}]`).
+/// `[{"line": l, "score": s}]`), one puzzle a line, so a regenerated set diffs by puzzle.
 pub fn to_json(puzzles: &[Puzzle]) -> String {
-    let list = |v: &[usize]| {
-        v.iter()
-            .map(|l| l.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
-    };
     let items: Vec<String> = puzzles
         .iter()
         .map(|p| {
-            let scores: Vec<String> = p
-                .scores
-                .iter()
-                .map(|(l, s)| format!("{{\"line\":{l},\"score\":{s}}}"))
-                .collect();
-            format!(
-                "  {{\"board\":\"{}\",\"lines\":[{}],\"solution\":{},\"value\":{},\"difficulty\":{},\
-                 \"tempting\":[{}],\"scores\":[{}],\"explanation\":\"{}\"}}",
-                p.board,
-                list(&p.lines),
-                p.solution,
-                p.value,
-                p.difficulty,
-                list(&p.tempting),
-                scores.join(","),
-                p.explanation.replace('\\', "\\\\").replace('"', "\\\"")
-            )
+            let json = PuzzleJson {
+                board: &p.board,
+                lines: &p.lines,
+                solution: p.solution,
+                value: p.value,
+                difficulty: p.difficulty,
+                tempting: &p.tempting,
+                scores: p
+                    .scores
+                    .iter()
+                    .map(|&(line, score)| LineScore { line, score })
+                    .collect(),
+                explanation: &p.explanation,
+            };
+            let line = serde_json::to_string(&json).expect("serializing to memory cannot fail");
+            format!("  {line}")
         })
         .collect();
     format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+/// A [`Puzzle`] as the page reads it from `www/puzzles.json`, fields in the file's order.
+#[derive(Serialize)]
+struct PuzzleJson<'a> {
+    board: &'a str,
+    lines: &'a [usize],
+    solution: usize,
+    value: i32,
+    difficulty: u8,
+    tempting: &'a [usize],
+    scores: Vec<LineScore>,
+    explanation: &'a str,
+}
+
+/// One move's exact score in [`PuzzleJson`].
+#[derive(Serialize)]
+struct LineScore {
+    line: usize,
+    score: i32,
 }
 
 #[cfg(test)]

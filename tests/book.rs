@@ -6,10 +6,10 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::Naive;
-use dotbox::book::v1::format::{HEADER_LEN, MAGIC};
 use dotbox::book::v1::{BookV1, BookWriter};
+use dotbox::book::v1::{HEADER_LEN, MAGIC};
 use dotbox::book::*;
-use dotbox::core::symmetry::Equivalence;
+use dotbox::core::Equivalence;
 use dotbox::core::{Board, Position, PositionError};
 
 fn naive(board: &Board) -> Naive {

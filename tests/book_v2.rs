@@ -1,12 +1,12 @@
 //! Format v2 books against the in-memory retrograde solve they are written from, and every
 //! kind of bad file: bit flips, truncations, unknown versions, another layout.
 
-use dotbox::book::v2::address::Addressing;
+use dotbox::book::v2::Addressing;
 use dotbox::book::v2::{write_book, BookV2, BookV2Index};
 use dotbox::book::{Book, BookError};
 use dotbox::core::{Board, Position};
 use dotbox::retro::Solve;
-use dotbox::store::memory::MemoryStore;
+use dotbox::store::MemoryStore;
 use dotbox::store::TileStore;
 
 /// Small chunks, so that small boards have layers of many chunks.

@@ -6,7 +6,7 @@
 mod common;
 
 use common::Rng;
-use dotbox::chains::endgame::is_safe;
+use dotbox::chains::is_safe;
 use dotbox::core::{Board, Position};
 use dotbox::engine::{estimate, EngineError, EngineOptions, EngineProgress, Estimate, Flow};
 use dotbox::search::{analyze, SearchOptions};

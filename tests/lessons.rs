@@ -4,8 +4,8 @@
 //! (The shipped `www/lessons.json` is checked against the CLI by tests/e2e/learn.test.mjs.)
 
 use dotbox::lessons::{
-    build, check, course::COURSE, reference_solve, search_solve, ExerciseSpec, LessonError,
-    LessonSpec, MIN_EXERCISES,
+    build, check, reference_solve, search_solve, ExerciseSpec, LessonError, LessonSpec, COURSE,
+    MIN_EXERCISES,
 };
 
 #[test]

@@ -7,8 +7,8 @@ mod common;
 use common::{Naive, Rng};
 use dotbox::core::{Board, Position, Rules};
 use dotbox::retro::{Layout, Solve, Valuation};
-use dotbox::store::fs::FsStore;
-use dotbox::store::memory::MemoryStore;
+use dotbox::store::FsStore;
+use dotbox::store::MemoryStore;
 
 /// Solves `base` on `board` with `groups` high groups over a file store under a budget so
 /// small that every tile is dropped from memory as soon as possible, keeping `keep` layers.

@@ -13,17 +13,17 @@ use proptest::prelude::*;
 
 use common::Naive;
 use dotbox::book::v1::BookWriter;
-use dotbox::book::v2::model::{LayerModel, PairCounts};
 use dotbox::book::v2::{write_book, BookV2Index, LazyBookV2};
+use dotbox::book::v2::{LayerModel, PairCounts};
 use dotbox::book::{Book, BookError};
-use dotbox::core::game::Game;
 use dotbox::core::notation::{
     format_position, line_label, parse_line, parse_lines, parse_position,
 };
+use dotbox::core::Game;
 use dotbox::core::{Board, Position};
 use dotbox::retro::Solve;
 use dotbox::store::codec::{decode, decode_owned, encode};
-use dotbox::store::memory::MemoryStore;
+use dotbox::store::MemoryStore;
 use dotbox::store::{StoreError, TileId, TileStore, MAX_GROUPS};
 
 /// Text near the notation's grammar (board names, digits, labels, separators), so that many

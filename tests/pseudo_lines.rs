@@ -4,11 +4,11 @@
 //! equal the plain solver's wherever the reduction claims exactness, and must agree on most
 //! of the rest. `cargo run --release --example pseudo_compare` prints the larger table.
 
-use dotbox::chains::endgame::{long_chains, settled};
+use dotbox::chains::{long_chains, settled};
 use dotbox::core::Rng;
 use dotbox::core::{Board, Position};
-use dotbox::retro::units::{Reduction, Shape, DEFAULT_MIN_CHAIN};
 use dotbox::retro::{self, pseudo, RetroError};
+use dotbox::retro::{Reduction, Shape, DEFAULT_MIN_CHAIN};
 
 /// Positions per board; each plain solve has at most `MAX_OPEN` open lines.
 const PER_BOARD: usize = 40;
@@ -97,7 +97,7 @@ fn a_row_of_boxes_is_one_unit_entered_by_the_opponent() {
 
 #[test]
 fn chain_rule_enters_takes_and_declines() {
-    use dotbox::retro::units::ChainRule;
+    use dotbox::retro::ChainRule;
     let chain = ChainRule {
         boxes: 4,
         shape: Shape::Chain,

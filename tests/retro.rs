@@ -4,10 +4,10 @@ mod common;
 
 use common::damaged::Damaged;
 use common::{Naive, Rng, BOARDS};
-use dotbox::core::symmetry::symmetries;
+use dotbox::core::symmetries;
 use dotbox::core::{Board, Position, PositionError, Rules};
 use dotbox::retro::{self, RetroError, Solve};
-use dotbox::store::memory::MemoryStore;
+use dotbox::store::MemoryStore;
 
 #[test]
 fn known_empty_board_values() {

@@ -7,7 +7,7 @@ use common::loony::{Flag, NaiveLoony};
 use common::{Rng, BOARDS};
 use dotbox::core::{Board, NextLoony, Position, Rules};
 use dotbox::retro::{self, Solve, Valuation};
-use dotbox::store::memory::MemoryStore;
+use dotbox::store::MemoryStore;
 
 fn flag(f: NextLoony) -> Flag {
     match f {

@@ -243,7 +243,7 @@ fn settled_positions_agree_with_minimax() {
             let mut naive = Naive::new(board.rows(), board.cols());
             for i in 0..30 {
                 let open = 8 + rng.below(11);
-                let pos = dotbox::chains::endgame::settled(board, open, &mut rng);
+                let pos = dotbox::chains::settled(board, open, &mut rng);
                 let expected = naive_analysis(&mut naive, pos);
                 let got = solver.analyze(pos, &mut no_progress()).unwrap().analysis;
                 assert_eq!(got, expected, "{} position {i}: {pos:?}", board.name());

@@ -329,7 +329,7 @@ fn bad_task_arguments_are_errors_naming_them() {
 #[test]
 fn solve_tiles_by_layer_equals_one_run() {
     use dotbox::retro::Solve;
-    use dotbox::store::memory::MemoryStore;
+    use dotbox::store::MemoryStore;
     use dotbox::store::TileStore;
 
     let board = Board::new(3, 3).unwrap();

@@ -6,10 +6,8 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use dotbox::cli::analyze::{parse_position, AnalyzeArgs, RulesArgs};
-use dotbox::cli::method::{Method, SearchArgs};
-use dotbox::cli::CliError;
-use dotbox::retro::units::DEFAULT_MIN_CHAIN;
+use dotbox::cli::{parse_position, AnalyzeArgs, Cli, CliError, Command, Method, RulesArgs, SearchArgs};
+use dotbox::retro::DEFAULT_MIN_CHAIN;
 use serde_json::Value;
 
 /// Memory of the search's transposition table, as the command line's `--tt-mib` default.
@@ -72,7 +70,9 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
         pseudo_lines: false,
         min_chain: DEFAULT_MIN_CHAIN,
     };
-    let text = dotbox::cli::analyze::run(&args)?;
+    let text = dotbox::cli::run(&Cli {
+        command: Command::Analyze(args),
+    })?;
     let mut answer = exact(&text)?;
     if answer["moves"].is_null() {
         // The rules of thumb score no move: every open line, each with no score.

@@ -6,11 +6,10 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use dotbox::book::v2::format::{BookV2Index, FIXED_LEN};
-use dotbox::book::v2::lazy::LazyBookV2;
+use dotbox::book::v2::{BookV2Index, FIXED_LEN};
+use dotbox::book::v2::LazyBookV2;
 use dotbox::book::BookError;
-use dotbox::cli::analyze::json;
-use dotbox::cli::CliError;
+use dotbox::cli::{analysis_json, CliError};
 use dotbox::core::notation::parse_lines;
 use dotbox::core::Rules;
 use pyo3::prelude::*;
@@ -96,7 +95,7 @@ impl Book {
         let analysis = py
             .allow_threads(|| book.analysis(pos))
             .map_err(|e| self.error(e))?;
-        let text = json(
+        let text = analysis_json(
             &board,
             pos,
             &analysis,

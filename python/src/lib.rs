@@ -9,10 +9,8 @@ mod book;
 
 use std::path::PathBuf;
 
-use dotbox::cli::analyze::{parse_position, RulesArgs};
-use dotbox::cli::solve::SolveArgs;
-use dotbox::cli::CliError;
-use dotbox::retro::units::DEFAULT_MIN_CHAIN;
+use dotbox::cli::{parse_position, Cli, CliError, Command, RulesArgs, SolveArgs};
+use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -65,7 +63,7 @@ fn solve_json(
     store: Option<PathBuf>,
     memory: Option<u64>,
 ) -> PyResult<String> {
-    let args = SolveArgs {
+    let solve = SolveArgs {
         board,
         lines,
         store,
@@ -81,8 +79,11 @@ fn solve_json(
         pseudo_lines: false,
         min_chain: DEFAULT_MIN_CHAIN,
     };
+    let cli = Cli {
+        command: Command::Solve(solve),
+    };
     py.allow_threads(|| {
-        let text = dotbox::cli::solve::run(&args)?;
+        let text = dotbox::cli::run(&cli)?;
         Ok(answer::exact(&text)?.to_string())
     })
     .map_err(|e: CliError| py_error(e))
@@ -124,7 +125,7 @@ fn position(board: &str, lines: &str) -> PyResult<(String, usize, usize, usize, 
 #[pyfunction]
 fn shipped_book(board: &str) -> PyResult<Option<PathBuf>> {
     let (board, _) = parse_position(board, "").map_err(py_error)?;
-    Ok(dotbox::cli::shipped::book_for(&board))
+    Ok(dotbox::cli::shipped_book(&board))
 }
 
 #[pymodule]

@@ -2,7 +2,7 @@
 //! its designated parent. The v1 writer builds its layers with it and the v2 deep check walks
 //! the book's positions with it, depth first, without holding a layer.
 
-use crate::core::symmetry::Equivalence;
+use crate::core::Equivalence;
 use crate::core::{Board, Position};
 
 /// The canonical children of canonical `pos` whose designated parent is `pos`, sorted, into

@@ -10,10 +10,10 @@
 //! `docs/book-format.md`. Everything here is pure (bytes in, bytes out), so the browser reads
 //! the same books.
 
-pub mod enumerate;
-pub mod error;
-pub mod query;
-pub mod reader;
+mod enumerate;
+mod error;
+mod query;
+mod reader;
 pub mod v1;
 pub mod v2;
 

@@ -99,12 +99,10 @@ fn base_turns(board: &Board, pos: Position) -> i32 {
 }
 
 /// The turns left in `pos` when `doublecrosses` double-crosses are still to come (the full
-/// rule's count; the player to move plays the first of them).
-pub fn turns_left(
-    board: &Board,
-    pos: Position,
-    doublecrosses: usize,
-) -> Result<usize, ChainsError> {
+/// rule's count; the player to move plays the first of them). Only the tests ask it: they
+/// check the count the rule rests on against random games.
+#[cfg(test)]
+fn turns_left(board: &Board, pos: Position, doublecrosses: usize) -> Result<usize, ChainsError> {
     board.check(pos)?;
     if board.all_lines() == pos {
         return Ok(0);

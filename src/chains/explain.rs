@@ -482,7 +482,7 @@ mod tests {
                     .contains(&Reason::ChangesParity)
             })
             .collect();
-        let changing = crate::chains::control::parity_moves(&b, pos).unwrap();
+        let changing = crate::chains::parity_moves(&b, pos).unwrap();
         assert!(!flagged.is_empty());
         assert!(
             flagged.iter().all(|l| changing.contains(l)),

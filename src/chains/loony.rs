@@ -125,7 +125,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::chains::graph::capturable;
+    use crate::chains::capturable;
     use crate::chains::testkit::{boards, naive_nim_win, naive_value, positions, row};
 
     #[test]

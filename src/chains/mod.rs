@@ -2,29 +2,34 @@
 //!
 //! A position is read as strings and coins: every untaken box is a coin, every undrawn line a
 //! string, and a border line a string to the ground. On that graph this module finds the
-//! [`components`](mod@components) (capturable boxes, chains, loops, the unsettled rest), the
-//! long chain rule ([`control`](mod@control)), [`loony`] moves and the all-but-two reply,
-//! [`nimstring`] values with the sum rule, and a coach ([`explain`]) that reads exact scores
+//! [`components`](fn@components) (capturable boxes, chains, loops, the unsettled rest), the
+//! long chain rule ([`control`](fn@control)), [loony](is_loony_move) moves and the
+//! all-but-two reply ([`loony_offers`]), [nimstring](nim_value) values with the sum rule, and
+//! a coach ([`explain`](fn@explain)) that reads exact scores
 //! (with the last-move penalty and the "who must make the next loony move" flag) from the one
 //! exact solver, the retrograde one ([`crate::retro`]), which builds on this module; the
 //! puzzle generator sits above both ([`crate::puzzles`]).
 //!
 //! Everything here is pure (no I/O) so the command line and the WebAssembly page share it.
 
-pub mod components;
-pub mod control;
-pub mod endgame;
-pub mod error;
-pub mod explain;
-pub mod graph;
-pub mod loony;
-pub mod nimstring;
+mod components;
+mod control;
+mod endgame;
+mod error;
+mod explain;
+mod graph;
+mod loony;
+mod nimstring;
 
 #[cfg(test)]
 pub(crate) mod testkit;
 
 pub use components::{components, Component, End, Kind};
-pub use control::{control, Control};
+pub use control::{control, parity_moves, Control};
+pub use endgame::{is_safe, long_chains, settled};
 pub use error::ChainsError;
-pub use loony::{is_loony_move, is_loony_position, loony_offers, Offer};
-pub use nimstring::{nim_value, Nimber};
+pub use explain::{explain, explain_text, explain_text_in, Offered, Reason, Voice, CONTROL_OPEN};
+pub use loony::{is_loony_move, is_loony_position, loony_moves, loony_offers, Offer};
+pub use nimstring::{nim_value, Nimber, Nimstring};
+
+pub(crate) use graph::{capturable, regions};

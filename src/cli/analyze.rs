@@ -1,6 +1,6 @@
 //! `dotbox analyze`: a position's value and the score of every legal move, from a book, the
 //! retrograde solver (also with a last-move penalty and with next-loony-move flags,
-//! `--loony`) or the search; and the report shared with `dotbox solve`.
+//! `--loony`) or the search; past exact reach, the engine's estimate (see `estimate`).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,39 +9,17 @@ use clap::Args;
 use indicatif::HumanCount;
 
 use crate::book::{Book, BookError};
-use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
 use crate::policy::{self, Context, Method as PolicyMethod};
 use crate::retro;
-use crate::retro::units::DEFAULT_MIN_CHAIN;
+use crate::retro::DEFAULT_MIN_CHAIN;
 
-use super::diagram::{render, side_by_side};
 use super::error::CliError;
+use super::input::{parse_position, read_game, RulesArgs};
 use super::method::{self, Method, SearchArgs, Searched};
+use super::output::{human, json, with_penalty};
 use super::{estimate, progress, read_file};
 use super::{pseudo, shipped};
-
-/// The `--last-move-penalty` option, shared by `analyze` and `solve`.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct RulesArgs {
-    /// The player who draws the last line loses P more boxes (0: plain Dots-and-Boxes; a P
-    /// larger than the boxes left makes the best moves those of nimstring). Retrograde
-    /// solver only; a stored solve is tied to its penalty.
-    #[arg(
-        long,
-        value_name = "P",
-        default_value_t = 0,
-        allow_hyphen_values = true
-    )]
-    pub last_move_penalty: i32,
-}
-
-impl RulesArgs {
-    /// The rules these options select.
-    pub fn rules(&self) -> Rules {
-        Rules::with_last_move_penalty(self.last_move_penalty)
-    }
-}
 
 /// Arguments of `dotbox analyze`.
 #[derive(Args, Debug)]
@@ -337,14 +315,6 @@ fn retro_answer(board: &Board, pos: Position) -> Result<(Analysis, String), CliE
     ))
 }
 
-/// `source`, naming the last-move penalty when there is one.
-pub fn with_penalty(source: &str, rules: Rules) -> String {
-    match rules.last_move_penalty {
-        0 => source.to_string(),
-        p => format!("{source}, last-move penalty {p}"),
-    }
-}
-
 /// Every move's exact score and next-loony flag, from the retrograde loony analysis.
 fn loony_analysis(
     board: &Board,
@@ -352,33 +322,6 @@ fn loony_analysis(
     rules: Rules,
 ) -> Result<(Analysis, LoonyFlags), CliError> {
     retro::analyze_loony(board, pos, rules, &mut progress::run).map_err(CliError::Loony)
-}
-
-/// The board named `board` and the position of `lines` on it. `board` may instead be a game
-/// record (`3x3 moves a4b4 b1b2`, the page's export; see [`Game::read_record`]): its moves are
-/// played under the rules and the position reached is the one meant, on the board its name
-/// gives (so the board's book still answers), as if its lines were given by `--lines`.
-pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), CliError> {
-    if let Some(game) = read_game(board, lines)? {
-        let named = Board::parse(&game.board().name())?;
-        return Ok((named, game.position()));
-    }
-    let board = Board::parse(board)?;
-    let pos = parse_lines(&board, lines)?;
-    Ok((board, pos))
-}
-
-/// The game `board` records, if it is a record (a board's name has no spaces, a record has).
-fn read_game(board: &str, lines: &str) -> Result<Option<Game>, CliError> {
-    if !board.trim().contains(char::is_whitespace) {
-        return Ok(None);
-    }
-    if !lines.trim().is_empty() {
-        return Err(CliError::Usage(
-            "--lines cannot be combined with a game record: its moves give the position".into(),
-        ));
-    }
-    Ok(Some(Game::read_record(board)?))
 }
 
 /// What a game record's game stands at: moves played, boxes taken, whose turn.
@@ -401,117 +344,4 @@ fn game_summary(game: &Game) -> String {
 fn solve_in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysis, CliError> {
     let run = &mut progress::run;
     Ok(retro::analyze_with_rules(board, pos, rules, run)?)
-}
-
-/// `{"board": .., "lines": [..], "method": M, "exact": E, "value": V, "moves": [{"line": i,
-/// "score": s}, ..]}` on one line: every drawn line of the position (pre-drawn ones
-/// included), sorted; the method that answered (`book`, `retro`, `pseudo`, `search`) and
-/// whether every score is proven (only chains as pseudo-lines may prove less; the
-/// engine's estimates are written by `estimate::json_report`). A last-move
-/// penalty adds `"last_move_penalty": P`; loony flags add `"next_loony"` (`"v"`, `"^"` or `""`)
-/// to the position and to each move.
-pub fn json(
-    board: &Board,
-    pos: Position,
-    analysis: &Analysis,
-    rules: Rules,
-    flags: Option<&LoonyFlags>,
-    (method, exact): (&str, bool),
-) -> String {
-    let name = serde_json::Value::String(board.name());
-    let lines: Vec<String> = pos.lines().map(|l| l.to_string()).collect();
-    let flag = |suffix: &str| match flags {
-        Some(_) => format!(", \"next_loony\": \"{suffix}\""),
-        None => String::new(),
-    };
-    let moves: Vec<String> = analysis
-        .moves
-        .iter()
-        .map(|m| {
-            let suffix = flags.map_or("", |f| f.suffix(m.line));
-            format!(
-                "{{\"line\": {}, \"score\": {}{}}}",
-                m.line,
-                m.score,
-                flag(suffix)
-            )
-        })
-        .collect();
-    let penalty = match rules.last_move_penalty {
-        0 => String::new(),
-        p => format!(", \"last_move_penalty\": {p}"),
-    };
-    format!(
-        "{{\"board\": {name}, \"lines\": [{}]{penalty}, \"method\": \"{method}\", \"exact\": {exact}, \"value\": {}{}, \"moves\": [{}]}}\n",
-        lines.join(", "),
-        analysis.value,
-        flag(flags.map_or("", |f| f.value.suffix())),
-        moves.join(", ")
-    )
-}
-
-/// The diagram of line numbers beside the diagram of move scores, the value and best moves;
-/// with loony flags, each score carries its suffix and every move is listed too (a vertical
-/// line's 3 columns cannot hold a suffixed score).
-pub fn human(
-    board: &Board,
-    pos: Position,
-    analysis: &Analysis,
-    source: &str,
-    flags: Option<&LoonyFlags>,
-) -> String {
-    let suffix = |line: usize| flags.map_or("", |f| f.suffix(line));
-    let drawn = pos.difference(board.predrawn());
-    let drawn_list: Vec<String> = drawn.lines().map(|l| l.to_string()).collect();
-    let score_of = |line: usize| {
-        analysis
-            .moves
-            .iter()
-            .find(|m| m.line == line)
-            .map_or(String::new(), |m| format!("{}{}", m.score, suffix(m.line)))
-    };
-    let mut out = format!(
-        "{} with {} drawn, {} open lines\n{source}\n\n",
-        board.name(),
-        if drawn.is_empty() {
-            "no lines".to_string()
-        } else {
-            format!("lines {}", drawn_list.join(","))
-        },
-        board.open_lines(pos).count()
-    );
-    let numbers = format!(
-        " open lines\n{}",
-        render(board, pos, &|line| line.to_string())
-    );
-    let scores = format!(" move scores\n{}", render(board, pos, &score_of));
-    out.push_str(&side_by_side(&numbers, &scores, 3));
-    let best: Vec<String> = analysis
-        .best_lines()
-        .iter()
-        .map(|l| l.to_string())
-        .collect();
-    out.push_str(&format!(
-        "\nvalue: {}{} (net boxes still to come for the player to move)\n",
-        analysis.value,
-        flags.map_or("", |f| f.value.suffix())
-    ));
-    if !best.is_empty() {
-        out.push_str(&format!("best moves: {}\n", best.join(", ")));
-    }
-    if flags.is_some() {
-        out.push_str(
-            "\nmove scores (v: the player to move must make the next loony move, ^: the \
-             opponent must, no suffix: nobody will)\n",
-        );
-        for m in &analysis.moves {
-            out.push_str(&format!(
-                "  line {:>2}: {}{}\n",
-                m.line,
-                m.score,
-                suffix(m.line)
-            ));
-        }
-    }
-    out
 }

@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use crate::book::v1::BookWriter;
-use crate::book::v2::format::CHUNK_LOG2;
+use crate::book::v2::CHUNK_LOG2;
 use crate::book::v2::{write_book, BookV2};
 use crate::book::{describe, Book};
 use crate::core::notation::format_lines;
 use crate::core::Board;
 use crate::retro::{RetroError, Solve};
-use crate::store::cache::CachedStore;
+use crate::store::CachedStore;
 use crate::store::TileStore;
 
 use super::error::CliError;

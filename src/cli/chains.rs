@@ -5,14 +5,14 @@
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::chains::control::parity_moves;
-use crate::chains::loony::loony_moves;
+use crate::chains::loony_moves;
+use crate::chains::parity_moves;
 use crate::chains::{components, control, loony_offers, nim_value, Component, End, Offer};
 use crate::chains::{ChainsError, Control, Nimber};
 use crate::core::{Board, Position};
 
-use super::analyze::parse_position;
 use super::error::CliError;
+use super::input::parse_position;
 
 /// Arguments of `dotbox chains`.
 #[derive(Args, Debug)]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::book::BookError;
 use crate::chains::ChainsError;
-use crate::core::game::RecordError;
+use crate::core::RecordError;
 use crate::core::{BoardError, LinesError};
 use crate::retro::RetroError;
 use crate::search::SearchError;

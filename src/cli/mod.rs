@@ -1,24 +1,32 @@
 //! The native `dotbox` command line: argument parsing (clap) and one module per command.
 //! Each command returns its output as text; progress bars go to stderr.
 
-pub mod analyze;
-pub mod book;
-pub mod chains;
-pub mod diagram;
-pub mod error;
-pub mod estimate;
-pub mod method;
-pub mod progress;
-pub mod pseudo;
-pub mod shipped;
-pub mod solve;
-pub mod tiles;
+mod analyze;
+mod book;
+mod chains;
+mod diagram;
+mod error;
+mod estimate;
+mod input;
+mod method;
+mod output;
+mod progress;
+mod pseudo;
+mod shipped;
+mod solve;
+mod tiles;
 
 use std::path::Path;
 
 use clap::{Parser, Subcommand};
 
+pub use analyze::AnalyzeArgs;
 pub use error::CliError;
+pub use input::{parse_position, RulesArgs};
+pub use method::{Method, SearchArgs};
+pub use output::json as analysis_json;
+pub use shipped::book_for as shipped_book;
+pub use solve::SolveArgs;
 
 /// Perfect-play Dots-and-Boxes: values and move scores of any position.
 #[derive(Parser, Debug)]

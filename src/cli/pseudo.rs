@@ -2,13 +2,15 @@
 //! pseudo-lines (see `retro::units`), and what the report adds: which lines went into which
 //! chain, and which answers the reduction proves exact.
 
-use crate::core::{Analysis, Board, Position, Rules};
-use crate::retro::units::Reduction;
+use serde::Serialize;
 
-use super::analyze::{self, json};
+use crate::core::{Analysis, Board, Position, Rules};
+use crate::retro::Reduction;
+
+use super::output::{self, AnalysisJson};
 
 /// The report of `pos` solved with its chains as pseudo-lines: the plain report (`source`
-/// says how it was solved; `--json`: one object) with what [`human`] or [`json_fields`] add.
+/// says how it was solved; `--json`: one object) with what [`human`] or `"pseudo_lines"` add.
 pub fn report(
     board: &Board,
     pos: Position,
@@ -19,18 +21,19 @@ pub fn report(
 ) -> String {
     if as_json {
         let exact = reduction.exact() && unproven(reduction, analysis).is_empty();
-        let plain = json(
-            board,
-            pos,
-            analysis,
-            Rules::default(),
-            None,
-            ("pseudo", exact),
-        );
-        let fields = json_fields(reduction, analysis);
-        format!("{}{fields}}}\n", plain.trim_end().trim_end_matches('}'))
+        output::json_line(&PseudoJson {
+            plain: AnalysisJson::new(
+                board,
+                pos,
+                analysis,
+                Rules::default(),
+                None,
+                ("pseudo", exact),
+            ),
+            pseudo_lines: pseudo_lines(reduction, analysis),
+        })
     } else {
-        let mut out = analyze::human(board, pos, analysis, source, None);
+        let mut out = output::human(board, pos, analysis, source, None);
         out.push_str(&human(board, reduction, analysis));
         out
     }
@@ -91,31 +94,45 @@ pub fn human(board: &Board, reduction: &Reduction, analysis: &Analysis) -> Strin
     out
 }
 
-/// The JSON fields the report adds, each starting with a comma: `"pseudo_lines"` with the
-/// unit count, the chains (lines, boxes, kind), whether the value is proven exact and the
-/// lines whose scores are not.
-pub fn json_fields(reduction: &Reduction, analysis: &Analysis) -> String {
-    let numbers = |p: Position| -> String {
-        let v: Vec<String> = p.lines().map(|l| l.to_string()).collect();
-        format!("[{}]", v.join(", "))
-    };
-    let chains: Vec<String> = reduction
-        .chains()
-        .map(|(_, unit, c)| {
-            format!(
-                "{{\"lines\": {}, \"boxes\": {}, \"kind\": \"{}\"}}",
-                numbers(unit.lines),
-                c.component.len(),
-                c.component.kind.name()
-            )
-        })
-        .collect();
-    format!(
-        ", \"pseudo_lines\": {{\"units\": {}, \"chains\": [{}], \"value_exact\": {}, \
-         \"unproven_moves\": {}}}",
-        reduction.units().len(),
-        chains.join(", "),
-        reduction.exact(),
-        numbers(unproven(reduction, analysis))
-    )
+/// The JSON report: the plain object's fields, then `"pseudo_lines"`.
+#[derive(Serialize)]
+struct PseudoJson<'a> {
+    #[serde(flatten)]
+    plain: AnalysisJson<'a>,
+    pseudo_lines: PseudoLines,
+}
+
+/// What the JSON report adds: the unit count, the chains (lines, boxes, kind), whether the
+/// value is proven exact and the lines whose scores are not.
+#[derive(Serialize)]
+struct PseudoLines {
+    units: usize,
+    chains: Vec<ChainJson>,
+    value_exact: bool,
+    unproven_moves: Vec<usize>,
+}
+
+/// One collapsed chain of [`PseudoLines`].
+#[derive(Serialize)]
+struct ChainJson {
+    lines: Vec<usize>,
+    boxes: usize,
+    kind: &'static str,
+}
+
+/// The `"pseudo_lines"` field of the JSON report.
+fn pseudo_lines(reduction: &Reduction, analysis: &Analysis) -> PseudoLines {
+    PseudoLines {
+        units: reduction.units().len(),
+        chains: reduction
+            .chains()
+            .map(|(_, unit, c)| ChainJson {
+                lines: unit.lines.lines().collect(),
+                boxes: c.component.len(),
+                kind: c.component.kind.name(),
+            })
+            .collect(),
+        value_exact: reduction.exact(),
+        unproven_moves: unproven(reduction, analysis).lines().collect(),
+    }
 }

@@ -6,14 +6,15 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
-use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::retro::{self, Layout, RetroError, Solve, Valuation};
-use crate::store::fs::FsStore;
-use crate::store::memory::MemoryStore;
+use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
+use crate::store::FsStore;
+use crate::store::MemoryStore;
 use crate::store::TileStore;
 
-use super::analyze::{human, json, parse_position, with_penalty, RulesArgs};
 use super::error::CliError;
+use super::input::{parse_position, RulesArgs};
+use super::output::{human, json, with_penalty};
 use super::{progress, pseudo};
 
 /// Arguments of `dotbox solve`.

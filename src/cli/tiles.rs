@@ -17,11 +17,11 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use crate::retro::{Layout, RetroError, Solve, Stored, Valuation};
-use crate::store::fs::{Access, FsStore};
+use crate::store::{Access, FsStore};
 use crate::store::{StoreError, TileId, TileStore};
 
-use super::analyze::{parse_position, RulesArgs};
 use super::error::CliError;
+use super::input::{parse_position, RulesArgs};
 use super::solve::{parse_size, set_memory, set_threads};
 
 /// The `dotbox tiles` commands.

@@ -1,25 +1,29 @@
 //! The pure core: geometry, positions, notation, symmetry, the game's rules. No I/O, no
 //! platform types.
 
-pub mod analysis;
-pub mod board;
-pub mod boxes;
-pub mod byte_table;
-pub mod error;
-pub mod game;
-pub mod next_loony;
+mod analysis;
+mod board;
+mod boxes;
+mod byte_table;
+mod error;
+mod game;
+mod next_loony;
 pub mod notation;
-pub mod position;
-pub mod rng;
-pub mod rules;
-pub mod symmetry;
+mod position;
+mod rng;
+mod rules;
+// Crate-visible by path too: the engine imports `core::symmetry::Equivalence`.
+pub(crate) mod symmetry;
 
 pub use analysis::{move_score, Analysis, MoveScore};
-pub use board::Board;
+pub use board::{Board, MAX_LINES};
 pub use boxes::Boxes;
 pub use error::{BoardError, LinesError, PositionError};
-pub use game::Game;
+pub use game::{Game, Move, MoveError, MoveListError, Ply, RecordError};
 pub use next_loony::{LoonyFlags, NextLoony};
-pub use position::Position;
+pub use position::{Lines, Position};
 pub use rng::Rng;
 pub use rules::Rules;
+pub use symmetry::{symmetries, Equivalence, InterchangeableSets, Symmetry};
+
+pub(crate) use byte_table::ByteTable;

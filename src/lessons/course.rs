@@ -3,7 +3,7 @@
 //! are not written here: [`super::build`] computes them, and refuses a position where every
 //! move is best. Positions are small (2×2 to 5×5 boards, few open lines) so the exact solvers
 //! answer at once; some were found by drawing settled positions at random
-//! ([`crate::chains::endgame::settled`]) and keeping those that show the lesson's idea.
+//! ([`crate::chains::settled`]) and keeping those that show the lesson's idea.
 
 use super::{ExerciseSpec, LessonSpec};
 

@@ -12,8 +12,8 @@
 //! Native only: the course is built ahead of time into `www/lessons.json`, which the page
 //! reads.
 
-pub mod course;
-pub mod diagram;
+mod course;
+mod diagram;
 
 use std::fmt;
 
@@ -22,12 +22,13 @@ use serde_json::{json, Value};
 use crate::core::notation::line_label;
 use crate::core::{Analysis, Board, Position};
 
-use crate::chains::components::{components, Kind};
-use crate::chains::explain::{explain, explain_text_in, Voice, CONTROL_OPEN};
-use crate::chains::graph::regions;
-use crate::chains::nimstring::Nimstring;
+use crate::chains::regions;
 use crate::chains::ChainsError;
+use crate::chains::Nimstring;
+use crate::chains::{components, Kind};
+use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
 
+pub use course::COURSE;
 pub use diagram::{parse_diagram, render_diagram};
 
 /// A lesson as written: its title, its explanation, and its exercises.
@@ -41,7 +42,7 @@ pub struct LessonSpec {
     pub exercises: &'static [ExerciseSpec],
 }
 
-/// An exercise as written: a position drawn as a diagram (see [`diagram`]) and a question.
+/// An exercise as written: a position drawn as a diagram (see [`parse_diagram`]) and a question.
 #[derive(Clone, Copy, Debug)]
 pub struct ExerciseSpec {
     /// The position, one text row per row of dots or boxes.

@@ -14,8 +14,8 @@
 //! Its size is that of the tile's high masks, never `2^n_hi`: this is what lets a solve grow
 //! past 32 open lines without a table over most of the lines.
 
-use crate::core::symmetry::Symmetry;
 use crate::core::Position;
+use crate::core::Symmetry;
 
 use super::group::{canonical_in_sets, LineGroup};
 

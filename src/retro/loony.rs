@@ -13,7 +13,7 @@
 
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
-use crate::core::byte_table::ByteTable;
+use crate::core::ByteTable;
 use crate::core::{Board, Position};
 
 /// Box sides in the order of the side masks: top, bottom, left, right.
@@ -96,7 +96,9 @@ impl LoonyTest {
         self.sides.apply(pos)
     }
 
-    /// Whether the position with drawn sides `drawn` holds a loony offer.
+    /// Whether the position with drawn sides `drawn` holds a loony offer: one position of
+    /// [`Self::loony_lanes`], which the tests check against the chain analysis.
+    #[cfg(test)]
     pub fn is_loony(&self, drawn: BoxSides) -> bool {
         self.loony_lanes(drawn.0.map(|d| Lanes([d]))).0[0] != 0
     }

@@ -4,32 +4,35 @@
 //! backward from the full board one line count at a time. Open lines are split into a high
 //! and a low group, each mapped to itself by the solve's symmetries; a tile holds every
 //! canonical position with given line counts per group, addressed by rank inside each group
-//! ([`layout`]), and is computed from two tiles with one more line ([`kernel`]). [`Solve`]
+//! ([`Layout`]), and is computed from two tiles with one more line (the `kernel`). [`Solve`]
 //! schedules tiles over any [`crate::store::TileStore`] and resumes from what the store holds.
 
-pub mod group;
-pub mod high;
-pub mod kernel;
-pub mod layout;
-pub mod loony;
+mod group;
+mod high;
+mod kernel;
+mod layout;
+mod loony;
 pub mod pseudo;
 mod repair;
-pub mod solve;
+mod solve;
 #[cfg(test)]
 pub(crate) mod testkit;
 mod transpose;
-pub mod units;
-pub mod valuation;
+mod units;
+mod valuation;
 
 use std::fmt;
 
 use crate::core::{Analysis, Board, LoonyFlags, Position, PositionError, Rules};
-use crate::store::memory::MemoryStore;
+use crate::store::MemoryStore;
 use crate::store::{StoreError, TileId, TileStore};
 
 pub use layout::{Layout, MAX_OPEN};
 pub use repair::Repair;
 pub use solve::{Progress, Solve, Stored, TileTask};
+pub use units::{
+    ChainRule, Collapsed, Extension, Reduction, Shape, Unit, DEFAULT_MIN_CHAIN, MIN_CHAIN,
+};
 pub use valuation::Valuation;
 
 /// Why a retrograde solve or query failed.

@@ -1,9 +1,9 @@
-//! The analysis of a position with its chains collapsed into pseudo-lines ([`super::units`]):
+//! The analysis of a position with its chains collapsed into pseudo-lines (a [`Reduction`]):
 //! an in-memory retrograde solve over units, and every move's score read from it. A move on
 //! a line inside a collapsed chain is scored as entering (or taking) the whole chain.
 
 use crate::core::{move_score, Analysis, Board, MoveScore, Position};
-use crate::store::memory::MemoryStore;
+use crate::store::MemoryStore;
 use crate::store::TileStore;
 
 use super::units::Reduction;

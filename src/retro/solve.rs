@@ -578,7 +578,7 @@ impl Solve {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::memory::MemoryStore;
+    use crate::store::MemoryStore;
 
     /// Stepping a solve one tile at a time: each task reads the layout's parents of its tile,
     /// all in the store when the task comes up, computes the tile it names, and the progress

@@ -2,7 +2,7 @@
 
 use crate::chains::is_loony_position;
 use crate::core::{move_score, Board, NextLoony, Position, Rules};
-use crate::store::memory::MemoryStore;
+use crate::store::MemoryStore;
 
 use super::{memory_solve, quietly, Valuation};
 

@@ -450,7 +450,7 @@ fn beside(board: &Board, line: usize) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chains::endgame::settled;
+    use crate::chains::settled;
     use crate::core::Rng;
 
     /// Settled positions (chains, loops and junctions) of boards with long chains.

@@ -9,7 +9,7 @@
 //! line. Erasing undoes it with the same XOR.
 
 use super::zobrist::line_key;
-use crate::core::symmetry::Equivalence;
+use crate::core::Equivalence;
 use crate::core::{Board, Position};
 
 /// Most symmetries a board has (the square's eight).

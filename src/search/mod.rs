@@ -11,7 +11,7 @@
 //! assert_eq!(report.analysis.moves.len(), 12);
 //! ```
 //!
-//! Parts: [`zobrist`] keys, canonical keys under the board's symmetries (`canon`), the
+//! Parts: Zobrist keys (`zobrist`), canonical keys under the board's symmetries (`canon`), the
 //! transposition table (`tt`), move ordering (`ordering`), the capture rule (`capture`), the
 //! arithmetic of simple loony endgames (`endgame`), negamax with the MTD(f) driver
 //! (`negamax`) and the node budget with progress reports (`budget`). The core does no I/O and reads no clock, so the
@@ -27,7 +27,7 @@ mod negamax;
 mod ordering;
 pub mod quick;
 mod tt;
-pub mod zobrist;
+mod zobrist;
 
 pub use budget::{Flow, Progress};
 pub use error::SearchError;

@@ -68,7 +68,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::store::memory::MemoryStore;
+    use crate::store::MemoryStore;
 
     /// Counts the loads that reach the backend.
     struct Counting {

@@ -1,20 +1,25 @@
 //! Tile storage behind one trait, so the solver never touches a platform.
 //!
 //! A solve writes each finished tile once and reads the tiles with one more line when it
-//! computes the next layer. Backends: [`memory::MemoryStore`] (everything in RAM), the native
-//! filesystem store (atomic, checksummed files) and, in the browser, IndexedDB. A store is
-//! opened for one solve, named by the solve's fingerprint, so tiles of different solves never
-//! mix.
+//! computes the next layer. Backends: [`MemoryStore`] (everything in RAM), the native
+//! filesystem store (`FsStore`: atomic, checksummed files) and, in the browser, IndexedDB. A
+//! store is opened for one solve, named by the solve's fingerprint, so tiles of different
+//! solves never mix.
 
-pub mod cache;
+mod cache;
 pub mod codec;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod fs;
-pub mod memory;
+mod fs;
+mod memory;
 
 use std::fmt;
 use std::io;
 use std::sync::Arc;
+
+pub use cache::CachedStore;
+#[cfg(not(target_arch = "wasm32"))]
+pub use fs::{Access, FsStore};
+pub use memory::MemoryStore;
 
 /// Most line groups a tile layout splits the open lines into (the low group and up to seven
 /// high groups): enough for every board of at most 64 lines to keep its tiles small.

@@ -8,11 +8,11 @@ use wasm_bindgen::prelude::*;
 
 use super::solver::JsAnalysis;
 use super::{js_error, to_js_value};
-use crate::chains::control::parity_moves;
-use crate::chains::explain::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
-use crate::chains::graph::regions;
-use crate::chains::loony::loony_moves;
+use crate::chains::loony_moves;
+use crate::chains::parity_moves;
+use crate::chains::regions;
 use crate::chains::{components, control, loony_offers, nim_value, Offer};
+use crate::chains::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
 use crate::core::notation::{box_label, line_label, parse_lines};
 use crate::core::{Analysis, Board, Position};
 

@@ -1,4 +1,4 @@
-//! [`Game`]: the page's handle on a [`core::game::Game`](crate::core::game::Game) (the rules,
+//! [`Game`]: the page's handle on a [`core::Game`](crate::core::Game) (the rules,
 //! the moves, undo and redo, the record), with the geometry the page draws and every answer
 //! shaped as the page reads it.
 
@@ -6,10 +6,10 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
-use crate::core::game::{self, RecordError};
 use crate::core::notation::{
     column_label, format_line_set, format_lines, line_label, parse_lines, row_label,
 };
+use crate::core::{self, RecordError};
 use crate::core::{Board, Position};
 
 /// One move played, as the page reads it: the line, who drew it and how many boxes it
@@ -21,8 +21,8 @@ struct Move {
     boxes: u32,
 }
 
-impl From<&game::Move> for Move {
-    fn from(m: &game::Move) -> Self {
+impl From<&core::Move> for Move {
+    fn from(m: &core::Move) -> Self {
         Move {
             line: m.line,
             player: m.player,
@@ -90,7 +90,7 @@ struct TakenBox {
 #[wasm_bindgen]
 #[derive(Clone)]
 pub struct Game {
-    game: game::Game,
+    game: core::Game,
 }
 
 #[wasm_bindgen]
@@ -102,7 +102,7 @@ impl Game {
         let board = Board::parse(board).map_err(js_error)?;
         let extra = parse_lines(&board, predrawn).map_err(js_error)?;
         Ok(Game {
-            game: game::Game::new(board.with_predrawn(extra)),
+            game: core::Game::new(board.with_predrawn(extra)),
         })
     }
 
@@ -310,7 +310,7 @@ impl Game {
 /// been played, or an error naming what is wrong.
 #[wasm_bindgen(js_name = readRecord)]
 pub fn read_record(text: &str) -> Result<JsValue, JsError> {
-    let game = match game::Game::read_record(text) {
+    let game = match core::Game::read_record(text) {
         Ok(game) => Game { game },
         Err(e @ RecordError::Empty) => {
             return Err(JsError::new(&format!(

@@ -289,7 +289,8 @@ impl IdbStore {
         self.finished = finished;
     }
 
-    /// Whether the stored solve finished.
+    /// Whether the stored solve finished (the tests read it; the page reads the record).
+    #[cfg(test)]
     pub fn finished(&self) -> bool {
         self.finished
     }
@@ -313,7 +314,8 @@ impl IdbStore {
         self.sizes.values().map(|&s| u64::from(s)).sum()
     }
 
-    /// Number of stored tiles.
+    /// Number of stored tiles (the tests count them; the page reads [`Self::bytes`]).
+    #[cfg(test)]
     pub fn tiles(&self) -> usize {
         self.sizes.len()
     }

@@ -11,21 +11,21 @@
 //! gives the page its limits on open lines, both from [`crate::policy`]. Every fallible call returns
 //! a JavaScript `Error` carrying the Rust error's message.
 
-pub mod book;
-pub mod chains;
-pub mod engine;
-pub mod game;
-pub mod idb_store;
-pub mod limits;
-pub mod loony;
-pub mod policy;
-pub mod pseudo;
-pub mod search;
-pub mod solver;
+mod book;
+mod chains;
+mod engine;
+mod game;
+mod idb_store;
+mod limits;
+mod loony;
+mod policy;
+mod pseudo;
+mod search;
+mod solver;
 #[cfg(test)]
 mod tests;
 #[cfg(target_feature = "atomics")]
-pub mod threads;
+mod threads;
 
 use std::fmt::Display;
 

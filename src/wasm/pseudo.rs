@@ -13,8 +13,8 @@ use crate::chains::Kind;
 use crate::core::notation::{box_label, parse_lines};
 use crate::core::{Board, Position};
 use crate::retro::pseudo;
-use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
-use crate::store::memory::MemoryStore;
+use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
+use crate::store::MemoryStore;
 
 /// One collapsed chain as the page draws and names it.
 #[derive(Serialize)]

@@ -1,7 +1,7 @@
 //! A tile store with one damaged tile: its `load` fails the store's check, as a damaged file
 //! would, until the tile is removed.
 
-use dotbox::store::memory::MemoryStore;
+use dotbox::store::MemoryStore;
 use dotbox::store::{StoreError, TileData, TileId, TileStore};
 
 /// A memory store in which the tile `bad`, when set, reads as damaged until it is removed.

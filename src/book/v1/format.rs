@@ -13,7 +13,7 @@ pub const ENCODING_DELTA_VARINT: u8 = 1;
 /// Symmetry scheme 1: a position is stored as its smallest mask over the board symmetries
 /// that fix the pre-drawn lines, each followed by moving the drawn lines of every set of
 /// interchangeable border lines to the set's lowest lines
-/// ([`crate::core::symmetry::Equivalence::canonical`]).
+/// ([`crate::core::Equivalence::canonical`]).
 pub const SYMMETRY_BOARD_AND_BORDER_SWAPS: u8 = 1;
 /// Entries per block.
 pub const BLOCK: usize = 256;

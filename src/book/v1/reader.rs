@@ -1,6 +1,6 @@
 //! [`BookV1`]: a checked, queryable book of format version 1 held in memory.
 
-use crate::core::symmetry::Equivalence;
+use crate::core::Equivalence;
 use crate::core::{Analysis, Board, Position};
 
 use super::format::{

@@ -1,7 +1,7 @@
 //! [`BookWriter`] (format v1): enumerates the canonical positions up to a depth and encodes their values,
 //! asked of any value oracle (the retrograde solver natively, a naive search in tests).
 
-use crate::core::symmetry::Equivalence;
+use crate::core::Equivalence;
 use crate::core::{Board, Position};
 
 use super::format::{
@@ -31,7 +31,7 @@ impl BookWriter {
     /// each layer from the one before.
     ///
     /// Layer `d + 1` is built from layer `d` by canonical augmentation
-    /// ([`canonical_children`]): a layer never holds more than its own entries.
+    /// (`canonical_children`): a layer never holds more than its own entries.
     pub fn with_progress(
         board: &Board,
         depth: u32,

@@ -116,7 +116,7 @@ mod tests {
     use crate::book::v2::BookV2;
     use crate::core::Board;
     use crate::retro::Solve;
-    use crate::store::memory::MemoryStore;
+    use crate::store::MemoryStore;
     use crate::store::TileStore;
 
     /// A 2x2 book of depth 4 in chunks of 16 positions, so positions span several chunks.

@@ -2,14 +2,16 @@
 //! positions stored), entropy-coded per layer and cut into independently checksummed chunks
 //! behind an index, so a reader may fetch and check only the chunks it needs.
 
-pub mod address;
-pub mod format;
-pub mod lazy;
-pub mod model;
-pub mod reader;
-pub mod writer;
+mod address;
+pub(super) mod format;
+mod lazy;
+mod model;
+mod reader;
+mod writer;
 
-pub use format::BookV2Index;
+pub use address::Addressing;
+pub use format::{BookV2Index, ChunkEntry, LayerIndex, CHUNK_LOG2, FIXED_LEN};
 pub use lazy::LazyBookV2;
+pub use model::{LayerModel, PairCounts};
 pub use reader::{BookV2, LayerStats};
 pub use writer::write_book;

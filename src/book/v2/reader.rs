@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::book::enumerate::canonical_children;
 use crate::book::error::BookError;
 use crate::book::query::{analysis_from, lines_beyond_start};
-use crate::core::symmetry::Equivalence;
+use crate::core::Equivalence;
 use crate::core::{Analysis, Board, Position, Rules};
 use crate::retro::{Layout, Valuation};
 

@@ -346,7 +346,7 @@ fn apply_chain(
 }
 
 /// For every position of a run, how many ends of local line `j`'s chain are one box longer
-/// ([`crate::retro::units::Extension`]), written to `out`; `None` if the chain has no such
+/// ([`crate::retro::Extension`]), written to `out`; `None` if the chain has no such
 /// ends anywhere. `fixed(t)` says whether the part of test `t` fixed along the run is drawn,
 /// and `varying(t)` gives the 0/1 flags of the part that varies.
 fn extended_ends<'a>(

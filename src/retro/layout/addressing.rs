@@ -11,7 +11,7 @@ use super::{padded, permute, Layout};
 
 impl Layout {
     /// Distance between blocks of a tile whose positions draw `k_lo` low lines: the number of
-    /// canonical low masks, padded to [`super::BLOCK_ALIGN`].
+    /// canonical low masks, padded to `BLOCK_ALIGN`.
     pub fn block_stride(&self, k_lo: u32) -> usize {
         padded(self.lo.count(k_lo))
     }

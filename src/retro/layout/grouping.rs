@@ -2,8 +2,8 @@
 //! and interchangeable sets, the low group chosen from them by size, and the high orbits
 //! packed into groups small enough for their rank tables and for a tile a machine can hold.
 
-use crate::core::symmetry::Symmetry;
 use crate::core::Position;
+use crate::core::Symmetry;
 use crate::store::MAX_GROUPS;
 
 /// Most open lines laid out as the low group and one high group, the layout of every solve

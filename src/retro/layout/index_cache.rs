@@ -63,7 +63,7 @@ impl Layout {
     /// The high index of `tile`'s high counts (its blocks, and where every high mask with
     /// those counts is read), built on first use and kept until [`Layout::retain_indexes`]
     /// drops it.
-    pub fn high_index(&self, tile: TileId) -> Result<Arc<HighIndex>, RetroError> {
+    pub(crate) fn high_index(&self, tile: TileId) -> Result<Arc<HighIndex>, RetroError> {
         let key = high_key(tile);
         let cache = &self.cache.indexes;
         let mut indexes = cache.lock().unwrap_or_else(PoisonError::into_inner);

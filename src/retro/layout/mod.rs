@@ -6,7 +6,7 @@
 //! union of orbits of the solve's symmetries and interchangeable border-line sets, so every
 //! symmetry maps each group to itself and the line counts per group, the tile, are invariant.
 //! Up to 32 open lines there is one high group (the layout small boards always had); past
-//! that, as many as keep a tile under [`TILE_TARGET`] bytes, so the largest boards are cut
+//! that, as many as keep a tile under [`TILE_TARGET`](grouping::TILE_TARGET) bytes, so the largest boards are cut
 //! into tiles a machine can hold, stream and hand out as tasks.
 //!
 //! A tile (counts per group) is a sequence of blocks, one per high mask that is the canonical
@@ -21,7 +21,7 @@
 //! tables, `addressing` turns positions into (tile, offset), `cost` estimates a solve's size
 //! and `index_cache` keeps the high indexes built so far.
 
-use crate::core::symmetry::{symmetries, InterchangeableSets, Symmetry};
+use crate::core::{symmetries, InterchangeableSets, Symmetry};
 use crate::core::{Board, Position, Rules};
 
 use super::group::LineGroup;
@@ -42,9 +42,6 @@ mod tests;
 use grouping::{choose_low, orbits, split_high, MAX_HIGH, MAX_SINGLE_HIGH_OPEN};
 use index_cache::IndexCache;
 use tables::LineTables;
-
-pub use grouping::{MAX_LOW, TILE_TARGET};
-pub use tables::{ExtensionTests, LineBoxes, LowFlags, SidesTest};
 
 /// Most open lines a solve handles: every line of the largest board a [`Position`] holds.
 /// Past about 40 it is time, memory and disk that limit a solve, not the layout.
@@ -344,7 +341,7 @@ impl Layout {
     }
 
     /// The high groups.
-    pub fn high(&self) -> &HighGroups {
+    pub(crate) fn high(&self) -> &HighGroups {
         &self.high
     }
 
@@ -362,7 +359,7 @@ impl Layout {
     }
 
     /// The low group.
-    pub fn lo(&self) -> &LineGroup {
+    pub(crate) fn lo(&self) -> &LineGroup {
         &self.lo
     }
 

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::core::symmetry::Equivalence;
+use crate::core::Equivalence;
 use crate::core::{Board, Position, Rules};
 use crate::store::TileId;
 

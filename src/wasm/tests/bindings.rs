@@ -3,13 +3,13 @@
 //! solve persisted in IndexedDB answers exactly like the in-memory solver, resumes after
 //! being dropped part-way, and recomputes a damaged tile.
 
-use crate::book::v2::format::CHUNK_LOG2;
 use crate::book::v2::write_book;
+use crate::book::v2::CHUNK_LOG2;
 use crate::book::BookError;
 use crate::core::notation::{format_lines, parse_lines};
 use crate::core::{Board, Position};
 use crate::retro;
-use crate::store::memory::MemoryStore;
+use crate::store::MemoryStore;
 use crate::store::TileStore;
 use crate::wasm::book::{Book, LazyBook};
 use crate::wasm::game::{read_record, Game};

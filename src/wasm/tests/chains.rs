@@ -6,9 +6,9 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
-use crate::chains::explain::{explain, explain_text_in, Voice, CONTROL_OPEN};
-use crate::chains::graph::regions;
-use crate::chains::{components, control, loony::loony_moves, nim_value};
+use crate::chains::regions;
+use crate::chains::{components, control, loony_moves, nim_value};
+use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
 use crate::core::notation::{line_label, parse_lines};
 use crate::core::Board;
 use crate::retro;

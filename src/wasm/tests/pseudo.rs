@@ -8,7 +8,7 @@ use wasm_bindgen_test::*;
 
 use crate::core::notation::parse_lines;
 use crate::core::Board;
-use crate::retro::units::{Reduction, DEFAULT_MIN_CHAIN};
+use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::wasm::chains::load_puzzles;
 use crate::wasm::limits::PSEUDO_MAX_UNITS;
 use crate::wasm::pseudo::{pseudo_analyze, pseudo_reduce};

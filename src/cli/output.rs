@@ -1,0 +1,204 @@
+//! The report of an exact analysis, shared by `analyze`, `solve` and `--pseudo-lines`: one
+//! JSON object on a line (through serde, spaced as `{"key": value, ..}`), or the diagrams of
+//! line numbers and move scores with the value and the best moves. Kept apart from the
+//! commands so each command imports it and no command imports another for it.
+
+use std::io;
+
+use serde::Serialize;
+use serde_json::ser::{Formatter, Serializer};
+
+use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
+
+use super::diagram::{render, side_by_side};
+
+/// The JSON object of an exact analysis (see [`json`]); `--pseudo-lines` flattens it into its
+/// own report, so its fields come first there too.
+#[derive(Serialize)]
+pub struct AnalysisJson<'a> {
+    board: String,
+    lines: Vec<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_move_penalty: Option<i32>,
+    method: &'a str,
+    exact: bool,
+    value: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_loony: Option<&'static str>,
+    moves: Vec<MoveJson>,
+}
+
+/// One move of [`AnalysisJson`].
+#[derive(Serialize)]
+struct MoveJson {
+    line: usize,
+    score: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_loony: Option<&'static str>,
+}
+
+impl<'a> AnalysisJson<'a> {
+    /// The object of `analysis` of `pos`, with the fields [`json`] lists.
+    pub fn new(
+        board: &Board,
+        pos: Position,
+        analysis: &Analysis,
+        rules: Rules,
+        flags: Option<&LoonyFlags>,
+        (method, exact): (&'a str, bool),
+    ) -> Self {
+        let moves = analysis
+            .moves
+            .iter()
+            .map(|m| MoveJson {
+                line: m.line,
+                score: m.score,
+                next_loony: flags.map(|f| f.suffix(m.line)),
+            })
+            .collect();
+        AnalysisJson {
+            board: board.name(),
+            lines: pos.lines().collect(),
+            last_move_penalty: Some(rules.last_move_penalty).filter(|&p| p != 0),
+            method,
+            exact,
+            value: analysis.value,
+            next_loony: flags.map(|f| f.value.suffix()),
+            moves,
+        }
+    }
+}
+
+/// `{"board": .., "lines": [..], "method": M, "exact": E, "value": V, "moves": [{"line": i,
+/// "score": s}, ..]}` on one line: every drawn line of the position (pre-drawn ones
+/// included), sorted; the method that answered (`book`, `retro`, `pseudo`, `search`) and
+/// whether every score is proven (only chains as pseudo-lines may prove less; the engine's
+/// estimates are written by `estimate::json_report`). A last-move penalty adds
+/// `"last_move_penalty": P`; loony flags add `"next_loony"` (`"v"`, `"^"` or `""`) to the
+/// position and to each move. The Python package reads books into the same object.
+pub fn json(
+    board: &Board,
+    pos: Position,
+    analysis: &Analysis,
+    rules: Rules,
+    flags: Option<&LoonyFlags>,
+    method: (&str, bool),
+) -> String {
+    json_line(&AnalysisJson::new(
+        board, pos, analysis, rules, flags, method,
+    ))
+}
+
+/// `value` as one line of JSON with a space after each comma and colon, the form the
+/// command line has always printed (docs/cli.md shows it), ending in a newline.
+pub fn json_line(value: &impl Serialize) -> String {
+    let mut out = Vec::new();
+    value
+        .serialize(&mut Serializer::with_formatter(&mut out, Spaced))
+        .expect("serializing to memory cannot fail");
+    out.push(b'\n');
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// serde_json's compact form with a space after each separator.
+struct Spaced;
+
+impl Formatter for Spaced {
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        if first {
+            Ok(())
+        } else {
+            w.write_all(b", ")
+        }
+    }
+
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.begin_array_value(w, first)
+    }
+
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        w.write_all(b": ")
+    }
+}
+
+/// `source`, naming the last-move penalty when there is one.
+pub fn with_penalty(source: &str, rules: Rules) -> String {
+    match rules.last_move_penalty {
+        0 => source.to_string(),
+        p => format!("{source}, last-move penalty {p}"),
+    }
+}
+
+/// The diagram of line numbers beside the diagram of move scores, the value and best moves;
+/// with loony flags, each score carries its suffix and every move is listed too (a vertical
+/// line's 3 columns cannot hold a suffixed score).
+pub fn human(
+    board: &Board,
+    pos: Position,
+    analysis: &Analysis,
+    source: &str,
+    flags: Option<&LoonyFlags>,
+) -> String {
+    let suffix = |line: usize| flags.map_or("", |f| f.suffix(line));
+    let drawn = pos.difference(board.predrawn());
+    let drawn_list: Vec<String> = drawn.lines().map(|l| l.to_string()).collect();
+    let score_of = |line: usize| {
+        analysis
+            .moves
+            .iter()
+            .find(|m| m.line == line)
+            .map_or(String::new(), |m| format!("{}{}", m.score, suffix(m.line)))
+    };
+    let mut out = format!(
+        "{} with {} drawn, {} open lines\n{source}\n\n",
+        board.name(),
+        if drawn.is_empty() {
+            "no lines".to_string()
+        } else {
+            format!("lines {}", drawn_list.join(","))
+        },
+        board.open_lines(pos).count()
+    );
+    let numbers = format!(
+        " open lines\n{}",
+        render(board, pos, &|line| line.to_string())
+    );
+    let scores = format!(" move scores\n{}", render(board, pos, &score_of));
+    out.push_str(&side_by_side(&numbers, &scores, 3));
+    let best: Vec<String> = analysis
+        .best_lines()
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    out.push_str(&format!(
+        "\nvalue: {}{} (net boxes still to come for the player to move)\n",
+        analysis.value,
+        flags.map_or("", |f| f.value.suffix())
+    ));
+    if !best.is_empty() {
+        out.push_str(&format!("best moves: {}\n", best.join(", ")));
+    }
+    if flags.is_some() {
+        out.push_str(
+            "\nmove scores (v: the player to move must make the next loony move, ^: the \
+             opponent must, no suffix: nobody will)\n",
+        );
+        for m in &analysis.moves {
+            out.push_str(&format!(
+                "  line {:>2}: {}{}\n",
+                m.line,
+                m.score,
+                suffix(m.line)
+            ));
+        }
+    }
+    out
+}
