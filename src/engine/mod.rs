@@ -1,10 +1,10 @@
 //! The engine: strong play, with estimated scores, for positions past exact reach (the
 //! openings of 4×4, 3×5, 5×5 and larger boards).
 //!
-//! Monte-Carlo tree search ([`mcts`]) with chain-aware playouts ([`playout`]: random safe
+//! Monte-Carlo tree search (`mcts`) with chain-aware playouts (`playout`: random safe
 //! lines until none is left, then the loony endgame valued exactly) and exact leaves: the
 //! tree searches only the moves the exact search's chain rules keep and solves positions of
-//! at most [`mcts::SOLVE_OPEN`] open lines with the exact search, so near the end of the game
+//! at most `mcts::SOLVE_OPEN` (18) open lines with the exact search, so near the end of the game
 //! its answer becomes the exact analysis ([`Estimate::exact`]). With two threads or more, one
 //! of them runs the exact search (`crate::search`) on the whole position beside the trees
 //! when it has at most [`EXACT_OPEN`] open lines, and its analysis, if it finishes in time,
