@@ -6,7 +6,9 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use dotbox::cli::{parse_position, AnalyzeArgs, Cli, CliError, Command, Method, RulesArgs, SearchArgs};
+use dotbox::cli::{
+    parse_position, AnalyzeArgs, Cli, CliError, Command, Method, RulesArgs, SearchArgs,
+};
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use serde_json::Value;
 

@@ -6,8 +6,8 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use dotbox::book::v2::{BookV2Index, FIXED_LEN};
 use dotbox::book::v2::LazyBookV2;
+use dotbox::book::v2::{BookV2Index, FIXED_LEN};
 use dotbox::book::BookError;
 use dotbox::cli::{analysis_json, CliError};
 use dotbox::core::notation::parse_lines;
