@@ -100,9 +100,10 @@ fn greedy_captures(boxes: &Boxes, pos: Position) -> (u32, Position) {
 }
 
 /// Boxes taken by completing boxes while any can be completed, and the position after, when
-/// only boxes among `seeds` may be takeable in `pos`; it stops counting at `limit`. The boxes to take are the same in any
-/// order (taking one only brings others closer), so each is looked at when it may have
-/// become takeable: the seeds once, then the neighbours of each line drawn.
+/// only boxes among `seeds` may be takeable in `pos`; it stops counting at `limit`. The
+/// boxes to take are the same in any order (taking one only brings others closer), so each
+/// is looked at when it may have become takeable: the seeds once, then the neighbours of
+/// each line drawn.
 fn captures_from(
     boxes: &Boxes,
     mut pos: Position,
@@ -183,8 +184,8 @@ mod tests {
         }
     }
 
-    /// Random positions of several boards, pre-drawn lines included, each with `drawn` of its
-    /// open lines drawn.
+    /// Random positions of several boards (icelandic's pre-drawn lines included), each with a
+    /// random number of its open lines drawn.
     fn positions(seed: u64) -> Vec<(Board, Position)> {
         let mut rng = SplitMix(seed);
         let boards = [
