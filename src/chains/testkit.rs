@@ -45,6 +45,22 @@ pub fn positions(board: &Board, max_open: usize, count: usize, seed: u64) -> Vec
         .collect()
 }
 
+/// `count` random positions of each named board (pre-drawn lines kept), with any number of
+/// open lines from one to all.
+pub fn sample(names: &[&str], count: usize, seed: u64) -> Vec<(Board, Position)> {
+    names
+        .iter()
+        .enumerate()
+        .flat_map(|(i, name)| {
+            let board = Board::parse(name).unwrap();
+            let open = board.open_lines(board.start()).count() as usize;
+            positions(&board, open, count, seed.wrapping_add(i as u64))
+                .into_iter()
+                .map(move |p| (board.clone(), p))
+        })
+        .collect()
+}
+
 /// Net boxes for the player to move, the last mover losing `penalty`: plain minimax.
 pub fn naive_value(
     board: &Board,

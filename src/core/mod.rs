@@ -5,6 +5,7 @@ mod analysis;
 mod board;
 mod boxes;
 mod byte_table;
+mod captures;
 mod error;
 mod game;
 mod next_loony;

@@ -21,23 +21,25 @@ pub enum QuickReason {
 /// A move for `pos` by the rules above (`None` on a full board). `random` in `[0, 1)` picks
 /// among equally good lines.
 pub fn quick_move(board: &Board, pos: Position, random: f64) -> Option<(usize, QuickReason)> {
+    let boxes = board.boxes();
     let open: Vec<usize> = board.open_lines(pos).lines().collect();
     let pick =
         |lines: &[usize]| lines[((random * lines.len() as f64) as usize).min(lines.len() - 1)];
-    if let Some(&line) = open.iter().find(|&&l| board.boxes().completes(pos, l) > 0) {
+    if let Some(&line) = open.iter().find(|&&l| boxes.completes(pos, l) > 0) {
         return Some((line, QuickReason::Capture));
     }
     let safe: Vec<usize> = open
         .iter()
         .copied()
-        .filter(|&l| !board.boxes().offers(pos, l))
+        .filter(|&l| !boxes.offers(pos, l))
         .collect();
     if !safe.is_empty() {
         return Some((pick(&safe), QuickReason::Safe));
     }
+    // No box can be taken here: a line gives what the opponent then takes.
     let given: Vec<u32> = open
         .iter()
-        .map(|&l| greedy_captures(board, pos.with(l)))
+        .map(|&l| boxes.given_by(pos, l, u32::MAX))
         .collect();
     let least = *given.iter().min()?;
     let fewest: Vec<usize> = open
@@ -47,20 +49,6 @@ pub fn quick_move(board: &Board, pos: Position, random: f64) -> Option<(usize, Q
         .map(|(&l, _)| l)
         .collect();
     Some((pick(&fewest), QuickReason::Sacrifice))
-}
-
-/// Boxes a player to move in `pos` takes by completing boxes while any can be completed.
-fn greedy_captures(board: &Board, mut pos: Position) -> u32 {
-    let mut taken = 0;
-    while let Some(line) = board
-        .open_lines(pos)
-        .lines()
-        .find(|&l| board.boxes().completes(pos, l) > 0)
-    {
-        taken += board.boxes().completes(pos, line);
-        pos = pos.with(line);
-    }
-    taken
 }
 
 #[cfg(test)]
@@ -99,9 +87,9 @@ mod tests {
         let least = board
             .open_lines(pos)
             .lines()
-            .map(|l| greedy_captures(&board, pos.with(l)))
+            .map(|l| board.boxes().take_all(pos.with(l)).0)
             .min()
             .unwrap();
-        assert_eq!(greedy_captures(&board, pos.with(line)), least);
+        assert_eq!(board.boxes().take_all(pos.with(line)).0, least);
     }
 }
