@@ -26,7 +26,7 @@ impl Boxes {
 
     /// [`Boxes::take_all`] when only boxes among `seeds` may be takeable in `pos`, stopping
     /// once `limit` boxes are taken.
-    pub(crate) fn take_all_from(
+    fn take_all_from(
         &self,
         mut pos: Position,
         seeds: impl Iterator<Item = usize>,
