@@ -3,15 +3,15 @@
 //!
 //! Monte-Carlo tree search (`mcts`) with chain-aware playouts (`playout`: random safe lines
 //! until none is left, with sacrifices of a box or two near the end of that phase, where
-//! the fight for control is fought; then the loony endgame valued exactly) and exact
-//! leaves: the tree searches only the moves the exact search's chain rules keep and solves
-//! positions of at most `mcts::SOLVE_OPEN` (18) open lines with the exact search, so near
-//! the end of the game its answer becomes the exact analysis ([`Estimate::exact`]). With
-//! two threads or more, one of them runs the exact search (`crate::search`) on the whole
-//! position beside the trees when it has at most [`EXACT_OPEN`] open lines, and its
-//! analysis, if it finishes in time, replaces the trees' estimates. The engine never reads
-//! a book or a table of solved positions. `docs/engine.md` has the measurements behind
-//! these choices.
+//! the fight for control is fought; then the loony endgame, valued exactly once only chains
+//! and loops are left) and exact leaves: the tree searches only the moves the exact
+//! search's chain rules keep and solves positions of at most `mcts::SOLVE_OPEN` (18) open
+//! lines with the exact search, so near the end of the game its answer becomes the exact
+//! analysis ([`Estimate::exact`]). With two threads or more, one of them runs the exact
+//! search (`crate::search`) on the whole position beside the trees when it has at most
+//! [`EXACT_OPEN`] open lines, and its analysis, if it finishes in time, replaces the trees'
+//! estimates. The engine never reads a book or a table of solved positions.
+//! `docs/engine.md` has the measurements behind these choices.
 //!
 //! ```
 //! use dotbox::core::Board;
