@@ -95,6 +95,53 @@ fn compare_random(options: &SearchOptions, per_board: usize, seed: u64) -> usize
     checked
 }
 
+/// The value and the move `value_and_move` gives against minimax: the value is the
+/// position's, and the move's own minimax score equals it (a best move, not just a legal one),
+/// with every pruning rule on and all off; a full board has a value and no move.
+#[test]
+fn value_and_move_give_a_best_move() {
+    let base = SearchOptions::default();
+    let bare = SearchOptions {
+        capture_rule: false,
+        loony_endgames: false,
+        chain_moves: false,
+        symmetry: false,
+        ..base.clone()
+    };
+    let mut rng = Rng(0xbe57);
+    let mut checked = 0;
+    for options in [base, bare] {
+        for (board, max_open) in boards(&mut rng) {
+            let mut solver = Solver::new(&board, &options).unwrap();
+            let mut naive = Naive::new(board.rows(), board.cols());
+            for i in 0..40 {
+                let open = random_open(&board, max_open, &mut rng);
+                let pos = random_position(&board, open, &mut rng);
+                let expected = naive_analysis(&mut naive, pos);
+                let (value, line, _) = solver.value_and_move(pos, &mut no_progress()).unwrap();
+                let line = line.expect("an open line");
+                let score = expected
+                    .moves
+                    .iter()
+                    .find(|m| m.line == line)
+                    .unwrap()
+                    .score;
+                assert_eq!(
+                    (value, score),
+                    (expected.value, expected.value),
+                    "{} position {i}: {pos:?}, line {line}",
+                    board.name()
+                );
+                checked += 1;
+            }
+            let full = board.start().union(board.all_lines());
+            let (value, line, _) = solver.value_and_move(full, &mut no_progress()).unwrap();
+            assert_eq!((value, line), (0, None), "{}", board.name());
+        }
+    }
+    assert!(checked >= 1200, "{checked}");
+}
+
 #[test]
 fn empty_board_values() {
     for (r, c, value) in [(1, 1, -1), (1, 2, 0), (2, 2, 2), (2, 3, -2), (3, 3, -3)] {

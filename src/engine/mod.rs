@@ -9,8 +9,10 @@
 //! lines with the exact search, so near the end of the game its answer becomes the exact
 //! analysis ([`Estimate::exact`]). With two threads or more, one of them runs the exact
 //! search (`crate::search`) on the whole position beside the trees when it has at most
-//! [`EXACT_OPEN`] open lines, and its analysis, if it finishes in time, replaces the trees'
-//! estimates. The engine never reads a book or a table of solved positions.
+//! [`EXACT_OPEN`] open lines: first the position's value and a move reaching it (the
+//! engine then plays that move, and no estimate passes the value), then every move's score,
+//! which, if it finishes in time, replaces the trees' estimates. The engine never reads a
+//! book or a table of solved positions.
 //! `docs/engine.md` has the measurements behind these choices.
 //!
 //! ```
@@ -107,9 +109,13 @@ pub struct Estimate {
 const CHECK: u64 = 4096;
 
 /// Most open lines of a position the exact search is tried on beside the trees (two threads
-/// or more). Past it the exact search does not finish in seconds, and its thread is better
-/// spent on a tree.
-pub const EXACT_OPEN: u32 = 30;
+/// or more). On 4×4 and 3×5 openings, one thread, its value and a move reaching it take a
+/// median 0.5 s at 30 open lines, 1.0 s at 31, 1.6 s at 32 and 2.9 s at 33 (every move's
+/// score about twice that; on 5×5 and 4×5 positions of 31–32 open lines, every score within
+/// a tenth of a second), so up to here it answers in a second often enough; and a tree's
+/// samples past its first second change little (four times the time on one thread picked no
+/// better), so the thread is not missed there (`docs/engine.md`).
+pub const EXACT_OPEN: u32 = 34;
 
 /// Most open lines of a position the engine first tries to solve exactly when it has one
 /// thread (it then grows its tree with what is left): such positions take the exact search
@@ -147,6 +153,9 @@ pub fn estimate(
         helper_work: AtomicU64::new(0),
     };
     let mut spent = 0;
+    // The exact value and a move reaching it, when the exact search found them but not
+    // every move's score.
+    let mut known = None;
     if threads == 1 && open <= SOLO_EXACT_OPEN {
         // One thread: the exact search first, the tree with what is left if it stops.
         let outcome = share.exact(&mut |nodes| {
@@ -173,6 +182,10 @@ pub fn estimate(
                 ))
             }
             Outcome::Unfinished(nodes) => spent = nodes,
+            Outcome::Valued(value, line, nodes) => {
+                spent = nodes;
+                known = Some((value, line));
+            }
             Outcome::Tree(_) => unreachable!("the exact search grows no tree"),
         }
         share.budget = share.budget.saturating_sub(spent);
@@ -239,9 +252,16 @@ pub fn estimate(
                 return Ok(answer(all, nodes, depth, options.seed ^ pos.0));
             }
             Outcome::Unfinished(work) => nodes += work,
+            Outcome::Valued(value, line, work) => {
+                nodes += work;
+                known = Some((value, line));
+            }
         }
     }
-    let moves = moves.expect("the calling thread grows a tree");
+    let mut moves = moves.expect("the calling thread grows a tree");
+    if let Some((value, line)) = known {
+        bound_by_value(&mut moves, value, line);
+    }
     Ok(answer(&moves, nodes, depth, options.seed ^ pos.0))
 }
 
@@ -253,6 +273,9 @@ enum Outcome {
     Exact(Analysis, u64),
     /// The exact search, stopped before the end after this many nodes.
     Unfinished(u64),
+    /// The exact search, stopped after it found the position's value and a move reaching
+    /// it (value, line, nodes) but before every move's score.
+    Valued(i32, usize, u64),
 }
 
 struct TreeResult {
@@ -307,7 +330,10 @@ impl Share<'_> {
         }))
     }
 
-    /// The exact search of the whole position, within this thread's budget and until a stop.
+    /// The exact search of the whole position, within this thread's budget (twice: once for
+    /// the value, once for every move's score) and until a stop. The value and a move
+    /// reaching it come first: they cost the search a fraction of every move's score (which
+    /// solves each child in full), and they are what the engine plays by.
     fn exact(&self, report: &mut dyn FnMut(u64) -> Flow) -> Result<Outcome, EngineError> {
         let options = SearchOptions {
             tt_bytes: self.bytes,
@@ -316,14 +342,43 @@ impl Share<'_> {
             ..SearchOptions::default()
         };
         let mut solver = Solver::new(self.board, &options)?;
-        match solver.analyze(self.pos, &mut |p| report(p.nodes)) {
+        let (value, line, spent) = match solver.value_and_move(self.pos, &mut |p| report(p.nodes)) {
+            Ok((value, Some(line), stats)) => (value, line, stats.nodes),
+            Ok((_, None, _)) => unreachable!("the engine is never asked about a full board"),
+            Err(e) => return unfinished(e, 0, Outcome::Unfinished),
+        };
+        match solver.analyze(self.pos, &mut |p| report(spent + p.nodes)) {
             Ok(report) => {
                 self.stop.store(true, Relaxed);
-                Ok(Outcome::Exact(report.analysis, report.stats.nodes))
+                Ok(Outcome::Exact(report.analysis, spent + report.stats.nodes))
             }
-            Err(SearchError::Stopped { nodes }) => Ok(Outcome::Unfinished(nodes)),
-            Err(SearchError::NodeBudgetExceeded { limit }) => Ok(Outcome::Unfinished(limit)),
-            Err(e) => Err(e.into()),
+            Err(e) => unfinished(e, spent, |nodes| Outcome::Valued(value, line, nodes)),
+        }
+    }
+}
+
+/// What a stopped exact search found (`found`, given the nodes in all), after `spent`
+/// nodes of earlier searches; errors other than a stop are passed on.
+fn unfinished(
+    error: SearchError,
+    spent: u64,
+    found: impl FnOnce(u64) -> Outcome,
+) -> Result<Outcome, EngineError> {
+    match error {
+        SearchError::Stopped { nodes } => Ok(found(spent + nodes)),
+        SearchError::NodeBudgetExceeded { limit } => Ok(found(spent + limit)),
+        e => Err(e.into()),
+    }
+}
+
+/// Marks `line` as reaching `value`, the position's exact value, and caps every estimate
+/// at it (no move scores more than the value).
+fn bound_by_value(moves: &mut [RootMove], value: i32, line: usize) {
+    for m in moves {
+        if m.line == line {
+            m.exact = Some(value);
+        } else if m.exact.is_none() {
+            m.total = m.total.min(f64::from(value) * f64::from(m.visits));
         }
     }
 }
@@ -350,16 +405,20 @@ fn score(m: &RootMove) -> f64 {
     }
 }
 
-/// The move to play: the best score; among equal estimates the most sampled; among those
-/// and the exact ones of that score, one picked by `seed` (so which exact move is played
-/// does not depend on how many samples a thread took before another solved the position).
+/// The move to play: the best score; among equal scores the exact ones, else the most
+/// sampled estimates; among those, one picked by `seed` (so which exact move is played does
+/// not depend on how many samples a thread took before another solved the position).
 fn best_of(moves: &[RootMove], seed: u64) -> Option<usize> {
     let top = moves.iter().map(score).fold(f64::MIN, f64::max);
     let tied: Vec<&RootMove> = moves.iter().filter(|m| score(m) == top).collect();
+    let exact = tied.iter().any(|m| m.exact.is_some());
     let most = tied.iter().map(|m| m.visits).max()?;
     let tied: Vec<usize> = tied
         .iter()
-        .filter(|m| m.exact.is_some() || m.visits == most)
+        .filter(|m| match exact {
+            true => m.exact.is_some(),
+            false => m.visits == most,
+        })
         .map(|m| m.line)
         .collect();
     Some(tied[mix(seed) as usize % tied.len()])
@@ -381,5 +440,95 @@ fn answer(moves: &[RootMove], nodes: u64, depth: u32, seed: u64) -> Estimate {
         depth,
         nodes,
         exact: moves.iter().all(|m| m.exact.is_some()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chains::testkit;
+    use crate::search::analyze;
+
+    /// One thread's share of an estimate of `pos`, with a node budget.
+    fn share<'a>(board: &'a Board, pos: Position, budget: u64) -> Share<'a> {
+        Share {
+            board,
+            pos,
+            budget,
+            bytes: 8 << 20,
+            seed: 1,
+            stop: AtomicBool::new(false),
+            helper_work: AtomicU64::new(0),
+        }
+    }
+
+    /// Stopped between the value and every move's score (a budget the value search alone
+    /// fits), the exact search answers the value and a move reaching it; with no limit, every
+    /// score. Both against a separate exact analysis, on boards with pre-drawn lines too.
+    #[test]
+    fn the_exact_search_gives_value_and_move_first() {
+        let (mut valued, mut exact) = (0, 0);
+        for (board, pos) in testkit::sample(&["3x3", "3x4", "icelandic", "4x4"], 40, 5) {
+            let open = board.open_lines(pos).count();
+            if !(8..=20).contains(&open) {
+                continue;
+            }
+            let truth = analyze(&board, pos, &SearchOptions::default())
+                .unwrap()
+                .analysis;
+            let options = SearchOptions {
+                tt_bytes: 8 << 20,
+                progress_interval: CHECK,
+                ..SearchOptions::default()
+            };
+            let mut solver = Solver::new(&board, &options).unwrap();
+            let (_, _, stats) = solver.value_and_move(pos, &mut |_| Flow::Continue).unwrap();
+            match share(&board, pos, stats.nodes).exact(&mut |_| Flow::Continue) {
+                Ok(Outcome::Valued(value, line, _)) => {
+                    let score = truth.moves.iter().find(|m| m.line == line).unwrap().score;
+                    assert_eq!((value, score), (truth.value, truth.value), "{pos:?}");
+                    valued += 1;
+                }
+                Ok(Outcome::Exact(analysis, _)) => assert_eq!(analysis, truth, "{pos:?}"),
+                _ => panic!("{pos:?}: the value's own budget stopped the exact search"),
+            }
+            match share(&board, pos, u64::MAX).exact(&mut |_| Flow::Continue) {
+                Ok(Outcome::Exact(analysis, _)) => assert_eq!(analysis, truth, "{pos:?}"),
+                _ => panic!("{pos:?}: an unlimited exact search did not finish"),
+            }
+            exact += 1;
+        }
+        assert!(valued >= 20 && exact >= 40, "{valued} valued of {exact}");
+    }
+
+    fn estimated(line: usize, visits: u32, mean: f64) -> RootMove {
+        RootMove {
+            line,
+            visits,
+            total: mean * f64::from(visits),
+            exact: None,
+        }
+    }
+
+    /// Once the value is known, no estimate passes it, and the move known to reach it is
+    /// played even when an estimate ties with it.
+    #[test]
+    fn a_known_value_caps_the_estimates_and_picks_its_move() {
+        let mut moves = vec![
+            estimated(0, 500, 1.4),
+            estimated(1, 300, -0.2),
+            estimated(2, 20, 0.9),
+            estimated(3, 0, 0.0),
+        ];
+        bound_by_value(&mut moves, 0, 2);
+        let scores: Vec<f64> = moves.iter().map(score).collect();
+        assert_eq!(scores, [0.0, -0.2, 0.0, 0.0]);
+        assert_eq!(moves[2].exact, Some(0));
+        for seed in 0..20 {
+            assert_eq!(best_of(&moves, seed), Some(2));
+        }
+        let e = answer(&moves, 1, 1, 7);
+        assert!(!e.exact);
+        assert_eq!((e.best, e.value), (2, 0.0));
     }
 }

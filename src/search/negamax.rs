@@ -111,6 +111,71 @@ impl Run<'_> {
         Some(line as u8)
     }
 
+    /// The moves of `pos` the search tries, in the order it tries them, into `moves` (their
+    /// number returned): those the capture rule leaves, or, when it leaves every move, the
+    /// open lines the chain-move rule keeps, the table's best move `hint` (a canonical line
+    /// under symmetry `sym`) first.
+    fn moves(
+        &self,
+        pos: Position,
+        capture: Capture,
+        (hint, sym): (Option<u8>, usize),
+        moves: &mut [u8; MAX_MOVES],
+    ) -> usize {
+        match capture {
+            Capture::Forced(x) => {
+                moves[0] = x;
+                1
+            }
+            Capture::TakeOrDecline(take, decline) => {
+                moves[..2].copy_from_slice(&[take, decline]);
+                2
+            }
+            Capture::TakeOneOf(takes, n) => {
+                moves[..n].copy_from_slice(&takes[..n]);
+                n
+            }
+            Capture::None => {
+                let first = hint.and_then(|h| self.preimage(sym, pos, h));
+                let mut open = self.all.difference(pos);
+                if self.options.chain_moves {
+                    open = open.difference(redundant_chain_moves(self.boxes, pos));
+                }
+                self.order.order(self.boxes, pos, open, first, moves)
+            }
+        }
+    }
+
+    /// A move of `pos` whose score is `value`, the position's exact value (as [`Run::mtdf`]
+    /// found it, whose table entries make this cheap): the moves the search would try, the
+    /// table's best move first, each tested with a null window until one reaches `value`.
+    /// The pruning rules are exact, so one of them does. None on a full board.
+    pub fn best_move(
+        &mut self,
+        pos: Position,
+        untaken: i32,
+        value: i32,
+    ) -> Result<Option<usize>, SearchError> {
+        if self.all.difference(pos).is_empty() {
+            return Ok(None);
+        }
+        let capture = if self.options.capture_rule {
+            capture_rule(self.boxes, pos)
+        } else {
+            Capture::None
+        };
+        let (lock, key, sym) = self.canon.canonical(&self.keys);
+        let hint = self.tt.probe(lock, key).and_then(|b| b.best);
+        let mut moves = [0u8; MAX_MOVES];
+        let n = self.moves(pos, capture, (hint, sym), &mut moves);
+        for &m in &moves[..n] {
+            if self.play(pos, untaken, usize::from(m), value - 1, value)? >= value {
+                return Ok(Some(usize::from(m)));
+            }
+        }
+        unreachable!("no move of {pos:?} reaches its exact value {value}")
+    }
+
     /// Fail-soft alpha-beta value of `pos` for the player to move.
     fn negamax(
         &mut self,
@@ -176,24 +241,7 @@ impl Run<'_> {
 
         let start = self.budget.nodes;
         let mut moves = [0u8; MAX_MOVES];
-        let n = match capture {
-            Capture::TakeOrDecline(take, decline) => {
-                moves[..2].copy_from_slice(&[take, decline]);
-                2
-            }
-            Capture::TakeOneOf(takes, n) => {
-                moves[..n].copy_from_slice(&takes[..n]);
-                n
-            }
-            Capture::None | Capture::Forced(_) => {
-                let first = hint.and_then(|h| self.preimage(sym, pos, h));
-                let mut open = self.all.difference(pos);
-                if self.options.chain_moves {
-                    open = open.difference(redundant_chain_moves(self.boxes, pos));
-                }
-                self.order.order(self.boxes, pos, open, first, &mut moves)
-            }
-        };
+        let n = self.moves(pos, capture, (hint, sym), &mut moves);
 
         let (mut best, mut best_move, mut a) = (i32::MIN, moves[0], alpha);
         for &m in &moves[..n] {
