@@ -111,11 +111,12 @@ const CHECK: u64 = 4096;
 /// Most open lines of a position the exact search is tried on beside the trees (two threads
 /// or more). On 4×4 and 3×5 openings, one thread, its value and a move reaching it take a
 /// median 0.5 s at 30 open lines, 1.0 s at 31, 1.6 s at 32 and 2.9 s at 33 (every move's
-/// score about twice that; on 5×5 and 4×5 positions of 31–32 open lines, every score within
-/// a tenth of a second), so up to here it answers in a second often enough; and a tree's
-/// samples past its first second change little (four times the time on one thread picked no
-/// better), so the thread is not missed there (`docs/engine.md`).
-pub const EXACT_OPEN: u32 = 34;
+/// score about twice that); on 5×5 positions from safe play (boxes in chains), within a
+/// second at 37–40 open lines in 15 of 16, at 41–44 in none of 6. A tree's samples past its
+/// first second change little (four times the time on one thread picked no better; 4×4 and
+/// 3×5 openings of 35–41 open lines got the same picks without the helper's tree), so the
+/// thread is not missed where the search rarely finishes (`docs/engine.md`).
+pub const EXACT_OPEN: u32 = 40;
 
 /// Most open lines of a position the engine first tries to solve exactly when it has one
 /// thread (it then grows its tree with what is left): such positions take the exact search
