@@ -331,18 +331,22 @@ impl Share<'_> {
         }))
     }
 
+    /// The exact search's options: this thread's memory and node budget.
+    fn search_options(&self) -> SearchOptions {
+        SearchOptions {
+            tt_bytes: self.bytes,
+            max_nodes: self.budget,
+            progress_interval: CHECK,
+            ..SearchOptions::default()
+        }
+    }
+
     /// The exact search of the whole position, within this thread's budget (twice: once for
     /// the value, once for every move's score) and until a stop. The value and a move
     /// reaching it come first: they cost the search a fraction of every move's score (which
     /// solves each child in full), and they are what the engine plays by.
     fn exact(&self, report: &mut dyn FnMut(u64) -> Flow) -> Result<Outcome, EngineError> {
-        let options = SearchOptions {
-            tt_bytes: self.bytes,
-            max_nodes: self.budget,
-            progress_interval: CHECK,
-            ..SearchOptions::default()
-        };
-        let mut solver = Solver::new(self.board, &options)?;
+        let mut solver = Solver::new(self.board, &self.search_options())?;
         let (value, line, spent) = match solver.value_and_move(self.pos, &mut |p| report(p.nodes)) {
             Ok((value, Some(line), stats)) => (value, line, stats.nodes),
             Ok((_, None, _)) => unreachable!("the engine is never asked about a full board"),
@@ -477,11 +481,8 @@ mod tests {
             let truth = analyze(&board, pos, &SearchOptions::default())
                 .unwrap()
                 .analysis;
-            let options = SearchOptions {
-                tt_bytes: 8 << 20,
-                progress_interval: CHECK,
-                ..SearchOptions::default()
-            };
+            // The value alone, searched as the helper searches it.
+            let options = share(&board, pos, u64::MAX).search_options();
             let mut solver = Solver::new(&board, &options).unwrap();
             let (_, _, stats) = solver.value_and_move(pos, &mut |_| Flow::Continue).unwrap();
             match share(&board, pos, stats.nodes).exact(&mut |_| Flow::Continue) {

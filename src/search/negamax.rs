@@ -111,6 +111,14 @@ impl Run<'_> {
         Some(line as u8)
     }
 
+    /// What the capture rule says of `pos` (nothing when the rule is switched off).
+    fn capture(&self, pos: Position) -> Capture {
+        match self.options.capture_rule {
+            true => capture_rule(self.boxes, pos),
+            false => Capture::None,
+        }
+    }
+
     /// The moves of `pos` the search tries, in the order it tries them, into `moves` (their
     /// number returned): those the capture rule leaves, or, when it leaves every move, the
     /// open lines the chain-move rule keeps, the table's best move `hint` (a canonical line
@@ -159,11 +167,7 @@ impl Run<'_> {
         if self.all.difference(pos).is_empty() {
             return Ok(None);
         }
-        let capture = if self.options.capture_rule {
-            capture_rule(self.boxes, pos)
-        } else {
-            Capture::None
-        };
+        let capture = self.capture(pos);
         let (lock, key, sym) = self.canon.canonical(&self.keys);
         let hint = self.tt.probe(lock, key).and_then(|b| b.best);
         let mut moves = [0u8; MAX_MOVES];
@@ -201,11 +205,7 @@ impl Run<'_> {
         }
         alpha = alpha.max(-untaken);
         beta = beta.min(untaken);
-        let capture = if self.options.capture_rule {
-            capture_rule(self.boxes, pos)
-        } else {
-            Capture::None
-        };
+        let capture = self.capture(pos);
         if let Capture::Forced(x) = capture {
             self.stats.forced_captures += 1;
             return self.play(pos, untaken, usize::from(x), alpha, beta);
