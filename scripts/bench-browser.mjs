@@ -13,9 +13,11 @@
 //     median and longest engine reply (from the human's click to the engine's line on the
 //     board, no display delay), the same for the replies made by the engine's estimates alone
 //     (no exact solve or search within them), whether every wait over 1 s showed a progress bar, bytes of
-//     book downloaded, and the page's peak memory. --book serves extra books (a 4x4 or 3x5
-//     book made by `dotbox book build`) beside www/books through the server's overlay, with
-//     their index.json entries, so nothing is copied into www/.
+//     book downloaded, and the page's peak memory; each reply over 3 s (with what the page said
+//     and the lines drawn after it) and each reply over 1 s without the bar is named on
+//     stderr. --book serves extra books (a 4x4 or 3x5 book made by `dotbox book build`) beside
+//     www/books through the server's overlay, with their index.json entries, so nothing is
+//     copied into www/.
 //   node scripts/bench-browser.mjs --pseudo LINES ..
 //     5x5 positions (each LINES a comma-separated list of drawn lines, played as moves)
 //     answered by chains as pseudo-lines in the page's worker: the wasm solve's time (as the
@@ -295,11 +297,18 @@ async function browserGame(url, board, seed) {
       return /by its estimate/.test(document.querySelector('#message').textContent) && s.estimate?.lines === s.game.lines;
     });
     replies.push({ ms: t1 - t0, t0, t1, estimated });
+    // What a reply past the issue's 3 s was waiting for: the page's own words, and where.
+    if (t1 - t0 > 3000) {
+      const { lines, message } = await page.evaluate(() => ({ lines: window.dotboxApp.state.game.lines, message: document.querySelector('#message').textContent }));
+      console.error(`${board}: a reply of ${((t1 - t0) / 1000).toFixed(2)} s, ${open.length} lines open before it (drawn after it: ${lines}): ${message}`);
+    }
   }
   const { peak, pagePeak } = memory.stop();
   const waits = await page.evaluate(() => window.benchWaits);
   // A reply longer than a second must have shown the bar at some point within it.
-  const unbarred = replies.filter((r) => r.ms > 1000 && !waits.some(([t, shown]) => shown && t >= r.t0 && t <= r.t1)).length;
+  const unbarredReplies = replies.filter((r) => r.ms > 1000 && !waits.some(([t, shown]) => shown && t >= r.t0 && t <= r.t1));
+  for (const r of unbarredReplies) console.error(`${board}: a reply of ${(r.ms / 1000).toFixed(3)} s showed no progress bar`);
+  const unbarred = unbarredReplies.length;
   const figures = await page.evaluate(() => ({ ...document.body.dataset }));
   const stored = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
   await browser.close();
