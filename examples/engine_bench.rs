@@ -13,7 +13,8 @@
 //!
 //! * `picks`: positions after 0–14 plies of random safe play; for each, the engine's move
 //!   and a rules-of-thumb move are scored against the exact scores: share of optimal picks,
-//!   mean boxes lost per pick (value minus the pick's score), time per move.
+//!   mean boxes lost per pick (value minus the pick's score), time per move; then the
+//!   engine's picks by open lines, two at a time (where its wrong picks sit).
 //! * `deep`: the same on positions with a given number of open lines (random safe play,
 //!   then the rules of thumb), truth by the retrograde solver: past the books and on boards
 //!   no book covers.
@@ -22,7 +23,7 @@
 //! * `match`: whole games, engine against the rules of thumb, alternating who starts: win
 //!   rate and mean margin.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use dotbox::book::Book;
@@ -263,11 +264,18 @@ fn picks(
     let mut rng = Rng::new(budget.seed);
     for board in boards {
         let (mut engine, mut rules) = (Tally::default(), Tally::default());
+        // The engine's picks by open lines (two at a time): where its wrong picks sit.
+        let mut by_open: BTreeMap<u32, Tally> = BTreeMap::new();
         for i in 0..count {
             let pos = draw(board, &mut rng);
             let exact = truth.analysis(board, pos);
             let start = Instant::now();
             let e = budget.engine(board, pos);
+            let open = board.open_lines(pos).count() / 2 * 2;
+            by_open
+                .entry(open)
+                .or_default()
+                .add(&exact, e.best, start.elapsed());
             engine.add(&exact, e.best, start.elapsed());
             engine.exact += u32::from(e.exact);
             engine.depth += e.depth;
@@ -287,6 +295,9 @@ fn picks(
         println!("{} ({count} positions, load {}):", board.name(), load());
         println!("{}", engine.line("engine"));
         println!("{}", rules.line("rules"));
+        for (open, tally) in &by_open {
+            println!("{}", tally.line(&format!("open {open}-{}", open + 1)));
+        }
     }
 }
 
