@@ -271,12 +271,10 @@ fn picks(
             let exact = truth.analysis(board, pos);
             let start = Instant::now();
             let e = budget.engine(board, pos);
+            let time = start.elapsed();
             let open = board.open_lines(pos).count() / 2 * 2;
-            by_open
-                .entry(open)
-                .or_default()
-                .add(&exact, e.best, start.elapsed());
-            engine.add(&exact, e.best, start.elapsed());
+            by_open.entry(open).or_default().add(&exact, e.best, time);
+            engine.add(&exact, e.best, time);
             engine.exact += u32::from(e.exact);
             engine.depth += e.depth;
             engine.nodes += e.nodes;
