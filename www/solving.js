@@ -190,6 +190,7 @@ async function startSolve() {
   const { board, predrawn } = session.game;
   solveStarted();
   let error = null;
+  let outcome;
   percentFloor = 0;
   mark({ solve: 'running' });
   showSolvePanel();
@@ -202,17 +203,22 @@ async function startSolve() {
     const query = new URLSearchParams(location.search);
     const checkpoint = query.has('checkpoint') ? Number(query.get('checkpoint')) : undefined;
     const result = await client.call(OP.solve, { board, predrawn, checkpoint });
-    mark({ solve: result.finished ? 'finished' : 'cancelled' });
+    outcome = result.finished ? 'finished' : 'cancelled';
     $('solve-text').textContent = result.finished ? 'Solved: every position of this board is answered now.' : 'Solve cancelled; finished tiles are kept, resume any time.';
   } catch (e) {
-    mark({ solve: 'error' });
+    outcome = 'error';
     error = { board: boardKey(board, predrawn), message: e.message };
     $('solve-text').textContent = `The solve stopped: ${e.message}`;
   } finally {
     solveEnded(error);
   }
   forgetFailures();
-  if (session.game.board === board && session.game.predrawn === predrawn) {
+  const onPage = session.game.board === board && session.game.predrawn === predrawn;
+  // The outcome and, for the board on the page, 'thinking' in one step: its analysis is
+  // redone below (after the status), so whoever waits for the outcome and then for the page
+  // to settle reads the new answer, never the one from before the solve.
+  mark(onPage ? { solve: outcome, state: 'thinking' } : { solve: outcome });
+  if (onPage) {
     setBoardStatus(await client.call(OP.status, { board, predrawn }).catch(() => session.status));
     setJustSolved(Boolean(session.status?.solved));
     showSolvePanel();
