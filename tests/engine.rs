@@ -101,6 +101,11 @@ fn an_immediate_stop_still_answers_from_a_first_iteration() {
     .unwrap();
     check_shape(&board, board.start(), &e);
     assert!(!e.exact);
+    assert_eq!(
+        e.analysis(),
+        None,
+        "estimates are never given as an exact analysis"
+    );
     assert!(e.moves.iter().all(|m| m.score.is_finite()));
     assert!(calls > 0, "the callback was asked");
 }
@@ -158,6 +163,7 @@ fn where_it_says_exact_it_agrees_with_the_exact_search() {
                 .collect();
             assert_eq!(scores, expected, "{board:?} {pos:?}");
             assert_eq!(e.value, truth.value as f32);
+            assert_eq!(e.analysis(), Some(truth), "{board:?} {pos:?}");
         }
     }
     assert_eq!(exact, 36);

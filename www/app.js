@@ -142,6 +142,13 @@ async function update() {
       const again = engineToMove(g) && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
       const guess = await estimatePosition(g, lines, e, again ? answerBudget().lineEstimateSeconds : undefined);
       if (asked !== request) return;
+      if (guess?.source === 'engine') {
+        // The engine solved the position: exact scores, shown and played as exact.
+        setAnalysis(guess, lines);
+        describeSource(guess);
+        render();
+        return scheduleEngine();
+      }
       setEstimate(guess);
       render();
       if (e.code === ERROR.tooBig && !engineToMove(g)) offerDeepSearch(g, lines, update);

@@ -40,9 +40,10 @@
 //                                        figures}; posts EVENT.bookProgress
 //   estimate {board, predrawn, lines, seconds?, seed?}
 //                                     -> {value, moves: [{line, score}], best, depth, nodes,
-//                                        exact: false, source: 'estimate', seconds, open,
-//                                        exactAt}: the engine's estimates where no exact
-//                                        answer is in reach (never exact); posts
+//                                        exact, source: 'estimate', seconds, open, exactAt}:
+//                                        the engine's estimates where no exact answer is in
+//                                        reach; `exact` true only where the engine solved the
+//                                        position (every score exact, whole numbers); posts
 //                                        EVENT.estimateProgress {depth, nodes, seconds} while
 //                                        it runs, then {final: true}
 //   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,

@@ -7,7 +7,7 @@ import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod }
 import {
   session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, solveStarted, solveEnded,
 } from './session.js';
-import { forgetFailures, estimated, rememberEstimate } from './analyses.js';
+import { forgetFailures, estimated, rememberEstimate, remember } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { $, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
@@ -110,7 +110,10 @@ export function canAnalyze(g, lines) {
  * (`why`: the worker's refusal), saying plainly in #exactness that its scores are estimates,
  * not exact, and when exact play begins: the worker's estimate with `lines` (remembered, so
  * a position seen again is not estimated again: `seconds` 0 then), or null. `seconds`: the
- * engine's time (default the policy's estimateSeconds).
+ * engine's time (default the policy's estimateSeconds). Where the engine solved the position
+ * (its exact search finished within the time: every score exact, as on 5x5 and 4x5 at 33-38
+ * open lines), the exact analysis instead, `source: 'engine'`, remembered with the exact
+ * analyses: shown and played as exact, never as an estimate.
  */
 export async function estimatePosition(g, lines, why, seconds = undefined) {
   const key = positionKey(g.board, g.predrawn, lines);
@@ -119,6 +122,12 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
     found ??= await client.call(OP.estimate, { board: g.board, predrawn: g.predrawn, lines, seconds });
   } catch {
     return null;
+  }
+  if (found.exact) {
+    const { value, moves, nodes } = found;
+    const analysis = { value, moves, nodes, seconds: found.seconds, source: 'engine' };
+    remember(key, analysis);
+    return analysis;
   }
   rememberEstimate(key, found);
   found = { ...found, lines };
@@ -138,6 +147,7 @@ export function describeSource(analysis) {
   if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
   else if (analysis.source === 'subgame') setMessage(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${book ? ", past the book's depth" : ''}`);
   else if (analysis.source === 'pseudo') setMessage(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s`);
+  else if (analysis.source === 'engine') setMessage(`exact: solved by the engine's search in ${analysis.seconds.toFixed(1)} s (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (analysis.source === 'search') setMessage(`${book ? "past the book's depth: " : ''}found by search (${(analysis.nodes / 1e6).toFixed(1)} M nodes)`);
   else if (book) setMessage(`past the book's depth (${book.depth}): solved in the browser`);
   else if (messageIs('error') || messageIs('result')) setMessage('');

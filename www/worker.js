@@ -154,8 +154,9 @@ function pseudoAnalysis(board, predrawn, lines) {
 
 /**
  * The engine's estimate of a position no exact method answers (wasm.engineEstimate on every
- * thread of the worker): {value, moves: [{line, score}], best, depth, nodes, threads, exact:
- * false, source: 'estimate', seconds, open, exactAt}, within `seconds` (default the policy's).
+ * thread of the worker): {value, moves: [{line, score}], best, depth, nodes, threads, exact,
+ * source: 'estimate', seconds, open, exactAt}, within `seconds` (default the policy's);
+ * `exact` only where the engine solved the position.
  * Posts {op: EVENT.estimateProgress, seconds} while it runs, so the page can show a bar past a
  * second.
  */

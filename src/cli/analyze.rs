@@ -254,7 +254,10 @@ fn chosen(
     estimated(args, board, pos, limit, Some(&reason))
 }
 
-/// The engine's estimate within `limit` (default: the policy's), as JSON or text.
+/// The engine's estimate within `limit` (default: the policy's), as JSON or text. Chosen by
+/// the policy (`reason` given), a position the engine solved within the time (its exact
+/// search, beside the trees) is reported as exact, as the search's own answer would be;
+/// asked for with `--method estimate`, it is always reported as the estimate it is measured as.
 fn estimated(
     args: &AnalyzeArgs,
     board: &Board,
@@ -265,6 +268,14 @@ fn estimated(
     let seconds = limit.map_or(policy::NATIVE.estimate_seconds, |l| l.as_secs_f64());
     let threads = args.search.threads()?;
     let (estimate, elapsed) = estimate::run(board, pos, seconds, threads, args.search.seed)?;
+    if let Some(analysis) = estimate.analysis().filter(|_| reason.is_some()) {
+        let how = format!(
+            "solved by the engine's exact search in {:.2} s ({} nodes)",
+            elapsed.as_secs_f64(),
+            HumanCount(estimate.nodes)
+        );
+        return exact_report(args, board, pos, "search", (analysis, how));
+    }
     Ok(match args.json {
         true => estimate::json_report(board, pos, &estimate, elapsed, reason),
         false => estimate::human_report(board, pos, &estimate, elapsed, reason),

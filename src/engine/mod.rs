@@ -34,7 +34,7 @@ pub use error::EngineError;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, MoveScore, Position};
 use crate::search::{SearchError, SearchOptions, Solver};
 use mcts::{RootMove, Tree};
 use playout::mix;
@@ -103,6 +103,26 @@ pub struct Estimate {
     /// Whether every score is exact (the position was solved): the scores are then the
     /// exact analysis.
     pub exact: bool,
+}
+
+impl Estimate {
+    /// The exact analysis when the engine solved the position ([`Estimate::exact`]), else
+    /// `None`: a front end then shows and plays exact scores, as from any exact method,
+    /// instead of labelling proven scores as estimates.
+    pub fn analysis(&self) -> Option<Analysis> {
+        let whole = |score: f32| score.round() as i32;
+        self.exact.then(|| Analysis {
+            value: whole(self.value),
+            moves: self
+                .moves
+                .iter()
+                .map(|m| MoveScore {
+                    line: m.line,
+                    score: whole(m.score),
+                })
+                .collect(),
+        })
+    }
 }
 
 /// Work units (tree steps, playout moves, exact-search nodes) between progress callbacks.

@@ -3,10 +3,11 @@
 // within the limits (median at most 1 s, none over 3 s, with no display delay), and its
 // estimates are marked as such
 // everywhere they are shown (board, value line, move list, graph) and never shown or labelled
-// as exact scores. The checks hold for any engine keeping the engine's contract.
+// as exact scores; a position the engine solves within its time is shown as exact, with the
+// native solver's scores. The checks hold for any engine keeping the engine's contract.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, settled, clickLine } from './harness.mjs';
+import { serveAndLaunch, openPage, settled, clickLine, nativeAnalyze } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -120,6 +121,30 @@ test('estimates are marked as estimates on the board, the value line, the move l
   assert.ok(graph.estimated >= 2, JSON.stringify(graph));
   assert.equal(graph.solid, 0);
   assert.ok(graph.dashed.length >= 1 && graph.dashed.every((d) => d !== 'none'), JSON.stringify(graph));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a position the engine solves within its time is shown as exact, with the native scores', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  // 5x5 with 35 open lines: past the page's search (32) and its chains as pseudo-lines, so
+  // the engine answers; its exact search, beside the trees, solves it in a few hundredths
+  // of a second natively.
+  const lines = [1, 2, 10, 12, 15, 16, 18, 19, 24, 26, 30, 31, 33, 34, 35, 36, 39, 40, 41, 47, 48, 51, 56, 57, 59];
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${lines.join(',')}`);
+  await settled(page);
+  assert.match(await page.textContent('#message'), /^exact: solved by the engine's search in \d+\.\d s/);
+  assert.equal(await page.isVisible('#exactness'), false, 'no "estimates only" notice');
+  const native = nativeAnalyze('5x5', lines);
+  assert.equal(native.exact, true);
+  const sign = native.value > 0 ? '\\+' : '';
+  assert.match(await page.textContent('#value'), new RegExp(`^Value ${sign}${native.value} for `));
+  assert.equal(await page.evaluate(() => document.querySelector('#value').classList.contains('estimate')), false);
+  const shown = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: g.dataset.score, estimate: g.dataset.estimate }))
+    .sort((a, b) => a.line - b.line));
+  assert.deepEqual(shown.map((m) => [m.line, Number(m.score)]), native.moves.map((m) => [m.line, m.score]));
+  assert.ok(shown.every((m) => m.score !== '' && m.estimate === ''), 'exact scores, no estimates');
+  assert.equal(await page.$$eval('#svg text.score.estimate', (ts) => ts.length), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,7 +1,7 @@
 //! The answer policy through the page's binding gives the method the native policy and the
 //! command line give for the same position and budget (the cases of
 //! `tests/fixtures/policy-cases.json`, checked natively by `tests/policy.rs`); the engine's
-//! binding scores every open line, never as exact.
+//! binding scores every open line, as exact only when it solved the position.
 
 use serde::Deserialize;
 use wasm_bindgen::JsValue;
@@ -9,6 +9,7 @@ use wasm_bindgen_test::*;
 
 use crate::wasm::engine::engine_estimate;
 use crate::wasm::policy::{answer_budget, answer_method};
+use crate::wasm::solver::analyze;
 
 #[derive(Deserialize)]
 struct Case {
@@ -42,9 +43,22 @@ fn the_binding_chooses_as_the_native_policy() {
 
 #[derive(Deserialize)]
 struct Estimated {
+    value: f32,
     moves: Vec<Move>,
     best: usize,
     exact: bool,
+}
+
+#[derive(Deserialize)]
+struct Analysis {
+    value: i32,
+    moves: Vec<ExactMove>,
+}
+
+#[derive(Deserialize)]
+struct ExactMove {
+    line: usize,
+    score: i32,
 }
 
 #[derive(Deserialize)]
@@ -54,7 +68,7 @@ struct Move {
 }
 
 #[wasm_bindgen_test]
-fn the_engine_estimates_every_open_line_never_exactly() {
+fn the_engine_estimates_every_open_line_of_an_opening_not_exactly() {
     let answer = engine_estimate("4x5", "", "0,7", 0.2, 1.0, None)
         .map_err(JsValue::from)
         .unwrap();
@@ -67,5 +81,27 @@ fn the_engine_estimates_every_open_line_never_exactly() {
     assert!(open.contains(&answer.best));
     for seconds in [0.0, -1.0, f64::NAN] {
         assert!(engine_estimate("4x5", "", "", seconds, 0.0, None).is_err());
+    }
+}
+
+#[wasm_bindgen_test]
+fn an_estimate_says_exact_only_when_the_engine_solved_it_and_then_agrees_with_the_solver() {
+    // 3x3 positions of 18-20 open lines: the engine's exact search solves them at once.
+    for lines in ["0,5,7,13,19,22", "1,2,9,10,14,16,20", "3,4,8,11,17,18"] {
+        let answer = engine_estimate("3x3", "", lines, 30.0, 1.0, None)
+            .map_err(JsValue::from)
+            .unwrap();
+        let answer: Estimated = serde_wasm_bindgen::from_value(answer).unwrap();
+        assert!(answer.exact, "{lines}: solved");
+        let truth = analyze("3x3", "", lines).map_err(JsValue::from).unwrap();
+        let truth: Analysis = serde_wasm_bindgen::from_value(truth).unwrap();
+        assert_eq!(answer.value, truth.value as f32, "{lines}");
+        let got: Vec<(usize, f32)> = answer.moves.iter().map(|m| (m.line, m.score)).collect();
+        let want: Vec<(usize, f32)> = truth
+            .moves
+            .iter()
+            .map(|m| (m.line, m.score as f32))
+            .collect();
+        assert_eq!(got, want, "{lines}");
     }
 }
