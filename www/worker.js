@@ -343,8 +343,9 @@ function loony({ board, predrawn, lines }) {
 /**
  * The principal variation from a position: at each position the best move (lowest line
  * first among equals) where an exact answer is in reach (book, solve, handover, or the
- * search within its time limit), else the engine's move with its estimate, marked not exact;
- * so a line on a board too large to solve goes on to the end, exact again from the handover.
+ * search within its time limit), else the engine's move with its estimate, marked not exact
+ * unless the engine solved that position; so a line on a board too large to solve goes on to
+ * the end, exact again from the handover.
  */
 async function bestLine({ board, predrawn, lines }) {
   const game = new wasm.Game(board, predrawn ?? '');
@@ -365,12 +366,13 @@ async function bestLine({ board, predrawn, lines }) {
         if (a.source === 'pseudo') proven = a.reduction.valueExact && !a.unproven.includes(line);
       } catch (e) {
         if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
-        // No exact answer: the engine's move, with its estimated score.
+        // No exact answer: the engine's move, with its estimated score (exact where the
+        // engine solved the position: its move is then a best move).
         const guess = estimate({ board, predrawn, lines: game.lines, seconds: wasm.answerBudget().lineEstimateSeconds });
         if (!moves.length) value = guess.value;
         line = guess.best;
         score = guess.moves.find((m) => m.line === line).score;
-        proven = false;
+        proven = guess.exact;
       }
       const player = game.turn ^ first;
       const boxes = game.play(line);
