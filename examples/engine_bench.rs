@@ -9,6 +9,7 @@
 //! cargo run --release --example engine_bench -- deep [--boards 5x5] [--open 26-30] [--count 20] ...
 //! cargo run --release --example engine_bench -- games [--boards 4x4,3x5] [--games 2] [--ms 1000] ...
 //! cargo run --release --example engine_bench -- match [--board 5x5] [--games 200] [--ms 100] ...
+//! cargo run --release --example engine_bench -- reach [--boards 5x5,4x5] [--open 33-40] [--count 40] --ms 300 ...
 //! ```
 //!
 //! * `picks`: positions after 0–14 plies of random safe play; for each, the engine's move
@@ -22,6 +23,9 @@
 //!   first and second: boxes the engine lost per game (the sum of its picks' losses).
 //! * `match`: whole games, engine against the rules of thumb, alternating who starts: win
 //!   rate and mean margin.
+//! * `reach`: positions the page's answer policy gives the engine (past its own exact
+//!   methods), and the share the engine solves within its time, which the page then shows
+//!   as exact: by open lines.
 
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
@@ -30,6 +34,8 @@ use dotbox::book::Book;
 use dotbox::core::Rng;
 use dotbox::core::{Analysis, Board, Position};
 use dotbox::engine::{estimate, EngineOptions, Flow};
+use dotbox::policy::{choose, Context, Method, BROWSER};
+use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
 use dotbox::search::{analyze, SearchOptions};
 
@@ -198,6 +204,19 @@ fn opening(board: &Board, plies: u32, rng: &mut Rng) -> Position {
     pos
 }
 
+/// Draws a position with `lo..=hi` open lines (uniform) by random safe play, then the rules
+/// of thumb, from the empty board.
+fn with_open((lo, hi): (u32, u32)) -> impl Fn(&Board, &mut Rng) -> Position {
+    move |board, rng| {
+        let open = lo + rng.below((hi - lo + 1) as usize) as u32;
+        let mut pos = board.start();
+        while board.open_lines(pos).count() > open {
+            pos = pos.with(rules_move(board, pos, rng));
+        }
+        pos
+    }
+}
+
 /// Optimal picks, boxes lost and time, for one player.
 #[derive(Default)]
 struct Tally {
@@ -300,6 +319,52 @@ fn picks(
 }
 
 /// Whole games from the empty board, the engine against perfect play, both colours.
+/// Of `count` positions the page's answer policy (`policy::BROWSER`) hands to the engine
+/// (drawn by `draw`, others skipped), how many the engine solves within its budget, so that
+/// the page shows exact scores there: by open lines, with the median time of the solved.
+fn reach(
+    boards: &[Board],
+    count: u32,
+    budget: Budget,
+    draw: &dyn Fn(&Board, &mut Rng) -> Position,
+) {
+    let context = Context {
+        book_depth: None,
+        min_chain: DEFAULT_MIN_CHAIN,
+    };
+    let mut rng = Rng::new(budget.seed);
+    for board in boards {
+        let mut by_open: BTreeMap<u32, (u32, Vec<Duration>)> = BTreeMap::new();
+        let mut drawn = 0;
+        while drawn < count {
+            let pos = draw(board, &mut rng);
+            if choose(board, pos, &context, &BROWSER) != Method::Estimate {
+                continue;
+            }
+            drawn += 1;
+            let start = Instant::now();
+            let e = budget.engine(board, pos);
+            let row = by_open.entry(board.open_lines(pos).count()).or_default();
+            row.0 += 1;
+            if e.exact {
+                row.1.push(start.elapsed());
+            }
+        }
+        for (open, (all, mut solved)) in by_open {
+            solved.sort();
+            let median = solved.get(solved.len() / 2).map_or(String::new(), |t| {
+                format!(", median {:.3} s", t.as_secs_f64())
+            });
+            println!(
+                "{} {open} open lines: {all} positions for the engine, {} solved ({:.0} %){median}",
+                board.name(),
+                solved.len(),
+                100.0 * solved.len() as f64 / f64::from(all)
+            );
+        }
+    }
+}
+
 fn games(boards: &[Board], count: u32, budget: Budget) {
     let truth = Truth::load();
     let mut rng = Rng::new(budget.seed);
@@ -415,22 +480,18 @@ fn main() {
                 &|board, rng| opening(board, lo + rng.below((hi - lo + 1) as usize) as u32, rng),
             );
         }
-        "deep" => {
-            let (lo, hi) = args.range("open", (26, 30));
-            picks(
-                &args.boards("5x5"),
-                args.get("count", 20),
-                budget,
-                &|board, rng| {
-                    let open = lo + rng.below((hi - lo + 1) as usize) as u32;
-                    let mut pos = board.start();
-                    while board.open_lines(pos).count() > open {
-                        pos = pos.with(rules_move(board, pos, rng));
-                    }
-                    pos
-                },
-            );
-        }
+        "deep" => picks(
+            &args.boards("5x5"),
+            args.get("count", 20),
+            budget,
+            &with_open(args.range("open", (26, 30))),
+        ),
+        "reach" => reach(
+            &args.boards("5x5,4x5"),
+            args.get("count", 40),
+            budget,
+            &with_open(args.range("open", (33, 40))),
+        ),
         "games" => games(&args.boards("4x4,3x5"), args.get("games", 2), budget),
         "match" => duel(
             &Board::parse(&args.text("board", "5x5")).unwrap_or_else(|e| fail(&e.to_string())),
