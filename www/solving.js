@@ -111,7 +111,7 @@ export function canAnalyze(g, lines) {
  * not exact, and when exact play begins: the worker's estimate with `lines` (remembered, so
  * a position seen again is not estimated again: `seconds` 0 then), or null. `seconds`: the
  * engine's time (default the policy's estimateSeconds). Where the engine solved the position
- * (its exact search finished within the time: every score exact, as on 5x5 and 4x5 at 33-38
+ * (its exact search finished within the time: every score exact, as on 5x5 at 33-38
  * open lines), the exact analysis instead, `source: 'engine'`, remembered with the exact
  * analyses: shown and played as exact, never as an estimate.
  */

@@ -39,8 +39,8 @@ const PROGRESS_MS: f64 = 100.0;
 /// The engine's estimate of the position with `lines` drawn, within `seconds`: `{value,
 /// moves: [{line, score}], best, depth, nodes, threads, exact}`, scores in net boxes for the
 /// mover (fractions: estimates); `exact` is true only when the engine's exact search solved
-/// the position within the time (every score exact), as it often does on 5x5 and 4x5 at
-/// 33-38 open lines, past the page's own exact methods. `progress(depth, nodes, seconds)`, if given, is
+/// the position within the time (every score exact), as it often does on 5x5 at 33-38 open
+/// lines, past the page's own exact methods. `progress(depth, nodes, seconds)`, if given, is
 /// called about every 100 ms; it returning `false` stops the engine early (it then answers
 /// from its last completed iteration).
 #[wasm_bindgen(js_name = engineEstimate)]
