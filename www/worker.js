@@ -90,7 +90,7 @@ async function analyze({ board, predrawn, lines }) {
   if (method === 'retro') return subgames.analysis(board, predrawn, lines, yieldToMessages);
   if (method === 'stored') return storedAnalysis(board, predrawn, lines);
   if (method === 'pseudo') return pseudoAnalysis(board, predrawn, lines);
-  const exactAt = `exact play begins once at most ${budget.retroMaxOpen} are open`;
+  const exactAt = `exact play begins at the latest once at most ${budget.retroMaxOpen} are open`;
   if (method === 'estimate') {
     const message = `This position has ${open} open lines: ${exactAt} (${open - budget.retroMaxOpen} more moves).`;
     throw Object.assign(new Error(message), { code: ERROR.tooBig });

@@ -36,7 +36,7 @@ test('on 4x4 the engine replies from the first move, claims only exact values, a
     const open = 40 - drawn.length;
     const value = await page.textContent('#value');
     if (open > 30 && value.startsWith('Estimated value ~')) {
-      assert.match(await page.textContent('#exactness'), /Exact play begins once at most 30 lines are open/);
+      assert.match(await page.textContent('#exactness'), /Exact play begins at the latest once at most 30 lines are open/);
       estimated++;
     } else {
       const native = nativeAnalyze('4x4', drawn);
@@ -75,7 +75,7 @@ test('on 5x5 the engine replies by its estimates and says its moves are not exac
   const random = seeded(5);
   for (let turn = 0; turn < 3; turn++) {
     await settled(page);
-    assert.match(await page.textContent('#exactness'), /Estimates only: with \d+ open lines no exact score is in reach here.*Exact play begins once at most 30 lines are open, in \d+ moves/);
+    assert.match(await page.textContent('#exactness'), /Estimates only: with \d+ open lines no exact score is in reach here.*Exact play begins at the latest once at most 30 lines are open, in \d+ moves/);
     const openLines = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
     const start = Date.now();
     await clickLine(page, openLines[random(openLines.length)]);
