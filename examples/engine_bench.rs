@@ -204,11 +204,16 @@ fn opening(board: &Board, plies: u32, rng: &mut Rng) -> Position {
     pos
 }
 
+/// A number in `lo..=hi`, uniform.
+fn within(rng: &mut Rng, (lo, hi): (u32, u32)) -> u32 {
+    lo + rng.below((hi - lo + 1) as usize) as u32
+}
+
 /// Draws a position with `lo..=hi` open lines (uniform) by random safe play, then the rules
 /// of thumb, from the empty board.
-fn with_open((lo, hi): (u32, u32)) -> impl Fn(&Board, &mut Rng) -> Position {
+fn with_open(range: (u32, u32)) -> impl Fn(&Board, &mut Rng) -> Position {
     move |board, rng| {
-        let open = lo + rng.below((hi - lo + 1) as usize) as u32;
+        let open = within(rng, range);
         let mut pos = board.start();
         while board.open_lines(pos).count() > open {
             pos = pos.with(rules_move(board, pos, rng));
@@ -318,7 +323,6 @@ fn picks(
     }
 }
 
-/// Whole games from the empty board, the engine against perfect play, both colours.
 /// Of `count` positions the page's answer policy (`policy::BROWSER`) hands to the engine
 /// (drawn by `draw`, others skipped), how many the engine solves within its budget, so that
 /// the page shows exact scores there: by open lines, with the median time of the solved.
@@ -365,6 +369,7 @@ fn reach(
     }
 }
 
+/// Whole games from the empty board, the engine against perfect play, both colours.
 fn games(boards: &[Board], count: u32, budget: Budget) {
     let truth = Truth::load();
     let mut rng = Rng::new(budget.seed);
@@ -472,12 +477,12 @@ fn main() {
     println!("{} (load at start {})", budget.describe(), load());
     match mode.as_str() {
         "picks" => {
-            let (lo, hi) = args.range("plies", (0, 14));
+            let plies = args.range("plies", (0, 14));
             picks(
                 &args.boards("4x4,3x5"),
                 args.get("count", 100),
                 budget,
-                &|board, rng| opening(board, lo + rng.below((hi - lo + 1) as usize) as u32, rng),
+                &|board, rng| opening(board, within(rng, plies), rng),
             );
         }
         "deep" => picks(
