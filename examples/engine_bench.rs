@@ -338,7 +338,9 @@ fn reach(
     };
     let mut rng = Rng::new(budget.seed);
     for board in boards {
-        let mut by_open: BTreeMap<u32, (u32, Vec<Duration>)> = BTreeMap::new();
+        // Per open-line count: positions, times of those solved, those whose value alone
+        // was proven.
+        let mut by_open: BTreeMap<u32, (u32, Vec<Duration>, u32)> = BTreeMap::new();
         let mut drawn = 0;
         while drawn < count {
             let pos = draw(board, &mut rng);
@@ -352,15 +354,18 @@ fn reach(
             row.0 += 1;
             if e.exact {
                 row.1.push(start.elapsed());
+            } else if e.value_exact {
+                row.2 += 1;
             }
         }
-        for (open, (all, mut solved)) in by_open {
+        for (open, (all, mut solved, valued)) in by_open {
             solved.sort();
             let median = solved.get(solved.len() / 2).map_or(String::new(), |t| {
                 format!(", median {:.3} s", t.as_secs_f64())
             });
             println!(
-                "{} {open} open lines: {all} positions for the engine, {} solved ({:.0} %){median}",
+                "{} {open} open lines: {all} positions for the engine, {} solved ({:.0} %){median}, \
+                 {valued} more with the value proven",
                 board.name(),
                 solved.len(),
                 100.0 * solved.len() as f64 / f64::from(all)

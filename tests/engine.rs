@@ -170,6 +170,54 @@ fn where_it_says_exact_it_agrees_with_the_exact_search() {
 }
 
 #[test]
+fn what_it_marks_proven_agrees_with_the_exact_search_at_every_budget() {
+    // Budgets from a few hundred nodes up: the exact search beside the trees first proves
+    // the value and a move, later every score, and the trees solve moves of their own on
+    // the way. Whatever is marked proven must be the truth, and the sweep must meet the
+    // answers between (the value proven, not every score).
+    let mut rng = Rng(33);
+    let (mut valued, mut solved) = (0, 0);
+    for (r, c, open) in [(3, 3, 24), (3, 3, 22), (3, 4, 27), (3, 4, 25), (4, 4, 30)] {
+        let board = Board::new(r, c).unwrap();
+        let pos = random_position(&board, open, &mut rng);
+        let truth = analyze(&board, pos, &SearchOptions::default())
+            .unwrap()
+            .analysis;
+        for budget in (8..22).map(|k| 1u64 << k) {
+            let e = run(
+                &board,
+                pos,
+                &EngineOptions {
+                    threads: 2,
+                    ..options(budget, budget)
+                },
+            );
+            check_shape(&board, pos, &e);
+            let at = format!("{board:?} {pos:?} at {budget} nodes");
+            for (m, t) in e.moves.iter().zip(&truth.moves) {
+                if m.exact {
+                    assert_eq!(m.score, t.score as f32, "line {}, {at}", m.line);
+                }
+            }
+            if e.value_exact {
+                assert_eq!(e.value, truth.value as f32, "{at}");
+                let best = e.moves.iter().find(|m| m.line == e.best).unwrap();
+                assert!(best.exact, "the move played reaches the proven value, {at}");
+            }
+            assert_eq!(e.exact, e.moves.iter().all(|m| m.exact), "{at}");
+            assert!(!e.exact || e.value_exact, "{at}");
+            valued += usize::from(e.value_exact && !e.exact);
+            solved += usize::from(e.exact);
+        }
+    }
+    assert!(
+        valued > 0,
+        "some budget proves the value but not every score"
+    );
+    assert!(solved > 0, "some budget solves the position");
+}
+
+#[test]
 fn plays_loony_endgames_optimally() {
     let mut rng = Rng(4);
     let mut loony = 0;

@@ -194,8 +194,12 @@ function scheduleEngine() {
     } else if (session.estimate?.lines === g.lines) {
       const { best, moves } = session.estimate;
       const label = g.label(best);
+      const { score, exact } = moves.find((m) => m.line === best);
       g.play(best);
-      setMessage(`The engine drew ${label} by its estimate (${fmtEstimate(moves.find((m) => m.line === best).score)}): not an exact move.`);
+      setMessage(exact && session.estimate.valueExact
+        ? `The engine drew ${label} (score ${fmt(Math.round(score))}), a move its search proved best.`
+        : exact ? `The engine drew ${label} (score ${fmt(Math.round(score))}, exact): not proven best, as the other moves' scores are estimates.`
+          : `The engine drew ${label} by its estimate (${fmtEstimate(score)}): not an exact move.`);
       afterMove(best);
     }
   }, Math.max(0, ENGINE_DELAY_MS - thought));
@@ -236,8 +240,9 @@ function render() {
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   $('value').textContent = g.isOver() ? '' : analysis
     ? `Value ${fmt(analysis.value)} for ${PLAYER[turn]} (final ${fmt(turn === 0 ? a - b + analysis.value : b - a + analysis.value)} with perfect play)`
+    : estimate?.valueExact ? `Value ${fmt(Math.round(estimate.value))} for ${PLAYER[turn]} (final ${fmt((turn === 0 ? a - b : b - a) + Math.round(estimate.value))} with perfect play) — exact, proven by the engine's search; the scores marked ~ are estimates`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
-  $('value').classList.toggle('estimate', Boolean(estimate));
+  $('value').classList.toggle('estimate', Boolean(estimate) && !estimate.valueExact);
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   renderBoard($('svg'), {
     geometry: boardGeometry(),

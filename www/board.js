@@ -11,8 +11,10 @@ export function midpoint(shape) {
 /**
  * Draws the board into `svg`.
  * view: {geometry, drawn: Set, last, analysis: {value, moves} | null (exact scores),
- *        estimate: {best, moves} | null (the engine's estimates, shown only without an
- *        analysis: marked ~, styled apart, in data-estimate, never in data-score),
+ *        estimate: {best, moves, valueExact} | null (the engine's estimates, shown only
+ *        without an analysis: marked ~, styled apart, in data-estimate, never in data-score;
+ *        a move whose score the engine proved (exact: true) is shown as the exact score it
+ *        is, in data-score, and as best where the value is proven too),
  *        boxes: [{row, col, player}],
  *        showScores, showLabels (dot coordinates on the edges), cursor, hint,
  *        marked: {line, cls} | null (a class for one open line), interactive, onPlay(line),
@@ -29,7 +31,10 @@ export function renderBoard(svg, view) {
     ?? lines.find((s) => !view.drawn.has(s.line))?.line;
   const scores = new Map((view.analysis?.moves ?? []).map((m) => [m.line, m.score]));
   const best = view.analysis?.value;
-  const guesses = view.analysis ? new Map() : new Map((view.estimate?.moves ?? []).map((m) => [m.line, m.score]));
+  const estimated = view.analysis ? [] : view.estimate?.moves ?? [];
+  const guesses = new Map(estimated.filter((m) => !m.exact).map((m) => [m.line, m.score]));
+  const proven = new Map(estimated.filter((m) => m.exact).map((m) => [m.line, Math.round(m.score)]));
+  const provenBest = view.estimate?.valueExact ? Math.round(view.estimate.value) : null;
 
   for (const b of view.boxes) {
     const cls = b.player === null || b.player === undefined ? 'none' : `p${b.player}`;
@@ -46,11 +51,11 @@ export function renderBoard(svg, view) {
   }
   for (const shape of lines) {
     if (view.drawn.has(shape.line)) continue;
-    const score = scores.get(shape.line);
-    const isBest = score !== undefined && score === best;
+    const score = scores.get(shape.line) ?? proven.get(shape.line);
+    const isBest = score !== undefined && score === (scores.has(shape.line) ? best : provenBest);
     const guess = guesses.get(shape.line);
-    const isPick = guess !== undefined && view.estimate.best === shape.line;
-    const said = score !== undefined ? `, score ${fmt(score)}${isBest ? ', best' : ''}`
+    const isPick = view.estimate?.best === shape.line && !view.analysis;
+    const said = score !== undefined ? `, score ${fmt(score)}${isBest ? ', best' : ''}${proven.has(shape.line) ? ' (exact: proven by the engine\'s search)' : ''}`
       : guess !== undefined ? `, estimated score ${fmtEstimate(guess)} (not exact)${isPick ? ', the engine\'s choice' : ''}` : '';
     const g = el('g', {
       class: `move${view.cursor === shape.line ? ' cursor' : ''}${view.hint === shape.line ? ' hinted' : ''}${view.marked?.line === shape.line ? ` ${view.marked.cls}` : ''}`,
@@ -67,7 +72,9 @@ export function renderBoard(svg, view) {
     el('line', { class: 'hit', ...coords, 'stroke-width': 0.34 }, g);
     if (view.showScores && score !== undefined) {
       const { x, y } = midpoint(shape);
-      const t = el('text', { class: `score ${isBest ? 'best' : 'worse'}`, x, y, 'font-size': 0.24, 'stroke-width': 0.06 }, g);
+      // A proven score beside estimates is worse than the best only where the value is known.
+      const rank = isBest ? 'best' : proven.has(shape.line) && provenBest === null ? 'proven' : 'worse';
+      const t = el('text', { class: `score ${rank}`, x, y, 'font-size': 0.24, 'stroke-width': 0.06 }, g);
       t.textContent = fmt(score);
     } else if (view.showScores && guess !== undefined) {
       const { x, y } = midpoint(shape);

@@ -113,7 +113,8 @@ export function canAnalyze(g, lines) {
  * engine's time (default the policy's estimateSeconds). Where the engine solved the position
  * (its exact search finished within the time: every score exact, as on 5x5 at 33-38
  * open lines), the exact analysis instead, `source: 'engine'`, remembered with the exact
- * analyses: shown and played as exact, never as an estimate.
+ * analyses: shown and played as exact, never as an estimate. Where it proved only the value
+ * and its move (`valueExact`), the estimate says so, and those stay exact on the board.
  */
 export async function estimatePosition(g, lines, why, seconds = undefined) {
   const key = positionKey(g.board, g.predrawn, lines);
@@ -135,7 +136,9 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   $('exactness').hidden = false;
   $('exactness').textContent = why.code === ERROR.unsolved
     ? 'Estimates only: this board is not solved yet, so the scores shown (marked ~) are the engine\'s estimates, not exact, and so are its moves. Solve the board for perfect play.'
-    : `Estimates only: with ${open} open lines no exact score is in reach here, so the scores shown (marked ~) are the engine's estimates, not exact, and so are its moves. Exact play begins at the latest once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
+    : `${found.valueExact
+      ? `The value is exact, the scores marked ~ are estimates: with ${open} open lines the engine's search proved the value and the move it plays, but not every move's score.`
+      : `Estimates only: with ${open} open lines no exact score is in reach here, so the scores shown (marked ~) are the engine's estimates, not exact, and so are its moves.`} Exact play begins at the latest once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
   return found;
 }
 

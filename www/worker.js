@@ -154,20 +154,22 @@ function pseudoAnalysis(board, predrawn, lines) {
 
 /**
  * The engine's estimate of a position no exact method answers (wasm.engineEstimate on every
- * thread of the worker): {value, moves: [{line, score}], best, depth, nodes, threads, exact,
- * source: 'estimate', seconds, open, exactAt}, within `seconds` (default the policy's);
- * `exact` only where the engine solved the position.
+ * thread of the worker): {value, moves: [{line, score, exact}], best, depth, nodes, threads,
+ * exact, valueExact, source: 'estimate', seconds, open, exactAt}, within `seconds` (default
+ * the policy's) and `nodes` (a work budget, default none: the answer is then the same on
+ * every run); `exact` only where the engine solved the position, `valueExact` where it
+ * proved the value and the move `best`, a move's `exact` where its score is proven.
  * Posts {op: EVENT.estimateProgress, seconds} while it runs, so the page can show a bar past a
  * second.
  */
-function estimate({ board, predrawn, lines, seconds, seed }) {
+function estimate({ board, predrawn, lines, seconds, seed, nodes }) {
   predrawn = predrawn ?? '';
   lines = lines ?? '';
   const budget = wasm.answerBudget();
   const start = performance.now();
   const progress = (depth, nodes, elapsed) => post({ op: EVENT.estimateProgress, depth, nodes, seconds: elapsed });
   try {
-    const found = wasm.engineEstimate(board, predrawn, lines, seconds ?? budget.estimateSeconds, seed ?? 0, progress);
+    const found = wasm.engineEstimate(board, predrawn, lines, seconds ?? budget.estimateSeconds, seed ?? 0, progress, nodes);
     const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
     return { ...found, source: 'estimate', seconds: (performance.now() - start) / 1000, open, exactAt: budget.retroMaxOpen };
   } finally {
@@ -367,12 +369,12 @@ async function bestLine({ board, predrawn, lines }) {
       } catch (e) {
         if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
         // No exact answer: the engine's move, with its estimated score (exact where the
-        // engine solved the position: its move is then a best move).
+        // engine solved the position or proved its value and this move: a best move then).
         const guess = estimate({ board, predrawn, lines: game.lines, seconds: wasm.answerBudget().lineEstimateSeconds });
         if (!moves.length) value = guess.value;
         line = guess.best;
         score = guess.moves.find((m) => m.line === line).score;
-        proven = guess.exact;
+        proven = guess.exact || guess.valueExact;
       }
       const player = game.turn ^ first;
       const boxes = game.play(line);

@@ -64,7 +64,9 @@ def analyze(
     ``value`` and each ``score`` are net boxes for the player to move (the mover), from the
     position (the move) on. With ``exact`` False (no exact answer in reach) ``value`` and the
     scores are the engine's estimates (floats; ``None`` for the rules of thumb), ``method``
-    says what answered, and ``best`` holds the one move it plays.
+    says what answered, and ``best`` holds the one move it plays; an estimate's
+    ``value_exact`` and a move's ``exact`` say where the engine's search proved the value and
+    that move's score (never with ``method="estimate"``).
     """
     text = _dotbox.analyze_json(
         board,

@@ -256,8 +256,9 @@ fn chosen(
 
 /// The engine's estimate within `limit` (default: the policy's), as JSON or text. Chosen by
 /// the policy (`reason` given), a position the engine solved within the time (its exact
-/// search, beside the trees) is reported as exact, as the search's own answer would be;
-/// asked for with `--method estimate`, it is always reported as the estimate it is measured as.
+/// search, beside the trees) is reported as exact, as the search's own answer would be, and
+/// a proven value and move are marked as such among the estimates; asked for with `--method
+/// estimate`, it is always reported as the estimate it is measured as.
 fn estimated(
     args: &AnalyzeArgs,
     board: &Board,
@@ -276,6 +277,10 @@ fn estimated(
         );
         return exact_report(args, board, pos, "search", (analysis, how));
     }
+    let estimate = match reason {
+        Some(_) => estimate,
+        None => estimate::unproven(&estimate),
+    };
     Ok(match args.json {
         true => estimate::json_report(board, pos, &estimate, elapsed, reason),
         false => estimate::human_report(board, pos, &estimate, elapsed, reason),

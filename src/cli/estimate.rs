@@ -2,7 +2,10 @@
 //! answers within the policy's budget): the engine's estimated score of every move within a
 //! time limit; and `--method rules`, the rules of thumb the engine is measured against. No
 //! book or stored solve is read: these answers are what the project measures against the
-//! exact ones. Every report says, in words and in `"exact": false`, that it is not exact.
+//! exact ones. Every report says, in words and in `"exact": false`, that it is not exact;
+//! where the engine's exact search proved the value and the move it plays (but not every
+//! score), the automatic analysis says so too (`"value_exact": true`, that move
+//! `"exact": true`), and the other scores stay marked as estimates.
 
 use std::time::{Duration, Instant};
 
@@ -10,7 +13,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::core::{Board, Position};
-use crate::engine::{self, EngineOptions, Estimate, Flow};
+use crate::engine::{self, EngineOptions, Estimate, EstimatedMove, Flow};
 use crate::search::quick::{quick_move, QuickReason};
 
 use super::diagram::{render, side_by_side};
@@ -74,9 +77,32 @@ fn lines_json(pos: Position) -> Value {
     Value::Array(pos.lines().map(|l| json!(l)).collect())
 }
 
+/// The engine's answer with nothing marked as proven: what `--method estimate` reports,
+/// since that is the answer the benchmarks measure, in one shape whatever the engine proved.
+pub fn unproven(estimate: &Estimate) -> Estimate {
+    Estimate {
+        moves: (estimate.moves.iter())
+            .map(|m| EstimatedMove { exact: false, ..*m })
+            .collect(),
+        exact: false,
+        value_exact: false,
+        ..estimate.clone()
+    }
+}
+
+/// A move's score as text: the whole number where it is proven, else marked `~`.
+fn move_score(m: &EstimatedMove) -> String {
+    match m.exact {
+        true => format!("{} (exact)", m.score.round() as i64),
+        false => marked(m.score),
+    }
+}
+
 /// The estimate as one JSON object on one line: `{"board", "lines", "exact": false,
-/// "method": "estimate", "value", "best", "moves": [{"line", "score", "exact": false}],
-/// "depth", "nodes", "seconds"}` plus `"reason"` when the policy chose it.
+/// "method": "estimate", "value", "value_exact", "best", "moves": [{"line", "score",
+/// "exact"}], "depth", "nodes", "seconds"}` plus `"reason"` when the policy chose it. A
+/// move is `"exact": true` only where its score is proven, `"value_exact"` is true only
+/// where the value is.
 pub fn json_report(
     board: &Board,
     pos: Position,
@@ -87,7 +113,7 @@ pub fn json_report(
     let moves: Vec<Value> = estimate
         .moves
         .iter()
-        .map(|m| json!({"line": m.line, "score": rounded(m.score), "exact": false}))
+        .map(|m| json!({"line": m.line, "score": rounded(m.score), "exact": m.exact}))
         .collect();
     let mut report = json!({
         "board": board.name(),
@@ -95,6 +121,7 @@ pub fn json_report(
         "exact": false,
         "method": "estimate",
         "value": rounded(estimate.value),
+        "value_exact": estimate.value_exact,
         "best": estimate.best,
         "moves": moves,
         "depth": estimate.depth,
@@ -109,7 +136,7 @@ pub fn json_report(
 
 /// The estimate as text: a diagram of the estimated scores (rounded to whole boxes, marked
 /// `~`), then every move's estimate to a tenth, the line the engine plays, and a warning in
-/// words that nothing here is exact.
+/// words that the scores are not exact (save the value and the engine's move, where proven).
 pub fn human_report(
     board: &Board,
     pos: Position,
@@ -131,29 +158,45 @@ pub fn human_report(
         out.push_str(&format!("{reason}\n"));
     }
     out.push_str(&format!(
-        "estimated by the engine in {:.2} s (depth {}, {} nodes): estimate, not exact\n\n",
+        "estimated by the engine in {:.2} s (depth {}, {} nodes): {}\n\n",
         elapsed.as_secs_f64(),
         estimate.depth,
-        HumanCount(estimate.nodes)
+        HumanCount(estimate.nodes),
+        match estimate.value_exact {
+            true =>
+                "the value and the engine's move are exact (its search proved them), \
+                     the other scores are estimates, not exact",
+            false => "estimate, not exact",
+        }
     ));
     let whole = |line: usize| {
-        estimate
-            .moves
-            .iter()
-            .find(|m| m.line == line)
-            .map_or(String::new(), |m| format!("~{}", m.score.round() as i64))
+        let m = estimate.moves.iter().find(|m| m.line == line);
+        m.map_or(String::new(), |m| {
+            let mark = if m.exact { "" } else { "~" };
+            format!("{mark}{}", m.score.round() as i64)
+        })
     };
     let numbers = format!(" open lines\n{}", render(board, pos, &|l| l.to_string()));
     let scores = format!(" estimates\n{}", render(board, pos, &whole));
     out.push_str(&side_by_side(&numbers, &scores, 3));
+    let value = match estimate.value_exact {
+        true => format!(
+            "value: {} (net boxes still to come for the player to move; exact, proven by the \
+             engine's search)",
+            estimate.value.round() as i64
+        ),
+        false => format!(
+            "estimated value: {} (net boxes still to come for the player to move; estimate, \
+             not exact)",
+            marked(estimate.value)
+        ),
+    };
     out.push_str(&format!(
-        "\nestimated value: {} (net boxes still to come for the player to move; estimate, not \
-         exact)\nengine plays: {}\n\nestimated move scores:\n",
-        marked(estimate.value),
+        "\n{value}\nengine plays: {}\n\nestimated move scores (~: not exact):\n",
         estimate.best
     ));
     for m in &estimate.moves {
-        out.push_str(&format!("  line {:>2}: {}\n", m.line, marked(m.score)));
+        out.push_str(&format!("  line {:>2}: {}\n", m.line, move_score(m)));
     }
     out
 }
@@ -200,4 +243,69 @@ pub fn rules_report(
             board.open_lines(pos).count()
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 1x2 board with nothing drawn: its engine answer with the value and move 3 proven,
+    /// the other scores estimates.
+    fn valued() -> (Board, Estimate) {
+        let board = Board::new(1, 2).unwrap();
+        let moves = (0..7)
+            .map(|line| EstimatedMove {
+                line,
+                score: if line == 3 { 0.0 } else { -0.4 },
+                exact: line == 3,
+            })
+            .collect();
+        let estimate = Estimate {
+            value: 0.0,
+            moves,
+            best: 3,
+            depth: 4,
+            nodes: 1000,
+            exact: false,
+            value_exact: true,
+        };
+        (board, estimate)
+    }
+
+    #[test]
+    fn a_proven_value_and_move_are_marked_exact_and_nothing_else() {
+        let (board, estimate) = valued();
+        let json: Value = serde_json::from_str(&json_report(
+            &board,
+            board.start(),
+            &estimate,
+            Duration::from_millis(300),
+            Some("not exact: ..."),
+        ))
+        .unwrap();
+        assert_eq!(json["exact"], false);
+        assert_eq!(json["value_exact"], true);
+        for m in json["moves"].as_array().unwrap() {
+            assert_eq!(m["exact"], m["line"] == 3, "{m}");
+        }
+        let text = human_report(&board, board.start(), &estimate, Duration::ZERO, None);
+        assert!(text.contains("value: 0 (net boxes"), "{text}");
+        assert!(
+            text.contains("exact, proven by the engine's search"),
+            "{text}"
+        );
+        assert!(text.contains("line  3: 0 (exact)"), "{text}");
+        assert!(text.contains("line  4: ~-0.4"), "{text}");
+    }
+
+    #[test]
+    fn method_estimate_reports_nothing_as_proven() {
+        let (board, estimate) = valued();
+        let plain = unproven(&estimate);
+        assert!(!plain.value_exact && plain.moves.iter().all(|m| !m.exact));
+        assert_eq!(plain.best, estimate.best);
+        let text = human_report(&board, board.start(), &plain, Duration::ZERO, None);
+        assert!(text.contains("estimated value: ~0.0"), "{text}");
+        assert!(!text.contains("(exact)"), "{text}");
+    }
 }

@@ -85,6 +85,9 @@ pub struct EstimatedMove {
     /// Estimated net boxes from this move on, for the mover (as exact move scores: a
     /// capturing move counts its boxes).
     pub score: f32,
+    /// Whether `score` is exact: the move's position was solved (in the tree, or by the
+    /// exact search beside it), so the score is a whole number of boxes.
+    pub exact: bool,
 }
 
 /// The engine's answer.
@@ -103,6 +106,11 @@ pub struct Estimate {
     /// Whether every score is exact (the position was solved): the scores are then the
     /// exact analysis.
     pub exact: bool,
+    /// Whether `value` is the position's exact value, and `best` a move reaching it, even
+    /// where other scores are estimates: the exact search found the value and a best move
+    /// before the time was up, but not every move's score. Front ends can then say who wins
+    /// and by how much, exactly, while the other moves stay estimates.
+    pub value_exact: bool,
 }
 
 impl Estimate {
@@ -197,6 +205,7 @@ pub fn estimate(
             Outcome::Exact(analysis, nodes) => {
                 return Ok(answer(
                     &exact_moves(&analysis),
+                    true,
                     nodes,
                     open,
                     options.seed ^ pos.0,
@@ -270,7 +279,7 @@ pub fn estimate(
                 depth = depth.max(open);
                 let all = moves.get_or_insert_with(Vec::new);
                 *all = exact_moves(&analysis);
-                return Ok(answer(all, nodes, depth, options.seed ^ pos.0));
+                return Ok(answer(all, true, nodes, depth, options.seed ^ pos.0));
             }
             Outcome::Unfinished(work) => nodes += work,
             Outcome::Valued(value, line, work) => {
@@ -283,7 +292,13 @@ pub fn estimate(
     if let Some((value, line)) = known {
         bound_by_value(&mut moves, value, line);
     }
-    Ok(answer(&moves, nodes, depth, options.seed ^ pos.0))
+    Ok(answer(
+        &moves,
+        known.is_some(),
+        nodes,
+        depth,
+        options.seed ^ pos.0,
+    ))
 }
 
 /// What one thread found.
@@ -449,22 +464,26 @@ fn best_of(moves: &[RootMove], seed: u64) -> Option<usize> {
     Some(tied[mix(seed) as usize % tied.len()])
 }
 
-/// The estimate from the root moves' statistics.
-fn answer(moves: &[RootMove], nodes: u64, depth: u32, seed: u64) -> Estimate {
+/// The estimate from the root moves' statistics; `value_known`: the exact search found the
+/// position's value (and the moves are bounded by it, [`bound_by_value`]).
+fn answer(moves: &[RootMove], value_known: bool, nodes: u64, depth: u32, seed: u64) -> Estimate {
     let scored: Vec<EstimatedMove> = moves
         .iter()
         .map(|m| EstimatedMove {
             line: m.line,
             score: score(m) as f32,
+            exact: m.exact.is_some(),
         })
         .collect();
+    let exact = moves.iter().all(|m| m.exact.is_some());
     Estimate {
         value: scored.iter().map(|m| m.score).fold(f32::MIN, f32::max),
         best: best_of(moves, seed).expect("an open line"),
         moves: scored,
         depth,
         nodes,
-        exact: moves.iter().all(|m| m.exact.is_some()),
+        exact,
+        value_exact: exact || value_known,
     }
 }
 
@@ -549,8 +568,10 @@ mod tests {
         for seed in 0..20 {
             assert_eq!(best_of(&moves, seed), Some(2));
         }
-        let e = answer(&moves, 1, 1, 7);
-        assert!(!e.exact);
+        let e = answer(&moves, true, 1, 1, 7);
+        assert!(!e.exact && e.value_exact);
         assert_eq!((e.best, e.value), (2, 0.0));
+        let proven: Vec<bool> = e.moves.iter().map(|m| m.exact).collect();
+        assert_eq!(proven, [false, false, true, false]);
     }
 }

@@ -12,15 +12,17 @@ use super::{js_error, to_js_value};
 use crate::core::notation::parse_lines;
 use crate::engine::{estimate, EngineOptions, Flow};
 
-/// One move's estimate as the page receives it.
+/// One move's estimate as the page receives it (`exact`: the score is proven).
 #[derive(Serialize)]
 struct JsEstimatedMove {
     line: usize,
     score: f32,
+    exact: bool,
 }
 
 /// The engine's answer as the page receives it: estimates, unless the engine solved the
-/// position (`exact`: every score is then exact, a whole number).
+/// position (`exact`: every score is then exact, a whole number) or proved its value and
+/// the move it plays (`valueExact`).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct JsEstimate {
@@ -31,18 +33,22 @@ struct JsEstimate {
     nodes: f64,
     threads: usize,
     exact: bool,
+    value_exact: bool,
 }
 
 /// Milliseconds between two calls of the page's progress callback.
 const PROGRESS_MS: f64 = 100.0;
 
 /// The engine's estimate of the position with `lines` drawn, within `seconds`: `{value,
-/// moves: [{line, score}], best, depth, nodes, threads, exact}`, scores in net boxes for the
-/// mover (fractions: estimates); `exact` is true only when the engine's exact search solved
-/// the position within the time (every score exact), as it often does on 5x5 at 33-38 open
-/// lines, past the page's own exact methods. `progress(depth, nodes, seconds)`, if given, is
+/// moves: [{line, score, exact}], best, depth, nodes, threads, exact, valueExact}`, scores
+/// in net boxes for the mover (fractions: estimates); `exact` is true only when the engine's
+/// exact search solved the position within the time (every score exact), as it often does on
+/// 5x5 at 33-38 open lines, past the page's own exact methods; `valueExact` when it proved
+/// the value and the move `best` (then that move is `exact` too), as it does on some more. `progress(depth, nodes, seconds)`, if given, is
 /// called about every 100 ms; it returning `false` stops the engine early (it then answers
-/// from its last completed iteration).
+/// from its last completed iteration). `max_nodes`, if given, is a work budget as well
+/// (shared equally by the threads): with it, and a time the budget ends well within, the
+/// answer is the same on every run with as many threads.
 #[wasm_bindgen(js_name = engineEstimate)]
 pub fn engine_estimate(
     board: &str,
@@ -51,10 +57,16 @@ pub fn engine_estimate(
     seconds: f64,
     seed: f64,
     progress: Option<js_sys::Function>,
+    max_nodes: Option<f64>,
 ) -> Result<JsValue, JsError> {
     if !(seconds > 0.0 && seconds.is_finite()) {
         return Err(JsError::new(&format!(
             "the engine's time limit must be a positive number of seconds, not {seconds}"
+        )));
+    }
+    if let Some(n) = max_nodes.filter(|n| !(*n >= 1.0 && n.is_finite())) {
+        return Err(JsError::new(&format!(
+            "the engine's node budget must be a positive number, not {n}"
         )));
     }
     let board = parse_board(board, predrawn)?;
@@ -63,6 +75,7 @@ pub fn engine_estimate(
     let options = EngineOptions {
         threads,
         seed: seed as u64,
+        max_nodes: max_nodes.map_or(u64::MAX, |n| n as u64),
         ..EngineOptions::default()
     };
     let start = js_sys::Date::now();
@@ -92,6 +105,7 @@ pub fn engine_estimate(
             .map(|m| JsEstimatedMove {
                 line: m.line,
                 score: m.score,
+                exact: m.exact,
             })
             .collect(),
         best: answer.best,
@@ -99,5 +113,6 @@ pub fn engine_estimate(
         nodes: answer.nodes as f64,
         threads,
         exact: answer.exact,
+        value_exact: answer.value_exact,
     })
 }

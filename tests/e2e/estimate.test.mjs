@@ -148,3 +148,62 @@ test('a position the engine solves within its time is shown as exact, with the n
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a value and move the engine proved are shown exact among its estimates, with the native scores', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  // 5x5 with 36 open lines: with a work budget of a few hundred thousand nodes a thread, the
+  // engine's exact search proves the value and a move but not every move's score. The
+  // budget is swept (the threads share it, and their number is the machine's), each answer
+  // the same on every run.
+  const lines = [1, 2, 3, 4, 8, 11, 15, 16, 18, 19, 22, 24, 26, 27, 29, 30, 32, 37, 39, 45, 49, 51, 54, 55];
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=hh');
+  await settled(page);
+  const found = await page.evaluate(async (lines) => {
+    const { OP } = await import('./protocol.js');
+    for (let k = 14; k <= 22; k++) {
+      const e = await window.dotboxApp.client.call(OP.estimate, { board: '5x5', predrawn: '', lines, seconds: 60, nodes: 2 ** k });
+      if (e.valueExact && !e.exact) return e;
+      if (e.exact) return null;
+    }
+    return null;
+  }, lines.join(','));
+  assert.ok(found, 'some budget proves the value but not every score');
+  const native = nativeAnalyze('5x5', lines);
+  assert.equal(native.exact, true);
+  assert.equal(found.value, native.value);
+  const truth = new Map(native.moves.map((m) => [m.line, m.score]));
+  const proven = found.moves.filter((m) => m.exact);
+  assert.ok(proven.some((m) => m.line === found.best), 'the move played is proven');
+  for (const m of proven) assert.equal(m.score, truth.get(m.line), `line ${m.line}`);
+  // Drawn by the page's board: the proven moves as exact scores (the played one best), every
+  // other move as an estimate.
+  const shown = await page.evaluate(async ({ found, lines }) => {
+    const { renderBoard } = await import('./board.js');
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const g = window.dotboxApp.state.game;
+    renderBoard(svg, {
+      geometry: g.geometry(), drawn: new Set(lines), last: null, analysis: null, estimate: found, boxes: [],
+      showScores: true, showLabels: false, cursor: null, hint: null, marked: null, interactive: false,
+    });
+    return [...svg.querySelectorAll('g.move')].map((m) => ({
+      line: Number(m.dataset.line), score: m.dataset.score, estimate: m.dataset.estimate, best: m.dataset.best,
+      text: m.querySelector('text.score').textContent, cls: m.querySelector('text.score').getAttribute('class'),
+    }));
+  }, { found, lines });
+  assert.equal(shown.length, 36);
+  for (const m of shown) {
+    const exact = proven.find((p) => p.line === m.line);
+    if (exact) {
+      assert.equal(Number(m.score), exact.score, JSON.stringify(m));
+      assert.equal(m.estimate, '');
+      assert.doesNotMatch(m.text, /~/);
+      assert.equal(m.best, exact.score === native.value ? '1' : '0');
+    } else {
+      assert.equal(m.score, '', JSON.stringify(m));
+      assert.match(m.text, /^~[+-]?\d+\.\d$/);
+      assert.match(m.cls, /^score estimate/);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
