@@ -26,6 +26,9 @@ let request = 0; // the latest analysis asked for the board: older answers are d
 // take several analyses and estimates): a wait bar shows once the reply passes a second.
 let replyStarted = null;
 const REPLY_BAR_MS = 1000;
+// When the page began to answer the position shown: the time its answer took (an analysis,
+// a search, the engine's estimate) counts towards the engine's display delay.
+let answering = 0;
 
 /**
  * Sets up a game. `source` names where the request came from ('the address', 'the pasted
@@ -121,6 +124,7 @@ async function update() {
     return;
   }
   const lines = g.lines;
+  answering = performance.now();
   if (session.analysisFor === lines && session.analysis) return scheduleEngine();
   mark({ state: 'thinking' });
   const asked = ++request;
@@ -183,8 +187,8 @@ function scheduleEngine() {
   mark({ state: engineToMove(g) && (exact || guessed) ? 'engine' : 'idle' });
   if (!engineToMove(g)) replyStarted = null;
   if (!engineToMove(g) || !(exact || guessed)) return;
-  // The engine's thinking counts towards the display delay.
-  const thought = exact ? 0 : 1000 * (session.estimate.seconds ?? 0);
+  // The page's thinking (any method's, the engine's included) counts towards the delay.
+  const thought = performance.now() - answering;
   engineTimer = setTimeout(() => {
     if (session.game !== g) return;
     if (session.analysisFor === g.lines && session.analysis) {
