@@ -41,29 +41,41 @@ function estimatedLossOf(k) {
   return score === undefined ? null : Math.max(0, Math.round((before.value - score) * 10) / 10);
 }
 
+/** The final margin for A after `k` moves when the player to move then nets `value` more. */
+function marginWith(k, value) {
+  const [ta, tb] = k === 0 ? [0, 0] : ctx.plies[k - 1].taken;
+  const turn = k === 0 ? 0 : ctx.plies[k - 1].turn;
+  return ta - tb + (turn === 0 ? value : -value);
+}
+
 /** The final margin for A after `k` moves by the engine's estimate, or null. */
 function estimatedMarginAt(k) {
   const a = estimated(keyAt(k));
-  if (!a) return null;
-  const [ta, tb] = k === 0 ? [0, 0] : ctx.plies[k - 1].taken;
-  const turn = k === 0 ? 0 : ctx.plies[k - 1].turn;
-  return ta - tb + (turn === 0 ? a.value : -a.value);
+  return a ? marginWith(k, a.value) : null;
+}
+
+/** What is known exactly of the position `key`: its exact analysis, or else the value and
+ * the move scores the engine proved among its estimates ({value, moves} of those), or null. */
+function exactly(key) {
+  const a = cached(key);
+  if (a) return a;
+  const e = estimated(key);
+  if (!e?.valueExact) return null;
+  const moves = e.moves.filter((m) => m.exact).map((m) => ({ line: m.line, score: Math.round(m.score) }));
+  return { value: Math.round(e.value), moves };
 }
 
 /** The loss of move `k` (1-based) against the best move: a number, or null if not known yet. */
 function lossOf(k) {
-  const before = cached(keyAt(k - 1));
+  const before = exactly(keyAt(k - 1));
   const score = before?.moves.find((m) => m.line === ctx.plies[k - 1].line)?.score;
   return score === undefined ? null : before.value - score;
 }
 
 /** The final margin for A after `k` moves with perfect play from there, or null. */
 function marginAt(k) {
-  const a = cached(keyAt(k));
-  if (!a) return null;
-  const [ta, tb] = k === 0 ? [0, 0] : ctx.plies[k - 1].taken;
-  const turn = k === 0 ? 0 : ctx.plies[k - 1].turn;
-  return ta - tb + (turn === 0 ? a.value : -a.value);
+  const a = exactly(keyAt(k));
+  return a ? marginWith(k, a.value) : null;
 }
 
 // ---- Move list -------------------------------------------------------------------------

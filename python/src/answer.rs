@@ -1,7 +1,8 @@
 //! `dotbox.analyze`: the command line's own analysis (`dotbox analyze --json`), so the
 //! library's one answer policy (`dotbox::policy`) chooses the method as it does for the
 //! command line: the shipped book, the retrograde solver, pseudo-lines or the search where an
-//! exact answer reaches, the engine's estimates (never labelled exact) past that reach.
+//! exact answer reaches, the engine's estimates past that reach (exact only where its search
+//! proved them).
 
 use std::path::PathBuf;
 

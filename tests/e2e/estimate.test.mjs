@@ -204,6 +204,27 @@ test('a value and move the engine proved are shown exact among its estimates, wi
       assert.match(m.cls, /^score estimate/);
     }
   }
+  // Kept as the page keeps the engine's answers (seeded here, as if the page's own time had
+  // run out there, as it does on some such positions), the proven value is exact in the
+  // value line, the move list and the graph, and the other scores stay estimates.
+  const { page: game, errors: gameErrors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${lines.slice(0, -1).join(',')}`);
+  await settled(game);
+  await game.evaluate(async ({ found, key }) => {
+    const { rememberEstimate } = await import('./analyses.js');
+    rememberEstimate(key, found);
+  }, { found, key: `5x5||${lines.join(',')}` });
+  await clickLine(game, lines.at(-1));
+  await settled(game);
+  const sign = native.value > 0 ? '\\+' : '';
+  assert.match(await game.textContent('#value'), new RegExp(`^Value ${sign}${native.value} for [AB] \\(final [+-]?\\d+ with perfect play\\) — exact, proven by the engine's search`));
+  assert.equal(await game.evaluate(() => document.querySelector('#value').classList.contains('estimate')), false);
+  assert.match(await game.textContent('#exactness'), /^The value is exact, the scores marked ~ are estimates/);
+  const at = lines.length;
+  assert.ok(await game.$(`#graph circle.point:not(.estimate)[data-ply="${at}"]`), 'an exact margin where the value is proven');
+  await clickLine(game, found.best);
+  await settled(game);
+  assert.equal(await game.$eval(`#moves li[data-ply="${at + 1}"]`, (l) => l.dataset.loss), '0', 'the proven move loses nothing');
   assert.deepEqual(errors, []);
+  assert.deepEqual(gameErrors, []);
   await context.close();
 });
