@@ -66,9 +66,15 @@ def test_past_exact_reach_the_engine_estimates_and_says_so():
     assert [m["line"] for m in answer["moves"]] == list(range(60))
     assert all(isinstance(m["score"], float) for m in answer["moves"])
     assert len(answer["best"]) == 1 and answer["best"][0] in range(60)
-    # The same seed and budget: the estimate alone, forced, is never exact either.
+    # 60 open lines: nothing proven, neither the value nor any move's score.
+    assert answer["value_exact"] is False
+    assert all(m["exact"] is False for m in answer["moves"])
+    # The same seed and budget: the estimate alone, forced, is never exact either, not even
+    # where the engine's search solved the position (22 open lines: at once).
     forced = dotbox.analyze("3x3", [0, 5], method="estimate", time_limit=0.2)
     assert forced["exact"] is False and forced["method"] == "estimate"
+    assert forced["value_exact"] is False
+    assert all(m["exact"] is False for m in forced["moves"])
     with pytest.raises(dotbox.DotboxError, match="time limit"):
         dotbox.analyze("5x5", method="search", time_limit=0.2)
 
