@@ -242,9 +242,11 @@ function render() {
   $('taken').innerHTML = `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`;
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
-  $('value').textContent = g.isOver() ? '' : analysis
-    ? `Value ${fmt(analysis.value)} for ${PLAYER[turn]} (final ${fmt(turn === 0 ? a - b + analysis.value : b - a + analysis.value)} with perfect play)`
-    : estimate?.valueExact ? `Value ${fmt(Math.round(estimate.value))} for ${PLAYER[turn]} (final ${fmt((turn === 0 ? a - b : b - a) + Math.round(estimate.value))} with perfect play) — exact, proven by the engine's search; the scores marked ~ are estimates`
+  // The exact value: the analysis's, or the one the engine proved among its estimates.
+  const value = analysis ? analysis.value : estimate?.valueExact ? Math.round(estimate.value) : null;
+  const proven = analysis ? '' : " — exact, proven by the engine's search; the scores marked ~ are estimates";
+  $('value').textContent = g.isOver() ? '' : value !== null
+    ? `Value ${fmt(value)} for ${PLAYER[turn]} (final ${fmt((turn === 0 ? a - b : b - a) + value)} with perfect play)${proven}`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
   $('value').classList.toggle('estimate', Boolean(estimate) && !estimate.valueExact);
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());

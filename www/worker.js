@@ -369,12 +369,13 @@ async function bestLine({ board, predrawn, lines }) {
       } catch (e) {
         if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
         // No exact answer: the engine's move, with its estimated score (exact where the
-        // engine solved the position or proved its value and this move: a best move then).
+        // engine proved the value and this move, as it does whenever it solves the position:
+        // a best move then).
         const guess = estimate({ board, predrawn, lines: game.lines, seconds: wasm.answerBudget().lineEstimateSeconds });
         if (!moves.length) value = guess.value;
         line = guess.best;
         score = guess.moves.find((m) => m.line === line).score;
-        proven = guess.exact || guess.valueExact;
+        proven = guess.valueExact;
       }
       const player = game.turn ^ first;
       const boxes = game.play(line);
