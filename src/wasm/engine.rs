@@ -46,9 +46,10 @@ const PROGRESS_MS: f64 = 100.0;
 /// 5x5 at 33-38 open lines, past the page's own exact methods; `valueExact` when it proved
 /// the value and the move `best` (then that move is `exact` too), as it does on some more.
 /// `progress(depth, nodes, seconds)`, if given, is called about every 100 ms; it returning
-/// `false` stops the engine early (it then answers from its last completed iteration). `max_nodes`, if given, is a work budget as well
-/// (shared equally by the threads): with it, and a time the budget ends well within, the
-/// answer is the same on every run with as many threads.
+/// `false` stops the engine early (it then answers from its last completed iteration).
+/// `max_nodes`, if given, is a work budget as well (shared equally by the threads): with it,
+/// and a time the budget ends well within, the answer is the same on every run with as many
+/// threads.
 #[wasm_bindgen(js_name = engineEstimate)]
 pub fn engine_estimate(
     board: &str,
