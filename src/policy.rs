@@ -5,11 +5,14 @@
 //!
 //! In order: an opening book while the position is within its depth; the retrograde solver
 //! in memory when the subgame is small ([`Budget`]'s open lines, positions and bytes); on the
-//! page, the stored solve of a board small enough to solve whole; chains as pseudo-lines when
+//! page, the stored solve of a board small enough to solve whole, and the exact search first
+//! where few safe lines are left (it answers those in tenths of a second, where solving the
+//! subgame takes seconds); chains as pseudo-lines when
 //! the reduced subgame is as small and its value proven (or no exact search is in reach); the
 //! exact search up to a number of open lines, within a time limit; past all of them the
 //! engine's estimate, which is never exact and is always said to be so.
 
+use crate::chains::is_safe;
 use crate::core::{Board, Position, Rules};
 use crate::retro::{Layout, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
@@ -72,6 +75,12 @@ pub struct Budget {
     pub pseudo_max_units: u32,
     /// Most open lines of a position given to the exact search.
     pub search_max_open: u32,
+    /// Positions within the search's open lines with at most this many safe lines (lines
+    /// that complete no box and give none its third side) go to the search before any solve
+    /// of their subgame: with the safe phase nearly over, the search's chain rules answer
+    /// them in tenths of a second, where the retrograde solve of 30 open lines takes 1-4
+    /// seconds (None: the subgame is solved wherever it fits).
+    pub search_first_safe: Option<u32>,
     /// Seconds the automatic search may run before the estimate answers instead.
     pub search_seconds: f64,
     /// Most nodes the automatic search visits (past them, as past its time: the estimate).
@@ -99,6 +108,7 @@ pub const NATIVE: Budget = Budget {
     retro_max_bytes: (8u64 << 30) as f64,
     pseudo_max_units: 64,
     search_max_open: 36,
+    search_first_safe: None,
     search_seconds: 30.0,
     search_max_nodes: f64::INFINITY,
     search_table_mib: 1024,
@@ -108,8 +118,11 @@ pub const NATIVE: Budget = Budget {
 
 /// The page's budgets, for a reply within 3 seconds on 2 cores: positions of up to 24 open
 /// lines in memory at once; boards of up to 32 lines solved whole once; on larger boards the
-/// handover solve from 30 open lines (2^30 positions, 1.3-2 s on two threads: the books of
-/// 4x4 and 3x5 end there, so their games stay exact throughout), chains as pseudo-lines up to
+/// search first where at most 16 safe lines are left (every score of such a position, on
+/// 380 positions of 5x5, 4x5, 4x4 and 3x5 with 25-32 open lines: median 0.05 s, at most
+/// 0.38 s natively on one thread; with 17-20 safe lines up to 0.86 s, docs/browser.md),
+/// else the handover solve from 30 open lines (2^30 positions, 1-4 s on two threads: the
+/// books of 4x4 and 3x5 end there, so their games stay exact throughout), chains as pseudo-lines up to
 /// 28 units (30 units took 2.5-2.9 s in the threaded worker, docs/browser.md: with the rest of
 /// a reply, over 3 s), the search up to 32 open lines for 1 second or 10^8 nodes with a 256
 /// MiB table (a reply may hold two: its own position's and the one the person then faces; an
@@ -126,6 +139,7 @@ pub const BROWSER: Budget = Budget {
     retro_max_bytes: f64::INFINITY,
     pseudo_max_units: 28,
     search_max_open: 32,
+    search_first_safe: Some(16),
     search_seconds: 1.0,
     search_max_nodes: 1e8,
     search_table_mib: 256,
@@ -188,6 +202,13 @@ pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) 
     if board_open <= budget.whole_board_open {
         return Method::Stored;
     }
+    if open <= budget.search_max_open
+        && budget
+            .search_first_safe
+            .is_some_and(|most| safe_lines(board, pos) <= most)
+    {
+        return Method::Search;
+    }
     if open <= budget.retro_max_open
         && fits(budget, || {
             Layout::new(board, pos, Rules::default(), Valuation::Score)
@@ -202,6 +223,16 @@ pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) 
         return Method::Search;
     }
     Method::Estimate
+}
+
+/// Number of safe lines of `pos`: open lines that complete no box and give none its third
+/// side.
+fn safe_lines(board: &Board, pos: Position) -> u32 {
+    board
+        .open_lines(pos)
+        .lines()
+        .filter(|&line| is_safe(board, pos, line))
+        .count() as u32
 }
 
 /// Whether chains as pseudo-lines answer `pos`: it has a chain to collapse, the reduced
@@ -264,12 +295,23 @@ mod tests {
         assert_eq!(method("5x5", &first(36), &none, &BROWSER), Method::Retro);
         // 4x3 (31 lines) is solved whole once.
         assert_eq!(method("4x3", "0", &none, &BROWSER), Method::Stored);
-        // 5x5 (60 lines): the handover at 30 open lines, the search at 31-32, the estimate
-        // before.
-        assert_eq!(method("5x5", &first(30), &none, &BROWSER), Method::Retro);
+        // 5x5 (60 lines): the search at 31-32 open lines, the estimate before.
         assert_eq!(method("5x5", &first(28), &none, &BROWSER), Method::Search);
         assert_eq!(method("5x5", "", &none, &BROWSER), Method::Estimate);
         assert_eq!(method("4x5", "", &none, &BROWSER), Method::Estimate);
+    }
+
+    #[test]
+    fn the_page_searches_before_solving_where_few_safe_lines_are_left() {
+        let none = Context::default();
+        // Every horizontal line of 5x5 drawn: every box has two sides, no line is safe.
+        assert_eq!(method("5x5", &first(30), &none, &BROWSER), Method::Search);
+        // The first 10 lines of 4x4 (the top row's boxes with two sides, two more boxes with
+        // two): 30 open lines, 22 of them safe, so the handover solves the subgame.
+        assert_eq!(method("4x4", &first(10), &none, &BROWSER), Method::Retro);
+        // The command line solves both.
+        assert_eq!(method("5x5", &first(30), &none, &NATIVE), Method::Retro);
+        assert_eq!(method("4x4", &first(10), &none, &NATIVE), Method::Retro);
     }
 
     #[test]

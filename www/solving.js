@@ -3,7 +3,7 @@
 // with its progress, the storage panel, and which positions the move list may ask for.
 import { OP, EVENT, ERROR } from './protocol.js';
 import { mark } from './test-hooks.js';
-import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod } from './pkg/dotbox.js';
+import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod, answerBudget } from './pkg/dotbox.js';
 import {
   session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, solveStarted, solveEnded,
 } from './session.js';
@@ -175,9 +175,10 @@ export function showSolvePanel() {
     return;
   }
   if (s.tooBig) {
+    const budget = answerBudget();
     $('solve-text').textContent = session.book
       ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${handoverOpen()} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
-      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by its estimates (not exact) until at most ${handoverOpen()} lines are open, then the page solves the game's position (a few seconds) and plays exactly to the end.`;
+      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by its estimates (not exact) until exact play is in reach, then plays exactly to the end: from ${budget.searchMaxOpen} open lines once at most ${budget.searchFirstSafe} safe lines are left (by the search, in a fraction of a second), at the latest from ${handoverOpen()} (by solving the game's position, a few seconds).`;
     // Before that, a position whose long chains leave few enough units is answered by them.
     $('solve-text').textContent += ` Earlier, a position whose long chains and loops, each taken as one line, leave at most ${pseudoMaxUnits()} units is solved that way (chains as pseudo-lines).`;
     $('solve').hidden = true;

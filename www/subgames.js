@@ -1,5 +1,6 @@
 // Exact play past a book (or on boards too large to solve whole in the browser): once a
-// position has at most wasm.handoverOpen() open lines, its subgame (the board with the position's
+// position has at most wasm.handoverOpen() open lines and the answer policy does not give it
+// to the search first (few safe lines left), its subgame (the board with the position's
 // lines pre-drawn) is solved in the worker by the retrograde solver, kept in IndexedDB like
 // any solve, and every later position of the game that contains it is answered from those
 // tiles. A game hands over once; a revisited position reads the stored tiles at once.
@@ -23,6 +24,12 @@ export class Subgames {
     this.db = db;
     this.post = post;
     this.open = new Map(); // board key -> [{base: Set of lines, solver}], newest first
+  }
+
+  /** Whether a subgame held open contains the position with `lines` drawn. */
+  holds(board, predrawn, lines) {
+    const drawn = linesOf(lines);
+    return (this.open.get(boardKey(board, predrawn)) ?? []).some((e) => [...e.base].every((l) => drawn.includes(l)));
   }
 
   /**

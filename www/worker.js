@@ -87,7 +87,11 @@ async function analyze({ board, predrawn, lines }) {
   const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
   const budget = wasm.answerBudget();
   if (method === 'retro' && open <= budget.directOpen) return { ...wasm.analyze(board, predrawn, lines), source: 'memory' };
-  if (method === 'retro') return subgames.analysis(board, predrawn, lines, yieldToMessages);
+  // A subgame solved already (the game handed over before few safe lines were left)
+  // answers at once where the policy would search.
+  if (method === 'retro' || (method === 'search' && subgames.holds(board, predrawn, lines))) {
+    return subgames.analysis(board, predrawn, lines, yieldToMessages);
+  }
   if (method === 'stored') return storedAnalysis(board, predrawn, lines);
   if (method === 'pseudo') return pseudoAnalysis(board, predrawn, lines);
   const exactAt = `exact play begins at the latest once at most ${budget.retroMaxOpen} are open`;

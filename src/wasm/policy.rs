@@ -52,6 +52,7 @@ struct JsBudget {
     retro_max_open: u32,
     pseudo_max_units: u32,
     search_max_open: u32,
+    search_first_safe: Option<u32>,
     search_seconds: f64,
     search_max_nodes: f64,
     search_table_mib: usize,
@@ -63,7 +64,8 @@ struct JsBudget {
 }
 
 /// The page's budgets ([`policy::BROWSER`] and [`policy::DEEP_SEARCH`]): `{directOpen,
-/// wholeBoardOpen, retroMaxOpen, pseudoMaxUnits, searchMaxOpen, searchSeconds,
+/// wholeBoardOpen, retroMaxOpen, pseudoMaxUnits, searchMaxOpen, searchFirstSafe (null:
+/// never), searchSeconds,
 /// searchMaxNodes, searchTableMib, estimateSeconds, lineEstimateSeconds, deepSearchMaxOpen,
 /// deepSearchSeconds, deepSearchTableMib}`.
 #[wasm_bindgen(js_name = answerBudget)]
@@ -75,6 +77,7 @@ pub fn answer_budget() -> Result<JsValue, JsError> {
         retro_max_open: b.retro_max_open,
         pseudo_max_units: b.pseudo_max_units,
         search_max_open: b.search_max_open,
+        search_first_safe: b.search_first_safe,
         search_seconds: b.search_seconds,
         search_max_nodes: b.search_max_nodes,
         search_table_mib: b.search_table_mib,

@@ -1,6 +1,7 @@
 // Boards too large to solve whole in the browser: a position with at most 30 open lines
-// (past the 4x4 book's depth) is handed over to the retrograde solve of its subgame in the
-// worker, with scores equal to the native solver's.
+// (past the 4x4 book's depth) and many safe lines is handed over to the retrograde solve of
+// its subgame in the worker; one with few safe lines left is answered by the search at once,
+// no subgame solved; both with scores equal to the native solver's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores } from './harness.mjs';
@@ -19,6 +20,38 @@ test('a 4x4 position past the browser solver is answered exactly by the handover
   assert.match(await page.textContent('#message'), /exact: from the solve of this game's position after \d+ lines/);
   assert.ok(await page.isHidden('#exactness'));
   assert.deepEqual(await shownScores(page), nativeAnalyze('4x4', moves).moves);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a 5x5 position with no safe line left is answered exactly by the search, no subgame solved', { timeout: 300_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=hh');
+  await settled(page);
+  // Every horizontal line drawn: 30 open lines, every box with two sides, so no line is safe.
+  const moves = Array.from({ length: 30 }, (_, i) => i);
+  await page.evaluate((m) => { location.hash = `#board=5x5&mode=hh&moves=${m.join(',')}`; }, moves);
+  await page.waitForFunction((l) => document.body.dataset.lines === l, moves.join(','));
+  await settled(page);
+  assert.match(await page.textContent('#message'), /found by search/);
+  assert.ok(await page.isHidden('#exactness'));
+  assert.deepEqual(await shownScores(page), nativeAnalyze('5x5', moves).moves);
+  // No handover solve was made or stored (the page opens its database only to store a solve).
+  const subgames = await page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'dotbox')) return 0;
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('dotbox');
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('subgames')) return resolve(0);
+        const all = db.transaction('subgames').objectStore('subgames').getAll();
+        all.onsuccess = () => resolve(all.result.length);
+        all.onerror = () => reject(all.error);
+      };
+      open.onerror = () => reject(open.error);
+    });
+  });
+  assert.equal(subgames, 0);
   assert.deepEqual(errors, []);
   await context.close();
 });
