@@ -7,10 +7,10 @@
 //! in memory when the subgame is small ([`Budget`]'s open lines, positions and bytes); on the
 //! page, the stored solve of a board small enough to solve whole, and the exact search first
 //! where few safe lines are left (it answers those in tenths of a second, where solving the
-//! subgame takes seconds); chains as pseudo-lines when
-//! the reduced subgame is as small and its value proven (or no exact search is in reach); the
-//! exact search up to a number of open lines, within a time limit; past all of them the
-//! engine's estimate, which is never exact and is always said to be so.
+//! subgame takes seconds); chains as pseudo-lines when the reduced subgame is as small and
+//! its value proven (or no exact search is in reach); the exact search up to a number of open
+//! lines, within a time limit; past all of them the engine's estimate, which is never exact
+//! and is always said to be so.
 
 use crate::chains::is_safe;
 use crate::core::{Board, Position, Rules};
@@ -122,15 +122,15 @@ pub const NATIVE: Budget = Budget {
 /// 380 positions of 5x5, 4x5, 4x4 and 3x5 with 25-32 open lines: median 0.05 s, at most
 /// 0.38 s natively on one thread; with 17-20 safe lines up to 0.86 s, docs/browser.md),
 /// else the handover solve from 30 open lines (2^30 positions, 1-4 s on two threads: the
-/// books of 4x4 and 3x5 end there, so their games stay exact throughout), chains as pseudo-lines up to
-/// 28 units (30 units took 2.5-2.9 s in the threaded worker, docs/browser.md: with the rest of
-/// a reply, over 3 s), the search up to 32 open lines for 1 second or 10^8 nodes with a 256
-/// MiB table (a reply may hold two: its own position's and the one the person then faces; an
-/// opening of 4x4, 40 open lines, takes 1.8 G nodes natively), and the engine's estimate in
-/// 0.3 seconds (0.15 s for its further moves of one reply and each move along a best line).
-/// A reply is the engine's estimate of its position, its move, and the estimate of the
-/// position the person then faces: 2 x 0.3 s and the page's own work (measured in
-/// docs/browser.md).
+/// books of 4x4 and 3x5 end there, so their games stay exact throughout), chains as
+/// pseudo-lines up to 28 units (30 units took 2.5-2.9 s in the threaded worker,
+/// docs/browser.md: with the rest of a reply, over 3 s), the search up to 32 open lines for 1
+/// second or 10^8 nodes with a 256 MiB table (a reply may hold two: its own position's and
+/// the one the person then faces; an opening of 4x4, 40 open lines, takes 1.8 G nodes
+/// natively), and the engine's estimate in 0.3 seconds (0.15 s for its further moves of one
+/// reply and each move along a best line). A reply is the engine's estimate of its position,
+/// its move, and the estimate of the position the person then faces: 2 x 0.3 s and the
+/// page's own work (measured in docs/browser.md).
 pub const BROWSER: Budget = Budget {
     direct_open: 24,
     whole_board_open: 32,
@@ -306,8 +306,8 @@ mod tests {
         let none = Context::default();
         // Every horizontal line of 5x5 drawn: every box has two sides, no line is safe.
         assert_eq!(method("5x5", &first(30), &none, &BROWSER), Method::Search);
-        // The first 10 lines of 4x4 (the top row's boxes with two sides, two more boxes with
-        // two): 30 open lines, 22 of them safe, so the handover solves the subgame.
+        // The first 10 lines of 4x4 (every box of the top row and two of the second with two
+        // sides): 30 open lines, 22 of them safe, so the handover solves the subgame.
         assert_eq!(method("4x4", &first(10), &none, &BROWSER), Method::Retro);
         // The command line solves both.
         assert_eq!(method("5x5", &first(30), &none, &NATIVE), Method::Retro);
