@@ -26,10 +26,11 @@ export class Subgames {
     this.open = new Map(); // board key -> [{base: Set of lines, solver}], newest first
   }
 
-  /** Whether a subgame held open contains the position with `lines` drawn. */
-  holds(board, predrawn, lines) {
+  /** The subgame held open for `board` (with `predrawn` lines) that contains the position
+   * with `lines` drawn, if any. */
+  holding(board, predrawn, lines) {
     const drawn = linesOf(lines);
-    return (this.open.get(boardKey(board, predrawn)) ?? []).some((e) => [...e.base].every((l) => drawn.includes(l)));
+    return (this.open.get(boardKey(board, predrawn)) ?? []).find((e) => [...e.base].every((l) => drawn.includes(l)));
   }
 
   /**
@@ -40,9 +41,9 @@ export class Subgames {
   async analysis(board, predrawn, lines, yieldToMessages) {
     const key = boardKey(board, predrawn);
     const drawn = linesOf(lines);
-    const list = this.open.get(key) ?? [];
-    let entry = list.find((e) => [...e.base].every((l) => drawn.includes(l)));
+    let entry = this.holding(board, predrawn, lines);
     if (!entry) {
+      const list = this.open.get(key) ?? [];
       entry = { base: new Set(drawn), solver: await this.solve(board, union(predrawn, lines), yieldToMessages) };
       list.unshift(entry);
       for (const old of list.splice(KEEP)) old.solver.free();

@@ -89,7 +89,7 @@ async function analyze({ board, predrawn, lines }) {
   if (method === 'retro' && open <= budget.directOpen) return { ...wasm.analyze(board, predrawn, lines), source: 'memory' };
   // A subgame solved already (the game handed over before few safe lines were left)
   // answers at once where the policy would search.
-  if (method === 'retro' || (method === 'search' && subgames.holds(board, predrawn, lines))) {
+  if (method === 'retro' || (method === 'search' && subgames.holding(board, predrawn, lines))) {
     return subgames.analysis(board, predrawn, lines, yieldToMessages);
   }
   if (method === 'stored') return storedAnalysis(board, predrawn, lines);
