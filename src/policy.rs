@@ -12,7 +12,7 @@
 //! lines, within a time limit; past all of them the engine's estimate, which is never exact
 //! and is always said to be so.
 
-use crate::chains::is_safe;
+use crate::chains::safe_lines;
 use crate::core::{Board, Position, Rules};
 use crate::retro::{Layout, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
@@ -205,7 +205,7 @@ pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) 
     if open <= budget.search_max_open
         && budget
             .search_first_safe
-            .is_some_and(|most| safe_lines(board, pos) <= most)
+            .is_some_and(|most| safe_lines(board, pos).count() <= most)
     {
         return Method::Search;
     }
@@ -223,16 +223,6 @@ pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) 
         return Method::Search;
     }
     Method::Estimate
-}
-
-/// Number of safe lines of `pos`: open lines that complete no box and give none its third
-/// side.
-fn safe_lines(board: &Board, pos: Position) -> u32 {
-    board
-        .open_lines(pos)
-        .lines()
-        .filter(|&line| is_safe(board, pos, line))
-        .count() as u32
 }
 
 /// Whether chains as pseudo-lines answer `pos`: it has a chain to collapse, the reduced

@@ -13,15 +13,20 @@ pub fn settled(board: &Board, open: usize, rng: &mut Rng) -> Position {
     let mut pos = board.start();
     while (board.open_lines(pos).count() as usize) > open {
         let free: Vec<usize> = board.open_lines(pos).lines().collect();
-        let safe: Vec<usize> = free
-            .iter()
-            .copied()
-            .filter(|&l| is_safe(board, pos, l))
-            .collect();
+        let safe: Vec<usize> = safe_lines(board, pos).lines().collect();
         let pool = if safe.is_empty() { &free } else { &safe };
         pos = pos.with(pool[rng.below(pool.len())]);
     }
     pos
+}
+
+/// The safe lines of `pos`: the open lines that complete no box and give none its third side.
+pub fn safe_lines(board: &Board, pos: Position) -> Position {
+    board
+        .open_lines(pos)
+        .lines()
+        .filter(|&line| is_safe(board, pos, line))
+        .fold(Position::EMPTY, Position::with)
 }
 
 /// Whether drawing `line` in `pos` completes no box and leaves none with one open side.

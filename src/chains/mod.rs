@@ -26,7 +26,7 @@ pub(crate) mod testkit;
 
 pub use components::{components, Component, End, Kind};
 pub use control::{control, parity_moves, Control};
-pub use endgame::{is_safe, long_chains, settled};
+pub use endgame::{is_safe, long_chains, safe_lines, settled};
 pub use error::ChainsError;
 pub use explain::{explain, explain_text, explain_text_in, Offered, Reason, Voice, CONTROL_OPEN};
 pub use loony::{is_loony_move, is_loony_position, loony_moves, loony_offers, Offer};

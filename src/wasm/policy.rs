@@ -65,9 +65,8 @@ struct JsBudget {
 
 /// The page's budgets ([`policy::BROWSER`] and [`policy::DEEP_SEARCH`]): `{directOpen,
 /// wholeBoardOpen, retroMaxOpen, pseudoMaxUnits, searchMaxOpen, searchFirstSafe (null:
-/// never), searchSeconds,
-/// searchMaxNodes, searchTableMib, estimateSeconds, lineEstimateSeconds, deepSearchMaxOpen,
-/// deepSearchSeconds, deepSearchTableMib}`.
+/// never), searchSeconds, searchMaxNodes, searchTableMib, estimateSeconds,
+/// lineEstimateSeconds, deepSearchMaxOpen, deepSearchSeconds, deepSearchTableMib}`.
 #[wasm_bindgen(js_name = answerBudget)]
 pub fn answer_budget() -> Result<JsValue, JsError> {
     let b = &policy::BROWSER;
