@@ -6,7 +6,8 @@
 //! ```text
 //! cargo run --release --example engine_bench -- picks [--boards 4x4,3x5] [--count 100]
 //!     [--plies 0-14] [--ms 1000 | --nodes N] [--threads 2] [--seed 1]
-//! cargo run --release --example engine_bench -- deep [--boards 5x5] [--open 26-30] [--count 20] ...
+//! cargo run --release --example engine_bench -- deep [--boards 5x5] [--open 26-30] [--count 20]
+//!     [--predrawn LINES] ...
 //! cargo run --release --example engine_bench -- games [--boards 4x4,3x5] [--games 2] [--ms 1000] ...
 //! cargo run --release --example engine_bench -- match [--board 5x5] [--games 200] [--ms 100] ...
 //! cargo run --release --example engine_bench -- reach [--boards 5x5,4x5] [--open 33-40] [--count 40] --ms 300 ...
@@ -31,6 +32,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use dotbox::book::Book;
+use dotbox::core::notation::parse_lines;
 use dotbox::core::Rng;
 use dotbox::core::{Analysis, Board, Position};
 use dotbox::engine::{estimate, EngineOptions, Flow};
@@ -73,10 +75,18 @@ impl Args {
         })
     }
 
+    /// The boards of `--boards`, each with the lines of `--predrawn` (if given) drawn before
+    /// play starts: boards no book covers.
     fn boards(&self, default: &str) -> Vec<Board> {
+        let predrawn = self.text("predrawn", "");
         self.text("boards", default)
             .split(',')
-            .map(|b| Board::parse(b).unwrap_or_else(|e| fail(&format!("{b}: {e}"))))
+            .map(|b| {
+                let board = Board::parse(b).unwrap_or_else(|e| fail(&format!("{b}: {e}")));
+                let lines = parse_lines(&board, &predrawn)
+                    .unwrap_or_else(|e| fail(&format!("--predrawn {predrawn}: {e}")));
+                board.with_predrawn(lines)
+            })
             .collect()
     }
 }

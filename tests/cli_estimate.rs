@@ -247,6 +247,11 @@ fn bad_input_is_named() {
             "--time-limit: '-1'",
         ),
         (vec!["--time-limit", "0"], "--time-limit: '0'"),
+        (vec!["--time-limit", "inf"], "--time-limit: 'inf'"),
+        (
+            vec!["--time-limit", "1e30"],
+            "--time-limit: 1e30 seconds is too long",
+        ),
         (
             vec!["--method", "estimate", "--time-limit", "soon"],
             "'soon' for '--time-limit",

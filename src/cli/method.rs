@@ -60,22 +60,22 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// --time-limit, checked: a positive, finite number of seconds.
+    /// --time-limit, checked: a positive, finite number of seconds that a `Duration` holds.
     pub fn time_limit(&self) -> Result<Option<Duration>, CliError> {
-        self.time_limit
-            .map(|s| match s > 0.0 {
-                true => Duration::try_from_secs_f64(s).map_err(|_| ()),
-                false => Err(()),
-            })
-            .map(|checked| {
-                checked.map_err(|()| {
-                    CliError::Usage(format!(
-                        "--time-limit: '{}' is not a positive number of seconds",
-                        self.time_limit.unwrap_or_default()
-                    ))
-                })
-            })
-            .transpose()
+        let Some(seconds) = self.time_limit else {
+            return Ok(None);
+        };
+        if !(seconds.is_finite() && seconds > 0.0) {
+            return Err(CliError::Usage(format!(
+                "--time-limit: '{seconds}' is not a positive number of seconds"
+            )));
+        }
+        Duration::try_from_secs_f64(seconds).map(Some).map_err(|_| {
+            CliError::Usage(format!(
+                "--time-limit: {seconds:e} seconds is too long (at most {} seconds)",
+                Duration::MAX.as_secs()
+            ))
+        })
     }
 
     /// --search-threads, checked: at least 1 (default: one per core).
