@@ -6,8 +6,7 @@
 //! ```text
 //! cargo run --release --example engine_bench -- picks [--boards 4x4,3x5] [--count 100]
 //!     [--plies 0-14] [--ms 1000 | --nodes N] [--threads 2] [--seed 1]
-//! cargo run --release --example engine_bench -- deep [--boards 5x5] [--open 26-30] [--count 20]
-//!     [--predrawn LINES] ...
+//! cargo run --release --example engine_bench -- deep [--boards 5x5] [--open 26-30] [--count 20] ...
 //! cargo run --release --example engine_bench -- games [--boards 4x4,3x5] [--games 2] [--ms 1000] ...
 //! cargo run --release --example engine_bench -- match [--board 5x5] [--games 200] [--ms 100] ...
 //! cargo run --release --example engine_bench -- reach [--boards 5x5,4x5] [--open 33-40] [--count 40] --ms 300 ...
@@ -27,6 +26,9 @@
 //! * `reach`: positions the page's answer policy gives the engine (past its own exact
 //!   methods), and the share the engine solves within its time, which the page then shows
 //!   as exact: by open lines.
+//! * `--predrawn LINES` (with `--boards`): each board with these lines drawn before play
+//!   starts, e.g. `--boards 4x4 --predrawn 16,17,18,19,20,25,30,35` (the left and bottom
+//!   border): a board no book covers, the truth by the exact solvers.
 
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
