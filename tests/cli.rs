@@ -121,6 +121,27 @@ fn a_game_record_is_played_to_its_position() {
 }
 
 #[test]
+fn a_position_in_the_notation_stands_for_board_and_lines() {
+    // `BOARD:l1,l2,..` is how books and their errors name positions.
+    let by_notation = json_of(&["analyze", "icelandic:3,a4b4", "--json"]);
+    let by_lines = json_of(&["analyze", "icelandic", "--lines", "3,0", "--json"]);
+    assert_eq!(by_notation, by_lines);
+    assert_eq!(
+        json_of(&["chains", "3x3:0,1,2,3,9,12", "--json"]),
+        json_of(&["chains", "3x3", "--lines", "0,1,2,3,9,12", "--json"])
+    );
+    let both = failure(&["analyze", "3x3:0", "--lines", "1"]);
+    assert!(both.contains("--lines cannot be combined"), "{both}");
+    let bad = failure(&["analyze", "3x3:0,99"]);
+    assert!(
+        bad.contains("position '3x3:0,99': line 99 does not exist"),
+        "{bad}"
+    );
+    let empty = failure(&["analyze", ":0"]);
+    assert!(empty.contains("error: invalid position ':0'"), "{empty}");
+}
+
+#[test]
 fn human_output_draws_the_scores_on_the_board() {
     let text = stdout(&["analyze", "1x2", "--lines", "0,2,4"]);
     // Lines 0, 2, 4 drawn: the left box needs line 5, which completes it and scores 1.

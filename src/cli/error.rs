@@ -21,6 +21,13 @@ pub enum CliError {
     Lines(LinesError),
     /// A game record given as the BOARD argument.
     Game(RecordError),
+    /// A position in the notation (`3x3:0,5,7`) given as the BOARD argument.
+    Position {
+        /// The argument as given.
+        text: String,
+        /// What is wrong with it.
+        error: LinesError,
+    },
     /// A book could not be read, written or queried (with its file when known).
     Book {
         /// The book's file, when the failure concerns one.
@@ -70,6 +77,12 @@ impl fmt::Display for CliError {
             CliError::Board(e) => e.fmt(f),
             CliError::Lines(e) => write!(f, "--lines: {e}"),
             CliError::Game(e) => write!(f, "game record: {e}"),
+            // A syntax error already quotes the whole text.
+            CliError::Position {
+                error: e @ LinesError::Syntax(_),
+                ..
+            } => e.fmt(f),
+            CliError::Position { text, error } => write!(f, "position '{text}': {error}"),
             CliError::Book { path, error } => {
                 if let Some(path) = path {
                     write!(f, "{}: ", path.display())?;
@@ -110,6 +123,7 @@ impl std::error::Error for CliError {
             CliError::Board(e) => Some(e),
             CliError::Lines(e) => Some(e),
             CliError::Game(e) => Some(e),
+            CliError::Position { error, .. } => Some(error),
             CliError::Book { error, .. } => Some(error),
             CliError::Store(e) => Some(e),
             CliError::Solve(e) | CliError::Loony(e) => Some(e),

@@ -4,7 +4,7 @@
 
 use clap::Args;
 
-use crate::core::notation::parse_lines;
+use crate::core::notation::{self, parse_lines};
 use crate::core::{Board, Game, Position, Rules};
 
 use super::error::CliError;
@@ -31,14 +31,27 @@ impl RulesArgs {
     }
 }
 
-/// The board named `board` and the position of `lines` on it. `board` may instead be a game
-/// record (`3x3 moves a4b4 b1b2`, the page's export; see [`Game::read_record`]): its moves are
-/// played under the rules and the position reached is the one meant, on the board its name
-/// gives (so the board's book still answers), as if its lines were given by `--lines`.
+/// The board named `board` and the position of `lines` on it. `board` may instead be a
+/// position in the project's notation (`3x3:0,5,7`, as books and errors name positions; see
+/// [`notation::parse_position`]) or a game record (`3x3 moves a4b4 b1b2`, the page's export;
+/// see [`Game::read_record`]): a record's moves are played under the rules and the position
+/// reached is the one meant, on the board its name gives (so the board's book still
+/// answers). Either stands for `--lines`, which cannot be combined with it.
 pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), CliError> {
     if let Some(game) = read_game(board, lines)? {
         let named = Board::parse(&game.board().name())?;
         return Ok((named, game.position()));
+    }
+    if board.contains(':') {
+        if !lines.trim().is_empty() {
+            return Err(CliError::Usage(format!(
+                "--lines cannot be combined with the position '{board}': its lines are given after the ':'"
+            )));
+        }
+        return notation::parse_position(board).map_err(|error| CliError::Position {
+            text: board.to_string(),
+            error,
+        });
     }
     let board = Board::parse(board)?;
     let pos = parse_lines(&board, lines)?;

@@ -115,6 +115,9 @@ fn run_pseudo(args: &SolveArgs, board: &Board, pos: Position) -> Result<String, 
     )
 }
 
+/// The place [`with_store`] names for a solve held in memory.
+const MEMORY: &str = "memory";
+
 /// Runs `work` over the store a solve of this size needs, naming it for messages: the store
 /// in `dir` if given, else memory when the solve's estimated peak fits `memory` (default:
 /// 60 % of the machine's), else a temporary directory removed afterwards. The solve holds at
@@ -144,7 +147,7 @@ pub fn with_store<T>(
             return_freed_memory();
             work(solve, &mut store, &format!("store {}", dir.display()))
         }
-        None if peak <= memory as f64 => work(solve, &mut MemoryStore::new(), "memory"),
+        None if peak <= memory as f64 => work(solve, &mut MemoryStore::new(), MEMORY),
         None => {
             // Too large for memory: stream tiles through a temporary store on disk.
             let dir = std::env::temp_dir().join(format!("dotbox-solve-{}", std::process::id()));
@@ -264,7 +267,8 @@ fn report(
 
 /// Runs the solve to the end with a progress bar, then `read` from the finished store;
 /// returns what it read and a line saying how long it took, how many positions and tiles
-/// were computed and how many found already in `place`, and the peak memory.
+/// were computed and how many found already in `place` (a store on disk: a solve in memory
+/// starts empty), and the peak memory.
 fn timed<T>(
     solve: &mut Solve,
     store: &mut dyn TileStore,
@@ -280,10 +284,14 @@ fn timed<T>(
         Some(bytes) => format!(", peak memory {}", progress::size_text(bytes)),
         None => String::new(),
     };
+    let reused = match place {
+        MEMORY => String::new(),
+        _ => format!(", {} tiles already in the {place}", p.tiles_reused),
+    };
     let summary = format!(
-        "solved in {seconds:.2} s: {} positions in {} tiles computed ({rate:.0} positions/s), {} tiles \
-         already in the {place}{peak}",
-        p.positions_done, p.tiles_done, p.tiles_reused
+        "solved in {seconds:.2} s: {} positions in {} tiles computed ({rate:.0} positions/s)\
+         {reused}{peak}",
+        p.positions_done, p.tiles_done
     );
     Ok((result, summary))
 }
