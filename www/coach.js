@@ -298,7 +298,9 @@ function refresh(g) {
     renderPanel();
     requestFlags(g, lines, key);
   }
-  if (coach.explained !== key) {
+  // The last move is judged once the board is prepared (its book open), as the move list's
+  // losses are: asked before, a booked position would be refused for good.
+  if (coach.explained !== key && session.status) {
     coach.explained = key;
     explainLast(g, key);
   }

@@ -45,8 +45,10 @@ export const session = {
 /** A new game on the board (`mode`: who plays): what belonged to the old one goes. */
 export function startGame(game, mode) {
   session.game?.free();
+  // The board's status and book are read again (solving.js prepareBoard): until then no
+  // exact scores are asked for, which the worker would answer as if the board had no book.
   Object.assign(session, {
-    game, mode, geometry: null, tree: new MoveTree(), analysis: null, analysisFor: null, hint: null, cursor: null, book: null, estimate: null,
+    game, mode, geometry: null, tree: new MoveTree(), analysis: null, analysisFor: null, hint: null, cursor: null, book: null, status: null, estimate: null,
   });
 }
 

@@ -63,6 +63,25 @@ test('the move list gives each move its mover, boxes and exact loss; stepping mo
   await context.close();
 });
 
+test("a booked game opened from its address: every move's loss and the coach's judgement of the last come from the book", async () => {
+  // The coach judges the last move from the position before it; asked before the book was
+  // open, the worker once refused that position for good (39 open lines, nothing exact).
+  const moves = [0, 9, 20];
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=4x4&mode=hh&moves=${moves.join(',')}`);
+  await settled(page);
+  const listed = await lossesKnown(page);
+  for (let k = 0; k < moves.length; k++) {
+    const native = nativeAnalyze('4x4', moves.slice(0, k));
+    const score = native.moves.find((m) => m.line === moves[k]).score;
+    assert.equal(listed[k].loss, native.value - score, `move ${k + 1}`);
+  }
+  await page.waitForFunction((line) => document.querySelector('#coach-move').dataset.line === line, String(moves.at(-1)));
+  assert.doesNotMatch(await page.textContent('#coach-move'), /no exact scores/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /** The variations the move list shows: [{moves: [lines from the start]}] per clickable move. */
 const variations = (page) => page.$$eval('#moves li.variation', (ls) => ls.map((l) => [...l.querySelectorAll('button')].map((b) => b.dataset.moves)));
 
