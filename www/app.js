@@ -138,14 +138,15 @@ async function update() {
     render();
     scheduleEngine();
   } catch (e) {
-    if (asked !== request) return;
+    // A new game (its Game the old one freed) or another position: this answer is dropped.
+    if (asked !== request || g !== session.game) return;
     // Nothing exact is in reach: the engine's estimates, shown and played as such.
     if ([ERROR.tooBig, ERROR.unsolved].includes(e.code) && !g.isOver()) {
       // The engine moving again after taking a box is one reply: its further moves get the
       // policy's shorter time, so a reply of many captures stays within the page's limits.
       const again = engineToMove(g) && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
       const guess = await estimatePosition(g, lines, e, again ? answerBudget().lineEstimateSeconds : undefined);
-      if (asked !== request) return;
+      if (asked !== request || g !== session.game) return;
       if (guess?.source === 'engine') {
         // The engine solved the position: exact scores, shown and played as exact.
         setAnalysis(guess, lines);

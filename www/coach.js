@@ -205,10 +205,11 @@ async function requestFlags(g, lines, key) {
   try {
     flags = await client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines });
   } catch (e) {
-    if (coach.key === key) out.textContent = `Next-loony flags (v/^): ${e.message}.`;
+    if (coach.key === key && session.game === g) out.textContent = `Next-loony flags (v/^): ${e.message}.`;
     return;
   }
-  if (coach.key !== key) return;
+  // Another position, or a new game (which freed `g`), came meanwhile.
+  if (coach.key !== key || session.game !== g) return;
   coach.loony = { key, flags };
   out.textContent = describeNextLoony(flags, g.turn);
   drawOverlay();
@@ -263,10 +264,11 @@ async function explainLast(g, key) {
   try {
     analysis = await analysisOf(client, g.board, g.predrawn, before);
   } catch (e) {
-    if (coach.explained === key) out.textContent = `${label}: no exact scores for the position before it (${e.message.replace(/\.$/, '')}).`;
+    if (coach.explained === key && session.game === g) out.textContent = `${label}: no exact scores for the position before it (${e.message.replace(/\.$/, '')}).`;
     return;
   }
-  if (coach.explained !== key) return;
+  // Another position, or a new game (which freed `g`), came meanwhile.
+  if (coach.explained !== key || session.game !== g) return;
   try {
     const e = explainMove(g.board, g.predrawn, before, line, analysis, PLAYER[player], PLAYER[1 - player]);
     const score = analysis.moves.find((m) => m.line === line)?.score;

@@ -45,13 +45,15 @@ export async function fillBoards() {
 /** Finds out how this board is answered: in memory, from a stored solve, or a book. */
 export async function prepareBoard() {
   const key = shownBoardKey();
-  const { game } = session;
+  // Read before any wait: a new game started meanwhile frees this game's Game.
+  const { board, predrawn } = session.game;
   setJustSolved(false);
-  const bookEntry = session.books.find((b) => b.board === game.board && (b.predrawn ?? '') === game.predrawn);
-  if (bookEntry) await loadBook(bookEntry);
+  const bookEntry = session.books.find((b) => b.board === board && (b.predrawn ?? '') === predrawn);
+  if (bookEntry) await loadBook(bookEntry, board, predrawn);
+  if (key !== shownBoardKey()) return;
   let status;
   try {
-    status = await client.call(OP.status, { board: game.board, predrawn: game.predrawn });
+    status = await client.call(OP.status, { board, predrawn });
   } catch (e) {
     setMessage(e.message, true);
     return;
@@ -63,20 +65,28 @@ export async function prepareBoard() {
   if (!status.solved && !status.tooBig && !status.solving && (status.progress?.tilesReused ?? 0) > 0) startSolve();
 }
 
-async function loadBook(entry) {
+/** Opens `entry`, the book of `board` with `predrawn`, for the game shown (nothing is said
+ * or kept if another board is shown by the time it is open). */
+async function loadBook(entry, board, predrawn) {
+  const key = boardKey(board, predrawn);
   if ((entry.format ?? 2) !== 2) {
     setMessage(`the opening book ${entry.file} is in format ${entry.format}; this page reads format 2 only`, true);
     return;
   }
-  setMessage(`opening the book ${entry.file}…`);
+  const opening = `opening the book ${entry.file}…`;
+  setMessage(opening);
   try {
-    const info = await client.call(OP.book, { url: `books/${entry.file}`, parts: entry.parts, board: session.game.board, predrawn: session.game.predrawn });
+    const info = await client.call(OP.book, { url: `books/${entry.file}`, parts: entry.parts, board, predrawn });
+    if (key !== shownBoardKey()) {
+      if ($('message').textContent === opening) setMessage('');
+      return;
+    }
     setBook(info);
     mark({ book: info.cached ? 'cached' : 'fetched' });
     showFigures(info.figures);
     setMessage(`opening book ready${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
-    setMessage(`the opening book could not be loaded: ${e.message}`, true);
+    if (key === shownBoardKey()) setMessage(`the opening book could not be loaded: ${e.message}`, true);
   } finally {
     hideWait();
   }
@@ -132,6 +142,8 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   }
   rememberEstimate(key, found);
   found = { ...found, lines };
+  // A new game came while the engine thought (`g` freed): remembered, not shown.
+  if (session.game !== g) return found;
   const { open, exactAt } = found;
   $('exactness').hidden = false;
   $('exactness').textContent = why.code === ERROR.unsolved

@@ -86,3 +86,34 @@ test('on 5x5 the engine replies by its estimates and says its moves are not exac
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a new game on another board while the engine thinks: the old game's answer is dropped, the new board shows its own", { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=p1', { delay: 0 });
+  await settled(page);
+  for (const line of [0, 5]) {
+    // The engine's estimate of the 5x5 reply takes about a second; the new game starts at once.
+    await clickLine(page, line);
+    await page.selectOption('#board', '3x3');
+    await page.click('#new-game button[type=submit]');
+    await settled(page);
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // the old estimate has come back
+    assert.equal(await page.evaluate(() => document.body.dataset.lines), '');
+    assert.match(await page.textContent('#value'), /^Value -3 for A/);
+    assert.ok(await page.isHidden('#exactness'), 'no estimate notice on the exact 3x3 board');
+    await page.selectOption('#board', '5x5');
+    await page.click('#new-game button[type=submit]');
+    await settled(page);
+  }
+  // A booked board left while its book opens: the 3x3 board says nothing of that book.
+  for (const board of ['4x4', '3x3']) {
+    await page.selectOption('#board', board);
+    await page.click('#new-game button[type=submit]');
+  }
+  await settled(page);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  assert.match(await page.textContent('#value'), /^Value -3 for A/);
+  assert.doesNotMatch(await page.textContent('#message'), /book/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
