@@ -142,6 +142,41 @@ fn a_position_in_the_notation_stands_for_board_and_lines() {
 }
 
 #[test]
+fn every_json_report_has_one_form() {
+    // One line of JSON with a space after each comma and colon, whichever method answered.
+    for command in [
+        "analyze 2x2 --json",
+        "analyze 5x5 --method estimate --time-limit 0.1 --json",
+        "analyze 5x5 --method rules --json",
+        "chains 3x3:0,1,2,3,9,12 --json",
+        "solve 2x2 --json",
+    ] {
+        let text = stdout(&command.split(' ').collect::<Vec<_>>());
+        serde_json::from_str::<Value>(&text).unwrap_or_else(|e| panic!("{command}: {e}"));
+        let one_line = text.ends_with("}\n") && text.lines().count() == 1;
+        assert!(one_line && spaced(&text), "{command}: {text}");
+    }
+}
+
+/// Whether every comma and colon outside the strings of `json` is followed by a space.
+fn spaced(json: &str) -> bool {
+    let (mut in_string, mut escaped, mut after) = (false, false, false);
+    for c in json.chars() {
+        if after && c != ' ' {
+            return false;
+        }
+        after = !in_string && (c == ',' || c == ':');
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            _ => {}
+        }
+    }
+    true
+}
+
+#[test]
 fn human_output_draws_the_scores_on_the_board() {
     let text = stdout(&["analyze", "1x2", "--lines", "0,2,4"]);
     // Lines 0, 2, 4 drawn: the left box needs line 5, which completes it and scores 1.

@@ -13,6 +13,7 @@ use crate::core::{Board, Position};
 
 use super::error::CliError;
 use super::input::parse_position;
+use super::output;
 
 /// Arguments of `dotbox chains`.
 #[derive(Args, Debug)]
@@ -213,5 +214,5 @@ fn json_report(board: &Board, pos: Position, r: &Report) -> String {
         "loony_moves": loony,
         "nimstring": r.nimstring.as_ref().ok().map(|n| n.to_string()),
     });
-    format!("{out}\n")
+    output::json_line(&out)
 }

@@ -18,6 +18,7 @@ use crate::search::quick::{quick_move, QuickReason};
 
 use super::diagram::{render, side_by_side};
 use super::error::CliError;
+use super::output;
 
 /// The engine's estimate of `pos` within `seconds` on `threads` threads, deterministic for
 /// `seed` up to where the time limit stops it; with a spinner on stderr.
@@ -131,7 +132,7 @@ pub fn json_report(
     if let Some(reason) = reason {
         report["reason"] = json!(reason);
     }
-    format!("{report}\n")
+    output::json_line(&report)
 }
 
 /// The estimate as text: a diagram of the estimated scores (rounded to whole boxes, marked
@@ -225,17 +226,14 @@ pub fn rules_report(
         QuickReason::Sacrifice => "sacrifice",
     };
     Ok(match as_json {
-        true => format!(
-            "{}\n",
-            json!({
-                "board": board.name(),
-                "lines": lines_json(pos),
-                "exact": false,
-                "method": "rules",
-                "best": line,
-                "reason": why,
-            })
-        ),
+        true => output::json_line(&json!({
+            "board": board.name(),
+            "lines": lines_json(pos),
+            "exact": false,
+            "method": "rules",
+            "best": line,
+            "reason": why,
+        })),
         false => format!(
             "{} with {} open lines\nby rules of thumb (take a box, else give nothing away, else \
              give the fewest boxes): not exact, no scores\nrules play: {line} ({why})\n",
