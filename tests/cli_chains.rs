@@ -324,6 +324,15 @@ fn bad_input_fails_with_a_clear_message() {
     );
     let err = failure(&["analyze", "2x2", "--last-move-penalty", "200"]);
     assert!(err.contains("penalty 200"), "{err}");
+    // Too large with a penalty: no book or search to advise, the penalty kept in the advice.
+    let err = failure(&["analyze", "5x5", "--last-move-penalty", "3"]);
+    assert!(
+        err.contains("in memory needs about")
+            && err.contains("`dotbox solve --last-move-penalty 3 --store DIR`")
+            && !err.contains("search")
+            && !err.contains("book"),
+        "{err}"
+    );
     let err = failure(&["solve", "2x2", "--last-move-penalty", "x"]);
     assert!(err.contains("--last-move-penalty"), "{err}");
     let err = failure(&["analyze", "2x2", "--book", "none.book", "--loony"]);

@@ -12,7 +12,7 @@ use crate::book::{Book, BookError};
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
 use crate::policy::{self, Context, Method as PolicyMethod};
 use crate::retro;
-use crate::retro::DEFAULT_MIN_CHAIN;
+use crate::retro::{RetroError, DEFAULT_MIN_CHAIN};
 
 use super::error::CliError;
 use super::input::{parse_position, read_game, RulesArgs};
@@ -132,7 +132,15 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
                     .into(),
             ));
         }
-        let analysis = solve_in_memory(&board, pos, rules)?;
+        // Too large: the advice of a plain solve (a book, the search) does not apply here.
+        let analysis = solve_in_memory(&board, pos, rules).map_err(|e| match e {
+            CliError::Solve(e @ RetroError::TooLarge { .. }) => CliError::Usage(format!(
+                "{e}: with --last-move-penalty only the retrograde solver answers; solve it on \
+                 disk with `dotbox solve --last-move-penalty {} --store DIR`",
+                args.rules.last_move_penalty
+            )),
+            e => e,
+        })?;
         let source = with_penalty("solved in memory by the retrograde solver", rules);
         return Ok(if args.json {
             json(&board, pos, &analysis, rules, None, ("retro", true))
