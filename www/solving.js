@@ -49,7 +49,7 @@ export async function prepareBoard() {
   const { board, predrawn } = session.game;
   setJustSolved(false);
   const bookEntry = session.books.find((b) => b.board === board && (b.predrawn ?? '') === predrawn);
-  if (bookEntry) await loadBook(bookEntry, board, predrawn);
+  if (bookEntry) await loadBook(bookEntry);
   if (key !== shownBoardKey()) return;
   let status;
   try {
@@ -65,9 +65,11 @@ export async function prepareBoard() {
   if (!status.solved && !status.tooBig && !status.solving && (status.progress?.tilesReused ?? 0) > 0) startSolve();
 }
 
-/** Opens `entry`, the book of `board` with `predrawn`, for the game shown (nothing is said
- * or kept if another board is shown by the time it is open). */
-async function loadBook(entry, board, predrawn) {
+/** Opens `entry` (an index.json entry: its book's board and pre-drawn lines) for the game
+ * shown (nothing is said or kept if another board is shown by the time it is open). */
+async function loadBook(entry) {
+  const { board } = entry;
+  const predrawn = entry.predrawn ?? '';
   const key = boardKey(board, predrawn);
   if ((entry.format ?? 2) !== 2) {
     setMessage(`the opening book ${entry.file} is in format ${entry.format}; this page reads format 2 only`, true);

@@ -6,7 +6,7 @@
 // times it and checks the marks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, clickLine } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, clickLine, sleep } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -97,7 +97,7 @@ test("a new game on another board while the engine thinks: the old game's answer
     await page.selectOption('#board', '3x3');
     await page.click('#new-game button[type=submit]');
     await settled(page);
-    await new Promise((resolve) => setTimeout(resolve, 2500)); // the old estimate has come back
+    await sleep(2500); // the old estimate has come back
     assert.equal(await page.evaluate(() => document.body.dataset.lines), '');
     assert.match(await page.textContent('#value'), /^Value -3 for A/);
     assert.ok(await page.isHidden('#exactness'), 'no estimate notice on the exact 3x3 board');
@@ -111,7 +111,7 @@ test("a new game on another board while the engine thinks: the old game's answer
     await page.click('#new-game button[type=submit]');
   }
   await settled(page);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await sleep(1000);
   assert.match(await page.textContent('#value'), /^Value -3 for A/);
   assert.doesNotMatch(await page.textContent('#message'), /book/);
   assert.deepEqual(errors, []);
