@@ -101,6 +101,7 @@ test('estimates are marked as estimates on the board, the value line, the move l
   await settled(page);
   const listed = await page.$$eval('#moves li[data-ply]', (ls) => ls.map((l) => ({
     loss: l.dataset.loss, estimated: l.dataset.estimatedLoss, text: l.querySelector('.loss').textContent, cls: l.querySelector('.loss').className,
+    fits: l.querySelector('.loss').scrollWidth <= l.querySelector('.loss').clientWidth,
   })));
   assert.equal(listed.length, 4);
   for (const l of listed) assert.equal(l.loss, '', 'no exact loss');
@@ -108,6 +109,7 @@ test('estimates are marked as estimates on the board, the value line, the move l
   assert.ok(last.estimated !== undefined, JSON.stringify(listed));
   assert.match(last.text, /^~−\d+\.\d$/);
   assert.equal(last.cls, 'loss estimate');
+  assert.ok(last.fits, 'the estimated loss fits its column, not clipped');
   // The graph: estimated points only, dashed where two follow each other.
   const graph = await page.evaluate(() => {
     const svg = document.querySelector('#graph');
