@@ -177,6 +177,8 @@ class EngineBot(pyspiel.Bot):
 
     def step(self, state):
         board, lines = to_dotbox(state)
+        if state.is_terminal():  # as DotboxBot and RulesBot answer a finished game
+            return pyspiel.INVALID_ACTION
         answer = analyze(board, lines, method="estimate", time_limit=self._seconds, seed=self._seed)
         return answer["best"][0]
 

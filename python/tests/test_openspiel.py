@@ -8,7 +8,7 @@ import pyspiel
 import pytest
 
 import dotbox
-from dotbox.openspiel import DotboxBot, RulesBot, from_dotbox, game_for, to_dbn, to_dotbox
+from dotbox.openspiel import DotboxBot, EngineBot, RulesBot, from_dotbox, game_for, to_dbn, to_dotbox
 
 BOARDS = [(r, c) for r in range(2, 6) for c in range(2, 6)]
 
@@ -123,6 +123,14 @@ def test_dotbox_bot_never_plays_a_non_optimal_move_on_3x3(cli):
             state.apply_action(action)
         if opponent is bot:  # perfect play on both sides ends at the empty board's value
             assert state.returns()[0] == value
+
+
+def test_every_bot_answers_a_finished_game_with_no_move():
+    state = game_for("2x2").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    for bot in [DotboxBot(seed=1), EngineBot(seconds=0.1), RulesBot(seed=1)]:
+        assert bot.step(state) == pyspiel.INVALID_ACTION, type(bot).__name__
 
 
 def test_dotbox_bot_plays_past_exact_reach_without_calling_it_exact():
