@@ -28,7 +28,8 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import pyspiel
 
-from .openspiel import Answers, DotboxBot, EngineBot, RulesBot, game_for, to_dotbox
+from . import DotboxError
+from .openspiel import Answers, DotboxBot, EngineBot, RulesBot, from_dotbox, game_for, to_dotbox
 
 PHASES = ("opening", "middle", "endgame")
 BLUNDER = 2
@@ -57,8 +58,9 @@ def phase_of(drawn: int, total: int) -> str:
 
 
 def play(game, board: str, bot, bot_player: int, oracle: Answers, rng, tally: Tally):
-    """One game of ``bot`` (as ``bot_player``) against perfect play, its moves scored."""
-    state = game.new_initial_state()
+    """One game of ``bot`` (as ``bot_player``) against perfect play, its moves scored. The
+    board's pre-drawn lines (``icelandic``) are drawn first, as moves of the state."""
+    state = from_dotbox(board, utility_margin=True)
     bot.restart_at(state)
     total = game.num_distinct_actions()
     start_value = oracle(board, [])["value"]
@@ -88,35 +90,59 @@ def play(game, board: str, bot, bot_player: int, oracle: Answers, rng, tally: Ta
     tally.margins.append(margin)
 
 
-def make_bot(spec: str, game, player: int, seed: int):
-    """The bot a ``--bots`` item names, to play as ``player``."""
+#: Makes a bot: ``(game, player, seed)`` to a ``pyspiel.Bot`` playing as ``player``.
+BotFactory = Callable[[pyspiel.Game, int, int], pyspiel.Bot]
+
+BOT_KINDS = "mcts:N, rules, engine:S, random, dotbox or module:function"
+
+
+def bot_factory(spec: str) -> BotFactory:
+    """The maker of the bot a ``--bots`` item names; a ``ValueError`` naming the item when it
+    names none (read before any game is played, so that a typo costs no games)."""
     kind, _, arg = spec.partition(":")
     if kind == "mcts":
-        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        return pyspiel.MCTSBot(game, evaluator, 2.0, int(arg), 1000, True, seed, False)
-    if kind == "rules":
-        return RulesBot(seed)
+        if not arg.isdigit() or int(arg) < 1:
+            raise ValueError(f"'{spec}': mcts:N takes a number of simulations, at least 1")
+        simulations = int(arg)
+
+        def mcts(game, player, seed):
+            evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+            return pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 1000, True, seed, False)
+
+        return mcts
     if kind == "engine":
-        return EngineBot(float(arg or 1.0), seed)
-    if kind == "random":
-        return pyspiel.make_uniform_random_bot(player, seed)
-    if kind == "dotbox":
-        return DotboxBot(seed, time_limit=None)
+        try:
+            seconds = float(arg or 1.0)
+        except ValueError:
+            seconds = float("nan")
+        if not seconds > 0 or seconds == float("inf"):
+            raise ValueError(f"'{spec}': engine:S takes a positive number of seconds a move")
+        return lambda game, player, seed: EngineBot(seconds, seed)
     if arg:
-        factory: Callable = getattr(importlib.import_module(kind), arg)
-        return factory(game, player, seed)
-    raise SystemExit(f"error: unknown bot '{spec}': mcts:N, rules, engine:S, random, dotbox or module:function")
+        try:
+            factory = getattr(importlib.import_module(kind), arg)
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"'{spec}': {e}") from None
+        return factory
+    fixed: Dict[str, BotFactory] = {
+        "rules": lambda game, player, seed: RulesBot(seed),
+        "random": lambda game, player, seed: pyspiel.make_uniform_random_bot(player, seed),
+        "dotbox": lambda game, player, seed: DotboxBot(seed, time_limit=None),
+    }
+    if kind not in fixed:
+        raise ValueError(f"unknown bot '{spec}': {BOT_KINDS}")
+    return fixed[kind]
 
 
-def rate(spec: str, board: str, games: int, seed: int, oracle: Answers) -> List[Tally]:
-    """Tallies of ``games`` games in each colour of the bot ``spec`` on ``board``."""
+def rate(make_bot: BotFactory, board: str, games: int, seed: int, oracle: Answers) -> List[Tally]:
+    """Tallies of ``games`` games in each colour of the bot ``make_bot`` makes on ``board``."""
     game = game_for(board, utility_margin=True)
     tallies = []
     for colour in (0, 1):
         tally = Tally()
         for number in range(games):
             game_seed = seed + 1000 * colour + number
-            bot = make_bot(spec, game, colour, game_seed)
+            bot = make_bot(game, colour, game_seed)
             play(game, board, bot, colour, oracle, random.Random(game_seed), tally)
         tallies.append(tally)
     return tallies
@@ -164,10 +190,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     # Exact answers: the shipped books (to depth 10 on 4x4 and 3x5), the retrograde solver
     # past them.
     oracle = Answers(method="retro")
-    for board in args.boards.split(","):
-        for spec in args.bots.split(","):
+    specs = args.bots.split(",")
+    boards = args.boards.split(",")
+    try:
+        makers = [bot_factory(spec) for spec in specs]
+    except ValueError as e:
+        parser.error(f"--bots: {e}")
+    for board in boards:
+        try:
+            oracle(board, [])  # the empty board's value: perfect play is in reach
+        except DotboxError as e:
+            parser.error(f"--boards: {board}: no perfect play to rate against: {e}")
+    for board in boards:
+        for spec, make_bot in zip(specs, makers):
             t0 = time.perf_counter()
-            for colour, tally in enumerate(rate(spec, board, args.games, args.seed, oracle)):
+            for colour, tally in enumerate(rate(make_bot, board, args.games, args.seed, oracle)):
                 rows.append(row(spec, board, colour, tally))
                 print(rows[-1], file=sys.stderr, flush=True)
             print(f"    ({spec} on {board}: {time.perf_counter() - t0:.0f} s)", file=sys.stderr)
@@ -219,14 +256,12 @@ more `--games` narrow the figures.
 Games are `dots_and_boxes(utility_margin=true)`: returns are box margins, which MCTS's
 rollouts maximise. Bots: `mcts:N` is OpenSpiel's `MCTSBot` (random-rollout evaluator, one
 rollout, UCT constant 2, N simulations a move, MCTS-Solver on); `rules` is dotbox's rules of thumb (take a box when
-one can be taken, else a line that gives nothing away, else the smallest sacrifice); `random`
-plays uniformly at random; `dotbox` is `DotboxBot`, which by construction loses nothing.
+one can be taken, else a line that gives nothing away, else the smallest sacrifice); `engine:S`
+is dotbox's engine alone, S seconds a move (`analyze(method="estimate")`: no book and no exact
+method asked for); `random` plays uniformly at random; `dotbox` is `DotboxBot`, which by
+construction loses nothing.
 
 {table}
-
-dotbox's own engine (strong play where no exact answer reaches, `--method estimate`) is not
-in this table yet: rate it with `--bots module:function` once the package answers with it
-past exact reach.
 
 Rate any OpenSpiel bot the same way: `--bots mymodule:make_bot`, where
 `make_bot(game, player, seed)` returns a `pyspiel.Bot` playing as `player`.

@@ -85,13 +85,16 @@ def to_dbn(board: str, lines: Sequence[int]) -> str:
     return "".join("1" if i in drawn else "0" for i in range(count))
 
 
-def from_dotbox(board: str, lines: Sequence[int] = ()) -> pyspiel.State:
+def from_dotbox(
+    board: str, lines: Sequence[int] = (), utility_margin: bool = False
+) -> pyspiel.State:
     """An OpenSpiel state with ``lines`` drawn, played in the order given (which decides
     whose turn it is and the boxes each player took; the dbn string and dotbox's values do not
-    depend on it). The board's pre-drawn lines (``icelandic``) are drawn first."""
+    depend on it). The board's pre-drawn lines (``icelandic``) are drawn first.
+    ``utility_margin`` as for :func:`game_for`."""
     lines = list(lines)
     _, _, _, _, drawn = position(board, lines)
-    state = game_for(board).new_initial_state()
+    state = game_for(board, utility_margin).new_initial_state()
     order = [line for line in drawn if line not in set(lines)] + lines
     for line in order:
         state.apply_action(line)
