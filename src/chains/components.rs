@@ -111,7 +111,7 @@ impl Component {
         let what = match self.kind {
             Kind::Chain if n >= 3 => "long chain",
             Kind::Chain => "short chain",
-            Kind::Capturable => "capturable",
+            Kind::Capturable => "capturable path",
             Kind::Loop => "loop",
             Kind::Unsettled => "unsettled region",
         };
@@ -358,7 +358,7 @@ mod tests {
         let opened = components(&b, p.with(b.v(0, 3)));
         assert_eq!(
             opened[0].describe(),
-            "capturable of 3 boxes from (0,2) to (0,0), ends: opened and ground"
+            "capturable path of 3 boxes from (0,2) to (0,0), ends: opened and ground"
         );
         let j = Board::new(1, 3).unwrap();
         let parts = components(&j, pos_of([j.h(0, 0), j.h(1, 0), j.h(0, 2), j.h(1, 2)]));
