@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 
+use crate::core::size_text;
 use crate::retro::{Repair, RetroError, Solve};
 use crate::store::TileStore;
 
@@ -88,12 +89,14 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
             };
             let disk = store.stored_bytes();
             peak_disk = peak_disk.max(disk);
-            let disk = disk.map_or(String::new(), |b| format!(", {} on disk", size_text(b)));
+            let disk = disk.map_or(String::new(), |b| {
+                format!(", {} on disk", size_text(b as f64))
+            });
             let line = format!(
                 "layer {lines:>2}: {} positions in {seconds:.1} s ({}/s), {} held{disk}, {eta}",
                 HumanCount(positions),
                 HumanCount((positions as f64 / seconds.max(1e-9)) as u64),
-                size_text(solve.memory_in_use()),
+                size_text(solve.memory_in_use() as f64),
             );
             // A hidden bar (stderr not a terminal) prints nothing: the lines go to the log.
             match bar.is_hidden() {
@@ -108,18 +111,9 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
     }
     bar.finish_and_clear();
     if let Some(peak) = peak_disk.filter(|_| solve.progress().positions_total >= LAYER_LINES_FROM) {
-        eprintln!("peak disk use of the store: {}", size_text(peak));
+        eprintln!("peak disk use of the store: {}", size_text(peak as f64));
     }
     Ok(())
-}
-
-/// Bytes for people: in GiB, or in MiB below one GiB.
-pub fn size_text(bytes: u64) -> String {
-    const MIB: f64 = (1u64 << 20) as f64;
-    match bytes as f64 / MIB {
-        mib if mib < 1024.0 => format!("{mib:.1} MiB"),
-        mib => format!("{:.2} GiB", mib / 1024.0),
-    }
 }
 
 /// The process's peak resident memory in bytes (`VmHWM` of `/proc/self/status`), where the

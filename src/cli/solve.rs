@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
+use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, Rules};
 use crate::retro::{self, Layout, RetroError, Solve, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::store::FsStore;
@@ -137,8 +137,8 @@ pub fn with_store<T>(
             "warning: one step of this solve holds a tile and its parents, up to {}, more than \
              the {} of memory allowed: it will hold that much at times (give --memory of at \
              least that)",
-            progress::size_text(step),
-            progress::size_text(memory),
+            size_text(step as f64),
+            size_text(memory as f64),
         );
     }
     match dir {
@@ -154,8 +154,8 @@ pub fn with_store<T>(
             eprintln!(
                 "the solve needs about {}, more than {} of memory: streaming tiles through {} \
                  (use --store DIR to keep them and resume)",
-                progress::size_text(peak as u64),
-                progress::size_text(memory),
+                size_text(peak),
+                size_text(memory as f64),
                 dir.display()
             );
             return_freed_memory();
@@ -281,7 +281,7 @@ fn timed<T>(
     let p = solve.progress();
     let rate = p.positions_done as f64 / seconds.max(1e-9);
     let peak = match progress::peak_rss() {
-        Some(bytes) => format!(", peak memory {}", progress::size_text(bytes)),
+        Some(bytes) => format!(", peak memory {}", size_text(bytes as f64)),
         None => String::new(),
     };
     let reused = match place {

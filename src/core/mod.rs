@@ -13,6 +13,7 @@ pub mod notation;
 mod position;
 mod rng;
 mod rules;
+mod size;
 // Crate-visible by path too: the engine imports `core::symmetry::Equivalence`.
 pub(crate) mod symmetry;
 
@@ -25,6 +26,7 @@ pub use next_loony::{LoonyFlags, NextLoony};
 pub use position::{Lines, Position};
 pub use rng::Rng;
 pub use rules::Rules;
+pub use size::size_text;
 pub use symmetry::{symmetries, Equivalence, InterchangeableSets, Symmetry};
 
 pub(crate) use byte_table::ByteTable;

@@ -23,7 +23,7 @@ mod valuation;
 
 use std::fmt;
 
-use crate::core::{Analysis, Board, LoonyFlags, Position, PositionError, Rules};
+use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, PositionError, Rules};
 use crate::store::MemoryStore;
 use crate::store::{StoreError, TileId, TileStore};
 
@@ -125,9 +125,9 @@ impl fmt::Display for RetroError {
             } => write!(
                 f,
                 "the subgame has about {positions:.2e} positions; solving it in memory needs \
-                 about {:.1} GiB, more than the {:.1} GiB it may use",
-                bytes / GIB,
-                *limit as f64 / GIB
+                 about {}, more than the {} it may use",
+                size_text(*bytes),
+                size_text(*limit as f64)
             ),
             RetroError::NoLayout => write!(f, "the open lines cannot be split into tile groups"),
             RetroError::Store(e) => e.fmt(f),
@@ -174,8 +174,6 @@ impl From<PositionError> for RetroError {
         RetroError::Position(e)
     }
 }
-
-const GIB: f64 = (1u64 << 30) as f64;
 
 /// Most memory an in-memory subgame solve ([`analyze`] and its variants) may use: solves
 /// larger than this belong on disk (`dotbox solve --store`), not inside one query. In the

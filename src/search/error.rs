@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::core::PositionError;
+use crate::core::{size_text, PositionError};
 
 /// A search that stopped without an answer, saying why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,8 +43,8 @@ impl fmt::Display for SearchError {
             ),
             SearchError::OutOfMemory { bytes } => write!(
                 f,
-                "could not allocate a transposition table of {} MiB",
-                bytes >> 20
+                "could not allocate a transposition table of {}",
+                size_text(*bytes as f64)
             ),
             SearchError::NodeBudgetExceeded { limit } => {
                 write!(f, "search stopped: node budget of {limit} nodes exceeded")
