@@ -1,0 +1,98 @@
+//! Every link from README.md and the pages of docs/ to a file of the repository leads to a
+//! file that exists, and every `#anchor` to a heading of that page (as GitHub names
+//! headings: lower case, punctuation dropped, spaces as hyphens). The README is the front
+//! door and the docs its rooms: a link into nothing is a defect a reader meets first.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// README.md, docs/*.md and docs/*/*.md.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![Path::new(ROOT).join("README.md")];
+    let mut dirs = vec![Path::new(ROOT).join("docs")];
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
+            }
+        }
+    }
+    pages
+}
+
+/// The targets of the page's inline links `[text](target)`, outside code blocks.
+fn links(text: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            let end = rest.find(')').unwrap_or(rest.len());
+            links.push(rest[..end].to_string());
+            rest = &rest[end..];
+        }
+    }
+    links
+}
+
+/// The anchors GitHub gives the page's headings.
+fn anchors(text: &str) -> Vec<String> {
+    let mut in_code = false;
+    let mut anchors = Vec::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code && line.starts_with('#') {
+            let heading = line.trim_start_matches('#').trim().to_lowercase();
+            let slug = heading
+                .chars()
+                .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_' || *c == ' ')
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect();
+            anchors.push(slug);
+        }
+    }
+    anchors
+}
+
+#[test]
+fn every_link_of_the_docs_leads_somewhere() {
+    let mut broken = Vec::new();
+    let pages = pages();
+    assert!(pages.len() > 10, "{} pages", pages.len());
+    for page in &pages {
+        let text = fs::read_to_string(page).unwrap();
+        for link in links(&text) {
+            if link.contains("://") || link.starts_with("mailto:") {
+                continue;
+            }
+            let (file, anchor) = link.split_once('#').unwrap_or((&link, ""));
+            let target = match file {
+                "" => page.clone(),
+                _ => page.parent().unwrap().join(file),
+            };
+            if !target.exists() {
+                broken.push(format!("{}: {link}: no such file", page.display()));
+            } else if !anchor.is_empty() && target.extension().is_some_and(|e| e == "md") {
+                let headings = anchors(&fs::read_to_string(&target).unwrap());
+                if !headings.iter().any(|h| h == anchor) {
+                    broken.push(format!("{}: {link}: no such heading", page.display()));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
