@@ -4,6 +4,7 @@
 use dotbox::book::v2::Addressing;
 use dotbox::book::v2::{write_book, BookV2, BookV2Index};
 use dotbox::book::{Book, BookError};
+use dotbox::cli::{BookFile, CliError};
 use dotbox::core::{Board, Position};
 use dotbox::retro::Solve;
 use dotbox::store::MemoryStore;
@@ -122,6 +123,68 @@ fn a_chunk_reads_from_the_index_and_its_own_bytes_alone() {
             i32::from(values[within]),
             solve.value(&mut store, pos).unwrap()
         );
+    }
+}
+
+#[test]
+fn a_book_file_reads_only_the_chunks_a_query_needs() {
+    let board = Board::new(2, 3).unwrap();
+    let depth = 7;
+    let (_, _, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
+    let whole = Book::from_bytes(bytes.clone()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("2x3.book");
+    // One byte flipped in the middle of one chunk of the deepest layer.
+    let index = BookV2Index::parse(&bytes).unwrap();
+    let damaged = index.chunks().len() - 2;
+    let range = index.chunk_range(damaged).unwrap();
+    let mut bad = bytes.clone();
+    bad[((range.start + range.end) / 2) as usize] ^= 0x10;
+    std::fs::write(&path, &bad).unwrap();
+
+    let mut file = BookFile::open(&path).unwrap();
+    assert_eq!(
+        (file.board(), file.depth(), file.chunks_held()),
+        (&board, depth, 0)
+    );
+    let (mut answered, mut refused) = (0, 0);
+    for pos in positions_up_to(&board, depth - 1) {
+        match file.analysis(pos) {
+            Ok(a) => {
+                assert_eq!(a, whole.analysis(pos).unwrap());
+                answered += 1;
+            }
+            Err(e) => {
+                let text = e.to_string();
+                assert!(text.contains(&format!("chunk {damaged}")), "{text}");
+                refused += 1;
+            }
+        }
+    }
+    // The positions that read the damaged chunk are refused, naming it; every other one
+    // is answered, as the whole book answers it.
+    assert!(
+        answered > 100 && refused > 0,
+        "{answered} answered, {refused} refused"
+    );
+    assert!(file.chunks_held() < index.chunks().len());
+    let past = file.analysis(positions_up_to(&board, depth).pop().unwrap());
+    assert!(matches!(
+        past,
+        Err(CliError::Book {
+            error: BookError::TooDeep { .. },
+            ..
+        })
+    ));
+    assert!(file.expect_board(&Board::new(3, 3).unwrap()).is_err());
+
+    // A format-1 book is read whole, and answers the same.
+    let v1 = dir.path().join("v1.book");
+    let writer = dotbox::book::v1::BookWriter::new(&board, depth).unwrap();
+    std::fs::write(&v1, writer.write(|pos| whole.value(pos)).unwrap()).unwrap();
+    let mut file = BookFile::open(&v1).unwrap();
+    for pos in positions_up_to(&board, 3) {
+        assert_eq!(file.analysis(pos).unwrap(), whole.analysis(pos).unwrap());
     }
 }
 

@@ -30,6 +30,18 @@ pub fn analysis_from(
     Ok(Analysis { value, moves })
 }
 
+/// Fails with [`BookError::MismatchedBoard`] unless a book of board `book` answers for
+/// `asked` (same size, same pre-drawn lines).
+pub fn expect_board(book: &Board, asked: &Board) -> Result<(), BookError> {
+    if asked == book {
+        return Ok(());
+    }
+    Err(BookError::MismatchedBoard {
+        book: describe(book),
+        asked: describe(asked),
+    })
+}
+
 /// A board as the user names it: `3x3`, or `3x3 with pre-drawn lines 0,4`.
 pub fn describe(board: &Board) -> String {
     let extra = board.extra_predrawn();

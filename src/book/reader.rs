@@ -4,7 +4,7 @@
 use crate::core::{Analysis, Board, Position};
 
 use super::error::BookError;
-use super::query::describe;
+use super::query;
 use super::v1::format::MAGIC;
 use super::v1::BookV1;
 use super::v2::BookV2;
@@ -104,13 +104,7 @@ impl Book {
     /// Fails with [`BookError::MismatchedBoard`] unless the book is for `board` (same size,
     /// same pre-drawn lines).
     pub fn expect_board(&self, board: &Board) -> Result<(), BookError> {
-        if board == self.board() {
-            return Ok(());
-        }
-        Err(BookError::MismatchedBoard {
-            book: describe(self.board()),
-            asked: describe(board),
-        })
+        query::expect_board(self.board(), board)
     }
 
     /// The value of `pos`: net boxes still to come for the player to move.

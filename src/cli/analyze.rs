@@ -8,17 +8,18 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::HumanCount;
 
-use crate::book::{Book, BookError};
+use crate::book::BookError;
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
 use crate::policy::{self, Context, Method as PolicyMethod};
 use crate::retro;
 use crate::retro::{RetroError, DEFAULT_MIN_CHAIN};
 
+use super::book_file::BookFile;
 use super::error::CliError;
 use super::input::{parse_position, read_game, RulesArgs};
 use super::method::{self, Method, SearchArgs, Searched};
 use super::output::{human, json, with_penalty};
-use super::{estimate, progress, read_file};
+use super::{estimate, progress};
 use super::{pseudo, shipped};
 
 /// Arguments of `dotbox analyze`.
@@ -198,8 +199,8 @@ fn booked_or_chosen(
         }
         return chosen(args, board, pos, limit, None);
     };
-    let book = Book::from_bytes(read_file(&path)?).map_err(CliError::in_book(&path))?;
-    book.expect_board(board).map_err(CliError::in_book(&path))?;
+    let mut book = BookFile::open(&path)?;
+    book.expect_board(board)?;
     match book.analysis(pos) {
         Ok(a) => exact_report(
             args,
@@ -208,11 +209,14 @@ fn booked_or_chosen(
             "book",
             (a, format!("from book {}", path.display())),
         ),
-        Err(BookError::TooDeep { max, .. }) if !forced => {
+        Err(CliError::Book {
+            error: BookError::TooDeep { max, .. },
+            ..
+        }) if !forced => {
             let past = format!(" (the book gives move scores up to {max} lines)");
             chosen(args, board, pos, limit, Some(&past))
         }
-        Err(e) => Err(CliError::in_book(&path)(e)),
+        Err(e) => Err(e),
     }
 }
 

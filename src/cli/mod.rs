@@ -3,6 +3,7 @@
 
 mod analyze;
 mod book;
+mod book_file;
 mod chains;
 mod diagram;
 mod error;
@@ -21,6 +22,7 @@ use std::path::Path;
 use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
+pub use book_file::BookFile;
 pub use error::CliError;
 pub use input::{parse_position, RulesArgs};
 pub use method::{Method, SearchArgs};

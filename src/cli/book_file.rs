@@ -1,0 +1,139 @@
+//! [`BookFile`]: an opening book read from its file as the page reads one by range request.
+//! A format-2 book is opened by its header and index alone; each query then reads just the
+//! chunks it needs, each checked (length, CRC32) before it answers anything. So one position
+//! costs a few kilobytes of a 19 MB book, and damage in a chunk the query does not read does
+//! not stop it (`dotbox book verify` checks every chunk). A format-1 book, which has no
+//! chunks, is read and checked whole. The command line and the Python package both read
+//! books through it.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use crate::book::v2::{BookV2Index, LazyBookV2, FIXED_LEN};
+use crate::book::{self, Book, BookError};
+use crate::core::{Analysis, Board, Position};
+
+use super::error::CliError;
+use super::read_file;
+
+/// A book opened from a file.
+pub struct BookFile {
+    path: PathBuf,
+    reader: Reader,
+}
+
+enum Reader {
+    /// Format 1: the whole file, read and checked when opened.
+    Whole(Book),
+    /// Format 2: the index, and the chunks read so far.
+    Chunks { file: File, book: Box<LazyBookV2> },
+}
+
+impl BookFile {
+    /// Opens the book at `path`: reads and checks its header and index (format 2) or the
+    /// whole file (format 1). Errors name the file.
+    pub fn open(path: &Path) -> Result<BookFile, CliError> {
+        let mut file = File::open(path).map_err(|error| io_error(path, error))?;
+        let in_book = CliError::in_book;
+        let len = file.metadata().map_err(|e| io_error(path, e))?.len();
+        let mut prefix = vec![0; FIXED_LEN.min(len as usize)];
+        read_at(&mut file, path, 0, &mut prefix)?;
+        let reader = match BookV2Index::index_len(&prefix) {
+            Ok(index_len) => {
+                let mut head = vec![0; index_len];
+                read_at(&mut file, path, 0, &mut head)?;
+                let index = BookV2Index::parse(&head).map_err(in_book(path))?;
+                let book = Box::new(LazyBookV2::new(index).map_err(in_book(path))?);
+                Reader::Chunks { file, book }
+            }
+            // Not a format-2 book: the whole-file reader says what it is (format 1, another
+            // version, or not a book at all).
+            Err(_) => Reader::Whole(Book::from_bytes(read_file(path)?).map_err(in_book(path))?),
+        };
+        Ok(BookFile {
+            path: path.to_path_buf(),
+            reader,
+        })
+    }
+
+    /// The book's board, with its pre-drawn lines.
+    pub fn board(&self) -> &Board {
+        match &self.reader {
+            Reader::Whole(book) => book.board(),
+            Reader::Chunks { book, .. } => book.index().board(),
+        }
+    }
+
+    /// Most lines drawn beyond the pre-drawn ones in a stored position; move scores are
+    /// answered for positions with fewer.
+    pub fn depth(&self) -> u32 {
+        match &self.reader {
+            Reader::Whole(book) => book.depth(),
+            Reader::Chunks { book, .. } => book.index().depth(),
+        }
+    }
+
+    /// Chunks read and decoded so far (a format-1 book has none).
+    pub fn chunks_held(&self) -> usize {
+        match &self.reader {
+            Reader::Whole(_) => 0,
+            Reader::Chunks { book, .. } => book.held(),
+        }
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Refuses a book of another board than `board` (pre-drawn lines included).
+    pub fn expect_board(&self, board: &Board) -> Result<(), CliError> {
+        book::expect_board(self.board(), board).map_err(CliError::in_book(&self.path))
+    }
+
+    /// The value of `pos` and every move's score, reading the chunks it needs that are not
+    /// held yet. `pos` must have fewer lines than the book's depth (else
+    /// [`BookError::TooDeep`], inside [`CliError::Book`]).
+    pub fn analysis(&mut self, pos: Position) -> Result<Analysis, CliError> {
+        let (file, book) = match &mut self.reader {
+            Reader::Whole(book) => {
+                return book.analysis(pos).map_err(CliError::in_book(&self.path));
+            }
+            Reader::Chunks { file, book } => (file, book),
+        };
+        let in_book = CliError::in_book;
+        for i in book.needed(pos).map_err(in_book(&self.path))? {
+            let range = (book.index().chunk_range(i))
+                .ok_or_else(|| in_book(&self.path)(BookError::Corrupt(format!("no chunk {i}"))))?;
+            let mut bytes = vec![0; (range.end - range.start) as usize];
+            read_at(file, &self.path, range.start, &mut bytes)?;
+            book.insert(i, &bytes).map_err(in_book(&self.path))?;
+        }
+        book.analysis(pos).map_err(in_book(&self.path))
+    }
+}
+
+/// Fills `buf` from `offset` of the file; a file too short is a truncated book.
+fn read_at(file: &mut File, path: &Path, offset: u64, buf: &mut [u8]) -> Result<(), CliError> {
+    file.seek(SeekFrom::Start(offset))
+        .map_err(|error| io_error(path, error))?;
+    file.read_exact(buf).map_err(|error| match error.kind() {
+        std::io::ErrorKind::UnexpectedEof => {
+            let found = file.metadata().map_or(0, |m| m.len());
+            CliError::in_book(path)(BookError::Truncated {
+                expected: offset + buf.len() as u64,
+                found,
+            })
+        }
+        _ => io_error(path, error),
+    })
+}
+
+fn io_error(path: &Path, error: std::io::Error) -> CliError {
+    CliError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        error,
+    }
+}
