@@ -25,11 +25,13 @@ use super::{pseudo, shipped};
 /// Arguments of `dotbox analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// The board: RxC (for example 3x3) or icelandic; or a game record, quoted (`"3x3 moves
-    /// a4b4 b1b2"`, as the page exports it): the position its moves reach, with the boxes
-    /// each player took and whose turn it is.
+    /// The board: RxC (for example 3x3) or icelandic; or a position, `3x3:0,5,7` (the board
+    /// and its drawn lines, in place of --lines); or a game record, quoted (`"3x3 moves a4b4
+    /// b1b2"`, as the page exports it): the position its moves reach, with the boxes each
+    /// player took and whose turn it is.
     pub board: String,
-    /// Drawn lines, comma-separated (pre-drawn lines may be repeated).
+    /// Drawn lines, comma-separated: numbers or labels like a1b1 (pre-drawn lines may be
+    /// repeated).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub lines: String,
     /// Answer from this book (default: the board's book shipped in www/books, if any);

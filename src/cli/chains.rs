@@ -18,9 +18,11 @@ use super::output;
 /// Arguments of `dotbox chains`.
 #[derive(Args, Debug)]
 pub struct ChainsArgs {
-    /// The board: RxC (for example 3x3) or icelandic.
+    /// The board: RxC (for example 3x3) or icelandic; or a position, `3x3:0,5,7` (the board
+    /// and its drawn lines, in place of --lines).
     pub board: String,
-    /// Drawn lines, comma-separated (pre-drawn lines may be repeated).
+    /// Drawn lines, comma-separated: numbers or labels like a1b1 (pre-drawn lines may be
+    /// repeated).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub lines: String,
     /// Print one JSON object instead of text.

@@ -45,7 +45,8 @@ pub enum TilesCommand {
 /// What identifies a solve: the same as `dotbox solve` takes, so both share a store.
 #[derive(Args, Debug)]
 pub struct SolveSpec {
-    /// The board: RxC (for example 3x4) or icelandic.
+    /// The board: RxC (for example 3x4) or icelandic; or a position, `3x4:0,5` (the board
+    /// and its drawn lines, in place of --lines).
     pub board: String,
     /// Lines drawn in the position to solve, comma-separated.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
