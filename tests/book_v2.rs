@@ -2,7 +2,7 @@
 //! kind of bad file: bit flips, truncations, unknown versions, another layout.
 
 use dotbox::book::v2::Addressing;
-use dotbox::book::v2::{write_book, BookV2, BookV2Index};
+use dotbox::book::v2::{write_book, BookV2, BookV2Index, LazyBookV2};
 use dotbox::book::{Book, BookError};
 use dotbox::cli::{BookFile, CliError};
 use dotbox::core::{Board, Position};
@@ -257,6 +257,42 @@ fn unknown_versions_and_other_layouts_are_named() {
     other[fp + 6] = b'9';
     let e = Book::from_bytes(resealed(other)).unwrap_err();
     assert!(matches!(e, BookError::LayoutMismatch { .. }), "{e}");
+}
+
+#[test]
+fn a_layer_of_another_length_than_the_layouts_is_refused_when_read() {
+    let board = Board::new(2, 2).unwrap();
+    let bytes = sample();
+    let index = BookV2Index::parse(&bytes).unwrap();
+    let last = index.layers().len() - 1;
+    let slots = index.layers()[last].slots;
+    assert!(slots % 16 != 1, "shortening the layer keeps its chunks");
+    // The deepest layer's length, one position shorter: the index is consistent and sealed,
+    // but no longer the layout's.
+    let at = (bytes.windows(8))
+        .position(|w| w == slots.to_le_bytes())
+        .unwrap();
+    let mut bad = bytes.clone();
+    bad[at..at + 8].copy_from_slice(&(slots - 1).to_le_bytes());
+    let bad = resealed(bad);
+    let e = Book::from_bytes(bad.clone()).unwrap_err();
+    assert!(e.to_string().contains("differ from the layout's"), "{e}");
+    // Read lazily, the layers before answer; the first query of the last one is refused.
+    let index = BookV2Index::parse(&bad).unwrap();
+    let mut lazy = LazyBookV2::new(index.clone()).unwrap();
+    let whole = Book::from_bytes(bytes.clone()).unwrap();
+    let mut answer = |pos: Position| {
+        for i in lazy.needed(pos)? {
+            let range = index.chunk_range(i).unwrap();
+            lazy.insert(i, &bad[range.start as usize..range.end as usize])?;
+        }
+        lazy.analysis(pos)
+    };
+    assert_eq!(answer(board.start()), whole.analysis(board.start()));
+    let deep = positions_up_to(&board, last as u32 - 1).pop().unwrap();
+    let e = answer(deep).unwrap_err();
+    let expected = format!("layer {last} is {} positions long in the book", slots - 1);
+    assert!(e.to_string().contains(&expected), "{e}");
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::core::{Analysis, Position};
 
 use super::address::Addressing;
 use super::format::BookV2Index;
-use super::reader::addressing;
+use super::reader::{addressing, locate};
 
 /// A v2 book read chunk by chunk.
 #[derive(Clone, Debug)]
@@ -28,7 +28,8 @@ pub struct LazyBookV2 {
 
 impl LazyBookV2 {
     /// A book from its parsed index, checked against the layout this reader builds for its
-    /// board (same fingerprint, same layer lengths) before any chunk is fetched.
+    /// board (same fingerprint; each layer's length when it is first read) before any chunk
+    /// is fetched.
     pub fn new(index: BookV2Index) -> Result<LazyBookV2, BookError> {
         let address = addressing(&index)?;
         Ok(LazyBookV2 {
@@ -100,13 +101,7 @@ impl LazyBookV2 {
     }
 
     fn chunk_of(&self, pos: Position) -> Result<(usize, usize), BookError> {
-        let (layer, slot) = self
-            .address
-            .slot(pos)
-            .map_err(|e| BookError::NoLayout(e.to_string()))?;
-        self.index
-            .chunk_of(layer, slot)
-            .ok_or_else(|| BookError::Corrupt(format!("layer {layer} ends before {slot}")))
+        locate(&self.address, &self.index, pos)
     }
 }
 

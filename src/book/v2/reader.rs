@@ -73,6 +73,13 @@ impl BookV2 {
             }
         }
         let address = addressing(&index)?;
+        let (book, reader) = (index.layers().iter().map(|l| l.slots), address.slots());
+        if !book.clone().eq(reader.iter().copied()) {
+            return Err(BookError::Corrupt(format!(
+                "layer lengths {:?} differ from the layout's {reader:?}",
+                book.collect::<Vec<_>>()
+            )));
+        }
         Ok(BookV2 {
             bytes,
             index,
@@ -196,14 +203,7 @@ impl BookV2 {
                 query: "values",
             });
         }
-        let (layer, slot) = self
-            .address
-            .slot(pos)
-            .map_err(|e| BookError::NoLayout(e.to_string()))?;
-        let (chunk, within) = self
-            .index
-            .chunk_of(layer, slot)
-            .ok_or_else(|| BookError::Corrupt(format!("layer {layer} ends before {slot}")))?;
+        let (chunk, within) = locate(&self.address, &self.index, pos)?;
         let mut decoded = self.decoded.borrow_mut();
         if !decoded.contains_key(&chunk) {
             if decoded.len() >= CACHE_CHUNKS {
@@ -222,7 +222,8 @@ impl BookV2 {
 }
 
 /// The addressing of the layout the reader builds for the book's board, checked against the
-/// book's fingerprint and layer lengths.
+/// book's fingerprint; each layer's length is checked against the book's when [`locate`]
+/// first lays that layer out.
 pub(crate) fn addressing(index: &BookV2Index) -> Result<Addressing, BookError> {
     let board: &Board = index.board();
     let layout = Layout::new(board, board.start(), Rules::default(), Valuation::Score)
@@ -233,13 +234,28 @@ pub(crate) fn addressing(index: &BookV2Index) -> Result<Addressing, BookError> {
             reader: layout.fingerprint(),
         });
     }
-    let address = Addressing::new(layout, index.depth());
-    let book: Vec<u64> = index.layers().iter().map(|l| l.slots).collect();
-    if address.slots() != book {
+    Ok(Addressing::new(layout, index.depth()))
+}
+
+/// Where the value of `pos` lies in the book: its chunk, and its place in the chunk. `pos`
+/// must lie within the book's depth. A layer whose length in the book differs from the
+/// layout's is refused before any of its values is read.
+pub(crate) fn locate(
+    address: &Addressing,
+    index: &BookV2Index,
+    pos: Position,
+) -> Result<(usize, usize), BookError> {
+    let (layer, slot) = address
+        .slot(pos)
+        .map_err(|e| BookError::NoLayout(e.to_string()))?;
+    let book = index.layers().get(layer).map_or(0, |l| l.slots);
+    let reader = address.layer_len(layer);
+    if book != reader {
         return Err(BookError::Corrupt(format!(
-            "layer lengths {book:?} differ from the layout's {:?}",
-            address.slots()
+            "layer {layer} is {book} positions long in the book, {reader} in the layout"
         )));
     }
-    Ok(address)
+    index
+        .chunk_of(layer, slot)
+        .ok_or_else(|| BookError::Corrupt(format!("layer {layer} ends before {slot}")))
 }
