@@ -40,6 +40,7 @@ async function newGame(request, source = null) {
   setNotice(problems);
   if (!game) return writeHash();
   startGame(game, mode);
+  setMessage(''); // what it said (a book, a hint, a result) was of the game before
   $('board').value = game.board;
   $('predrawn').value = game.predrawn;
   $('mode').value = session.mode;

@@ -114,6 +114,15 @@ test("a new game on another board while the engine thinks: the old game's answer
   await sleep(1000);
   assert.match(await page.textContent('#value'), /^Value -3 for A/);
   assert.doesNotMatch(await page.textContent('#message'), /book/);
+  // Nor once the book answered the 4x4 game: a new game's message line starts empty.
+  await page.selectOption('#board', '4x4');
+  await page.click('#new-game button[type=submit]');
+  await settled(page);
+  assert.match(await page.textContent('#message'), /book/);
+  await page.selectOption('#board', '3x3');
+  await page.click('#new-game button[type=submit]');
+  await settled(page);
+  assert.doesNotMatch(await page.textContent('#message'), /book/);
   assert.deepEqual(errors, []);
   await context.close();
 });
