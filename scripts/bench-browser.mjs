@@ -18,6 +18,11 @@
 //     stderr. --book serves extra books (a 4x4 or 3x5 book made by `dotbox book build`) beside
 //     www/books through the server's overlay, with their index.json entries, so nothing is
 //     copied into www/.
+//   node scripts/bench-browser.mjs --open [--baseline DIR] board ..
+//     how long a board takes to open: from the address to the first exact value shown (the
+//     wasm, the book's index and first chunks, the first analysis), fresh profile, 4 rounds;
+//     with --baseline, the same from another build's www/ (a worktree of an earlier commit
+//     after its `./build.sh wasm`), the two alternating in one run.
 //   node scripts/bench-browser.mjs --pseudo LINES ..
 //     5x5 positions (each LINES a comma-separated list of drawn lines, played as moves)
 //     answered by chains as pseudo-lines in the page's worker: the wasm solve's time (as the
@@ -39,9 +44,11 @@ const argv = process.argv.slice(2);
 const gameMode = argv.includes('--game');
 const pseudoMode = argv.includes('--pseudo');
 const searchMode = argv.includes('--search');
+const openMode = argv.includes('--open');
+const baseline = argv.flatMap((a, i) => (argv[i - 1] === '--baseline' ? [a] : []))[0];
 const extraBooks = argv.flatMap((a, i) => (argv[i - 1] === '--book' ? [a] : []));
 const seedArg = argv.flatMap((a, i) => (argv[i - 1] === '--seed' ? [Number(a)] : []))[0] ?? 1;
-const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed'].includes(argv[i - 1]));
+const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed', '--baseline'].includes(argv[i - 1]));
 const boards = named.length ? named : gameMode ? ['3x4'] : ['icelandic'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -321,11 +328,45 @@ async function browserGame(url, board, seed) {
   };
 }
 
+/** Milliseconds from the address of `board` (two players) to its first exact value. */
+async function browserOpen(url, board) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const t0 = Date.now();
+  await page.goto(`${url}?delay=0#board=${board}&mode=hh`);
+  await page.waitForFunction(() => /^Value [-+]?\d/.test(document.querySelector('#value').textContent), null, { timeout: 120_000 });
+  const ms = Date.now() - t0;
+  await browser.close();
+  return ms;
+}
+
+/** A static server of `dir` (scripts/serve.py, as the tests serve www/): `{url, stop}`. In
+ * --open mode its errors are not shown: each browser closes with requests still under way. */
+async function serve(dir, args = []) {
+  const child = spawn('python3', [`${ROOT}scripts/serve.py`, dir, '0', '-q', ...args], { stdio: ['ignore', 'pipe', openMode ? 'ignore' : 'inherit'] });
+  const url = /http:\/\/\S+/.exec(String(await new Promise((r) => child.stdout.once('data', r))))[0];
+  return { url, stop: () => child.kill() };
+}
+
 const overlay = extraBooks.length ? ['--overlay', overlayWith(extraBooks)] : [];
-const server = spawn('python3', [`${ROOT}scripts/serve.py`, `${ROOT}www`, '0', '-q', ...overlay], { stdio: ['ignore', 'pipe', 'inherit'] });
-const serverUrl = /http:\/\/\S+/.exec(String(await new Promise((r) => server.stdout.once('data', r))))[0];
+const server = await serve(`${ROOT}www`, overlay);
+const serverUrl = server.url;
 try {
-  if (searchMode) {
+  if (openMode) {
+    const sites = [...(baseline ? [['baseline', await serve(baseline)]] : []), ['this build', server]];
+    const times = new Map();
+    for (let round = 0; round < 4; round++) {
+      for (const board of boards) {
+        for (const [name, site] of sites) {
+          const key = `${board.padEnd(10)} | ${name.padEnd(10)}`;
+          times.set(key, [...(times.get(key) ?? []), await browserOpen(site.url, board)]);
+        }
+      }
+    }
+    console.log('board      | site       | first exact value, s (4 rounds) | median s');
+    for (const [key, ms] of times) console.log(`${key} | ${ms.map((m) => (m / 1000).toFixed(2)).join(' ')} | ${(median(ms) / 1000).toFixed(2)}`);
+    for (const [name, site] of sites) if (name === 'baseline') site.stop();
+  } else if (searchMode) {
     console.log('open lines | page s (M nodes, table MiB) | native s, same table, every core (peak MB) | page/native');
     for (const lines of named) {
       const b = await browserSearch(serverUrl, lines);
@@ -369,5 +410,5 @@ try {
     console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   }
 } finally {
-  server.kill();
+  server.stop();
 }
