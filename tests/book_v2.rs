@@ -178,6 +178,13 @@ fn a_book_file_reads_only_the_chunks_a_query_needs() {
     ));
     assert!(file.expect_board(&Board::new(3, 3).unwrap()).is_err());
 
+    // A header naming an index longer than the file is refused before anything is read.
+    let mut huge = bytes.clone();
+    huge[24..32].copy_from_slice(&(1u64 << 60).to_le_bytes());
+    std::fs::write(&path, &huge).unwrap();
+    let e = BookFile::open(&path).err().unwrap().to_string();
+    assert!(e.contains("truncated"), "{e}");
+
     // A format-1 book is read whole, and answers the same.
     let v1 = dir.path().join("v1.book");
     let writer = dotbox::book::v1::BookWriter::new(&board, depth).unwrap();

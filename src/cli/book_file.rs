@@ -41,6 +41,13 @@ impl BookFile {
         read_at(&mut file, path, 0, &mut prefix)?;
         let reader = match BookV2Index::index_len(&prefix) {
             Ok(index_len) => {
+                // A damaged length is not allocated: the index lies inside the file.
+                if index_len as u64 > len {
+                    return Err(in_book(path)(BookError::Truncated {
+                        expected: index_len as u64,
+                        found: len,
+                    }));
+                }
                 let mut head = vec![0; index_len];
                 read_at(&mut file, path, 0, &mut head)?;
                 let index = BookV2Index::parse(&head).map_err(in_book(path))?;
