@@ -16,6 +16,7 @@ use dotbox::book::v1::BookWriter;
 use dotbox::book::v2::{write_book, BookV2Index, LazyBookV2};
 use dotbox::book::v2::{LayerModel, PairCounts};
 use dotbox::book::{Book, BookError};
+use dotbox::cli::BookFile;
 use dotbox::core::notation::{
     format_position, line_label, parse_line, parse_lines, parse_position,
 };
@@ -277,6 +278,30 @@ proptest! {
         }
         let short = good[..cut % good.len()].to_vec();
         prop_assert!(Book::from_bytes(short).is_err());
+    }
+
+    #[test]
+    fn a_damaged_book_file_answers_as_the_book_or_refuses(
+        v2 in any::<bool>(),
+        edits in prop::collection::vec((any::<usize>(), any::<u8>()), 1..4),
+        cut in any::<usize>(),
+    ) {
+        // Read from a file chunk by chunk (cli::BookFile): damage a query does not read may
+        // go unseen, but every answer is the sound book's.
+        let good = if v2 { v2_book() } else { v1_book() };
+        let sound = Book::from_bytes(good.to_vec()).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("book");
+        for bad in [mutated(good.to_vec(), &edits), good[..cut % good.len()].to_vec()] {
+            std::fs::write(&path, &bad).unwrap();
+            let Ok(mut file) = BookFile::open(&path) else { continue };
+            let board = sound.board().clone();
+            for pos in [board.start(), board.start().with(0), board.start().with(1).with(4), Position(u64::MAX)] {
+                if let Ok(answer) = file.analysis(pos) {
+                    prop_assert_eq!(answer, sound.analysis(pos).unwrap());
+                }
+            }
+        }
     }
 
     #[test]
