@@ -378,6 +378,26 @@ fn a_memory_limit_below_one_step_is_said_up_front() {
 }
 
 #[test]
+fn a_solve_counts_reused_tiles_only_in_a_store_of_its_own() {
+    // In memory, and streamed through a temporary store: both start empty, so no count.
+    for args in [&["solve", "3x3"][..], &["solve", "3x3", "--memory", "64K"]] {
+        let out = stdout(args);
+        assert!(
+            out.contains("positions in") && !out.contains("already in"),
+            "{out}"
+        );
+    }
+    // A store of its own, solved again: every kept tile found there.
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().to_str().unwrap();
+    assert_eq!(
+        reused_tiles(&stdout(&["solve", "3x3", "--store", store])),
+        0
+    );
+    assert!(reused_tiles(&stdout(&["solve", "3x3", "--store", store])) > 0);
+}
+
+#[test]
 fn a_killed_solve_resumes_to_the_same_value() {
     kill_and_resume(&[], 2);
 }

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use indicatif::HumanCount;
 
 use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, Rules};
 use crate::retro::{self, Layout, RetroError, Solve, Valuation};
@@ -81,7 +82,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
         &mut solve,
         args.store.as_deref(),
         args.memory,
-        |solve, store, place| report(args, &board, pos, solve, store, place),
+        |solve, store, kept| report(args, &board, pos, solve, store, kept),
     )
 }
 
@@ -101,8 +102,8 @@ fn run_pseudo(args: &SolveArgs, board: &Board, pos: Position) -> Result<String, 
         &mut solve,
         args.store.as_deref(),
         args.memory,
-        |solve, store, place| {
-            let (analysis, summary) = timed(solve, store, place, |solve, store| {
+        |solve, store, kept| {
+            let (analysis, summary) = timed(solve, store, kept, |solve, store| {
                 Ok(retro::pseudo::analysis(solve, store, &reduction)?)
             })?;
             let source = format!(
@@ -116,18 +117,16 @@ fn run_pseudo(args: &SolveArgs, board: &Board, pos: Position) -> Result<String, 
     )
 }
 
-/// The place [`with_store`] names for a solve held in memory.
-const MEMORY: &str = "memory";
-
-/// Runs `work` over the store a solve of this size needs, naming it for messages: the store
-/// in `dir` if given, else memory when the solve's estimated peak fits `memory` (default:
-/// 60 % of the machine's), else a temporary directory removed afterwards. The solve holds at
-/// most `memory` of tiles and tables in any case.
+/// Runs `work` over the store a solve of this size needs: the store in `dir` if given (and
+/// `work` gets its name, "store DIR", for messages: it may hold tiles of an earlier run),
+/// else memory when the solve's estimated peak fits `memory` (default: 60 % of the
+/// machine's), else a temporary directory removed afterwards (both start empty: `work` gets
+/// no name). The solve holds at most `memory` of tiles and tables in any case.
 pub fn with_store<T>(
     solve: &mut Solve,
     dir: Option<&Path>,
     memory: Option<u64>,
-    work: impl FnOnce(&mut Solve, &mut dyn TileStore, &str) -> Result<T, CliError>,
+    work: impl FnOnce(&mut Solve, &mut dyn TileStore, Option<&str>) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
     let memory = set_memory(solve, memory);
     let peak = solve.layout().estimated_peak_bytes();
@@ -146,9 +145,9 @@ pub fn with_store<T>(
         Some(dir) => {
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
             return_freed_memory();
-            work(solve, &mut store, &format!("store {}", dir.display()))
+            work(solve, &mut store, Some(&format!("store {}", dir.display())))
         }
-        None if peak <= memory as f64 => work(solve, &mut MemoryStore::new(), MEMORY),
+        None if peak <= memory as f64 => work(solve, &mut MemoryStore::new(), None),
         None => {
             // Too large for memory: stream tiles through a temporary store on disk.
             let dir = std::env::temp_dir().join(format!("dotbox-solve-{}", std::process::id()));
@@ -162,10 +161,7 @@ pub fn with_store<T>(
             return_freed_memory();
             let result = FsStore::open(&dir, &solve.fingerprint())
                 .map_err(CliError::from)
-                .and_then(|mut store| {
-                    let place = format!("temporary store {}", dir.display());
-                    work(solve, &mut store, &place)
-                });
+                .and_then(|mut store| work(solve, &mut store, None));
             let _ = std::fs::remove_dir_all(&dir);
             result
         }
@@ -241,9 +237,9 @@ fn report(
     pos: Position,
     solve: &mut Solve,
     store: &mut dyn TileStore,
-    place: &str,
+    kept: Option<&str>,
 ) -> Result<String, CliError> {
-    let ((analysis, flags), summary) = timed(solve, store, place, |solve, store| {
+    let ((analysis, flags), summary) = timed(solve, store, kept, |solve, store| {
         analysis(args, solve, store, pos).map_err(solve_error(args))
     })?;
     let rules = args.rules.rules();
@@ -268,12 +264,12 @@ fn report(
 
 /// Runs the solve to the end with a progress bar, then `read` from the finished store;
 /// returns what it read and a line saying how long it took, how many positions and tiles
-/// were computed and how many found already in `place` (a store on disk: a solve in memory
-/// starts empty), and the peak memory.
+/// were computed and how many found already in the `kept` store (none is named for a solve
+/// in memory or through a temporary store: they start empty), and the peak memory.
 fn timed<T>(
     solve: &mut Solve,
     store: &mut dyn TileStore,
-    place: &str,
+    kept: Option<&str>,
     read: impl FnMut(&Solve, &mut dyn TileStore) -> Result<T, CliError>,
 ) -> Result<(T, String), CliError> {
     let start = std::time::Instant::now();
@@ -285,14 +281,16 @@ fn timed<T>(
         Some(bytes) => format!(", peak memory {}", size_text(bytes as f64)),
         None => String::new(),
     };
-    let reused = match place {
-        MEMORY => String::new(),
-        _ => format!(", {} tiles already in the {place}", p.tiles_reused),
+    let reused = match kept {
+        Some(place) => format!(", {} tiles already in the {place}", p.tiles_reused),
+        None => String::new(),
     };
     let summary = format!(
-        "solved in {seconds:.2} s: {} positions in {} tiles computed ({rate:.0} positions/s)\
+        "solved in {seconds:.2} s: {} positions in {} tiles computed ({} positions/s)\
          {reused}{peak}",
-        p.positions_done, p.tiles_done
+        HumanCount(p.positions_done),
+        p.tiles_done,
+        HumanCount(rate as u64)
     );
     Ok((result, summary))
 }
