@@ -70,11 +70,6 @@ impl Addressing {
         self.layer(d).len
     }
 
-    /// Stream length of each layer (laying every layer out).
-    pub fn slots(&self) -> Vec<u64> {
-        (0..self.layers.len()).map(|d| self.layer_len(d)).collect()
-    }
-
     /// Layer and stream position of `pos` (which must contain the layout's base). Fails if
     /// the layout cannot index the position's tile, or the position lies past the layers.
     pub fn slot(&self, pos: Position) -> Result<(usize, u64), RetroError> {

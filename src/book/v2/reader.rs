@@ -73,12 +73,8 @@ impl BookV2 {
             }
         }
         let address = addressing(&index)?;
-        let (book, reader) = (index.layers().iter().map(|l| l.slots), address.slots());
-        if !book.clone().eq(reader.iter().copied()) {
-            return Err(BookError::Corrupt(format!(
-                "layer lengths {:?} differ from the layout's {reader:?}",
-                book.collect::<Vec<_>>()
-            )));
+        for layer in 0..index.layers().len() {
+            check_layer(&address, &index, layer)?;
         }
         Ok(BookV2 {
             bytes,
@@ -248,14 +244,20 @@ pub(crate) fn locate(
     let (layer, slot) = address
         .slot(pos)
         .map_err(|e| BookError::NoLayout(e.to_string()))?;
-    let book = index.layers().get(layer).map_or(0, |l| l.slots);
-    let reader = address.layer_len(layer);
-    if book != reader {
-        return Err(BookError::Corrupt(format!(
-            "layer {layer} is {book} positions long in the book, {reader} in the layout"
-        )));
-    }
+    check_layer(address, index, layer)?;
     index
         .chunk_of(layer, slot)
         .ok_or_else(|| BookError::Corrupt(format!("layer {layer} ends before {slot}")))
+}
+
+/// Refuses `layer` if its length in the book differs from the layout's (laying it out).
+fn check_layer(address: &Addressing, index: &BookV2Index, layer: usize) -> Result<(), BookError> {
+    let book = index.layers().get(layer).map_or(0, |l| l.slots);
+    let reader = address.layer_len(layer);
+    match book == reader {
+        true => Ok(()),
+        false => Err(BookError::Corrupt(format!(
+            "layer {layer} is {book} positions long in the book, {reader} in the layout"
+        ))),
+    }
 }
