@@ -75,14 +75,11 @@ async function loadBook(entry) {
     setMessage(`the opening book ${entry.file} is in format ${entry.format}; this page reads format 2 only`, true);
     return;
   }
-  const opening = `opening the book ${entry.file}…`;
-  setMessage(opening);
+  setMessage(`opening the book ${entry.file}…`);
   try {
     const info = await client.call(OP.book, { url: `books/${entry.file}`, parts: entry.parts, board, predrawn });
-    if (key !== shownBoardKey()) {
-      if ($('message').textContent === opening) setMessage('');
-      return;
-    }
+    // Another board came meanwhile (its new game emptied the message line).
+    if (key !== shownBoardKey()) return;
     setBook(info);
     mark({ book: info.cached ? 'cached' : 'fetched' });
     showFigures(info.figures);
