@@ -37,9 +37,22 @@ export async function fillBoards() {
   } catch {
     setBooks([]);
   }
-  for (const b of session.books) {
-    if (![...select.options].some((o) => o.value === b.board)) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
+  for (const b of session.books.filter((b) => !b.predrawn)) {
+    const option = [...select.options].find((o) => o.value === b.board);
+    if (!option) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
+    else if (larger.some(([value]) => value === b.board)) option.text = bookedLabel(b);
   }
+}
+
+/** A board too large to solve here, with an opening book: exact from its first move when the
+ * book reaches the handover, else the book's depth and where exact play starts again. */
+function bookedLabel(book) {
+  const [r, c] = book.board.split('x').map(Number);
+  const n = lineCount(r, c);
+  const exact = n - book.depth <= handoverOpen()
+    ? 'exact from the first move: opening book'
+    : `opening book for ${book.depth} lines, then exact from ${handoverOpen()} open lines`;
+  return `${r}×${c} (${n} lines, ${exact})`;
 }
 
 /** Finds out how this board is answered: in memory, from a stored solve, or a book. */

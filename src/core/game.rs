@@ -92,17 +92,25 @@ pub struct MoveListError {
     pub error: MoveError,
 }
 
+impl MoveListError {
+    /// Which move and why, without what became of the moves before it.
+    fn which(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} ('{}'): {}",
+            self.index + 1,
+            self.item,
+            self.error
+        )
+    }
+}
+
 impl fmt::Display for MoveListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let i = self.index;
-        write!(
-            f,
-            "move {} ('{}'): {}; the first {i} move{} played",
-            i + 1,
-            self.item,
-            self.error,
-            if i == 1 { " is" } else { "s are" }
-        )
+        self.which(f)?;
+        let played = if i == 1 { " is" } else { "s are" };
+        write!(f, "; the first {i} move{played} played")
     }
 }
 
@@ -137,7 +145,8 @@ impl fmt::Display for RecordError {
             ),
             RecordError::Board(e) => e.fmt(f),
             RecordError::Predrawn(e) => e.fmt(f),
-            RecordError::Moves(e) => e.fmt(f),
+            // A record is read whole or not at all: none of its moves is played.
+            RecordError::Moves(e) => e.which(f),
         }
     }
 }
@@ -331,6 +340,7 @@ impl Game {
             Some((board, lines)) => (board, lines.to_string()),
             None => (first, String::new()),
         };
+        let board = Board::parse(board).map_err(RecordError::Board)?;
         let rest: Vec<&str> = words.collect();
         let (pre, moves) = match rest.iter().position(|w| *w == "moves") {
             Some(i) => (&rest[..i], &rest[i + 1..]),
@@ -343,7 +353,6 @@ impl Game {
             }
             _ => return Err(RecordError::NotUnderstood(pre.join(" "))),
         }
-        let board = Board::parse(board).map_err(RecordError::Board)?;
         let extra = parse_lines(&board, &predrawn).map_err(RecordError::Predrawn)?;
         let mut game = Game::new(board.with_predrawn(extra));
         game.play_all(&moves.join(" "))
@@ -410,10 +419,11 @@ mod tests {
         assert_eq!(Game::read_record(&text), Ok(g.clone()));
         let ice = Game::read_record("icelandic moves 0").unwrap();
         assert_eq!(ice.record(), "icelandic moves a4b4");
+        // A record is refused whole: its error does not speak of moves played.
         let e = Game::read_record("3x3 moves 0 x").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "move 2 ('x'): 'x' is neither a line number nor a line label like a1b1; the first 1 move is played"
+            "move 2 ('x'): 'x' is neither a line number nor a line label like a1b1"
         );
         let cause = std::error::Error::source(&e).unwrap();
         assert!(cause.downcast_ref::<MoveListError>().is_some());
@@ -422,5 +432,21 @@ mod tests {
             Game::read_record("3x3 pre"),
             Err(RecordError::NotUnderstood(_))
         ));
+        // The first word is the board, and a wrong one is named before the words after it.
+        assert!(matches!(
+            Game::read_record("garbage here"),
+            Err(RecordError::Board(_))
+        ));
+    }
+
+    #[test]
+    fn a_move_list_says_how_many_moves_it_played() {
+        let mut g = Game::new(Board::new(2, 2).unwrap());
+        let e = g.play_all("0 1 1").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "move 3 ('1'): line 1 is already drawn; the first 2 moves are played"
+        );
+        assert_eq!(g.moves().len(), 2);
     }
 }

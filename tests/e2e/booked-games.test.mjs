@@ -39,6 +39,11 @@ for (const book of books) {
   test(`a whole ${book.board} game against the engine from ${book.file}`, { timeout: 1_200_000 }, async () => {
     const context = await env.browser.newContext();
     const { page, errors } = await openPage(context, env.server.url, `#board=${book.board}&mode=p1`);
+    // The board picker says how far the book reaches: exact from the first move when the
+    // book meets the handover (30 open lines), as this test's game checks.
+    const label = await page.$eval(`#board option[value="${book.board}"]`, (o) => o.textContent);
+    const meets = lineCount(book.board) - book.depth <= 30;
+    assert.match(label, meets ? /exact from the first move: opening book/ : new RegExp(`opening book for ${book.depth} lines`), label);
     let rnd = 7;
     const random = (n) => { rnd = (rnd * 1103515245 + 12345) % 2147483648; return rnd % n; };
     for (let turn = 0; turn < lineCount(book.board); turn++) {
