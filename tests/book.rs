@@ -259,8 +259,8 @@ fn verify_catches_wrong_values_with_a_valid_checksum() {
 fn mismatched_boards_and_positions_are_named() {
     let board = Board::new(2, 2).unwrap();
     let book = Book::from_bytes(sample()).unwrap();
-    assert!(book.expect_board(&board).is_ok());
-    let e = book.expect_board(&Board::new(2, 3).unwrap()).unwrap_err();
+    assert!(book.fit(&board).is_ok());
+    let e = book.fit(&Board::new(2, 3).unwrap()).unwrap_err();
     assert_eq!(
         e,
         BookError::MismatchedBoard {
@@ -269,7 +269,7 @@ fn mismatched_boards_and_positions_are_named() {
         }
     );
     let pre = board.clone().with_predrawn(Position::single(0));
-    let e = book.expect_board(&pre).unwrap_err();
+    let e = book.fit(&pre).unwrap_err();
     assert_eq!(
         e.to_string(),
         "the book is for 2x2, not for 2x2 with pre-drawn lines 0"

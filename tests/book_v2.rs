@@ -1,11 +1,14 @@
 //! Format v2 books against the in-memory retrograde solve they are written from, and every
 //! kind of bad file: bit flips, truncations, unknown versions, another layout.
 
+mod common;
+
+use common::Naive;
 use dotbox::book::v2::Addressing;
 use dotbox::book::v2::{write_book, BookV2, BookV2Index, LazyBookV2};
-use dotbox::book::{Book, BookError};
+use dotbox::book::{Book, BookError, Fit};
 use dotbox::cli::{BookFile, CliError};
-use dotbox::core::{Board, Position};
+use dotbox::core::{transposed, Board, Position};
 use dotbox::retro::Solve;
 use dotbox::store::MemoryStore;
 use dotbox::store::TileStore;
@@ -87,6 +90,56 @@ fn round_trips_with_predrawn_lines() {
         check_against_solve(&b, 8);
     }
     check_against_solve(&Board::icelandic(), 3);
+}
+
+/// A book answers for its board's transpose (the 3×5 book for 5×3 games): every position
+/// of the transpose within the book's depth, pre-drawn lines or not, gets the naive solver's
+/// scores on that board, through the whole-book reader and the by-chunk file reader alike.
+#[test]
+fn a_book_answers_for_its_transposed_board() {
+    let dir = tempfile::tempdir().unwrap();
+    for predrawn in [vec![], vec![0, 9]] {
+        let board = Board::new(2, 3)
+            .unwrap()
+            .with_predrawn(predrawn.into_iter().collect());
+        let depth = 7;
+        let (_, _, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
+        let path = dir.path().join("2x3.book");
+        std::fs::write(&path, &bytes).unwrap();
+        let book = Book::from_bytes(bytes).unwrap();
+        let mut file = BookFile::open(&path).unwrap();
+        let (asked, _) = transposed(&board);
+        assert_eq!((asked.rows(), asked.cols()), (3, 2));
+        let fit = book.fit(&asked).unwrap();
+        assert!(matches!(fit, Fit::Transposed { .. }));
+        assert!(matches!(book.fit(&board).unwrap(), Fit::Same));
+        let mut naive = Naive::new(3, 2);
+        let mut checked = 0;
+        for pos in positions_up_to(&asked, depth - 1) {
+            let want: Vec<(usize, i32)> = naive.scores(pos.0);
+            for a in [
+                fit.back(book.analysis(fit.onto_book(pos)).unwrap()),
+                fit.back(file.analysis(fit.onto_book(pos)).unwrap()),
+            ] {
+                let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
+                assert_eq!(got, want, "{pos:?}");
+                assert_eq!(a.value, naive.value(pos.0));
+            }
+            checked += 1;
+        }
+        assert!(checked > 1000);
+        // Neither orientation of another board.
+        for other in [
+            Board::new(3, 3).unwrap(),
+            Board::new(2, 3).unwrap().with_predrawn(Position::single(1)),
+        ] {
+            assert!(matches!(
+                book.fit(&other),
+                Err(BookError::MismatchedBoard { .. })
+            ));
+            assert!(file.fit(&other).is_err());
+        }
+    }
 }
 
 #[test]
@@ -176,7 +229,7 @@ fn a_book_file_reads_only_the_chunks_a_query_needs() {
             ..
         })
     ));
-    assert!(file.expect_board(&Board::new(3, 3).unwrap()).is_err());
+    assert!(file.fit(&Board::new(3, 3).unwrap()).is_err());
 
     // A header naming an index longer than the file is refused before anything is read.
     let mut huge = bytes.clone();
@@ -326,5 +379,5 @@ fn queries_past_the_depth_or_off_the_board_are_named() {
         book.value(Position::single(12)),
         Err(BookError::Position(_))
     ));
-    assert!(book.expect_board(&Board::new(2, 3).unwrap()).is_err());
+    assert!(book.fit(&Board::new(2, 4).unwrap()).is_err());
 }

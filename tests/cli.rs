@@ -550,6 +550,27 @@ fn analyze_says_which_method_it_used() {
             "{text}"
         );
     }
+    // The 3x5 book answers 5x3, the same game reflected in its diagonal, and says so.
+    let text = stdout(&["analyze", "5x3"]);
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .contains("(the 3x5 book, transposed)"),
+        "{text}"
+    );
+    // Against the retrograde solver on 5x3 itself: every move's score, lines numbered on 5x3.
+    let lines = "0,5,11,17,20,26,31,37";
+    let booked = json_of(&["analyze", "5x3", "--lines", lines, "--json"]);
+    let solved = json_of(&[
+        "analyze", "5x3", "--lines", lines, "--method", "retro", "--json",
+    ]);
+    assert_eq!(
+        (booked["method"].as_str(), solved["method"].as_str()),
+        (Some("book"), Some("retro"))
+    );
+    assert_eq!(booked["moves"], solved["moves"]);
+    assert_eq!(booked["value"], solved["value"]);
     // Asked for, the search runs to its time limit; the empty 5x5 does not finish in half a
     // second (automatically, the engine estimates it instead: tests/cli_estimate.rs).
     let err = failure(&[

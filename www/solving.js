@@ -3,7 +3,7 @@
 // with its progress, the storage panel, and which positions the move list may ask for.
 import { OP, EVENT, ERROR } from './protocol.js';
 import { mark } from './test-hooks.js';
-import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod, answerBudget } from './pkg/dotbox.js';
+import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod, answerBudget, bookAnswers } from './pkg/dotbox.js';
 import {
   session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, solveStarted, solveEnded,
 } from './session.js';
@@ -38,16 +38,25 @@ export async function fillBoards() {
     setBooks([]);
   }
   for (const b of session.books.filter((b) => !b.predrawn)) {
-    const option = [...select.options].find((o) => o.value === b.board);
-    if (!option) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
-    else if (larger.some(([value]) => value === b.board)) option.text = bookedLabel(b);
+    if (![...select.options].some((o) => o.value === b.board)) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
   }
+  // A larger board that a book answers (its own, or its transpose's: 3x5 for 5x3).
+  for (const [value] of larger) {
+    const book = bookFor(value, '');
+    if (book) [...select.options].find((o) => o.value === value).text = bookedLabel(value, book);
+  }
+}
+
+/** The listed book that answers `board` with `predrawn` lines, if any: a book of that board
+ * or of its transpose. */
+function bookFor(board, predrawn) {
+  return session.books.find((b) => bookAnswers(b.board, b.predrawn ?? '', board, predrawn));
 }
 
 /** A board too large to solve here, with an opening book: exact from its first move when the
  * book reaches the handover, else the book's depth and where exact play starts again. */
-function bookedLabel(book) {
-  const [r, c] = book.board.split('x').map(Number);
+function bookedLabel(board, book) {
+  const [r, c] = board.split('x').map(Number);
   const n = lineCount(r, c);
   const exact = n - book.depth <= handoverOpen()
     ? 'exact from the first move: opening book'
@@ -61,8 +70,8 @@ export async function prepareBoard() {
   // Read before any wait: a new game started meanwhile frees this game's Game.
   const { board, predrawn } = session.game;
   setJustSolved(false);
-  const bookEntry = session.books.find((b) => b.board === board && (b.predrawn ?? '') === predrawn);
-  if (bookEntry) await loadBook(bookEntry);
+  const bookEntry = bookFor(board, predrawn);
+  if (bookEntry) await loadBook(bookEntry, board, predrawn);
   if (key !== shownBoardKey()) return;
   let status;
   try {
@@ -78,11 +87,10 @@ export async function prepareBoard() {
   if (!status.solved && !status.tooBig && !status.solving && (status.progress?.tilesReused ?? 0) > 0) startSolve();
 }
 
-/** Opens `entry` (an index.json entry: its book's board and pre-drawn lines) for the game
- * shown (nothing is said or kept if another board is shown by the time it is open). */
-async function loadBook(entry) {
-  const { board } = entry;
-  const predrawn = entry.predrawn ?? '';
+/** Opens `entry` (an index.json entry) for the game shown, on `board` with `predrawn` lines:
+ * the book's board or its transpose (nothing is said or kept if another board is shown by
+ * the time it is open). */
+async function loadBook(entry, board, predrawn) {
   const key = boardKey(board, predrawn);
   if ((entry.format ?? 2) !== 2) {
     setMessage(`the opening book ${entry.file} is in format ${entry.format}; this page reads format 2 only`, true);
@@ -96,7 +104,8 @@ async function loadBook(entry) {
     setBook(info);
     mark({ book: info.cached ? 'cached' : 'fetched' });
     showFigures(info.figures);
-    setMessage(`opening book ready${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
+    const turned = entry.board === board ? '' : ` (the ${entry.board} book, read transposed)`;
+    setMessage(`opening book ready${turned}${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
     if (key === shownBoardKey()) setMessage(`the opening book could not be loaded: ${e.message}`, true);
   } finally {

@@ -335,6 +335,8 @@ async function book({ url, parts, board, predrawn }) {
   if (source?.file.url !== url) {
     const progress = (done, total) => post({ op: EVENT.bookProgress, url, done, total });
     source = await LazyBookSource.open(wasm, DB, url, progress, parts);
+    // Positions come on the game's board: the book's own, or its transpose (5x3 from 3x5).
+    source.book.answerFor(board, predrawn ?? '');
     books.get(key)?.close();
     books.set(key, source);
   }

@@ -21,6 +21,7 @@ CASES = [
     ("4x4", range(0, 10)),  # the shipped 4x4 book
     ("4x4", range(18, 40)),
     ("3x5", range(0, 10)),  # the shipped 3x5 book
+    ("5x3", range(0, 10)),  # the same book, read transposed
     ("icelandic", range(8, 38)),
 ]
 

@@ -18,5 +18,5 @@ pub mod v1;
 pub mod v2;
 
 pub use error::BookError;
-pub use query::{describe, expect_board};
+pub use query::{describe, fit, Fit};
 pub use reader::{Book, BookInfo};

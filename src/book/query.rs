@@ -2,7 +2,7 @@
 //! a position's analysis from its children's values, and a board's name as the user gives it.
 
 use crate::core::notation::format_line_set;
-use crate::core::{move_score, Analysis, Board, MoveScore, Position};
+use crate::core::{move_score, transposed, Analysis, Board, MoveScore, Position, Symmetry};
 
 use super::error::BookError;
 
@@ -30,11 +30,61 @@ pub fn analysis_from(
     Ok(Analysis { value, moves })
 }
 
-/// Fails with [`BookError::MismatchedBoard`] unless a book of board `book` answers for
-/// `asked` (same size, same pre-drawn lines).
-pub fn expect_board(book: &Board, asked: &Board) -> Result<(), BookError> {
+/// How a book answers for the board a position is asked on: as it is, or through the
+/// transpose (a 5×3 game is the 3×5 game reflected in its diagonal, line for line, so the
+/// 3×5 book answers it).
+#[derive(Clone, Debug)]
+pub enum Fit {
+    /// The book's own board.
+    Same,
+    /// The book's board reflected in its diagonal ([`transposed`]).
+    Transposed {
+        /// The asked board's lines onto the book's.
+        onto_book: Symmetry,
+        /// The book's lines back onto the asked board's.
+        back: Symmetry,
+    },
+}
+
+impl Fit {
+    /// Position `pos` of the asked board, on the book's board.
+    pub fn onto_book(&self, pos: Position) -> Position {
+        match self {
+            Fit::Same => pos,
+            Fit::Transposed { onto_book, .. } => onto_book.apply(pos),
+        }
+    }
+
+    /// An analysis the book gave on its board, on the asked board: each move's line mapped
+    /// back, the moves in line order again.
+    pub fn back(&self, analysis: Analysis) -> Analysis {
+        let Fit::Transposed { back, .. } = self else {
+            return analysis;
+        };
+        let mut moves: Vec<MoveScore> = (analysis.moves.iter())
+            .map(|m| MoveScore {
+                line: back.line(m.line),
+                score: m.score,
+            })
+            .collect();
+        moves.sort_by_key(|m| m.line);
+        Analysis {
+            value: analysis.value,
+            moves,
+        }
+    }
+}
+
+/// How a book of board `book` answers for `asked`: the same board (size and pre-drawn
+/// lines), or its transpose; any other board is a [`BookError::MismatchedBoard`].
+pub fn fit(book: &Board, asked: &Board) -> Result<Fit, BookError> {
     if asked == book {
-        return Ok(());
+        return Ok(Fit::Same);
+    }
+    let (turned, onto_book) = transposed(asked);
+    if turned == *book {
+        let back = transposed(book).1;
+        return Ok(Fit::Transposed { onto_book, back });
     }
     Err(BookError::MismatchedBoard {
         book: describe(book),

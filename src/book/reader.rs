@@ -101,10 +101,10 @@ impl Book {
         }
     }
 
-    /// Fails with [`BookError::MismatchedBoard`] unless the book is for `board` (same size,
-    /// same pre-drawn lines).
-    pub fn expect_board(&self, board: &Board) -> Result<(), BookError> {
-        query::expect_board(self.board(), board)
+    /// How the book answers for `board`: its own board, or the transpose of it (see
+    /// [`query::fit`]); any other is a [`BookError::MismatchedBoard`].
+    pub fn fit(&self, board: &Board) -> Result<query::Fit, BookError> {
+        query::fit(self.board(), board)
     }
 
     /// The value of `pos`: net boxes still to come for the player to move.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::HumanCount;
 
-use crate::book::BookError;
+use crate::book::{BookError, Fit};
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
 use crate::policy::{self, Context, Method as PolicyMethod};
 use crate::retro;
@@ -202,14 +202,17 @@ fn booked_or_chosen(
         return chosen(args, board, pos, limit, None);
     };
     let mut book = BookFile::open(&path)?;
-    book.expect_board(board)?;
-    match book.analysis(pos) {
+    let fit = book.fit(board)?;
+    match book.analysis(fit.onto_book(pos)).map(|a| fit.back(a)) {
         Ok(a) => exact_report(
             args,
             board,
             pos,
             "book",
-            (a, format!("from book {}", path.display())),
+            (
+                a,
+                format!("from book {}{}", path.display(), fit_note(&fit, &book)),
+            ),
         ),
         Err(CliError::Book {
             error: BookError::TooDeep { max, .. },
@@ -219,6 +222,14 @@ fn booked_or_chosen(
             chosen(args, board, pos, limit, Some(&past))
         }
         Err(e) => Err(e),
+    }
+}
+
+/// How a book of another orientation answered: ` (the 3x5 book, transposed)`.
+fn fit_note(fit: &Fit, book: &BookFile) -> String {
+    match fit {
+        Fit::Same => String::new(),
+        Fit::Transposed { .. } => format!(" (the {} book, transposed)", book.board().name()),
     }
 }
 

@@ -94,9 +94,10 @@ impl BookFile {
         &self.path
     }
 
-    /// Refuses a book of another board than `board` (pre-drawn lines included).
-    pub fn expect_board(&self, board: &Board) -> Result<(), CliError> {
-        book::expect_board(self.board(), board).map_err(CliError::in_book(&self.path))
+    /// How the book answers for `board`: its own board or its transpose ([`book::fit`]);
+    /// a book of another board is refused, naming the file.
+    pub fn fit(&self, board: &Board) -> Result<book::Fit, CliError> {
+        book::fit(self.board(), board).map_err(CliError::in_book(&self.path))
     }
 
     /// The value of `pos` and every move's score, reading the chunks it needs that are not

@@ -16,7 +16,8 @@ use crate::core::Board;
 /// Environment variable naming a folder of books with their `index.json`.
 pub const BOOKS_ENV: &str = "DOTBOX_BOOKS";
 
-/// The shipped book for `board` (same dimensions and pre-drawn lines), if one is found.
+/// The shipped book that answers for `board` (one of the same board, pre-drawn lines
+/// included, or of its transpose: the 3×5 book answers 5×3), if one is found.
 pub fn book_for(board: &Board) -> Option<PathBuf> {
     folders().into_iter().find_map(|dir| in_folder(&dir, board))
 }
@@ -49,8 +50,8 @@ fn in_folder(dir: &Path, board: &Board) -> Option<PathBuf> {
         let listed = Board::parse(entry["board"].as_str()?).ok()?;
         let extra = parse_lines(&listed, entry["predrawn"].as_str().unwrap_or("")).ok()?;
         let listed = listed.with_predrawn(extra);
-        let same = listed.dims_name() == board.dims_name() && listed.predrawn() == board.predrawn();
+        let answers = crate::book::fit(&listed, board).is_ok();
         let file = dir.join(entry["file"].as_str()?);
-        (same && file.is_file()).then_some(file)
+        (answers && file.is_file()).then_some(file)
     })
 }

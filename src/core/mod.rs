@@ -27,6 +27,6 @@ pub use position::{Lines, Position};
 pub use rng::Rng;
 pub use rules::Rules;
 pub use size::size_text;
-pub use symmetry::{symmetries, Equivalence, InterchangeableSets, Symmetry};
+pub use symmetry::{symmetries, transposed, Equivalence, InterchangeableSets, Symmetry};
 
 pub(crate) use byte_table::ByteTable;

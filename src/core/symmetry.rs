@@ -87,6 +87,25 @@ pub fn symmetries(board: &Board, fixed: Position) -> Vec<Symmetry> {
     out
 }
 
+/// `board` reflected in its main diagonal: R×C boxes become C×R, dot (row, col) goes to
+/// (col, row) and the pre-drawn lines go with it; and the map of `board`'s lines onto the
+/// new board's. A game on one is the game on the other, move for move, so a book (or any
+/// answer) of a 3×5 position answers for the 5×3 one.
+pub fn transposed(board: &Board) -> (Board, Symmetry) {
+    let (r, c) = (board.rows(), board.cols());
+    let other = Board::new(c, r).expect("a board's transpose has as many lines");
+    let map: Vec<u8> = (0..board.num_lines())
+        .map(|line| {
+            let (a, b) = board.endpoints(line);
+            let image = other.line_between((a.1, a.0), (b.1, b.0));
+            image.expect("the transpose maps lines to lines") as u8
+        })
+        .collect();
+    let sym = Symmetry::from_map(map);
+    let predrawn = sym.apply(board.predrawn());
+    (other.with_predrawn(predrawn), sym)
+}
+
 /// Sets of open border lines of one box: the lines of a set are interchangeable.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct InterchangeableSets {
@@ -197,6 +216,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_transpose_swaps_rows_and_columns_box_for_box() {
+        for (r, c) in [(1, 1), (2, 3), (3, 5), (1, 4)] {
+            let b = Board::new(r, c).unwrap();
+            let (t, map) = transposed(&b);
+            assert_eq!((t.rows(), t.cols()), (c, r));
+            for y in 0..r {
+                for x in 0..c {
+                    assert_eq!(map.apply(b.box_sides(y, x)), t.box_sides(x, y));
+                }
+            }
+            // Twice is the identity, lines and pre-drawn lines alike.
+            let (back, map_back) = transposed(&t);
+            assert_eq!(back, b);
+            assert!((0..b.num_lines()).all(|l| map_back.line(map.line(l)) == l));
+        }
+        let ice = Board::icelandic();
+        let (t, _) = transposed(&ice);
+        assert_eq!((t.rows(), t.cols()), (5, 3));
+        assert_eq!(t.predrawn().count(), 8);
+        assert_eq!(transposed(&t).0, ice);
     }
 
     #[test]

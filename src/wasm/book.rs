@@ -6,11 +6,12 @@
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
-use super::solver::to_js;
+use super::solver::{parse_board, to_js};
 use crate::book;
 use crate::book::v2::{BookV2Index, LazyBookV2};
+use crate::book::Fit;
 use crate::core::notation::{format_lines, parse_lines};
-use crate::core::Board;
+use crate::core::{Board, Position};
 
 /// A verified opening book.
 #[wasm_bindgen]
@@ -76,6 +77,10 @@ impl Book {
 #[wasm_bindgen]
 pub struct LazyBook {
     book: LazyBookV2,
+    /// The board positions are given on ([`LazyBook::answer_for`]): the book's own, or its
+    /// transpose, and how to turn them onto the book's.
+    asked: Board,
+    fit: Fit,
 }
 
 #[wasm_bindgen]
@@ -91,8 +96,27 @@ impl LazyBook {
     pub fn open(index: &[u8]) -> Result<LazyBook, JsError> {
         let index = BookV2Index::parse(index).map_err(js_error)?;
         Ok(LazyBook {
+            asked: index.board().clone(),
             book: LazyBookV2::new(index).map_err(js_error)?,
+            fit: Fit::Same,
         })
+    }
+
+    /// From now on positions are given on board `board` with `predrawn` lines: the book's
+    /// own board, or its transpose (the 3×5 book answers 5×3 games). Another board is an
+    /// `Error` naming both.
+    #[wasm_bindgen(js_name = answerFor)]
+    pub fn answer_for(&mut self, board: &str, predrawn: &str) -> Result<(), JsError> {
+        let asked = parse_board(board, predrawn)?;
+        self.fit = book::fit(self.book.index().board(), &asked).map_err(js_error)?;
+        self.asked = asked;
+        Ok(())
+    }
+
+    /// Position `lines` of the board asked about, on the book's board.
+    fn position(&self, lines: &str) -> Result<Position, JsError> {
+        let pos = parse_lines(&self.asked, lines).map_err(js_error)?;
+        Ok(self.fit.onto_book(pos))
     }
 
     /// The book's board name (`RxC` or `icelandic`).
@@ -140,7 +164,7 @@ impl LazyBook {
     /// The chunks the analysis of the position with `lines` drawn reads and that are not
     /// held yet, in file order.
     pub fn needed(&self, lines: &str) -> Result<Vec<u32>, JsError> {
-        let pos = parse_lines(self.book.index().board(), lines).map_err(js_error)?;
+        let pos = self.position(lines)?;
         let needed = self.book.needed(pos).map_err(js_error)?;
         Ok(needed.into_iter().map(|i| i as u32).collect())
     }
@@ -162,9 +186,27 @@ impl LazyBook {
     }
 
     /// The value and every move's score of the position with `lines` drawn beyond the start
-    /// (fewer lines than the depth, its needed chunks inserted): `{value, moves}`.
+    /// (fewer lines than the depth, its needed chunks inserted), on the board asked about:
+    /// `{value, moves}`.
     pub fn analysis(&self, lines: &str) -> Result<JsValue, JsError> {
-        let pos = parse_lines(self.book.index().board(), lines).map_err(js_error)?;
-        to_js(self.book.analysis(pos).map_err(js_error)?)
+        let analysis = self
+            .book
+            .analysis(self.position(lines)?)
+            .map_err(js_error)?;
+        to_js(self.fit.back(analysis))
+    }
+}
+
+/// Whether a book of board `book_board` with extra pre-drawn lines `book_predrawn` answers
+/// positions of `board` with `predrawn`: the same board, or its transpose (the 3×5 book
+/// answers 5×3). A board that does not parse answers nothing.
+#[wasm_bindgen(js_name = bookAnswers)]
+pub fn book_answers(book_board: &str, book_predrawn: &str, board: &str, predrawn: &str) -> bool {
+    match (
+        parse_board(book_board, book_predrawn),
+        parse_board(board, predrawn),
+    ) {
+        (Ok(book), Ok(asked)) => book::fit(&book, &asked).is_ok(),
+        _ => false,
     }
 }

@@ -3,7 +3,8 @@
 // given in DOTBOX_EXTRA_BOOKS (colon-separated paths, served beside www/ through the
 // server's overlay, for books not shipped yet). At every human turn each shown score equals
 // the native `dotbox analyze --book` (the book within its depth, the retrograde solver past
-// it), and every engine move is optimal. With no such book the test says so and skips.
+// it), and every engine move is optimal. A book of a board that is not square plays the
+// transposed board too (5x3 from the 3x5 book). With no such book the test says so and skips.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,11 @@ for (const path of extra) {
   books.push({ ...entry, path });
 }
 writeFileSync(`${overlay}/books/index.json`, JSON.stringify(index));
+// A book answers its board's transpose too (the 3x5 book plays 5x3 games).
+for (const b of [...books]) {
+  const [r, c] = b.board.split('x');
+  if (r !== c) books.push({ ...b, board: `${c}x${r}` });
+}
 
 const env = serveAndLaunch(['--overlay', overlay]);
 
@@ -44,6 +50,8 @@ for (const book of books) {
     const label = await page.$eval(`#board option[value="${book.board}"]`, (o) => o.textContent);
     const meets = lineCount(book.board) - book.depth <= 30;
     assert.match(label, meets ? /exact from the first move: opening book/ : new RegExp(`opening book for ${book.depth} lines`), label);
+    // The book is open for this board (its own, or its transpose's).
+    await page.waitForFunction(() => Boolean(document.body.dataset.book), null, { timeout: 60_000 });
     let rnd = 7;
     const random = (n) => { rnd = (rnd * 1103515245 + 12345) % 2147483648; return rnd % n; };
     for (let turn = 0; turn < lineCount(book.board); turn++) {

@@ -8,7 +8,7 @@ use super::format::{
     INDEX_LEN, LAYER_LEN, SYMMETRY_BOARD_AND_BORDER_SWAPS,
 };
 use crate::book::error::BookError;
-use crate::book::query::{analysis_from, describe, lines_beyond_start};
+use crate::book::query::{analysis_from, lines_beyond_start};
 
 /// Where one layer's parts lie in the file.
 #[derive(Clone, Copy, Debug)]
@@ -164,18 +164,6 @@ impl BookV1 {
             bytes: self.bytes.len() as u64,
             checksum: u32_at(&self.bytes, self.bytes.len() - CRC_LEN),
         }
-    }
-
-    /// Fails with [`BookError::MismatchedBoard`] unless the book is for `board` (same size,
-    /// same pre-drawn lines).
-    pub fn expect_board(&self, board: &Board) -> Result<(), BookError> {
-        if *board == self.board {
-            return Ok(());
-        }
-        Err(BookError::MismatchedBoard {
-            book: describe(&self.board),
-            asked: describe(board),
-        })
     }
 
     /// The value of `pos`: net boxes still to come for the player to move.

@@ -11,7 +11,7 @@ use crate::core::{Board, Position};
 use crate::retro;
 use crate::store::MemoryStore;
 use crate::store::TileStore;
-use crate::wasm::book::{Book, LazyBook};
+use crate::wasm::book::{book_answers, Book, LazyBook};
 use crate::wasm::game::{read_record, Game};
 use crate::wasm::solver::{analyze, engine_move, Solver};
 use js_sys::{Reflect, Uint8Array};
@@ -364,7 +364,11 @@ async fn a_reopened_solve_finds_what_its_checkpoints_wrote() {
 
 /// A v2 book of 2x2 to depth 4 with chunks of `2^chunk_log2` positions, and its board.
 fn book_of_2x2(chunk_log2: u8) -> (Board, Vec<u8>) {
-    let board = Board::new(2, 2).unwrap();
+    book_of(Board::new(2, 2).unwrap(), chunk_log2)
+}
+
+/// A v2 book of `board` with depth 4.
+fn book_of(board: Board, chunk_log2: u8) -> (Board, Vec<u8>) {
     let mut solve = retro::Solve::new(&board, board.start(), 4).unwrap();
     let mut store = MemoryStore::new();
     solve.run(&mut store, &mut |_| {}).unwrap();
@@ -446,4 +450,34 @@ fn lazy_books_answer_from_the_chunks_they_name_and_refuse_damaged_ones() {
         );
     }
     assert!(book.held() < book.chunks(), "only some chunks were read");
+}
+
+#[wasm_bindgen_test]
+fn a_lazy_book_answers_for_its_transposed_board() {
+    let (_, bytes) = book_of(Board::new(2, 3).unwrap(), 4);
+    let index_len = LazyBook::index_len(&bytes[..48]).unwrap() as usize;
+    let mut book = LazyBook::open(&bytes[..index_len]).unwrap();
+    // Which boards a book answers: its own and its transpose, pre-drawn lines included (line
+    // 0 of 3x5 is line 18 of 5x3).
+    assert!(book_answers("2x3", "", "2x3", "") && book_answers("2x3", "", "3x2", ""));
+    assert!(book_answers("3x5", "0", "5x3", "18") && !book_answers("3x5", "0", "5x3", ""));
+    assert!(!book_answers("2x3", "", "3x3", "") && !book_answers("2x3", "", "junk", ""));
+    let err = message(book.answer_for("3x3", "").err().unwrap());
+    assert!(err.contains("the book is for 2x3, not for 3x3"), "{err}");
+    book.answer_for("3x2", "").unwrap();
+    let asked = Board::new(3, 2).unwrap();
+    // Lines of 3x2: line 0 is its top left horizontal line, 9 a vertical one.
+    for lines in ["", "0", "0,9", "1,4,11"] {
+        for i in book.needed(lines).unwrap() {
+            let r = book.range(i as usize).unwrap();
+            book.insert(i as usize, &bytes[r[0] as usize..r[1] as usize])
+                .unwrap();
+        }
+        let pos = parse_lines(&asked, lines).unwrap();
+        assert_eq!(
+            parse(book.analysis(lines).unwrap()),
+            reference(&asked, pos),
+            "3x2 from the 2x3 book at {lines:?}"
+        );
+    }
 }
