@@ -141,6 +141,12 @@ function render() {
     }
   }
   $('exercise-retry').disabled = !answered;
+  // The course has a first and a last exercise: Previous and Next stop there, and Next
+  // says when it leaves the lesson.
+  const lastOfLesson = state.exercise === state.lessons[state.lesson].exercises.length - 1;
+  $('exercise-prev').disabled = state.lesson === 0 && state.exercise === 0;
+  $('exercise-next').disabled = lastOfLesson && state.lesson === state.lessons.length - 1;
+  $('exercise-next').textContent = lastOfLesson ? 'Next lesson' : 'Next exercise';
 }
 
 function pick(line) {
@@ -174,12 +180,14 @@ function pick(line) {
   $('exercise-next').focus();
 }
 
+/** The exercise `delta` (±1) from this one, across lessons; nothing past the course's ends. */
 function next(delta) {
   const lessons = state.lessons;
   let l = state.lesson;
   let e = state.exercise + delta;
-  if (e >= lessons[l].exercises.length) { l = (l + 1) % lessons.length; e = 0; }
-  if (e < 0) { l = (l - 1 + lessons.length) % lessons.length; e = lessons[l].exercises.length - 1; }
+  if (e >= lessons[l].exercises.length) { l += 1; e = 0; }
+  if (e < 0) { l -= 1; e = lessons[l]?.exercises.length - 1; }
+  if (l < 0 || l >= lessons.length) return;
   show(l, e);
   $('learn-svg').focus();
 }

@@ -91,13 +91,25 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
 
   // Finish lesson 1: every exercise right makes it done.
   await page.click('#learn-lessons button[data-lesson="0"]');
+  assert.equal(await page.isDisabled('#exercise-prev'), true, 'nothing before the first exercise');
   for (const [e, ex] of lessons[0].exercises.entries()) {
     assert.equal(await page.getAttribute('#learn', 'data-exercise'), String(e));
     await page.click(`#learn-svg g.move[data-line="${ex.answer.at(-1)}"]`, NO_SCORES);
     assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+    const last = e === lessons[0].exercises.length - 1;
+    assert.equal(await page.textContent('#exercise-next'), last ? 'Next lesson' : 'Next exercise');
     await page.click('#exercise-next');
   }
+  assert.equal(await page.getAttribute('#learn', 'data-lesson'), '1', 'Next leaves a lesson for the next one');
   assert.equal(await page.getAttribute('#learn', 'data-lessons-done'), '1');
+  // The course's last exercise has no Next: the course does not start over.
+  const final = lessons.length - 1;
+  await page.click(`#learn-lessons button[data-lesson="${final}"]`);
+  for (let e = 1; e < lessons[final].exercises.length; e++) await page.click('#exercise-next');
+  assert.equal(await page.isDisabled('#exercise-next'), true);
+  assert.equal(await page.getAttribute('#learn', 'data-lesson'), String(final));
+  assert.equal(await page.getAttribute('#learn', 'data-exercise'), String(lessons[final].exercises.length - 1));
+  await page.click('#learn-lessons button[data-lesson="1"]');
   const rightCount = lessons.length - 1 + lessons[0].exercises.length;
 
   // A reload finds the progress (and the place in the course).
