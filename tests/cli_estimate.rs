@@ -278,7 +278,20 @@ fn bad_input_is_named() {
         "--method",
         "estimate",
     ]);
-    assert!(err.contains("the board is full"), "{err}");
+    assert!(
+        err.contains("the game is over: no line is left to draw"),
+        "{err}"
+    );
+    // The rules of thumb say it in the same words.
+    let rules = failure(&[
+        "analyze",
+        "1x1",
+        "--lines",
+        &all.join(","),
+        "--method",
+        "rules",
+    ]);
+    assert_eq!(rules, err);
     assert!(dotbox(&["analyze", "1x1", "--method", "estimate"])
         .status
         .success());

@@ -118,7 +118,7 @@ fn a_full_board_and_a_bad_position_are_errors() {
     })
     .unwrap_err();
     assert!(matches!(err, EngineError::FullBoard));
-    assert!(err.to_string().contains("full"), "{err}");
+    assert!(err.to_string().contains("the game is over"), "{err}");
     let off = Position::single(board.num_lines());
     let err = estimate(&board, off, &options(0, 100), &mut |_| Flow::Continue).unwrap_err();
     assert!(matches!(err, EngineError::Position(_)), "{err:?}");

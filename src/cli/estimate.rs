@@ -13,7 +13,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::core::{Board, Position};
-use crate::engine::{self, EngineOptions, Estimate, EstimatedMove, Flow};
+use crate::engine::{self, EngineError, EngineOptions, Estimate, EstimatedMove, Flow};
 use crate::search::quick::{quick_move, QuickReason};
 
 use super::diagram::{render, side_by_side};
@@ -54,7 +54,11 @@ pub fn run(
         }
     });
     spinner.finish_and_clear();
-    let estimate = estimate.map_err(|e| CliError::Usage(format!("no estimate: {e}")))?;
+    let estimate = estimate.map_err(|e| match e {
+        // Said as every method says it (`--method rules` too).
+        EngineError::FullBoard => CliError::Usage(e.to_string()),
+        _ => CliError::Usage(format!("no estimate: {e}")),
+    })?;
     Ok((estimate, start.elapsed()))
 }
 

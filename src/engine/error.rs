@@ -20,7 +20,7 @@ impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineError::Position(e) => e.fmt(f),
-            EngineError::FullBoard => write!(f, "the board is full: there is no move to estimate"),
+            EngineError::FullBoard => write!(f, "the game is over: no line is left to draw"),
             EngineError::Search(e) => e.fmt(f),
         }
     }
