@@ -107,7 +107,9 @@ test('estimates are marked as estimates on the board, the value line, the move l
   for (const l of listed) assert.equal(l.loss, '', 'no exact loss');
   const last = listed[3];
   assert.ok(last.estimated !== undefined, JSON.stringify(listed));
-  assert.match(last.text, /^~−\d+\.\d$/);
+  assert.match(last.text, /^~(−\d+\.\d|0\.0)$/);
+  // An estimated loss of nothing has no minus sign.
+  for (const l of listed) if (l.estimated === '0') assert.equal(l.text, '~0.0');
   assert.equal(last.cls, 'loss estimate');
   assert.ok(last.fits, 'the estimated loss fits its column, not clipped');
   // The graph: estimated points only, dashed where two follow each other.
@@ -123,6 +125,13 @@ test('estimates are marked as estimates on the board, the value line, the move l
   assert.ok(graph.estimated >= 2, JSON.stringify(graph));
   assert.equal(graph.solid, 0);
   assert.ok(graph.dashed.length >= 1 && graph.dashed.every((d) => d !== 'none'), JSON.stringify(graph));
+  // The engine's own pick loses nothing by its estimate: `~0.0`, with no minus sign.
+  const pick = await page.$eval('#svg g.move:has(text.score.pick)', (g) => Number(g.dataset.line));
+  await clickLine(page, pick);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li[data-ply]').length === 5);
+  await settled(page);
+  const fifth = await page.$eval('#moves li[data-ply="5"]', (l) => ({ estimated: l.dataset.estimatedLoss, text: l.querySelector('.loss').textContent }));
+  assert.deepEqual(fifth, { estimated: '0', text: '~0.0' });
   assert.deepEqual(errors, []);
   await context.close();
 });
