@@ -18,7 +18,7 @@ async function tiles(page) {
 
 test('a cancelled solve keeps its tiles and a restart resumes to the native value', { timeout: 300_000 }, async () => {
   const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.body.dataset.percent ?? 0) >= 30, null, { timeout: 120_000, polling: 20 });
   await page.click('#cancel');
@@ -48,7 +48,7 @@ test('a cancelled solve keeps its tiles and a restart resumes to the native valu
   await page.waitForFunction(() => ['finished', 'error'].includes(document.body.dataset.solve), null, { timeout: 240_000 });
   assert.equal(await page.evaluate(() => document.body.dataset.solve), 'finished', await page.textContent('#solve-text'));
   await settled(page);
-  const native = nativeAnalyze('4x3', []);
+  const native = nativeAnalyze('icelandic', []);
   assert.match(await page.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
   const shown = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
   assert.deepEqual(shown, native.moves, 'every first move scores as natively');

@@ -228,9 +228,9 @@ test('on 5x5 the coach speaks plainly and lists no more than a handful of labels
 test('past the loony analysis\'s reach the coach says from when the v/^ flags appear', async () => {
   const context = await env.browser.newContext();
   // An unsolved board past the browser's direct analysis: no scores, but the coach reads it.
-  const { page, errors } = await openPage(context, env.server.url, '#board=4x3&mode=hh');
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
   await page.waitForFunction(() => document.querySelector('#coach-next-loony').textContent !== '');
-  assert.equal(await page.textContent('#coach-next-loony'), 'Who must make the next loony move (v/^ after each score) is shown once at most 24 lines are open (31 now).');
+  assert.equal(await page.textContent('#coach-next-loony'), 'Who must make the next loony move (v/^ after each score) is shown once at most 24 lines are open (30 now).');
   assert.equal(await page.locator('#svg g.move[data-next]').count(), 0);
   assert.deepEqual(errors, []);
   await context.close();

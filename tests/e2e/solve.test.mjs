@@ -98,7 +98,7 @@ test('with a checkpoint after every step, a reload at any point resumes from eve
 test('a full storage quota stops the solve with a clear message and keeps the finished tiles', { timeout: 300_000 }, async () => {
   const context = await env.browser.newContext();
   // Every tile written as it finishes, so the quota runs out part-way.
-  const { page } = await openPage(context, env.server.url, '#board=4x3&mode=hh', { query: '&checkpoint=0' });
+  const { page } = await openPage(context, env.server.url, '#board=icelandic&mode=hh', { query: '&checkpoint=0' });
   const cdp = await context.newCDPSession(page);
   // Room for the solve's first writes (its first tiles are tiny), not for the rest.
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.server.url.replace(/\/$/, ''), quotaSize: 500_000 });
@@ -115,7 +115,7 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
   await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 240_000 });
   assert.match(await page.textContent('#solve-stats'), /tiles from storage/);
   await settled(page);
-  const native = nativeAnalyze('4x3', []);
+  const native = nativeAnalyze('icelandic', []);
   assert.match(await page.textContent('#value'), new RegExp(`^Value ${native.value > 0 ? '\\+' : ''}${native.value} `));
   // The storage panel deletes the board's tiles.
   await page.click('#storage-table button');
