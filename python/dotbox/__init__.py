@@ -109,9 +109,10 @@ def rules_move(board: str, lines: Lines = (), random: float = 0.0) -> Optional[i
 
 
 def shipped_book(board: str) -> Optional[str]:
-    """The path of the board's shipped opening book, found as the command line finds it
-    (``$DOTBOX_BOOKS``, then ``www/books`` of the checkout dotbox was built from), or
-    ``None``."""
+    """The path of the shipped opening book that answers ``board``, found as the command line
+    finds it (``$DOTBOX_BOOKS``, then ``www/books`` of the checkout dotbox was built from), or
+    ``None``. It may be the book of the board's transpose (the 3x5 book for ``"5x3"``): ask
+    it with ``Book(path).analyze(lines, board=...)``."""
     path = _dotbox.shipped_book(board)
     return None if path is None else os.fspath(path)
 
@@ -148,10 +149,11 @@ class Book:
     def path(self) -> str:
         return os.fspath(self._book.path)
 
-    def analyze(self, lines: Lines = ()) -> Dict[str, Any]:
+    def analyze(self, lines: Lines = (), board: Optional[str] = None) -> Dict[str, Any]:
         """The analysis of the position of ``lines`` from this book alone, shaped as
-        :func:`analyze`'s (always exact)."""
-        return json.loads(self._book.analyze_json(_lines_text(lines)))
+        :func:`analyze`'s (always exact). ``board`` is the board the lines are drawn on: the
+        book's own (the default) or its transpose (``"5x3"`` for the 3x5 book)."""
+        return json.loads(self._book.analyze_json(_lines_text(lines), board))
 
     def __repr__(self) -> str:
         return repr(self._book)

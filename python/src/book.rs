@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
-use dotbox::cli::{analysis_json, BookFile, CliError};
+use dotbox::cli::{analysis_json, parse_position, BookFile, CliError};
 use dotbox::core::notation::parse_lines;
 use dotbox::core::Rules;
 use pyo3::prelude::*;
@@ -65,12 +65,26 @@ impl Book {
     }
 
     /// The analysis of the position of `lines` as `dotbox analyze --json` gives it, from
-    /// this book's chunks alone.
-    fn analyze_json(&mut self, py: Python<'_>, lines: &str) -> PyResult<String> {
-        let board = self.book().board().clone();
+    /// this book's chunks alone. `board` names the board the lines are drawn on: the book's
+    /// own (the default) or its transpose (`5x3` for the 3x5 book).
+    #[pyo3(signature = (lines, board=None))]
+    fn analyze_json(
+        &mut self,
+        py: Python<'_>,
+        lines: &str,
+        board: Option<&str>,
+    ) -> PyResult<String> {
+        let board = match board {
+            Some(name) => parse_position(name, "").map_err(py_error)?.0,
+            None => self.book().board().clone(),
+        };
+        let fit = self.book().fit(&board).map_err(py_error)?;
         let pos = parse_lines(&board, lines).map_err(|e| py_error(CliError::Lines(e)))?;
         let book = self.book.get_mut().unwrap_or_else(|e| e.into_inner());
-        let analysis = py.allow_threads(|| book.analysis(pos)).map_err(py_error)?;
+        let analysis = py
+            .allow_threads(|| book.analysis(fit.onto_book(pos)))
+            .map_err(py_error)?;
+        let analysis = fit.back(analysis);
         let text = analysis_json(
             &board,
             pos,

@@ -101,6 +101,23 @@ def test_a_book_read_by_chunk_answers_as_the_whole_file(tmp_path):
         book.analyze(list(range(10)))
 
 
+def test_a_book_answers_its_transposed_board_when_asked_on_it():
+    path = dotbox.shipped_book("5x3")
+    book = dotbox.Book(path)
+    assert path == dotbox.shipped_book("3x5") and book.board == "3x5"
+    rng = random.Random(5)
+    for drawn in (0, 4, 9):
+        lines = random_lines("5x3", drawn, rng)
+        got = book.analyze(lines, board="5x3")
+        assert got == dotbox.analyze("5x3", lines, method="book")
+        assert got["board"] == "5x3"
+    # The same lines on the book's own board are another position.
+    lines = [0, 5, 11, 17, 20, 26, 31]
+    assert book.analyze(lines)["moves"] != book.analyze(lines, board="5x3")["moves"]
+    with pytest.raises(dotbox.DotboxError, match="the book is for 3x5, not for 4x4"):
+        book.analyze([], board="4x4")
+
+
 def test_a_solve_with_a_store_resumes_from_its_tiles(tmp_path):
     store = tmp_path / "store"
     lines = [0, 5, 9]
