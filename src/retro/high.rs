@@ -62,6 +62,10 @@ pub struct HighGroups {
     syms: Vec<Symmetry>,
     /// Interchangeable sets as high masks.
     sets: Vec<u64>,
+    /// Burnside's table ([`HighGroups::count_blocks`]): for each pair of a symmetry and a
+    /// permutation inside the interchangeable sets, and for each group, how many of the
+    /// group's masks with `k` lines the pair's permutation fixes, for every `k`.
+    fixed: Vec<Vec<Vec<u64>>>,
 }
 
 impl HighGroups {
@@ -84,6 +88,7 @@ impl HighGroups {
             });
             shift += bits;
         }
+        let fixed = fixed_counts(&groups, perms, sets);
         HighGroups {
             groups,
             syms: perms
@@ -91,6 +96,7 @@ impl HighGroups {
                 .map(|p| Symmetry::from_map(p.clone()))
                 .collect(),
             sets: sets.to_vec(),
+            fixed,
         }
     }
 
@@ -164,20 +170,108 @@ impl HighGroups {
     }
 
     /// Number of representatives with `counts` lines per group: the blocks of such a tile.
+    ///
+    /// A representative is the smallest mask of its class under the group the symmetries
+    /// and the swaps inside interchangeable sets generate, so the blocks are the classes,
+    /// counted by Burnside's lemma: the mean, over the group's elements, of the masks with
+    /// `counts` each one fixes. Counting them one by one (as [`HighIndex::build`] lists
+    /// them) took 0.3 s for the layers of the 4×4 book, which a reader lays out before it
+    /// reads them.
     pub fn count_blocks(&self, counts: &[u8]) -> u64 {
-        let mut blocks = 0;
-        self.for_each_mask(counts, |_, h| {
-            blocks += u64::from(self.is_representative(h))
-        });
-        blocks
+        let fixed: u128 = (self.fixed.iter())
+            .map(|per_group| {
+                (per_group.iter().zip(counts))
+                    .map(|(f, &k)| u128::from(f[usize::from(k)]))
+                    .product::<u128>()
+            })
+            .sum();
+        let elements = self.fixed.len() as u128;
+        debug_assert_eq!(fixed % elements, 0, "Burnside's sum is a multiple");
+        (fixed / elements) as u64
     }
+}
 
-    fn is_representative(&self, h: u64) -> bool {
-        self.syms
-            .iter()
-            .skip(1)
-            .all(|sym| canonical_in_sets(sym.apply(Position(h)).0, &self.sets) >= h)
+/// Burnside's table of [`HighGroups::count_blocks`]: for each pair (`g`, `s`) of a symmetry
+/// `perms[g]` and a permutation `s` of the lines inside each interchangeable set, and for each
+/// group, the number of the group's masks with `k` lines fixed by `s` after `g`, for every `k`.
+///
+/// Every pair, not every distinct permutation: the symmetries map sets onto sets, so the
+/// pairs cover the generated group evenly and their mean is the group's. A permutation fixes
+/// a mask when each of its cycles is drawn whole or not at all, so the masks it fixes with
+/// `k` lines in a group are the coefficient of `x^k` in the product, over the group's cycles,
+/// of `1 + x^length`.
+fn fixed_counts(groups: &[HighGroup], perms: &[Vec<u8>], sets: &[u64]) -> Vec<Vec<Vec<u64>>> {
+    let n = groups
+        .iter()
+        .map(|g| g.lines.bits() as usize)
+        .sum::<usize>();
+    // Every permutation inside the sets, as a map of high-mask bits.
+    let mut swaps: Vec<Vec<u8>> = vec![(0..n as u8).collect()];
+    for &set in sets {
+        let bits: Vec<u8> = (0..n as u8).filter(|&b| set >> b & 1 == 1).collect();
+        let mut next = Vec::new();
+        for order in permutations(&bits) {
+            for s in &swaps {
+                let mut s = s.clone();
+                for (&from, &to) in bits.iter().zip(&order) {
+                    s[usize::from(from)] = to;
+                }
+                next.push(s);
+            }
+        }
+        swaps = next;
     }
+    let mut out = Vec::with_capacity(perms.len() * swaps.len());
+    for g in perms {
+        for s in &swaps {
+            let map: Vec<usize> = g.iter().map(|&b| usize::from(s[usize::from(b)])).collect();
+            out.push(groups.iter().map(|group| fixed_in(group, &map)).collect());
+        }
+    }
+    out
+}
+
+/// For every `k`, the masks of `group` with `k` lines that permutation `map` (of high-mask
+/// bits, mapping the group onto itself) fixes.
+fn fixed_in(group: &HighGroup, map: &[usize]) -> Vec<u64> {
+    let (start, bits) = (group.shift as usize, group.lines.bits() as usize);
+    let mut poly = vec![0u64; bits + 1];
+    poly[0] = 1;
+    let mut seen = vec![false; bits];
+    for first in 0..bits {
+        if seen[first] {
+            continue;
+        }
+        let mut len = 0;
+        let mut at = first;
+        while !seen[at] {
+            seen[at] = true;
+            len += 1;
+            at = map[start + at] - start;
+        }
+        // Times (1 + x^len): the cycle drawn whole, or not at all.
+        for k in (len..=bits).rev() {
+            poly[k] += poly[k - len];
+        }
+    }
+    poly
+}
+
+/// Every ordering of `items`.
+fn permutations(items: &[u8]) -> Vec<Vec<u8>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        let mut rest = items.to_vec();
+        rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
 }
 
 /// The blocks of the tiles with given high counts (see the module docs).
@@ -277,6 +371,28 @@ mod tests {
         let identity: Vec<u8> = (0..7).collect();
         let swap = vec![1, 0, 2, 4, 3, 5, 6];
         HighGroups::new(&[3, 4], &[identity, swap], &[])
+    }
+
+    /// Burnside's count of blocks is the number of representatives an index lists, with
+    /// interchangeable sets inside the high groups too (pairs and a triple, each mapped onto a
+    /// set by the symmetry), for every count of lines per group.
+    #[test]
+    fn block_counts_are_the_representatives_listed_with_sets() {
+        let identity: Vec<u8> = (0..7).collect();
+        let swap = vec![1, 0, 2, 4, 3, 5, 6];
+        for sets in [&[0b11u64, 0b11 << 3][..], &[0b111], &[0b11 << 3, 0b11 << 5]] {
+            let groups = HighGroups::new(&[3, 4], &[identity.clone(), swap.clone()], sets);
+            for a in 0..=3u8 {
+                for b in 0..=4u8 {
+                    let listed = HighIndex::build(&groups, &[a, b]).unwrap().reps().len();
+                    assert_eq!(
+                        groups.count_blocks(&[a, b]),
+                        listed as u64,
+                        "{sets:?} {a} {b}"
+                    );
+                }
+            }
+        }
     }
 
     /// An index's representatives are the smallest masks of their classes, in slot order,

@@ -149,3 +149,27 @@ fn high_indexes_are_rebuilt_the_same_after_being_dropped() {
         );
     }
 }
+
+/// Every tile's block count, by Burnside's lemma, is the number of representatives its high
+/// index lists one by one: on the layouts above, on a board whose end boxes have three
+/// interchangeable border lines, on the square 3×3 (eight symmetries, diagonals mapping a
+/// corner's two border lines onto each other) and on icelandic (no symmetry left).
+#[test]
+fn block_counts_are_the_representatives_an_index_lists() {
+    let mut boards = layouts();
+    for board in [
+        Board::new(1, 4).unwrap(),
+        Board::new(3, 3).unwrap(),
+        Board::icelandic(),
+    ] {
+        let layout =
+            Layout::new(&board, board.start(), Rules::default(), Valuation::Score).unwrap();
+        boards.push((board, layout));
+    }
+    for (board, layout) in boards {
+        for tile in layout.tiles() {
+            let listed = layout.high_index(tile).unwrap().reps().len() as u64;
+            assert_eq!(layout.blocks(tile), listed, "{} {tile:?}", board.name());
+        }
+    }
+}
