@@ -32,7 +32,7 @@ def _lines_text(lines: Lines) -> str:
     items = []
     for line in lines:
         if isinstance(line, bool) or not isinstance(line, int):
-            raise DotboxError(f"--lines: {line!r} is not a line number")
+            raise DotboxError(f"lines: {line!r} is not a line number")
         items.append(str(line))
     return ",".join(items)
 

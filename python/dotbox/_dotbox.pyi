@@ -6,7 +6,7 @@ import os
 from typing import List, Optional, Tuple, Union
 
 class DotboxError(ValueError):
-    """Bad input or a failed solve; the message is the one the dotbox command line prints."""
+    """Bad input or a failed solve; the message is the dotbox command line's, naming Python's own arguments (lines)."""
 
 def analyze_json(
     board: str,

@@ -79,7 +79,7 @@ def to_dbn(board: str, lines: Sequence[int]) -> str:
     for line in lines:
         if not 0 <= line < count:
             raise DotboxError(
-                f"--lines: line {line} does not exist: this board has lines 0 to {count - 1}"
+                f"lines: line {line} does not exist: this board has lines 0 to {count - 1}"
             )
         drawn.add(line)
     return "".join("1" if i in drawn else "0" for i in range(count))

@@ -20,12 +20,17 @@ create_exception!(
     dotbox,
     DotboxError,
     PyValueError,
-    "Bad input or a failed solve; the message is the one the dotbox command line prints."
+    "Bad input or a failed solve; the message is the dotbox command line's, naming Python's own arguments (lines)."
 );
 
-/// A Python exception carrying the command line's message for `error`.
-pub(crate) fn py_error(error: impl std::fmt::Display) -> PyErr {
-    DotboxError::new_err(error.to_string())
+/// A Python exception carrying the command line's message for `error`, except where that
+/// names a command-line argument Python calls otherwise: `--lines` is the `lines` argument.
+pub(crate) fn py_error(error: CliError) -> PyErr {
+    let text = match &error {
+        CliError::Lines(e) => format!("lines: {e}"),
+        _ => error.to_string(),
+    };
+    DotboxError::new_err(text)
 }
 
 /// The analysis of a position as a JSON object (see `dotbox.analyze`).
@@ -86,7 +91,7 @@ fn solve_json(
         let text = dotbox::cli::run(&cli)?;
         Ok(answer::exact(&text)?.to_string())
     })
-    .map_err(|e: CliError| py_error(e))
+    .map_err(py_error)
 }
 
 /// The move the rules of thumb choose (`dotbox::search::quick`): take a box, else a line

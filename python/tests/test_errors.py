@@ -1,4 +1,4 @@
-"""Bad input is a DotboxError with the command line's message, never a crash."""
+"""Bad input is a DotboxError with the command line's message (naming Python's own arguments), never a crash."""
 
 import random
 import shutil
@@ -13,10 +13,12 @@ import dotbox
     [
         (lambda: dotbox.analyze("9x9"), "at most 64"),
         (lambda: dotbox.analyze("3y3"), "invalid board '3y3'"),
-        (lambda: dotbox.analyze("3x3", [24]), "line 24 does not exist"),
+        (lambda: dotbox.analyze("3x3", [24]), "lines: line 24 does not exist"),
         (lambda: dotbox.analyze("3x3", [-1]), "-1"),
         (lambda: dotbox.analyze("3x3", [1, 1]), "1"),
-        (lambda: dotbox.analyze("3x3", ["a"]), "not a line number"),
+        (lambda: dotbox.analyze("3x3", ["a"]), "lines: 'a' is not a line number"),
+        (lambda: dotbox.solve("3x3", [30]), "lines: line 30 does not exist"),
+        (lambda: dotbox.Book(dotbox.shipped_book("3x4")).analyze([40]), "lines: line 40 does not exist"),
         (lambda: dotbox.analyze("3x3", "zz9"), "zz9"),
         (lambda: dotbox.analyze("3x3", method="magic"), "not one of book, retro, search, estimate, rules"),
         (lambda: dotbox.analyze("3x3", time_limit=-1), "not a positive number of seconds"),
