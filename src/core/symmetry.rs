@@ -53,6 +53,9 @@ impl Symmetry {
 /// Maps dot (row, col) of a grid with `rows`+1 × `cols`+1 dots: `f(row, col, rows, cols)`.
 type DotTransform = fn(usize, usize, usize, usize) -> (usize, usize);
 
+/// The reflection in the main diagonal: dot (row, col) to (col, row).
+const TRANSPOSE: DotTransform = |y, x, _, _| (x, y);
+
 /// The eight transforms of the dot grid; the last four (diagonals and quarter turns) map a
 /// board onto itself only when it is square.
 const TRANSFORMS: [DotTransform; 8] = [
@@ -60,7 +63,7 @@ const TRANSFORMS: [DotTransform; 8] = [
     |y, x, _, c| (y, c - x),
     |y, x, r, _| (r - y, x),
     |y, x, r, c| (r - y, c - x),
-    |y, x, _, _| (x, y),
+    TRANSPOSE,
     |y, x, r, c| (c - x, r - y),
     |y, x, r, _| (x, r - y),
     |y, x, _, c| (c - x, y),
@@ -71,15 +74,8 @@ pub fn symmetries(board: &Board, fixed: Position) -> Vec<Symmetry> {
     let mut out: Vec<Symmetry> = Vec::new();
     let (r, c) = (board.rows(), board.cols());
     let count = if r == c { 8 } else { 4 };
-    for f in &TRANSFORMS[..count] {
-        let map: Vec<u8> = (0..board.num_lines())
-            .map(|line| {
-                let (a, b) = board.endpoints(line);
-                let image = board.line_between(f(a.0, a.1, r, c), f(b.0, b.1, r, c));
-                image.expect("a board symmetry maps lines to lines") as u8
-            })
-            .collect();
-        let sym = Symmetry::from_map(map);
+    for &f in &TRANSFORMS[..count] {
+        let sym = line_map(board, board, f);
         if sym.apply(fixed) == fixed && !out.contains(&sym) {
             out.push(sym);
         }
@@ -87,21 +83,29 @@ pub fn symmetries(board: &Board, fixed: Position) -> Vec<Symmetry> {
     out
 }
 
+/// The map of `board`'s lines onto `onto`'s that transform `f` of the dot grid makes: each
+/// line goes to the line joining its dots' images (`onto` is `board` itself for a symmetry,
+/// the other orientation for the transpose).
+fn line_map(board: &Board, onto: &Board, f: DotTransform) -> Symmetry {
+    let (r, c) = (board.rows(), board.cols());
+    let map: Vec<u8> = (0..board.num_lines())
+        .map(|line| {
+            let (a, b) = board.endpoints(line);
+            let image = onto.line_between(f(a.0, a.1, r, c), f(b.0, b.1, r, c));
+            image.expect("the transform maps lines to lines") as u8
+        })
+        .collect();
+    Symmetry::from_map(map)
+}
+
 /// `board` reflected in its main diagonal: R×C boxes become C×R, dot (row, col) goes to
 /// (col, row) and the pre-drawn lines go with it; and the map of `board`'s lines onto the
 /// new board's. A game on one is the game on the other, move for move, so a book (or any
 /// answer) of a 3×5 position answers for the 5×3 one.
 pub fn transposed(board: &Board) -> (Board, Symmetry) {
-    let (r, c) = (board.rows(), board.cols());
-    let other = Board::new(c, r).expect("a board's transpose has as many lines");
-    let map: Vec<u8> = (0..board.num_lines())
-        .map(|line| {
-            let (a, b) = board.endpoints(line);
-            let image = other.line_between((a.1, a.0), (b.1, b.0));
-            image.expect("the transpose maps lines to lines") as u8
-        })
-        .collect();
-    let sym = Symmetry::from_map(map);
+    let other =
+        Board::new(board.cols(), board.rows()).expect("a board's transpose has as many lines");
+    let sym = line_map(board, &other, TRANSPOSE);
     let predrawn = sym.apply(board.predrawn());
     (other.with_predrawn(predrawn), sym)
 }
