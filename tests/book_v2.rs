@@ -118,8 +118,8 @@ fn a_book_answers_for_its_transposed_board() {
         for pos in positions_up_to(&asked, depth - 1) {
             let want: Vec<(usize, i32)> = naive.scores(pos.0);
             for a in [
-                fit.back(book.analysis(fit.onto_book(pos)).unwrap()),
-                fit.back(file.analysis(fit.onto_book(pos)).unwrap()),
+                fit.analysis(pos, |p| book.analysis(p)).unwrap(),
+                fit.analysis(pos, |p| file.analysis(p)).unwrap(),
             ] {
                 let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
                 assert_eq!(got, want, "{pos:?}");

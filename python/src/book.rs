@@ -82,9 +82,8 @@ impl Book {
         let pos = parse_lines(&board, lines).map_err(|e| py_error(CliError::Lines(e)))?;
         let book = self.book.get_mut().unwrap_or_else(|e| e.into_inner());
         let analysis = py
-            .allow_threads(|| book.analysis(fit.onto_book(pos)))
+            .allow_threads(|| fit.analysis(pos, |p| book.analysis(p)))
             .map_err(py_error)?;
-        let analysis = fit.back(analysis);
         let text = analysis_json(
             &board,
             pos,

@@ -55,9 +55,19 @@ impl Fit {
         }
     }
 
+    /// The analysis of `pos` (on the asked board) that `read` gives for a position on the
+    /// book's board: `pos` turned onto the book's lines, the answer's moves turned back.
+    pub fn analysis<E>(
+        &self,
+        pos: Position,
+        read: impl FnOnce(Position) -> Result<Analysis, E>,
+    ) -> Result<Analysis, E> {
+        read(self.onto_book(pos)).map(|a| self.back(a))
+    }
+
     /// An analysis the book gave on its board, on the asked board: each move's line mapped
     /// back, the moves in line order again.
-    pub fn back(&self, analysis: Analysis) -> Analysis {
+    fn back(&self, analysis: Analysis) -> Analysis {
         let Fit::Transposed { back, .. } = self else {
             return analysis;
         };

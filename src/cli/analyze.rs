@@ -203,7 +203,7 @@ fn booked_or_chosen(
     };
     let mut book = BookFile::open(&path)?;
     let fit = book.fit(board)?;
-    match book.analysis(fit.onto_book(pos)).map(|a| fit.back(a)) {
+    match fit.analysis(pos, |p| book.analysis(p)) {
         Ok(a) => exact_report(
             args,
             board,

@@ -11,7 +11,7 @@ use crate::book;
 use crate::book::v2::{BookV2Index, LazyBookV2};
 use crate::book::Fit;
 use crate::core::notation::{format_lines, parse_lines};
-use crate::core::{Board, Position};
+use crate::core::Board;
 
 /// A verified opening book.
 #[wasm_bindgen]
@@ -113,12 +113,6 @@ impl LazyBook {
         Ok(())
     }
 
-    /// Position `lines` of the board asked about, on the book's board.
-    fn position(&self, lines: &str) -> Result<Position, JsError> {
-        let pos = parse_lines(&self.asked, lines).map_err(js_error)?;
-        Ok(self.fit.onto_book(pos))
-    }
-
     /// The book's board name (`RxC` or `icelandic`).
     #[wasm_bindgen(getter)]
     pub fn board(&self) -> String {
@@ -164,8 +158,11 @@ impl LazyBook {
     /// The chunks the analysis of the position with `lines` drawn reads and that are not
     /// held yet, in file order.
     pub fn needed(&self, lines: &str) -> Result<Vec<u32>, JsError> {
-        let pos = self.position(lines)?;
-        let needed = self.book.needed(pos).map_err(js_error)?;
+        let pos = parse_lines(&self.asked, lines).map_err(js_error)?;
+        let needed = self
+            .book
+            .needed(self.fit.onto_book(pos))
+            .map_err(js_error)?;
         Ok(needed.into_iter().map(|i| i as u32).collect())
     }
 
@@ -189,11 +186,9 @@ impl LazyBook {
     /// (fewer lines than the depth, its needed chunks inserted), on the board asked about:
     /// `{value, moves}`.
     pub fn analysis(&self, lines: &str) -> Result<JsValue, JsError> {
-        let analysis = self
-            .book
-            .analysis(self.position(lines)?)
-            .map_err(js_error)?;
-        to_js(self.fit.back(analysis))
+        let pos = parse_lines(&self.asked, lines).map_err(js_error)?;
+        let analysis = self.fit.analysis(pos, |p| self.book.analysis(p));
+        to_js(analysis.map_err(js_error)?)
     }
 }
 
