@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
-  ROOT, launch, launchPersistent, openPage, settled, nativeAnalyze, shownScores, showPosition, recordBookRequests, bookFigures, startServer, sleep,
+  ROOT, launch, launchPersistent, openPage, settled, nativeAnalyze, shownScores, showPosition, recordBookRequests, bookFigures, countedBookFigures, bytesRequested, startServer, sleep,
 } from './harness.mjs';
 import { buildSite, releaseFiles, removeSite, siteDir, startCaddy, startNginx } from './static-host.mjs';
 
@@ -152,8 +152,9 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     const read = new Set(requests.map((r) => r.url.split('/').pop()));
     assert.ok([...read].every((f) => parts.includes(f)), `parts only: ${[...read]}`);
     assert.ok(read.size > 1, `more than one part read: ${[...read]}`);
-    const figures = await bookFigures(page);
-    assert.equal(figures.requests, requests.length);
+    const figures = await countedBookFigures(page, requests);
+    assert.equal(figures.requests, requests.length, 'the page counts every book request');
+    assert.equal(figures.bytes, bytesRequested(requests), 'the page counts every byte requested');
     assert.deepEqual(errors, []);
     await page.close();
   });

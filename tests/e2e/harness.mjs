@@ -152,6 +152,27 @@ export function bookFigures(page) {
   });
 }
 
+/** The bytes the book requests `requests` (from recordBookRequests) asked for. */
+export const bytesRequested = (requests) => requests.reduce((n, r) => {
+  const [a, b] = r.range.slice(6).split('-').map(Number);
+  return n + b - a + 1;
+}, 0);
+
+/**
+ * The page's book figures once they count every book request in `requests` (from
+ * recordBookRequests), each read to its end; or, after 30 s, as they stand. The page reads
+ * book positions in the background after the one shown (the move list's losses, the graph),
+ * and posts its figures when a read ends: figures read at once race those reads.
+ */
+export async function countedBookFigures(page, requests) {
+  let figures = await bookFigures(page);
+  for (const until = Date.now() + 30_000; Date.now() < until && (figures.requests !== requests.length || figures.bytes !== bytesRequested(requests));) {
+    await sleep(50);
+    figures = await bookFigures(page);
+  }
+  return figures;
+}
+
 /** The scores the board shows: [{line, score}] by line. */
 export function shownScores(page) {
   return page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));

@@ -7,7 +7,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  serveAndLaunch, openPage, nativeAnalyze, settled, recordBookRequests, bookFigures, shownScores, showPosition, clickLine, sleep, ROOT,
+  serveAndLaunch, openPage, nativeAnalyze, settled, recordBookRequests, bookFigures, countedBookFigures, bytesRequested, shownScores, showPosition, clickLine, ROOT,
 } from './harness.mjs';
 
 const BOOK = '3x4-d7.book';
@@ -37,19 +37,12 @@ describe('a server with ranges', () => {
       assert.match(await page.textContent('#message'), /from the opening book/);
       assert.deepEqual(await shownScores(page), nativeAnalyze('3x4', moves).moves, `book scores after ${moves}`);
     }
-    // The page also reads book positions in the background (the move list's losses): wait
-    // until its figures count every book request seen so far, each read to its end.
-    const requested = () => requests.reduce((n, r) => { const [a, b] = r.range.slice(6).split('-').map(Number); return n + b - a + 1; }, 0);
-    let first = await bookFigures(page);
-    for (const until = Date.now() + 30_000; Date.now() < until && (first.requests !== requests.length || first.bytes !== requested());) {
-      await sleep(50);
-      first = await bookFigures(page);
-    }
+    const first = await countedBookFigures(page, requests);
     assert.ok(first.fetched > 0 && first.fetched < first.chunks / 2, `fetched ${first.fetched} of ${first.chunks} chunks`);
     assert.ok(first.bytes < bytes.length / 2, `downloaded ${first.bytes} of ${bytes.length} bytes`);
     assert.ok(requests.length > 0 && requests.every((r) => /^bytes=\d+-\d+$/.test(r.range)), 'every book request is a range request');
     assert.equal(first.requests, requests.length, 'the page counts every book request');
-    assert.equal(first.bytes, requested(), 'the page counts every byte requested');
+    assert.equal(first.bytes, bytesRequested(requests), 'the page counts every byte requested');
 
     // A second visit in the same browser profile, with the server stopped once the page has
     // loaded: the same positions, answered from IndexedDB, no book request.
