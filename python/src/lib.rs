@@ -9,7 +9,7 @@ mod book;
 
 use std::path::PathBuf;
 
-use dotbox::cli::{parse_position, Cli, CliError, Command, RulesArgs, SolveArgs};
+use dotbox::cli::{parse_position, Cli, CliError, Command, Face, RulesArgs, SolveArgs};
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
 use pyo3::create_exception;
@@ -20,17 +20,13 @@ create_exception!(
     dotbox,
     DotboxError,
     PyValueError,
-    "Bad input or a failed solve; the message is the dotbox command line's, naming Python's own arguments (lines)."
+    "Bad input or a failed solve; the message is the dotbox command line's, naming Python's own arguments (lines, method, book, time_limit)."
 );
 
-/// A Python exception carrying the command line's message for `error`, except where that
-/// names a command-line argument Python calls otherwise: `--lines` is the `lines` argument.
+/// A Python exception carrying the command line's message for `error`, with the arguments
+/// named as Python names them (`lines`, `method='book'`, `time_limit`).
 pub(crate) fn py_error(error: CliError) -> PyErr {
-    let text = match &error {
-        CliError::Lines(e) => format!("lines: {e}"),
-        _ => error.to_string(),
-    };
-    DotboxError::new_err(text)
+    DotboxError::new_err(error.in_terms_of(Face::Python).to_string())
 }
 
 /// The analysis of a position as a JSON object (see `dotbox.analyze`).

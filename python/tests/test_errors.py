@@ -1,4 +1,4 @@
-"""Bad input is a DotboxError with the command line's message (naming Python's own arguments), never a crash."""
+"""Bad input is a DotboxError with the command line's message, naming Python's own arguments (never an option Python does not have), never a crash."""
 
 import random
 import shutil
@@ -22,7 +22,12 @@ import dotbox
         (lambda: dotbox.analyze("3x3", "zz9"), "zz9"),
         (lambda: dotbox.analyze("3x3", method="magic"), "not one of book, retro, search, estimate, rules"),
         (lambda: dotbox.analyze("3x3", time_limit=-1), "not a positive number of seconds"),
-        (lambda: dotbox.analyze("3x3", method="book"), "no book for 3x3"),
+        (lambda: dotbox.analyze("3x3", method="book"), "method='book' needs book=FILE: no book for 3x3"),
+        (lambda: dotbox.analyze("3x4", method="estimate", book=dotbox.shipped_book("3x4")), "method='estimate' reads no book"),
+        (lambda: dotbox.analyze("3x3:0", [1]), "lines cannot be given with the position '3x3:0'"),
+        (lambda: dotbox.analyze("3x3 moves a4b4", [1]), "lines cannot be given with a game record"),
+        (lambda: dotbox.analyze("5x5", method="search", time_limit=0.01), "raise time_limit"),
+        (lambda: dotbox.analyze("5x5", method="retro"), "dotbox.solve(..., store=DIR), or answer from a book or with method='search'"),
         (lambda: dotbox.analyze("3x3", book="/nonexistent.book"), "cannot read /nonexistent.book"),
         (lambda: dotbox.analyze("3x3 moves a4b4 zz", []), "game record"),
         (lambda: dotbox.rules_move("3x3", [], 1.5), "not in [0, 1)"),
@@ -33,6 +38,7 @@ def test_bad_input_is_named(call, message):
     with pytest.raises(dotbox.DotboxError) as caught:
         call()
     assert message in str(caught.value)
+    assert "--" not in str(caught.value), "Python has no options"
     assert isinstance(caught.value, ValueError)
 
 

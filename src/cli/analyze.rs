@@ -155,10 +155,9 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         // What the engine and the rules answer is measured against the exact answers: they
         // read no book, so none is looked for.
         Some(method @ (Method::Estimate | Method::Rules)) if args.book.is_some() => {
-            Err(CliError::Usage(format!(
-                "--method {} reads no book: it cannot be combined with --book",
-                method.name()
-            )))
+            Err(CliError::ReadsNoBook {
+                method: method.name(),
+            })
         }
         Some(Method::Estimate) => estimated(args, &board, pos, limit, None),
         Some(Method::Rules) => estimate::rules_report(&board, pos, args.search.seed, args.json),
@@ -167,12 +166,10 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
             Searched::Answer(analysis, source) => {
                 exact_report(args, &board, pos, "search", (analysis, source))
             }
-            Searched::OutOfTime(nodes) => Err(CliError::Usage(format!(
-                "the search reached the time limit of {} s after {} nodes without an answer; \
-                 raise --time-limit",
-                limit.map_or(0.0, |l| l.as_secs_f64()),
-                HumanCount(nodes)
-            ))),
+            Searched::OutOfTime(nodes) => Err(CliError::OutOfTime {
+                seconds: limit.map_or(0.0, |l| l.as_secs_f64()),
+                nodes,
+            }),
         },
         Some(Method::Book) | None => booked_or_chosen(args, &board, pos, limit),
     }
@@ -194,10 +191,9 @@ fn booked_or_chosen(
     };
     let Some(path) = path else {
         if forced {
-            return Err(CliError::Usage(format!(
-                "--method book needs --book FILE: no book for {} is shipped",
-                board.name()
-            )));
+            return Err(CliError::NoBook {
+                board: board.name(),
+            });
         }
         return chosen(args, board, pos, limit, None);
     };

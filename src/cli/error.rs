@@ -4,6 +4,8 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
+use indicatif::HumanCount;
+
 use crate::book::BookError;
 use crate::chains::ChainsError;
 use crate::core::RecordError;
@@ -57,8 +59,50 @@ pub enum CliError {
     /// The loony analysis behind `analyze --loony` failed (too many open lines, scores out
     /// of its 6-bit range).
     Loony(RetroError),
+    /// `--lines` given beside a position or game record (`what`), which gives the lines.
+    LinesGivenTwice {
+        /// What gave them: "the position '3x3:0,5'" or "a game record".
+        what: String,
+        /// How it gives them: "its lines are given after the ':'".
+        how: &'static str,
+    },
+    /// `--method book` with no book given and none shipped for the board.
+    NoBook {
+        /// The board's name.
+        board: String,
+    },
+    /// `--method estimate` or `rules`, which read no book (they are what is measured against
+    /// the books), given one.
+    ReadsNoBook {
+        /// The method's name.
+        method: String,
+    },
+    /// The exact search reached its time limit without an answer.
+    OutOfTime {
+        /// The limit, in seconds.
+        seconds: f64,
+        /// The nodes it searched.
+        nodes: u64,
+    },
     /// Options that do not fit together, or a budget that was exceeded: the message says which.
     Usage(String),
+}
+
+/// Who names the arguments an error speaks of: the command line (`--lines`, `--method book`)
+/// or the Python package (`lines`, `method='book'`). A Python user is never told of an
+/// option Python does not have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Face {
+    /// `dotbox` on the command line.
+    CommandLine,
+    /// The `dotbox` Python package.
+    Python,
+}
+
+/// A [`CliError`]'s message in the terms of a [`Face`] ([`CliError::in_terms_of`]).
+pub struct Spelled<'a> {
+    error: &'a CliError,
+    face: Face,
 }
 
 impl CliError {
@@ -71,10 +115,26 @@ impl CliError {
     }
 }
 
+impl CliError {
+    /// The message with the arguments named as `face` names them (the [`fmt::Display`] of
+    /// an error is the command line's).
+    pub fn in_terms_of(&self, face: Face) -> Spelled<'_> {
+        Spelled { error: self, face }
+    }
+}
+
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        self.in_terms_of(Face::CommandLine).fmt(f)
+    }
+}
+
+impl fmt::Display for Spelled<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let python = self.face == Face::Python;
+        match self.error {
             CliError::Board(e) => e.fmt(f),
+            CliError::Lines(e) if python => write!(f, "lines: {e}"),
             CliError::Lines(e) => write!(f, "--lines: {e}"),
             CliError::Game(e) => write!(f, "game record: {e}"),
             // A syntax error already quotes the whole text.
@@ -96,6 +156,11 @@ impl fmt::Display for CliError {
                 }
             }
             CliError::Store(e) => e.fmt(f),
+            CliError::Solve(e @ RetroError::TooLarge { .. }) if python => write!(
+                f,
+                "{e}: solve it on disk with dotbox.solve(..., store=DIR), or answer from a book \
+                 or with method='search'"
+            ),
             CliError::Solve(e @ RetroError::TooLarge { .. }) => write!(
                 f,
                 "{e}: solve it on disk with `dotbox solve --store DIR`, or answer from a book \
@@ -112,6 +177,35 @@ impl fmt::Display for CliError {
             CliError::Chains(e) => e.fmt(f),
             // Books and the search carry no flags: no advice to use them.
             CliError::Loony(e) => write!(f, "--loony: {e}"),
+            CliError::LinesGivenTwice { what, how } if python => {
+                write!(f, "lines cannot be given with {what}: {how}")
+            }
+            CliError::LinesGivenTwice { what, how } => {
+                write!(f, "--lines cannot be combined with {what}: {how}")
+            }
+            CliError::NoBook { board } if python => write!(
+                f,
+                "method='book' needs book=FILE: no book for {board} is shipped"
+            ),
+            CliError::NoBook { board } => write!(
+                f,
+                "--method book needs --book FILE: no book for {board} is shipped"
+            ),
+            CliError::ReadsNoBook { method } if python => write!(
+                f,
+                "method='{method}' reads no book: it cannot be given book="
+            ),
+            CliError::ReadsNoBook { method } => write!(
+                f,
+                "--method {method} reads no book: it cannot be combined with --book"
+            ),
+            CliError::OutOfTime { seconds, nodes } => write!(
+                f,
+                "the search reached the time limit of {seconds} s after {} nodes without an \
+                 answer; raise {}",
+                HumanCount(*nodes),
+                if python { "time_limit" } else { "--time-limit" }
+            ),
             CliError::Usage(msg) => f.write_str(msg),
         }
     }
@@ -130,7 +224,12 @@ impl std::error::Error for CliError {
             CliError::Io { error, .. } => Some(error),
             CliError::Search(e) => Some(e),
             CliError::Chains(e) => Some(e),
-            CliError::Threads(_) | CliError::Usage(_) => None,
+            CliError::Threads(_)
+            | CliError::LinesGivenTwice { .. }
+            | CliError::NoBook { .. }
+            | CliError::ReadsNoBook { .. }
+            | CliError::OutOfTime { .. }
+            | CliError::Usage(_) => None,
         }
     }
 }
@@ -196,5 +295,68 @@ mod tests {
         );
         let cause = std::error::Error::source(&cli).unwrap();
         assert!(cause.downcast_ref::<BookError>().is_some());
+    }
+
+    #[test]
+    fn each_face_names_the_arguments_its_own_way() {
+        let cases = [
+            (
+                CliError::Lines(LinesError::OutOfRange {
+                    line: 24,
+                    lines: 24,
+                }),
+                "--lines: line 24",
+                "lines: line 24",
+            ),
+            (
+                CliError::LinesGivenTwice {
+                    what: "a game record".into(),
+                    how: "its moves give the position",
+                },
+                "--lines cannot be combined with a game record",
+                "lines cannot be given with a game record",
+            ),
+            (
+                CliError::NoBook {
+                    board: "3x3".into(),
+                },
+                "--method book needs --book FILE: no book for 3x3",
+                "method='book' needs book=FILE: no book for 3x3",
+            ),
+            (
+                CliError::ReadsNoBook {
+                    method: "rules".into(),
+                },
+                "--method rules reads no book: it cannot be combined with --book",
+                "method='rules' reads no book: it cannot be given book=",
+            ),
+            (
+                CliError::OutOfTime {
+                    seconds: 2.5,
+                    nodes: 1200,
+                },
+                "time limit of 2.5 s after 1,200 nodes without an answer; raise --time-limit",
+                "time limit of 2.5 s after 1,200 nodes without an answer; raise time_limit",
+            ),
+            (
+                CliError::Solve(RetroError::TooLarge {
+                    positions: 1e12,
+                    bytes: 1e12,
+                    limit: 1 << 30,
+                }),
+                "`dotbox solve --store DIR`, or answer from a book or with --method search",
+                "dotbox.solve(..., store=DIR), or answer from a book or with method='search'",
+            ),
+        ];
+        for (error, cli, python) in cases {
+            let (said, py) = (
+                error.to_string(),
+                error.in_terms_of(Face::Python).to_string(),
+            );
+            assert!(said.contains(cli), "{said}");
+            assert_eq!(said, error.in_terms_of(Face::CommandLine).to_string());
+            assert!(py.contains(python), "{py}");
+            assert!(!py.contains("--"), "{py}");
+        }
     }
 }

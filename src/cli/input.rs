@@ -44,9 +44,10 @@ pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), Cli
     }
     if board.contains(':') {
         if !lines.trim().is_empty() {
-            return Err(CliError::Usage(format!(
-                "--lines cannot be combined with the position '{board}': its lines are given after the ':'"
-            )));
+            return Err(CliError::LinesGivenTwice {
+                what: format!("the position '{board}'"),
+                how: "its lines are given after the ':'",
+            });
         }
         return notation::parse_position(board).map_err(|error| CliError::Position {
             text: board.to_string(),
@@ -64,9 +65,10 @@ pub fn read_game(board: &str, lines: &str) -> Result<Option<Game>, CliError> {
         return Ok(None);
     }
     if !lines.trim().is_empty() {
-        return Err(CliError::Usage(
-            "--lines cannot be combined with a game record: its moves give the position".into(),
-        ));
+        return Err(CliError::LinesGivenTwice {
+            what: "a game record".into(),
+            how: "its moves give the position",
+        });
     }
     Ok(Some(Game::read_record(board)?))
 }
