@@ -254,10 +254,10 @@ pub(crate) fn locate(
 fn check_layer(address: &Addressing, index: &BookV2Index, layer: usize) -> Result<(), BookError> {
     let book = index.layers().get(layer).map_or(0, |l| l.slots);
     let reader = address.layer_len(layer);
-    match book == reader {
-        true => Ok(()),
-        false => Err(BookError::Corrupt(format!(
+    if book != reader {
+        return Err(BookError::Corrupt(format!(
             "layer {layer} is {book} positions long in the book, {reader} in the layout"
-        ))),
+        )));
     }
+    Ok(())
 }
