@@ -180,6 +180,49 @@ fn a_chunk_reads_from_the_index_and_its_own_bytes_alone() {
 }
 
 #[test]
+fn a_kept_book_is_opened_once_and_again_when_its_file_changes() {
+    let board = Board::new(2, 3).unwrap();
+    let depth = 7;
+    let (_, _, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
+    let whole = Book::from_bytes(bytes.clone()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("2x3.book");
+    std::fs::write(&path, &bytes).unwrap();
+    let positions = positions_up_to(&board, depth - 1);
+    let held = |pos| {
+        BookFile::kept(&path, |book| {
+            assert_eq!(book.analysis(pos)?, whole.analysis(pos).unwrap());
+            Ok(book.chunks_held())
+        })
+        .unwrap()
+    };
+    // The chunks read by one call are held by the next: the book stayed open.
+    let first = held(positions[0]);
+    let mut all = 0;
+    for &pos in &positions {
+        all = held(pos);
+    }
+    assert!(first > 0 && all > first, "{first} then {all} chunks held");
+    assert_eq!(held(positions[0]), all);
+
+    // The file cut short: the next call opens it again and says so.
+    std::fs::write(&path, &bytes[..30]).unwrap();
+    let e = BookFile::kept(&path, |book| book.analysis(positions[0]).map(|_| ()));
+    assert!(e.is_err_and(|e| e.to_string().contains("2x3.book")));
+    // Whole again: opened afresh, with nothing held.
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(
+        BookFile::kept(&path, |book| Ok(book.chunks_held())).unwrap(),
+        0
+    );
+    assert!(held(positions[0]) > 0);
+    // A file that is gone is named.
+    std::fs::remove_file(&path).unwrap();
+    let gone = BookFile::kept(&path, |_| Ok(())).err().unwrap().to_string();
+    assert!(gone.contains("2x3.book"), "{gone}");
+}
+
+#[test]
 fn a_book_file_reads_only_the_chunks_a_query_needs() {
     let board = Board::new(2, 3).unwrap();
     let depth = 7;

@@ -103,9 +103,9 @@ def from_dotbox(
 
 class Answers:
     """:func:`dotbox.analyze` for the positions of a game, remembered: each board's shipped
-    book is opened once and read by chunk where it gives move scores (``analyze`` would read
-    the whole file on every call), the rest answered by ``analyze(method=..., time_limit=...)``.
-    Boards are OpenSpiel's, with no pre-drawn lines."""
+    book answers where it gives move scores, whatever ``method`` says, and the rest is
+    answered by ``analyze(method=..., time_limit=...)``. Boards are OpenSpiel's, with no
+    pre-drawn lines."""
 
     def __init__(self, method: Optional[str] = None, time_limit: Optional[float] = None):
         self.method = method

@@ -197,18 +197,20 @@ fn booked_or_chosen(
         }
         return chosen(args, board, pos, limit, None);
     };
-    let mut book = BookFile::open(&path)?;
-    let fit = book.fit(board)?;
-    match fit.analysis(pos, |p| book.analysis(p)) {
+    let (answer, note) = BookFile::kept(&path, |book| {
+        let fit = book.fit(board)?;
+        Ok((
+            fit.analysis(pos, |p| book.analysis(p)),
+            fit_note(&fit, book),
+        ))
+    })?;
+    match answer {
         Ok(a) => exact_report(
             args,
             board,
             pos,
             "book",
-            (
-                a,
-                format!("from book {}{}", path.display(), fit_note(&fit, &book)),
-            ),
+            (a, format!("from book {}{note}", path.display())),
         ),
         Err(CliError::Book {
             error: BookError::TooDeep { max, .. },

@@ -9,6 +9,8 @@
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::SystemTime;
 
 use crate::book::v2::{BookV2Index, LazyBookV2, FIXED_LEN};
 use crate::book::{self, Book, BookError};
@@ -16,6 +18,13 @@ use crate::core::{Analysis, Board, Position};
 
 use super::error::CliError;
 use super::read_file;
+
+/// The books this process opened through [`BookFile::kept`], each with its file's length and
+/// modification time when opened.
+static KEPT: Mutex<Vec<(PathBuf, FileStamp, BookFile)>> = Mutex::new(Vec::new());
+
+/// A file's length and modification time: a book whose file has changed is opened again.
+type FileStamp = (u64, Option<SystemTime>);
 
 /// A book opened from a file.
 pub struct BookFile {
@@ -62,6 +71,34 @@ impl BookFile {
             path: path.to_path_buf(),
             reader,
         })
+    }
+
+    /// `read` given the book at `path`, opened once in this process and kept open: a process
+    /// asking many positions (the Python package's `analyze`) reads the book's index, lays
+    /// out each layer and decodes each chunk once, not on every call. A file whose length or
+    /// modification time has changed since is opened again. Calls wait for each other.
+    pub fn kept<R>(
+        path: &Path,
+        read: impl FnOnce(&mut BookFile) -> Result<R, CliError>,
+    ) -> Result<R, CliError> {
+        let stamp = std::fs::metadata(path)
+            .map(|m| (m.len(), m.modified().ok()))
+            .map_err(|error| io_error(path, error))?;
+        // A panic inside `read` (a defect) poisons the lock; the books kept stay sound, as
+        // every chunk is checked when it is read, so they are used on.
+        let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let at = match kept.iter().position(|(p, _, _)| p == path) {
+            Some(at) if kept[at].1 == stamp => at,
+            Some(at) => {
+                kept[at] = (path.to_path_buf(), stamp, BookFile::open(path)?);
+                at
+            }
+            None => {
+                kept.push((path.to_path_buf(), stamp, BookFile::open(path)?));
+                kept.len() - 1
+            }
+        };
+        read(&mut kept[at].2)
     }
 
     /// The book's board, with its pre-drawn lines.
