@@ -360,6 +360,23 @@ fn a_store_of_another_solve_is_refused() {
     assert!(err.contains("belongs to another solve"), "{err}");
 }
 
+/// 5×5 needs petabytes: refused at once, naming the need and the space, with nothing made.
+#[test]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn a_solve_larger_than_the_disk_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("new").join("store");
+    let err = failure(&["solve", "5x5", "--store", store.to_str().unwrap()]);
+    assert!(
+        err.contains("the solve needs about 8.0 PiB on disk") && err.contains("free"),
+        "{err}"
+    );
+    assert!(!dir.path().join("new").exists(), "no store made");
+    // Without --store it would stream through the temporary directory: refused as well.
+    let err = failure(&["solve", "5x5"]);
+    assert!(err.contains("out of this machine's reach"), "{err}");
+}
+
 #[test]
 fn a_memory_limit_below_one_step_is_said_up_front() {
     let dir = tempfile::tempdir().unwrap();

@@ -130,27 +130,25 @@ pub fn with_store<T>(
 ) -> Result<T, CliError> {
     let memory = set_memory(solve, memory);
     let peak = solve.layout().estimated_peak_bytes();
-    let streaming = dir.is_some() || peak > memory as f64;
-    let step = solve.layout().largest_step_bytes();
-    if streaming && step > memory {
-        eprintln!(
-            "warning: one step of this solve holds a tile and its parents, up to {}, more than \
-             the {} of memory allowed: it will hold that much at times (give --memory of at \
-             least that)",
-            size_text(step as f64),
-            size_text(memory as f64),
-        );
-    }
     match dir {
         Some(dir) => {
+            // Checked before a new store's directory is made, then with what a store holds.
+            if !dir.exists() {
+                fits_on_disk(peak, dir, 0)?;
+            }
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
+            fits_on_disk(peak, dir, store.stored_bytes().unwrap_or(0))?;
+            warn_of_largest_step(solve, memory);
             return_freed_memory();
             work(solve, &mut store, Some(&format!("store {}", dir.display())))
         }
         None if peak <= memory as f64 => work(solve, &mut MemoryStore::new(), None),
         None => {
             // Too large for memory: stream tiles through a temporary store on disk.
-            let dir = std::env::temp_dir().join(format!("dotbox-solve-{}", std::process::id()));
+            let temp = std::env::temp_dir();
+            fits_on_disk(peak, &temp, 0)?;
+            warn_of_largest_step(solve, memory);
+            let dir = temp.join(format!("dotbox-solve-{}", std::process::id()));
             eprintln!(
                 "the solve needs about {}, more than {} of memory: streaming tiles through {} \
                  (use --store DIR to keep them and resume)",
@@ -165,6 +163,78 @@ pub fn with_store<T>(
             let _ = std::fs::remove_dir_all(&dir);
             result
         }
+    }
+}
+
+/// Warns when one step of a solve streaming through disk must hold more than `memory`: the
+/// largest tile with its parents, held whatever the budget.
+fn warn_of_largest_step(solve: &Solve, memory: u64) {
+    let step = solve.layout().largest_step_bytes();
+    if step > memory {
+        eprintln!(
+            "warning: one step of this solve holds a tile and its parents, up to {}, more than \
+             the {} of memory allowed: it will hold that much at times (give --memory of at \
+             least that)",
+            size_text(step as f64),
+            size_text(memory as f64),
+        );
+    }
+}
+
+/// Refuses at once a solve streaming through `dir` whose tiles cannot fit on its disk: the
+/// two largest adjacent layers, which the store holds at its peak
+/// ([`Layout::estimated_peak_bytes`]), more than twice the space free there and what the
+/// store already holds. The estimate is rough (the 4×4 solve's store peaked at 5.5 GiB), so
+/// a solve near the limit runs: a full disk stops it with its finished tiles kept, and it
+/// resumes once there is room. A 5×5 solve (8 PiB) is refused here, before the minutes of
+/// laying out its millions of tiles.
+fn fits_on_disk(peak: f64, dir: &Path, held: u64) -> Result<(), CliError> {
+    let Some(free) = free_space(dir) else {
+        return Ok(());
+    };
+    let room = (free + held) as f64;
+    if peak <= 2.0 * room {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "the solve needs about {} on disk (its two largest adjacent layers), and {} has {} \
+         free{}: it is out of this machine's reach (docs/scaling.md: solves as tasks over \
+         many machines)",
+        size_text(peak),
+        dir.display(),
+        size_text(free as f64),
+        if held >= 1 << 20 {
+            format!(" beside the {} its store holds", size_text(held as f64))
+        } else {
+            String::new()
+        }
+    )))
+}
+
+/// Bytes free for this user on the file system that holds, or would hold, `dir` (its
+/// nearest existing ancestor), where the system says.
+fn free_space(dir: &Path) -> Option<u64> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = std::path::absolute(dir).ok()?;
+        let existing = dir.ancestors().find(|a| a.exists())?;
+        let path = std::ffi::CString::new(existing.as_os_str().as_bytes()).ok()?;
+        let mut stats = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+        // SAFETY: `path` is a NUL-terminated string and `stats` a buffer statvfs fills; it
+        // is read only when the call succeeds.
+        let stats = unsafe {
+            if libc::statvfs(path.as_ptr(), stats.as_mut_ptr()) != 0 {
+                return None;
+            }
+            stats.assume_init()
+        };
+        Some(stats.f_bavail as u64 * stats.f_frsize as u64)
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    {
+        let _ = dir;
+        None
     }
 }
 
