@@ -1,5 +1,7 @@
 //! A solve whose store fills the disk: a real file system of a few megabytes (a tmpfs,
-//! mounted for the test), so the failure is the operating system's own ENOSPC.
+//! mounted for the test) that a file of the user's already nearly fills, so the failure is
+//! the operating system's own ENOSPC; and the same solve refused at once on a file system
+//! too small ever to hold it.
 
 mod common;
 
@@ -22,15 +24,6 @@ impl Tmpfs {
             .ok()?;
         status.success().then(|| Tmpfs(dir.to_path_buf()))
     }
-
-    fn resize(&self, size: &str) {
-        let status = Command::new("mount")
-            .args(["-o", &format!("remount,size={size}")])
-            .arg(&self.0)
-            .status()
-            .unwrap();
-        assert!(status.success(), "cannot resize the tmpfs");
-    }
 }
 
 impl Drop for Tmpfs {
@@ -42,11 +35,15 @@ impl Drop for Tmpfs {
 #[test]
 fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
     let dir = tempfile::tempdir().unwrap();
-    let Some(disk) = Tmpfs::mount(dir.path(), "3m") else {
+    // 64 MiB: the solve (about 60 MiB at its estimated peak, 43 MiB in fact) fits the file
+    // system, not the 3 MiB the filler leaves free.
+    let Some(_disk) = Tmpfs::mount(dir.path(), "64m") else {
         // CI and the development machine run as root; elsewhere say so rather than pass.
         eprintln!("NOT RUN: mounting a tmpfs needs root");
         return;
     };
+    let filler = dir.path().join("filler");
+    std::fs::write(&filler, vec![1u8; 61 << 20]).unwrap();
     let store = dir.path().join("store");
     let args = [
         "solve",
@@ -73,7 +70,7 @@ fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
     let kept = names.iter().filter(|n| n.starts_with("tile-")).count();
     assert!(kept > 0, "nothing was kept: {names:?}");
 
-    disk.resize("256m");
+    std::fs::remove_file(&filler).unwrap();
     let resumed = stdout(&args);
     assert!(
         !resumed.contains(" 0 tiles already in the store"),
@@ -87,4 +84,30 @@ fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
     };
     assert_eq!(value(&resumed), value(&fresh));
     assert!(value(&fresh).is_some());
+}
+
+#[test]
+fn a_solve_its_file_system_could_never_hold_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(_disk) = Tmpfs::mount(dir.path(), "8m") else {
+        eprintln!("NOT RUN: mounting a tmpfs needs root");
+        return;
+    };
+    let store = dir.path().join("store");
+    let out = dotbox(&[
+        "solve",
+        "3x4",
+        "--lines",
+        "0,1",
+        "--store",
+        store.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("more than the whole file system holding")
+            && stderr.contains("(8.0 MiB, 8.0 MiB free)"),
+        "{stderr}"
+    );
+    assert!(!store.exists(), "no store made");
 }

@@ -132,12 +132,9 @@ pub fn with_store<T>(
     let peak = solve.layout().estimated_peak_bytes();
     match dir {
         Some(dir) => {
-            // Checked before a new store's directory is made, then with what a store holds.
-            if !dir.exists() {
-                fits_on_disk(peak, dir, 0)?;
-            }
+            // Before a new store's directory is made.
+            fits_on_disk(peak, dir)?;
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
-            fits_on_disk(peak, dir, store.stored_bytes().unwrap_or(0))?;
             warn_of_largest_step(solve, memory);
             return_freed_memory();
             work(solve, &mut store, Some(&format!("store {}", dir.display())))
@@ -146,7 +143,7 @@ pub fn with_store<T>(
         None => {
             // Too large for memory: stream tiles through a temporary store on disk.
             let temp = std::env::temp_dir();
-            fits_on_disk(peak, &temp, 0)?;
+            fits_on_disk(peak, &temp)?;
             warn_of_largest_step(solve, memory);
             let dir = temp.join(format!("dotbox-solve-{}", std::process::id()));
             eprintln!(
@@ -181,39 +178,40 @@ fn warn_of_largest_step(solve: &Solve, memory: u64) {
     }
 }
 
-/// Refuses at once a solve streaming through `dir` whose tiles cannot fit on its disk: the
-/// two largest adjacent layers, which the store holds at its peak
-/// ([`Layout::estimated_peak_bytes`]), more than twice the space free there and what the
-/// store already holds. The estimate is rough (the 4×4 solve's store peaked at 5.5 GiB), so
-/// a solve near the limit runs: a full disk stops it with its finished tiles kept, and it
-/// resumes once there is room. A 5×5 solve (8 PiB) is refused here, before the minutes of
-/// laying out its millions of tiles.
-fn fits_on_disk(peak: f64, dir: &Path, held: u64) -> Result<(), CliError> {
-    let Some(free) = free_space(dir) else {
+/// Refuses at once a solve streaming through `dir` that its disk could never hold: the two
+/// largest adjacent layers, which the store holds at its peak
+/// ([`Layout::estimated_peak_bytes`]), more than twice the whole file system's size. The
+/// estimate runs high (9.6 GiB for the 4×4 solve, whose store peaked at 5.5 GiB), hence the
+/// factor. A solve that only lacks free space runs: a full disk stops it with its finished
+/// tiles kept, and it resumes once there is room. A 5×5 solve (8 PiB) is refused here,
+/// before the minutes of laying out its millions of tiles.
+fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
+    let Some(disk) = disk_space(dir) else {
         return Ok(());
     };
-    let room = (free + held) as f64;
-    if peak <= 2.0 * room {
+    if peak <= 2.0 * disk.size as f64 {
         return Ok(());
     }
     Err(CliError::Usage(format!(
-        "the solve needs about {} on disk (its two largest adjacent layers), and {} has {} \
-         free{}: it is out of this machine's reach (docs/scaling.md: solves as tasks over \
-         many machines)",
+        "the solve needs about {} on disk (its two largest adjacent layers), more than the \
+         whole file system holding {} ({}, {} free): it is out of this machine's reach \
+         (docs/scaling.md: solves as tasks over many machines)",
         size_text(peak),
         dir.display(),
-        size_text(free as f64),
-        if held >= 1 << 20 {
-            format!(" beside the {} its store holds", size_text(held as f64))
-        } else {
-            String::new()
-        }
+        size_text(disk.size as f64),
+        size_text(disk.free as f64),
     )))
 }
 
-/// Bytes free for this user on the file system that holds, or would hold, `dir` (its
-/// nearest existing ancestor), where the system says.
-fn free_space(dir: &Path) -> Option<u64> {
+/// The size of a file system and the bytes free on it for this user.
+struct DiskSpace {
+    size: u64,
+    free: u64,
+}
+
+/// The space of the file system that holds, or would hold, `dir` (its nearest existing
+/// ancestor), where the system says.
+fn disk_space(dir: &Path) -> Option<DiskSpace> {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -229,7 +227,11 @@ fn free_space(dir: &Path) -> Option<u64> {
             }
             stats.assume_init()
         };
-        Some(stats.f_bavail as u64 * stats.f_frsize as u64)
+        let unit = stats.f_frsize as u64;
+        Some(DiskSpace {
+            size: stats.f_blocks as u64 * unit,
+            free: stats.f_bavail as u64 * unit,
+        })
     }
     #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
     {
