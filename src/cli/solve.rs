@@ -212,32 +212,12 @@ struct DiskSpace {
 /// The space of the file system that holds, or would hold, `dir` (its nearest existing
 /// ancestor), where the system says.
 fn disk_space(dir: &Path) -> Option<DiskSpace> {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        let dir = std::path::absolute(dir).ok()?;
-        let existing = dir.ancestors().find(|a| a.exists())?;
-        let path = std::ffi::CString::new(existing.as_os_str().as_bytes()).ok()?;
-        let mut stats = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-        // SAFETY: `path` is a NUL-terminated string and `stats` a buffer statvfs fills; it
-        // is read only when the call succeeds.
-        let stats = unsafe {
-            if libc::statvfs(path.as_ptr(), stats.as_mut_ptr()) != 0 {
-                return None;
-            }
-            stats.assume_init()
-        };
-        let unit = stats.f_frsize as u64;
-        Some(DiskSpace {
-            size: stats.f_blocks as u64 * unit,
-            free: stats.f_bavail as u64 * unit,
-        })
-    }
-    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-    {
-        let _ = dir;
-        None
-    }
+    let dir = std::path::absolute(dir).ok()?;
+    let existing = dir.ancestors().find(|a| a.exists())?;
+    Some(DiskSpace {
+        size: fs4::total_space(existing).ok()?,
+        free: fs4::available_space(existing).ok()?,
+    })
 }
 
 /// Lets `solve` hold tiles and tables within `memory` (default: 60 % of the machine's) and
