@@ -374,6 +374,14 @@ fn a_solve_larger_than_the_disk_is_refused_at_once() {
     // Without --store it would stream through the temporary directory: refused as well.
     let err = failure(&["solve", "5x5"]);
     assert!(err.contains("out of this machine's reach"), "{err}");
+    // Nor does `analyze --method retro` advise a solve on disk: 4x4 fits a disk, 5x5 none.
+    let err = failure(&["analyze", "4x4", "--method", "retro"]);
+    assert!(err.contains("solve it on disk"), "{err}");
+    let err = failure(&["analyze", "5x5", "--method", "retro"]);
+    assert!(
+        err.contains("8.0 PiB on disk") && !err.contains("solve it on disk"),
+        "{err}"
+    );
 }
 
 #[test]

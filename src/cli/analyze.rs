@@ -19,6 +19,7 @@ use super::error::CliError;
 use super::input::{parse_position, read_game, RulesArgs};
 use super::method::{self, Method, SearchArgs, Searched};
 use super::output::{human, json, with_penalty};
+use super::solve::fits_on_disk;
 use super::{estimate, progress};
 use super::{pseudo, shipped};
 
@@ -348,8 +349,17 @@ fn pseudo_report(args: &AnalyzeArgs, board: &Board, pos: Position) -> Result<Str
 /// The analysis of plain Dots-and-Boxes by the retrograde solver in memory, with how it was
 /// found.
 fn retro_answer(board: &Board, pos: Position) -> Result<(Analysis, String), CliError> {
+    let analysis = solve_in_memory(board, pos, Rules::default()).map_err(|e| match e {
+        // Too large for memory: the advice to solve it on disk only where a disk could hold it.
+        CliError::Solve(RetroError::TooLarge { bytes, .. }) => {
+            fits_on_disk(bytes, &std::env::temp_dir())
+                .err()
+                .unwrap_or(e)
+        }
+        e => e,
+    })?;
     Ok((
-        solve_in_memory(board, pos, Rules::default())?,
+        analysis,
         "solved in memory by the retrograde solver".to_string(),
     ))
 }

@@ -185,7 +185,7 @@ fn warn_of_largest_step(solve: &Solve, memory: u64) {
 /// factor. A solve that only lacks free space runs: a full disk stops it with its finished
 /// tiles kept, and it resumes once there is room. A 5×5 solve (8 PiB) is refused here,
 /// before the minutes of laying out its millions of tiles.
-fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
+pub(super) fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
     let Some(disk) = disk_space(dir) else {
         return Ok(());
     };
