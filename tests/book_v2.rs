@@ -179,14 +179,47 @@ fn a_chunk_reads_from_the_index_and_its_own_bytes_alone() {
     }
 }
 
-#[test]
-fn a_kept_book_is_opened_once_and_again_when_its_file_changes() {
+/// A 2x3 book of depth 7 in small chunks, as read by [`BookFile`] from a file.
+struct OnDisk {
+    board: Board,
+    depth: u32,
+    /// The book's bytes.
+    bytes: Vec<u8>,
+    /// The book read whole from its bytes: what the file must answer.
+    whole: Book,
+    /// The temporary directory of the file, removed when dropped.
+    dir: tempfile::TempDir,
+    /// The book's file in `dir`, not written yet.
+    path: std::path::PathBuf,
+}
+
+fn on_disk() -> OnDisk {
     let board = Board::new(2, 3).unwrap();
     let depth = 7;
     let (_, _, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
     let whole = Book::from_bytes(bytes.clone()).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("2x3.book");
+    OnDisk {
+        board,
+        depth,
+        bytes,
+        whole,
+        dir,
+        path,
+    }
+}
+
+#[test]
+fn a_kept_book_is_opened_once_and_again_when_its_file_changes() {
+    let OnDisk {
+        board,
+        depth,
+        bytes,
+        whole,
+        dir: _dir, // kept to the end: dropping it removes the file
+        path,
+    } = on_disk();
     std::fs::write(&path, &bytes).unwrap();
     let positions = positions_up_to(&board, depth - 1);
     let held = |pos| {
@@ -224,12 +257,14 @@ fn a_kept_book_is_opened_once_and_again_when_its_file_changes() {
 
 #[test]
 fn a_book_file_reads_only_the_chunks_a_query_needs() {
-    let board = Board::new(2, 3).unwrap();
-    let depth = 7;
-    let (_, _, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
-    let whole = Book::from_bytes(bytes.clone()).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("2x3.book");
+    let OnDisk {
+        board,
+        depth,
+        bytes,
+        whole,
+        dir,
+        path,
+    } = on_disk();
     // One byte flipped in the middle of one chunk of the deepest layer.
     let index = BookV2Index::parse(&bytes).unwrap();
     let damaged = index.chunks().len() - 2;

@@ -5,54 +5,61 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-use common::cli::{dotbox, stdout};
+use common::cli::{dotbox, failure, stdout};
 
-/// A tmpfs mounted for the test and unmounted when dropped.
-struct Tmpfs(PathBuf);
+/// A tmpfs mounted on a temporary directory for the test, unmounted when dropped.
+struct Tmpfs {
+    dir: tempfile::TempDir,
+}
 
 impl Tmpfs {
-    /// Mounts a tmpfs of `size` (for mount's `size=` option) on `dir`; `None` where this
-    /// process may not mount (not root).
-    fn mount(dir: &Path, size: &str) -> Option<Tmpfs> {
+    /// Mounts a tmpfs of `size` (for mount's `size=` option); `None`, said on stderr, where
+    /// this process may not mount. CI and the development machine run as root; elsewhere
+    /// the test says so rather than pass.
+    fn mount(size: &str) -> Option<Tmpfs> {
+        let dir = tempfile::tempdir().unwrap();
         let status = Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir)
-            .status()
-            .ok()?;
-        status.success().then(|| Tmpfs(dir.to_path_buf()))
+            .arg(dir.path())
+            .status();
+        if !status.is_ok_and(|s| s.success()) {
+            eprintln!("NOT RUN: mounting a tmpfs needs root");
+            return None;
+        }
+        Some(Tmpfs { dir })
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
     }
 }
 
 impl Drop for Tmpfs {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
+        let _ = Command::new("umount").arg(self.dir.path()).status();
     }
+}
+
+/// `dotbox solve` of a 3x4 position of 29 open lines through the store `store`.
+fn solve_args(store: &Path) -> [&str; 6] {
+    let store = store.to_str().unwrap();
+    ["solve", "3x4", "--lines", "0,1", "--store", store]
 }
 
 #[test]
 fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
-    let dir = tempfile::tempdir().unwrap();
     // 64 MiB: the solve (about 60 MiB at its estimated peak, 43 MiB in fact) fits the file
     // system, not the 3 MiB the filler leaves free.
-    let Some(_disk) = Tmpfs::mount(dir.path(), "64m") else {
-        // CI and the development machine run as root; elsewhere say so rather than pass.
-        eprintln!("NOT RUN: mounting a tmpfs needs root");
+    let Some(disk) = Tmpfs::mount("64m") else {
         return;
     };
-    let filler = dir.path().join("filler");
+    let filler = disk.path().join("filler");
     std::fs::write(&filler, vec![1u8; 61 << 20]).unwrap();
-    let store = dir.path().join("store");
-    let args = [
-        "solve",
-        "3x4",
-        "--lines",
-        "0,1",
-        "--store",
-        store.to_str().unwrap(),
-    ];
+    let store = disk.path().join("store");
+    let args = solve_args(&store);
     let out = dotbox(&args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -88,26 +95,15 @@ fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
 
 #[test]
 fn a_solve_its_file_system_could_never_hold_is_refused_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some(_disk) = Tmpfs::mount(dir.path(), "8m") else {
-        eprintln!("NOT RUN: mounting a tmpfs needs root");
+    let Some(disk) = Tmpfs::mount("8m") else {
         return;
     };
-    let store = dir.path().join("store");
-    let out = dotbox(&[
-        "solve",
-        "3x4",
-        "--lines",
-        "0,1",
-        "--store",
-        store.to_str().unwrap(),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let store = disk.path().join("store");
+    let err = failure(&solve_args(&store));
     assert!(
-        stderr.contains("more than the whole file system holding")
-            && stderr.contains("(8.0 MiB, 8.0 MiB free)"),
-        "{stderr}"
+        err.contains("more than the whole file system holding")
+            && err.contains("(8.0 MiB, 8.0 MiB free)"),
+        "{err}"
     );
     assert!(!store.exists(), "no store made");
 }
