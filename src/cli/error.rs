@@ -113,9 +113,7 @@ impl CliError {
             error,
         }
     }
-}
 
-impl CliError {
     /// The message with the arguments named as `face` names them (the [`fmt::Display`] of
     /// an error is the command line's).
     pub fn in_terms_of(&self, face: Face) -> Spelled<'_> {

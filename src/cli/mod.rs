@@ -23,7 +23,7 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
 pub use book_file::BookFile;
-pub use error::{CliError, Face};
+pub use error::{CliError, Face, Spelled};
 pub use input::{parse_position, RulesArgs};
 pub use method::{Method, SearchArgs};
 pub use output::json as analysis_json;
