@@ -215,7 +215,7 @@ fn bad_input_is_an_error_not_a_panic() {
             "line 3 is listed twice",
         ),
         (
-            &["analyze", "5x5", "--method", "retro"],
+            &["analyze", "4x4", "--method", "retro"],
             "dotbox solve --store",
         ),
         (&["solve", "2x2", "--memory", "lots"], "not a size"),
