@@ -19,7 +19,7 @@ from dotbox import benchmark
         (["--bots", "foo"], "--bots: unknown bot 'foo': mcts:N, rules"),
         (["--boards", "foo"], "--boards: foo: no perfect play to rate against: invalid board 'foo'"),
         (["--boards", "3x3,9x9"], "--boards: 9x9: no perfect play to rate against: board 9x9 has 180 lines"),
-        (["--boards", "5x5"], "--boards: 5x5: no perfect play to rate against: the subgame has about"),
+        (["--boards", "5x5"], "--boards: 5x5: no perfect play to rate against: the solve needs about 8.0 PiB on disk"),
     ],
 )
 def test_bad_bots_and_boards_are_named_before_any_game(args, message, capsys):
