@@ -2,19 +2,23 @@
 //!
 //! Dots are `+`, drawn lines `-------` and `|`, completed boxes hold `#`. Each open line shows
 //! its label: horizontal lines centred in the 7 columns between their dots, vertical lines in
-//! the 3 columns centred on theirs. Pure text, so it is tested like any other function.
+//! the 5 columns centred on theirs (wide enough for an estimate such as `~-0.4`), leaving 3
+//! columns inside each box. Pure text, so it is tested like any other function.
 
 use crate::core::{Board, Position};
 
 /// Columns from one dot to the next.
 const STEP: usize = 8;
 
+/// Columns of a vertical line's label, centred on the line.
+const V_LABEL: usize = 5;
+
 /// Draws `pos` on `board`, writing `label(line)` on each open line (an empty label leaves the
-/// line blank). Rows end with a newline; labels are cut to fit (7 and 3 columns).
+/// line blank). Rows end with a newline; labels are cut to fit (7 and 5 columns).
 pub fn render(board: &Board, pos: Position, label: &dyn Fn(usize) -> String) -> String {
     let mut out = String::new();
     for r in 0..=board.rows() {
-        let mut row = String::from(" +");
+        let mut row = String::from("  +");
         for c in 0..board.cols() {
             let line = board.h(r, c);
             if pos.contains(line) {
@@ -33,13 +37,13 @@ pub fn render(board: &Board, pos: Position, label: &dyn Fn(usize) -> String) -> 
         for c in 0..=board.cols() {
             let line = board.v(r, c);
             row.push_str(&if pos.contains(line) {
-                " | ".to_string()
+                "  |  ".to_string()
             } else {
-                fit(&label(line), 3)
+                fit(&label(line), V_LABEL)
             });
             if c < board.cols() {
                 let done = pos.is_superset(board.box_sides(r, c));
-                row.push_str(if done { "  #  " } else { "     " });
+                row.push_str(if done { " # " } else { "   " });
             }
         }
         out.push_str(row.trim_end());
@@ -91,10 +95,13 @@ mod tests {
         .into_iter()
         .collect();
         let text = render(&board, pos, &|line| format!("-{line}"));
-        let expected = " +-------+-------+\n |   #   |      -6\n +-------+  -3   +\n";
+        let expected = "  +-------+-------+\n  |   #   |      -6\n  +-------+  -3   +\n";
         assert_eq!(text, expected);
         let blank = render(&board, Position::EMPTY, &|_| String::new());
-        assert_eq!(blank, " +       +       +\n\n +       +       +\n");
+        assert_eq!(blank, "  +       +       +\n\n  +       +       +\n");
+        // A vertical line's label has 5 columns: an estimate such as ~-0.4 fits whole.
+        let wide = render(&board, pos.without(board.v(0, 1)), &|_| "~-0.4".to_string());
+        assert_eq!(wide.lines().nth(1), Some("  |     ~-0.4   ~-0.4"));
     }
 
     #[test]

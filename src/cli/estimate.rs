@@ -77,6 +77,16 @@ pub fn marked(score: f32) -> String {
     }
 }
 
+/// An estimated score for the board diagram, in at most 5 columns (a vertical line's label):
+/// to a tenth below 10 boxes, as [`marked`], whole boxes from there (`~+12`).
+fn diagram_label(score: f32) -> String {
+    let text = marked(score);
+    match text.len() <= 5 {
+        true => text,
+        false => format!("~{:+}", score.round() as i64),
+    }
+}
+
 /// The drawn lines of `pos` (pre-drawn ones included), sorted, as JSON.
 fn lines_json(pos: Position) -> Value {
     Value::Array(pos.lines().map(|l| json!(l)).collect())
@@ -139,8 +149,8 @@ pub fn json_report(
     output::json_line(&report)
 }
 
-/// The estimate as text: a diagram of the estimated scores (rounded to whole boxes, marked
-/// `~`), then every move's estimate to a tenth, the line the engine plays, and a warning in
+/// The estimate as text: a diagram of the estimated scores (to a tenth below 10 boxes, marked
+/// `~`; proven ones whole), then every move's estimate to a tenth, the line the engine plays, and a warning in
 /// words that the scores are not exact (save the value and the engine's move, where proven).
 pub fn human_report(
     board: &Board,
@@ -174,15 +184,15 @@ pub fn human_report(
             false => "estimate, not exact",
         }
     ));
-    let whole = |line: usize| {
+    let label = |line: usize| {
         let m = estimate.moves.iter().find(|m| m.line == line);
-        m.map_or(String::new(), |m| {
-            let mark = if m.exact { "" } else { "~" };
-            format!("{mark}{}", m.score.round() as i64)
+        m.map_or(String::new(), |m| match m.exact {
+            true => (m.score.round() as i64).to_string(),
+            false => diagram_label(m.score),
         })
     };
     let numbers = format!(" open lines\n{}", render(board, pos, &|l| l.to_string()));
-    let scores = format!(" estimates\n{}", render(board, pos, &whole));
+    let scores = format!(" estimates\n{}", render(board, pos, &label));
     out.push_str(&side_by_side(&numbers, &scores, 3));
     let value = match estimate.value_exact {
         true => format!(
@@ -298,6 +308,23 @@ mod tests {
         );
         assert!(text.contains("line  3: 0 (exact)"), "{text}");
         assert!(text.contains("line  4: ~-0.4"), "{text}");
+        // The diagram shows the estimates to a tenth too, the proven score whole.
+        let rows: Vec<&str> = text.lines().filter(|l| l.contains('+')).collect();
+        assert!(rows.iter().any(|l| l.contains("~-0.4")), "{text}");
+        assert!(
+            rows.iter()
+                .all(|l| !l.contains("~0 ") && !l.contains("~-0 ")),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn diagram_labels_fit_a_vertical_line() {
+        assert_eq!(diagram_label(-0.44), "~-0.4");
+        assert_eq!(diagram_label(9.94), "~+9.9");
+        assert_eq!(diagram_label(9.96), "~+10");
+        assert_eq!(diagram_label(-12.3), "~-12");
+        assert_eq!(diagram_label(0.01), "~0.0");
     }
 
     #[test]
