@@ -264,7 +264,7 @@ async function explainLast(g, key) {
   try {
     analysis = await analysisOf(client, g.board, g.predrawn, before);
   } catch (e) {
-    if (coach.explained === key && session.game === g) out.textContent = `${label}: no exact scores for the position before it (${e.message.replace(/\.$/, '')}).`;
+    if (coach.explained === key && session.game === g) out.textContent = `${label}: no exact scores for the position before it. ${e.message.replace(/\.?$/, '.')}`;
     return;
   }
   // Another position, or a new game (which freed `g`), came meanwhile.

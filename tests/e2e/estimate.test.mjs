@@ -34,6 +34,9 @@ for (const [board, lines] of [['5x5', 60], ['4x5', 49]]) {
     const { page, errors } = await openPage(context, env.server.url, `#board=${board}&mode=p2`);
     await page.waitForFunction(() => window.dotboxApp.state.game.moves.length > 0, null, { timeout: 30_000 });
     assert.match(await page.textContent('#message'), /The engine drew \S+ by its estimate \(~[+-]?\d+\.\d\): not an exact move/);
+    // The coach says in plain sentences why it cannot judge the move exactly.
+    await page.waitForFunction(() => /no exact scores/.test(document.querySelector('#coach-move').textContent));
+    assert.match(await page.textContent('#coach-move'), new RegExp(`^\\S+: no exact scores for the position before it\\. This position has ${lines} open lines: [^()]*\\(\\d+ more moves\\)\\.$`));
     const random = seeded(lines);
     const replies = [];
     for (let turn = 0; turn < 8; turn++) {
