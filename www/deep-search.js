@@ -9,7 +9,7 @@ import { mark } from './test-hooks.js';
 import { answerBudget } from './pkg/dotbox.js';
 import { remember } from './analyses.js';
 import { positionKey } from './position-key.js';
-import { $, setMessage, showWait, hideWait } from './ui.js';
+import { $, nodesText, setMessage, showWait, hideWait } from './ui.js';
 import { startWorker } from './wasm-loader.js';
 
 // How long the asked-for search may run, its transposition table and the positions it is
@@ -43,7 +43,7 @@ export function offerDeepSearch(game, lines, done) {
     running = startWorker('./search-worker.js');
     running.onmessage = ({ data }) => {
       if (data.op === SEARCH_EVENT.progress) {
-        showWait(data.total ? (100 * data.done) / data.total : null, `searching for the exact scores… ${(data.nodes / 1e6).toFixed(0)} M nodes, move ${data.done}/${data.total}`);
+        showWait(data.total ? (100 * data.done) / data.total : null, `searching for the exact scores… ${nodesText(data.nodes)}, move ${data.done}/${data.total}`);
         return;
       }
       withdrawDeepSearch();

@@ -9,7 +9,7 @@ import {
 } from './session.js';
 import { forgetFailures, estimated, rememberEstimate, remember } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
-import { $, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
+import { $, nodesText, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
 const hooks = { onSolved: null };
@@ -284,7 +284,7 @@ function onProgress(p) {
     return;
   }
   if (p.op === EVENT.searchProgress) {
-    showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${(p.nodes / 1e6).toFixed(0)} M nodes, move ${p.done}/${p.total}`);
+    showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${nodesText(p.nodes)}, move ${p.done}/${p.total}`);
     return;
   }
   if (p.op === EVENT.bookFigures) return showFigures(p.figures);
