@@ -41,14 +41,30 @@ export async function analysisOf(client, board, predrawn, lines) {
   }
 }
 
+/**
+ * The engine's answer for the position with `lines` drawn, where no exact method reaches
+ * within the page's budget: remembered, or asked of the worker (`client`; `seconds` of thought,
+ * by default the policy's estimateSeconds) and remembered. Where the engine solved the
+ * position, its exact analysis (`source: 'engine'`), remembered with the exact analyses; else
+ * the estimate, remembered apart (seen again, it comes back with `seconds: 0`).
+ */
+export async function estimateOf(client, board, predrawn, lines, seconds = undefined) {
+  const key = positionKey(board, predrawn, lines);
+  if (estimates.has(key)) return { ...estimates.get(key), seconds: 0 };
+  const found = await client.call(OP.estimate, { board, predrawn, lines, seconds });
+  if (!found.exact) {
+    estimates.set(key, found);
+    return found;
+  }
+  const { value, moves, nodes } = found;
+  const analysis = { value, moves, nodes, seconds: found.seconds, source: 'engine' };
+  remember(key, analysis);
+  return analysis;
+}
+
 /** Forgets every refusal (a solve finished, so positions may be answered now). */
 export function forgetFailures() {
   failed.clear();
-}
-
-/** Remembers the engine's estimate of a position (never exact). */
-export function rememberEstimate(key, estimate) {
-  estimates.set(key, estimate);
 }
 
 /** The engine's estimate seen for a position, or undefined. */

@@ -8,8 +8,8 @@
 // app.js calls renderAnalysis() on every render and gives, through initAnalysis(), the ways
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
-import { Game } from './pkg/dotbox.js';
-import { analysisOf, cached, estimated, failure } from './analyses.js';
+import { Game, answerMethod } from './pkg/dotbox.js';
+import { analysisOf, cached, estimateOf, estimated, failure } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine } from './session.js';
 import { canAnalyze } from './solving.js';
@@ -230,7 +230,22 @@ function onGraphClick(e) {
 
 // ---- Filling in the analyses -----------------------------------------------------------
 
-/** Asks the worker, one position at a time, for the main line's analyses not known yet. */
+/** The first position of the main line that the answer policy leaves to the engine's
+ * estimate and that has no answer yet, or undefined. The position on the board is the
+ * game's to ask for (app.js), and until it has its answer none is asked here, so that its
+ * answer never waits behind these. */
+function toEstimate(g) {
+  const shown = positionKey(g.board, g.predrawn, g.lines);
+  if (!g.isOver() && !cached(shown) && !estimated(shown)) return undefined;
+  const positions = [...Array(ctx.plies.length + 1).keys()];
+  return positions.find((i) => !cached(keyAt(i)) && !estimated(keyAt(i))
+    && answerMethod(g.board, g.predrawn, linesAt(i), session.book?.depth, 'browser') === 'estimate');
+}
+
+/** Asks the worker, one position at a time, for the main line's analyses not known yet: the
+ * exact ones it answers at once, then the engine's estimates (the policy's time each) where
+ * nothing exact is in reach, so that a game loaded or set up past exact reach gets its
+ * estimated losses and graph too, not only a game played here move by move. */
 async function fill() {
   if (ctx.filling) return;
   ctx.filling = true;
@@ -239,12 +254,15 @@ async function fill() {
       const g = ctx.game;
       const n = ctx.plies.length;
       const k = [...Array(n + 1).keys()].find((i) => !cached(keyAt(i)) && !failure(keyAt(i)) && canAnalyze(g, linesAt(i)));
-      if (k === undefined) return;
-      const key = keyAt(k);
+      const guess = k === undefined ? toEstimate(g) : undefined;
+      if (k === undefined && guess === undefined) return;
+      const key = keyAt(k ?? guess);
       try {
-        await analysisOf(client, g.board, g.predrawn, k === 0 ? '' : ctx.plies[k - 1].lines);
+        if (k !== undefined) await analysisOf(client, g.board, g.predrawn, linesAt(k));
+        else await estimateOf(client, g.board, g.predrawn, linesAt(guess));
       } catch {
-        if (!failure(key)) return; // not solved yet: try again on a later render
+        // Not solved yet, or the worker gave no estimate: try again on a later render.
+        if (k === undefined || !failure(key)) return;
       }
       if (ctx.game === g) draw();
     }

@@ -7,8 +7,8 @@ import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod, 
 import {
   session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, solveStarted, solveEnded,
 } from './session.js';
-import { forgetFailures, estimated, rememberEstimate, remember } from './analyses.js';
-import { boardKey, positionKey } from './position-key.js';
+import { forgetFailures, estimateOf } from './analyses.js';
+import { boardKey } from './position-key.js';
 import { $, nodesText, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
@@ -148,20 +148,13 @@ export function canAnalyze(g, lines) {
  * and its move (`valueExact`), the estimate says so, and those stay exact on the board.
  */
 export async function estimatePosition(g, lines, why, seconds = undefined) {
-  const key = positionKey(g.board, g.predrawn, lines);
-  let found = estimated(key) && { ...estimated(key), seconds: 0 };
+  let found;
   try {
-    found ??= await client.call(OP.estimate, { board: g.board, predrawn: g.predrawn, lines, seconds });
+    found = await estimateOf(client, g.board, g.predrawn, lines, seconds);
   } catch {
     return null;
   }
-  if (found.exact) {
-    const { value, moves, nodes } = found;
-    const analysis = { value, moves, nodes, seconds: found.seconds, source: 'engine' };
-    remember(key, analysis);
-    return analysis;
-  }
-  rememberEstimate(key, found);
+  if (found.source === 'engine') return found;
   found = { ...found, lines };
   // A new game came while the engine thought (`g` freed): remembered, not shown.
   if (session.game !== g) return found;

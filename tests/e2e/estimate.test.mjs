@@ -139,6 +139,29 @@ test('estimates are marked as estimates on the board, the value line, the move l
   await context.close();
 });
 
+test('a game loaded past exact reach gets an estimated loss for every move and a point for every position', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  // Loaded from the address, not played here: no position of it was estimated on the way.
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=hh&moves=0,31,17,44,9,22');
+  await settled(page);
+  assert.match(await page.textContent('#value'), /^Estimated value ~[+-]?\d+\.\d for A — not exact/);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li[data-estimated-loss]').length === 6, null, { timeout: 60_000 });
+  const listed = await page.$$eval('#moves li[data-ply]', (ls) => ls.map((l) => ({
+    loss: l.dataset.loss, text: l.querySelector('.loss').textContent, cls: l.querySelector('.loss').className,
+  })));
+  assert.equal(listed.length, 6);
+  for (const l of listed) {
+    assert.equal(l.loss, '', 'no exact loss');
+    assert.match(l.text, /^~(−\d+\.\d|0\.0)$/);
+    assert.equal(l.cls, 'loss estimate');
+  }
+  // Every position, the start included, has its estimated point on the graph, and no exact one.
+  await page.waitForFunction(() => document.querySelector('#graph').dataset.estimatedPoints === '7', null, { timeout: 30_000 });
+  assert.equal(await page.$eval('#graph', (svg) => svg.dataset.points), '0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a position the engine solves within its time is shown as exact, with the native scores', { timeout: 120_000 }, async () => {
   const context = await env.browser.newContext();
   // 5x5 with 35 open lines: past the page's search (32) and its chains as pseudo-lines, so
@@ -223,10 +246,11 @@ test('a value and move the engine proved are shown exact among its estimates, wi
   // value line, the move list and the graph, and the other scores stay estimates.
   const { page: game, errors: gameErrors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${lines.slice(0, -1).join(',')}`);
   await settled(game);
-  await game.evaluate(async ({ found, key }) => {
-    const { rememberEstimate } = await import('./analyses.js');
-    rememberEstimate(key, found);
-  }, { found, key: `5x5||${lines.join(',')}` });
+  await game.evaluate(async ({ found, lines }) => {
+    const { estimateOf } = await import('./analyses.js');
+    // The answer the worker gave above, handed over as a worker would.
+    await estimateOf({ call: async () => found }, '5x5', '', lines);
+  }, { found, lines: lines.join(',') });
   await clickLine(game, lines.at(-1));
   await settled(game);
   const sign = native.value > 0 ? '\\+' : '';
