@@ -110,18 +110,20 @@ class Answers:
     def __init__(self, method: Optional[str] = None, time_limit: Optional[float] = None):
         self.method = method
         self.time_limit = time_limit
-        self._books: Dict[str, Optional[Book]] = {}
+        # Each board's shipped book depth (0: none). The book itself is read through
+        # ``analyze(method="book")``, which keeps it open for the process: one copy of what
+        # it has decoded, however many ``Answers`` ask.
+        self._depths: Dict[str, int] = {}
         self._answers: Dict[Tuple[str, Tuple[int, ...]], dict] = {}
 
     def __call__(self, board: str, lines: Sequence[int]) -> dict:
         key = (board, tuple(sorted(lines)))
         if key not in self._answers:
-            if board not in self._books:
+            if board not in self._depths:
                 path = shipped_book(board)
-                self._books[board] = Book(path) if path else None
-            book = self._books[board]
-            if book is not None and len(key[1]) < book.depth:
-                answer = book.analyze(key[1])
+                self._depths[board] = Book(path).depth if path else 0
+            if len(key[1]) < self._depths[board]:
+                answer = analyze(board, key[1], method="book")
             else:
                 answer = analyze(board, key[1], method=self.method, time_limit=self.time_limit)
             self._answers[key] = answer

@@ -8,7 +8,7 @@ import pyspiel
 import pytest
 
 import dotbox
-from dotbox.openspiel import DotboxBot, EngineBot, RulesBot, from_dotbox, game_for, to_dbn, to_dotbox
+from dotbox.openspiel import Answers, DotboxBot, EngineBot, RulesBot, from_dotbox, game_for, to_dbn, to_dotbox
 
 BOARDS = [(r, c) for r in range(2, 6) for c in range(2, 6)]
 
@@ -139,3 +139,14 @@ def test_dotbox_bot_plays_past_exact_reach_without_calling_it_exact():
     action = bot.step(state)
     assert action in state.legal_actions()
     assert bot.last_answer["exact"] is False
+
+
+def test_answers_read_the_shipped_book_whatever_the_method_and_the_method_past_it():
+    # A search of 4x4 with one line drawn cannot end in a hundredth of a second: the answer
+    # comes from the book, as the benchmark's oracle needs.
+    answers = Answers(method="search", time_limit=0.01)
+    booked = answers("4x4", [0])
+    assert booked["method"] == "book" and booked["exact"] is True
+    assert booked == dotbox.analyze("4x4", [0])
+    # No book covers 3x3: the method asked for answers.
+    assert Answers(method="retro")("3x3", [0])["method"] == "retro"
