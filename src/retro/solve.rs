@@ -8,7 +8,7 @@
 //! further up.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::core::{move_score, Analysis, Board, LoonyFlags, MoveScore, NextLoony, Position, Rules};
 use crate::store::{StoreError, TileData, TileId, TileStore, MAX_GROUPS};
@@ -53,14 +53,31 @@ pub enum Stored {
     Damaged(String),
 }
 
+/// The order in which a solve computes its tiles, and each tile's place in it.
+#[derive(Debug)]
+struct Schedule {
+    order: Vec<TileId>,
+    /// The place of each tile in `order`.
+    index: HashMap<TileId, usize>,
+}
+
+impl Schedule {
+    fn of(layout: &Layout) -> Schedule {
+        let order = layout.tiles();
+        let index = order.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+        Schedule { order, index }
+    }
+}
+
 /// A retrograde solve of every position containing a base position.
 #[derive(Debug)]
 pub struct Solve {
     layout: Layout,
     keep_lines: u32,
-    order: Vec<TileId>,
-    /// The place of each tile in `order`.
-    index: HashMap<TileId, usize>,
+    /// Laid out on first use: the tiles of a large board take seconds to list (5x5: 19
+    /// million, about 4 s with their index), which a solve refused as too large for any disk
+    /// never needs.
+    schedule: OnceLock<Schedule>,
     /// `needed[i]` for `order[i]`; `None` until planned against a store.
     needed: Option<Vec<bool>>,
     next: usize,
@@ -109,14 +126,11 @@ impl Solve {
     /// The solve of every position of `layout`, keeping the layers of at most `keep_lines`
     /// lines beyond its base (see [`Solve::new`]).
     pub fn from_layout(layout: Layout, keep_lines: u32) -> Solve {
-        let order = layout.tiles();
-        let index = order.iter().enumerate().map(|(i, &t)| (t, i)).collect();
         let top = layout.open_count();
         Solve {
             layout,
             keep_lines,
-            order,
-            index,
+            schedule: OnceLock::new(),
             needed: None,
             next: 0,
             cache: HashMap::new(),
@@ -124,6 +138,11 @@ impl Solve {
             progress: Progress::default(),
             memory: None,
         }
+    }
+
+    /// The order of the tiles and their places in it, laid out on first use.
+    fn schedule(&self) -> &Schedule {
+        self.schedule.get_or_init(|| Schedule::of(&self.layout))
     }
 
     /// Holds at most about `bytes` of tiles and tables in memory: past that, tiles the store
@@ -164,7 +183,7 @@ impl Solve {
     /// The next tile to compute, once planned (after the first [`Solve::step`] or
     /// [`Solve::plan`]).
     pub fn next_task(&self) -> Option<TileTask> {
-        let tile = self.order[self.pending_index()?];
+        let tile = self.schedule().order[self.pending_index()?];
         Some(TileTask {
             tile,
             needs: self.layout.parents(tile),
@@ -173,10 +192,10 @@ impl Solve {
 
     /// Asks the store which tiles exist and plans the rest (see the module docs).
     pub fn plan(&mut self, store: &mut dyn TileStore) -> Result<(), RetroError> {
-        let mut needed = vec![false; self.order.len()];
+        let mut needed = vec![false; self.schedule().order.len()];
         let mut progress = Progress::default();
-        for i in (0..self.order.len()).rev() {
-            let t = self.order[i];
+        for i in (0..self.schedule().order.len()).rev() {
+            let t = self.schedule().order[i];
             if store.contains(t)? {
                 progress.tiles_reused += 1;
                 continue;
@@ -186,7 +205,7 @@ impl Solve {
                     .layout
                     .children(t)
                     .iter()
-                    .any(|d| self.index.get(d).is_some_and(|&j| needed[j]));
+                    .any(|d| self.schedule().index.get(d).is_some_and(|&j| needed[j]));
             if wanted {
                 needed[i] = true;
                 progress.tiles_total += 1;
@@ -210,7 +229,7 @@ impl Solve {
                 return Ok(true);
             };
             self.next = i;
-            let tile = self.order[i];
+            let tile = self.schedule().order[i];
             self.drop_layers_above(tile.lines() + 1, store)?;
             self.make_room(i);
             match self.solve_tile(tile, store) {
@@ -221,7 +240,7 @@ impl Solve {
                     return Ok(self.is_finished());
                 }
                 Err(RetroError::Store(StoreError::Corrupt { tile: bad, .. }))
-                    if replans <= self.order.len() =>
+                    if replans <= self.schedule().order.len() =>
                 {
                     replans += 1;
                     store.remove(bad)?;
@@ -441,7 +460,7 @@ impl Solve {
     /// The next tile this solve's steps compute: the first needed one from `next` on.
     fn pending_index(&self) -> Option<usize> {
         let needed = self.needed.as_ref()?;
-        (self.next..self.order.len()).find(|&i| needed[i])
+        (self.next..self.schedule().order.len()).find(|&i| needed[i])
     }
 
     /// Drops cached tiles, those needed last first, until the parents of `order[i]` and its
@@ -451,7 +470,7 @@ impl Solve {
         let Some(budget) = self.memory else {
             return;
         };
-        let tile = self.order[i];
+        let tile = self.schedule().order[i];
         let parents = self.layout.parents(tile);
         let incoming = self.incoming_bytes(tile, &parents);
         if self.memory_in_use() + incoming <= budget {
@@ -463,7 +482,7 @@ impl Solve {
             self.layout
                 .children(t)
                 .iter()
-                .filter_map(|c| self.index.get(c).copied())
+                .filter_map(|c| self.schedule().index.get(c).copied())
                 .filter(|&j| j >= i && needed.is_some_and(|n| n[j]))
                 .min()
                 .unwrap_or(usize::MAX)
@@ -536,9 +555,14 @@ impl Solve {
             return Ok(());
         };
         // Steps run in order, so every needed tile up to `order[i]` is computed.
-        let done = |t: TileId| self.index.get(&t).is_none_or(|&j| j <= i || !needed[j]);
+        let done = |t: TileId| {
+            self.schedule()
+                .index
+                .get(&t)
+                .is_none_or(|&j| j <= i || !needed[j])
+        };
         let mut released = Vec::new();
-        for p in self.layout.parents(self.order[i]) {
+        for p in self.layout.parents(self.schedule().order[i]) {
             if self.layout.children(p).into_iter().all(done) {
                 released.push(p);
             }
@@ -566,7 +590,7 @@ impl Solve {
             self.cleaned_from -= 1;
             let layer = self.cleaned_from;
             if layer > self.keep_lines {
-                for &t in self.order.iter().filter(|t| t.lines() == layer) {
+                for &t in self.schedule().order.iter().filter(|t| t.lines() == layer) {
                     store.remove(t)?;
                 }
             }
