@@ -12,10 +12,10 @@
 import { OP } from './protocol.js';
 import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { session, client, wasmReady, onRender } from './session.js';
-import { analysisOf } from './analyses.js';
+import { analysisOf, estimated } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
-import { $, PLAYER, fmt, plural, svgEl } from './ui.js';
+import { $, PLAYER, fmt, fmtEstimate, plural, svgEl } from './ui.js';
 
 const coach = {
   key: null, // positionKey of the report shown
@@ -245,6 +245,17 @@ function showJudged(moves) {
   }
 }
 
+/** What the engine's estimate of the position with `before` drawn says of `line`, as a
+ * sentence marked as an estimate, or '' where the page has no estimate of it. */
+function estimateSays(g, before, line) {
+  const e = estimated(positionKey(g.board, g.predrawn, before));
+  const move = e?.moves.find((m) => m.line === line);
+  if (!move) return '';
+  if (e.best === line) return ` By the engine's estimate (not exact), it is the engine's choice there (${fmtEstimate(move.score)}).`;
+  const best = e.moves.find((m) => m.line === e.best);
+  return ` By the engine's estimate (not exact), it scores ${fmtEstimate(move.score)}, against ${fmtEstimate(best.score)} for the engine's choice there, ${g.label(e.best)}.`;
+}
+
 async function explainLast(g, key) {
   const out = $('coach-move');
   const moves = Array.from(g.moves);
@@ -264,7 +275,7 @@ async function explainLast(g, key) {
   try {
     analysis = await analysisOf(client, g.board, g.predrawn, before);
   } catch (e) {
-    if (coach.explained === key && session.game === g) out.textContent = `${label}: no exact scores for the position before it. ${e.message.replace(/\.?$/, '.')}`;
+    if (coach.explained === key && session.game === g) out.textContent = `${label}: no exact scores for the position before it. ${e.message.replace(/\.?$/, '.')}${estimateSays(g, before, line)}`;
     return;
   }
   // Another position, or a new game (which freed `g`), came meanwhile.

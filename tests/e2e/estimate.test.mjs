@@ -34,9 +34,10 @@ for (const [board, lines] of [['5x5', 60], ['4x5', 49]]) {
     const { page, errors } = await openPage(context, env.server.url, `#board=${board}&mode=p2`);
     await page.waitForFunction(() => window.dotboxApp.state.game.moves.length > 0, null, { timeout: 30_000 });
     assert.match(await page.textContent('#message'), /The engine drew \S+ by its estimate \(~[+-]?\d+\.\d\): not an exact move/);
-    // The coach says in plain sentences why it cannot judge the move exactly.
+    // The coach says in plain sentences why it cannot judge the move exactly, and what the
+    // engine's estimate, marked as one, says of it: the engine's own choice.
     await page.waitForFunction(() => /no exact scores/.test(document.querySelector('#coach-move').textContent));
-    assert.match(await page.textContent('#coach-move'), new RegExp(`^\\S+: no exact scores for the position before it\\. This position has ${lines} open lines: [^()]*\\(\\d+ more moves\\)\\.$`));
+    assert.match(await page.textContent('#coach-move'), new RegExp(`^\\S+: no exact scores for the position before it\\. This position has ${lines} open lines: [^()]*\\(\\d+ more moves\\)\\. By the engine's estimate \\(not exact\\), it is the engine's choice there \\(~[+-]?\\d+\\.\\d\\)\\.$`));
     const random = seeded(lines);
     const replies = [];
     for (let turn = 0; turn < 8; turn++) {
@@ -102,6 +103,10 @@ test('estimates are marked as estimates on the board, the value line, the move l
   await settled(page);
   await page.click('#nav-next');
   await settled(page);
+  // The coach, judging the last move again with the position before it now estimated, gives
+  // the engine's estimate of it, marked as one.
+  await page.waitForFunction(() => /By the engine's estimate/.test(document.querySelector('#coach-move').textContent), null, { timeout: 30_000 });
+  assert.match(await page.textContent('#coach-move'), /^\S+: no exact scores for the position before it\. .* By the engine's estimate \(not exact\), it (scores ~[+-]?\d+\.\d, against ~[+-]?\d+\.\d for the engine's choice there, [a-f]\d[a-f]\d|is the engine's choice there \(~[+-]?\d+\.\d\))\.$/);
   const listed = await page.$$eval('#moves li[data-ply]', (ls) => ls.map((l) => ({
     loss: l.dataset.loss, estimated: l.dataset.estimatedLoss, text: l.querySelector('.loss').textContent, cls: l.querySelector('.loss').className,
     fits: l.querySelector('.loss').scrollWidth <= l.querySelector('.loss').clientWidth,
