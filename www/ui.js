@@ -71,9 +71,14 @@ export function setNotice(problems) {
   $('notice').textContent = problems.join(' ');
 }
 
-/** A search's node count in words: thousands below a million (a search of 40,000 nodes
- * does not read "0.0 M nodes"), then millions to a tenth below 10 M, whole millions above. */
-export const nodesText = (nodes) => (nodes < 1e6 ? `${Math.round(nodes / 1e3)} k nodes` : `${(nodes / 1e6).toFixed(nodes < 1e7 ? 1 : 0)} M nodes`);
+/** A search's node count in words: as it is below a thousand, in thousands below a million
+ * (a search of 40,000 nodes does not read "0.0 M nodes"), then in millions, to a tenth below
+ * 10 M. */
+export function nodesText(nodes) {
+  if (nodes < 1e3) return `${nodes} nodes`;
+  if (nodes < 1e6) return `${Math.round(nodes / 1e3)} k nodes`;
+  return `${(nodes / 1e6).toFixed(nodes < 1e7 ? 1 : 0)} M nodes`;
+}
 
 /** The progress bar of a wait for the worker (download, handover solve, search); `percent`
  * null shows a bar without a known end. */
