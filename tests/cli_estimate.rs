@@ -250,7 +250,7 @@ fn bad_input_is_named() {
         (vec!["--time-limit", "inf"], "--time-limit: 'inf'"),
         (
             vec!["--time-limit", "1e30"],
-            "--time-limit: 1e30 seconds is too long",
+            "--time-limit: 1e30 seconds is too long (at most 1.8e19 seconds)",
         ),
         (
             vec!["--method", "estimate", "--time-limit", "soon"],

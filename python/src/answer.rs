@@ -36,13 +36,6 @@ pub struct Request {
 /// estimates (`"exact": false`), as `dotbox analyze` does.
 pub fn analyze(request: &Request) -> Result<String, CliError> {
     let (board, pos) = parse_position(&request.board, &request.lines)?;
-    if let Some(limit) = request.time_limit {
-        if !(limit.is_finite() && limit > 0.0) {
-            return Err(CliError::Usage(format!(
-                "time_limit: '{limit}' is not a positive number of seconds"
-            )));
-        }
-    }
     let method = request
         .method
         .as_deref()

@@ -22,6 +22,7 @@ import dotbox
         (lambda: dotbox.analyze("3x3", "zz9"), "zz9"),
         (lambda: dotbox.analyze("3x3", method="magic"), "not one of book, retro, search, estimate, rules"),
         (lambda: dotbox.analyze("3x3", time_limit=-1), "not a positive number of seconds"),
+        (lambda: dotbox.analyze("3x3", time_limit=1e308), "time_limit: 1e308 seconds is too long"),
         (lambda: dotbox.analyze("3x3", method="book"), "method='book' needs book=FILE: no book for 3x3"),
         (lambda: dotbox.analyze("3x4", method="estimate", book=dotbox.shipped_book("3x4")), "method='estimate' reads no book"),
         (lambda: dotbox.analyze("3x3:0", [1]), "lines cannot be given with the position '3x3:0'"),

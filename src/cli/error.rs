@@ -84,6 +84,11 @@ pub enum CliError {
         /// The nodes it searched.
         nodes: u64,
     },
+    /// A time limit that is not a positive number of seconds a `Duration` holds.
+    BadTimeLimit {
+        /// The seconds given.
+        seconds: f64,
+    },
     /// Options that do not fit together, or a budget that was exceeded: the message says which.
     Usage(String),
 }
@@ -204,6 +209,18 @@ impl fmt::Display for Spelled<'_> {
                 HumanCount(*nodes),
                 if python { "time_limit" } else { "--time-limit" }
             ),
+            CliError::BadTimeLimit { seconds } => {
+                let name = if python { "time_limit" } else { "--time-limit" };
+                if seconds.is_finite() && *seconds > 0.0 {
+                    write!(
+                        f,
+                        "{name}: {seconds:e} seconds is too long (at most {:.1e} seconds)",
+                        std::time::Duration::MAX.as_secs() as f64
+                    )
+                } else {
+                    write!(f, "{name}: '{seconds}' is not a positive number of seconds")
+                }
+            }
             CliError::Usage(msg) => f.write_str(msg),
         }
     }
@@ -227,6 +244,7 @@ impl std::error::Error for CliError {
             | CliError::NoBook { .. }
             | CliError::ReadsNoBook { .. }
             | CliError::OutOfTime { .. }
+            | CliError::BadTimeLimit { .. }
             | CliError::Usage(_) => None,
         }
     }
@@ -335,6 +353,16 @@ mod tests {
                 },
                 "time limit of 2.5 s after 1,200 nodes without an answer; raise --time-limit",
                 "time limit of 2.5 s after 1,200 nodes without an answer; raise time_limit",
+            ),
+            (
+                CliError::BadTimeLimit { seconds: -1.0 },
+                "--time-limit: '-1' is not a positive number of seconds",
+                "time_limit: '-1' is not a positive number of seconds",
+            ),
+            (
+                CliError::BadTimeLimit { seconds: 1e30 },
+                "--time-limit: 1e30 seconds is too long (at most 1.8e19 seconds)",
+                "time_limit: 1e30 seconds is too long (at most 1.8e19 seconds)",
             ),
             (
                 CliError::Solve(RetroError::TooLarge {

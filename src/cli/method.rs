@@ -65,17 +65,10 @@ impl SearchArgs {
         let Some(seconds) = self.time_limit else {
             return Ok(None);
         };
-        if !(seconds.is_finite() && seconds > 0.0) {
-            return Err(CliError::Usage(format!(
-                "--time-limit: '{seconds}' is not a positive number of seconds"
-            )));
+        match Duration::try_from_secs_f64(seconds) {
+            Ok(limit) if seconds > 0.0 => Ok(Some(limit)),
+            _ => Err(CliError::BadTimeLimit { seconds }),
         }
-        Duration::try_from_secs_f64(seconds).map(Some).map_err(|_| {
-            CliError::Usage(format!(
-                "--time-limit: {seconds:e} seconds is too long (at most {} seconds)",
-                Duration::MAX.as_secs()
-            ))
-        })
     }
 
     /// --search-threads, checked: at least 1 (default: one per core).
