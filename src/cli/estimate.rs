@@ -150,8 +150,9 @@ pub fn json_report(
 }
 
 /// The estimate as text: a diagram of the estimated scores (to a tenth below 10 boxes, marked
-/// `~`; proven ones whole), then every move's estimate to a tenth, the line the engine plays, and a warning in
-/// words that the scores are not exact (save the value and the engine's move, where proven).
+/// `~`; proven ones whole), then every move's estimate to a tenth, the line the engine plays,
+/// and a warning in words that the scores are not exact (save the value and the engine's
+/// move, where proven).
 pub fn human_report(
     board: &Board,
     pos: Position,
