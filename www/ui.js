@@ -76,7 +76,7 @@ export function setNotice(problems) {
  * 10 M. */
 export function nodesText(nodes) {
   if (nodes < 1e3) return `${nodes} nodes`;
-  if (nodes < 1e6) return `${Math.round(nodes / 1e3)} k nodes`;
+  if (nodes < 999_500) return `${Math.round(nodes / 1e3)} k nodes`;
   return `${(nodes / 1e6).toFixed(nodes < 1e7 ? 1 : 0)} M nodes`;
 }
 
