@@ -212,19 +212,12 @@ fn on_disk() -> OnDisk {
 
 #[test]
 fn a_kept_book_is_opened_once_and_again_when_its_file_changes() {
-    let OnDisk {
-        board,
-        depth,
-        bytes,
-        whole,
-        dir: _dir, // kept to the end: dropping it removes the file
-        path,
-    } = on_disk();
-    std::fs::write(&path, &bytes).unwrap();
-    let positions = positions_up_to(&board, depth - 1);
+    let disk = on_disk(); // kept to the end: dropping it removes the file
+    std::fs::write(&disk.path, &disk.bytes).unwrap();
+    let positions = positions_up_to(&disk.board, disk.depth - 1);
     let held = |pos| {
-        BookFile::kept(&path, |book| {
-            assert_eq!(book.analysis(pos)?, whole.analysis(pos).unwrap());
+        BookFile::kept(&disk.path, |book| {
+            assert_eq!(book.analysis(pos)?, disk.whole.analysis(pos).unwrap());
             Ok(book.chunks_held())
         })
         .unwrap()
@@ -239,50 +232,46 @@ fn a_kept_book_is_opened_once_and_again_when_its_file_changes() {
     assert_eq!(held(positions[0]), all);
 
     // The file cut short: the next call opens it again and says so.
-    std::fs::write(&path, &bytes[..30]).unwrap();
-    let e = BookFile::kept(&path, |book| book.analysis(positions[0]).map(|_| ()));
+    std::fs::write(&disk.path, &disk.bytes[..30]).unwrap();
+    let e = BookFile::kept(&disk.path, |book| book.analysis(positions[0]).map(|_| ()));
     assert!(e.is_err_and(|e| e.to_string().contains("2x3.book")));
     // Whole again: opened afresh, with nothing held.
-    std::fs::write(&path, &bytes).unwrap();
+    std::fs::write(&disk.path, &disk.bytes).unwrap();
     assert_eq!(
-        BookFile::kept(&path, |book| Ok(book.chunks_held())).unwrap(),
+        BookFile::kept(&disk.path, |book| Ok(book.chunks_held())).unwrap(),
         0
     );
     assert!(held(positions[0]) > 0);
     // A file that is gone is named.
-    std::fs::remove_file(&path).unwrap();
-    let gone = BookFile::kept(&path, |_| Ok(())).err().unwrap().to_string();
+    std::fs::remove_file(&disk.path).unwrap();
+    let gone = BookFile::kept(&disk.path, |_| Ok(()))
+        .err()
+        .unwrap()
+        .to_string();
     assert!(gone.contains("2x3.book"), "{gone}");
 }
 
 #[test]
 fn a_book_file_reads_only_the_chunks_a_query_needs() {
-    let OnDisk {
-        board,
-        depth,
-        bytes,
-        whole,
-        dir,
-        path,
-    } = on_disk();
-    // One byte flipped in the middle of one chunk of the deepest layer.
-    let index = BookV2Index::parse(&bytes).unwrap();
+    let disk = on_disk(); // kept to the end: dropping it removes the file
+                          // One byte flipped in the middle of one chunk of the deepest layer.
+    let index = BookV2Index::parse(&disk.bytes).unwrap();
     let damaged = index.chunks().len() - 2;
     let range = index.chunk_range(damaged).unwrap();
-    let mut bad = bytes.clone();
+    let mut bad = disk.bytes.clone();
     bad[((range.start + range.end) / 2) as usize] ^= 0x10;
-    std::fs::write(&path, &bad).unwrap();
+    std::fs::write(&disk.path, &bad).unwrap();
 
-    let mut file = BookFile::open(&path).unwrap();
+    let mut file = BookFile::open(&disk.path).unwrap();
     assert_eq!(
         (file.board(), file.depth(), file.chunks_held()),
-        (&board, depth, 0)
+        (&disk.board, disk.depth, 0)
     );
     let (mut answered, mut refused) = (0, 0);
-    for pos in positions_up_to(&board, depth - 1) {
+    for pos in positions_up_to(&disk.board, disk.depth - 1) {
         match file.analysis(pos) {
             Ok(a) => {
-                assert_eq!(a, whole.analysis(pos).unwrap());
+                assert_eq!(a, disk.whole.analysis(pos).unwrap());
                 answered += 1;
             }
             Err(e) => {
@@ -299,7 +288,7 @@ fn a_book_file_reads_only_the_chunks_a_query_needs() {
         "{answered} answered, {refused} refused"
     );
     assert!(file.chunks_held() < index.chunks().len());
-    let past = file.analysis(positions_up_to(&board, depth).pop().unwrap());
+    let past = file.analysis(positions_up_to(&disk.board, disk.depth).pop().unwrap());
     assert!(matches!(
         past,
         Err(CliError::Book {
@@ -310,19 +299,22 @@ fn a_book_file_reads_only_the_chunks_a_query_needs() {
     assert!(file.fit(&Board::new(3, 3).unwrap()).is_err());
 
     // A header naming an index longer than the file is refused before anything is read.
-    let mut huge = bytes.clone();
+    let mut huge = disk.bytes.clone();
     huge[24..32].copy_from_slice(&(1u64 << 60).to_le_bytes());
-    std::fs::write(&path, &huge).unwrap();
-    let e = BookFile::open(&path).err().unwrap().to_string();
+    std::fs::write(&disk.path, &huge).unwrap();
+    let e = BookFile::open(&disk.path).err().unwrap().to_string();
     assert!(e.contains("truncated"), "{e}");
 
     // A format-1 book is read whole, and answers the same.
-    let v1 = dir.path().join("v1.book");
-    let writer = dotbox::book::v1::BookWriter::new(&board, depth).unwrap();
-    std::fs::write(&v1, writer.write(|pos| whole.value(pos)).unwrap()).unwrap();
+    let v1 = disk.dir.path().join("v1.book");
+    let writer = dotbox::book::v1::BookWriter::new(&disk.board, disk.depth).unwrap();
+    std::fs::write(&v1, writer.write(|pos| disk.whole.value(pos)).unwrap()).unwrap();
     let mut file = BookFile::open(&v1).unwrap();
-    for pos in positions_up_to(&board, 3) {
-        assert_eq!(file.analysis(pos).unwrap(), whole.analysis(pos).unwrap());
+    for pos in positions_up_to(&disk.board, 3) {
+        assert_eq!(
+            file.analysis(pos).unwrap(),
+            disk.whole.analysis(pos).unwrap()
+        );
     }
 }
 
