@@ -183,8 +183,8 @@ fn warn_of_largest_step(solve: &Solve, memory: u64) {
 /// ([`Layout::estimated_peak_bytes`]), more than twice the whole file system's size. The
 /// estimate runs high (9.6 GiB for the 4×4 solve, whose store peaked at 5.5 GiB), hence the
 /// factor. A solve that only lacks free space runs: a full disk stops it with its finished
-/// tiles kept, and it resumes once there is room. A 5×5 solve (8 PiB) is refused here,
-/// before the minutes of laying out its millions of tiles.
+/// tiles kept, and it resumes once there is room. A 5×5 solve (8 PiB) is refused here, at
+/// once: the solve lays out its 19 million tiles only when it first needs them.
 pub(super) fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
     let Some(disk) = disk_space(dir) else {
         return Ok(());
