@@ -10,6 +10,7 @@ import { positionKey } from './position-key.js';
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
 const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
+const estimateListeners = new Set(); // called with a position's key when its estimate comes
 
 /** Remembers `analysis` for a position. */
 export function remember(key, analysis) {
@@ -54,6 +55,7 @@ export async function estimateOf(client, board, predrawn, lines, seconds = undef
   const found = await client.call(OP.estimate, { board, predrawn, lines, seconds });
   if (!found.exact) {
     estimates.set(key, found);
+    for (const listener of estimateListeners) listener(key);
     return found;
   }
   const { value, moves, nodes } = found;
@@ -69,3 +71,11 @@ export function forgetFailures() {
 
 /** The engine's estimate seen for a position, or undefined. */
 export const estimated = (key) => estimates.get(key);
+
+/** Calls `listener(key)` each time the engine's estimate of a position is first remembered,
+ * whoever asked for it: a view that showed a position without its estimate (the coach's
+ * verdict on a move, given before the move list estimated the position it was played in)
+ * adds it then. */
+export function onEstimate(listener) {
+  estimateListeners.add(listener);
+}

@@ -12,7 +12,7 @@
 import { OP } from './protocol.js';
 import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { session, client, wasmReady, onRender } from './session.js';
-import { analysisOf, estimated } from './analyses.js';
+import { analysisOf, estimated, onEstimate } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
 import { $, PLAYER, fmt, fmtEstimate, plural, svgEl } from './ui.js';
@@ -25,6 +25,10 @@ const coach = {
   judged: new Map(), // moves played ("l1,l2,..") -> the judgement of the last of them
   overlay: true,
   loony: null, // {key, flags}: the next-loony flags of the position shown, from the worker
+  // {explained, before, text()}: the verdict on a move no exact score judges, shown without
+  // an estimate, waiting for the engine's estimate of the position before it (positionKey
+  // `before`): text() is the verdict with it
+  waiting: null,
 };
 
 const keyOf = (g, lines) => positionKey(g.board, g.predrawn, lines);
@@ -258,6 +262,7 @@ function estimateSays(g, before, line) {
 
 async function explainLast(g, key) {
   const out = $('coach-move');
+  coach.waiting = null;
   const moves = Array.from(g.moves);
   delete out.dataset.line;
   if (!moves.length) {
@@ -275,7 +280,13 @@ async function explainLast(g, key) {
   try {
     analysis = await analysisOf(client, g.board, g.predrawn, before);
   } catch (e) {
-    if (coach.explained === key && session.game === g) out.textContent = `${label}: no exact scores for the position before it. ${e.message.replace(/\.?$/, '.')}${estimateSays(g, before, line)}`;
+    if (coach.explained !== key || session.game !== g) return;
+    const text = `${label}: no exact scores for the position before it. ${e.message.replace(/\.?$/, '.')}`;
+    const says = estimateSays(g, before, line);
+    out.textContent = `${text}${says}`;
+    // The move list estimates the position before soon after (analysis.js): the verdict
+    // adds the estimate then.
+    if (!says) coach.waiting = { explained: key, before: keyOf(g, before), text: () => `${text}${estimateSays(g, before, line)}` };
     return;
   }
   // Another position, or a new game (which freed `g`), came meanwhile.
@@ -334,6 +345,12 @@ async function start() {
     toggleOverlay();
   });
   onRender(refresh);
+  onEstimate((key) => {
+    const w = coach.waiting;
+    if (w?.before !== key || coach.explained !== w.explained) return;
+    coach.waiting = null;
+    $('coach-move').textContent = w.text();
+  });
   if (session.game) refresh(session.game);
 }
 

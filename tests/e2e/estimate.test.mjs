@@ -97,14 +97,9 @@ test('estimates are marked as estimates on the board, the value line, the move l
   }
   assert.equal(moves.filter((m) => m.cls.includes('pick')).length, 1, "the engine's choice is marked once");
   assert.equal(await page.$$eval('#svg text.score.best, #svg text.score.worse', (ts) => ts.length), 0);
-  // The move list: the positions shown so far were estimated, so the last move's loss is an
-  // estimate (never in data-loss, which holds exact losses only).
-  await page.click('#nav-prev');
-  await settled(page);
-  await page.click('#nav-next');
-  await settled(page);
-  // The coach, judging the last move again with the position before it now estimated, gives
-  // the engine's estimate of it, marked as one.
+  // The coach judged the last move before the position it was played in had an estimate;
+  // once the move list has estimated that position, the coach adds the engine's estimate of
+  // the move, marked as one, without the move being shown again.
   await page.waitForFunction(() => /By the engine's estimate/.test(document.querySelector('#coach-move').textContent), null, { timeout: 30_000 });
   assert.match(await page.textContent('#coach-move'), /^\S+: no exact scores for the position before it\. .* By the engine's estimate \(not exact\), it (scores ~[+-]?\d+\.\d, against ~[+-]?\d+\.\d for the engine's choice there, [a-f]\d[a-f]\d|is the engine's choice there \(~[+-]?\d+\.\d\))\.$/);
   const listed = await page.$$eval('#moves li[data-ply]', (ls) => ls.map((l) => ({
