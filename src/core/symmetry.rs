@@ -149,6 +149,18 @@ impl InterchangeableSets {
         out
     }
 
+    /// The lines of `open` that repeat another line of `open` up to a swap: of each set, every
+    /// line in `open` but the lowest. Drawing any open line of a set gives positions equal
+    /// up to the swap (the swap maps one child onto the other and fixes the position, whose
+    /// set lines are all open), so a search need try only the lowest.
+    pub fn repeated_moves(&self, open: Position) -> Position {
+        let repeated = self.sets.iter().fold(0, |acc, set| {
+            let lines = open.intersection(*set).0;
+            acc | lines & lines.wrapping_sub(1)
+        });
+        Position(repeated)
+    }
+
     /// Whether `pos` is its own representative.
     pub fn is_canonical(&self, pos: Position) -> bool {
         self.canonical(pos) == pos
@@ -267,5 +279,40 @@ mod tests {
             ends.sets().iter().map(|s| s.count()).collect::<Vec<_>>(),
             vec![3, 2, 3]
         );
+    }
+
+    /// Of the open lines, `repeated_moves` leaves out exactly those whose child equals, up to
+    /// the swaps, the child of a line it keeps, and keeps one line of each such class.
+    #[test]
+    fn repeated_moves_are_the_swapped_copies_of_a_kept_move() {
+        let mut rng = crate::core::Rng::new(5);
+        for name in ["1x1", "1x3", "2x2", "3x3", "2x5", "4x4", "icelandic"] {
+            let board = Board::parse(name).unwrap();
+            let sets = InterchangeableSets::new(&board, board.predrawn());
+            let mut left_out = 0;
+            for _ in 0..300 {
+                let open_count = rng.below(board.open_lines(board.start()).count() as usize + 1);
+                let pos = rng.position(&board, open_count);
+                let open = board.open_lines(pos);
+                let repeated = sets.repeated_moves(open);
+                assert_eq!(repeated.difference(open), Position::EMPTY);
+                let child = |l: usize| sets.canonical(pos.with(l));
+                let kept: Vec<usize> = open.difference(repeated).lines().collect();
+                for l in repeated.lines() {
+                    assert!(
+                        kept.iter().any(|&k| child(k) == child(l)),
+                        "{name} {pos:?} line {l}"
+                    );
+                    left_out += 1;
+                }
+                for (i, &a) in kept.iter().enumerate() {
+                    assert!(
+                        kept[i + 1..].iter().all(|&b| child(a) != child(b)),
+                        "{name} {pos:?}"
+                    );
+                }
+            }
+            assert!(left_out > 50, "{name}: only {left_out} lines left out");
+        }
     }
 }

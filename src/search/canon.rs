@@ -9,6 +9,7 @@
 //! line. Erasing undoes it with the same XOR.
 
 use super::zobrist::line_key;
+use crate::core::symmetry::InterchangeableSets;
 use crate::core::Equivalence;
 use crate::core::{Board, Position};
 
@@ -32,6 +33,8 @@ pub struct Canonicalizer {
     /// `images[s * lines + l][d]`: the line added to image `s` when `l` is drawn while `d`
     /// lines of its set are drawn.
     images: Vec<[u8; 4]>,
+    /// The interchangeable sets (none without symmetry).
+    swaps: InterchangeableSets,
 }
 
 impl Canonicalizer {
@@ -41,6 +44,10 @@ impl Canonicalizer {
         let lines = board.num_lines();
         let eq = Equivalence::new(board, board.predrawn());
         let mut sets: Vec<u64> = (0..lines).map(|l| 1 << l).collect();
+        let swaps = match use_symmetry {
+            true => eq.swaps().clone(),
+            false => InterchangeableSets::default(),
+        };
         let syms = if use_symmetry {
             for set in eq.swaps().sets() {
                 for l in set.lines() {
@@ -66,7 +73,16 @@ impl Canonicalizer {
             lines,
             sets,
             images,
+            swaps,
         }
+    }
+
+    /// The moves of `open` that repeat another of `open` up to an interchangeable-set swap
+    /// ([`InterchangeableSets::repeated_moves`]; none without symmetry): their children share
+    /// the canonical key of the one kept.
+    #[inline]
+    pub fn repeated_moves(&self, open: Position) -> Position {
+        self.swaps.repeated_moves(open)
     }
 
     /// The keys of `pos`, computed line by line.

@@ -149,6 +149,8 @@ impl Run<'_> {
                 if self.options.chain_moves {
                     open = open.difference(redundant_chain_moves(self.boxes, pos));
                 }
+                // After the chain rule: each set keeps one of the lines the rule kept.
+                open = open.difference(self.canon.repeated_moves(open));
                 self.order.order(self.boxes, pos, open, first, moves)
             }
         }
