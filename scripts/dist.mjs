@@ -235,12 +235,16 @@ function moduleGraph(entries, code, imports) {
 
 /**
  * index.html with its module scripts and style sheets replaced by the release's page.js and
- * page.css, preloads of what the first score needs, the manifest, icon and version.
+ * page.css, its development stand-in for an icon by the icon, and preloads of what the first
+ * score needs, the manifest and version.
  */
 function page(release, version, code, imports) {
   let html = readFileSync(join(WWW, 'index.html'), 'utf8');
+  const devIcon = /[ \t]*<!-- No icon while developing[^\n]*\n[ \t]*<link rel="icon" href="data:,">\n/;
+  if (!devIcon.test(html)) fail('www/index.html has no development icon line to replace');
   html = html.replace(/[ \t]*<script type="module" src="[^"]+\.js"><\/script>\n/g, '')
-    .replace(/[ \t]*<link rel="stylesheet" href="[^"]+\.css">\n/g, '');
+    .replace(/[ \t]*<link rel="stylesheet" href="[^"]+\.css">\n/g, '')
+    .replace(devIcon, '');
   // The solving worker's modules (startWorker('./worker.js') in client.js) and the wasm both
   // the page and the worker instantiate (the worker the threaded one where isolated).
   const preloads = moduleGraph(['page.js', 'worker.js'], code, imports).filter((p) => p !== 'page.js')

@@ -118,6 +118,8 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     assert.deepEqual(installabilityErrors, [], 'Chromium finds the app installable');
     const manifest = await cdp.send('Page.getAppManifest');
     assert.deepEqual(manifest.errors, []);
+    // One icon: the release's, not the development page's empty stand-in.
+    assert.deepEqual(await page.$$eval('link[rel="icon"]', (ls) => ls.map((l) => l.getAttribute('href'))), ['icons/icon-192.png']);
     assert.deepEqual(errors, []);
     await page.close();
   });
