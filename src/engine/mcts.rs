@@ -4,8 +4,8 @@
 //! The tree grows one node per iteration along the moves of best upper confidence bound
 //! (UCT: mean score plus `c · sqrt(ln N / n)`, in boxes, from the mover's side, `c` growing
 //! with the boxes left: [`EXPLORE_PER_BOX`]). Below
-//! the root it searches only the moves the exact search would (the capture rule and the
-//! chain-move rule of `crate::search`, both exact). A new node is valued by a [`playout`],
+//! the root it searches only the moves the exact search would (the capture rule, the
+//! chain-move rule of `crate::search` and one of each box's open border lines, all exact). A new node is valued by a [`playout`],
 //! unless it is settled: a full board, a simple loony endgame (exact arithmetic) or small
 //! enough (at most [`SOLVE_OPEN`] open lines) for the exact search, which answers it at
 //! once. A node whose moves all lead to settled nodes is settled too, with the exact
@@ -251,11 +251,11 @@ impl<'a> Tree<'a> {
             (false, Capture::Forced(x)) => vec![x],
             (false, Capture::TakeOrDecline(take, decline)) => vec![take, decline],
             (false, Capture::TakeOneOf(takes, k)) => takes[..k].to_vec(),
-            (false, Capture::None) => open
-                .difference(redundant_chain_moves(self.boxes, pos))
-                .lines()
-                .map(|l| l as u8)
-                .collect(),
+            (false, Capture::None) => {
+                let kept = open.difference(redundant_chain_moves(self.boxes, pos));
+                let kept = kept.difference(self.symmetry.swaps().repeated_moves(kept));
+                kept.lines().map(|l| l as u8).collect()
+            }
         };
         // Untried moves are tried in a random order.
         for i in (1..lines.len()).rev() {
