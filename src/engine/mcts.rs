@@ -3,10 +3,10 @@
 //!
 //! The tree grows one node per iteration along the moves of best upper confidence bound
 //! (UCT: mean score plus `c · sqrt(ln N / n)`, in boxes, from the mover's side, `c` growing
-//! with the boxes left: [`EXPLORE_PER_BOX`]). Below
-//! the root it searches only the moves the exact search would (the capture rule, the
-//! chain-move rule of `crate::search` and one of each box's open border lines, all exact). A new node is valued by a [`playout`],
-//! unless it is settled: a full board, a simple loony endgame (exact arithmetic) or small
+//! with the boxes left: [`EXPLORE_PER_BOX`]). Below the root it searches only the moves the
+//! exact search would (the capture rule, the chain-move rule of `crate::search` and one of
+//! each box's open border lines, all exact). A new node is valued by a [`playout`], unless
+//! it is settled: a full board, a simple loony endgame (exact arithmetic) or small
 //! enough (at most [`SOLVE_OPEN`] open lines) for the exact search, which answers it at
 //! once. A node whose moves all lead to settled nodes is settled too, with the exact
 //! minimax value, so near the end the tree becomes the exact analysis: when the root is

@@ -33,7 +33,7 @@ pub struct Canonicalizer {
     /// `images[s * lines + l][d]`: the line added to image `s` when `l` is drawn while `d`
     /// lines of its set are drawn.
     images: Vec<[u8; 4]>,
-    /// The interchangeable sets (none without symmetry).
+    /// The interchangeable sets (none without symmetry), from which `sets` is made.
     swaps: InterchangeableSets,
 }
 
@@ -43,21 +43,16 @@ impl Canonicalizer {
     pub fn new(board: &Board, use_symmetry: bool) -> Canonicalizer {
         let lines = board.num_lines();
         let eq = Equivalence::new(board, board.predrawn());
+        let (swaps, syms) = match use_symmetry {
+            true => (eq.swaps().clone(), eq.symmetries().len()),
+            false => (InterchangeableSets::default(), 1),
+        };
         let mut sets: Vec<u64> = (0..lines).map(|l| 1 << l).collect();
-        let swaps = match use_symmetry {
-            true => eq.swaps().clone(),
-            false => InterchangeableSets::default(),
-        };
-        let syms = if use_symmetry {
-            for set in eq.swaps().sets() {
-                for l in set.lines() {
-                    sets[l] = set.0;
-                }
+        for set in swaps.sets() {
+            for l in set.lines() {
+                sets[l] = set.0;
             }
-            eq.symmetries().len()
-        } else {
-            1
-        };
+        }
         let mut images = Vec::with_capacity(syms * lines);
         for sym in &eq.symmetries()[..syms] {
             for &set in &sets {
