@@ -20,8 +20,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::core::symmetry::Equivalence;
 use crate::core::{Board, Boxes, Position};
 use crate::search::capture::{capture_rule, Capture};
-use crate::search::chain_moves::redundant_chain_moves;
 use crate::search::endgame::Endgames;
+use crate::search::searched_moves::searched_moves;
 use crate::search::{Flow, SearchError, Solver};
 
 use super::playout::{all_lines, mix, playout, SplitMix};
@@ -252,8 +252,7 @@ impl<'a> Tree<'a> {
             (false, Capture::TakeOrDecline(take, decline)) => vec![take, decline],
             (false, Capture::TakeOneOf(takes, k)) => takes[..k].to_vec(),
             (false, Capture::None) => {
-                let kept = open.difference(redundant_chain_moves(self.boxes, pos));
-                let kept = kept.difference(self.symmetry.swaps().repeated_moves(kept));
+                let kept = searched_moves(self.boxes, self.symmetry.swaps(), pos, open, true);
                 kept.lines().map(|l| l as u8).collect()
             }
         };

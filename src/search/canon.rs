@@ -72,12 +72,12 @@ impl Canonicalizer {
         }
     }
 
-    /// The moves of `open` that repeat another of `open` up to an interchangeable-set swap
-    /// ([`InterchangeableSets::repeated_moves`]; none without symmetry): their children share
-    /// the canonical key of the one kept.
+    /// The interchangeable sets the keys swap (none without symmetry): of a set's open lines
+    /// the children share one canonical key, so the search tries one
+    /// ([`super::searched_moves`]).
     #[inline]
-    pub fn repeated_moves(&self, open: Position) -> Position {
-        self.swaps.repeated_moves(open)
+    pub fn swaps(&self) -> &InterchangeableSets {
+        &self.swaps
     }
 
     /// The keys of `pos`, computed line by line.

@@ -13,19 +13,22 @@
 //!
 //! Parts: Zobrist keys (`zobrist`), canonical keys under the board's symmetries (`canon`), the
 //! transposition table (`tt`), move ordering (`ordering`), the capture rule (`capture`), the
-//! arithmetic of simple loony endgames (`endgame`), negamax with the MTD(f) driver
-//! (`negamax`) and the node budget with progress reports (`budget`). The core does no I/O and reads no clock, so the
-//! same search runs natively and in WebAssembly.
+//! chain-move rule (`chain_moves`) and the moves a node with no box to take searches
+//! (`searched_moves`, also the engine's trees'), the arithmetic of simple loony endgames
+//! (`endgame`), negamax with the MTD(f) driver (`negamax`) and the node budget with progress
+//! reports (`budget`). The core does no I/O and reads no clock, so the same search runs
+//! natively and in WebAssembly.
 
 mod budget;
 mod canon;
 pub(crate) mod capture;
-pub(crate) mod chain_moves;
+mod chain_moves;
 pub(crate) mod endgame;
 mod error;
 mod negamax;
 mod ordering;
 pub mod quick;
+pub(crate) mod searched_moves;
 mod tt;
 mod zobrist;
 

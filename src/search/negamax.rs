@@ -12,10 +12,10 @@ use crate::core::{Boxes, Position};
 use super::budget::{Budget, Progress};
 use super::canon::{Canonicalizer, Keys};
 use super::capture::{capture_rule, Capture};
-use super::chain_moves::redundant_chain_moves;
 use super::endgame::Endgames;
 use super::error::SearchError;
 use super::ordering::{Ordering, MAX_MOVES};
+use super::searched_moves::searched_moves;
 use super::tt::{Bounds, Table};
 use super::{SearchOptions, SearchStats};
 
@@ -145,12 +145,9 @@ impl Run<'_> {
             }
             Capture::None => {
                 let first = hint.and_then(|h| self.preimage(sym, pos, h));
-                let mut open = self.all.difference(pos);
-                if self.options.chain_moves {
-                    open = open.difference(redundant_chain_moves(self.boxes, pos));
-                }
-                // After the chain rule: each set keeps one of the lines the rule kept.
-                open = open.difference(self.canon.repeated_moves(open));
+                let open = self.all.difference(pos);
+                let swaps = self.canon.swaps();
+                let open = searched_moves(self.boxes, swaps, pos, open, self.options.chain_moves);
                 self.order.order(self.boxes, pos, open, first, moves)
             }
         }
