@@ -9,11 +9,13 @@
 //     CLI's solve of the same board on every core and on one thread (time and peak RSS from
 //     /usr/bin/time);
 //   node scripts/bench-browser.mjs --game [--book FILE ..] [--seed N] board ..
-//     a whole game per board against the engine (the engine plays B) with random human moves:
+//     a whole game per board against the engine (the engine plays B) with random human moves
+//     (each once the page shows the human's position with its analysis):
 //     median and longest engine reply (from the human's click to the engine's line on the
 //     board, no display delay), the same for the replies made by the engine's estimates alone
-//     (no exact solve or search within them), whether every wait over 1 s showed a progress bar, bytes of
-//     book downloaded, and the page's peak memory; each reply over 3 s (with what the page said
+//     (no exact solve or search within them), the median and longest time from the click to
+//     the analysis of the human's next position shown, whether every reply over 1 s showed a
+//     progress bar, bytes of book downloaded, and the page's peak memory; each reply over 3 s (with what the page said
 //     and the lines drawn after it) and each reply over 1 s without the bar is named on
 //     stderr. --book serves extra books (a 4x4 or 3x5 book made by `dotbox book build`) beside
 //     www/books through the server's overlay, with their index.json entries, so nothing is
@@ -271,11 +273,22 @@ async function browserGame(url, board, seed) {
   const started = Date.now();
   await page.goto(`${url}?delay=0#board=${board}&mode=p1`);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 120_000 });
-  // Every moment the progress bar is shown, with the page's clock.
+  // By the page's clock: every moment the progress bar is shown or hidden, every click, and
+  // every change of the lines drawn (so a reply is timed from the click the page saw to the
+  // engine's last line, not by the bench's polls).
   await page.evaluate(() => {
     window.benchWaits = [];
     const wait = document.querySelector('#wait');
     new MutationObserver(() => window.benchWaits.push([performance.now(), !wait.hidden])).observe(wait, { attributes: true });
+    window.benchClick = null;
+    document.addEventListener('click', () => { window.benchClick = performance.now(); }, true);
+    window.benchLinesAt = null;
+    let lines = document.body.dataset.lines;
+    new MutationObserver(() => {
+      if (document.body.dataset.lines === lines) return;
+      lines = document.body.dataset.lines;
+      window.benchLinesAt = performance.now();
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-lines'] });
   });
   const settled = () => page.waitForFunction(() => ['idle', 'over'].includes(document.body.dataset.state) && document.querySelector('#value').textContent !== 'Value: …', null, { timeout: 600_000, polling: 20 });
   let rnd = seed;
@@ -287,23 +300,24 @@ async function browserGame(url, board, seed) {
     if (await page.evaluate(() => document.body.dataset.state === 'over')) break;
     const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
     const before = await page.evaluate(() => window.dotboxApp.state.game.moves.length);
-    const t0 = await page.evaluate(() => performance.now());
     await page.click(`#svg g.move[data-line="${open[random(open.length)]}"]`, { force: true });
     // The engine's reply (all its moves when it takes boxes; none when the human took a box
-    // and moves again): until the page is ready for the human again or the game is over.
+    // and moves again): until the human may move again or the game is over.
     await page.waitForFunction((n) => {
       const g = window.dotboxApp.state.game;
-      const ready = ['idle', 'over'].includes(document.body.dataset.state) && document.querySelector('#value').textContent !== 'Value: …';
-      return g.moves.length > n && (g.isOver() || g.turn === 0) && ready;
+      return g.moves.length > n && (g.isOver() || g.turn === 0);
     }, before, { timeout: 600_000, polling: 20 });
-    const t1 = await page.evaluate(() => performance.now());
+    const [t0, t1] = await page.evaluate(() => [window.benchClick, window.benchLinesAt]);
+    // Then the page is ready: the position the human faces shown with its analysis.
+    await settled();
+    const t2 = await page.evaluate(() => performance.now());
     // A reply by estimates only: the engine moved by its estimate and the person faces an
     // estimate (no exact method: no search, pseudo-lines or handover solve within it).
     const estimated = await page.evaluate(() => {
       const s = window.dotboxApp.state;
       return /by its estimate/.test(document.querySelector('#message').textContent) && s.estimate?.lines === s.game.lines;
     });
-    replies.push({ ms: t1 - t0, t0, t1, estimated });
+    replies.push({ ms: t1 - t0, shownMs: t2 - t0, t0, t1, estimated });
     // What a reply past the issue's 3 s was waiting for: the page's own words, and where.
     if (t1 - t0 > 3000) {
       const { lines, message } = await page.evaluate(() => ({ lines: window.dotboxApp.state.game.lines, message: document.querySelector('#message').textContent }));
@@ -320,10 +334,14 @@ async function browserGame(url, board, seed) {
   const stored = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
   await browser.close();
   const ms = replies.map((r) => r.ms);
+  const shown = replies.map((r) => r.shownMs);
   const estimated = replies.filter((r) => r.estimated).map((r) => r.ms);
+  const estimatedShown = replies.filter((r) => r.estimated).map((r) => r.shownMs);
   return {
     moves: replies.length, medianS: median(ms) / 1000, longestS: Math.max(...ms) / 1000, firstWait,
+    shownMedianS: median(shown) / 1000, shownLongestS: Math.max(...shown) / 1000,
     estimated: estimated.length, estimatedMedianS: median(estimated) / 1000, estimatedLongestS: Math.max(...estimated, 0) / 1000,
+    estimatedShownMedianS: median(estimatedShown) / 1000,
     over1s: ms.filter((m) => m > 1000).length, unbarred, bookBytes: Number(figures.bookBytes ?? 0), peakMB: peak / 2 ** 20, pageMB: pagePeak / 2 ** 20, storedMB: stored / 1e6,
   };
 }
@@ -381,10 +399,10 @@ try {
       console.log(`${b.units} (${b.open}) | ${b.seconds.toFixed(2)} | ${b.wall.toFixed(2)} | ${b.pageMB.toFixed(0)} | ${n.seconds.toFixed(2)} | ${n.peakMB.toFixed(0)} | ${(b.seconds / n.seconds).toFixed(2)}`);
     }
   } else if (gameMode) {
-    console.log('board      | replies | median s | longest s | by estimates: replies, median s, longest s | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
+    console.log('board      | replies | median s | longest s | by estimates: replies, median s, longest s | analysis shown: median s, longest s (by estimates: median s) | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
     for (const board of boards) {
       const g = await browserGame(serverUrl, board, seedArg);
-      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.estimated}, ${g.estimatedMedianS.toFixed(3)}, ${g.estimatedLongestS.toFixed(2)} | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
+      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.estimated}, ${g.estimatedMedianS.toFixed(3)}, ${g.estimatedLongestS.toFixed(2)} | ${g.shownMedianS.toFixed(3)}, ${g.shownLongestS.toFixed(2)} (${g.estimatedShownMedianS.toFixed(3)}) | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
     }
   } else {
     console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

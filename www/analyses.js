@@ -6,6 +6,7 @@
 // Positions are keyed by positionKey (position-key.js).
 import { OP, ERROR } from './protocol.js';
 import { positionKey } from './position-key.js';
+import { answerBudget } from './pkg/dotbox.js';
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
@@ -47,12 +48,17 @@ export async function analysisOf(client, board, predrawn, lines) {
  * within the page's budget: remembered, or asked of the worker (`client`; `seconds` of thought,
  * by default the policy's estimateSeconds) and remembered. Where the engine solved the
  * position, its exact analysis (`source: 'engine'`), remembered with the exact analyses; else
- * the estimate, remembered apart (seen again, it comes back with `seconds: 0`).
+ * the estimate, remembered apart with the time it was `asked` (seen again, when asked for in
+ * no more time, it comes back with `seconds: 0`).
  */
 export async function estimateOf(client, board, predrawn, lines, seconds = undefined) {
   const key = positionKey(board, predrawn, lines);
-  if (estimates.has(key)) return { ...estimates.get(key), seconds: 0 };
-  const found = await client.call(OP.estimate, { board, predrawn, lines, seconds });
+  // An estimate made in less time than asked for now (one shown to the person, and then the
+  // engine is to move there) is made again: the engine plays by the longer one.
+  const asked = seconds ?? answerBudget().estimateSeconds;
+  const seen = estimates.get(key);
+  if (seen && seen.asked >= asked) return { ...seen, seconds: 0 };
+  const found = { ...(await client.call(OP.estimate, { board, predrawn, lines, seconds: asked })), asked };
   if (!found.exact) {
     estimates.set(key, found);
     for (const listener of estimateListeners) listener(key);
@@ -72,10 +78,10 @@ export function forgetFailures() {
 /** The engine's estimate seen for a position, or undefined. */
 export const estimated = (key) => estimates.get(key);
 
-/** Calls `listener(key)` each time the engine's estimate of a position is first remembered,
- * whoever asked for it: a view that showed a position without its estimate (the coach's
- * verdict on a move, given before the move list estimated the position it was played in)
- * adds it then. */
+/** Calls `listener(key)` each time an estimate of a position is remembered (first, or made
+ * again in more time), whoever asked for it: a view that showed a position without its
+ * estimate (the coach's verdict on a move, given before the move list estimated the position
+ * it was played in) adds it then. */
 export function onEstimate(listener) {
   estimateListeners.add(listener);
 }

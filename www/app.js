@@ -126,11 +126,15 @@ async function update() {
   }
   const lines = g.lines;
   answering = performance.now();
+  // The reply ends with the engine's move: the analysis of the position the person then faces
+  // has a bar of its own, timed from when it began.
+  const replying = engineToMove(g);
+  if (!replying) replyStarted = null;
   if (session.analysisFor === lines && session.analysis) return scheduleEngine();
   mark({ state: 'thinking' });
   const asked = ++request;
   const since = replyStarted ?? performance.now();
-  const bar = setTimeout(() => showWait(null, 'the engine is thinking…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
+  const bar = setTimeout(() => showWait(null, replying ? 'the engine is thinking…' : 'analysing the position…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
   try {
     const analysis = await analysisOf(client, g.board, g.predrawn, lines);
     if (asked !== request || g !== session.game || g.lines !== lines) return;
@@ -143,10 +147,14 @@ async function update() {
     if (asked !== request || g !== session.game) return;
     // Nothing exact is in reach: the engine's estimates, shown and played as such.
     if ([ERROR.tooBig, ERROR.unsolved].includes(e.code) && !g.isOver()) {
-      // The engine moving again after taking a box is one reply: its further moves get the
-      // policy's shorter time, so a reply of many captures stays within the page's limits.
-      const again = engineToMove(g) && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
-      const guess = await estimatePosition(g, lines, e, again ? answerBudget().lineEstimateSeconds : undefined);
+      // The engine thinks longer before a move of its own than for an estimate shown to the
+      // person, as it plays by it. Moving again after taking a box is one reply: its further
+      // moves get the policy's shorter time, so a reply of many captures stays within the
+      // page's limits.
+      const { moveEstimateSeconds, lineEstimateSeconds } = answerBudget();
+      const again = replying && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
+      const seconds = !replying ? undefined : again ? lineEstimateSeconds : moveEstimateSeconds;
+      const guess = await estimatePosition(g, lines, e, seconds);
       if (asked !== request || g !== session.game) return;
       if (guess?.source === 'engine') {
         // The engine solved the position: exact scores, shown and played as exact.
@@ -187,7 +195,6 @@ function scheduleEngine() {
   const exact = session.analysis && session.analysisFor === g.lines;
   const guessed = session.estimate?.lines === g.lines;
   mark({ state: engineToMove(g) && (exact || guessed) ? 'engine' : 'idle' });
-  if (!engineToMove(g)) replyStarted = null;
   if (!engineToMove(g) || !(exact || guessed)) return;
   // The page's thinking (any method's, the engine's included) counts towards the delay.
   const thought = performance.now() - answering;

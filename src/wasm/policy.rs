@@ -57,6 +57,7 @@ struct JsBudget {
     search_max_nodes: f64,
     search_table_mib: usize,
     estimate_seconds: f64,
+    move_estimate_seconds: f64,
     line_estimate_seconds: f64,
     deep_search_max_open: u32,
     deep_search_seconds: f64,
@@ -66,7 +67,7 @@ struct JsBudget {
 /// The page's budgets ([`policy::BROWSER`] and [`policy::DEEP_SEARCH`]): `{directOpen,
 /// wholeBoardOpen, retroMaxOpen, pseudoMaxUnits, searchMaxOpen, searchFirstSafe (null:
 /// never), searchSeconds, searchMaxNodes, searchTableMib, estimateSeconds,
-/// lineEstimateSeconds, deepSearchMaxOpen, deepSearchSeconds, deepSearchTableMib}`.
+/// moveEstimateSeconds, lineEstimateSeconds, deepSearchMaxOpen, deepSearchSeconds, deepSearchTableMib}`.
 #[wasm_bindgen(js_name = answerBudget)]
 pub fn answer_budget() -> Result<JsValue, JsError> {
     let b = &policy::BROWSER;
@@ -81,6 +82,7 @@ pub fn answer_budget() -> Result<JsValue, JsError> {
         search_max_nodes: b.search_max_nodes,
         search_table_mib: b.search_table_mib,
         estimate_seconds: b.estimate_seconds,
+        move_estimate_seconds: b.move_estimate_seconds,
         line_estimate_seconds: b.line_estimate_seconds,
         deep_search_max_open: policy::DEEP_SEARCH.max_open,
         deep_search_seconds: policy::DEEP_SEARCH.seconds,

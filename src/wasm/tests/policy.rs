@@ -39,6 +39,7 @@ fn the_binding_chooses_as_the_native_policy() {
     let get = |key: &str| js_sys::Reflect::get(&budget, &key.into()).unwrap().as_f64();
     assert_eq!(get("retroMaxOpen"), Some(30.0));
     assert!(get("estimateSeconds").unwrap() > 0.0);
+    assert!(get("moveEstimateSeconds").unwrap() >= get("estimateSeconds").unwrap());
 }
 
 #[derive(Deserialize)]
