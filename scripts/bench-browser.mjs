@@ -8,18 +8,21 @@
 //     time, the time inside the solver's steps, CPU time and peak memory, beside the native
 //     CLI's solve of the same board on every core and on one thread (time and peak RSS from
 //     /usr/bin/time);
-//   node scripts/bench-browser.mjs --game [--book FILE ..] [--seed N] board ..
+//   node scripts/bench-browser.mjs --game [--book FILE ..] [--seed N] [--best] [--think S] board ..
 //     a whole game per board against the engine (the engine plays B) with random human moves
-//     (each once the page shows the human's position with its analysis):
+//     (with --best the move the page rates best: an exact best move, else the engine's choice
+//     by its estimate), each once the page shows the human's position with its analysis (and
+//     with --think, S seconds after):
 //     median and longest engine reply (from the human's click to the engine's line on the
 //     board, no display delay), the same for the replies made by the engine's estimates alone
 //     (no exact solve or search within them), the median and longest time from the click to
-//     the analysis of the human's next position shown, whether every reply over 1 s showed a
-//     progress bar, bytes of book downloaded, and the page's peak memory; each reply over 3 s (with what the page said
-//     and the lines drawn after it) and each reply over 1 s without the bar is named on
-//     stderr. --book serves extra books (a 4x4 or 3x5 book made by `dotbox book build`) beside
-//     www/books through the server's overlay, with their index.json entries, so nothing is
-//     copied into www/.
+//     the analysis of the human's next position shown, the replies from a position the engine
+//     thought on while the human was to move (pondering), whether every reply over 1 s showed
+//     a progress bar, bytes of book downloaded, and the page's peak memory; each reply over
+//     3 s (with what the page said and the lines drawn after it) and each reply over 1 s
+//     without the bar is named on stderr. --book serves extra books (a 4x4 or 3x5 book made
+//     by `dotbox book build`) beside www/books through the server's overlay, with their
+//     index.json entries, so nothing is copied into www/.
 //   node scripts/bench-browser.mjs --open [--baseline DIR] board ..
 //     how long a board takes to open: from the address to the first exact value shown (the
 //     wasm, the book's index and first chunks, the first analysis), fresh profile, 4 rounds;
@@ -49,8 +52,10 @@ const searchMode = argv.includes('--search');
 const openMode = argv.includes('--open');
 const baseline = argv.flatMap((a, i) => (argv[i - 1] === '--baseline' ? [a] : []))[0];
 const extraBooks = argv.flatMap((a, i) => (argv[i - 1] === '--book' ? [a] : []));
+const bestHuman = argv.includes('--best');
+const thinkSeconds = argv.flatMap((a, i) => (argv[i - 1] === '--think' ? [Number(a)] : []))[0] ?? 0;
 const seedArg = argv.flatMap((a, i) => (argv[i - 1] === '--seed' ? [Number(a)] : []))[0] ?? 1;
-const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed', '--baseline'].includes(argv[i - 1]));
+const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed', '--baseline', '--think'].includes(argv[i - 1]));
 const boards = named.length ? named : gameMode ? ['3x4'] : ['icelandic'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -264,7 +269,8 @@ const median = (xs) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
 };
 
-/** One whole game against the engine (B) with random human moves (A), timed. */
+/** One whole game against the engine (B) with random human moves (A; with --best the
+ * page's best), timed. */
 async function browserGame(url, board, seed) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const pid = findChromium(browser._connection?._transport?._proc?.pid ?? null);
@@ -300,7 +306,22 @@ async function browserGame(url, board, seed) {
     if (await page.evaluate(() => document.body.dataset.state === 'over')) break;
     const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
     const before = await page.evaluate(() => window.dotboxApp.state.game.moves.length);
-    await page.click(`#svg g.move[data-line="${open[random(open.length)]}"]`, { force: true });
+    // The human thinks (--think S seconds; by default not at all), then moves: random, or with --best the move the page rates best (an exact
+    // best move, else the engine's choice by its estimate); and whether the engine thought on
+    // the position it leads to while the human was to move (ponder.js).
+    await new Promise((r) => setTimeout(r, thinkSeconds * 1000));
+    const { line, pondered } = await page.evaluate(async ({ line, best }) => {
+      const { estimated } = await import('./analyses.js');
+      const { positionKey } = await import('./position-key.js');
+      const { answerBudget } = await import('./pkg/dotbox.js');
+      const s = window.dotboxApp.state;
+      const g = s.game;
+      const exact = s.analysisFor === g.lines ? s.analysis : null;
+      if (best) line = exact ? exact.moves.find((m) => m.score === exact.value).line : s.estimate.best;
+      const after = [...g.lines.split(',').filter(Boolean).map(Number), line].sort((a, b) => a - b).join(',');
+      return { line, pondered: estimated(positionKey(g.board, g.predrawn, after))?.asked === answerBudget().ponderSeconds };
+    }, { line: open[random(open.length)], best: bestHuman });
+    await page.click(`#svg g.move[data-line="${line}"]`, { force: true });
     // The engine's reply (all its moves when it takes boxes; none when the human took a box
     // and moves again): until the human may move again or the game is over.
     await page.waitForFunction((n) => {
@@ -317,7 +338,7 @@ async function browserGame(url, board, seed) {
       const s = window.dotboxApp.state;
       return /by its estimate/.test(document.querySelector('#message').textContent) && s.estimate?.lines === s.game.lines;
     });
-    replies.push({ ms: t1 - t0, shownMs: t2 - t0, t0, t1, estimated });
+    replies.push({ ms: t1 - t0, shownMs: t2 - t0, t0, t1, estimated, pondered });
     // What a reply past the issue's 3 s was waiting for: the page's own words, and where.
     if (t1 - t0 > 3000) {
       const { lines, message } = await page.evaluate(() => ({ lines: window.dotboxApp.state.game.lines, message: document.querySelector('#message').textContent }));
@@ -337,11 +358,13 @@ async function browserGame(url, board, seed) {
   const shown = replies.map((r) => r.shownMs);
   const estimated = replies.filter((r) => r.estimated).map((r) => r.ms);
   const estimatedShown = replies.filter((r) => r.estimated).map((r) => r.shownMs);
+  const pondered = replies.filter((r) => r.estimated && r.pondered).map((r) => r.ms);
   return {
     moves: replies.length, medianS: median(ms) / 1000, longestS: Math.max(...ms) / 1000, firstWait,
     shownMedianS: median(shown) / 1000, shownLongestS: Math.max(...shown) / 1000,
     estimated: estimated.length, estimatedMedianS: median(estimated) / 1000, estimatedLongestS: Math.max(...estimated, 0) / 1000,
     estimatedShownMedianS: median(estimatedShown) / 1000,
+    pondered: pondered.length, ponderedMedianS: median(pondered) / 1000,
     over1s: ms.filter((m) => m > 1000).length, unbarred, bookBytes: Number(figures.bookBytes ?? 0), peakMB: peak / 2 ** 20, pageMB: pagePeak / 2 ** 20, storedMB: stored / 1e6,
   };
 }
@@ -399,10 +422,10 @@ try {
       console.log(`${b.units} (${b.open}) | ${b.seconds.toFixed(2)} | ${b.wall.toFixed(2)} | ${b.pageMB.toFixed(0)} | ${n.seconds.toFixed(2)} | ${n.peakMB.toFixed(0)} | ${(b.seconds / n.seconds).toFixed(2)}`);
     }
   } else if (gameMode) {
-    console.log('board      | replies | median s | longest s | by estimates: replies, median s, longest s | analysis shown: median s, longest s (by estimates: median s) | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
+    console.log('board      | replies | median s | longest s | by estimates: replies, median s, longest s | analysis shown: median s, longest s (by estimates: median s) | by estimates thought on: replies, median s | page ready s | replies > 1 s (without bar) | book kB | IndexedDB MB | peak RSS MB: largest process (all Chromium)');
     for (const board of boards) {
       const g = await browserGame(serverUrl, board, seedArg);
-      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.estimated}, ${g.estimatedMedianS.toFixed(3)}, ${g.estimatedLongestS.toFixed(2)} | ${g.shownMedianS.toFixed(3)}, ${g.shownLongestS.toFixed(2)} (${g.estimatedShownMedianS.toFixed(3)}) | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
+      console.log(`${board.padEnd(10)} | ${String(g.moves).padStart(7)} | ${g.medianS.toFixed(3).padStart(8)} | ${g.longestS.toFixed(2).padStart(9)} | ${g.estimated}, ${g.estimatedMedianS.toFixed(3)}, ${g.estimatedLongestS.toFixed(2)} | ${g.shownMedianS.toFixed(3)}, ${g.shownLongestS.toFixed(2)} (${g.estimatedShownMedianS.toFixed(3)}) | ${g.pondered}, ${g.ponderedMedianS.toFixed(3)} | ${g.firstWait.toFixed(2).padStart(12)} | ${g.over1s} (${g.unbarred}) | ${(g.bookBytes / 1e3).toFixed(1)} | ${g.storedMB.toFixed(1)} | ${g.pageMB.toFixed(0)} (${g.peakMB.toFixed(0)})`);
     }
   } else {
     console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

@@ -95,6 +95,14 @@ pub struct Budget {
     /// estimate, as its move is taken from it: on 4x4 openings the picks at 0.3, 0.5 and 0.7
     /// s are 84, 88 and 87 % optimal, at 1 s 91 % (docs/engine.md).
     pub move_estimate_seconds: f64,
+    /// Seconds the engine thinks on each of the positions the person may move to, while the
+    /// person is to move in a game against it (pondering; 0: never). A position so thought
+    /// on gets its reply at once if the person moves there, and by a longer estimate than
+    /// [`Budget::move_estimate_seconds`] gives.
+    pub ponder_seconds: f64,
+    /// How many of the person's moves it thinks on: the best by the estimate of the person's
+    /// position first (moves taking a box, after which the person moves again, left out).
+    pub ponder_moves: u32,
     /// Seconds of each further estimate within one answer: the engine's moves after it took
     /// a box (one reply), each move of a best line (30 estimated moves must not keep the page
     /// waiting long).
@@ -120,6 +128,8 @@ pub const NATIVE: Budget = Budget {
     search_table_mib: 1024,
     estimate_seconds: 3.0,
     move_estimate_seconds: 3.0,
+    ponder_seconds: 0.0,
+    ponder_moves: 0,
     line_estimate_seconds: 0.5,
 };
 
@@ -138,7 +148,9 @@ pub const NATIVE: Budget = Budget {
 /// move 0.6 s (0.15 s for its further moves of one reply and each move along a best line). A
 /// reply is the engine's estimate of its position and its move: 0.6 s and the page's own
 /// work; the estimate of the position the person then faces (0.3 s) follows while the person
-/// may already move (measured in docs/browser.md).
+/// may already move (measured in docs/browser.md). While the person thinks, the engine thinks
+/// 1.5 s on each of the positions after the person's three best moves, and stops as soon as
+/// the person moves.
 pub const BROWSER: Budget = Budget {
     direct_open: 24,
     whole_board_open: 32,
@@ -153,6 +165,8 @@ pub const BROWSER: Budget = Budget {
     search_table_mib: 256,
     estimate_seconds: 0.3,
     move_estimate_seconds: 0.6,
+    ponder_seconds: 1.5,
+    ponder_moves: 3,
     line_estimate_seconds: 0.15,
 };
 

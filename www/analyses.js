@@ -49,16 +49,20 @@ export async function analysisOf(client, board, predrawn, lines) {
  * by default the policy's estimateSeconds) and remembered. Where the engine solved the
  * position, its exact analysis (`source: 'engine'`), remembered with the exact analyses; else
  * the estimate, remembered apart with the time it was `asked` (seen again, when asked for in
- * no more time, it comes back with `seconds: 0`).
+ * no more time, it comes back with `seconds: 0`). With `stop` (ponder.js), null if the page
+ * stopped it first.
  */
-export async function estimateOf(client, board, predrawn, lines, seconds = undefined) {
+export async function estimateOf(client, board, predrawn, lines, seconds = undefined, stop = undefined) {
   const key = positionKey(board, predrawn, lines);
   // An estimate made in less time than asked for now (one shown to the person, and then the
   // engine is to move there) is made again: the engine plays by the longer one.
   const asked = seconds ?? answerBudget().estimateSeconds;
   const seen = estimates.get(key);
   if (seen && seen.asked >= asked) return { ...seen, seconds: 0 };
-  const found = { ...(await client.call(OP.estimate, { board, predrawn, lines, seconds: asked })), asked };
+  const found = { ...(await client.call(OP.estimate, { board, predrawn, lines, seconds: asked, stop })), asked };
+  // Stopped before its time (the engine thought on the person's time, and the person moved):
+  // not kept, as it is not the estimate asked for.
+  if (found.stopped) return null;
   if (!found.exact) {
     estimates.set(key, found);
     for (const listener of estimateListeners) listener(key);

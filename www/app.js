@@ -2,7 +2,8 @@
 // playing, the engine's replies, stepping through the moves and their variations, undo,
 // redo, hint, and drawing the board and status. The session (session.js) holds the state;
 // how the board is answered and its panels are solving.js; the move list, graph and best
-// line analysis.js; export and import share.js; the keys keys.js.
+// line analysis.js; the engine thinking on the person's time ponder.js; export and import
+// share.js; the keys keys.js.
 import { ERROR } from './protocol.js';
 import { mark, exposeApp } from './test-hooks.js';
 import { engineMove, answerBudget } from './pkg/dotbox.js';
@@ -14,6 +15,7 @@ import {
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
 import { analysisOf } from './analyses.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
+import { ponder, stopPondering } from './ponder.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
@@ -115,6 +117,7 @@ function afterMove(line) {
 /** Renders at once, then asks the worker for the new position's analysis. */
 async function update() {
   clearTimeout(engineTimer);
+  stopPondering();
   withdrawDeepSearch();
   render();
   const g = session.game;
@@ -166,6 +169,7 @@ async function update() {
       setEstimate(guess);
       render();
       if (e.code === ERROR.tooBig && !engineToMove(g)) offerDeepSearch(g, lines, update);
+      if (guess && !replying) ponder(g, lines, guess);
     }
     mark({ state: 'idle' });
     // An unsolved board is explained by the solve panel, not repeated here (an old error

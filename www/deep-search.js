@@ -8,6 +8,7 @@ import { SEARCH_EVENT } from './protocol.js';
 import { mark } from './test-hooks.js';
 import { answerBudget } from './pkg/dotbox.js';
 import { remember } from './analyses.js';
+import { stopPondering } from './ponder.js';
 import { positionKey } from './position-key.js';
 import { $, nodesText, setMessage, showWait, hideWait } from './ui.js';
 import { startWorker } from './wasm-loader.js';
@@ -38,6 +39,8 @@ export function offerDeepSearch(game, lines, done) {
       return offer();
     }
     const { board, predrawn } = game;
+    // The search takes every core: the engine stops thinking on the person's time.
+    stopPondering();
     button.textContent = 'Stop searching';
     mark({ deepSearch: 'running' });
     running = startWorker('./search-worker.js');

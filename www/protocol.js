@@ -38,14 +38,17 @@
 //                                        cached; from the part files books/index.json lists
 //                                        where it is split): {board, depth, checksum, cached,
 //                                        figures}; posts EVENT.bookProgress
-//   estimate {board, predrawn, lines, seconds?, seed?}
+//   estimate {board, predrawn, lines, seconds?, seed?, stop?}
 //                                     -> {value, moves: [{line, score}], best, depth, nodes,
-//                                        exact, source: 'estimate', seconds, open, exactAt}:
+//                                        exact, source: 'estimate', seconds, open, exactAt,
+//                                        stopped}:
 //                                        the engine's estimates where no exact answer is in
 //                                        reach; `exact` true only where the engine solved the
 //                                        position (every score exact, whole numbers); posts
 //                                        EVENT.estimateProgress {depth, nodes, seconds} while
-//                                        it runs, then {final: true}
+//                                        it runs, then {final: true}; with `stop` (Int32Array
+//                                        on a SharedArrayBuffer) none, and it ends early,
+//                                        `stopped`, once stop[0] is set
 //   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,
 //                                        exact}]}: the principal variation to the end (best
 //                                        move, lowest line first among equals; player 0 is

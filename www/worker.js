@@ -164,20 +164,26 @@ function pseudoAnalysis(board, predrawn, lines) {
  * every run); `exact` only where the engine solved the position, `valueExact` where it
  * proved the value and the move `best`, a move's `exact` where its score is proven.
  * Posts {op: EVENT.estimateProgress, seconds} while it runs, so the page can show a bar past a
- * second.
+ * second. With `stop` (an Int32Array on a SharedArrayBuffer: the engine thinking while the
+ * person is to move) it posts nothing, and ends early once the page sets `stop[0]`, saying
+ * `stopped: true` (its estimate then is one of less time than asked).
  */
-function estimate({ board, predrawn, lines, seconds, seed, nodes }) {
+function estimate({ board, predrawn, lines, seconds, seed, nodes, stop }) {
   predrawn = predrawn ?? '';
   lines = lines ?? '';
   const budget = wasm.answerBudget();
   const start = performance.now();
-  const progress = (depth, nodes, elapsed) => post({ op: EVENT.estimateProgress, depth, nodes, seconds: elapsed });
+  let stopped = false;
+  // Returning false stops the engine.
+  const progress = stop
+    ? () => !(stopped = Atomics.load(stop, 0) !== 0)
+    : (depth, nodes, elapsed) => post({ op: EVENT.estimateProgress, depth, nodes, seconds: elapsed });
   try {
     const found = wasm.engineEstimate(board, predrawn, lines, seconds ?? budget.estimateSeconds, seed ?? 0, progress, nodes);
     const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
-    return { ...found, source: 'estimate', seconds: (performance.now() - start) / 1000, open, exactAt: budget.retroMaxOpen };
+    return { ...found, source: 'estimate', seconds: (performance.now() - start) / 1000, open, exactAt: budget.retroMaxOpen, stopped };
   } finally {
-    post({ op: EVENT.estimateProgress, final: true });
+    if (!stop) post({ op: EVENT.estimateProgress, final: true });
   }
 }
 

@@ -58,6 +58,8 @@ struct JsBudget {
     search_table_mib: usize,
     estimate_seconds: f64,
     move_estimate_seconds: f64,
+    ponder_seconds: f64,
+    ponder_moves: u32,
     line_estimate_seconds: f64,
     deep_search_max_open: u32,
     deep_search_seconds: f64,
@@ -67,7 +69,8 @@ struct JsBudget {
 /// The page's budgets ([`policy::BROWSER`] and [`policy::DEEP_SEARCH`]): `{directOpen,
 /// wholeBoardOpen, retroMaxOpen, pseudoMaxUnits, searchMaxOpen, searchFirstSafe (null:
 /// never), searchSeconds, searchMaxNodes, searchTableMib, estimateSeconds,
-/// moveEstimateSeconds, lineEstimateSeconds, deepSearchMaxOpen, deepSearchSeconds, deepSearchTableMib}`.
+/// moveEstimateSeconds, ponderSeconds, ponderMoves, lineEstimateSeconds, deepSearchMaxOpen,
+/// deepSearchSeconds, deepSearchTableMib}`.
 #[wasm_bindgen(js_name = answerBudget)]
 pub fn answer_budget() -> Result<JsValue, JsError> {
     let b = &policy::BROWSER;
@@ -83,6 +86,8 @@ pub fn answer_budget() -> Result<JsValue, JsError> {
         search_table_mib: b.search_table_mib,
         estimate_seconds: b.estimate_seconds,
         move_estimate_seconds: b.move_estimate_seconds,
+        ponder_seconds: b.ponder_seconds,
+        ponder_moves: b.ponder_moves,
         line_estimate_seconds: b.line_estimate_seconds,
         deep_search_max_open: policy::DEEP_SEARCH.max_open,
         deep_search_seconds: policy::DEEP_SEARCH.seconds,

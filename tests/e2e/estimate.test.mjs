@@ -294,3 +294,57 @@ test('a value and move the engine proved are shown exact among its estimates, wi
   assert.deepEqual(gameErrors, []);
   await context.close();
 });
+
+test('the engine thinks on the person\'s time, and stops when the person moves', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  // The person plays A on 5x5: the engine thinks while the person is to move.
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=p1');
+  await settled(page);
+  const { ponderSeconds, moveEstimateSeconds } = await page.evaluate(async () => (await import('./pkg/dotbox.js')).answerBudget());
+  assert.ok(ponderSeconds > moveEstimateSeconds);
+  // The person's moves, best first by the page's estimate, each with the key of the position
+  // after it and how long the estimate kept of that position was asked for (none: null).
+  const candidates = () => page.evaluate(async () => {
+    const { estimated } = await import('./analyses.js');
+    const { positionKey } = await import('./position-key.js');
+    const { state } = window.dotboxApp;
+    const g = state.game;
+    return [...state.estimate.moves].sort((a, b) => b.score - a.score).map(({ line }) => {
+      const key = positionKey(g.board, g.predrawn, [...g.lines.split(',').filter(Boolean).map(Number), line].sort((a, b) => a - b).join(','));
+      return { line, key, asked: estimated(key)?.asked ?? null };
+    });
+  });
+  const kept = (key) => page.evaluate(async (key) => (await import('./analyses.js')).estimated(key) ?? null, key);
+  // The person's move and the engine's reply (no box is taken this early): its time.
+  const replyTo = async (line) => {
+    const before = await movesPlayed(page);
+    const t0 = await page.evaluate(() => performance.now());
+    await clickLine(page, line);
+    await page.waitForFunction((n) => window.dotboxApp.state.game.moves.length > n + 1, before, { timeout: 30_000, polling: 10 });
+    return (await page.evaluate(() => performance.now())) - t0;
+  };
+  // The person's best move gets the engine's thought within the pondering time.
+  let first;
+  for (let waited = 0; ; waited += 100) {
+    [first] = await candidates();
+    if (first.asked === ponderSeconds) break;
+    assert.ok(waited < 30_000, 'the engine thought on the best move');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Moving there, the reply is ready: no time of its own to think (that is
+  // moveEstimateSeconds at least), and the engine plays the move it found while pondering.
+  const pondered = await kept(first.key);
+  const ms = await replyTo(first.line);
+  assert.ok(ms < moveEstimateSeconds * 1000, `a reply of ${ms.toFixed(0)} ms to a move thought on`);
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.game.history()[1].line), pondered.best);
+  // Then the engine thinks on the person's next position; the person moves at once, to a
+  // move it is not thinking on. It stops, keeps nothing of what it stopped, and thinks for
+  // its own move as usual: the reply does not wait for the pondering.
+  await settled(page);
+  const now = await candidates();
+  const ms2 = await replyTo(now.at(-1).line);
+  assert.ok(ms2 < ponderSeconds * 1000, `a reply of ${ms2.toFixed(0)} ms while the engine pondered`);
+  assert.equal(await kept(now[0].key), null, 'the stopped estimate is not kept');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
