@@ -306,9 +306,10 @@ async function browserGame(url, board, seed) {
     if (await page.evaluate(() => document.body.dataset.state === 'over')) break;
     const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
     const before = await page.evaluate(() => window.dotboxApp.state.game.moves.length);
-    // The human thinks (--think S seconds; by default not at all), then moves: random, or with --best the move the page rates best (an exact
-    // best move, else the engine's choice by its estimate); and whether the engine thought on
-    // the position it leads to while the human was to move (ponder.js).
+    // The human thinks (--think S seconds; by default not at all), then moves: random, or
+    // with --best the move the page rates best (an exact best move, else the engine's choice
+    // by its estimate); and whether the engine thought on the position it leads to while the
+    // human was to move (ponder.js).
     await new Promise((r) => setTimeout(r, thinkSeconds * 1000));
     const { line, pondered } = await page.evaluate(async ({ line, best }) => {
       const { estimated } = await import('./analyses.js');
