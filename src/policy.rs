@@ -93,7 +93,7 @@ pub struct Budget {
     /// Seconds the engine thinks before a move of its own in a game: its estimate of the
     /// position it moves from (also the one shown for that position). Longer than a shown
     /// estimate, as its move is taken from it: on 4x4 openings the picks at 0.3, 0.5 and 0.7
-    /// s are 84, 88 and 87 % optimal, at 1 s 91 % (docs/engine.md).
+    /// s are 84, 88 and 87 % optimal, at 1 s 91 % (docs/engine-experiments.md).
     pub move_estimate_seconds: f64,
     /// Seconds the engine thinks on each of the positions the person may move to, while the
     /// person is to move in a game against it (pondering; 0: never). A position so thought

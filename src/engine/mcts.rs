@@ -39,9 +39,9 @@ pub const SETTLED_NODES: u64 = 100_000;
 /// The exploration constant of UCT, in boxes, per box left to take at the root: the spread
 /// of a playout's result grows with the boxes still to share, and so must the exploration
 /// (8 on 4x4 and 3x5 openings). Measured on 400 4x4 and 3x5 opening positions (plies 0-14)
-/// at a fixed budget of 10^6 work units on one thread (`docs/engine.md`): a constant of 4
-/// picked an optimal move 73.0-73.5 % of the time, 6 76 %, 8 75-79 %, 11 72.5 %, 16 73.5 %,
-/// 32 70 %.
+/// at a fixed budget of 10^6 work units on one thread (`docs/engine-experiments.md`): a
+/// constant of 4 picked an optimal move 73.0-73.5 % of the time, 6 76 %, 8 75-79 %, 11
+/// 72.5 %, 16 73.5 %, 32 70 %.
 pub const EXPLORE_PER_BOX: f64 = 0.5;
 
 /// No child yet.

@@ -13,7 +13,8 @@
 //! engine then plays that move, and no estimate passes the value), then every move's score,
 //! which, if it finishes in time, replaces the trees' estimates. The engine never reads a
 //! book or a table of solved positions.
-//! `docs/engine.md` has the measurements behind these choices.
+//! `docs/engine.md` says how well it plays; `docs/engine-experiments.md` has the
+//! measurements behind these choices.
 //!
 //! ```
 //! use dotbox::core::Board;
@@ -143,7 +144,7 @@ const CHECK: u64 = 4096;
 /// second at 37–40 open lines in 15 of 16, at 41–44 in none of 6. A tree's samples past its
 /// first second change little (four times the time on one thread picked no better; 4×4 and
 /// 3×5 openings of 35–41 open lines got the same picks without the helper's tree), so the
-/// thread is not missed where the search rarely finishes (`docs/engine.md`).
+/// thread is not missed where the search rarely finishes (`docs/engine-experiments.md`).
 pub const EXACT_OPEN: u32 = 40;
 
 /// Most open lines of a position the engine first tries to solve exactly when it has one

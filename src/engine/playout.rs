@@ -16,7 +16,7 @@
 //! flux and a sacrifice only gives boxes away), so once at most [`HAND_OVER_SAFE`] safe lines
 //! are left, the mover usually ([`HAND_OVER_PER_MILLE`]) first tries one line that is not
 //! safe and draws it when it gives at most [`HAND_OVER_MAX`] boxes (measured in
-//! `docs/engine.md`).
+//! `docs/engine-experiments.md`).
 
 use crate::core::{Boxes, Position};
 use crate::search::endgame::Endgames;
