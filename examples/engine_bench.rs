@@ -14,8 +14,9 @@
 //!
 //! * `picks`: positions after 0–14 plies of random safe play; for each, the engine's move
 //!   and a rules-of-thumb move are scored against the exact scores: share of optimal picks,
-//!   mean boxes lost per pick (value minus the pick's score), time per move; then the
-//!   engine's picks by open lines, two at a time (where its wrong picks sit).
+//!   mean boxes lost per pick (value minus the pick's score), each with its standard error
+//!   (`±`: how far another draw of as many positions may land by chance), time per move;
+//!   then the engine's picks by open lines, two at a time (where its wrong picks sit).
 //! * `deep`: the same on positions with a given number of open lines (random safe play,
 //!   then the rules of thumb), truth by the retrograde solver: past the books and on boards
 //!   no book covers.
@@ -240,6 +241,8 @@ struct Tally {
     picks: u32,
     optimal: u32,
     lost: i64,
+    /// Sum of the squared losses, for the standard error of the mean loss.
+    lost_squared: i64,
     time: Duration,
     exact: u32,
     depth: u32,
@@ -258,16 +261,36 @@ impl Tally {
         self.picks += 1;
         self.optimal += u32::from(loss == 0);
         self.lost += i64::from(loss);
+        self.lost_squared += i64::from(loss * loss);
         self.time += time;
+    }
+
+    /// Standard errors of the share of optimal picks (in points) and of the mean loss: how far
+    /// another draw of as many positions may land by chance alone (a time limit adds the
+    /// machine's own noise on top).
+    fn standard_errors(&self) -> (f64, f64) {
+        let n = f64::from(self.picks.max(1));
+        let p = f64::from(self.optimal) / n;
+        let mean = self.lost as f64 / n;
+        let variance = (self.lost_squared as f64 / n - mean * mean).max(0.0);
+        let m = (n - 1.0).max(1.0);
+        (100.0 * (p * (1.0 - p) / m).sqrt(), (variance / m).sqrt())
     }
 
     fn line(&self, who: &str) -> String {
         let n = f64::from(self.picks.max(1));
+        let (optimal_se, lost_se) = self.standard_errors();
         format!(
-            "  {who:<7} {:>5} picks  optimal {:>5.1} %  lost {:>5.3} boxes/pick  {:>7.1} ms/move{}",
+            concat!(
+                "  {:<7} {:>5} picks  optimal {:>5.1} ± {:.1} %  ",
+                "lost {:>5.3} ± {:.3} boxes/pick  {:>7.1} ms/move{}"
+            ),
+            who,
             self.picks,
             100.0 * f64::from(self.optimal) / n,
+            optimal_se,
             self.lost as f64 / n,
+            lost_se,
             self.time.as_secs_f64() * 1000.0 / n,
             if self.depth > 0 {
                 format!(
