@@ -168,7 +168,7 @@ async function update() {
       }
       setEstimate(guess);
       render();
-      if (e.code === ERROR.tooBig && !engineToMove(g)) offerDeepSearch(g, lines, update);
+      if (e.code === ERROR.tooBig && !replying) offerDeepSearch(g, lines, update);
       if (guess && !replying) ponder(g, lines, guess);
     }
     mark({ state: 'idle' });
