@@ -98,7 +98,7 @@ function renderMoves(at) {
     // Where no exact score is known, the engine's estimate, marked ~ and never in data-loss.
     const guess = loss === null ? estimatedLossOf(k) : null;
     if (guess !== null) li.dataset.estimatedLoss = guess;
-    const lossText = guess !== null ? (guess === 0 ? '~0.0' : `~−${guess.toFixed(1)}`) : loss === null ? (unknowable ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
+    const lossText = guess !== null ? fmtEstimate(-guess) : loss === null ? (unknowable ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
     const lossTitle = guess !== null ? `estimated loss ${guess.toFixed(1)} (the engine's estimate, not exact)`
       : loss === null ? (unknowable ? 'no exact scores for the position before it' : 'being worked out') : loss === 0 ? 'a best move' : `loses ${boxes(loss)} against the best move`;
     const lossClass = guess !== null ? 'estimate' : loss === null ? '' : loss === 0 ? 'best' : 'worse';

@@ -136,7 +136,7 @@ test('estimates are marked as estimates on the board, the value line, the move l
   for (const l of listed) assert.equal(l.loss, '', 'no exact loss');
   const last = listed[3];
   assert.ok(last.estimated !== undefined, JSON.stringify(listed));
-  assert.match(last.text, /^~(−\d+\.\d|0\.0)$/);
+  assert.match(last.text, /^~(-\d+\.\d|0\.0)$/);
   // An estimated loss of nothing has no minus sign.
   for (const l of listed) if (l.estimated === '0') assert.equal(l.text, '~0.0');
   assert.equal(last.cls, 'loss estimate');
@@ -178,7 +178,7 @@ test('a game loaded past exact reach gets an estimated loss for every move and a
   assert.equal(listed.length, 6);
   for (const l of listed) {
     assert.equal(l.loss, '', 'no exact loss');
-    assert.match(l.text, /^~(−\d+\.\d|0\.0)$/);
+    assert.match(l.text, /^~(-\d+\.\d|0\.0)$/);
     assert.equal(l.cls, 'loss estimate');
   }
   // Every position, the start included, has its estimated point on the graph, and no exact one.
