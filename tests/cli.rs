@@ -198,10 +198,13 @@ fn bad_input_is_an_error_not_a_panic() {
     let missing = dir.path().join("missing.book");
     let ms = missing.to_str().unwrap();
     let unwritable = format!("{ms}/in/no/directory.book");
-    let cases: [(&[&str], &str); 17] = [
+    let cases: [(&[&str], &str); 19] = [
         (&["analyze", "3z3"], "invalid board '3z3'"),
         (&["analyze", "0x3"], "at least one row"),
         (&["analyze", "6x6"], "at most 64"),
+        // Counted in usize these wrap around to 12 and 0 lines.
+        (&["analyze", "1x6148914691236517209"], "at most 64"),
+        (&["chains", "9223372036854775808x9223372036854775808"], "at most 64"),
         (
             &["analyze", "2x2", "--lines", "1,x"],
             "'x' is neither a line number",

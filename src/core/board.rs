@@ -30,10 +30,11 @@ impl Board {
         if rows == 0 || cols == 0 {
             return Err(BoardError::EmptyDimension);
         }
-        let lines = line_count(rows, cols);
-        if lines > MAX_LINES {
+        let lines = wide_line_count(rows, cols);
+        if lines > MAX_LINES as u128 {
             return Err(BoardError::TooManyLines { rows, cols, lines });
         }
+        let lines = lines as usize;
         let h = |r: usize, c: usize| r * cols + c;
         let v = |r: usize, c: usize| (rows + 1) * cols + r * (cols + 1) + c;
         let sides_of = |r, c| [h(r, c), h(r + 1, c), v(r, c), v(r, c + 1)];
@@ -236,6 +237,15 @@ pub const fn line_count(rows: usize, cols: usize) -> usize {
     (rows + 1) * cols + rows * (cols + 1)
 }
 
+/// [`line_count`] for any dimensions, as the board check needs it: in `usize` a huge board
+/// (`1x6148914691236517209`) wraps around to a few lines and would pass the check, then fail
+/// to allocate. Saturates at `u128::MAX`, which only dimensions near `2^64` reach.
+const fn wide_line_count(rows: usize, cols: usize) -> u128 {
+    let (r, c) = (rows as u128, cols as u128);
+    let across = (r + 1).saturating_mul(c);
+    across.saturating_add(r.saturating_mul(c + 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,5 +323,28 @@ mod tests {
             Board::parse("6x6"),
             Err(BoardError::TooManyLines { lines: 84, .. })
         ));
+    }
+
+    #[test]
+    fn huge_boards_are_refused_not_wrapped_around() {
+        // In usize the first two counts wrap to 12 and 0 lines.
+        for (text, said) in [
+            (
+                "1x6148914691236517209",
+                "board 1x6148914691236517209 has 18446744073709551628 lines",
+            ),
+            (
+                "9223372036854775808x9223372036854775808",
+                "has 170141183460469231750134047789593657344 lines",
+            ),
+            (
+                "18446744073709551615x18446744073709551615",
+                "has more lines than can be counted",
+            ),
+        ] {
+            let error = Board::parse(text).unwrap_err().to_string();
+            assert!(error.contains(said), "{text}: {error}");
+            assert!(error.ends_with("at most 64 are supported"), "{error}");
+        }
     }
 }

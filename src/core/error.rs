@@ -15,8 +15,10 @@ pub enum BoardError {
         rows: usize,
         /// Columns of boxes.
         cols: usize,
-        /// The board's lines, `rows * (cols + 1) + cols * (rows + 1)`.
-        lines: usize,
+        /// The board's lines, `rows * (cols + 1) + cols * (rows + 1)`, counted wide enough
+        /// that huge dimensions cannot wrap around into a small count (`u128::MAX` where
+        /// even that overflows).
+        lines: u128,
     },
 }
 
@@ -30,6 +32,10 @@ impl fmt::Display for BoardError {
             BoardError::EmptyDimension => {
                 write!(f, "a board needs at least one row and one column of boxes")
             }
+            BoardError::TooManyLines { rows, cols, lines } if *lines == u128::MAX => write!(
+                f,
+                "board {rows}x{cols} has more lines than can be counted; at most 64 are supported"
+            ),
             BoardError::TooManyLines { rows, cols, lines } => write!(
                 f,
                 "board {rows}x{cols} has {lines} lines; at most 64 are supported"
