@@ -204,7 +204,10 @@ fn bad_input_is_an_error_not_a_panic() {
         (&["analyze", "6x6"], "at most 64"),
         // Counted in usize these wrap around to 12 and 0 lines.
         (&["analyze", "1x6148914691236517209"], "at most 64"),
-        (&["chains", "9223372036854775808x9223372036854775808"], "at most 64"),
+        (
+            &["chains", "9223372036854775808x9223372036854775808"],
+            "at most 64",
+        ),
         (
             &["analyze", "2x2", "--lines", "1,x"],
             "'x' is neither a line number",
