@@ -107,6 +107,43 @@ fn junction_ended_chains_are_reported_unproven() {
     assert_eq!(info["value_exact"], false);
     let text = stdout(&["analyze", "3x3", "--lines", lines, "--pseudo-lines"]);
     assert!(text.contains("not proven exact"), "{text}");
+    // No score is shown as exact: every one is marked ~, the value too, and no move is
+    // called best without saying it is not proven.
+    let value = reduced["value"].as_i64().unwrap();
+    assert!(
+        text.contains(&format!("value: ~{value} (not proven exact;")),
+        "{text}"
+    );
+    assert!(text.contains("best moves, not proven: "), "{text}");
+    assert!(!text.contains("\nbest moves: "), "{text}");
+    for m in reduced["moves"].as_array().unwrap() {
+        assert!(text.contains(&format!("~{}", m["score"])), "{text}");
+    }
+    let diagram = text.split("\nvalue:").next().unwrap();
+    let unmarked = diagram
+        .split_whitespace()
+        .filter(|w| w.parse::<i64>().is_ok_and(|n| n < 0));
+    assert_eq!(unmarked.count(), 0, "a negative score without ~: {text}");
+}
+
+#[test]
+fn upper_bound_scores_are_marked_and_not_called_best() {
+    // 3x3: the top row a chain of 3 from the ground to the ground (lines 12-15 enter it), and
+    // box (2,0) capturable by line 21. Entering the chain while that box stands scores an
+    // upper bound only; the value is proven by the capture.
+    let lines = "0,1,2,3,4,5,6,9,20";
+    let args = ["analyze", "3x3", "--lines", lines, "--pseudo-lines"];
+    let reduced = json_of(&[&args[..], &["--json"]].concat());
+    let info = &reduced["pseudo_lines"];
+    assert_eq!(info["value_exact"], true);
+    assert_eq!(info["unproven_moves"], serde_json::json!([12, 13, 14, 15]));
+    assert_eq!(reduced["value"], -1);
+    let text = stdout(&args);
+    assert!(text.contains("value: -1 (net boxes"), "{text}");
+    // Lines 12-15 also score -1, but only as an upper bound: marked, and not listed as best.
+    assert!(text.contains("best moves: 21\n"), "{text}");
+    assert!(text.contains(" ~-1     ~-1     ~-1     ~-1\n"), "{text}");
+    assert!(text.contains("upper bounds only"), "{text}");
 }
 
 #[test]

@@ -147,6 +147,21 @@ pub fn human(
     source: &str,
     flags: Option<&LoonyFlags>,
 ) -> String {
+    human_marked(board, pos, analysis, source, flags, Position::EMPTY)
+}
+
+/// [`human`] for an answer whose scores of the `unproven` lines are not proven exact (chains as
+/// pseudo-lines): each is marked `~` in the diagram and none is listed as a best move. Where
+/// no best move is proven, neither is the value: it is marked `~` and said not to be exact,
+/// and the best moves are listed as not proven.
+pub fn human_marked(
+    board: &Board,
+    pos: Position,
+    analysis: &Analysis,
+    source: &str,
+    flags: Option<&LoonyFlags>,
+    unproven: Position,
+) -> String {
     let suffix = |line: usize| flags.map_or("", |f| f.suffix(line));
     let drawn = pos.difference(board.predrawn());
     let drawn_list: Vec<String> = drawn.lines().map(|l| l.to_string()).collect();
@@ -155,7 +170,10 @@ pub fn human(
             .moves
             .iter()
             .find(|m| m.line == line)
-            .map_or(String::new(), |m| format!("{}{}", m.score, suffix(m.line)))
+            .map_or(String::new(), |m| {
+                let mark = if unproven.contains(m.line) { "~" } else { "" };
+                format!("{mark}{}{}", m.score, suffix(m.line))
+            })
     };
     let mut out = format!(
         "{} with {} drawn, {} open lines\n{source}\n\n",
@@ -173,18 +191,27 @@ pub fn human(
     );
     let scores = format!(" move scores\n{}", render(board, pos, &score_of));
     out.push_str(&side_by_side(&numbers, &scores, 3));
-    let best: Vec<String> = analysis
-        .best_lines()
+    let best = analysis.best_lines();
+    let proven: Vec<String> = best
         .iter()
+        .filter(|&&l| !unproven.contains(l))
         .map(|l| l.to_string())
         .collect();
+    let value_proven = best.is_empty() || !proven.is_empty();
+    let (mark, caveat) = match value_proven {
+        true => ("", ""),
+        false => ("~", "not proven exact; "),
+    };
     out.push_str(&format!(
-        "\nvalue: {}{} (net boxes still to come for the player to move)\n",
+        "\nvalue: {mark}{}{} ({caveat}net boxes still to come for the player to move)\n",
         analysis.value,
         flags.map_or("", |f| f.value.suffix())
     ));
-    if !best.is_empty() {
-        out.push_str(&format!("best moves: {}\n", best.join(", ")));
+    if !value_proven {
+        let all: Vec<String> = best.iter().map(|l| l.to_string()).collect();
+        out.push_str(&format!("best moves, not proven: {}\n", all.join(", ")));
+    } else if !proven.is_empty() {
+        out.push_str(&format!("best moves: {}\n", proven.join(", ")));
     }
     if flags.is_some() {
         out.push_str(

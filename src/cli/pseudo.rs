@@ -11,6 +11,8 @@ use super::output::{self, AnalysisJson};
 
 /// The report of `pos` solved with its chains as pseudo-lines: the plain report (`source`
 /// says how it was solved; `--json`: one object) with what [`human`] or `"pseudo_lines"` add.
+/// In the text, a score the reduction does not prove is marked `~`, as is the value when it
+/// is not proven.
 pub fn report(
     board: &Board,
     pos: Position,
@@ -33,7 +35,8 @@ pub fn report(
             pseudo_lines: pseudo_lines(reduction, analysis),
         })
     } else {
-        let mut out = output::human(board, pos, analysis, source, None);
+        let unproven = unproven(reduction, analysis);
+        let mut out = output::human_marked(board, pos, analysis, source, None, unproven);
         out.push_str(&human(board, reduction, analysis));
         out
     }
