@@ -13,6 +13,7 @@
 //! and is always said to be so.
 
 use crate::chains::safe_lines;
+use crate::core::symmetry::InterchangeableSets;
 use crate::core::{Board, Position, Rules};
 use crate::retro::{Layout, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
@@ -233,6 +234,7 @@ pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) 
         return Method::Search;
     }
     if open <= budget.retro_max_open
+        && fewest_positions(board, pos) <= budget.retro_max_positions
         && fits(budget, || {
             Layout::new(board, pos, Rules::default(), Valuation::Score)
         })
@@ -256,10 +258,34 @@ fn pseudo_fits(board: &Board, pos: Position, min_chain: usize, budget: &Budget) 
         return false;
     };
     let open = board.open_lines(pos).count();
+    let units = reduction.units().len();
     reduction.chains().next().is_some()
-        && reduction.units().len() as u32 <= budget.pseudo_max_units
+        && units as u32 <= budget.pseudo_max_units
+        // Units have no interchangeable sets: masks alone, under at most 8 symmetries.
+        && 2f64.powi(units as i32) / MOST_SYMMETRIES <= budget.retro_max_positions
         && (reduction.exact() || open > budget.search_max_open)
         && fits(budget, || Layout::from_reduction(board, &reduction))
+}
+
+/// Most symmetries of any board (a square's eight).
+const MOST_SYMMETRIES: f64 = 8.0;
+
+/// At most the positions of the plain subgame of `pos` (every subset of its open lines), as
+/// [`Layout::layer_estimates`] counts them, computed without building the layout: masks up to
+/// the interchangeable sets (a set of `s` lines, disjoint from the others, keeps `s + 1` of
+/// its `2^s` masks), divided by the most symmetries any board has. Building the layout of a
+/// position far too large for the budget can take a minute (63 open lines of 21x1, whose every
+/// box has two border lines), so the policy asks this first.
+fn fewest_positions(board: &Board, pos: Position) -> f64 {
+    let open = board.open_lines(pos).count() as i32;
+    InterchangeableSets::new(board, pos)
+        .sets()
+        .iter()
+        .fold(2f64.powi(open), |masks, set| {
+            let s = set.count() as i32;
+            masks / 2f64.powi(s) * f64::from(s + 1)
+        })
+        / MOST_SYMMETRIES
 }
 
 /// Whether a subgame's layout is within the budget's positions and bytes (not built when
@@ -335,5 +361,34 @@ mod tests {
         assert_eq!(method("5x5", "", &none, &NATIVE), Method::Estimate);
         assert_eq!(method("4x4", &first(4), &none, &NATIVE), Method::Search);
         assert_eq!(method("4x4", &first(8), &none, &NATIVE), Method::Retro);
+    }
+
+    #[test]
+    fn the_positions_asked_first_never_exceed_the_layouts_estimate() {
+        // Boards with interchangeable sets of two and three lines (1xN: every box), symmetric
+        // and not, pre-drawn lines, and positions with lines drawn.
+        for (board, lines) in [
+            ("3x3", ""),
+            ("3x3", "0,5,7"),
+            ("1x6", ""),
+            ("6x1", "0"),
+            ("2x5", "3"),
+            ("icelandic", ""),
+            ("icelandic", "2"),
+            ("4x4", &first(10)),
+        ] {
+            let board = Board::parse(board).unwrap();
+            let pos = parse_lines(&board, lines).unwrap();
+            let layout = Layout::new(&board, pos, Rules::default(), Valuation::Score).unwrap();
+            let estimate: f64 = layout.layer_estimates().iter().sum();
+            let fewest = fewest_positions(&board, pos);
+            assert!(fewest <= estimate * (1.0 + 1e-9), "{lines}: {fewest} > {estimate}");
+            assert!(fewest * 8.0 >= estimate, "{lines}: {fewest} far below {estimate}");
+        }
+        // Too large to build a layout for: refused before one is built.
+        assert_eq!(
+            method("21x1", "0", &Context::default(), &NATIVE),
+            Method::Estimate
+        );
     }
 }
