@@ -138,8 +138,8 @@ pub fn with_penalty(source: &str, rules: Rules) -> String {
 }
 
 /// The diagram of line numbers beside the diagram of move scores, the value and best moves;
-/// with loony flags, each score carries its suffix and every move is listed too (a vertical
-/// line's 3 columns cannot hold a suffixed score).
+/// with loony flags, each score carries its suffix and every move is listed too, one a line
+/// (easier to read than suffixed scores packed into the diagram).
 pub fn human(
     board: &Board,
     pos: Position,
