@@ -9,7 +9,7 @@
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
 import { Game, answerMethod } from './pkg/dotbox.js';
-import { analysisOf, cached, estimateOf, estimated, failure } from './analyses.js';
+import { analysisOf, cached, estimateOf, estimated, failure, proven } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine } from './session.js';
 import { canAnalyze } from './solving.js';
@@ -58,7 +58,7 @@ function estimatedMarginAt(k) {
  * the move scores the engine proved among its estimates ({value, moves} of those), or null. */
 function exactly(key) {
   const a = cached(key);
-  if (a) return a;
+  if (a) return proven(a);
   const e = estimated(key);
   if (!e?.valueExact) return null;
   const moves = e.moves.filter((m) => m.exact).map((m) => ({ line: m.line, score: Math.round(m.score) }));
@@ -147,7 +147,7 @@ function renderVariations(list, branch) {
     variation.forEach((line, j) => {
       const ply = branch + j + 1;
       const { player } = history[ply - 1];
-      const before = cached(positionKey(g.board, g.predrawn, sortedLines(moves.slice(0, ply - 1))));
+      const before = proven(cached(positionKey(g.board, g.predrawn, sortedLines(moves.slice(0, ply - 1)))));
       const score = before?.moves.find((m) => m.line === line)?.score;
       const loss = score === undefined ? '' : before.value - score;
       const button = document.createElement('button');

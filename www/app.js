@@ -13,7 +13,7 @@ import {
   startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
-import { analysisOf } from './analyses.js';
+import { analysisOf, proven } from './analyses.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
@@ -205,7 +205,8 @@ function scheduleEngine() {
   engineTimer = setTimeout(() => {
     if (session.game !== g) return;
     if (session.analysisFor === g.lines && session.analysis) {
-      const line = engineMove(session.analysis);
+      // A proven best move where the value is proven (not an upper bound that equals it).
+      const line = engineMove(proven(session.analysis) ?? session.analysis);
       g.play(line);
       afterMove(line);
     } else if (session.estimate?.lines === g.lines) {
@@ -238,10 +239,11 @@ function undoOrRedo(back) {
 function hint() {
   const { analysis, game } = session;
   if (!analysis) return setMessage('no analysis yet for this position');
-  const best = analysis.moves.find((m) => m.score === analysis.value);
+  const best = (proven(analysis) ?? analysis).moves.find((m) => m.score === analysis.value);
   if (!best) return;
   setHint(best.line);
-  setMessage(`Hint: ${game.label(best.line)} (score ${fmt(best.score)})`);
+  const doubt = analysis.unproven?.includes(best.line) ? ', not proven exact' : '';
+  setMessage(`Hint: ${game.label(best.line)} (score ${fmt(best.score)}${doubt})`);
   render();
   focusCursor();
 }
@@ -257,11 +259,14 @@ function render() {
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates.
   const value = analysis ? analysis.value : estimate?.valueExact ? Math.round(estimate.value) : null;
-  const proven = analysis ? '' : " — exact, proven by the engine's search; the scores marked ~ are estimates";
+  // Chains as pseudo-lines may answer without proving the value (a chain ending in a junction).
+  const doubt = analysis?.reduction?.valueExact === false;
+  const proven = doubt ? ' — not proven exact (chains as pseudo-lines); the scores marked ~ are not proven'
+    : analysis ? '' : " — exact, proven by the engine's search; the scores marked ~ are estimates";
   $('value').textContent = g.isOver() ? '' : value !== null
-    ? `Value ${fmt(value)} for ${PLAYER[turn]} (final ${fmt((turn === 0 ? a - b : b - a) + value)} with perfect play)${proven}`
+    ? `Value ${doubt ? '~' : ''}${fmt(value)} for ${PLAYER[turn]} (final ${fmt((turn === 0 ? a - b : b - a) + value)} with perfect play)${proven}`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
-  $('value').classList.toggle('estimate', Boolean(estimate) && !estimate.valueExact);
+  $('value').classList.toggle('estimate', (Boolean(estimate) && !estimate.valueExact) || doubt);
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   renderBoard($('svg'), {
     geometry: boardGeometry(),

@@ -10,7 +10,10 @@ export function midpoint(shape) {
 
 /**
  * Draws the board into `svg`.
- * view: {geometry, drawn: Set, last, analysis: {value, moves} | null (exact scores),
+ * view: {geometry, drawn: Set, last, analysis: {value, moves} | null (exact scores; but
+ *        where chains as pseudo-lines answered, the scores of its `unproven` lines are not
+ *        proven: marked ~, data-unproven, never best, and where its reduction's value is not
+ *        proven (valueExact false) every score is among them),
  *        estimate: {best, moves, valueExact} | null (the engine's estimates, shown only
  *        without an analysis: marked ~, styled apart, in data-estimate, never in data-score;
  *        a move whose score the engine proved (exact: true) is shown as the exact score it
@@ -31,6 +34,7 @@ export function renderBoard(svg, view) {
     ?? lines.find((s) => !view.drawn.has(s.line))?.line;
   const scores = new Map((view.analysis?.moves ?? []).map((m) => [m.line, m.score]));
   const best = view.analysis?.value;
+  const unproven = new Set(view.analysis?.unproven ?? []);
   const estimated = view.analysis ? [] : view.estimate?.moves ?? [];
   const guesses = new Map(estimated.filter((m) => !m.exact).map((m) => [m.line, m.score]));
   const proven = new Map(estimated.filter((m) => m.exact).map((m) => [m.line, Math.round(m.score)]));
@@ -52,10 +56,12 @@ export function renderBoard(svg, view) {
   for (const shape of lines) {
     if (view.drawn.has(shape.line)) continue;
     const score = scores.get(shape.line) ?? proven.get(shape.line);
-    const isBest = score !== undefined && score === (scores.has(shape.line) ? best : provenBest);
+    const doubt = unproven.has(shape.line);
+    const isBest = !doubt && score !== undefined && score === (scores.has(shape.line) ? best : provenBest);
     const guess = guesses.get(shape.line);
     const isPick = view.estimate?.best === shape.line && !view.analysis;
-    const said = score !== undefined ? `, score ${fmt(score)}${isBest ? ', best' : ''}${proven.has(shape.line) ? ' (exact: proven by the engine\'s search)' : ''}`
+    const said = doubt ? `, score ~${fmt(score)} (not proven exact)`
+      : score !== undefined ? `, score ${fmt(score)}${isBest ? ', best' : ''}${proven.has(shape.line) ? ' (exact: proven by the engine\'s search)' : ''}`
       : guess !== undefined ? `, estimated score ${fmtEstimate(guess)} (not exact)${isPick ? ', the engine\'s choice' : ''}` : '';
     const g = el('g', {
       class: `move${view.cursor === shape.line ? ' cursor' : ''}${view.hint === shape.line ? ' hinted' : ''}${view.marked?.line === shape.line ? ` ${view.marked.cls}` : ''}`,
@@ -63,6 +69,7 @@ export function renderBoard(svg, view) {
       'data-score': score ?? '',
       'data-estimate': guess === undefined ? '' : guess.toFixed(2),
       'data-best': isBest ? '1' : '0',
+      'data-unproven': doubt ? '1' : '',
       role: 'button',
       tabindex: tabStop === shape.line ? 0 : -1,
       'aria-label': `line ${shape.label}${view.showScores ? said : ''}`,
@@ -73,9 +80,9 @@ export function renderBoard(svg, view) {
     if (view.showScores && score !== undefined) {
       const { x, y } = midpoint(shape);
       // A proven score beside estimates is worse than the best only where the value is known.
-      const rank = isBest ? 'best' : proven.has(shape.line) && provenBest === null ? 'proven' : 'worse';
-      const t = el('text', { class: `score ${rank}`, x, y, 'font-size': 0.24, 'stroke-width': 0.06 }, g);
-      t.textContent = fmt(score);
+      const rank = doubt ? 'estimate' : isBest ? 'best' : proven.has(shape.line) && provenBest === null ? 'proven' : 'worse';
+      const t = el('text', { class: `score ${rank}`, x, y, 'font-size': doubt ? 0.2 : 0.24, 'stroke-width': 0.06 }, g);
+      t.textContent = doubt ? `~${fmt(score)}` : fmt(score);
     } else if (view.showScores && guess !== undefined) {
       const { x, y } = midpoint(shape);
       const t = el('text', { class: `score estimate${isPick ? ' pick' : ''}`, x, y, 'font-size': 0.2, 'stroke-width': 0.06 }, g);

@@ -12,7 +12,7 @@
 import { OP } from './protocol.js';
 import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { session, client, wasmReady, onRender } from './session.js';
-import { analysisOf, estimated, onEstimate } from './analyses.js';
+import { analysisOf, estimated, onEstimate, proven } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
 import { $, PLAYER, fmt, fmtEstimate, plural, svgEl } from './ui.js';
@@ -291,6 +291,12 @@ async function explainLast(g, key) {
   }
   // Another position, or a new game (which freed `g`), came meanwhile.
   if (coach.explained !== key || session.game !== g) return;
+  // Chains as pseudo-lines may leave the move's score, or the value, unproven: not judged.
+  if (!proven(analysis)?.moves.some((m) => m.line === line)) {
+    const score = analysis.moves.find((m) => m.line === line)?.score;
+    out.textContent = `${label}: not judged exactly. Chains as pseudo-lines score it ~${fmt(score)}, but do not prove that score${proven(analysis) ? '' : ' or the value of the position before it'}.`;
+    return;
+  }
   try {
     const e = explainMove(g.board, g.predrawn, before, line, analysis, PLAYER[player], PLAYER[1 - player]);
     const score = analysis.moves.find((m) => m.line === line)?.score;

@@ -7,6 +7,7 @@
 // It follows the game through the session like the coach: after every render it reads the
 // analysis of the position shown and redraws.
 import { session, wasmReady, onRender } from './session.js';
+import { proven } from './analyses.js';
 import { $, PLAYER, fmt, plural, boxes, svgEl } from './ui.js';
 
 /** Colours cycle through this many classes (`pseudo-c0` …), named in www/coach.css. */
@@ -56,13 +57,20 @@ function exactness(a, g) {
   return 'Exact: every collapsed chain ends on the ground at both ends or is a loop, so once entered some best line of play fills it first.';
 }
 
+/** The score of `line` as the reduction gives it: marked ~ where it does not prove it. */
+function scoreText(a, line) {
+  const score = a.moves.find((m) => m.line === line)?.score;
+  return `${a.unproven.includes(line) ? '~' : ''}${fmt(score)}`;
+}
+
 /** The best move in chain terms: which chain to enter or take, or to keep the chains closed. */
 function advice(a, g) {
   const mover = PLAYER[g.turn];
   const chains = a.reduction.chains;
   const scoreOf = (line) => a.moves.find((m) => m.line === line)?.score;
   const chainOf = (line) => chains.findIndex((c) => c.lines.includes(line));
-  const best = a.moves.filter((m) => m.score === a.value).map((m) => m.line);
+  // A move whose score is only an upper bound may equal the value and still be worse.
+  const best = (proven(a) ?? a).moves.filter((m) => m.score === a.value).map((m) => m.line);
   const inChains = [...new Set(best.map(chainOf).filter((i) => i >= 0))];
   const outside = best.filter((l) => chainOf(l) < 0);
   const parts = inChains.map((i) => {
@@ -72,11 +80,13 @@ function advice(a, g) {
     return `${verb} chain ${i + 1} (any of its lines), ${what}`;
   });
   if (outside.length) parts.push(`draw ${outside.map((l) => g.label(l)).join(' or ')}, outside the chains`);
-  const entering = chains.map((c, i) => ({ i, score: scoreOf(c.lines[0]) })).filter(({ i }) => chains[i].enters);
+  const entering = chains.map((c, i) => ({ i, line: c.lines[0], score: scoreOf(c.lines[0]) })).filter(({ i }) => chains[i].enters);
+  const most = entering.reduce((a, e) => (e.score > a.score ? e : a), entering[0]);
   const control = entering.length && !inChains.some((i) => chains[i].enters)
-    ? ` Entering a chain now scores at most ${fmt(Math.max(...entering.map((e) => e.score)))}: ${mover} keeps the chains closed and leaves the first one to be entered by the opponent (control).`
+    ? ` Entering a chain now scores at most ${scoreText(a, most.line)}: ${mover} keeps the chains closed and leaves the first one to be entered by the opponent (control).`
     : '';
-  return `Best for ${mover} (value ${fmt(a.value)}): ${parts.join('; or ')}.${control}`;
+  const value = a.reduction.valueExact ? fmt(a.value) : `~${fmt(a.value)}, not proven exact`;
+  return `Best for ${mover} (value ${value}): ${parts.join('; or ')}.${control}`;
 }
 
 function renderPanel(a, g) {
@@ -93,8 +103,7 @@ function renderPanel(a, g) {
     const swatch = document.createElement('span');
     swatch.className = `swatch pseudo-c${i % COLOURS}`;
     swatch.setAttribute('aria-hidden', 'true');
-    const score = a.moves.find((m) => m.line === c.lines[0])?.score;
-    li.append(swatch, `Chain ${i + 1}: ${c.text}; lines ${c.lines.map((l) => g.label(l)).join(', ')}; drawing it scores ${fmt(score)}.`);
+    li.append(swatch, `Chain ${i + 1}: ${c.text}; lines ${c.lines.map((l) => g.label(l)).join(', ')}; drawing it scores ${scoreText(a, c.lines[0])}.`);
     list.append(li);
   });
   $('pseudo-advice').textContent = advice(a, g);

@@ -37,7 +37,9 @@ async function checkProblem(page, p) {
   const proven = native.pseudo_lines.value_exact && native.pseudo_lines.unproven_moves.length === 0;
   assert.equal(await page.getAttribute('#coach-pseudo', 'data-exact'), proven ? '1' : '0');
   assert.match(await page.textContent('#pseudo-exact'), proven ? /^Exact: / : /upper bounds|Not proven exact/);
-  const best = native.moves.filter((m) => m.score === native.value).map((m) => m.line);
+  // Upper bounds equal to the value are not called best.
+  const upper = native.pseudo_lines.value_exact ? native.pseudo_lines.unproven_moves : [];
+  const best = native.moves.filter((m) => m.score === native.value && !upper.includes(m.line)).map((m) => m.line);
   const advice = await page.textContent('#pseudo-advice');
   assert.match(advice, new RegExp(`^Best for [AB] \\(value ${native.value > 0 ? '\\+' : ''}${native.value}\\): `));
   for (const line of best) {
@@ -68,6 +70,49 @@ test('5x5 problems past the plain solve are solved by pseudo-lines in the page, 
   await small.screenshot({ path: `${RESULTS}/pseudo-phone.png`, fullPage: true });
   assert.deepEqual(phoneErrors, []);
   await phone.close();
+});
+
+test('a 5x5 position whose pseudo-line value is not proven shows every score marked ~, never as exact', { timeout: 120_000 }, async () => {
+  // Three chains of 4 boxes from the left border into junction boxes of the right column: 28
+  // units for 40 open lines, within the page's pseudo-line limit; junction-ended, so unproven.
+  const lines = [0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13, 15, 16, 17, 18, 25, 26, 27, 28];
+  const native = nativeAnalyze('5x5', lines, null, { pseudo: true });
+  assert.equal(native.pseudo_lines.value_exact, false);
+  assert.equal(native.exact, false);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${lines.join(',')}`);
+  await settled(page);
+  assert.match(await page.textContent('#message'), /chains as pseudo-lines: 28 units for 40 open lines, solved in [\d.]+ s, not proven exact/);
+  // The scores are the reduction's, as the CLI gives them, each marked as not proven.
+  assert.deepEqual(await shownScores(page), native.moves);
+  const marks = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({
+    unproven: g.dataset.unproven, best: g.dataset.best, text: g.querySelector('text.score')?.textContent, cls: g.querySelector('text.score')?.getAttribute('class'), aria: g.getAttribute('aria-label'),
+  })));
+  assert.equal(marks.length, 40);
+  for (const m of marks) {
+    assert.equal(m.unproven, '1', m.aria);
+    assert.equal(m.best, '0', m.aria);
+    assert.match(m.text, /^~[+−-]?\d+$/, m.aria);
+    assert.equal(m.cls, 'score estimate');
+    assert.match(m.aria, /, score ~[+−-]?\d+ \(not proven exact\)/);
+  }
+  const value = await page.textContent('#value');
+  assert.match(value, new RegExp(`^Value ~${native.value > 0 ? '\\+' : ''}${native.value} for [AB] .*not proven exact`));
+  assert.ok(await page.$eval('#value', (v) => v.classList.contains('estimate')));
+  assert.equal(await page.getAttribute('#coach-pseudo', 'data-exact'), '0');
+  assert.match(await page.textContent('#pseudo-advice'), /^Best for [AB] \(value ~[+−-]?\d+, not proven exact\): /);
+  for (const item of await page.$$eval('#pseudo-chains li', (lis) => lis.map((li) => li.textContent))) {
+    assert.match(item, /drawing it scores ~[+−-]?\d+\.$/);
+  }
+  await page.screenshot({ path: `${RESULTS}/pseudo-unproven.png`, fullPage: true });
+  // A move played there is not judged as if its score were exact, nor is its loss listed.
+  const line = native.moves.find((m) => m.score === native.value).line;
+  await page.click(`#svg g.move[data-line="${line}"]`, { force: true });
+  await page.waitForFunction(() => /not judged exactly/.test(document.querySelector('#coach-move').textContent));
+  assert.match(await page.textContent('#coach-move'), /^\S+: not judged exactly\. Chains as pseudo-lines score it ~[+−-]?\d+, but do not prove that score or the value of the position before it\.$/);
+  assert.equal(await page.getAttribute('#moves li[data-ply="1"]', 'data-loss'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('a 5x5 chain puzzle: the best move is found and confirmed', async () => {
