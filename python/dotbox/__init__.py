@@ -7,13 +7,18 @@ command line chooses. Lines are numbered as the command line, the page and OpenS
 ``dots_and_boxes`` number them: for R×C boxes, the horizontal lines row by row from the top
 (``r*C + c``), then the vertical ones row by row (``(R+1)*C + r*(C+1) + c``).
 
-Every failure is a :class:`DotboxError` (a ``ValueError``) with the command line's message.
-The solvers run with the GIL released, so other Python threads go on meanwhile.
+Every failure is a :class:`DotboxError` (a ``ValueError``) with the command line's message,
+bad input of any type included (a ``None`` or a float where line numbers go): the message names
+the argument at fault as Python names it. Line numbers are any integers ``operator.index``
+reads (numpy's included), never bools or floats. The solvers run with the GIL released, so
+other Python threads go on meanwhile.
 """
 
 from __future__ import annotations
 
 import json
+import numbers
+import operator
 import os
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
@@ -24,17 +29,80 @@ __all__ = ["DotboxError", "Book", "analyze", "solve", "rules_move", "position", 
 
 Lines = Union[str, Iterable[int]]
 
+#: The compiled module's integers (a seed, bytes of memory) are 64-bit unsigned.
+_U64 = 2**64
+
+
+def _line_numbers(lines: Iterable[int]) -> List[int]:
+    """``lines`` as ints, each checked as a line number: an integer as ``operator.index``
+    reads it (numpy's too), not a bool (``True`` is no line 1) nor a float, and neither
+    negative nor past 64 bits (the command line would read ``-1`` as a label, and ``2**70``
+    as no number). Whether it is on the board is the command line's check."""
+    if isinstance(lines, (str, bytes, bytearray)) or not isinstance(lines, Iterable):
+        raise DotboxError(f"lines: {lines!r} is neither line numbers nor a string of them")
+    checked = []
+    for line in lines:
+        if isinstance(line, bool):
+            raise DotboxError(f"lines: {line!r} is not a line number")
+        try:
+            number = operator.index(line)
+        except TypeError:
+            raise DotboxError(f"lines: {line!r} is not a line number") from None
+        if number < 0:
+            raise DotboxError(f"lines: line {number} does not exist: line numbers start at 0")
+        if number >= _U64:  # past what the command line reads as a number
+            raise DotboxError(f"lines: line {number} does not exist: a board has at most 64 lines")
+        checked.append(number)
+    return checked
+
 
 def _lines_text(lines: Lines) -> str:
-    """``lines`` as the command line's ``--lines`` text: numbers or labels, comma-separated."""
+    """``lines`` as the command line's ``--lines`` text: numbers or labels, comma-separated.
+    A string is the command line's to read; anything else is line numbers."""
     if isinstance(lines, str):
         return lines
-    items = []
-    for line in lines:
-        if isinstance(line, bool) or not isinstance(line, int):
-            raise DotboxError(f"lines: {line!r} is not a line number")
-        items.append(str(line))
-    return ",".join(items)
+    return ",".join(map(str, _line_numbers(lines)))
+
+
+def _text(name: str, value: Any) -> str:
+    """``value`` of the argument ``name``, which must be a string (a board, a method)."""
+    if not isinstance(value, str):
+        raise DotboxError(f"{name}: {value!r} is not a string")
+    return value
+
+
+def _real(name: str, value: Any, what: str) -> float:
+    """``value`` of the argument ``name`` as a float: any real number, not a bool nor a
+    string (``float("5")`` would read one); ``what`` says what it should be."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise DotboxError(f"{name}: {value!r} is not {what}")
+    return float(value)
+
+
+def _u64(name: str, value: Any, what: str) -> int:
+    """``value`` of the argument ``name`` as an int the compiled module takes (0 to
+    2**64 - 1), instead of its OverflowError naming no argument."""
+    try:
+        number = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        number = None
+    if number is None or not 0 <= number < _U64:
+        raise DotboxError(f"{name}: {value!r} is not {what} from 0 to 2**64 - 1")
+    return number
+
+
+def _path(name: str, value: Any) -> str:
+    """``value`` of the argument ``name`` as a path string (a ``str``, ``bytes`` or
+    ``os.PathLike``)."""
+    try:
+        return os.fsdecode(os.fspath(value))
+    except TypeError:
+        raise DotboxError(f"{name}: {value!r} is not a path") from None
+
+
+def _optional(check, name: str, value: Any, *what: str):
+    """``check(name, value, *what)``, or ``None`` for ``None`` (the argument's default)."""
+    return None if value is None else check(name, value, *what)
 
 
 def analyze(
@@ -69,12 +137,12 @@ def analyze(
     that move's score (never with ``method="estimate"``).
     """
     text = _dotbox.analyze_json(
-        board,
+        _text("board", board),
         _lines_text(lines),
-        method,
-        None if time_limit is None else float(time_limit),
-        None if book is None else os.fspath(book),
-        int(seed),
+        _optional(_text, "method", method),
+        _optional(_real, "time_limit", time_limit, "a number of seconds"),
+        _optional(_path, "book", book),
+        _u64("seed", seed, "an integer"),
     )
     return json.loads(text)
 
@@ -93,10 +161,10 @@ def solve(
     always exact.
     """
     text = _dotbox.solve_json(
-        board,
+        _text("board", board),
         _lines_text(lines),
-        None if store is None else os.fspath(store),
-        memory,
+        _optional(_path, "store", store),
+        _optional(_u64, "memory", memory, "a number of bytes"),
     )
     return json.loads(text)
 
@@ -105,7 +173,8 @@ def rules_move(board: str, lines: Lines = (), random: float = 0.0) -> Optional[i
     """The line the rules of thumb draw: a box to take, else a line that gives nothing away,
     else the smallest sacrifice (``random`` in [0, 1) picks among equals). No claim of
     optimality. ``None`` on a full board."""
-    return _dotbox.rules_move(board, _lines_text(lines), float(random))
+    random = _real("random", random, "a number in [0, 1)")
+    return _dotbox.rules_move(_text("board", board), _lines_text(lines), random)
 
 
 def shipped_book(board: str) -> Optional[str]:
@@ -113,14 +182,14 @@ def shipped_book(board: str) -> Optional[str]:
     finds it (``$DOTBOX_BOOKS``, then ``www/books`` of the checkout dotbox was built from), or
     ``None``. It may be the book of the board's transpose (the 3x5 book for ``"5x3"``): ask
     it with ``Book(path).analyze(lines, board=...)``."""
-    path = _dotbox.shipped_book(board)
+    path = _dotbox.shipped_book(_text("board", board))
     return None if path is None else os.fspath(path)
 
 
 def position(board: str, lines: Lines = ()) -> Tuple[str, int, int, int, List[int]]:
     """``(name, rows, cols, line_count, drawn)`` of a position, checked as the command line
     checks it: ``drawn`` lists every drawn line, the board's pre-drawn ones included."""
-    return _dotbox.position(board, _lines_text(lines))
+    return _dotbox.position(_text("board", board), _lines_text(lines))
 
 
 class Book:
@@ -128,7 +197,7 @@ class Book:
     query reads and checks (length, CRC32) just the chunks it needs."""
 
     def __init__(self, path: Union[str, os.PathLike]):
-        self._book = _dotbox.Book(os.fspath(path))
+        self._book = _dotbox.Book(_path("path", path))
 
     @property
     def board(self) -> str:
@@ -147,12 +216,14 @@ class Book:
 
     @property
     def path(self) -> str:
+        """The book file's path."""
         return os.fspath(self._book.path)
 
     def analyze(self, lines: Lines = (), board: Optional[str] = None) -> Dict[str, Any]:
         """The analysis of the position of ``lines`` from this book alone, shaped as
         :func:`analyze`'s (always exact). ``board`` is the board the lines are drawn on: the
         book's own (the default) or its transpose (``"5x3"`` for the 3x5 book)."""
+        board = _optional(_text, "board", board)
         return json.loads(self._book.analyze_json(_lines_text(lines), board))
 
     def __repr__(self) -> str:

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import platform
 import random
+import re
+import string
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import pyspiel
 
@@ -47,6 +50,7 @@ class Tally:
     blunders: Dict[str, int] = field(default_factory=lambda: dict.fromkeys(PHASES, 0))
 
     def add_move(self, phase: str, loss: int):
+        """Counts a move of ``phase`` that lost ``loss`` boxes."""
         self.moves[phase] += 1
         self.phase_lost[phase] += loss
         self.blunders[phase] += loss >= BLUNDER
@@ -54,6 +58,8 @@ class Tally:
 
 
 def phase_of(drawn: int, total: int) -> str:
+    """The phase of a move made with ``drawn`` of the board's ``total`` lines drawn: the
+    opening, middle or endgame, by thirds of the lines."""
     return PHASES[min(3 * drawn // total, 2)]
 
 
@@ -127,7 +133,8 @@ def bot_factory(spec: str) -> BotFactory:
     fixed: Dict[str, BotFactory] = {
         "rules": lambda game, player, seed: RulesBot(seed),
         "random": lambda game, player, seed: pyspiel.make_uniform_random_bot(player, seed),
-        "dotbox": lambda game, player, seed: DotboxBot(seed, time_limit=None),
+        # The oracle's own exact answers: it loses nothing on any board that can be rated.
+        "dotbox": lambda game, player, seed: DotboxBot(seed, time_limit=None, method="retro"),
     }
     if kind not in fixed:
         raise ValueError(f"unknown bot '{spec}': {BOT_KINDS}")
@@ -149,6 +156,7 @@ def rate(make_bot: BotFactory, board: str, games: int, seed: int, oracle: Answer
 
 
 def row(spec: str, board: str, colour: int, t: Tally) -> str:
+    """The results table's row of bot ``spec`` on ``board`` playing ``colour`` (0: first)."""
     moves = sum(t.moves.values())
     blunders = sum(t.blunders.values())
     phases = []
@@ -173,7 +181,41 @@ HEADER = (
 )
 
 
+def cells(table_row: str) -> List[str]:
+    """The cells of a row of the results table."""
+    return [cell.strip() for cell in table_row.strip().strip("|").split("|")]
+
+
+def page_fields(text: str) -> Optional[Dict[str, str]]:
+    """The fields of :data:`PAGE` that write ``text`` (``table``, ``notes``, ``command``...),
+    or ``None`` when ``text`` is not a page it writes. How ``--out`` keeps what the page it
+    replaces holds beyond this run's bots: the rows of other runs, and notes on them."""
+    pattern = "".join(
+        re.escape(literal) + (f"(?P<{name}>.*?)" if name else "")
+        for literal, name, _, _ in string.Formatter().parse(PAGE)
+    )
+    match = re.fullmatch(pattern, text, re.S)
+    return match.groupdict() if match else None
+
+
+def kept_from(path: str, rated: Set[Tuple[str, str]]) -> Tuple[List[str], str]:
+    """The rows of the page at ``path`` of bots and boards other than ``rated`` (``(bot,
+    board)`` pairs this run rates), and its notes; none where there is no page yet. A file
+    that is not such a page is an error: rewriting it would lose what it holds."""
+    if not os.path.exists(path):
+        return [], ""
+    with open(path) as page:
+        fields = page_fields(page.read())
+    if fields is None:
+        raise ValueError(f"{path} is not a page this writes: its rows and notes cannot be kept")
+    rows = fields["table"].splitlines()[HEADER.count("\n") + 1 :]
+    return [r for r in rows if tuple(cells(r)[:2]) not in rated], fields["notes"]
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Rates the bots ``argv`` names (the command line's arguments: ``--help``) and prints
+    the results table, or writes the results page (``--out``); 0 on success. Bad bots and
+    boards are named (exit 2) before any game is played."""
     parser = argparse.ArgumentParser(prog="python -m dotbox.benchmark", description=__doc__.split("\n\n")[0])
     parser.add_argument("--bots", default="mcts:100,mcts:1000,rules,random",
                         help="comma-separated bots to rate (default: %(default)s)")
@@ -181,7 +223,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--games", type=int, default=2,
                         help="games per bot, board and colour (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", help="write the results page here (docs/benchmark.md)")
+    parser.add_argument("--out", help="write the results page here (docs/benchmark.md); the "
+                        "rows of other bots and boards and the notes of the page it replaces "
+                        "are kept")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games: at least 1")
@@ -201,6 +245,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             oracle(board, [])  # the empty board's value: perfect play is in reach
         except DotboxError as e:
             parser.error(f"--boards: {board}: no perfect play to rate against: {e}")
+    kept, notes = [], ""
+    if args.out:
+        try:
+            kept, notes = kept_from(args.out, {(spec, board) for spec in specs for board in boards})
+        except ValueError as e:
+            parser.error(f"--out: {e}")
     for board in boards:
         for spec, make_bot in zip(specs, makers):
             t0 = time.perf_counter()
@@ -208,15 +258,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 rows.append(row(spec, board, colour, tally))
                 print(rows[-1], file=sys.stderr, flush=True)
             print(f"    ({spec} on {board}: {time.perf_counter() - t0:.0f} s)", file=sys.stderr)
-    table = HEADER + "\n" + "\n".join(rows)
+    table = HEADER + "\n" + "\n".join(rows + kept)
     command = "python -m dotbox.benchmark " + " ".join(
         f"--{k} {v}" for k, v in (("bots", args.bots), ("boards", args.boards),
                                   ("games", args.games), ("seed", args.seed))
     )
     if args.out:
         with open(args.out, "w") as out:
-            out.write(PAGE.format(table=table, command=command,
-                                  seconds=time.perf_counter() - started,
+            out.write(PAGE.format(table=table, notes=notes, command=command,
+                                  seconds=f"{time.perf_counter() - started:.0f}",
                                   machine=f"{platform.machine()}, {platform.python_version()}",
                                   open_spiel=_version("open_spiel")))
     else:
@@ -225,11 +275,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _version(package: str) -> str:
+    """The installed version of ``package``."""
     from importlib.metadata import version
 
     return version(package.replace("_", "-"))
 
 
+#: The results page (docs/benchmark.md). ``notes``: what the page it replaces says under its
+#: table (kept, as its other bots' rows are: see :func:`kept_from`), ending in a blank line.
 PAGE = """# Bots against perfect play
 
 How many boxes does a Dots-and-Boxes bot give away against a perfect opponent? Each rated bot
@@ -241,9 +294,10 @@ the net boxes it gives up. Made by
 
     {command} --out docs/benchmark.md
 
-(the package: `pip install ./python`; open-spiel {open_spiel}; {seconds:.0f} s on {machine},
+(the package: `pip install ./python`; open-spiel {open_spiel}; {seconds} s on {machine},
 two cores shared). The default run, two games per bot, board and colour, takes a few minutes;
-more `--games` narrow the figures.
+more `--games` narrow the figures. A run with `--out` keeps the rows of the bots and boards
+it does not rate from the page it replaces, and the notes under the table.
 
 - **boxes lost / game**: the bot's net boxes lost per game against perfect play. The bot's
   final margin is always the empty board's value for its colour less this (checked on every
@@ -255,15 +309,16 @@ more `--games` narrow the figures.
 
 Games are `dots_and_boxes(utility_margin=true)`: returns are box margins, which MCTS's
 rollouts maximise. Bots: `mcts:N` is OpenSpiel's `MCTSBot` (random-rollout evaluator, one
-rollout, UCT constant 2, N simulations a move, MCTS-Solver on); `rules` is dotbox's rules of thumb (take a box when
-one can be taken, else a line that gives nothing away, else the smallest sacrifice); `engine:S`
-is dotbox's engine alone, S seconds a move (`analyze(method="estimate")`: no book and no exact
-method asked for); `random` plays uniformly at random; `dotbox` is `DotboxBot`, which by
-construction loses nothing.
+rollout, UCT constant 2, N simulations a move, MCTS-Solver on); `rules` is dotbox's rules of
+thumb (take a box when one can be taken, else a line that gives nothing away, else the
+smallest sacrifice); `engine:S` is dotbox's engine alone, S seconds a move
+(`analyze(method="estimate")`: no book and no exact method asked for); `random` plays
+uniformly at random; `dotbox` is `DotboxBot` answering as the rating does (the books, then
+`method="retro"`), which by construction loses nothing.
 
 {table}
 
-Rate any OpenSpiel bot the same way: `--bots mymodule:make_bot`, where
+{notes}Rate any OpenSpiel bot the same way: `--bots mymodule:make_bot`, where
 `make_bot(game, player, seed)` returns a `pyspiel.Bot` playing as `player`.
 """
 

@@ -10,7 +10,7 @@ boxes *still to come* for the player to move).
 
 ``to_dotbox`` and ``from_dotbox`` convert; :class:`DotboxBot` is an OpenSpiel bot that plays a
 best move by dotbox's exact analysis wherever it reaches, and past it the move dotbox answers
-with there (labelled not exact).
+with there (labelled not exact), or with ``method="search"`` exact moves only.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import pyspiel
 
-from . import Book, DotboxError, analyze, position, rules_move, shipped_book
+from . import Book, DotboxError, Lines, _line_numbers, analyze, position, rules_move, shipped_book
 
 GAME = "dots_and_boxes"
 
@@ -45,8 +45,9 @@ def to_dotbox(
     """``(board, lines)`` of an OpenSpiel ``dots_and_boxes`` state or of a ``dbn`` string.
 
     A state names its own board; a ``dbn`` string does not (2x3 and 3x2 have as many lines),
-    so ``board`` (``"RxC"``) is then required. ``lines`` are the drawn lines, in increasing
-    order.
+    so ``board`` is then required. The board returned is OpenSpiel's ``"RxC"``: a dbn string
+    of ``"icelandic"`` gives ``"3x5"``, its pre-drawn lines among the drawn ones. ``lines``
+    are every drawn line, in increasing order.
     """
     if isinstance(state, str):
         if board is None:
@@ -54,7 +55,7 @@ def to_dotbox(
         dbn = state.strip()
         rows, cols, count = _dims(board)
         name = f"{rows}x{cols}"
-    else:
+    elif isinstance(state, pyspiel.State):
         game = state.get_game()
         if game.get_type().short_name != GAME:
             raise DotboxError(f"not a {GAME} state: {game}")
@@ -64,6 +65,8 @@ def to_dotbox(
             raise DotboxError(f"the state is of board {name}, not {board}")
         dbn = state.dbn_string()
         count = _dims(name)[2]
+    else:
+        raise DotboxError(f"state: {state!r} is neither an OpenSpiel state nor a dbn string")
     if len(dbn) != count or set(dbn) - {"0", "1"}:
         raise DotboxError(
             f"dbn string: expected {count} characters 0 or 1 for board {name}, "
@@ -72,16 +75,12 @@ def to_dotbox(
     return name, [i for i, bit in enumerate(dbn) if bit == "1"]
 
 
-def to_dbn(board: str, lines: Sequence[int]) -> str:
-    """OpenSpiel's ``dbn`` string of the drawn ``lines`` of ``board``."""
-    _, _, count = _dims(board)
-    drawn = set()
-    for line in lines:
-        if not 0 <= line < count:
-            raise DotboxError(
-                f"lines: line {line} does not exist: this board has lines 0 to {count - 1}"
-            )
-        drawn.add(line)
+def to_dbn(board: str, lines: Lines) -> str:
+    """OpenSpiel's ``dbn`` string of the position of ``lines`` on ``board``: one bit a line,
+    the board's pre-drawn lines drawn. ``lines`` are read and checked as :func:`dotbox.analyze`
+    reads them (numbers, or a string of numbers and labels)."""
+    _, _, _, count, drawn = position(board, lines)
+    drawn = set(drawn)
     return "".join("1" if i in drawn else "0" for i in range(count))
 
 
@@ -90,13 +89,18 @@ def from_dotbox(
 ) -> pyspiel.State:
     """An OpenSpiel state with ``lines`` drawn, played in the order given (which decides
     whose turn it is and the boxes each player took; the dbn string and dotbox's values do not
-    depend on it). The board's pre-drawn lines (``icelandic``) are drawn first.
-    ``utility_margin`` as for :func:`game_for`."""
-    lines = list(lines)
-    _, _, _, _, drawn = position(board, lines)
+    depend on it). The board's pre-drawn lines (``icelandic``) are drawn first, once each,
+    however often ``lines`` lists them. ``utility_margin`` as for :func:`game_for`."""
+    if isinstance(lines, str):
+        raise DotboxError(
+            "lines: from_dotbox plays the lines in the order given: give line numbers, "
+            f"not the string {lines!r}"
+        )
+    lines = _line_numbers(lines)
+    position(board, lines)  # every line on the board, none listed twice but pre-drawn ones
+    predrawn = position(board)[4]
     state = game_for(board, utility_margin).new_initial_state()
-    order = [line for line in drawn if line not in set(lines)] + lines
-    for line in order:
+    for line in predrawn + [line for line in lines if line not in predrawn]:
         state.apply_action(line)
     return state
 
@@ -131,25 +135,42 @@ class Answers:
 
 
 class DotboxBot(pyspiel.Bot):
-    """An OpenSpiel bot for ``dots_and_boxes`` that plays one of the best moves by dotbox's
-    exact analysis (the shipped book, the retrograde solver or the search), chosen at random
-    among equals; where no exact answer comes within ``time_limit`` seconds, the move dotbox
-    answers with past exact reach (``last_answer["exact"]`` is then False).
+    """An OpenSpiel bot for ``dots_and_boxes`` that plays one of the best moves (at random
+    among equals) of dotbox's answer for each position: the board's shipped book where it
+    gives move scores, else ``analyze(board, lines, method=method, time_limit=time_limit)``.
+    ``last_answer`` is that answer; its ``exact`` says whether the move is proven best.
 
-    ``time_limit`` ``None`` waits for the exact answer however long it takes.
+    With ``method`` ``None`` (the default) the answer policy answers: exactly wherever an
+    exact method is in reach within the policy's own budgets (the retrograde solver up to
+    about 10^10 positions in 8 GiB, chains as pseudo-lines, the search for up to 36 open lines
+    and 30 s), whatever ``time_limit`` says; past them, the engine's move from estimates made
+    within ``time_limit`` seconds (``None``: the policy's 3 s), with ``exact`` False unless
+    the engine's own search settled the position meanwhile. So ``time_limit`` bounds the
+    engine's estimates, not a move's time, and ``None`` does not wait for an exact answer.
+
+    For exact moves only, ``method="search"`` with ``time_limit=None``: every position past the
+    book is searched to the end, however long that takes (with a ``time_limit``, a search
+    that outlasts it raises :class:`DotboxError`); or ``method="retro"``, which raises where
+    the position is too large to solve in memory.
     """
 
-    def __init__(self, seed: Optional[int] = None, time_limit: Optional[float] = 10.0):
+    def __init__(
+        self,
+        seed: Optional[int] = None,
+        time_limit: Optional[float] = 10.0,
+        method: Optional[str] = None,
+    ):
         pyspiel.Bot.__init__(self)
         self._rng = random.Random(seed)
-        self._answers = Answers(time_limit=time_limit)
+        self._answers = Answers(method=method, time_limit=time_limit)
         #: The analysis behind the last move (``analyze``'s dict).
         self.last_answer: Optional[dict] = None
 
     def restart_at(self, state):
-        pass
+        """Nothing to reset: each move is answered from the state alone."""
 
     def provides_policy(self):
+        """True: :meth:`step_with_policy` gives the best moves' policy."""
         return True
 
     def step_with_policy(self, state):
@@ -164,6 +185,7 @@ class DotboxBot(pyspiel.Bot):
         return policy, self._rng.choice(best)
 
     def step(self, state):
+        """One of the best moves, chosen at random (``INVALID_ACTION`` on a finished game)."""
         return self.step_with_policy(state)[1]
 
 
@@ -178,9 +200,10 @@ class EngineBot(pyspiel.Bot):
         self._seed = seed
 
     def restart_at(self, state):
-        pass
+        """Nothing to reset: each move is estimated from the state alone."""
 
     def step(self, state):
+        """The move of the engine's estimates (``INVALID_ACTION`` on a finished game)."""
         board, lines = to_dotbox(state)
         if state.is_terminal():  # as DotboxBot and RulesBot answer a finished game
             return pyspiel.INVALID_ACTION
@@ -198,9 +221,10 @@ class RulesBot(pyspiel.Bot):
         self._rng = random.Random(seed)
 
     def restart_at(self, state):
-        pass
+        """Nothing to reset: each move is chosen from the state alone."""
 
     def step(self, state):
+        """The rules' move (``INVALID_ACTION`` on a finished game)."""
         board, lines = to_dotbox(state)
         line = rules_move(board, lines, self._rng.random())
         return pyspiel.INVALID_ACTION if line is None else line

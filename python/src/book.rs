@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
-use dotbox::cli::{analysis_json, parse_position, BookFile, CliError};
+use dotbox::cli::{analysis_json, BookFile, CliError};
 use dotbox::core::notation::parse_lines;
-use dotbox::core::Rules;
+use dotbox::core::{Board, Rules};
 use pyo3::prelude::*;
 
 use crate::answer::exact;
@@ -15,8 +15,9 @@ use crate::py_error;
 
 /// An opening book read by chunk: only its index is read when it is opened. (Behind a
 /// mutex: a Python object may be used from any thread, and a book's decoded chunks are a
-/// cache that is not shared between threads.)
-#[pyclass(module = "dotbox")]
+/// cache that is not shared between threads. `frozen`: every method takes `&self`, so one
+/// thread's query, run with the GIL released, never finds the object borrowed by another's.)
+#[pyclass(module = "dotbox", frozen)]
 pub struct Book {
     book: Mutex<BookFile>,
 }
@@ -68,21 +69,20 @@ impl Book {
     /// this book's chunks alone. `board` names the board the lines are drawn on: the book's
     /// own (the default) or its transpose (`5x3` for the 3x5 book).
     #[pyo3(signature = (lines, board=None))]
-    fn analyze_json(
-        &mut self,
-        py: Python<'_>,
-        lines: &str,
-        board: Option<&str>,
-    ) -> PyResult<String> {
+    fn analyze_json(&self, py: Python<'_>, lines: &str, board: Option<&str>) -> PyResult<String> {
         let board = match board {
-            Some(name) => parse_position(name, "").map_err(py_error)?.0,
+            Some(name) => board_alone(name).map_err(py_error)?,
             None => self.book().board().clone(),
         };
-        let fit = self.book().fit(&board).map_err(py_error)?;
         let pos = parse_lines(&board, lines).map_err(|e| py_error(CliError::Lines(e)))?;
-        let book = self.book.get_mut().unwrap_or_else(|e| e.into_inner());
+        // The lock is taken with the GIL released: a thread holding it never waits for the
+        // GIL, so a getter waiting for it (GIL held) waits for this query alone.
         let analysis = py
-            .allow_threads(|| fit.analysis(pos, |p| book.analysis(p)))
+            .allow_threads(|| {
+                let mut book = self.book();
+                let fit = book.fit(&board)?;
+                fit.analysis(pos, |p| book.analysis(p))
+            })
             .map_err(py_error)?;
         let text = analysis_json(
             &board,
@@ -94,6 +94,23 @@ impl Book {
         );
         Ok(exact(&text).map_err(py_error)?.to_string())
     }
+}
+
+/// The board `name` names: `RxC` or `icelandic` alone. A position (`4x4:0,1`) or a game
+/// record names lines too, which `Book.analyze` takes as `lines` only: refused, not
+/// dropped.
+fn board_alone(name: &str) -> Result<Board, CliError> {
+    let what = if name.contains(':') {
+        "a position"
+    } else if name.trim().contains(char::is_whitespace) {
+        "a game record"
+    } else {
+        return Ok(Board::parse(name)?);
+    };
+    Err(CliError::Usage(format!(
+        "board: '{name}' is {what}, not a board: give the board alone ('RxC' or 'icelandic') \
+         and the lines as lines"
+    )))
 }
 
 impl Book {

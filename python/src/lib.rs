@@ -20,7 +20,7 @@ create_exception!(
     dotbox,
     DotboxError,
     PyValueError,
-    "Bad input or a failed solve; the message is the dotbox command line's, naming Python's own arguments (lines, method, book, time_limit)."
+    "Bad input (of any type) or a failed solve; the message is the dotbox command line's, naming the argument at fault as Python names it (board, lines, method, time_limit, seed, ...), never a command-line option."
 );
 
 /// A Python exception carrying the command line's message for `error`, with the arguments

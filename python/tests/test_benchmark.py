@@ -1,10 +1,13 @@
-"""``python -m dotbox.benchmark``: bad bots and boards are named before any game is played, and
-a board with pre-drawn lines is rated from its own start (the self-check on every game's
-margin holds)."""
+"""``python -m dotbox.benchmark``: bad bots and boards are named before any game is played, a
+board with pre-drawn lines is rated from its own start (the self-check on every game's margin
+holds), and the results page is what the template writes, kept across runs."""
 
 import pytest
 
+from conftest import ROOT
 from dotbox import benchmark
+
+PAGE = ROOT / "docs" / "benchmark.md"
 
 
 @pytest.mark.parametrize(
@@ -35,3 +38,34 @@ def test_a_board_with_pre_drawn_lines_is_rated_from_its_own_start(capsys):
     assert benchmark.main(["--bots", "rules", "--boards", "icelandic", "--games", "1"]) == 0
     rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| rules |")]
     assert [r.split(" | ")[1:3] for r in rows] == [["icelandic", "first"], ["icelandic", "second"]]
+
+
+def test_the_results_page_is_what_the_template_writes():
+    # docs/benchmark.md, re-made by the command it names, keeps its other runs' rows and notes.
+    fields = benchmark.page_fields(PAGE.read_text())
+    assert fields is not None, "docs/benchmark.md is not what benchmark.PAGE writes"
+    assert benchmark.PAGE.format(**fields) == PAGE.read_text()
+    assert "| engine:1 | 4x4 | first |" in fields["table"] and "`engine:1`" in fields["notes"]
+
+
+def test_a_run_with_out_keeps_the_rows_and_notes_of_other_runs(tmp_path):
+    page = tmp_path / "benchmark.md"
+    page.write_text(PAGE.read_text())
+    before = benchmark.page_fields(page.read_text())
+    for seed in ("1", "2"):  # the second run replaces the first's rows
+        args = ["--bots", "rules", "--boards", "2x2", "--games", "1", "--seed", seed]
+        assert benchmark.main([*args, "--out", str(page)]) == 0
+    after = benchmark.page_fields(page.read_text())
+    assert after["command"] == "python -m dotbox.benchmark " + " ".join(args)
+    assert after["notes"] == before["notes"]
+    rows = after["table"].splitlines()[2:]  # under the header
+    assert [benchmark.cells(r)[:3] for r in rows[:2]] == [["rules", "2x2", "first"], ["rules", "2x2", "second"]]
+    assert rows[2:] == before["table"].splitlines()[2:]
+
+
+def test_out_refuses_to_overwrite_a_page_it_did_not_write(tmp_path, capsys):
+    page = tmp_path / "notes.md"
+    page.write_text("# my notes\n")
+    with pytest.raises(SystemExit):
+        benchmark.main(["--bots", "rules", "--boards", "2x2", "--games", "1", "--out", str(page)])
+    assert "--out: " in capsys.readouterr().err and page.read_text() == "# my notes\n"

@@ -85,15 +85,61 @@ def test_the_icelandic_board_is_openspiels_3x5_with_its_lines_drawn_first():
     assert dotbox.analyze(board, lines)["value"] == dotbox.analyze("icelandic", [0])["value"]
 
 
-def test_bad_dbn_strings_and_states_are_named():
-    with pytest.raises(dotbox.DotboxError, match="expected 12 characters"):
-        to_dotbox("0101", "2x2")
-    with pytest.raises(dotbox.DotboxError, match="does not say its board"):
-        to_dotbox("0" * 12)
-    with pytest.raises(dotbox.DotboxError, match="not a dots_and_boxes state"):
-        to_dotbox(pyspiel.load_game("tic_tac_toe").new_initial_state())
-    with pytest.raises(dotbox.DotboxError, match="line 12 does not exist"):
-        to_dbn("2x2", [12])
+@pytest.mark.parametrize(
+    "board,lines",
+    [("icelandic", []), ("icelandic", [0]), ("icelandic", [20, 0, 33]), ("3x3", [0, 5]), ("2x5", [])],
+)
+def test_the_dbn_string_holds_every_drawn_line_and_round_trips(board, lines):
+    # The board's pre-drawn lines (icelandic's) are drawn lines of OpenSpiel's state.
+    drawn = dotbox.position(board, lines)[4]
+    dbn = to_dbn(board, lines)
+    assert dbn == from_dotbox(board, lines).dbn_string()
+    assert [i for i, bit in enumerate(dbn) if bit == "1"] == drawn
+    name, again = to_dotbox(dbn, board)
+    assert dotbox.position(name, again)[4] == drawn
+    assert dotbox.analyze(name, again)["value"] == dotbox.analyze(board, lines)["value"]
+
+
+def test_lines_are_read_as_analyze_reads_them():
+    assert to_dbn("2x2", "a1a2,5") == to_dbn("2x2", [5, 9])  # a1a2: the lower left vertical
+    assert to_dbn("2x2", (n for n in [0, 7])) == to_dbn("2x2", [7, 0])
+
+
+@pytest.mark.parametrize(
+    "lines,played",
+    [([20], []), ([20, 20], []), ([0, 20, 20], [0]), ([33, 20, 0, 15], [33, 0])],
+)
+def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
+    # position() takes pre-drawn lines listed again (and again): so does from_dotbox, which
+    # draws the pre-drawn lines first, then the others in the order given.
+    state = from_dotbox("icelandic", lines)
+    assert state.history() == dotbox.position("icelandic")[4] + played
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: to_dotbox("0101", "2x2"), "expected 12 characters"),
+        (lambda: to_dotbox("0" * 12), "does not say its board"),
+        (lambda: to_dotbox(pyspiel.load_game("tic_tac_toe").new_initial_state()), "not a dots_and_boxes state"),
+        (lambda: to_dotbox(None), "state: None is neither an OpenSpiel state nor a dbn string"),
+        (lambda: to_dotbox(b"0" * 12, "2x2"), "state: b'000000000000' is neither an OpenSpiel state nor a dbn string"),
+        (lambda: to_dotbox("0" * 12, 22), "board: 22 is not a string"),
+        (lambda: to_dbn("2x2", [12]), "lines: line 12 does not exist"),
+        (lambda: to_dbn("2x2", [-1]), "lines: line -1 does not exist"),
+        (lambda: to_dbn("2x2", [1.5]), "lines: 1.5 is not a line number"),
+        (lambda: to_dbn("2x2", [True]), "lines: True is not a line number"),
+        (lambda: to_dbn("2x2", [3, 3]), "lines: line 3 is listed twice"),
+        (lambda: to_dbn("2x2", None), "lines: None is neither line numbers nor a string of them"),
+        (lambda: from_dotbox("2x2", [1.5]), "lines: 1.5 is not a line number"),
+        (lambda: from_dotbox("2x2", [3, 3]), "lines: line 3 is listed twice"),
+        (lambda: from_dotbox("2x2", "0,5"), "lines: from_dotbox plays the lines in the order given"),
+    ],
+)
+def test_bad_dbn_strings_states_and_lines_are_named(call, message):
+    with pytest.raises(dotbox.DotboxError) as caught:
+        call()
+    assert message in str(caught.value)
 
 
 def test_dotbox_bot_never_plays_a_non_optimal_move_on_3x3(cli):
@@ -139,6 +185,17 @@ def test_dotbox_bot_plays_past_exact_reach_without_calling_it_exact():
     action = bot.step(state)
     assert action in state.legal_actions()
     assert bot.last_answer["exact"] is False
+
+
+def test_dotbox_bot_with_method_search_plays_exact_moves_only():
+    # Past the policy's exact reach the search still searches (however long: the time limit
+    # given here ends it with an error), never the engine's estimates.
+    bot = DotboxBot(seed=1, method="search", time_limit=None)
+    state = from_dotbox("3x3", [0, 5])
+    assert bot.step(state) in dotbox.analyze("3x3", [0, 5])["best"]
+    assert bot.last_answer["method"] == "search" and bot.last_answer["exact"] is True
+    with pytest.raises(dotbox.DotboxError, match="raise time_limit"):
+        DotboxBot(seed=1, method="search", time_limit=0.2).step(game_for("5x5").new_initial_state())
 
 
 def test_answers_read_the_shipped_book_whatever_the_method_and_the_method_past_it():
