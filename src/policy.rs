@@ -382,8 +382,14 @@ mod tests {
             let layout = Layout::new(&board, pos, Rules::default(), Valuation::Score).unwrap();
             let estimate: f64 = layout.layer_estimates().iter().sum();
             let fewest = fewest_positions(&board, pos);
-            assert!(fewest <= estimate * (1.0 + 1e-9), "{lines}: {fewest} > {estimate}");
-            assert!(fewest * 8.0 >= estimate, "{lines}: {fewest} far below {estimate}");
+            assert!(
+                fewest <= estimate * (1.0 + 1e-9),
+                "{lines}: {fewest} > {estimate}"
+            );
+            assert!(
+                fewest * 8.0 >= estimate,
+                "{lines}: {fewest} far below {estimate}"
+            );
         }
         // Too large to build a layout for: refused before one is built.
         assert_eq!(

@@ -98,11 +98,6 @@ def test_past_exact_reach_the_engine_estimates_and_says_so():
         dotbox.analyze("5x5", method="search", time_limit=0.2)
 
 
-@pytest.mark.xfail(
-    reason="the reason is written by the command line's code (src/cli/analyze.rs, chosen()): "
-    "it names --method search and 'this command's budget'",
-    strict=False,
-)
 def test_an_estimates_reason_names_no_command_line_option():
     reason = dotbox.analyze("5x5", time_limit=0.2)["reason"]
     assert "--" not in reason and "command" not in reason, reason

@@ -152,6 +152,28 @@ impl fmt::Display for BookError {
     }
 }
 
+/// A length a book's header declares, `field` (named with its bytes: "index length (bytes
+/// 24–31)"), believed only up to `most`: the longest that the format and the header's other
+/// fields allow (`limit` says which: "its file length (bytes 32–39) allows"). Both formats check
+/// their lengths here before they measure the file against them, so a damaged length reads
+/// as a corrupt header naming the field, not as a file truncated short of some absurd size
+/// ("112394 bytes, expected 18446744073709551600"); only a file shorter than a sane length
+/// is truncated. The length is returned as a `usize` (which it must fit to be read).
+pub(crate) fn header_len(
+    field: &str,
+    declared: u64,
+    most: u64,
+    limit: &str,
+) -> Result<usize, BookError> {
+    let most = most.min(usize::MAX as u64);
+    match usize::try_from(declared) {
+        Ok(len) if declared <= most => Ok(len),
+        _ => Err(BookError::Corrupt(format!(
+            "the header's {field} is {declared} bytes, more than {limit} (at most {most})"
+        ))),
+    }
+}
+
 impl std::error::Error for BookError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

@@ -85,6 +85,8 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     let rules = args.rules.rules();
     let limit = args.search.time_limit()?;
+    method::check_reads(args.method, args.book.is_some(), &args.search)?;
+    super::input::check_min_chain(args.min_chain)?;
     if args.pseudo_lines {
         if args.loony || args.book.is_some() || args.method.is_some() || rules != Rules::default() {
             return Err(CliError::Usage(
@@ -153,13 +155,6 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         });
     }
     match args.method {
-        // What the engine and the rules answer is measured against the exact answers: they
-        // read no book, so none is looked for.
-        Some(method @ (Method::Estimate | Method::Rules)) if args.book.is_some() => {
-            Err(CliError::ReadsNoBook {
-                method: method.name(),
-            })
-        }
         Some(Method::Estimate) => estimated(args, &board, pos, limit, None),
         Some(Method::Rules) => estimate::rules_report(&board, pos, args.search.seed, args.json),
         Some(Method::Retro) => exact_report(args, &board, pos, "retro", retro_answer(&board, pos)?),
@@ -264,15 +259,16 @@ fn chosen(
                 }
                 Searched::OutOfTime(_) => format!(
                     "not exact: the exact search found no answer within {} s{note}, so the \
-                     engine estimates instead (--method search searches to the end)",
+                     engine estimates instead (the search method, asked for by name, searches \
+                     to the end)",
                     budget.search_seconds
                 ),
             }
         }
         PolicyMethod::Estimate => format!(
-            "not exact: no exact method answers {open} open lines within this command's \
-             budget{note}, so the engine estimates instead (--method search searches to the \
-             end, which may take hours)"
+            "not exact: no exact method answers {open} open lines within the answer policy's \
+             budget{note}, so the engine estimates instead (the search method, asked for by \
+             name, searches to the end, which may take hours)"
         ),
     };
     estimated(args, board, pos, limit, Some(&reason))

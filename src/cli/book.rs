@@ -74,6 +74,7 @@ pub fn run(command: &BookCommand) -> Result<String, CliError> {
 
 fn build(args: &BuildArgs) -> Result<String, CliError> {
     let board = Board::parse(&args.board)?;
+    check_out(&args.out)?;
     let started = std::time::Instant::now();
     let mut solve = Solve::new(&board, board.start(), args.depth)?;
     let (bytes, entries) = with_store(
@@ -169,22 +170,62 @@ fn write_v1(
     })
 }
 
-/// Writes `bytes` to a temporary file beside `path`, syncs it, then renames it over `path`:
-/// an interrupted build never leaves a partial book under the wanted name.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+/// Refuses a `--out` that the finished book could not be written to, before the solve that
+/// may take hours: its directory must exist and it must not be a directory itself. Then
+/// the temporary file the book is first written to ([`write_atomically`]) is made and
+/// removed, which proves the directory writable (permissions, a read-only file system).
+fn check_out(out: &Path) -> Result<(), CliError> {
+    let refuse = |why: String| {
+        CliError::Usage(format!(
+            "--out {}: cannot write the book there: {why}",
+            out.display()
+        ))
+    };
+    if out.is_dir() {
+        return Err(refuse("it is a directory (give a file name)".into()));
+    }
+    let dir = match out.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(refuse(format!(
+            "the directory {} does not exist",
+            dir.display()
+        )));
+    }
+    let temp = temp_path(out);
+    File::create(&temp)
+        .and_then(|_| std::fs::remove_file(&temp))
+        .map_err(|error| refuse(format!("{} cannot be written: {error}", temp.display())))
+}
+
+/// The temporary file a book is written to before it is renamed over `path`.
+fn temp_path(path: &Path) -> PathBuf {
     let mut temp = path.as_os_str().to_owned();
     temp.push(".tmp");
-    let temp = PathBuf::from(temp);
-    let io = |error| CliError::Io {
-        action: "write",
-        path: path.to_path_buf(),
-        error,
-    };
-    let mut file = File::create(&temp).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    std::fs::rename(&temp, path).map_err(io)
+    PathBuf::from(temp)
+}
+
+/// Writes `bytes` to a temporary file beside `path`, syncs it, then renames it over `path`:
+/// an interrupted build never leaves a partial book under the wanted name, and a failed
+/// write (a full disk, a rename refused) removes the temporary file rather than leave it.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let temp = temp_path(path);
+    let written = File::create(&temp)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&temp, path));
+    written.map_err(|error| {
+        let _ = std::fs::remove_file(&temp);
+        CliError::Io {
+            action: "write",
+            path: path.to_path_buf(),
+            error,
+        }
+    })
 }
 
 fn info(file: &Path) -> Result<String, CliError> {
@@ -307,4 +348,27 @@ fn verify(file: &Path, deep: bool) -> Result<String, CliError> {
         }
     };
     Ok(format!("{}: ok, {checked}\n", file.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory in the way of the rename: the write fails after the file is written.
+        let out = dir.path().join("in-the-way");
+        std::fs::create_dir(&out).unwrap();
+        let e = write_atomically(&out, b"book").unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("cannot write {}", out.display())),
+            "{e}"
+        );
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "{left:?}");
+        // And the check before a build refuses it at once.
+        let e = check_out(&out).unwrap_err().to_string();
+        assert!(e.contains("it is a directory"), "{e}");
+    }
 }

@@ -50,7 +50,8 @@ impl BookFile {
         read_at(&mut file, path, 0, &mut prefix)?;
         let reader = match BookV2Index::index_len(&prefix) {
             Ok(index_len) => {
-                // A damaged length is not allocated: the index lies inside the file.
+                // The header's length is sane (a damaged one is refused as a corrupt header);
+                // a file shorter than it is truncated, and nothing past the file is allocated.
                 if index_len as u64 > len {
                     return Err(in_book(path)(BookError::Truncated {
                         expected: index_len as u64,
@@ -63,6 +64,8 @@ impl BookFile {
                 let book = Box::new(LazyBookV2::new(index).map_err(in_book(path))?);
                 Reader::Chunks { file, book }
             }
+            // A format-2 header that is damaged: said as it is, without reading the file.
+            Err(e @ BookError::Corrupt(_)) => return Err(in_book(path)(e)),
             // Not a format-2 book: the whole-file reader says what it is (format 1, another
             // version, or not a book at all).
             Err(_) => Reader::Whole(Book::from_bytes(read_file(path)?).map_err(in_book(path))?),

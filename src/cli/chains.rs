@@ -19,7 +19,8 @@ use super::output;
 #[derive(Args, Debug)]
 pub struct ChainsArgs {
     /// The board: RxC (for example 3x3) or icelandic; or a position, `3x3:0,5,7` (the board
-    /// and its drawn lines, in place of --lines).
+    /// and its drawn lines, in place of --lines); or a game record, quoted (`"3x3 moves a4b4
+    /// b1b2"`, as the page exports it): the position its moves reach.
     pub board: String,
     /// Drawn lines, comma-separated: numbers or labels like a1b1 (pre-drawn lines may be
     /// repeated).

@@ -14,6 +14,8 @@ use crate::retro::RetroError;
 use crate::search::SearchError;
 use crate::store::StoreError;
 
+use super::method::{Method, MethodOption};
+
 /// Why a command failed; the message names what is wrong and where.
 #[derive(Debug)]
 pub enum CliError {
@@ -71,11 +73,27 @@ pub enum CliError {
         /// The board's name.
         board: String,
     },
-    /// `--method estimate` or `rules`, which read no book (they are what is measured against
-    /// the books), given one.
+    /// A method that reads no book, given one: `--method estimate` and `rules` (they are
+    /// what is measured against the books), `retro` and `search` (they solve the position
+    /// themselves).
     ReadsNoBook {
         /// The method's name.
         method: String,
+    },
+    /// An option that the method asked for never reads (`--method retro --time-limit 5`):
+    /// refused rather than ignored, as the user expects it to count.
+    NotRead {
+        /// The method.
+        method: Method,
+        /// The option it does not read.
+        option: MethodOption,
+    },
+    /// A list of lines with an empty item (`0,,1`).
+    EmptyLineItem {
+        /// The list as given.
+        lines: String,
+        /// The whole `BOARD:lines` text, when the list came in it rather than with `--lines`.
+        position: Option<String>,
     },
     /// The exact search reached its time limit without an answer.
     OutOfTime {
@@ -202,6 +220,32 @@ impl fmt::Display for Spelled<'_> {
                 f,
                 "--method {method} reads no book: it cannot be combined with --book"
             ),
+            CliError::NotRead { method, option } => {
+                let readers: Vec<String> = option
+                    .readers()
+                    .iter()
+                    .map(|m| m.in_terms_of(self.face))
+                    .collect();
+                write!(
+                    f,
+                    "{} does not read {}: it cannot be combined with it (only {} read{} it)",
+                    method.in_terms_of(self.face),
+                    option.name(self.face),
+                    readers.join(" and "),
+                    if readers.len() == 1 { "s" } else { "" }
+                )
+            }
+            CliError::EmptyLineItem { lines, position } => {
+                match (position, python) {
+                    (Some(position), _) => write!(f, "position '{position}'")?,
+                    (None, true) => write!(f, "lines '{lines}'")?,
+                    (None, false) => write!(f, "--lines '{lines}'")?,
+                }
+                write!(
+                    f,
+                    ": an item of the list of lines is empty (a comma with no line on one side)"
+                )
+            }
             CliError::OutOfTime { seconds, nodes } => write!(
                 f,
                 "the search reached the time limit of {seconds} s after {} nodes without an \
@@ -211,18 +255,28 @@ impl fmt::Display for Spelled<'_> {
             ),
             CliError::BadTimeLimit { seconds } => {
                 let name = if python { "time_limit" } else { "--time-limit" };
-                if seconds.is_finite() && *seconds > 0.0 {
-                    write!(
-                        f,
-                        "{name}: {seconds:e} seconds is too long (at most {:.1e} seconds)",
-                        std::time::Duration::MAX.as_secs() as f64
-                    )
-                } else {
-                    write!(f, "{name}: '{seconds}' is not a positive number of seconds")
-                }
+                let text = match seconds.is_finite() && *seconds > 0.0 {
+                    true => time_limit_problem(&format!("{seconds:e}"), true),
+                    false => time_limit_problem(&seconds.to_string(), false),
+                };
+                write!(f, "{name}: {text}")
             }
             CliError::Usage(msg) => f.write_str(msg),
         }
+    }
+}
+
+/// Why `given` (a number of seconds, as the user typed it or as printed) is no time limit:
+/// `too_long` for a `Duration`, or else not a positive number of seconds. The one wording of
+/// both, for [`CliError::BadTimeLimit`] and for a number too large even for a float
+/// (`--time-limit 1e309`), which only the typed text can name.
+pub(super) fn time_limit_problem(given: &str, too_long: bool) -> String {
+    match too_long {
+        true => format!(
+            "{given} seconds is too long (at most {:.1e} seconds)",
+            std::time::Duration::MAX.as_secs() as f64
+        ),
+        false => format!("'{given}' is not a positive number of seconds"),
     }
 }
 
@@ -243,6 +297,8 @@ impl std::error::Error for CliError {
             | CliError::LinesGivenTwice { .. }
             | CliError::NoBook { .. }
             | CliError::ReadsNoBook { .. }
+            | CliError::NotRead { .. }
+            | CliError::EmptyLineItem { .. }
             | CliError::OutOfTime { .. }
             | CliError::BadTimeLimit { .. }
             | CliError::Usage(_) => None,
@@ -345,6 +401,32 @@ mod tests {
                 },
                 "--method rules reads no book: it cannot be combined with --book",
                 "method='rules' reads no book: it cannot be given book=",
+            ),
+            (
+                CliError::NotRead {
+                    method: Method::Retro,
+                    option: MethodOption::TimeLimit,
+                },
+                "--method retro does not read --time-limit: it cannot be combined with it (only \
+                 --method search and --method estimate read it)",
+                "method='retro' does not read time_limit: it cannot be combined with it (only \
+                 method='search' and method='estimate' read it)",
+            ),
+            (
+                CliError::NotRead {
+                    method: Method::Estimate,
+                    option: MethodOption::TtMib,
+                },
+                "(only --method search reads it)",
+                "(only method='search' reads it)",
+            ),
+            (
+                CliError::EmptyLineItem {
+                    lines: "0,,1".into(),
+                    position: None,
+                },
+                "--lines '0,,1': an item of the list of lines is empty",
+                "lines '0,,1': an item of the list of lines is empty",
             ),
             (
                 CliError::OutOfTime {

@@ -1,11 +1,15 @@
 //! What every command reads the same way: a position (a board's name with `--lines`, or a
-//! game record) and the scoring rules (`--last-move-penalty`). Kept apart from the commands
-//! so each command imports it and no command imports another for it.
+//! game record), the scoring rules (`--last-move-penalty`), thread counts (`--threads`,
+//! `--search-threads`), the split of a solve's lines (`--high-groups`) and `--min-chain`.
+//! Kept apart from the commands so each command imports it and no command imports another
+//! for it, and each option is checked the same way wherever it is taken.
 
 use clap::Args;
 
 use crate::core::notation::{self, parse_lines};
 use crate::core::{Board, Game, Position, Rules};
+use crate::retro::{Layout, RetroError, Valuation, MIN_CHAIN};
+use crate::store::MAX_GROUPS;
 
 use super::error::CliError;
 
@@ -42,21 +46,38 @@ pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), Cli
         let named = Board::parse(&game.board().name())?;
         return Ok((named, game.position()));
     }
-    if board.contains(':') {
+    if let Some((_, listed)) = board.split_once(':') {
         if !lines.trim().is_empty() {
             return Err(CliError::LinesGivenTwice {
                 what: format!("the position '{board}'"),
                 how: "its lines are given after the ':'",
             });
         }
+        check_items(listed, Some(board))?;
         return notation::parse_position(board).map_err(|error| CliError::Position {
             text: board.to_string(),
             error,
         });
     }
     let board = Board::parse(board)?;
+    check_items(lines, None)?;
     let pos = parse_lines(&board, lines)?;
     Ok((board, pos))
+}
+
+/// Refuses a list of lines with an empty item (`0,`, `,0`, `0,,1`): a comma with nothing on
+/// one side is most likely a line left out, and a position silently missing a line is
+/// answered as another position. The list as a whole may be empty (nothing drawn), and
+/// spaces around the commas are allowed. `position` is the whole `BOARD:lines` text when the
+/// list came in it.
+fn check_items(list: &str, position: Option<&str>) -> Result<(), CliError> {
+    if list.trim().is_empty() || list.split(',').all(|item| !item.trim().is_empty()) {
+        return Ok(());
+    }
+    Err(CliError::EmptyLineItem {
+        lines: list.to_string(),
+        position: position.map(str::to_string),
+    })
 }
 
 /// The game `board` records, if it is a record (a board's name has no spaces, a record has).
@@ -71,4 +92,135 @@ pub fn read_game(board: &str, lines: &str) -> Result<Option<Game>, CliError> {
         });
     }
     Ok(Some(Game::read_record(board)?))
+}
+
+/// Most threads `--threads` and `--search-threads` may ask for. Every thread is started at
+/// once (the worker pool, the search's and the engine's threads), so a count far past the
+/// cores gains nothing and costs time before any work: 100,000 took minutes to start.
+/// 1024 is more than the hardware threads of the machines this solver runs on, starts in a
+/// fraction of a second, and leaves room to run more threads than cores on purpose (testing
+/// a race, a machine shared with other work). It is a fixed bound rather than a multiple of
+/// this machine's cores so that a command valid on one machine of a cluster is valid on all.
+pub const MAX_THREADS: usize = 1024;
+
+/// A thread count given with `option` (`--threads`, `--search-threads`), checked: 1 to
+/// [`MAX_THREADS`] (`None`, the default of one per core, passes).
+pub fn thread_count(option: &str, threads: Option<usize>) -> Result<Option<usize>, CliError> {
+    match threads {
+        Some(0) => Err(CliError::Usage(format!(
+            "{option}: at least 1 thread, not 0"
+        ))),
+        Some(n) if n > MAX_THREADS => Err(CliError::Usage(format!(
+            "{option}: at most {MAX_THREADS} threads, not {n} (the default is one per core)"
+        ))),
+        threads => Ok(threads),
+    }
+}
+
+/// `--high-groups N` (the value parser of `solve` and `tiles`): 1 to the groups a tile
+/// names beside its low group ([`MAX_GROUPS`] - 1). Past that the layout used to clamp the
+/// count without a word, and 0 was taken as 1.
+pub fn parse_high_groups(text: &str) -> Result<usize, String> {
+    let most = MAX_GROUPS - 1;
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=most).contains(&n) => Ok(n),
+        _ => Err(format!("the high lines are split into 1 to {most} groups")),
+    }
+}
+
+/// The layout of a solve of `pos` with the high lines in `high_groups` groups when given
+/// ([`Layout::with_high_groups`]; its other failures read through `other`). A count the open
+/// lines cannot be split into (each group small enough for its rank table) is refused naming
+/// `--high-groups`; a count larger than the groups the lines allow (lines that the board's
+/// symmetries map onto each other stay in one group) is met as near as they allow, and said.
+pub fn layout(
+    board: &Board,
+    pos: Position,
+    rules: Rules,
+    valuation: Valuation,
+    high_groups: Option<usize>,
+    other: impl FnOnce(RetroError) -> CliError,
+) -> Result<Layout, CliError> {
+    let layout = Layout::with_high_groups(board, pos, rules, valuation, high_groups);
+    let Some(asked) = high_groups else {
+        return layout.map_err(other);
+    };
+    let layout = match layout {
+        Err(RetroError::NoLayout) => {
+            return Err(CliError::Usage(format!(
+                "--high-groups {asked}: the open lines cannot be split into {asked} high \
+                 group{} small enough for a tile: give more, or leave --high-groups out for \
+                 the layout's own choice",
+                if asked == 1 { "" } else { "s" }
+            )))
+        }
+        layout => layout.map_err(other)?,
+    };
+    let made = layout.groups() - 1;
+    if made < asked {
+        eprintln!(
+            "note: --high-groups {asked}: the open lines make at most {made} high groups (lines \
+             the board's symmetries map onto each other stay in one group); using {made}"
+        );
+    }
+    Ok(layout)
+}
+
+/// `--min-chain`, checked whether or not chains are collapsed this time: `analyze` reads it
+/// in its choice of method as well as under `--pseudo-lines`, and a value the reduction
+/// refuses ([`MIN_CHAIN`], [`RetroError::ChainTooShort`]) must not pass unnoticed only
+/// because another method answered.
+pub fn check_min_chain(min_chain: usize) -> Result<(), CliError> {
+    match min_chain < MIN_CHAIN {
+        true => Err(CliError::Solve(RetroError::ChainTooShort {
+            min_chain,
+            least: MIN_CHAIN,
+        })),
+        false => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_are_bounded_and_name_their_option() {
+        assert_eq!(thread_count("--threads", None).unwrap(), None);
+        assert_eq!(thread_count("--threads", Some(1)).unwrap(), Some(1));
+        let most = Some(MAX_THREADS);
+        assert_eq!(thread_count("--threads", most).unwrap(), most);
+        for (n, said) in [(0, "at least 1"), (MAX_THREADS + 1, "at most 1024")] {
+            let e = thread_count("--search-threads", Some(n))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.starts_with("--search-threads: ") && e.contains(said),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn high_group_counts_lie_within_what_a_tile_names() {
+        assert_eq!(parse_high_groups("1"), Ok(1));
+        assert_eq!(parse_high_groups("7"), Ok(MAX_GROUPS - 1));
+        for bad in ["0", "8", "99", "-1", "two", "18446744073709551616"] {
+            let e = parse_high_groups(bad).unwrap_err();
+            assert!(e.contains("1 to 7 groups"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_list_of_lines_may_be_empty_but_not_its_items() {
+        for fine in ["", " ", "0", "0,1", " 0 , 1 "] {
+            assert!(check_items(fine, None).is_ok(), "{fine:?}");
+        }
+        for bad in [",", "0,", ",0", "0,,1", "0, ,1"] {
+            let e = check_items(bad, None).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("--lines '{bad}': ")), "{e}");
+        }
+        let e = parse_position("2x2:0,,1", "").unwrap_err().to_string();
+        assert!(e.starts_with("position '2x2:0,,1': "), "{e}");
+    }
 }

@@ -10,7 +10,8 @@ use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 use crate::core::{Analysis, Board, Position};
 use crate::search::{analyze_with_progress, Flow, SearchError, SearchOptions};
 
-use super::error::CliError;
+use super::error::{time_limit_problem, CliError, Face};
+use super::input::thread_count;
 
 /// The solvers `analyze` can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -35,6 +36,96 @@ impl Method {
         self.to_possible_value()
             .map_or_else(|| format!("{self:?}"), |v| v.get_name().to_string())
     }
+
+    /// The method as `face` asks for it: `--method retro`, or `method='retro'`.
+    pub fn in_terms_of(self, face: Face) -> String {
+        match face {
+            Face::CommandLine => format!("--method {}", self.name()),
+            Face::Python => format!("method='{}'", self.name()),
+        }
+    }
+}
+
+/// The options of `analyze` that only some methods read (the book aside, which has its own
+/// error, [`CliError::ReadsNoBook`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodOption {
+    /// `--time-limit`.
+    TimeLimit,
+    /// `--tt-mib`.
+    TtMib,
+    /// `--search-threads`.
+    SearchThreads,
+}
+
+impl MethodOption {
+    /// Every such option.
+    pub const ALL: [MethodOption; 3] = [
+        MethodOption::TimeLimit,
+        MethodOption::TtMib,
+        MethodOption::SearchThreads,
+    ];
+
+    /// The option's name as `face` spells it.
+    pub fn name(self, face: Face) -> &'static str {
+        match (self, face) {
+            (MethodOption::TimeLimit, Face::CommandLine) => "--time-limit",
+            (MethodOption::TimeLimit, Face::Python) => "time_limit",
+            (MethodOption::TtMib, Face::CommandLine) => "--tt-mib",
+            (MethodOption::TtMib, Face::Python) => "tt_mib",
+            (MethodOption::SearchThreads, Face::CommandLine) => "--search-threads",
+            (MethodOption::SearchThreads, Face::Python) => "search_threads",
+        }
+    }
+
+    /// The methods that read the option: the exact search its time limit, table and
+    /// threads; the engine its time limit and threads (its table is its own). Retro, book
+    /// and rules read none of them.
+    pub fn readers(self) -> &'static [Method] {
+        match self {
+            MethodOption::TimeLimit | MethodOption::SearchThreads => {
+                &[Method::Search, Method::Estimate]
+            }
+            MethodOption::TtMib => &[Method::Search],
+        }
+    }
+
+    /// Whether `args` give the option. A table size equal to the default cannot be told
+    /// from none given (clap fills it in), and changes nothing either way.
+    fn given(self, args: &SearchArgs) -> bool {
+        match self {
+            MethodOption::TimeLimit => args.time_limit.is_some(),
+            MethodOption::TtMib => args.tt_mib != crate::policy::NATIVE.search_table_mib,
+            MethodOption::SearchThreads => args.search_threads.is_some(),
+        }
+    }
+}
+
+/// Refuses options that the method asked for never reads, so that none is silently
+/// ignored: a book (`book`) with any method but `book`, and the search's and the engine's
+/// options ([`MethodOption`]) with a method that runs neither. With no method given the
+/// answer policy may choose any method, so every option may be read and all pass. The one
+/// place `analyze` checks what its methods read.
+pub fn check_reads(
+    method: Option<Method>,
+    book: bool,
+    search: &SearchArgs,
+) -> Result<(), CliError> {
+    let Some(method) = method else {
+        return Ok(());
+    };
+    if book && method != Method::Book {
+        return Err(CliError::ReadsNoBook {
+            method: method.name(),
+        });
+    }
+    match MethodOption::ALL
+        .into_iter()
+        .find(|option| option.given(search) && !option.readers().contains(&method))
+    {
+        Some(option) => Err(CliError::NotRead { method, option }),
+        None => Ok(()),
+    }
 }
 
 /// Options of the search and the engine (--method search or estimate, or chosen by the
@@ -44,13 +135,24 @@ pub struct SearchArgs {
     /// Seconds the answer may take: --method search stops with a message past them (default:
     /// no limit); the engine's estimate (--method estimate, or where no exact method answers
     /// within the policy's budget) answers within them (default 3).
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        allow_negative_numbers = true,
+        value_parser = parse_time_limit
+    )]
     pub time_limit: Option<f64>,
-    /// Memory for the search's transposition table, in MiB (it never grows past this).
-    #[arg(long, value_name = "MIB", default_value_t = crate::policy::NATIVE.search_table_mib)]
+    /// Memory for the search's transposition table, in MiB, at least 1 (it never grows past
+    /// this). --method search only.
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value_t = crate::policy::NATIVE.search_table_mib,
+        value_parser = parse_tt_mib
+    )]
     pub tt_mib: usize,
     /// Threads sharing the search's root moves and table, or the engine's work (default: one
-    /// per core).
+    /// per core; at most 1024).
     #[arg(long, value_name = "N")]
     pub search_threads: Option<usize>,
     /// Seed of the engine's and the rules' random choices: the same seed gives the same
@@ -71,14 +173,57 @@ impl SearchArgs {
         }
     }
 
-    /// --search-threads, checked: at least 1 (default: one per core).
+    /// --search-threads, checked ([`thread_count`]; default: one per core).
     pub fn threads(&self) -> Result<usize, CliError> {
-        match self.search_threads {
-            Some(0) => Err(CliError::Usage("--search-threads: at least 1".into())),
+        match thread_count("--search-threads", self.search_threads)? {
             Some(n) => Ok(n),
             None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
         }
     }
+
+    /// --tt-mib in bytes ([`table_bytes`]), for a caller that did not parse it from the
+    /// command line.
+    pub fn tt_bytes(&self) -> Result<usize, CliError> {
+        table_bytes(self.tt_mib)
+            .map_err(|why| CliError::Usage(format!("--tt-mib {}: {why}", self.tt_mib)))
+    }
+}
+
+/// A table of `mib` MiB in bytes: at least 1 MiB (a table of 0 cannot hold a position), and
+/// no more than a `usize` counts, computed without wrapping (`mib << 20` made 2^44 MiB a
+/// table of 0 bytes).
+fn table_bytes(mib: usize) -> Result<usize, String> {
+    if mib == 0 {
+        return Err("the table needs a memory budget of at least 1 MiB".into());
+    }
+    mib.checked_mul(1 << 20).ok_or_else(|| {
+        format!(
+            "more memory than this machine can address (at most {} MiB)",
+            usize::MAX >> 20
+        )
+    })
+}
+
+/// `--tt-mib MIB`: a whole number of MiB that [`table_bytes`] turns into bytes.
+fn parse_tt_mib(text: &str) -> Result<usize, String> {
+    let mib = text
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| "not a whole number of MiB".to_string())?;
+    table_bytes(mib).map(|_| mib)
+}
+
+/// `--time-limit SECONDS` as a number, the rest checked by [`SearchArgs::time_limit`] (for
+/// the Python package too). A decimal beyond a float's range (`1e309`) reads as infinity,
+/// which the later check could only print as 'inf': it is refused here, in the user's words.
+fn parse_time_limit(text: &str) -> Result<f64, String> {
+    let text = text.trim();
+    let seconds: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    let spelled = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
+    if seconds.is_infinite() && !spelled.starts_with("inf") {
+        return Err(time_limit_problem(text, seconds > 0.0));
+    }
+    Ok(seconds)
 }
 
 /// What a search within a time limit ends with.
@@ -98,7 +243,7 @@ pub fn search(
     limit: Option<Duration>,
 ) -> Result<Searched, CliError> {
     let options = SearchOptions {
-        tt_bytes: args.tt_mib << 20,
+        tt_bytes: args.tt_bytes()?,
         threads: args.threads()?,
         ..SearchOptions::default()
     };
@@ -131,6 +276,10 @@ pub fn search(
         Err(SearchError::Stopped { nodes }) if limit.is_some() => {
             return Ok(Searched::OutOfTime(nodes))
         }
+        // The table is the search's one large allocation: name the option that sized it.
+        Err(e @ SearchError::OutOfMemory { .. }) => {
+            return Err(CliError::Usage(format!("--tt-mib {}: {e}", args.tt_mib)))
+        }
         result => result.map_err(CliError::Search)?,
     };
     let stats = &report.stats;
@@ -142,4 +291,89 @@ pub fn search(
         hit_rate
     );
     Ok(Searched::Answer(report.analysis, source))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Search options with `option` given (`None`: none given).
+    fn with(option: Option<MethodOption>) -> SearchArgs {
+        SearchArgs {
+            time_limit: (option == Some(MethodOption::TimeLimit)).then_some(1.0),
+            tt_mib: match option {
+                Some(MethodOption::TtMib) => 64,
+                _ => crate::policy::NATIVE.search_table_mib,
+            },
+            search_threads: (option == Some(MethodOption::SearchThreads)).then_some(2),
+            seed: 0,
+        }
+    }
+
+    #[test]
+    fn each_method_takes_the_options_it_reads_and_refuses_the_others() {
+        use Method::*;
+        // (method, reads a book, reads --time-limit, --tt-mib, --search-threads)
+        let table = [
+            (Retro, false, [false, false, false]),
+            (Book, true, [false, false, false]),
+            (Search, false, [true, true, true]),
+            (Estimate, false, [true, false, true]),
+            (Rules, false, [false, false, false]),
+        ];
+        for (method, book, reads) in table {
+            assert!(check_reads(Some(method), false, &with(None)).is_ok());
+            let booked = check_reads(Some(method), true, &with(None));
+            assert_eq!(booked.is_ok(), book, "{method:?} with a book");
+            for (option, reads) in MethodOption::ALL.into_iter().zip(reads) {
+                match check_reads(Some(method), false, &with(Some(option))) {
+                    Ok(()) => assert!(reads, "{method:?} took {option:?}"),
+                    Err(CliError::NotRead {
+                        method: m,
+                        option: o,
+                    }) => {
+                        assert!(
+                            !reads && (m, o) == (method, option),
+                            "{method:?} {option:?}"
+                        );
+                    }
+                    Err(e) => panic!("{method:?} {option:?}: {e}"),
+                }
+            }
+        }
+        // Without a method the policy may choose any: everything may be read.
+        for option in MethodOption::ALL {
+            assert!(check_reads(None, true, &with(Some(option))).is_ok());
+        }
+    }
+
+    #[test]
+    fn table_sizes_convert_without_wrapping() {
+        assert_eq!(table_bytes(1), Ok(1 << 20));
+        assert_eq!(table_bytes(usize::MAX >> 20), Ok((usize::MAX >> 20) << 20));
+        for mib in [0, (usize::MAX >> 20) + 1, usize::MAX] {
+            assert!(table_bytes(mib).is_err(), "{mib}");
+            assert!(parse_tt_mib(&mib.to_string()).is_err(), "{mib}");
+        }
+        let e = with(None).tt_bytes().map(|_| ());
+        assert!(e.is_ok());
+        let zero = SearchArgs {
+            tt_mib: 0,
+            ..with(None)
+        };
+        let e = zero.tt_bytes().unwrap_err().to_string();
+        assert!(e.starts_with("--tt-mib 0: "), "{e}");
+    }
+
+    #[test]
+    fn time_limits_beyond_a_float_are_refused_in_the_users_words() {
+        assert_eq!(parse_time_limit("2.5"), Ok(2.5));
+        // Spelled out, infinity is left to the later check, as any float from Python is.
+        assert_eq!(parse_time_limit("inf"), Ok(f64::INFINITY));
+        let e = parse_time_limit("1e309").unwrap_err();
+        assert!(e.starts_with("1e309 seconds is too long"), "{e}");
+        let e = parse_time_limit("-1e309").unwrap_err();
+        assert!(e.contains("'-1e309' is not a positive number"), "{e}");
+        assert!(parse_time_limit("soon").is_err());
+    }
 }

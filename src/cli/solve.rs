@@ -7,14 +7,14 @@ use clap::Args;
 use indicatif::HumanCount;
 
 use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, Rules};
-use crate::retro::{self, Layout, RetroError, Solve, Valuation};
+use crate::retro::{self, RetroError, Solve, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::store::FsStore;
 use crate::store::MemoryStore;
 use crate::store::TileStore;
 
 use super::error::CliError;
-use super::input::{parse_position, RulesArgs};
+use super::input::{self, parse_high_groups, parse_position, thread_count, RulesArgs};
 use super::output::{human, json, with_penalty};
 use super::{progress, pseudo};
 
@@ -22,7 +22,8 @@ use super::{progress, pseudo};
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// The board: RxC (for example 3x4) or icelandic; or a position, `3x4:0,5` (the board
-    /// and its drawn lines, in place of --lines).
+    /// and its drawn lines, in place of --lines); or a game record, quoted (`"3x4 moves a4b4
+    /// b1b2"`, as the page exports it): the position its moves reach.
     pub board: String,
     /// Lines drawn in the position to solve, comma-separated.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
@@ -36,10 +37,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
     /// Split the high lines into this many groups instead of as many as the board's size
-    /// calls for (more groups: smaller tiles, more of them). A store is bound to its layout.
-    #[arg(long, value_name = "N")]
+    /// calls for (more groups: smaller tiles, more of them), 1 to 7, met as near as the
+    /// lines' symmetries allow. A store is bound to its layout.
+    #[arg(long, value_name = "N", value_parser = parse_high_groups)]
     pub high_groups: Option<usize>,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 1024).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Print the result as one JSON object, as `dotbox analyze --json` does.
@@ -57,13 +59,19 @@ pub struct SolveArgs {
     /// through the store, like any solve).
     #[arg(long)]
     pub pseudo_lines: bool,
-    /// Fewest boxes of a chain collapsed by --pseudo-lines (at least 3).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN)]
+    /// Fewest boxes of a chain collapsed by --pseudo-lines (at least 3); read only with it.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MIN_CHAIN,
+        requires = "pseudo_lines"
+    )]
     pub min_chain: usize,
 }
 
 /// Runs `dotbox solve` and returns its output.
 pub fn run(args: &SolveArgs) -> Result<String, CliError> {
+    input::check_min_chain(args.min_chain)?;
     set_threads(args.threads)?;
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     if args.pseudo_lines {
@@ -75,8 +83,8 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
         true => Valuation::Loony,
         false => Valuation::Score,
     };
-    let layout = Layout::with_high_groups(&board, pos, rules, valuation, args.high_groups)
-        .map_err(solve_error(args))?;
+    let groups = args.high_groups;
+    let layout = input::layout(&board, pos, rules, valuation, groups, solve_error(args))?;
     let mut solve = Solve::from_layout(layout, 1);
     with_store(
         &mut solve,
@@ -149,8 +157,8 @@ pub fn with_store<T>(
             eprintln!(
                 "the solve needs about {}, more than {} of memory: streaming tiles through {} \
                  (use --store DIR to keep them and resume)",
-                size_text(peak),
-                size_text(memory as f64),
+                memory_text(peak),
+                memory_text(memory as f64),
                 dir.display()
             );
             return_freed_memory();
@@ -172,16 +180,27 @@ fn warn_of_largest_step(solve: &Solve, memory: u64) {
             "warning: one step of this solve holds a tile and its parents, up to {}, more than \
              the {} of memory allowed: it will hold that much at times (give --memory of at \
              least that)",
-            size_text(step as f64),
-            size_text(memory as f64),
+            memory_text(step as f64),
+            memory_text(memory as f64),
         );
+    }
+}
+
+/// A memory size in a solve's messages: as [`size_text`] says it, but in KiB (or bytes)
+/// where that would read 0.0 MiB, so that a small `--memory` (`1K`) and the small solve it
+/// is compared with are told apart ("needs about 0.0 MiB, more than 0.0 MiB" said nothing).
+fn memory_text(bytes: f64) -> String {
+    match size_text(bytes) {
+        text if bytes <= 0.0 || !text.starts_with("0.0 ") => text,
+        _ if bytes < 1024.0 => format!("{bytes:.0} bytes"),
+        _ => format!("{:.1} KiB", bytes / 1024.0),
     }
 }
 
 /// Refuses at once a solve streaming through `dir` that its disk could never hold: the two
 /// largest adjacent layers, which the store holds at its peak
-/// ([`Layout::estimated_peak_bytes`]), more than twice the whole file system's size. The
-/// estimate runs high (9.6 GiB for the 4×4 solve, whose store peaked at 5.5 GiB), hence the
+/// ([`retro::Layout::estimated_peak_bytes`]), more than twice the whole file system's size.
+/// The estimate runs high (9.6 GiB for the 4×4 solve, whose store peaked at 5.5 GiB), hence the
 /// factor. A solve that only lacks free space runs: a full disk stops it with its finished
 /// tiles kept, and it resumes once there is room. A 5×5 solve (8 PiB) is refused here, at
 /// once: the solve lays out its 19 million tiles only when it first needs them.
@@ -371,11 +390,11 @@ fn solve_error(args: &SolveArgs) -> impl Fn(RetroError) -> CliError {
     }
 }
 
-/// Sizes the global worker pool once, before any parallel work.
+/// Sizes the global worker pool once, before any parallel work: `--threads`, checked
+/// ([`thread_count`]).
 pub fn set_threads(threads: Option<usize>) -> Result<(), CliError> {
-    match threads {
+    match thread_count("--threads", threads)? {
         None => Ok(()),
-        Some(0) => Err(CliError::Threads("must be at least 1".into())),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build_global()

@@ -21,7 +21,7 @@ use crate::store::{Access, FsStore};
 use crate::store::{StoreError, TileId, TileStore};
 
 use super::error::CliError;
-use super::input::{parse_position, RulesArgs};
+use super::input::{self, parse_high_groups, parse_position, RulesArgs};
 use super::solve::{parse_size, set_memory, set_threads};
 
 /// The `dotbox tiles` commands.
@@ -46,13 +46,14 @@ pub enum TilesCommand {
 #[derive(Args, Debug)]
 pub struct SolveSpec {
     /// The board: RxC (for example 3x4) or icelandic; or a position, `3x4:0,5` (the board
-    /// and its drawn lines, in place of --lines).
+    /// and its drawn lines, in place of --lines); or a game record, quoted (`"3x4 moves a4b4
+    /// b1b2"`): the position its moves reach.
     pub board: String,
     /// Lines drawn in the position to solve, comma-separated.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub lines: String,
-    /// Split the high lines into this many groups (see `dotbox solve --high-groups`).
-    #[arg(long, value_name = "N")]
+    /// Split the high lines into this many groups, 1 to 7 (see `dotbox solve --high-groups`).
+    #[arg(long, value_name = "N", value_parser = parse_high_groups)]
     pub high_groups: Option<usize>,
     /// The scoring rules (last-move penalty).
     #[command(flatten)]
@@ -104,13 +105,15 @@ pub struct TaskArgs {
     /// The tasks to run: `A..B` (A up to B, B excluded) or one task `A`.
     #[arg(long, value_name = "A..B", value_parser = parse_tasks)]
     pub tasks: Range<usize>,
-    /// The store directory, shared by every task of the solve (created by the first task).
+    /// The store directory, shared by every task of the solve: created by the first task
+    /// (the one tile of the full board's layer); the other tasks refuse a directory with no
+    /// store.
     #[arg(long)]
     pub store: PathBuf,
     /// Memory the task may hold (for example 6G; default: 60 % of the machine's).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 1024).
     #[arg(long)]
     pub threads: Option<usize>,
 }
@@ -121,7 +124,7 @@ pub struct CheckArgs {
     /// The solve and the layer.
     #[command(flatten)]
     pub spec: LayerSpec,
-    /// The store directory.
+    /// The store directory (made by the layer's tasks: a directory with no store is refused).
     #[arg(long)]
     pub store: PathBuf,
     /// Once the layer is found complete, remove the layer above it from the store if that
@@ -148,8 +151,15 @@ fn plan(spec: &SolveSpec) -> Result<Solve, CliError> {
         true => Valuation::Loony,
         false => Valuation::Score,
     };
-    let layout =
-        Layout::with_high_groups(&board, pos, spec.rules.rules(), valuation, spec.high_groups)?;
+    let rules = spec.rules.rules();
+    let layout = input::layout(
+        &board,
+        pos,
+        rules,
+        valuation,
+        spec.high_groups,
+        CliError::from,
+    )?;
     let top = layout.open_count();
     Ok(Solve::from_layout(layout, top))
 }
@@ -252,7 +262,21 @@ fn solve(args: &TaskArgs) -> Result<String, CliError> {
         )));
     }
     set_memory(&mut solve, args.memory);
-    let mut store = FsStore::open_with(&args.store, &solve.fingerprint(), Access::Shared)?;
+    let fingerprint = solve.fingerprint();
+    let top = solve.layout().open_count();
+    // The first task makes the store; a later one given a directory with none (a typo, a
+    // share not mounted) must not make an empty one and then find every parent missing.
+    let mut store = match layer == top {
+        true => FsStore::open_with(&args.store, &fingerprint, Access::Shared)?,
+        false => FsStore::open_existing(&args.store, &fingerprint, Access::Shared).map_err(
+            |e| match e {
+                e @ StoreError::NotFound { .. } => CliError::Usage(format!(
+                    "{e}: the first task, of layer {top} (the full board), creates it"
+                )),
+                e => e.into(),
+            },
+        )?,
+    };
     let began = Instant::now();
     solve
         .solve_tiles(&tiles[start..end], &mut store)
@@ -292,8 +316,9 @@ fn parent_error(e: RetroError, layer: u32, args: &TaskArgs) -> CliError {
 fn check(args: &CheckArgs) -> Result<String, CliError> {
     let layer = args.spec.layer;
     let (solve, tiles) = plan_layer(&args.spec)?;
+    // A check only reads (and with --keep removes): it never makes a store.
     let mut store =
-        FsStore::open_with(&args.store, &solve.fingerprint(), Access::ExclusiveWhenFree)?;
+        FsStore::open_existing(&args.store, &solve.fingerprint(), Access::ExclusiveWhenFree)?;
     let mut problems = Vec::new();
     for (task, &tile) in tiles.iter().enumerate() {
         match solve.stored(tile, &mut store)? {
@@ -340,9 +365,12 @@ fn parse_tasks(text: &str) -> Result<Range<usize>, String> {
     };
     match text.split_once("..") {
         Some((a, b)) => Ok(number(a)?..number(b)?),
+        // Task A is A..A+1, which the largest number has no room for (it wrapped to A..0).
         None => {
             let a = number(text)?;
-            Ok(a..a + 1)
+            a.checked_add(1)
+                .map(|b| a..b)
+                .ok_or_else(|| format!("task {a} is past every layer's tasks"))
         }
     }
 }
@@ -359,5 +387,7 @@ mod tests {
             let e = parse_tasks(bad).unwrap_err();
             assert!(e.contains("task range"), "{bad}: {e}");
         }
+        let e = parse_tasks(&usize::MAX.to_string()).unwrap_err();
+        assert!(e.contains(&format!("task {}", usize::MAX)), "{e}");
     }
 }

@@ -67,7 +67,30 @@ impl FsStore {
         fingerprint: &str,
         access: Access,
     ) -> Result<FsStore, StoreError> {
-        let dir = dir.as_ref().to_path_buf();
+        FsStore::open_as(dir.as_ref(), fingerprint, access, true)
+    }
+
+    /// [`FsStore::open_with`] for a store that must exist already: [`StoreError::NotFound`]
+    /// if `dir` holds no store (is missing, or has no manifest), and nothing is created. For
+    /// what only reads or finishes a store (checking a layer, a task below the first): such
+    /// a command given a mistyped directory must say so, not make an empty store there and
+    /// report every tile missing.
+    pub fn open_existing(
+        dir: impl AsRef<Path>,
+        fingerprint: &str,
+        access: Access,
+    ) -> Result<FsStore, StoreError> {
+        FsStore::open_as(dir.as_ref(), fingerprint, access, false)
+    }
+
+    /// Opens the store in `dir`, creating it (the directory and its manifest) if `create`.
+    fn open_as(
+        dir: &Path,
+        fingerprint: &str,
+        access: Access,
+        create: bool,
+    ) -> Result<FsStore, StoreError> {
+        let dir = dir.to_path_buf();
         if fingerprint.contains('\n') {
             let error = format!("fingerprint {fingerprint:?} spans several lines");
             let error = io::Error::new(io::ErrorKind::InvalidInput, error);
@@ -76,10 +99,15 @@ impl FsStore {
                 error,
             ));
         }
-        fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
+        if create {
+            fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
+        }
         let manifest = dir.join(MANIFEST);
         match fs::read(&manifest) {
             Ok(bytes) => check_manifest(&manifest, &bytes, fingerprint)?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound && !create => {
+                return Err(StoreError::NotFound { dir });
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 ensure_empty(&dir)?;
                 let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
@@ -441,6 +469,30 @@ mod tests {
         let cause = std::error::Error::source(&err).expect("the file system's error");
         let cause = cause.downcast_ref::<io::Error>().unwrap();
         assert!(e.ends_with(&cause.to_string()), "{e}");
+    }
+
+    #[test]
+    fn opening_an_existing_store_creates_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("typo").join("store");
+        let empty = dir.path().join("empty");
+        fs::create_dir(&empty).unwrap();
+        for store in [&missing, &empty] {
+            match FsStore::open_existing(store, FP, Access::Shared) {
+                Err(e @ StoreError::NotFound { .. }) => {
+                    assert_eq!(e.to_string(), format!("no store at {}", store.display()));
+                }
+                other => panic!("expected NotFound, got {other:?}"),
+            }
+        }
+        assert!(!dir.path().join("typo").exists());
+        assert_eq!(fs::read_dir(&empty).unwrap().count(), 0);
+        drop(FsStore::open(&empty, FP).unwrap());
+        let store = FsStore::open_existing(&empty, FP, Access::ExclusiveWhenFree).unwrap();
+        assert_eq!(store.fingerprint(), FP);
+        drop(store);
+        let e = FsStore::open_existing(&empty, "3x3 base 0 keep 0", Access::Shared);
+        assert!(matches!(e, Err(StoreError::Foreign { .. })), "{e:?}");
     }
 
     #[test]

@@ -153,6 +153,12 @@ pub enum StoreError {
         /// The fingerprint the store (or the tile) was written for.
         found: String,
     },
+    /// No store where one must already be: a command that only reads or finishes a store
+    /// creates none (`FsStore::open_existing`).
+    NotFound {
+        /// The directory that holds no store.
+        dir: std::path::PathBuf,
+    },
     /// The backend ran out of space (a full disk, a quota, the browser's storage); every
     /// tile saved before is kept. `context` and `error` as for [`StoreError::Io`].
     QuotaExceeded {
@@ -188,6 +194,7 @@ impl fmt::Display for StoreError {
                 f,
                 "tile store belongs to another solve: expected '{expected}', found '{found}'"
             ),
+            StoreError::NotFound { dir } => write!(f, "no store at {}", dir.display()),
             StoreError::QuotaExceeded { context, error } => write!(
                 f,
                 "tile store is full: {context}: {error}; every finished tile is kept: free \
@@ -201,7 +208,9 @@ impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             StoreError::Io { error, .. } | StoreError::QuotaExceeded { error, .. } => Some(error),
-            StoreError::Corrupt { .. } | StoreError::Foreign { .. } => None,
+            StoreError::Corrupt { .. }
+            | StoreError::Foreign { .. }
+            | StoreError::NotFound { .. } => None,
         }
     }
 }

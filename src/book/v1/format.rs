@@ -96,6 +96,17 @@ impl Header {
             file_len: u64_at(bytes, 32),
         })
     }
+
+    /// The longest file this header's entry count and depth can describe: the header, a
+    /// layer-table row a layer, and for each entry at most its value byte, its mask's
+    /// delta (a varint of at most 10 bytes) and its block's index row, then the checksum.
+    /// A declared file length past it is a damaged field, not a truncated file.
+    pub fn longest_file(&self) -> u64 {
+        let layers = u64::from(self.depth) + 1;
+        let per_entry = (1 + 10 + INDEX_LEN) as u64;
+        let fixed = (HEADER_LEN + CRC_LEN) as u64 + layers * LAYER_LEN as u64;
+        fixed.saturating_add(self.entries.saturating_mul(per_entry))
+    }
 }
 
 /// The little-endian `u64` at `at` (the caller checked the bounds).

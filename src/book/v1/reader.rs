@@ -7,7 +7,7 @@ use super::format::{
     get_varint, u32_at, u64_at, Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN,
     INDEX_LEN, LAYER_LEN, SYMMETRY_BOARD_AND_BORDER_SWAPS,
 };
-use crate::book::error::BookError;
+use crate::book::error::{header_len, BookError};
 use crate::book::query::{analysis_from, lines_beyond_start};
 
 /// Where one layer's parts lie in the file.
@@ -66,6 +66,13 @@ impl BookV1 {
     pub fn from_bytes(bytes: Vec<u8>) -> Result<BookV1, BookError> {
         let header = Header::read(&bytes)?;
         let found = bytes.len() as u64;
+        let limit = format!(
+            "its {} entries in {} layers can take",
+            header.entries,
+            u32::from(header.depth) + 1
+        );
+        let field = "file length (bytes 32–39)";
+        header_len(field, header.file_len, header.longest_file(), &limit)?;
         if found < header.file_len {
             return Err(BookError::Truncated {
                 expected: header.file_len,

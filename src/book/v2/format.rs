@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use crate::book::error::BookError;
+use crate::book::error::{header_len, BookError};
 use crate::book::v1::format::{u32_at, u64_at, MAGIC};
 use crate::core::{Board, Position};
 
@@ -63,11 +63,22 @@ pub struct BookV2Index {
 
 impl BookV2Index {
     /// Bytes of header and index, read from the first [`FIXED_LEN`] bytes of the file (more
-    /// may be given): what to fetch before [`BookV2Index::parse`].
+    /// may be given): what to fetch before [`BookV2Index::parse`]. A length no sane header
+    /// declares (past the file length it declares too, or too small to hold the header and
+    /// checksum) is a corrupt header ([`header_len`]), so no reader fetches or allocates it.
     pub fn index_len(prefix: &[u8]) -> Result<usize, BookError> {
         check_start(prefix)?;
-        usize::try_from(u64_at(prefix, 24))
-            .map_err(|_| BookError::Corrupt("the index length overflows".into()))
+        let file_len = u64_at(prefix, 32);
+        let field = "index length (bytes 24–31)";
+        let limit = "its file length (bytes 32–39) allows";
+        let index_len = header_len(field, u64_at(prefix, 24), file_len, limit)?;
+        if index_len < FIXED_LEN + CRC_LEN {
+            return Err(BookError::Corrupt(format!(
+                "the header's index length (bytes 24–31) is {index_len} bytes, too small for \
+                 the header and its checksum"
+            )));
+        }
+        Ok(index_len)
     }
 
     /// Parses the header and index from the first bytes of the file (at least
@@ -75,11 +86,6 @@ impl BookV2Index {
     /// version, the index checksum and that every field is consistent.
     pub fn parse(bytes: &[u8]) -> Result<BookV2Index, BookError> {
         let index_len = BookV2Index::index_len(bytes)?;
-        if index_len < FIXED_LEN + CRC_LEN {
-            return Err(BookError::Corrupt(format!(
-                "the index length {index_len} is too small"
-            )));
-        }
         if bytes.len() < index_len {
             return Err(BookError::Truncated {
                 expected: index_len as u64,
