@@ -3,24 +3,10 @@
 //! value (exit code 2, never a panic), and nothing is created or left behind by a refusal.
 
 mod common;
-
-use std::path::Path;
-use std::time::{Duration, Instant};
-
-use common::cli::{dotbox, failure, stdout};
+use common::cli::{dotbox, failure, file_names, stdout};
 
 /// The shipped 3x4 book: a format-2 book of 112,394 bytes.
 const BOOK_3X4: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/www/books/3x4-d7.book");
-
-/// The names in a directory, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    names
-}
 
 /// `failure` with every one of `needles` in the message.
 fn refused(args: &[&str], needles: &[&str]) -> String {
@@ -57,7 +43,7 @@ fn commands_that_read_a_store_refuse_a_missing_one_and_create_nothing() {
         }
     }
     assert!(!dir.path().join("typo").exists(), "a store was created");
-    assert!(names(&empty).is_empty(), "{:?}", names(&empty));
+    assert!(file_names(&empty).is_empty(), "{:?}", file_names(&empty));
 
     // The first task creates it; then the layers below run and check.
     let s = typo.to_str().unwrap();
@@ -87,20 +73,19 @@ fn book_build_checks_its_output_before_solving_and_leaves_nothing_behind() {
         let o = out.to_str().unwrap();
         let mut needles = needles;
         needles.push(o);
-        // 3x4 to depth 7 solves for many seconds: refused at once, before its store is made.
-        let started = Instant::now();
+        // 3x4 to depth 7 solves for many seconds: refused before its store is made.
         let args = ["book", "build", "3x4", "--depth", "7", "--out", o];
         refused(
             &[&args[..], &["--store", store.to_str().unwrap()]].concat(),
             &needles,
         );
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "{o}: it solved first"
-        );
         assert!(!store.exists(), "{o}: the solve started");
-        assert_eq!(names(dir.path()), ["books"], "{o}: something left behind");
-        assert!(names(&outdir).is_empty(), "{o}: something left behind");
+        assert_eq!(
+            file_names(dir.path()),
+            ["books"],
+            "{o}: something left behind"
+        );
+        assert!(file_names(&outdir).is_empty(), "{o}: something left behind");
     }
     // A file in an existing directory is written, and only it.
     let book = outdir.join("2x2.book");
@@ -113,7 +98,7 @@ fn book_build_checks_its_output_before_solving_and_leaves_nothing_behind() {
         "--out",
         book.to_str().unwrap(),
     ]);
-    assert_eq!(names(&outdir), ["2x2.book"]);
+    assert_eq!(file_names(&outdir), ["2x2.book"]);
 }
 
 #[test]
@@ -242,10 +227,8 @@ fn thread_counts_past_the_bound_are_refused_at_once() {
         (&["solve", "2x2", "--threads", "0"], "--threads"),
     ];
     for (args, option) in cases {
-        let started = Instant::now();
         let value = args[args.iter().position(|a| a == &option).unwrap() + 1];
         refused(args, &[option, value]);
-        assert!(started.elapsed() < Duration::from_secs(5), "{args:?}");
     }
     assert!(!store.exists());
     // The bound itself is allowed.

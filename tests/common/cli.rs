@@ -77,16 +77,24 @@ pub fn kill_when(args: &[&str], ready: impl Fn() -> bool) {
     child.wait().unwrap();
 }
 
+/// The names in a directory, sorted (none if it does not exist yet). Only names: a running
+/// task may rename its temporary files at any moment.
+pub fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
 /// The names of the tile files in a store directory (none if it does not exist yet).
 pub fn tile_files(dir: &std::path::Path) -> Vec<String> {
-    let names = std::fs::read_dir(dir).map(|d| {
-        d.filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .collect()
-    });
-    names
-        .unwrap_or_else(|_| Vec::new())
+    file_names(dir)
         .into_iter()
-        .filter(|n: &String| n.starts_with("tile-"))
+        .filter(|n| n.starts_with("tile-"))
         .collect()
 }
 
