@@ -1,6 +1,6 @@
 //! What every command reads the same way: a position (a board's name with `--lines`, or a
 //! game record), the scoring rules (`--last-move-penalty`), thread counts (`--threads`,
-//! `--search-threads`), the split of a solve's lines (`--high-groups`) and `--min-chain`.
+//! `--search-threads`) and the split of a solve's lines (`--high-groups`).
 //! Kept apart from the commands so each command imports it and no command imports another
 //! for it, and each option is checked the same way wherever it is taken.
 
@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::core::notation::{self, parse_lines};
 use crate::core::{Board, Game, Position, Rules};
-use crate::retro::{Layout, RetroError, Valuation, MIN_CHAIN};
+use crate::retro::{Layout, RetroError, Valuation};
 use crate::store::MAX_GROUPS;
 
 use super::error::CliError;
@@ -164,20 +164,6 @@ pub fn layout(
         );
     }
     Ok(layout)
-}
-
-/// `--min-chain`, checked whether or not chains are collapsed this time: `analyze` reads it
-/// in its choice of method as well as under `--pseudo-lines`, and a value the reduction
-/// refuses ([`MIN_CHAIN`], [`RetroError::ChainTooShort`]) must not pass unnoticed only
-/// because another method answered.
-pub fn check_min_chain(min_chain: usize) -> Result<(), CliError> {
-    match min_chain < MIN_CHAIN {
-        true => Err(CliError::Solve(RetroError::ChainTooShort {
-            min_chain,
-            least: MIN_CHAIN,
-        })),
-        false => Ok(()),
-    }
 }
 
 #[cfg(test)]

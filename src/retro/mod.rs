@@ -31,7 +31,8 @@ pub use layout::{Layout, MAX_OPEN};
 pub use repair::Repair;
 pub use solve::{Progress, Solve, Stored, TileTask};
 pub use units::{
-    ChainRule, Collapsed, Extension, Reduction, Shape, Unit, DEFAULT_MIN_CHAIN, MIN_CHAIN,
+    check_min_chain, ChainRule, Collapsed, Extension, Reduction, Shape, Unit, DEFAULT_MIN_CHAIN,
+    MIN_CHAIN,
 };
 pub use valuation::Valuation;
 

@@ -188,17 +188,25 @@ pub struct Reduction {
     capturable: bool,
 }
 
+/// Refuses a `min_chain` below [`MIN_CHAIN`]: shorter chains are not settled by the chain
+/// rule. [`Reduction::new`] checks it, and so do front ends that read the option whether or
+/// not chains are collapsed this time.
+pub fn check_min_chain(min_chain: usize) -> Result<(), RetroError> {
+    match min_chain < MIN_CHAIN {
+        true => Err(RetroError::ChainTooShort {
+            min_chain,
+            least: MIN_CHAIN,
+        }),
+        false => Ok(()),
+    }
+}
+
 impl Reduction {
     /// The reduction of `pos` on `board` collapsing every chain of at least `min_chain`
     /// boxes (at least [`MIN_CHAIN`]) and every loop. Fails when more than 64 units remain
     /// (never: a board has at most 64 lines) or `min_chain` is too small.
     pub fn new(board: &Board, pos: Position, min_chain: usize) -> Result<Reduction, RetroError> {
-        if min_chain < MIN_CHAIN {
-            return Err(RetroError::ChainTooShort {
-                min_chain,
-                least: MIN_CHAIN,
-            });
-        }
+        check_min_chain(min_chain)?;
         let base = pos.union(board.predrawn());
         let mut units: Vec<Unit> = Vec::new();
         let mut collapsed = Position::EMPTY;
