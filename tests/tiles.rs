@@ -359,3 +359,67 @@ fn solve_tiles_by_layer_equals_one_run() {
         }
     }
 }
+
+/// `dotbox solve --store` over a store that tasks began: a damaged tile it reads while
+/// computing, and an intact tile of another solve copied in, are each recomputed with a
+/// warning naming the tile and its file (a failing disk should not go unnoticed; before, the
+/// first was recomputed silently and the second made the whole store unusable), and the
+/// answer is the in-memory one.
+#[test]
+fn a_solve_over_a_task_store_warns_of_each_tile_it_recomputes() {
+    let spec = ["3x3", "--lines", "0,1,2"];
+    let dir = tempfile::tempdir().unwrap();
+    let (store, other) = (dir.path().join("store"), dir.path().join("other"));
+    let (s, o) = (store.to_str().unwrap(), other.to_str().unwrap());
+    let all = layers(&spec);
+    for layer in &all[..4] {
+        let k = layer["layer"].to_string();
+        let range = format!("0..{}", layer["tasks"]);
+        stdout(&tiles_args(
+            "solve",
+            &spec,
+            &k,
+            &["--tasks", &range, "--store", s],
+        ));
+    }
+    // A tile of the fourth layer, read by the solve's next step.
+    let fourth = all[3]["layer"].as_u64().unwrap() as u32;
+    let damaged = file_names(&store)
+        .into_iter()
+        .find(|n| {
+            let counts = n.trim_start_matches("tile-").trim_end_matches(".bin");
+            n.starts_with("tile-")
+                && counts
+                    .split('-')
+                    .map(|c| c.parse::<u32>().unwrap())
+                    .sum::<u32>()
+                    == fourth
+        })
+        .unwrap();
+    let mut bytes = std::fs::read(store.join(&damaged)).unwrap();
+    *bytes.last_mut().unwrap() ^= 0x10;
+    std::fs::write(store.join(&damaged), bytes).unwrap();
+    // The loony solve of the same position: another solve's tile under the same name.
+    stdout(&[&["solve"], &spec[..], &["--loony", "--store", o]].concat());
+    std::fs::copy(other.join("tile-0-1.bin"), store.join("tile-0-1.bin")).unwrap();
+
+    let out = common::cli::dotbox(&[&["solve"], &spec[..], &["--store", s, "--json"]].concat());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let warned = |file: &str, why: &str| {
+        err.lines().any(|l| {
+            l.starts_with("warning: tile (")
+                && l.contains(why)
+                && l.contains(file)
+                && l.ends_with("recomputing it")
+        })
+    };
+    assert!(warned(&damaged, "checksum mismatch"), "{err}");
+    assert!(warned("tile-0-1.bin", "a tile of another solve"), "{err}");
+    let in_memory =
+        common::cli::json_of(&[&["analyze"], &spec[..], &["--json", "--method", "retro"]].concat());
+    assert_eq!(
+        serde_json::from_slice::<Value>(&out.stdout).unwrap(),
+        in_memory
+    );
+}

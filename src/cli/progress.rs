@@ -68,6 +68,13 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
     let mut peak_disk: Option<u64> = None;
     loop {
         let finished = solve.step(store)?;
+        for Repair { tile, reason } in solve.take_repairs() {
+            let line = format!("warning: {tile} is damaged ({reason}); recomputing it");
+            match bar.is_hidden() {
+                true => eprintln!("{line}"),
+                false => bar.println(line),
+            }
+        }
         let p = solve.progress();
         bar.set_length(p.positions_total);
         bar.set_position(p.positions_done);

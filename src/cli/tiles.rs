@@ -280,7 +280,7 @@ fn solve(args: &TaskArgs) -> Result<String, CliError> {
     let began = Instant::now();
     solve
         .solve_tiles(&tiles[start..end], &mut store)
-        .map_err(|e| parent_error(e, layer, args))?;
+        .map_err(|e| parent_error(e, solve.layout(), layer, args))?;
     let p = solve.progress();
     let seconds = began.elapsed().as_secs_f64();
     Ok(format!(
@@ -294,8 +294,10 @@ fn solve(args: &TaskArgs) -> Result<String, CliError> {
 }
 
 /// A task's failure, saying what to do when a parent (a tile of the layer above) is missing
-/// or damaged.
-fn parent_error(e: RetroError, layer: u32, args: &TaskArgs) -> CliError {
+/// or damaged: run the parent's task again. That task reads the layer above it in turn,
+/// which `tiles check --keep` may have removed; then only a solve from the full board
+/// down (`dotbox solve --store`, on the same store) brings it back, and the message says so.
+fn parent_error(e: RetroError, layout: &Layout, layer: u32, args: &TaskArgs) -> CliError {
     let above = layer + 1;
     let store = args.store.display();
     match e {
@@ -304,9 +306,16 @@ fn parent_error(e: RetroError, layer: u32, args: &TaskArgs) -> CliError {
              be finished (dotbox tiles check --layer {above}) before layer {layer} runs"
         )),
         RetroError::Store(StoreError::Corrupt { tile, reason }) if tile.lines() == above => {
+            let task = layer_tiles(layout, above)
+                .iter()
+                .position(|&t| t == tile)
+                .map_or("its task".into(), |n| format!("task {n} (--tasks {n})"));
             CliError::Usage(format!(
-                "{tile} of layer {above} in the store {store} is damaged ({reason}): run its \
-                 task of layer {above} again"
+                "{tile} of layer {above} in the store {store} is damaged ({reason}): run {task} \
+                 of layer {above} again; if layer {}, which it reads, is gone (removed by tiles \
+                 check --keep), `dotbox solve` of the same position with --store {store} \
+                 recomputes what is missing",
+                above + 1
             ))
         }
         other => other.into(),

@@ -16,7 +16,7 @@ use crate::store::{StoreError, TileData, TileId, TileStore, MAX_GROUPS};
 use super::kernel::{compute_tile, Parents};
 use super::layout::Layout;
 use super::valuation::{loony_unkey, Valuation};
-use super::RetroError;
+use super::{Repair, RetroError};
 
 /// How far a solve has come.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,6 +87,9 @@ pub struct Solve {
     progress: Progress,
     /// Most bytes of tiles and high indexes to hold in memory; `None`: no limit.
     memory: Option<u64>,
+    /// Damaged tiles the steps found, removed and planned again, not yet taken by
+    /// [`Solve::take_repairs`].
+    repairs: Vec<Repair>,
 }
 
 impl Solve {
@@ -137,6 +140,7 @@ impl Solve {
             cleaned_from: top + 1,
             progress: Progress::default(),
             memory: None,
+            repairs: Vec::new(),
         }
     }
 
@@ -219,6 +223,10 @@ impl Solve {
     }
 
     /// Computes the next needed tile and saves it. Returns whether the solve is finished.
+    ///
+    /// A damaged parent (it fails its check when read) is removed and the solve planned
+    /// again, so the following steps recompute it; [`Solve::take_repairs`] lists such tiles
+    /// for the front end to report (a failing disk should not go unnoticed).
     pub fn step(&mut self, store: &mut dyn TileStore) -> Result<bool, RetroError> {
         if self.needed.is_none() {
             self.plan(store)?;
@@ -239,12 +247,13 @@ impl Solve {
                     self.next = i + 1;
                     return Ok(self.is_finished());
                 }
-                Err(RetroError::Store(StoreError::Corrupt { tile: bad, .. }))
+                Err(RetroError::Store(StoreError::Corrupt { tile: bad, reason }))
                     if replans <= self.schedule().order.len() =>
                 {
                     replans += 1;
                     store.remove(bad)?;
                     self.cache.remove(&bad);
+                    self.repairs.push(Repair { tile: bad, reason });
                     self.cleaned_from = self.layout.open_count() + 1;
                     self.plan(store)?;
                 }
@@ -322,6 +331,12 @@ impl Solve {
         }
         self.cache.clear();
         Ok(())
+    }
+
+    /// The damaged tiles the steps since the last call removed to recompute them, with
+    /// what was wrong with each.
+    pub fn take_repairs(&mut self) -> Vec<Repair> {
+        std::mem::take(&mut self.repairs)
     }
 
     /// What the store holds of `tile`: the tile is read and checked (checksum, then size).

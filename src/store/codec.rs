@@ -20,7 +20,10 @@
 //!
 //! [`decode`] checks, in this order, the magic, the version, the lengths against the bytes
 //! present, the checksum, and only then the fingerprint and the tile id: a bit flip anywhere
-//! is reported as [`StoreError::Corrupt`], never mistaken for a tile of another solve.
+//! is reported as [`StoreError::Corrupt`], never mistaken for a tile of another solve. An
+//! intact tile of another solve (a file copied into the wrong store) is [`StoreError::Corrupt`]
+//! too, naming that solve: it is not this solve's tile, so it is recomputed like a damaged one
+//! rather than making the whole store unusable (the store's own manifest says whose it is).
 
 use std::sync::Arc;
 
@@ -68,8 +71,7 @@ pub fn header(fingerprint: &str, tile: TileId, data: &[i8]) -> Vec<u8> {
 /// Decodes bytes written by [`encode`] for `tile` of the solve `fingerprint`.
 ///
 /// Errors: [`StoreError::Corrupt`] when the bytes are not a tile, are of an unknown version,
-/// are truncated or extended, fail the checksum or hold another tile;
-/// [`StoreError::Foreign`] when they are an intact tile of another solve.
+/// are truncated or extended, fail the checksum, hold another tile or a tile of another solve.
 pub fn decode(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<TileData, StoreError> {
     let header = check(bytes, fingerprint, tile)?;
     Ok(Arc::new(
@@ -159,10 +161,7 @@ fn check(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<usize, StoreEr
     }
     let found = String::from_utf8_lossy(&bytes[8..at]);
     if found != fingerprint {
-        return Err(StoreError::Foreign {
-            expected: fingerprint.to_string(),
-            found: found.into_owned(),
-        });
+        return Err(corrupt(format!("a tile of another solve, '{found}'")));
     }
     if stored_tile != tile {
         return Err(corrupt(format!("holds {stored_tile} instead")));
@@ -230,15 +229,10 @@ mod tests {
     }
 
     #[test]
-    fn another_solve_is_foreign_and_another_tile_corrupt() {
+    fn a_tile_of_another_solve_or_another_tile_is_corrupt() {
         let bytes = encode("2x2 base 0 keep 0", TILE, &sample());
-        match decode(&bytes, FP, TILE) {
-            Err(StoreError::Foreign { expected, found }) => {
-                assert_eq!(expected, FP);
-                assert_eq!(found, "2x2 base 0 keep 0");
-            }
-            other => panic!("expected Foreign, got {other:?}"),
-        }
+        let why = reason(decode(&bytes, FP, TILE).unwrap_err());
+        assert_eq!(why, "a tile of another solve, '2x2 base 0 keep 0'");
         let bytes = encode(FP, TileId::pair(0, 2), &sample());
         assert!(reason(decode(&bytes, FP, TILE).unwrap_err()).contains("tile (0, 2)"));
     }

@@ -166,7 +166,16 @@ impl TileStore for FsStore {
     fn load(&mut self, tile: TileId) -> Result<Option<TileData>, StoreError> {
         let path = self.tile_path(tile);
         match fs::read(&path) {
-            Ok(bytes) => codec::decode_owned(bytes, &self.fingerprint, tile).map(Some),
+            // A damaged tile names its file, for whoever looks into the store.
+            Ok(bytes) => codec::decode_owned(bytes, &self.fingerprint, tile)
+                .map(Some)
+                .map_err(|e| match e {
+                    StoreError::Corrupt { tile, reason } => StoreError::Corrupt {
+                        tile,
+                        reason: format!("{reason}; file {}", path.display()),
+                    },
+                    other => other,
+                }),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(io_error("cannot read", &path, e)),
         }
@@ -440,13 +449,14 @@ mod tests {
     }
 
     #[test]
-    fn tile_copied_from_another_solve_is_foreign() {
+    fn tile_copied_from_another_solve_is_corrupt() {
+        // Not this solve's tile: recomputed like a damaged one, the store still usable.
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let mut other = FsStore::open(a.path(), "3x3 base 0 keep 0").unwrap();
         other.save(TILE, &data()).unwrap();
         let mut store = FsStore::open(b.path(), FP).unwrap();
         fs::copy(other.tile_path(TILE), store.tile_path(TILE)).unwrap();
-        assert!(matches!(store.load(TILE), Err(StoreError::Foreign { .. })));
+        assert!(corrupt_reason(store.load(TILE)).contains("another solve, '3x3 base 0 keep 0'"));
     }
 
     #[test]

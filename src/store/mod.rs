@@ -150,7 +150,7 @@ pub enum StoreError {
     Foreign {
         /// The fingerprint of the solve asking.
         expected: String,
-        /// The fingerprint the store (or the tile) was written for.
+        /// The fingerprint the store was written for (its manifest).
         found: String,
     },
     /// No store where one must already be: a command that only reads or finishes a store

@@ -206,7 +206,7 @@ impl IdbStore {
                 Ok(data) => {
                     self.cache.insert(tile, data);
                 }
-                Err(e @ (StoreError::Corrupt { .. } | StoreError::Foreign { .. })) => {
+                Err(e @ StoreError::Corrupt { .. }) => {
                     self.damaged.insert(tile, e.to_string());
                     bad.push(tile);
                 }
