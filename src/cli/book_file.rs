@@ -61,6 +61,7 @@ impl BookFile {
                 let mut head = vec![0; index_len];
                 read_at(&mut file, path, 0, &mut head)?;
                 let index = BookV2Index::parse(&head).map_err(in_book(path))?;
+                index.check_file_len(len).map_err(in_book(path))?;
                 let book = Box::new(LazyBookV2::new(index).map_err(in_book(path))?);
                 Reader::Chunks { file, book }
             }

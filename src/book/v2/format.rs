@@ -272,6 +272,26 @@ impl BookV2Index {
         self.file_len
     }
 
+    /// Checks that a file of `found` bytes is as long as the index says: shorter is
+    /// [`BookError::Truncated`], longer is corrupt (bytes after the declared end). Readers
+    /// check it when they open a book, so a cut or extended file is refused at once, not
+    /// only when a query reaches a chunk past the cut.
+    pub fn check_file_len(&self, found: u64) -> Result<(), BookError> {
+        if found < self.file_len {
+            return Err(BookError::Truncated {
+                expected: self.file_len,
+                found,
+            });
+        }
+        if found > self.file_len {
+            return Err(BookError::Corrupt(format!(
+                "{} bytes follow the declared end of the book",
+                found - self.file_len
+            )));
+        }
+        Ok(())
+    }
+
     /// The index checksum, which names the book.
     pub fn checksum(&self) -> u32 {
         self.checksum

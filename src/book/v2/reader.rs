@@ -49,19 +49,7 @@ impl BookV2 {
     /// fingerprint, same layer lengths).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<BookV2, BookError> {
         let index = BookV2Index::parse(&bytes)?;
-        let found = bytes.len() as u64;
-        if found < index.file_len() {
-            return Err(BookError::Truncated {
-                expected: index.file_len(),
-                found,
-            });
-        }
-        if found > index.file_len() {
-            return Err(BookError::Corrupt(format!(
-                "{} bytes follow the declared end of the book",
-                found - index.file_len()
-            )));
-        }
+        index.check_file_len(bytes.len() as u64)?;
         for (i, c) in index.chunks().iter().enumerate() {
             let range = c.offset as usize..(c.offset + u64::from(c.len)) as usize;
             let crc = crc32fast::hash(&bytes[range]);
