@@ -18,7 +18,7 @@ fn expected_json(board: &str, naive: &mut Naive, pos: u64, method: &str) -> Valu
     let moves: Vec<Value> = naive
         .scores(pos)
         .into_iter()
-        .map(|(line, score)| serde_json::json!({"line": line, "score": score}))
+        .map(|(line, score)| serde_json::json!({"line": line, "score": score, "exact": true}))
         .collect();
     serde_json::json!({"board": board, "lines": lines, "method": method, "exact": true,
                        "value": naive.value(pos), "moves": moves})
@@ -348,6 +348,18 @@ fn book_build_info_verify_and_query() {
     let cut = dir.path().join("cut.book");
     std::fs::write(&cut, &good[..good.len() / 2]).unwrap();
     assert!(failure(&["book", "verify", cut.to_str().unwrap()]).contains("truncated"));
+    // A query that reads only chunks before the cut, and a book with bytes appended: refused
+    // when opened, not answered (`book verify` refuses them both).
+    let longer = dir.path().join("longer.book");
+    std::fs::write(&longer, [&good[..], b"junk"].concat()).unwrap();
+    for (file, why) in [
+        (&cut, "truncated"),
+        (&longer, "4 bytes follow the declared end"),
+    ] {
+        let f = file.to_str().unwrap();
+        let err = failure(&["analyze", "2x3", "--book", f]);
+        assert!(err.contains(f) && err.contains(why), "{err}");
+    }
     let flipped = dir.path().join("flipped.book");
     let mut bad = good.clone();
     bad[good.len() / 2] ^= 1;

@@ -146,7 +146,7 @@ fn loony_suffixes_match_an_independent_reference() {
                     .into_iter()
                     .map(|(line, score, f)| {
                         seen[f.rank() as usize] += 1;
-                        json!({"line": line, "score": score, "next_loony": f.suffix()})
+                        json!({"line": line, "score": score, "exact": true, "next_loony": f.suffix()})
                     })
                     .collect();
                 assert_eq!(got["moves"], json!(want), "{args:?}");
@@ -181,7 +181,7 @@ fn loony_suffixes_on_hand_built_positions() {
         got,
         json!({"board": "1x1", "lines": [0, 1, 2], "method": "retro", "exact": true,
                "value": 1, "next_loony": "",
-               "moves": [{"line": 3, "score": 1, "next_loony": ""}]})
+               "moves": [{"line": 3, "score": 1, "exact": true, "next_loony": ""}]})
     );
     // 1x4 with the top and bottom drawn (lines 0..7): a long chain of 4 on the ground, its
     // verticals 8..12 open. Every move offers boxes the opponent may decline: all are loony,

@@ -503,3 +503,60 @@ fn help_says_which_commands_take_game_records() {
         );
     }
 }
+
+#[test]
+fn a_books_folder_named_on_purpose_must_hold_an_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nowhere");
+    let run = |books: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"))
+            .args(["analyze", "3x4"])
+            .env("DOTBOX_BOOKS", books)
+            .output()
+            .unwrap()
+    };
+    // A mistyped folder, and one whose index.json is not JSON: refused, naming the folder,
+    // where before both answered from the checkout's books without a word.
+    std::fs::create_dir(dir.path().join("bad")).unwrap();
+    std::fs::write(dir.path().join("bad").join("index.json"), "{").unwrap();
+    for (books, why) in [
+        (missing.clone(), "has no readable index.json"),
+        (dir.path().join("bad"), "index.json that is not JSON"),
+    ] {
+        let out = run(&books);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        let named = format!("$DOTBOX_BOOKS names {}", books.display());
+        assert!(err.contains(&named) && err.contains(why), "{err}");
+    }
+    // A folder with an index that lists no book for the board: the checkout's book answers.
+    let listed = dir.path().join("listed");
+    std::fs::create_dir(&listed).unwrap();
+    std::fs::write(listed.join("index.json"), r#"{"books": []}"#).unwrap();
+    let out = run(&listed);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("3x4-d7.book"));
+}
+
+#[test]
+fn a_book_of_depth_zero_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("z.book");
+    refused(
+        &[
+            "book",
+            "build",
+            "3x3",
+            "--depth",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &["--depth", "0 is not in 1.."],
+    );
+    assert!(file_names(dir.path()).is_empty());
+}

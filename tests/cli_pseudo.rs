@@ -138,6 +138,12 @@ fn upper_bound_scores_are_marked_and_not_called_best() {
     assert_eq!(info["value_exact"], true);
     assert_eq!(info["unproven_moves"], serde_json::json!([12, 13, 14, 15]));
     assert_eq!(reduced["value"], -1);
+    assert_eq!(reduced["exact"], false);
+    // Each move says whether its own score is proven, as the engine's estimates do.
+    for m in reduced["moves"].as_array().unwrap() {
+        let upper = (12..=15).contains(&m["line"].as_u64().unwrap());
+        assert_eq!(m["exact"], !upper, "{m}");
+    }
     let text = stdout(&args);
     assert!(text.contains("value: -1 (net boxes"), "{text}");
     // Lines 12-15 also score -1, but only as an upper bound: marked, and not listed as best.

@@ -75,7 +75,7 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
         let moves: Vec<Value> = board
             .open_lines(pos)
             .lines()
-            .map(|line| serde_json::json!({"line": line, "score": null}))
+            .map(|line| serde_json::json!({"line": line, "score": null, "exact": false}))
             .collect();
         answer["moves"] = Value::from(moves);
     }
@@ -86,8 +86,8 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
 /// and `best` (the lines scoring the value), as the package returns it.
 ///
 /// An answer with chains as pseudo-lines (which the command line picks on its own only when
-/// its value is proven exact) may hold move scores that are upper bounds only
-/// (`pseudo_lines.unproven_moves`): it is then not `exact`, and those moves are not `best`.
+/// its value is proven exact) may hold move scores that are upper bounds only (that move's
+/// `"exact": false`): the answer is then not `exact`, and those moves are not `best`.
 pub fn exact(text: &str) -> Result<Value, CliError> {
     let mut answer: Value = serde_json::from_str(text)
         .map_err(|e| CliError::Usage(format!("the analysis is not JSON ({e}): {text}")))?;
@@ -101,20 +101,13 @@ pub fn exact(text: &str) -> Result<Value, CliError> {
         return Ok(answer);
     }
     let value = answer["value"].clone();
-    let pseudo = &answer["pseudo_lines"];
-    let unproven: Vec<Value> = pseudo["unproven_moves"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let proven = pseudo.is_null() || (pseudo["value_exact"] == true && unproven.is_empty());
     let best: Vec<Value> = answer["moves"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter(|m| m["score"] == value && !unproven.contains(&m["line"]))
+        .filter(|m| m["score"] == value && m["exact"] == true)
         .map(|m| m["line"].clone())
         .collect();
     answer["best"] = Value::from(best);
-    answer["exact"] = Value::Bool(proven && answer["exact"] != false);
     Ok(answer)
 }

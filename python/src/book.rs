@@ -84,14 +84,7 @@ impl Book {
                 fit.analysis(pos, |p| book.analysis(p))
             })
             .map_err(py_error)?;
-        let text = analysis_json(
-            &board,
-            pos,
-            &analysis,
-            Rules::default(),
-            None,
-            ("book", true),
-        );
+        let text = analysis_json(&board, pos, &analysis, Rules::default(), None, "book");
         Ok(exact(&text).map_err(py_error)?.to_string())
     }
 }

@@ -79,6 +79,7 @@ fn solve_json(
         loony: false,
         pseudo_lines: false,
         min_chain: DEFAULT_MIN_CHAIN,
+        face: Face::Python,
     };
     let cli = Cli {
         command: Command::Solve(solve),
@@ -126,7 +127,7 @@ fn position(board: &str, lines: &str) -> PyResult<(String, usize, usize, usize, 
 #[pyfunction]
 fn shipped_book(board: &str) -> PyResult<Option<PathBuf>> {
     let (board, _) = parse_position(board, "").map_err(py_error)?;
-    Ok(dotbox::cli::shipped_book(&board))
+    dotbox::cli::shipped_book(&board).map_err(py_error)
 }
 
 #[pymodule]

@@ -116,7 +116,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         let (analysis, flags) = loony_analysis(&board, pos, rules)?;
         let source = with_penalty("solved in memory by the retrograde loony analysis", rules);
         return Ok(if args.json {
-            json(&board, pos, &analysis, rules, Some(&flags), ("retro", true))
+            json(&board, pos, &analysis, rules, Some(&flags), "retro")
         } else {
             human(&board, pos, &analysis, &source, Some(&flags))
         });
@@ -150,7 +150,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
         })?;
         let source = with_penalty("solved in memory by the retrograde solver", rules);
         return Ok(if args.json {
-            json(&board, pos, &analysis, rules, None, ("retro", true))
+            json(&board, pos, &analysis, rules, None, "retro")
         } else {
             human(&board, pos, &analysis, &source, None)
         });
@@ -184,7 +184,7 @@ fn booked_or_chosen(
     let forced = args.method == Some(Method::Book);
     let path = match (&args.book, forced) {
         (Some(path), _) => Some(path.clone()),
-        (None, _) => shipped::book_for(board),
+        (None, _) => shipped::book_for(board)?,
     };
     let Some(path) = path else {
         if forced {
@@ -317,14 +317,7 @@ fn exact_report(
     (analysis, source): (Analysis, String),
 ) -> Result<String, CliError> {
     Ok(match args.json {
-        true => json(
-            board,
-            pos,
-            &analysis,
-            Rules::default(),
-            None,
-            (method, true),
-        ),
+        true => json(board, pos, &analysis, Rules::default(), None, method),
         false => human(board, pos, &analysis, &source, None),
     })
 }

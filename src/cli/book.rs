@@ -16,7 +16,7 @@ use crate::retro::{RetroError, Solve};
 use crate::store::CachedStore;
 use crate::store::TileStore;
 
-use super::error::CliError;
+use super::error::{CliError, Face};
 use super::solve::{parse_size, with_store};
 use super::{progress, read_file};
 
@@ -45,8 +45,10 @@ pub enum BookCommand {
 pub struct BuildArgs {
     /// The board: RxC (for example 3x3) or icelandic.
     pub board: String,
-    /// Most lines drawn (beyond the pre-drawn ones) in a stored position.
-    #[arg(long)]
+    /// Most lines drawn (beyond the pre-drawn ones) in a stored position: at least 1, as
+    /// a position's move scores are read from the layer below it (a book of depth 0 would
+    /// answer nothing).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
     /// The book file to write.
     #[arg(long)]
@@ -79,8 +81,7 @@ fn build(args: &BuildArgs) -> Result<String, CliError> {
     let mut solve = Solve::new(&board, board.start(), args.depth)?;
     let (bytes, entries) = with_store(
         &mut solve,
-        args.store.as_deref(),
-        args.memory,
+        (args.store.as_deref(), args.memory, Face::CommandLine),
         |solve, store, _| write(args, solve, store),
     )?;
     write_atomically(&args.out, &bytes)?;

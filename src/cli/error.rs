@@ -88,13 +88,6 @@ pub enum CliError {
         /// The option it does not read.
         option: MethodOption,
     },
-    /// A list of lines with an empty item (`0,,1`).
-    EmptyLineItem {
-        /// The list as given.
-        lines: String,
-        /// The whole `BOARD:lines` text, when the list came in it rather than with `--lines`.
-        position: Option<String>,
-    },
     /// The exact search reached its time limit without an answer.
     OutOfTime {
         /// The limit, in seconds.
@@ -114,9 +107,10 @@ pub enum CliError {
 /// Who names the arguments an error speaks of: the command line (`--lines`, `--method book`)
 /// or the Python package (`lines`, `method='book'`). A Python user is never told of an
 /// option Python does not have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Face {
     /// `dotbox` on the command line.
+    #[default]
     CommandLine,
     /// The `dotbox` Python package.
     Python,
@@ -235,17 +229,6 @@ impl fmt::Display for Spelled<'_> {
                     if readers.len() == 1 { "s" } else { "" }
                 )
             }
-            CliError::EmptyLineItem { lines, position } => {
-                match (position, python) {
-                    (Some(position), _) => write!(f, "position '{position}'")?,
-                    (None, true) => write!(f, "lines '{lines}'")?,
-                    (None, false) => write!(f, "--lines '{lines}'")?,
-                }
-                write!(
-                    f,
-                    ": an item of the list of lines is empty (a comma with no line on one side)"
-                )
-            }
             CliError::OutOfTime { seconds, nodes } => write!(
                 f,
                 "the search reached the time limit of {seconds} s after {} nodes without an \
@@ -298,7 +281,6 @@ impl std::error::Error for CliError {
             | CliError::NoBook { .. }
             | CliError::ReadsNoBook { .. }
             | CliError::NotRead { .. }
-            | CliError::EmptyLineItem { .. }
             | CliError::OutOfTime { .. }
             | CliError::BadTimeLimit { .. }
             | CliError::Usage(_) => None,
@@ -374,7 +356,7 @@ mod tests {
         let cases = [
             (
                 CliError::Lines(LinesError::OutOfRange {
-                    line: 24,
+                    line: "24".into(),
                     lines: 24,
                 }),
                 "--lines: line 24",
@@ -419,14 +401,6 @@ mod tests {
                 },
                 "(only --method search reads it)",
                 "(only method='search' reads it)",
-            ),
-            (
-                CliError::EmptyLineItem {
-                    lines: "0,,1".into(),
-                    position: None,
-                },
-                "--lines '0,,1': an item of the list of lines is empty",
-                "lines '0,,1': an item of the list of lines is empty",
             ),
             (
                 CliError::OutOfTime {

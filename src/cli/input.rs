@@ -46,38 +46,21 @@ pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), Cli
         let named = Board::parse(&game.board().name())?;
         return Ok((named, game.position()));
     }
-    if let Some((_, listed)) = board.split_once(':') {
+    if board.contains(':') {
         if !lines.trim().is_empty() {
             return Err(CliError::LinesGivenTwice {
                 what: format!("the position '{board}'"),
                 how: "its lines are given after the ':'",
             });
         }
-        check_items(listed, Some(board))?;
         return notation::parse_position(board).map_err(|error| CliError::Position {
             text: board.to_string(),
             error,
         });
     }
     let board = Board::parse(board)?;
-    check_items(lines, None)?;
     let pos = parse_lines(&board, lines)?;
     Ok((board, pos))
-}
-
-/// Refuses a list of lines with an empty item (`0,`, `,0`, `0,,1`): a comma with nothing on
-/// one side is most likely a line left out, and a position silently missing a line is
-/// answered as another position. The list as a whole may be empty (nothing drawn), and
-/// spaces around the commas are allowed. `position` is the whole `BOARD:lines` text when the
-/// list came in it.
-fn check_items(list: &str, position: Option<&str>) -> Result<(), CliError> {
-    if list.trim().is_empty() || list.split(',').all(|item| !item.trim().is_empty()) {
-        return Ok(());
-    }
-    Err(CliError::EmptyLineItem {
-        lines: list.to_string(),
-        position: position.map(str::to_string),
-    })
 }
 
 /// The game `board` records, if it is a record (a board's name has no spaces, a record has).
@@ -200,11 +183,14 @@ mod tests {
     #[test]
     fn a_list_of_lines_may_be_empty_but_not_its_items() {
         for fine in ["", " ", "0", "0,1", " 0 , 1 "] {
-            assert!(check_items(fine, None).is_ok(), "{fine:?}");
+            assert!(parse_position("2x2", fine).is_ok(), "{fine:?}");
         }
         for bad in [",", "0,", ",0", "0,,1", "0, ,1"] {
-            let e = check_items(bad, None).unwrap_err().to_string();
-            assert!(e.starts_with(&format!("--lines '{bad}': ")), "{e}");
+            let e = parse_position("2x2", bad).unwrap_err().to_string();
+            assert!(
+                e.starts_with(&format!("--lines: an item of the list '{bad}' is empty")),
+                "{e}"
+            );
         }
         let e = parse_position("2x2:0,,1", "").unwrap_err().to_string();
         assert!(e.starts_with("position '2x2:0,,1': "), "{e}");

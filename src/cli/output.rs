@@ -33,26 +33,33 @@ pub struct AnalysisJson<'a> {
 struct MoveJson {
     line: usize,
     score: i32,
+    /// Whether `score` is proven: false only for chains as pseudo-lines' upper bounds and
+    /// unproven values; the engine's estimates carry the same field.
+    exact: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     next_loony: Option<&'static str>,
 }
 
 impl<'a> AnalysisJson<'a> {
-    /// The object of `analysis` of `pos`, with the fields [`json`] lists.
+    /// The object of `analysis` of `pos`, with the fields [`json`] lists; the scores of the
+    /// moves on `unproven` are not proven (chains as pseudo-lines), and the answer is
+    /// `"exact"` when no move's score is unproven.
     pub fn new(
         board: &Board,
         pos: Position,
         analysis: &Analysis,
         rules: Rules,
         flags: Option<&LoonyFlags>,
-        (method, exact): (&'a str, bool),
+        method: &'a str,
+        unproven: Position,
     ) -> Self {
-        let moves = analysis
+        let moves: Vec<MoveJson> = analysis
             .moves
             .iter()
             .map(|m| MoveJson {
                 line: m.line,
                 score: m.score,
+                exact: !unproven.contains(m.line),
                 next_loony: flags.map(|f| f.suffix(m.line)),
             })
             .collect();
@@ -61,7 +68,7 @@ impl<'a> AnalysisJson<'a> {
             lines: pos.lines().collect(),
             last_move_penalty: Some(rules.last_move_penalty).filter(|&p| p != 0),
             method,
-            exact,
+            exact: moves.iter().all(|m| m.exact),
             value: analysis.value,
             next_loony: flags.map(|f| f.value.suffix()),
             moves,
@@ -69,23 +76,31 @@ impl<'a> AnalysisJson<'a> {
     }
 }
 
-/// `{"board": .., "lines": [..], "method": M, "exact": E, "value": V, "moves": [{"line": i,
-/// "score": s}, ..]}` on one line: every drawn line of the position (pre-drawn ones
-/// included), sorted; the method that answered (`book`, `retro`, `pseudo`, `search`) and
-/// whether every score is proven (only chains as pseudo-lines may prove less; the engine's
-/// estimates are written by `estimate::json_report`). A last-move penalty adds
-/// `"last_move_penalty": P`; loony flags add `"next_loony"` (`"v"`, `"^"` or `""`) to the
-/// position and to each move. The Python package reads books into the same object.
+/// `{"board": .., "lines": [..], "method": M, "exact": true, "value": V, "moves":
+/// [{"line": i, "score": s, "exact": true}, ..]}` on one line, for an exact answer: every
+/// drawn line of the position (pre-drawn ones included), sorted; the method that answered
+/// (`book`, `retro`, `search`). Chains as pseudo-lines, which may prove less, write the same
+/// object with some moves `"exact": false` (`pseudo::report`), and the engine's estimates
+/// the same fields (`estimate::json_report`), so a reader tells exact from not by one field
+/// everywhere. A last-move penalty adds `"last_move_penalty": P`; loony flags add
+/// `"next_loony"` (`"v"`, `"^"` or `""`) to the position and to each move. The Python
+/// package reads books into the same object.
 pub fn json(
     board: &Board,
     pos: Position,
     analysis: &Analysis,
     rules: Rules,
     flags: Option<&LoonyFlags>,
-    method: (&str, bool),
+    method: &str,
 ) -> String {
     json_line(&AnalysisJson::new(
-        board, pos, analysis, rules, flags, method,
+        board,
+        pos,
+        analysis,
+        rules,
+        flags,
+        method,
+        Position::EMPTY,
     ))
 }
 

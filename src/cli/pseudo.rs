@@ -22,7 +22,6 @@ pub fn report(
     as_json: bool,
 ) -> String {
     if as_json {
-        let exact = reduction.exact() && unproven(reduction, analysis).is_empty();
         output::json_line(&PseudoJson {
             plain: AnalysisJson::new(
                 board,
@@ -30,7 +29,8 @@ pub fn report(
                 analysis,
                 Rules::default(),
                 None,
-                ("pseudo", exact),
+                "pseudo",
+                unproven(reduction, analysis),
             ),
             pseudo_lines: pseudo_lines(reduction, analysis),
         })

@@ -4,7 +4,8 @@
 //! The books and their `index.json` (board, pre-drawn lines, depth, format, the command that
 //! made each) live beside the page that also loads them. The command looks for that folder
 //! in `$DOTBOX_BOOKS`, next to the executable's checkout (`target/release/dotbox` →
-//! `www/books`) and in the source tree it was built from, in that order.
+//! `www/books`) and in the source tree it was built from, in that order; a `$DOTBOX_BOOKS`
+//! without a readable `index.json` is an error.
 
 use std::path::{Path, PathBuf};
 
@@ -13,21 +14,42 @@ use serde_json::Value;
 use crate::core::notation::parse_lines;
 use crate::core::Board;
 
+use super::error::CliError;
+
 /// Environment variable naming a folder of books with their `index.json`.
 pub const BOOKS_ENV: &str = "DOTBOX_BOOKS";
 
 /// The shipped book that answers for `board` (one of the same board, pre-drawn lines
 /// included, or of its transpose: the 3×5 book answers 5×3), if one is found.
-pub fn book_for(board: &Board) -> Option<PathBuf> {
-    folders().into_iter().find_map(|dir| in_folder(&dir, board))
+///
+/// A folder named by `$DOTBOX_BOOKS` is named on purpose: when it holds no readable
+/// `index.json` that is an error naming it, not a silent fall back to the checkout's books
+/// (a mistyped path would otherwise answer from other books without a word). A board its
+/// index does not list is looked up in the checkout's books, as without the variable.
+pub fn book_for(board: &Board) -> Result<Option<PathBuf>, CliError> {
+    if let Some(dir) = std::env::var_os(BOOKS_ENV) {
+        let dir = PathBuf::from(dir);
+        let index = read_index(&dir).map_err(|why| {
+            CliError::Usage(format!(
+                "${BOOKS_ENV} names {}, which {why}: point it at a folder of books with \
+                 their index.json (as www/books), or unset it",
+                dir.display()
+            ))
+        })?;
+        if let Some(file) = in_index(&dir, &index, board) {
+            return Ok(Some(file));
+        }
+    }
+    Ok(checkout_folders().into_iter().find_map(|dir| {
+        let index = read_index(&dir).ok()?;
+        in_index(&dir, &index, board)
+    }))
 }
 
-/// Where shipped books may be, most specific first.
-fn folders() -> Vec<PathBuf> {
+/// The `www/books` folders of the checkout the executable or the source was built in, the
+/// executable's first.
+fn checkout_folders() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
-    if let Some(dir) = std::env::var_os(BOOKS_ENV) {
-        dirs.push(PathBuf::from(dir));
-    }
     if let Ok(exe) = std::env::current_exe() {
         // target/<profile>/dotbox (or target/<profile>/deps/..) inside a checkout.
         for up in exe.ancestors().skip(1).take(4) {
@@ -42,10 +64,16 @@ fn folders() -> Vec<PathBuf> {
     dirs
 }
 
-/// The book of `dir/index.json` listed for `board`, if its file exists.
-fn in_folder(dir: &Path, board: &Board) -> Option<PathBuf> {
-    let text = std::fs::read_to_string(dir.join("index.json")).ok()?;
-    let index: Value = serde_json::from_str(&text).ok()?;
+/// `dir/index.json`, read; else why not, in words ("has no index.json (…)").
+fn read_index(dir: &Path) -> Result<Value, String> {
+    let path = dir.join("index.json");
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| format!("has no readable index.json ({e})"))?;
+    serde_json::from_str(&text).map_err(|e| format!("has an index.json that is not JSON ({e})"))
+}
+
+/// The book `index` (the folder `dir`'s) lists for `board`, if its file exists.
+fn in_index(dir: &Path, index: &Value, board: &Board) -> Option<PathBuf> {
     index["books"].as_array()?.iter().find_map(|entry| {
         let listed = Board::parse(entry["board"].as_str()?).ok()?;
         let extra = parse_lines(&listed, entry["predrawn"].as_str().unwrap_or("")).ok()?;

@@ -13,7 +13,7 @@ use crate::store::FsStore;
 use crate::store::MemoryStore;
 use crate::store::TileStore;
 
-use super::error::CliError;
+use super::error::{CliError, Face};
 use super::input::{self, parse_high_groups, parse_position, thread_count, RulesArgs};
 use super::output::{human, json, with_penalty};
 use super::{progress, pseudo};
@@ -67,6 +67,10 @@ pub struct SolveArgs {
         requires = "pseudo_lines"
     )]
     pub min_chain: usize,
+    /// Who names the options in the notes printed on stderr: the Python package's `solve`
+    /// has `store=` and `memory=`, not `--store` and `--memory`.
+    #[arg(skip)]
+    pub face: Face,
 }
 
 /// Runs `dotbox solve` and returns its output.
@@ -88,8 +92,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     let mut solve = Solve::from_layout(layout, 1);
     with_store(
         &mut solve,
-        args.store.as_deref(),
-        args.memory,
+        (args.store.as_deref(), args.memory, args.face),
         |solve, store, kept| report(args, &board, pos, solve, store, kept),
     )
 }
@@ -108,8 +111,7 @@ fn run_pseudo(args: &SolveArgs, board: &Board, pos: Position) -> Result<String, 
     let mut solve = retro::pseudo::solve(board, &reduction)?;
     with_store(
         &mut solve,
-        args.store.as_deref(),
-        args.memory,
+        (args.store.as_deref(), args.memory, args.face),
         |solve, store, kept| {
             let (analysis, summary) = timed(solve, store, kept, |solve, store| {
                 Ok(retro::pseudo::analysis(solve, store, &reduction)?)
@@ -129,11 +131,11 @@ fn run_pseudo(args: &SolveArgs, board: &Board, pos: Position) -> Result<String, 
 /// `work` gets its name, "store DIR", for messages: it may hold tiles of an earlier run),
 /// else memory when the solve's estimated peak fits `memory` (default: 60 % of the
 /// machine's), else a temporary directory removed afterwards (both start empty: `work` gets
-/// no name). The solve holds at most `memory` of tiles and tables in any case.
+/// no name). The solve holds at most `memory` of tiles and tables in any case. Notes on
+/// stderr name the options as `face` spells them.
 pub fn with_store<T>(
     solve: &mut Solve,
-    dir: Option<&Path>,
-    memory: Option<u64>,
+    (dir, memory, face): (Option<&Path>, Option<u64>, Face),
     work: impl FnOnce(&mut Solve, &mut dyn TileStore, Option<&str>) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
     let memory = set_memory(solve, memory);
@@ -143,7 +145,7 @@ pub fn with_store<T>(
             // Before a new store's directory is made.
             fits_on_disk(peak, dir)?;
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
-            warn_of_largest_step(solve, memory);
+            warn_of_largest_step(solve, memory, face);
             return_freed_memory();
             work(solve, &mut store, Some(&format!("store {}", dir.display())))
         }
@@ -152,14 +154,18 @@ pub fn with_store<T>(
             // Too large for memory: stream tiles through a temporary store on disk.
             let temp = std::env::temp_dir();
             fits_on_disk(peak, &temp)?;
-            warn_of_largest_step(solve, memory);
+            warn_of_largest_step(solve, memory, face);
             let dir = temp.join(format!("dotbox-solve-{}", std::process::id()));
             eprintln!(
                 "the solve needs about {}, more than {} of memory: streaming tiles through {} \
-                 (use --store DIR to keep them and resume)",
+                 ({} to keep them and resume)",
                 memory_text(peak),
                 memory_text(memory as f64),
-                dir.display()
+                dir.display(),
+                match face {
+                    Face::CommandLine => "use --store DIR",
+                    Face::Python => "give store= a directory",
+                }
             );
             return_freed_memory();
             let result = FsStore::open(&dir, &solve.fingerprint())
@@ -173,15 +179,19 @@ pub fn with_store<T>(
 
 /// Warns when one step of a solve streaming through disk must hold more than `memory`: the
 /// largest tile with its parents, held whatever the budget.
-fn warn_of_largest_step(solve: &Solve, memory: u64) {
+fn warn_of_largest_step(solve: &Solve, memory: u64, face: Face) {
     let step = solve.layout().largest_step_bytes();
     if step > memory {
         eprintln!(
             "warning: one step of this solve holds a tile and its parents, up to {}, more than \
-             the {} of memory allowed: it will hold that much at times (give --memory of at \
-             least that)",
+             the {} of memory allowed: it will hold that much at times (give {} of at least \
+             that)",
             memory_text(step as f64),
             memory_text(memory as f64),
+            match face {
+                Face::CommandLine => "--memory",
+                Face::Python => "memory=",
+            }
         );
     }
 }
@@ -315,14 +325,7 @@ fn report(
     })?;
     let rules = args.rules.rules();
     if args.json {
-        return Ok(json(
-            board,
-            pos,
-            &analysis,
-            rules,
-            flags.as_ref(),
-            ("retro", true),
-        ));
+        return Ok(json(board, pos, &analysis, rules, flags.as_ref(), "retro"));
     }
     Ok(human(
         board,

@@ -53,15 +53,21 @@ pub enum LinesError {
     NotANumber(String),
     /// A label naming two dots that are not joined by a line.
     NotALine(String),
-    /// A line index past the board's last line.
+    /// A whole number that is not one of the board's line indices: past the last line, or
+    /// negative.
     OutOfRange {
-        /// The line index given.
-        line: usize,
+        /// The number as given (`24`, `-1`): kept as text so a negative or huge number is
+        /// quoted as the user wrote it.
+        line: String,
         /// The board's number of lines: valid indices are `0..lines`.
         lines: usize,
     },
     /// A line listed twice that is not a pre-drawn line.
     Repeated(usize),
+    /// A list with an empty item (`0,`, `,0`, `0,,1`): a comma with nothing on one side is
+    /// most likely a line left out, and a position silently missing a line would be
+    /// answered as another position. Holds the whole list.
+    EmptyItem(String),
     /// A position's text lacks the `BOARD:lines` shape.
     Syntax(String),
     /// The board part of a position's text is wrong.
@@ -78,10 +84,12 @@ impl fmt::Display for LinesError {
             LinesError::NotALine(item) => {
                 write!(f, "'{item}' joins dots that are not neighbours")
             }
-            &LinesError::OutOfRange { line, lines } => {
-                PositionError::LineOffBoard { line, lines }.fmt(f)
-            }
+            LinesError::OutOfRange { line, lines } => off_board(f, line, *lines),
             LinesError::Repeated(line) => write!(f, "line {line} is listed twice"),
+            LinesError::EmptyItem(list) => write!(
+                f,
+                "an item of the list '{list}' is empty (a comma with no line on one side)"
+            ),
             LinesError::Syntax(text) => write!(
                 f,
                 "invalid position '{text}': expected BOARD or BOARD:l1,l2,.. (for example 3x3:0,5,7)"
@@ -127,11 +135,7 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::LineOffBoard { line, lines } => write!(
-                f,
-                "line {line} does not exist: this board has lines 0 to {}",
-                lines - 1
-            ),
+            PositionError::LineOffBoard { line, lines } => off_board(f, line, *lines),
             PositionError::MissingPredrawn { line } => {
                 write!(f, "the position lacks pre-drawn line {line} of its board")
             }
@@ -140,3 +144,12 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
+
+/// The one wording of a line number that is not on a board of `lines` lines.
+fn off_board(f: &mut fmt::Formatter<'_>, line: &dyn fmt::Display, lines: usize) -> fmt::Result {
+    write!(
+        f,
+        "line {line} does not exist: this board has lines 0 to {}",
+        lines - 1
+    )
+}

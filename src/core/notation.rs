@@ -69,14 +69,17 @@ fn parse_dot(board: &Board, text: &str) -> Option<(usize, usize)> {
 /// on `board`.
 pub fn parse_line(board: &Board, item: &str) -> Result<usize, LinesError> {
     let item = item.trim();
-    if let Ok(line) = item.parse::<usize>() {
-        if line >= board.num_lines() {
-            return Err(LinesError::OutOfRange {
-                line,
+    let digits = item.strip_prefix('-').unwrap_or(item);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        // A whole number: a line index if it is one, else off the board (negative or past
+        // the last line, however many digits).
+        return match item.parse::<usize>() {
+            Ok(line) if line < board.num_lines() => Ok(line),
+            _ => Err(LinesError::OutOfRange {
+                line: item.to_string(),
                 lines: board.num_lines(),
-            });
-        }
-        return Ok(line);
+            }),
+        };
     }
     // A label: two dots, each a letter and a number; the second starts at the next letter.
     let split = item
@@ -98,9 +101,16 @@ pub fn parse_line(board: &Board, item: &str) -> Result<usize, LinesError> {
 /// allowed) and returns `board`'s start position with them drawn.
 ///
 /// A line outside the board or listed twice is an error; a pre-drawn line may be repeated.
+/// An empty item (`0,,1`, `0,`) is an error: it is most likely a line left out.
 pub fn parse_lines(board: &Board, text: &str) -> Result<Position, LinesError> {
     let mut pos = Position::EMPTY;
-    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    if text.trim().is_empty() {
+        return Ok(board.start());
+    }
+    for item in text.split(',').map(str::trim) {
+        if item.is_empty() {
+            return Err(LinesError::EmptyItem(text.to_string()));
+        }
         let line = parse_line(board, item)?;
         if pos.contains(line) && !board.predrawn().contains(line) {
             return Err(LinesError::Repeated(line));
@@ -196,6 +206,31 @@ mod tests {
     }
 
     #[test]
+    fn bad_lists_are_refused_naming_the_item() {
+        let b = Board::parse("2x2").unwrap();
+        for (list, message) in [
+            ("0,,1", "an item of the list '0,,1' is empty"),
+            ("0,", "an item of the list '0,' is empty"),
+            (",0", "an item of the list ',0' is empty"),
+            ("0, ,1", "an item of the list '0, ,1' is empty"),
+            ("-1", "line -1 does not exist: this board has lines 0 to 11"),
+            ("12", "line 12 does not exist: this board has lines 0 to 11"),
+            (
+                "99999999999999999999999",
+                "line 99999999999999999999999 does not exist",
+            ),
+            ("-", "'-' is neither a line number nor a line label"),
+            ("0,0", "line 0 is listed twice"),
+        ] {
+            let e = parse_lines(&b, list).unwrap_err().to_string();
+            assert!(e.starts_with(message), "{list:?}: {e}");
+        }
+        for fine in ["", " ", "0", " 0 , 1 "] {
+            assert!(parse_lines(&b, fine).is_ok(), "{fine:?}");
+        }
+    }
+
+    #[test]
     fn round_trip() {
         for text in ["3x3", "3x3:0,5,7", "icelandic:0,4", "1x1:0,1,2,3"] {
             let (board, pos) = parse_position(text).unwrap();
@@ -212,7 +247,10 @@ mod tests {
         );
         assert_eq!(
             parse_lines(&b, "4"),
-            Err(LinesError::OutOfRange { line: 4, lines: 4 })
+            Err(LinesError::OutOfRange {
+                line: "4".into(),
+                lines: 4
+            })
         );
         assert_eq!(parse_lines(&b, "1, 1"), Err(LinesError::Repeated(1)));
         let ice = Board::icelandic();
