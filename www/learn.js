@@ -29,11 +29,17 @@ const state = {
 
 // ---- Progress ---------------------------------------------------------------------------
 
-/** {right: ["lesson.exercise", ..], at: [lesson, exercise]} from localStorage. */
+/**
+ * {right: ["lesson.exercise", ..], at: [lesson, exercise]} from localStorage, each key once.
+ * Keys naming no exercise of this lessons.json (progress saved under an older course) are
+ * kept, since a later course may bring those exercises back, but never counted: the counts
+ * come from the course's exercises (exercisesRight), not from the stored list.
+ */
 function loadProgress() {
   try {
     const p = JSON.parse(localStorage.getItem(STORE) ?? '{}');
-    return { right: Array.isArray(p.right) ? p.right : [], at: Array.isArray(p.at) ? p.at : [0, 0] };
+    const right = Array.isArray(p.right) ? [...new Set(p.right.filter((k) => typeof k === 'string'))] : [];
+    return { right, at: Array.isArray(p.at) ? p.at : [0, 0] };
   } catch {
     return { right: [], at: [0, 0] };
   }
@@ -50,6 +56,8 @@ function saveProgress(p) {
 const progress = loadProgress();
 const solved = (l, e) => progress.right.includes(`${l}.${e}`);
 const lessonDone = (l) => state.lessons[l].exercises.every((_, e) => solved(l, e));
+/** Exercises of this course answered right: stored keys naming no exercise do not count. */
+const exercisesRight = () => state.lessons.reduce((n, lesson, l) => n + lesson.exercises.filter((_, e) => solved(l, e)).length, 0);
 
 // ---- Rendering --------------------------------------------------------------------------
 
@@ -74,9 +82,10 @@ function renderMenu() {
   });
   const done = state.lessons.filter((_, l) => lessonDone(l)).length;
   const total = state.lessons.reduce((n, lesson) => n + lesson.exercises.length, 0);
-  $('learn-progress').textContent = `Progress: ${done} of ${state.lessons.length} lessons done, ${progress.right.length} of ${total} exercises answered right.`;
+  const right = exercisesRight();
+  $('learn-progress').textContent = `Progress: ${done} of ${state.lessons.length} lessons done, ${right} of ${total} exercises answered right.`;
   $('learn').dataset.lessonsDone = String(done);
-  $('learn').dataset.exercisesRight = String(progress.right.length);
+  $('learn').dataset.exercisesRight = String(right);
 }
 
 function show(l, e) {

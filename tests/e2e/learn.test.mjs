@@ -133,6 +133,26 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
   await context.close();
 });
 
+test('stored progress counts only exercises of this course, each once', async () => {
+  // Saved under another lessons.json: a key twice, a key naming no exercise, not a string.
+  const missing = `${lessons.length - 1}.${lessons.at(-1).exercises.length}`;
+  const stored = ['0.0', missing, '0.0', '0.1', `${lessons.length}.0`, 7];
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  await context.addInitScript((right) => localStorage.setItem('dotbox-learn', JSON.stringify({ right })), stored);
+  const { page, errors } = await openLearn(context);
+  const total = lessons.reduce((n, lesson) => n + lesson.exercises.length, 0);
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '2');
+  assert.equal(await page.textContent('#learn-progress'), `Progress: 0 of ${lessons.length} lessons done, 2 of ${total} exercises answered right.`);
+  assert.match(await page.getAttribute('#learn-lessons button[data-lesson="0"]', 'aria-label'), /, 2 of \d+ exercises right$/);
+  // Answering keeps each key once; the keys of no exercise stay stored, uncounted.
+  await page.click(`#learn-svg g.move[data-line="${lessons[0].exercises[0].answer[0]}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '2');
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('dotbox-learn')).right);
+  assert.deepEqual(kept, ['0.0', missing, '0.1', `${lessons.length}.0`]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('Learn is reached from the header and left for the same game; the keyboard alone answers', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,5');
