@@ -88,18 +88,40 @@ async function importText() {
   $('import-text').value = '';
 }
 
-/** Copies field `id`'s text; its button says so for a moment. */
+/** Copies `text` to the clipboard: the clipboard API, else the old copy command on the
+ * selection. True if either says it copied. */
+async function copied(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Copies field `id`'s text; its button says for a moment whether it did. When nothing
+ * copied (no clipboard permission, an old browser) the field keeps the focus and its text
+ * selected, for a copy by hand. */
 async function copy(id, button) {
   const field = $(id);
   field.select();
-  try {
-    await navigator.clipboard.writeText(field.value);
-  } catch {
-    document.execCommand('copy');
+  const ok = await copied(field.value);
+  if (!ok) {
+    field.focus();
+    field.select();
   }
-  const label = button.textContent;
-  button.textContent = 'Copied';
-  setTimeout(() => { button.textContent = label; }, 1500);
+  button.dataset.label ??= button.textContent;
+  clearTimeout(button.copyTimer);
+  button.textContent = ok ? 'Copied' : 'Copy failed: the text is selected, copy it by hand';
+  button.dataset.copied = ok ? 'yes' : 'no';
+  button.copyTimer = setTimeout(() => {
+    button.textContent = button.dataset.label;
+    delete button.dataset.copied;
+  }, ok ? 1500 : 5000);
 }
 
 /** Wires the panel; `load(game, source)` sets up a game read from text or an address. */

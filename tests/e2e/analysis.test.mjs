@@ -310,6 +310,36 @@ test('export and import: the game as text and as an address; bad input is refuse
   await context.close();
 });
 
+test('the copy buttons say whether they copied: "Copied", or a failure with the text left selected', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9');
+  await settled(page);
+  await page.locator('body').press('x');
+  await page.waitForFunction(() => document.querySelector('#share-record').value !== '');
+  // The clipboard API refused (no permission), the old copy command copies.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    document.execCommand = () => true;
+  });
+  await page.click('#copy-url');
+  assert.equal(await page.textContent('#copy-url'), 'Copied');
+  // Both refused: the button says so, and the field has the focus with its text selected.
+  await page.evaluate(() => { document.execCommand = () => false; });
+  await page.click('#copy-record');
+  assert.equal(await page.textContent('#copy-record'), 'Copy failed: the text is selected, copy it by hand');
+  assert.equal(await page.getAttribute('#copy-record', 'data-copied'), 'no');
+  assert.deepEqual(await page.evaluate(() => {
+    const f = document.activeElement;
+    return [f.id, f.selectionStart, f.selectionEnd, f.value.length];
+  }), ['share-record', 0, (await page.inputValue('#share-record')).length, (await page.inputValue('#share-record')).length]);
+  // A second click while the failure shows keeps the button's own name to come back to.
+  await page.click('#copy-record');
+  await page.waitForFunction(() => document.querySelector('#copy-record').textContent === 'Copy game', null, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelector('#copy-url').textContent === 'Copy address', null, { timeout: 10_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('play from here against the engine, either side, and switch sides mid-game', async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9,15');
