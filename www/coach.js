@@ -101,8 +101,8 @@ const KIND_NOTE = {
   unsettled: ' (not settled into chains yet)',
 };
 
-/** "no loop", "1 loop", "2 loops". */
-const count = (n, word) => (n === 0 ? `no ${word}` : plural(n, word));
+/** "no loops", "one loop", "2 loops". */
+const count = (n, word) => (n === 0 ? `no ${word}s` : n === 1 ? `one ${word}` : plural(n, word));
 
 /** Who has control, in a plain sentence: exactly (nimstring) when the regions are small
  * enough, else by the long chain rule (an estimate, said so). */
@@ -124,7 +124,9 @@ function describeControl(report, g) {
   const other = PLAYER[1 - g.turn];
   const c = report.control;
   const pieces = `${count(c.longChains, 'long chain')} and ${count(c.loops, 'loop')}`;
-  return `${mover} is to move. There ${c.longChains === 1 || (c.longChains === 0 && c.loops === 1) ? 'is' : 'are'} ${pieces}. ${whoControls(report, mover, other)}`;
+  // The verb agrees with the nearer noun: "There is one long chain and no loops", "There are
+  // no long chains and one loop".
+  return `${mover} is to move. There ${c.longChains === 1 ? 'is' : 'are'} ${pieces}. ${whoControls(report, mover, other)}`;
 }
 
 /** The exact detail: the rule's count and verdict, the moves changing it, the nimstring value. */

@@ -66,7 +66,7 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   // In plain words first: who is to move, the long chains and loops, and who has control
   // (exactly, by nimstring, on a position this small).
   const control = await page.textContent('#coach-control');
-  assert.match(control, /^A is to move\. There is 1 long chain and no loop\. /);
+  assert.match(control, /^A is to move\. There is one long chain and no loops\. /);
   assert.match(control, native.nimstring === '*0' ? /B has control: A cannot win it against best play/ : /A can take control with the right move\./);
   // The exact detail one click away: the rule's count and verdict, the nimstring value.
   assert.equal(await page.isVisible('#coach-rule'), false, 'the detail starts folded');
@@ -216,12 +216,38 @@ test('on 5x5 the coach speaks plainly and lists no more than a handful of labels
   const native = nativeChains('5x5', start);
   const unsettled = native.components.find((c) => c.kind === 'unsettled');
   assert.ok(unsettled.lines.length > 40, `the unsettled region has ${unsettled.lines.length} lines`);
-  assert.match(await page.textContent('#coach-control'), /^A is to move\. There (is|are) (no|\d+) long chains?/);
+  assert.match(await page.textContent('#coach-control'), /^A is to move\. There (is|are) (no|one|\d+) long chains?/);
   const text = await page.textContent('#coach');
   assert.doesNotMatch(text, LONG_LIST, text);
   // The region's lines are counted, not listed.
   assert.ok((await page.textContent('#coach-lines')).includes(` and ${unsettled.lines.length - 6} more`));
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the coach counts long chains and loops in plain words: no, one, or a number', async () => {
+  const context = await env.browser.newContext();
+  const cases = [
+    // The empty 5x5: nothing settled into chains yet.
+    ['5x5', [], 'There are no long chains and no loops.'],
+    // The top row of 3x3 a chain of three.
+    ['3x3', [0, 1, 2, 3, 4, 5], 'There is one long chain and no loops.'],
+    // Every horizontal line: each row a chain of three.
+    ['3x3', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 'There are 3 long chains and no loops.'],
+    // The bottom left 2×2 boxes closed round: a loop of four.
+    ['3x3', [0, 1, 6, 7, 12, 16, 14, 18], 'There are no long chains and one loop.'],
+    ['3x3', [0, 1, 6, 7, 12, 16, 14, 18, 2, 15, 23, 9, 10, 11], 'There is one long chain and one loop.'],
+  ];
+  for (const [board, lines, words] of cases) {
+    const native = nativeChains(board, lines).control;
+    const { page, errors } = await openPage(context, env.server.url, `#board=${board}&mode=hh&moves=${lines.join(',')}`);
+    await coachShows(page, board, [...lines].sort((a, b) => a - b));
+    const control = await page.textContent('#coach-control');
+    assert.ok(control.includes(` ${words} `), `${board} ${lines} (${native.long_chains} long chains, ${native.loops} loops): ${control}`);
+    assert.doesNotMatch(control, /no long chain |no loop\b|\b1 (long chain|loop)/, control);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
   await context.close();
 });
 
