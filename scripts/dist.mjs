@@ -32,6 +32,9 @@ import { iconPng } from './icons.mjs';
 const ROOT = new URL('../', import.meta.url).pathname;
 const WWW = join(ROOT, 'www');
 const MIB = 1024 * 1024;
+// Books up to this size are precached whole by the service worker (offline from the first
+// visit); larger ones are read by range, chunk by chunk, only where a position needs them.
+const PRECACHED_BOOK_BYTES = 1 * MIB;
 
 function options(argv) {
   const opts = { out: join(ROOT, 'dist'), partBytes: 25 * MIB, version: null };
@@ -299,10 +302,16 @@ async function main() {
   const files = { 'index.html': page(release, version, code, imports), ...data };
   for (const [p, b] of Object.entries(code)) files[`r/${release}/${p}`] = b;
 
-  // The service worker precaches everything but the books (read by range, cached by chunk)
-  // and the source maps (for the browser's tools only).
+  // The service worker precaches everything but the large books (read by range, cached by
+  // chunk) and the source maps (for the browser's tools only). A small book (3x4's, 112 kB)
+  // is precached whole, so its board plays exactly offline though never opened online: the
+  // worker answers its range requests with the whole file, as a server without ranges
+  // would, and the page caches every chunk of it (www/books.js).
   const precache = {};
-  for (const [p, b] of Object.entries(files)) if (!/\.(book|map)$/.test(p)) precache[p] = sha256(b);
+  for (const [p, b] of Object.entries(files)) {
+    const small = p.endsWith('.book') && b.length <= PRECACHED_BOOK_BYTES;
+    if (small || !/\.(book|map)$/.test(p)) precache[p] = sha256(b);
+  }
   const template = readFileSync(join(WWW, 'sw.js'), 'utf8');
   const sw = template.replace('const RELEASE = null;', `const RELEASE = ${JSON.stringify({ id: release, version, files: precache })};`);
   if (sw === template) fail('www/sw.js has no line `const RELEASE = null;` to fill');

@@ -35,6 +35,7 @@ export const session = {
   solving: false,
   justSolved: false,
   solveError: null, // {board: shownBoardKey(), message}: why the last solve stopped
+  bookError: null, // {board: shownBoardKey(), message}: why the board's book could not be opened
   books: [], // www/books/index.json entries
   book: null, // the loaded book's info for the current board
   estimate: null, // {line, reason, exactAt, open, lines}: the rules move where nothing exact is in reach
@@ -126,6 +127,13 @@ export function setJustSolved(solved) {
 /** The board's opening book, once opened (null: none). */
 export function setBook(info) {
   session.book = info;
+  session.bookError = null;
+}
+
+/** The board's book could not be opened (offline, the server down): {board, message}. */
+export function bookFailed(error) {
+  session.book = null;
+  session.bookError = error;
 }
 
 /** A whole-board solve started. */

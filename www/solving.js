@@ -5,7 +5,7 @@ import { OP, EVENT, ERROR } from './protocol.js';
 import { mark } from './test-hooks.js';
 import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod, answerBudget, bookAnswers } from './pkg/dotbox.js';
 import {
-  session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, solveStarted, solveEnded,
+  session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, bookFailed, solveStarted, solveEnded,
 } from './session.js';
 import { forgetFailures, estimateOf } from './analyses.js';
 import { boardKey } from './position-key.js';
@@ -107,7 +107,11 @@ async function loadBook(entry, board, predrawn) {
     const turned = entry.board === board ? '' : ` (the ${entry.board} book, read transposed)`;
     setMessage(`opening book ready${turned}${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
-    if (key === shownBoardKey()) setMessage(`the opening book could not be loaded: ${e.message}`, true);
+    if (key === shownBoardKey()) {
+      // Kept for the solve panel too: an unsolved board's analysis clears the message line.
+      bookFailed({ board: key, message: e.message });
+      setMessage(`the opening book could not be loaded: ${e.message}`, true);
+    }
   } finally {
     hideWait();
   }
@@ -216,7 +220,12 @@ export function showSolvePanel() {
     const resumed = s.progress?.tilesReused ?? 0;
     // Why the last solve of this board stopped stays in view above the way to resume it.
     const error = session.solveError?.board === shownBoardKey() ? `The solve stopped: ${session.solveError.message} ` : '';
-    $('solve-text').textContent = error + (resumed
+    // A board whose book could not be opened says so, or the offer to solve reads as if it
+    // had none.
+    const book = session.bookError?.board === shownBoardKey()
+      ? `The opening book could not be loaded (${session.bookError.message}): reload when online to play from it, or solve the board here. `
+      : '';
+    $('solve-text').textContent = book + error + (resumed
       ? `This board's solve stopped part-way (${resumed} tiles stored). Resume it to get exact scores.`
       : `This board has ${s.open} open lines: solve it once (kept in this browser) to get every position's exact scores.`);
     $('solve').textContent = resumed ? 'Resume the solve' : 'Solve this board';

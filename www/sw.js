@@ -4,9 +4,10 @@
 //    each against its SHA-256 before any is used (a host or cache still serving an older
 //    file fails the install, and the release installed before keeps serving). Each later
 //    use checks the file again, so a damaged cached file is fetched anew.
-//  - Offline: the page, its scripts, both wasm builds, the puzzles and the books' index come
-//    from the cache; book chunks come from IndexedDB (www/books.js), so range requests for
-//    the books pass straight to the network.
+//  - Offline: the page, its scripts, both wasm builds, the puzzles, the books' index and the
+//    small books (whole, answering a range request with the whole file as a server without
+//    ranges does) come from the cache; the large books' chunks come from IndexedDB
+//    (www/books.js), so range requests for them pass straight to the network.
 //  - Cross-origin isolation without server headers: every response served here carries
 //    Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp
 //    (what coi-serviceworker does), so a page loaded through this worker may share wasm
@@ -45,7 +46,7 @@ self.addEventListener('fetch', (event) => {
     // network; isolated either way, as a document or worker must be to share memory.
     event.respondWith(older(request));
   }
-  // Anything else (the books' range requests) goes to the network untouched.
+  // Anything else (the large books' range requests) goes to the network untouched.
 });
 
 async function install() {

@@ -43,3 +43,20 @@ test('the shipped book loads, verifies, is cached, and its scores are exact', { 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a book that cannot be loaded is said so beside the offer to solve, not only in a passing message', { timeout: 120_000 }, async () => {
+  // 3x4: a board the page can also solve, whose unsolved analysis clears the message line.
+  const context = await env.browser.newContext();
+  await context.route('**/books/3x4-d7.book', (route) => route.abort('internetdisconnected'));
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+  await page.waitForFunction(() => /The opening book could not be loaded/.test(document.querySelector('#solve-text')?.textContent ?? ''), null, { timeout: 60_000 });
+  assert.equal(await page.isVisible('#solve-panel'), true);
+  assert.match(await page.textContent('#solve-text'), /reload when online to play from it, or solve the board here/);
+  // Another board does not carry it (3x3 has no book; its panel is hidden or silent on it).
+  await page.evaluate(() => { location.hash = '#board=3x3&mode=hh'; });
+  await settled(page);
+  const said = await page.isVisible('#solve-panel') ? await page.textContent('#solve-text') : '';
+  assert.doesNotMatch(said, /opening book/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -32,6 +32,7 @@ const HOSTS = {
 };
 const HOST = HOSTS[process.env.STATIC_HOST ?? 'nginx'];
 const BOOK_4X4 = `${ROOT}www/books/4x4-d10.book`;
+const BOOK_3X4 = `${ROOT}www/books/3x4-d7.book`;
 // Nine lines: its move scores read the book's last layer, in a later part than the index.
 const DEEP_4X4 = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -161,7 +162,7 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     await page.close();
   });
 
-  test('with the server stopped the page opens from the service worker and answers 3x3 and the first 4x4 position', { timeout: 120_000 }, async () => {
+  test('with the server stopped the page opens from the service worker and answers 3x3, the first 4x4 position and 3x4 from its precached book', { timeout: 120_000 }, async () => {
     await env.host.stop();
     try {
       await assert.rejects(fetch(env.host.url), 'the server is down');
@@ -169,6 +170,12 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
       await showPosition(page, '4x4', []);
       assert.match(await page.textContent('#message'), /from the opening book/);
       assert.deepEqual(await shownScores(page), nativeAnalyze('4x4', [], BOOK_4X4).moves);
+      // 3x4 was never opened online: its small book came with the release.
+      for (const moves of [[], [0, 5]]) {
+        await showPosition(page, '3x4', moves);
+        assert.match(await page.textContent('#message'), /from the opening book/);
+        assert.deepEqual(await shownScores(page), nativeAnalyze('3x4', moves, BOOK_3X4).moves, `3x4 after ${moves}`);
+      }
       assert.deepEqual(errors, []);
       await page.close();
     } finally {

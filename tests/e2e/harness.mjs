@@ -80,7 +80,11 @@ export function nativeAnalyze(board, lines, book = null, { pseudo = false, metho
     if (pseudo) args.push('--pseudo-lines');
     if (method) args.push('--method', method);
     const out = execFileSync(`${ROOT}target/release/dotbox`, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
-    cache.set(key, JSON.parse(out));
+    // Each move as the board shows it, {line, score}: whether a score is proven is the
+    // answer's `exact` and, for pseudo-lines, `pseudo_lines.unproven_moves`.
+    const answer = JSON.parse(out);
+    answer.moves = answer.moves.map(({ exact, ...move }) => move);
+    cache.set(key, answer);
   }
   return cache.get(key);
 }
