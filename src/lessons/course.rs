@@ -14,7 +14,7 @@ const fn ex(diagram: &'static [&'static str], question: &'static str) -> Exercis
 
 const THIRD: &str =
     "You are to move. Find a best move: which lines would give a box its third side?";
-const OFFERED: &str = "Your opponent has opened a chain for you. Take the next box, decline the last two with the double-dealing line, or take them all?";
+const OFFERED: &str = "Your opponent has opened a chain for you. Which line now: take the next box (on the way to taking them all), or, with two boxes left in it, decline them with the double-dealing line?";
 const PARITY: &str = "You are to move. Find a best move: how many long chains will there be, and which count do you want?";
 const LOOPS: &str = "You are to move. Find a best move: where is the loop, and what does opening (or declining) it cost?";
 const GIVE_UP: &str = "Your opponent has opened something for you. Is keeping control worth its price here? Find a best move.";
@@ -60,10 +60,12 @@ pub const COURSE: &[LessonSpec] = &[
     LessonSpec {
         title: "The long chain rule and parity",
         text: "Whoever must open the first long chain usually loses most of the rest. The long \
-               chain rule says who that will be: on a board with an even number of dots the first \
-               player wants an even number of long chains, with an odd number of dots an odd one \
-               (dots plus long chains even); the second player wants the other. While the chains \
-               are still forming, fight for your count: joining two chains, splitting one, or \
+               chain rule says who that will be. Count the dots: on an empty board its dots, in a \
+               game under way the open lines minus the boxes left, plus one (the coach shows this \
+               count). The player to move wants dots plus long chains even; the opponent wants \
+               it odd. (On an empty board the player to move is the first player: with an even \
+               number of dots they want an even number of long chains.) While the chains are \
+               still forming, fight for your count: joining two chains, splitting one, or \
                keeping one short changes it.",
         exercises: &[
             ex(&["+-+ + +", "", "+-+-+ +", "      |", "+-+ + +", "  |   |", "+ +-+-+"], PARITY),
