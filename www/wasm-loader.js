@@ -4,7 +4,7 @@
 // (shared memory needs it) and more than one core is there, else the one-thread build
 // (www/pkg). The solving worker (worker.js) and the search worker (search-worker.js) load it
 // so; `?threads=N` on the worker's URL (the page's, passed on by `startWorker`) sets the
-// pool's size, and 1 asks for the one-thread build.
+// pool's size, at most the cores (MAX_THREADS), and 1 asks for the one-thread build.
 
 /**
  * Starts the module worker `file` (next to this one) with the page's `?threads=N`, which
@@ -35,13 +35,24 @@ async function startPool(module, memory, threads) {
   return pool;
 }
 
+// The cores the browser reports (undefined where it says nothing).
+const CORES = self.navigator.hardwareConcurrency;
+// The most threads `?threads=N` starts: the cores the browser reports, not a fixed number
+// (the CLI's --threads allows 1024). The pool's threads compute flat out (rayon, the worker
+// itself one of them), so a thread past the cores only takes turns on one, and each costs a
+// Web Worker and a thread stack in the shared memory: unbounded, ?threads=100000 set about
+// starting 99,999 workers. So `?threads=N` can ask for fewer threads than cores (1: the
+// one-thread build), never more. Where the browser does not say, at most 64: a bound on what
+// a mistyped address starts.
+const MAX_THREADS = CORES || 64;
+
 /**
  * The wasm module's exports with its linear memory and thread count: `{wasm, memory,
  * threads, pool}`. A threaded build that fails to start (missing, or its pool) falls back to
  * the one-thread build, saying so in the console.
  */
 export async function loadDotbox() {
-  const asked = Number(new URLSearchParams(self.location.search).get('threads')) || self.navigator.hardwareConcurrency || 1;
+  const asked = Math.floor(Math.min(Number(new URLSearchParams(self.location.search).get('threads')) || CORES || 1, MAX_THREADS));
   if (self.crossOriginIsolated && asked > 1) {
     try {
       const wasm = await import('./pkg-threads/dotbox.js');

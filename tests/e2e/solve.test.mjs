@@ -69,6 +69,19 @@ test('icelandic: a solve reloaded mid-way resumes and finishes with the native v
   await context.close();
 });
 
+test('?threads=100000 starts no more threads than cores: the page loads and solves on a thread per core', { timeout: 300_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=2x5&mode=hh', { query: '&threads=100000' });
+  await page.click('#solve');
+  await page.waitForFunction(() => ['finished', 'error'].includes(document.body.dataset.solve), null, { timeout: 240_000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.solve), 'finished', await page.textContent('#solve-text'));
+  assert.equal(Number(await page.evaluate(() => document.body.dataset.threads)), await page.evaluate(() => navigator.hardwareConcurrency));
+  await settled(page);
+  assert.deepEqual(await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line)), nativeAnalyze('2x5', []).moves);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('with a checkpoint after every step, a reload at any point resumes from every tile finished before it', { timeout: 600_000 }, async () => {
   const context = await env.browser.newContext();
   // On the single-threaded wasm (?threads=1), which pages not cross-origin isolated get.
