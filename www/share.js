@@ -51,8 +51,22 @@ function fromDbn(board, bits) {
   return { game: { ...record, moves: record.moves.join(',') }, source: 'the pasted dbn string' };
 }
 
-/** The game that `text` names: `{game: {board, predrawn, moves, mode?}, source}`; throws with the reason. */
+/** The game that `text` names: `{game: {board, predrawn, moves, mode?}, source}`; throws with
+ * the reason, also for a position with every line drawn. */
 function read(text) {
+  const parsed = readAny(text);
+  // Every line pre-drawn (a full board's dbn string, a position of every line): nothing is
+  // left to play, and a position does not say who took the boxes, so loading it would show
+  // a game over at 0–0, a draw that was never played.
+  const { game } = parsed;
+  const { lines } = dims(game.board);
+  if (!game.moves && game.predrawn && game.predrawn.split(',').length === lines) {
+    throw new Error(`every line of the ${game.board} board (${lines}) is drawn: nothing is left to play, and a position does not say who took the boxes`);
+  }
+  return parsed;
+}
+
+function readAny(text) {
   const trimmed = text.trim();
   if (/^https?:|^#|#board=/.test(trimmed)) {
     let hash;

@@ -1,7 +1,7 @@
 // OpenSpiel's `dbn` string in the page's export and import, checked against the real
 // OpenSpiel (the pinned open-spiel package in .venv-python, as ./build.sh test installs it):
 // the exported string is OpenSpiel's for the same moves, and OpenSpiel's string loads its
-// position.
+// position; a full board's string, with nothing left to play, is refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -51,6 +51,35 @@ test('export gives OpenSpiel\'s dbn string; OpenSpiel\'s dbn string loads its po
   await load(openSpielDbn(3, 3, [1]));
   assert.match(await page.textContent('#import-error'), /Not loaded: a dbn string of 24 lines is not of the 2x3 board \(17 lines\): paste it as RxC BITS/);
   assert.equal(await state(), '2x3|1,2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a full board\'s dbn string is refused: nothing is left to play, and no drawn game is shown', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4');
+  await settled(page);
+  await page.locator('body').press('x');
+  const load = async (text) => {
+    await page.fill('#import-text', text);
+    await page.click('#import');
+  };
+  // OpenSpiel's string of a finished 3x3 game: every line drawn, who took the boxes unsaid
+  // (these 24 moves are a win for OpenSpiel's second player, not a draw).
+  const full = openSpielDbn(3, 3, Array.from({ length: 24 }, (_, i) => i));
+  assert.equal(full, '1'.repeat(24));
+  const refusal = 'Not loaded: every line of the 3x3 board (24) is drawn: nothing is left to play, and a position does not say who took the boxes.';
+  for (const text of [`3x3 ${full}`, full, `3x3:${Array.from({ length: 24 }, (_, i) => i).join(',')}`]) {
+    await load(text);
+    assert.equal(await page.textContent('#import-error'), refusal, text);
+    assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,4', 'the game stays');
+    assert.doesNotMatch(await page.textContent('body'), /Game over/);
+  }
+  // One line short of full still loads: one move is left to play.
+  await load(`3x3 ${'1'.repeat(23)}0`);
+  await settled(page);
+  assert.equal(await page.textContent('#import-error'), '');
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.game.predrawn.split(',').length), 23);
   assert.deepEqual(errors, []);
   await context.close();
 });
