@@ -239,7 +239,7 @@ fn bad_input_is_an_error_not_a_panic() {
             &["book", "build", "1x1", "--depth", "1", "--out", &unwritable],
             "cannot write",
         ),
-        (&["solve", "2x2", "--store", nb], "cannot create"),
+        (&["solve", "2x2", "--store", nb], "a file, not a directory"),
     ];
     for (args, message) in cases {
         let err = failure(args);

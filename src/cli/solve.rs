@@ -221,10 +221,18 @@ pub(super) fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
     if peak <= 2.0 * disk.size as f64 {
         return Ok(());
     }
+    // Past a petabyte no one disk holds it; below, a larger disk may (a small tmpfs or
+    // quota is not the limit of the machine).
+    let advice = match peak > 1e15 {
+        true => {
+            "it is out of this machine's reach (docs/scaling.md: solves as tasks over many \
+                 machines)"
+        }
+        false => "store it on a larger disk, or split it into tasks (docs/scaling.md)",
+    };
     Err(CliError::Usage(format!(
         "the solve needs about {} on disk (its two largest adjacent layers), more than the \
-         whole file system holding {} ({}, {} free): it is out of this machine's reach \
-         (docs/scaling.md: solves as tasks over many machines)",
+         whole file system holding {} ({}, {} free): {advice}",
         size_text(peak),
         dir.display(),
         size_text(disk.size as f64),

@@ -99,6 +99,11 @@ impl FsStore {
                 error,
             ));
         }
+        if dir.exists() && !dir.is_dir() {
+            // create_dir_all would say only "File exists".
+            let error = io::Error::new(io::ErrorKind::AlreadyExists, "a file, not a directory");
+            return Err(io_error("cannot use", &dir, error));
+        }
         if create {
             fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
         }
@@ -308,7 +313,9 @@ fn write_atomically(dir: &Path, path: &Path, parts: &[&[u8]]) -> Result<(), Stor
         .tempfile_in(dir)
         .map_err(|e| io_error("cannot create a temporary file in", dir, e))?;
     for bytes in parts {
-        temp.write_all(bytes)
+        // The file's own error: NamedTempFile's would repeat the path ("at path ..").
+        temp.as_file_mut()
+            .write_all(bytes)
             .map_err(|e| io_error("cannot write", temp.path(), e))?;
     }
     temp.as_file()
@@ -475,7 +482,10 @@ mod tests {
         fs::write(&file, "x").unwrap();
         let err = FsStore::open(&file, FP).unwrap_err();
         let e = err.to_string();
-        assert!(e.contains("cannot create"), "{e}");
+        assert!(
+            e.contains("cannot use") && e.ends_with("a file, not a directory"),
+            "{e}"
+        );
         let cause = std::error::Error::source(&err).expect("the file system's error");
         let cause = cause.downcast_ref::<io::Error>().unwrap();
         assert!(e.ends_with(&cause.to_string()), "{e}");
