@@ -65,6 +65,21 @@ fn solve_layer(spec: &[&str], layer: &Value, store: &str, chunk: usize) {
     ));
 }
 
+/// Runs all tasks of each of `layers` (entries of `tiles layers`) into `store`, one command
+/// a layer, with no check (every tile of those layers stays).
+fn solve_all_tasks(spec: &[&str], layers: &[Value], store: &str) {
+    for layer in layers {
+        let k = layer["layer"].to_string();
+        let range = format!("0..{}", layer["tasks"]);
+        stdout(&tiles_args(
+            "solve",
+            spec,
+            &k,
+            &["--tasks", &range, "--store", store],
+        ));
+    }
+}
+
 /// Runs every layer of the solve `spec` as tasks in ranges of `chunk` into `store`, each layer
 /// checked before the next.
 fn solve_by_tasks(spec: &[&str], store: &str, chunk: usize) {
@@ -220,16 +235,7 @@ fn the_layer_check_names_missing_and_damaged_tiles_and_tasks_refuse_bad_parents(
     let all = layers(&spec);
     let top = all[0]["layer"].as_u64().unwrap();
     // The top four layers as tasks, kept (no --keep).
-    for layer in &all[..4] {
-        let k = layer["layer"].to_string();
-        let range = format!("0..{}", layer["tasks"]);
-        stdout(&tiles_args(
-            "solve",
-            &spec,
-            &k,
-            &["--tasks", &range, "--store", store],
-        ));
-    }
+    solve_all_tasks(&spec, &all[..4], store);
     let k = (top - 3).to_string();
     let list: Value = serde_json::from_str(&stdout(&tiles_args("list", &spec, &k, &[]))).unwrap();
     let name = |task: usize| {
@@ -372,16 +378,7 @@ fn a_solve_over_a_task_store_warns_of_each_tile_it_recomputes() {
     let (store, other) = (dir.path().join("store"), dir.path().join("other"));
     let (s, o) = (store.to_str().unwrap(), other.to_str().unwrap());
     let all = layers(&spec);
-    for layer in &all[..4] {
-        let k = layer["layer"].to_string();
-        let range = format!("0..{}", layer["tasks"]);
-        stdout(&tiles_args(
-            "solve",
-            &spec,
-            &k,
-            &["--tasks", &range, "--store", s],
-        ));
-    }
+    solve_all_tasks(&spec, &all[..4], s);
     // A tile of the fourth layer, read by the solve's next step.
     let fourth = all[3]["layer"].as_u64().unwrap() as u32;
     let damaged = file_names(&store)

@@ -174,6 +174,26 @@ pub(crate) fn header_len(
     }
 }
 
+/// A book file of `found` bytes measured against the `declared` length its header or index
+/// gives (both formats): shorter is [`BookError::Truncated`], longer is corrupt (bytes after
+/// the declared end). Readers check it when they open a book, so a cut or extended file is
+/// refused at once, not only when a query reaches a chunk past the cut.
+pub(crate) fn file_len(declared: u64, found: u64) -> Result<(), BookError> {
+    if found < declared {
+        return Err(BookError::Truncated {
+            expected: declared,
+            found,
+        });
+    }
+    if found > declared {
+        return Err(BookError::Corrupt(format!(
+            "{} bytes follow the declared end of the book",
+            found - declared
+        )));
+    }
+    Ok(())
+}
+
 impl std::error::Error for BookError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

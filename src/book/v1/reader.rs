@@ -7,7 +7,7 @@ use super::format::{
     get_varint, u32_at, u64_at, Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN,
     INDEX_LEN, LAYER_LEN, SYMMETRY_BOARD_AND_BORDER_SWAPS,
 };
-use crate::book::error::{header_len, BookError};
+use crate::book::error::{file_len, header_len, BookError};
 use crate::book::query::{analysis_from, lines_beyond_start};
 
 /// Where one layer's parts lie in the file.
@@ -73,18 +73,7 @@ impl BookV1 {
         );
         let field = "file length (bytes 32–39)";
         header_len(field, header.file_len, header.longest_file(), &limit)?;
-        if found < header.file_len {
-            return Err(BookError::Truncated {
-                expected: header.file_len,
-                found,
-            });
-        }
-        if found > header.file_len {
-            return Err(BookError::Corrupt(format!(
-                "{} bytes follow the declared end of the book",
-                found - header.file_len
-            )));
-        }
+        file_len(header.file_len, found)?;
         if bytes.len() < HEADER_LEN + CRC_LEN {
             return Err(BookError::Corrupt(format!(
                 "declared length {found} is too small"

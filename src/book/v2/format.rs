@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use crate::book::error::{header_len, BookError};
+use crate::book::error::{file_len, header_len, BookError};
 use crate::book::v1::format::{u32_at, u64_at, MAGIC};
 use crate::core::{Board, Position};
 
@@ -273,23 +273,9 @@ impl BookV2Index {
     }
 
     /// Checks that a file of `found` bytes is as long as the index says: shorter is
-    /// [`BookError::Truncated`], longer is corrupt (bytes after the declared end). Readers
-    /// check it when they open a book, so a cut or extended file is refused at once, not
-    /// only when a query reaches a chunk past the cut.
+    /// [`BookError::Truncated`], longer is corrupt (bytes after the declared end).
     pub fn check_file_len(&self, found: u64) -> Result<(), BookError> {
-        if found < self.file_len {
-            return Err(BookError::Truncated {
-                expected: self.file_len,
-                found,
-            });
-        }
-        if found > self.file_len {
-            return Err(BookError::Corrupt(format!(
-                "{} bytes follow the declared end of the book",
-                found - self.file_len
-            )));
-        }
-        Ok(())
+        file_len(self.file_len, found)
     }
 
     /// The index checksum, which names the book.
