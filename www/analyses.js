@@ -8,6 +8,8 @@ import { OP, ERROR } from './protocol.js';
 import { positionKey } from './position-key.js';
 import { answerBudget } from './pkg/dotbox.js';
 
+export { proven } from './proven.js';
+
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
 const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
@@ -21,20 +23,6 @@ export function remember(key, analysis) {
 
 /** The analysis seen for a position, or undefined. */
 export const cached = (key) => known.get(key);
-
-/**
- * What `analysis` proves: itself, but where chains as pseudo-lines answered without proving
- * everything (source 'pseudo'), only the moves whose scores are proven (`unproven` lists the
- * others: a chain entered while a box stands capturable scores an upper bound, which may equal
- * the value while the move is worse), or null where the value itself is not proven (a chain
- * ending in a junction box). Losses, the graph, the coach's verdicts and the engine's move
- * read this, so an unproven score is never taken for an exact one.
- */
-export function proven(analysis) {
-  if (!analysis?.unproven?.length) return analysis ?? null;
-  if (!analysis.reduction.valueExact) return null;
-  return { ...analysis, moves: analysis.moves.filter((m) => !analysis.unproven.includes(m.line)) };
-}
 
 /** Why the worker could not analyse a position, or undefined. */
 export const failure = (key) => failed.get(key);

@@ -7,6 +7,7 @@ import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
 import { loadDotbox } from './wasm-loader.js';
+import { proven } from './proven.js';
 
 const DB = 'dotbox';
 // The wasm module's exports, set once loaded (every operation awaits `ready` first).
@@ -371,13 +372,15 @@ async function bestLine({ board, predrawn, lines }) {
     while (!game.isOver()) {
       let line;
       let score = null;
-      let proven = true;
+      let exact = true;
       try {
         const a = await analyze({ board, predrawn, lines: game.lines });
         if (!moves.length) value = a.value;
-        ({ line, score } = a.moves.find((m) => m.score === a.value));
-        // Chains as pseudo-lines may answer without proving it.
-        if (a.source === 'pseudo') proven = a.reduction.valueExact && !a.unproven.includes(line);
+        // A proven best move where there is one (chains as pseudo-lines may score a worse
+        // move as high, as an upper bound only); else the best score, not exact.
+        const sure = proven(a)?.moves.find((m) => m.score === a.value);
+        ({ line, score } = sure ?? a.moves.find((m) => m.score === a.value));
+        exact = sure !== undefined;
       } catch (e) {
         if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
         // No exact answer: the engine's move, with its estimated score (exact where the
@@ -387,11 +390,11 @@ async function bestLine({ board, predrawn, lines }) {
         if (!moves.length) value = guess.value;
         line = guess.best;
         score = guess.moves.find((m) => m.line === line).score;
-        proven = guess.valueExact;
+        exact = guess.valueExact;
       }
       const player = game.turn ^ first;
       const boxes = game.play(line);
-      moves.push({ line, label: game.label(line), player, boxes, score, exact: proven });
+      moves.push({ line, label: game.label(line), player, boxes, score, exact });
     }
     return { value: game.isOver() && !moves.length ? 0 : value, moves };
   } finally {

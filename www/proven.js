@@ -1,0 +1,17 @@
+// What an exact analysis proves: the page and the solving worker (which cannot import
+// analyses.js, as that loads the page's wasm package) read it from here, so an unproven score
+// is never taken for an exact one anywhere.
+
+/**
+ * What `analysis` proves: itself, but where chains as pseudo-lines answered without proving
+ * everything (source 'pseudo'), only the moves whose scores are proven (`unproven` lists the
+ * others: a chain entered while a box stands capturable scores an upper bound, which may equal
+ * the value while the move is worse), or null where the value itself is not proven (a chain
+ * ending in a junction box). Losses, the graph, the coach's verdicts, the engine's move and
+ * the best line read this.
+ */
+export function proven(analysis) {
+  if (!analysis?.unproven?.length) return analysis ?? null;
+  if (!analysis.reduction.valueExact) return null;
+  return { ...analysis, moves: analysis.moves.filter((m) => !analysis.unproven.includes(m.line)) };
+}
