@@ -385,3 +385,13 @@ fn solve_loony_keeps_its_flagged_tiles_apart_and_answers_like_analyze() {
         "{err}"
     );
 }
+
+#[test]
+fn a_full_board_and_one_open_line_are_said_plainly() {
+    let full = stdout(&["chains", "1x1", "--lines", "0,1,2,3"]);
+    assert!(full.starts_with("1x1 with 0 open lines\n"), "{full}");
+    // No "0 dots (open lines - boxes left + 1)": that count is 1 on a full board.
+    assert!(full.contains("\ncontrol: the board is full\n"), "{full}");
+    let last = stdout(&["analyze", "1x1", "--lines", "0,1,2"]);
+    assert!(last.starts_with("1x1 with lines 0,1,2 drawn, 1 open line\n"), "{last}");
+}

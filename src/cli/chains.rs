@@ -102,7 +102,11 @@ fn replies(offer: &Offer) -> String {
 
 fn text(board: &Board, pos: Position, r: &Report) -> String {
     let open = board.open_lines(pos).count();
-    let mut out = format!("{} with {open} open lines\n\ncomponents:\n", board.name());
+    let mut out = format!(
+        "{} with {}\n\ncomponents:\n",
+        board.name(),
+        output::open_lines(open)
+    );
     if r.components.is_empty() {
         out.push_str("  none (every box is taken)\n");
     }
@@ -115,11 +119,15 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
         ));
     }
     let ctl = &r.control;
-    out.push_str(&format!(
-        "\ncontrol: {} dots (open lines - boxes left + 1), {}\n",
-        ctl.dots,
-        ctl.describe()
-    ));
+    out.push_str(&match open {
+        // The count is of turns still to come: none on a full board.
+        0 => "\ncontrol: the board is full\n".to_string(),
+        _ => format!(
+            "\ncontrol: {} dots (open lines - boxes left + 1), {}\n",
+            ctl.dots,
+            ctl.describe()
+        ),
+    });
     out.push_str(&format!(
         "parity-changing moves: {}\n",
         if r.parity_moves.is_empty() {

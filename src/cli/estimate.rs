@@ -161,9 +161,9 @@ pub fn human_report(
     reason: Option<&str>,
 ) -> String {
     let drawn = pos.difference(board.predrawn());
-    let open = board.open_lines(pos).count();
+    let open = output::open_lines(board.open_lines(pos).count());
     let mut out = format!(
-        "{} with {} drawn, {open} open lines\n",
+        "{} with {} drawn, {open}\n",
         board.name(),
         match drawn.is_empty() {
             true => "no lines".to_string(),
@@ -250,10 +250,10 @@ pub fn rules_report(
             "reason": why,
         })),
         false => format!(
-            "{} with {} open lines\nby rules of thumb (take a box, else give nothing away, else \
-             give the fewest boxes): not exact, no scores\nrules play: {line} ({why})\n",
+            "{} with {}\nby rules of thumb (take a box, else give nothing away, else give \
+             the fewest boxes): not exact, no scores\nrules play: {line} ({why})\n",
             board.name(),
-            board.open_lines(pos).count()
+            output::open_lines(board.open_lines(pos).count())
         ),
     })
 }

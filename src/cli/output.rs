@@ -144,6 +144,11 @@ impl Formatter for Spaced {
     }
 }
 
+/// "N open lines", or "1 open line".
+pub fn open_lines(n: u32) -> String {
+    format!("{n} open line{}", if n == 1 { "" } else { "s" })
+}
+
 /// `source`, naming the last-move penalty when there is one.
 pub fn with_penalty(source: &str, rules: Rules) -> String {
     match rules.last_move_penalty {
@@ -191,14 +196,14 @@ pub fn human_marked(
             })
     };
     let mut out = format!(
-        "{} with {} drawn, {} open lines\n{source}\n\n",
+        "{} with {} drawn, {}\n{source}\n\n",
         board.name(),
         if drawn.is_empty() {
             "no lines".to_string()
         } else {
             format!("lines {}", drawn_list.join(","))
         },
-        board.open_lines(pos).count()
+        open_lines(board.open_lines(pos).count())
     );
     let numbers = format!(
         " open lines\n{}",
