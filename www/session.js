@@ -156,6 +156,11 @@ export const isEngine = (player) => session.mode === 'ee' || (session.mode === '
 
 const DEFAULT_BOARD = '3x3';
 
+/** Why a position with every line drawn and no move played is not loaded: nothing is left
+ * to play, and a position does not say who took the boxes (shown, it would be a game over at
+ * 0–0, a draw never played). The address, the form and the import box all say it so. */
+export const nothingToPlay = (board) => `every line of the ${board} board is drawn: nothing is left to play, and a position does not say who took the boxes`;
+
 /**
  * The game that `{board, predrawn, mode, moves}` (from `from`: 'the address', 'the pasted
  * text', 'the form') names, as far as it can be read: `{game, mode, problems}`, with each
@@ -167,6 +172,11 @@ export function readGame({ board, predrawn, mode, moves }, from) {
   let game;
   try {
     game = new Game(board || DEFAULT_BOARD, predrawn ?? '');
+    if (!moves && game.isOver()) {
+      const full = game.board;
+      game.free();
+      throw new Error(nothingToPlay(full));
+    }
   } catch (e) {
     const instead = session.game ? `the ${session.game.board} game stays` : `showing an empty ${DEFAULT_BOARD} board instead`;
     const what = predrawn ? `board '${board}' with pre-drawn lines '${predrawn}'` : `board '${board}'`;

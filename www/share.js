@@ -11,7 +11,7 @@
 // does not name its board: pasted alone it is read on the board shown, else as `RxC BITS`.
 import { readRecord } from './pkg/dotbox.js';
 import { onShortcut } from './keys.js';
-import { session, gameHash, parseHash } from './session.js';
+import { session, gameHash, parseHash, nothingToPlay } from './session.js';
 import { $ } from './ui.js';
 
 const ctx = { load: null };
@@ -60,9 +60,7 @@ function read(text) {
   // a game over at 0–0, a draw that was never played.
   const { game } = parsed;
   const { lines } = dims(game.board);
-  if (!game.moves && game.predrawn && game.predrawn.split(',').length === lines) {
-    throw new Error(`every line of the ${game.board} board (${lines}) is drawn: nothing is left to play, and a position does not say who took the boxes`);
-  }
+  if (!game.moves && game.predrawn && game.predrawn.split(',').length === lines) throw new Error(nothingToPlay(game.board));
   return parsed;
 }
 

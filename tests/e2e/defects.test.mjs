@@ -82,6 +82,8 @@ test('4: a bad address says what is wrong and what is shown instead', async () =
     ['#board=3x3&moves=0,0', /move 2 \('0'\): line 0 is already drawn/],
     ['#board=3x3&mode=zz', /players 'zz'.*two players/],
     ['#board=3x3&pre=99', /pre-drawn lines '99'.*line 99 does not exist/],
+    // Every line pre-drawn: not a drawn game at 0–0 but nothing to play.
+    [`#board=2x2&pre=${[...Array(12).keys()].join(',')}`, /every line of the 2x2 board is drawn: nothing is left to play.*showing an empty 3x3 board instead/],
   ];
   for (const [hash, want] of cases) {
     const { page, errors } = await openPage(context, env.server.url, hash);

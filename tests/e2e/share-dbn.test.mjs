@@ -68,7 +68,7 @@ test('a full board\'s dbn string is refused: nothing is left to play, and no dra
   // (these 24 moves are a win for OpenSpiel's second player, not a draw).
   const full = openSpielDbn(3, 3, Array.from({ length: 24 }, (_, i) => i));
   assert.equal(full, '1'.repeat(24));
-  const refusal = 'Not loaded: every line of the 3x3 board (24) is drawn: nothing is left to play, and a position does not say who took the boxes.';
+  const refusal = 'Not loaded: every line of the 3x3 board is drawn: nothing is left to play, and a position does not say who took the boxes.';
   for (const text of [`3x3 ${full}`, full, `3x3:${Array.from({ length: 24 }, (_, i) => i).join(',')}`]) {
     await load(text);
     assert.equal(await page.textContent('#import-error'), refusal, text);
