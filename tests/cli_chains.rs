@@ -393,5 +393,8 @@ fn a_full_board_and_one_open_line_are_said_plainly() {
     // No "0 dots (open lines - boxes left + 1)": that count is 1 on a full board.
     assert!(full.contains("\ncontrol: the board is full\n"), "{full}");
     let last = stdout(&["analyze", "1x1", "--lines", "0,1,2"]);
-    assert!(last.starts_with("1x1 with lines 0,1,2 drawn, 1 open line\n"), "{last}");
+    assert!(
+        last.starts_with("1x1 with lines 0,1,2 drawn, 1 open line\n"),
+        "{last}"
+    );
 }

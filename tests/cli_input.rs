@@ -322,7 +322,7 @@ fn a_corrupt_length_in_a_book_header_is_named_and_not_called_truncation() {
 #[test]
 fn options_the_chosen_method_does_not_read_are_refused() {
     let book = BOOK_3X4;
-    let cases: [(&[&str], &[&str]); 12] = [
+    let cases: [(&[&str], &[&str]); 13] = [
         (
             &["--method", "retro", "--book", book],
             &["--method retro reads no book"],
@@ -341,6 +341,11 @@ fn options_the_chosen_method_does_not_read_are_refused() {
         ),
         (
             &["--method", "retro", "--tt-mib", "64"],
+            &["--method retro", "--tt-mib"],
+        ),
+        // The default size, given: refused as well (it was taken for none given).
+        (
+            &["--method", "retro", "--tt-mib", "1024"],
             &["--method retro", "--tt-mib"],
         ),
         (

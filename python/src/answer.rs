@@ -13,9 +13,6 @@ use dotbox::cli::{
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use serde_json::Value;
 
-/// Memory of the search's transposition table, as the command line's `--tt-mib` default.
-const TT_MIB: usize = 1024;
-
 /// What Python asked: the arguments of `dotbox.analyze`.
 pub struct Request {
     pub board: String,
@@ -55,7 +52,8 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
         method,
         search: SearchArgs {
             time_limit: request.time_limit,
-            tt_mib: TT_MIB,
+            // The command line's default table.
+            tt_mib: None,
             search_threads: None,
             seed: request.seed,
         },

@@ -90,12 +90,11 @@ impl MethodOption {
         }
     }
 
-    /// Whether `args` give the option. A table size equal to the default cannot be told
-    /// from none given (clap fills it in), and changes nothing either way.
+    /// Whether `args` give the option.
     fn given(self, args: &SearchArgs) -> bool {
         match self {
             MethodOption::TimeLimit => args.time_limit.is_some(),
-            MethodOption::TtMib => args.tt_mib != crate::policy::NATIVE.search_table_mib,
+            MethodOption::TtMib => args.tt_mib.is_some(),
             MethodOption::SearchThreads => args.search_threads.is_some(),
         }
     }
@@ -143,14 +142,10 @@ pub struct SearchArgs {
     )]
     pub time_limit: Option<f64>,
     /// Memory for the search's transposition table, in MiB, at least 1 (it never grows past
-    /// this). --method search only.
-    #[arg(
-        long,
-        value_name = "MIB",
-        default_value_t = crate::policy::NATIVE.search_table_mib,
-        value_parser = parse_tt_mib
-    )]
-    pub tt_mib: usize,
+    /// this; default 1024). --method search only. No default filled in here, so that a size
+    /// given to a method that does not read it is refused whatever its value.
+    #[arg(long, value_name = "MIB", value_parser = parse_tt_mib)]
+    pub tt_mib: Option<usize>,
     /// Threads sharing the search's root moves and table, or the engine's work (default: one
     /// per core; at most 1024).
     #[arg(long, value_name = "N")]
@@ -181,11 +176,17 @@ impl SearchArgs {
         }
     }
 
+    /// --tt-mib, or the default table size of the answer policy's native budget.
+    pub fn tt_mib(&self) -> usize {
+        self.tt_mib
+            .unwrap_or(crate::policy::NATIVE.search_table_mib)
+    }
+
     /// --tt-mib in bytes ([`table_bytes`]), for a caller that did not parse it from the
     /// command line.
     pub fn tt_bytes(&self) -> Result<usize, CliError> {
-        table_bytes(self.tt_mib)
-            .map_err(|why| CliError::Usage(format!("--tt-mib {}: {why}", self.tt_mib)))
+        let mib = self.tt_mib();
+        table_bytes(mib).map_err(|why| CliError::Usage(format!("--tt-mib {mib}: {why}")))
     }
 }
 
@@ -278,7 +279,7 @@ pub fn search(
         }
         // The table is the search's one large allocation: name the option that sized it.
         Err(e @ SearchError::OutOfMemory { .. }) => {
-            return Err(CliError::Usage(format!("--tt-mib {}: {e}", args.tt_mib)))
+            return Err(CliError::Usage(format!("--tt-mib {}: {e}", args.tt_mib())))
         }
         result => result.map_err(CliError::Search)?,
     };
@@ -301,10 +302,7 @@ mod tests {
     fn with(option: Option<MethodOption>) -> SearchArgs {
         SearchArgs {
             time_limit: (option == Some(MethodOption::TimeLimit)).then_some(1.0),
-            tt_mib: match option {
-                Some(MethodOption::TtMib) => 64,
-                _ => crate::policy::NATIVE.search_table_mib,
-            },
+            tt_mib: (option == Some(MethodOption::TtMib)).then_some(64),
             search_threads: (option == Some(MethodOption::SearchThreads)).then_some(2),
             seed: 0,
         }
@@ -358,7 +356,7 @@ mod tests {
         let e = with(None).tt_bytes().map(|_| ());
         assert!(e.is_ok());
         let zero = SearchArgs {
-            tt_mib: 0,
+            tt_mib: Some(0),
             ..with(None)
         };
         let e = zero.tt_bytes().unwrap_err().to_string();
