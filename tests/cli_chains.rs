@@ -388,6 +388,16 @@ fn solve_loony_keeps_its_flagged_tiles_apart_and_answers_like_analyze() {
 
 #[test]
 fn a_full_board_and_one_open_line_are_said_plainly() {
+    // Each component said once, by its description (no column repeating its kind).
+    let text = stdout(&["chains", "3x3", "--lines", "0,1,2,12,13"]);
+    assert!(
+        text.contains("\n  capturable path of 1 box at (0,0)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("capturable capturable") && !text.contains("unsettled  unsettled"),
+        "{text}"
+    );
     let full = stdout(&["chains", "1x1", "--lines", "0,1,2,3"]);
     assert!(full.starts_with("1x1 with 0 open lines\n"), "{full}");
     // No "0 dots (open lines - boxes left + 1)": that count is 1 on a full board.

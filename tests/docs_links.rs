@@ -96,3 +96,65 @@ fn every_link_of_the_docs_leads_somewhere() {
     }
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
+
+/// The repository paths the page names in code spans (`src/retro/layout/grouping.rs`,
+/// `www/books/index.json`), outside code blocks: the spans under the folders below, up to
+/// any `:line`, `#anchor` or trailing punctuation. Paths the build writes (`www/pkg`,
+/// `www/pkg-threads`, `dist/`) and spans with a placeholder or pattern (`NAME`, `*`, `<..>`,
+/// `{..}`) are left out.
+fn code_paths(text: &str) -> Vec<String> {
+    const FOLDERS: [&str; 7] = [
+        "src/",
+        "www/",
+        "tests/",
+        "scripts/",
+        "docs/",
+        "examples/",
+        "python/",
+    ];
+    let mut paths = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        for (i, span) in line.split('`').enumerate() {
+            if i % 2 == 0 || !FOLDERS.iter().any(|f| span.starts_with(f)) {
+                continue;
+            }
+            let path = span.split([':', '#', ' ', '(']).next().unwrap();
+            let path = path.trim_end_matches(['.', ',', ';']);
+            let generated = ["www/pkg", "dist/"].iter().any(|g| path.starts_with(g));
+            let pattern = path.contains(['*', '<', '{', '$'])
+                || path.split('/').any(|part| {
+                    part.len() > 1 && part.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+                });
+            if !generated && !pattern {
+                paths.push(path.to_string());
+            }
+        }
+    }
+    paths
+}
+
+#[test]
+fn every_path_the_docs_name_exists() {
+    let mut missing = Vec::new();
+    for page in pages() {
+        let text = fs::read_to_string(&page).unwrap();
+        for path in code_paths(&text) {
+            if !Path::new(ROOT).join(&path).exists() {
+                missing.push(format!("{}: `{path}`", page.display()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "paths named in the docs that do not exist:\n{}",
+        missing.join("\n")
+    );
+}

@@ -110,13 +110,9 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
     if r.components.is_empty() {
         out.push_str("  none (every box is taken)\n");
     }
+    // The description starts with the kind ("long chain of 3 boxes ..."): no column of it.
     for c in &r.components {
-        out.push_str(&format!(
-            "  {:<10} {}; lines {}\n",
-            c.kind.name(),
-            c.describe(),
-            list(&c.lines)
-        ));
+        out.push_str(&format!("  {}; lines {}\n", c.describe(), list(&c.lines)));
     }
     let ctl = &r.control;
     out.push_str(&match open {

@@ -168,7 +168,7 @@ impl SearchArgs {
         }
     }
 
-    /// --search-threads, checked ([`thread_count`]; default: one per core).
+    /// --search-threads, checked (`input::thread_count`; default: one per core).
     pub fn threads(&self) -> Result<usize, CliError> {
         match thread_count("--search-threads", self.search_threads)? {
             Some(n) => Ok(n),
@@ -182,7 +182,7 @@ impl SearchArgs {
             .unwrap_or(crate::policy::NATIVE.search_table_mib)
     }
 
-    /// --tt-mib in bytes ([`table_bytes`]), for a caller that did not parse it from the
+    /// --tt-mib in bytes (`table_bytes`), for a caller that did not parse it from the
     /// command line.
     pub fn tt_bytes(&self) -> Result<usize, CliError> {
         let mib = self.tt_mib();

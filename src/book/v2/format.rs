@@ -65,7 +65,7 @@ impl BookV2Index {
     /// Bytes of header and index, read from the first [`FIXED_LEN`] bytes of the file (more
     /// may be given): what to fetch before [`BookV2Index::parse`]. A length no sane header
     /// declares (past the file length it declares too, or too small to hold the header and
-    /// checksum) is a corrupt header ([`header_len`]), so no reader fetches or allocates it.
+    /// checksum) is a corrupt header (`header_len`), so no reader fetches or allocates it.
     pub fn index_len(prefix: &[u8]) -> Result<usize, BookError> {
         check_start(prefix)?;
         let file_len = u64_at(prefix, 32);
