@@ -143,7 +143,9 @@ export async function lossesKnown(page) {
 export function recordBookRequests(context) {
   const seen = [];
   context.on('request', (r) => {
-    if (r.url().endsWith('.book')) seen.push({ url: r.url(), range: r.headers().range ?? null });
+    // The page's own reads only: the built site's service worker downloads the small books
+    // whole when it installs (precached), whenever that happens to fall.
+    if (r.url().endsWith('.book') && !r.serviceWorker()) seen.push({ url: r.url(), range: r.headers().range ?? null });
   });
   return seen;
 }
