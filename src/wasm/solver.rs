@@ -266,6 +266,12 @@ impl Solver {
                 let start = performance_now();
                 let r = solve.step(store);
                 compute_ms += performance_now() - start;
+                // A damaged stored tile is recomputed; said on the console, as the command
+                // line warns of it (the page itself goes on solving).
+                for Repair { tile, reason } in solve.take_repairs() {
+                    let text = format!("dotbox: {tile} is damaged ({reason}); recomputing it");
+                    web_sys::console::warn_1(&text.into());
+                }
                 r
             })
             .await
