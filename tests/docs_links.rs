@@ -25,18 +25,22 @@ fn pages() -> Vec<PathBuf> {
     pages
 }
 
+/// The page's lines outside code blocks (fenced with ```).
+fn prose_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut in_code = false;
+    text.lines().filter(move |line| {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            return false;
+        }
+        !in_code
+    })
+}
+
 /// The targets of the page's inline links `[text](target)`, outside code blocks.
 fn links(text: &str) -> Vec<String> {
     let mut links = Vec::new();
-    let mut in_code = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_code = !in_code;
-            continue;
-        }
-        if in_code {
-            continue;
-        }
+    for line in prose_lines(text) {
         let mut rest = line;
         while let Some(at) = rest.find("](") {
             rest = &rest[at + 2..];
@@ -50,22 +54,17 @@ fn links(text: &str) -> Vec<String> {
 
 /// The anchors GitHub gives the page's headings.
 fn anchors(text: &str) -> Vec<String> {
-    let mut in_code = false;
-    let mut anchors = Vec::new();
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_code = !in_code;
-        } else if !in_code && line.starts_with('#') {
+    prose_lines(text)
+        .filter(|line| line.starts_with('#'))
+        .map(|line| {
             let heading = line.trim_start_matches('#').trim().to_lowercase();
-            let slug = heading
+            heading
                 .chars()
                 .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_' || *c == ' ')
                 .map(|c| if c == ' ' { '-' } else { c })
-                .collect();
-            anchors.push(slug);
-        }
-    }
-    anchors
+                .collect()
+        })
+        .collect()
 }
 
 #[test]
@@ -113,15 +112,7 @@ fn code_paths(text: &str) -> Vec<String> {
         "python/",
     ];
     let mut paths = Vec::new();
-    let mut in_code = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_code = !in_code;
-            continue;
-        }
-        if in_code {
-            continue;
-        }
+    for line in prose_lines(text) {
         for (i, span) in line.split('`').enumerate() {
             if i % 2 == 0 || !FOLDERS.iter().any(|f| span.starts_with(f)) {
                 continue;
