@@ -156,10 +156,13 @@ export const isEngine = (player) => session.mode === 'ee' || (session.mode === '
 
 const DEFAULT_BOARD = '3x3';
 
-/** Why a position with every line drawn and no move played is not loaded: nothing is left
- * to play, and a position does not say who took the boxes (shown, it would be a game over at
- * 0–0, a draw never played). The address, the form and the import box all say it so. */
-export const nothingToPlay = (board) => `every line of the ${board} board is drawn: nothing is left to play, and a position does not say who took the boxes`;
+/** Why `game` (just set up, its pre-drawn lines only) with `moves` to play is not loaded, or
+ * null: with every line drawn and no move to play nothing is left to play, and a position
+ * does not say who took the boxes (shown, it would be a game over at 0–0, a draw never
+ * played). The address, the form and the import box all ask here. */
+export function nothingToPlay(game, moves) {
+  return !moves && game.isOver() ? `every line of the ${game.board} board is drawn: nothing is left to play, and a position does not say who took the boxes` : null;
+}
 
 /**
  * The game that `{board, predrawn, mode, moves}` (from `from`: 'the address', 'the pasted
@@ -172,10 +175,10 @@ export function readGame({ board, predrawn, mode, moves }, from) {
   let game;
   try {
     game = new Game(board || DEFAULT_BOARD, predrawn ?? '');
-    if (!moves && game.isOver()) {
-      const full = game.board;
+    const full = nothingToPlay(game, moves);
+    if (full) {
       game.free();
-      throw new Error(nothingToPlay(full));
+      throw new Error(full);
     }
   } catch (e) {
     const instead = session.game ? `the ${session.game.board} game stays` : `showing an empty ${DEFAULT_BOARD} board instead`;

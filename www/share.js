@@ -9,7 +9,7 @@
 // The position is also exported and read as OpenSpiel's `dbn` string (its `dots_and_boxes`
 // game): one character a line, `1` drawn, in dotbox's numbering, which is OpenSpiel's. It
 // does not name its board: pasted alone it is read on the board shown, else as `RxC BITS`.
-import { readRecord } from './pkg/dotbox.js';
+import { Game, readRecord } from './pkg/dotbox.js';
 import { onShortcut } from './keys.js';
 import { session, gameHash, parseHash, nothingToPlay } from './session.js';
 import { $ } from './ui.js';
@@ -55,12 +55,16 @@ function fromDbn(board, bits) {
  * the reason, also for a position with every line drawn. */
 function read(text) {
   const parsed = readAny(text);
-  // Every line pre-drawn (a full board's dbn string, a position of every line): nothing is
-  // left to play, and a position does not say who took the boxes, so loading it would show
-  // a game over at 0–0, a draw that was never played.
+  // Every line pre-drawn (a full board's dbn string, a position of every line): refused here,
+  // in the import box's words, as the game would be refused on loading.
   const { game } = parsed;
-  const { lines } = dims(game.board);
-  if (!game.moves && game.predrawn && game.predrawn.split(',').length === lines) throw new Error(nothingToPlay(game.board));
+  const set = new Game(game.board, game.predrawn ?? '');
+  try {
+    const full = nothingToPlay(set, game.moves);
+    if (full) throw new Error(full);
+  } finally {
+    set.free();
+  }
   return parsed;
 }
 
