@@ -75,7 +75,6 @@ pub struct SolveArgs {
 
 /// Runs `dotbox solve` and returns its output.
 pub fn run(args: &SolveArgs) -> Result<String, CliError> {
-    retro::check_min_chain(args.min_chain)?;
     set_threads(args.threads)?;
     let (board, pos) = parse_position(&args.board, &args.lines)?;
     if args.pseudo_lines {
