@@ -111,7 +111,7 @@ def analyze(
     method: Optional[str] = None,
     time_limit: Optional[float] = None,
     book: Optional[Union[str, os.PathLike]] = None,
-    seed: int = 0,
+    seed: Optional[int] = None,
 ) -> Dict[str, Any]:
     """The value of a position and the score of every legal move.
 
@@ -126,7 +126,8 @@ def analyze(
     never exact). ``time_limit`` is the command line's ``--time-limit`` in seconds: the
     engine's time with no method forced or with ``"estimate"``; with ``method="search"`` the
     search's, past which it is an error. ``book`` is a book file to answer from; ``seed`` the
-    engine's (the same seed and budget give the same estimates).
+    engine's and the rules of thumb's (default 0; the same seed and budget give the same
+    estimates), refused with an exact method, which has nothing random to seed.
 
     Returns ``{"board", "lines", "value", "moves": [{"line", "score"}], "best", "exact"}``.
     ``value`` and each ``score`` are net boxes for the player to move (the mover), from the
@@ -142,7 +143,7 @@ def analyze(
         _optional(_text, "method", method),
         _optional(_real, "time_limit", time_limit, "a number of seconds"),
         _optional(_path, "book", book),
-        _u64("seed", seed, "an integer"),
+        _optional(_u64, "seed", seed, "an integer"),
     )
     return json.loads(text)
 

@@ -15,7 +15,7 @@ def analyze_json(
     method: Optional[str] = None,
     time_limit: Optional[float] = None,
     book: Optional[Union[str, os.PathLike]] = None,
-    seed: int = 0,
+    seed: Optional[int] = None,
 ) -> str: ...
 def solve_json(
     board: str,

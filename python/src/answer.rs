@@ -22,8 +22,9 @@ pub struct Request {
     pub method: Option<String>,
     /// The command line's `--time-limit`: the search's limit, or the estimate's.
     pub time_limit: Option<f64>,
-    /// The engine's seed (`--seed`): the same seed and budget give the same estimates.
-    pub seed: u64,
+    /// The engine's and the rules' seed (`--seed`): the same seed and budget give the same
+    /// estimates. Refused, as on the command line, by a method that reads none.
+    pub seed: Option<u64>,
     pub book: Option<PathBuf>,
 }
 

@@ -31,7 +31,7 @@ pub(crate) fn py_error(error: CliError) -> PyErr {
 
 /// The analysis of a position as a JSON object (see `dotbox.analyze`).
 #[pyfunction]
-#[pyo3(signature = (board, lines, method=None, time_limit=None, book=None, seed=0))]
+#[pyo3(signature = (board, lines, method=None, time_limit=None, book=None, seed=None))]
 fn analyze_json(
     py: Python<'_>,
     board: String,
@@ -39,7 +39,7 @@ fn analyze_json(
     method: Option<String>,
     time_limit: Option<f64>,
     book: Option<PathBuf>,
-    seed: u64,
+    seed: Option<u64>,
 ) -> PyResult<String> {
     let request = answer::Request {
         board,

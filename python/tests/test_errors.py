@@ -49,7 +49,9 @@ import dotbox
         (lambda: dotbox.analyze("2x2", time_limit="abc"), "time_limit: 'abc' is not a number of seconds"),
         (lambda: dotbox.analyze("2x2", time_limit=True), "time_limit: True is not a number of seconds"),
         (lambda: dotbox.analyze("2x2", book=5), "book: 5 is not a path"),
-        (lambda: dotbox.analyze("2x2", seed=None), "seed: None is not an integer from 0 to 2**64 - 1"),
+        (lambda: dotbox.analyze("2x2", seed="1"), "seed: '1' is not an integer from 0 to 2**64 - 1"),
+        # An exact method has nothing random to seed: the seed is refused, not ignored.
+        (lambda: dotbox.analyze("2x2", method="retro", seed=1), "method='retro' does not read seed"),
         (lambda: dotbox.analyze("2x2", seed=-1), "seed: -1 is not an integer from 0 to 2**64 - 1"),
         (lambda: dotbox.analyze("2x2", seed=2**64), "seed: 18446744073709551616 is not an integer from 0 to 2**64 - 1"),
         (lambda: dotbox.analyze("2x2", seed=1.0), "seed: 1.0 is not an integer from 0 to 2**64 - 1"),

@@ -157,7 +157,7 @@ fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
     }
     match args.method {
         Some(Method::Estimate) => estimated(args, &board, pos, limit, None),
-        Some(Method::Rules) => estimate::rules_report(&board, pos, args.search.seed, args.json),
+        Some(Method::Rules) => estimate::rules_report(&board, pos, args.search.seed(), args.json),
         Some(Method::Retro) => exact_report(args, &board, pos, "retro", retro_answer(&board, pos)?),
         Some(Method::Search) => match method::search(&board, pos, &args.search, limit)? {
             Searched::Answer(analysis, source) => {
@@ -289,7 +289,7 @@ fn estimated(
 ) -> Result<String, CliError> {
     let seconds = limit.map_or(policy::NATIVE.estimate_seconds, |l| l.as_secs_f64());
     let threads = args.search.threads()?;
-    let (estimate, elapsed) = estimate::run(board, pos, seconds, threads, args.search.seed)?;
+    let (estimate, elapsed) = estimate::run(board, pos, seconds, threads, args.search.seed())?;
     if let Some(analysis) = estimate.analysis().filter(|_| reason.is_some()) {
         let how = format!(
             "solved by the engine's exact search in {:.2} s ({} nodes)",

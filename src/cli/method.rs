@@ -56,14 +56,17 @@ pub enum MethodOption {
     TtMib,
     /// `--search-threads`.
     SearchThreads,
+    /// `--seed`.
+    Seed,
 }
 
 impl MethodOption {
     /// Every such option.
-    pub const ALL: [MethodOption; 3] = [
+    pub const ALL: [MethodOption; 4] = [
         MethodOption::TimeLimit,
         MethodOption::TtMib,
         MethodOption::SearchThreads,
+        MethodOption::Seed,
     ];
 
     /// The option's name as `face` spells it.
@@ -75,18 +78,21 @@ impl MethodOption {
             (MethodOption::TtMib, Face::Python) => "tt_mib",
             (MethodOption::SearchThreads, Face::CommandLine) => "--search-threads",
             (MethodOption::SearchThreads, Face::Python) => "search_threads",
+            (MethodOption::Seed, Face::CommandLine) => "--seed",
+            (MethodOption::Seed, Face::Python) => "seed",
         }
     }
 
     /// The methods that read the option: the exact search its time limit, table and
-    /// threads; the engine its time limit and threads (its table is its own). Retro, book
-    /// and rules read none of them.
+    /// threads; the engine its time limit, threads and seed (its table is its own); the
+    /// rules of thumb their seed. Retro and book read none of them.
     pub fn readers(self) -> &'static [Method] {
         match self {
             MethodOption::TimeLimit | MethodOption::SearchThreads => {
                 &[Method::Search, Method::Estimate]
             }
             MethodOption::TtMib => &[Method::Search],
+            MethodOption::Seed => &[Method::Estimate, Method::Rules],
         }
     }
 
@@ -96,6 +102,7 @@ impl MethodOption {
             MethodOption::TimeLimit => args.time_limit.is_some(),
             MethodOption::TtMib => args.tt_mib.is_some(),
             MethodOption::SearchThreads => args.search_threads.is_some(),
+            MethodOption::Seed => args.seed.is_some(),
         }
     }
 }
@@ -151,9 +158,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N")]
     pub search_threads: Option<usize>,
     /// Seed of the engine's and the rules' random choices: the same seed gives the same
-    /// answer for the same work done.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub seed: u64,
+    /// answer for the same work done (default 0). --method estimate and rules only; no
+    /// default filled in here, so that a seed given to an exact method is refused.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 impl SearchArgs {
@@ -174,6 +182,11 @@ impl SearchArgs {
             Some(n) => Ok(n),
             None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
         }
+    }
+
+    /// --seed, or 0.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or(0)
     }
 
     /// --tt-mib, or the default table size of the answer policy's native budget.
@@ -304,20 +317,20 @@ mod tests {
             time_limit: (option == Some(MethodOption::TimeLimit)).then_some(1.0),
             tt_mib: (option == Some(MethodOption::TtMib)).then_some(64),
             search_threads: (option == Some(MethodOption::SearchThreads)).then_some(2),
-            seed: 0,
+            seed: (option == Some(MethodOption::Seed)).then_some(5),
         }
     }
 
     #[test]
     fn each_method_takes_the_options_it_reads_and_refuses_the_others() {
         use Method::*;
-        // (method, reads a book, reads --time-limit, --tt-mib, --search-threads)
+        // (method, reads a book, reads --time-limit, --tt-mib, --search-threads, --seed)
         let table = [
-            (Retro, false, [false, false, false]),
-            (Book, true, [false, false, false]),
-            (Search, false, [true, true, true]),
-            (Estimate, false, [true, false, true]),
-            (Rules, false, [false, false, false]),
+            (Retro, false, [false, false, false, false]),
+            (Book, true, [false, false, false, false]),
+            (Search, false, [true, true, true, false]),
+            (Estimate, false, [true, false, true, true]),
+            (Rules, false, [false, false, false, true]),
         ];
         for (method, book, reads) in table {
             assert!(check_reads(Some(method), false, &with(None)).is_ok());
