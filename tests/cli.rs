@@ -364,9 +364,40 @@ fn book_build_info_verify_and_query() {
     let mut bad = good.clone();
     bad[good.len() / 2] ^= 1;
     std::fs::write(&flipped, &bad).unwrap();
-    assert!(failure(&["book", "info", flipped.to_str().unwrap()]).contains("checksum mismatch"));
+    assert!(failure(&["book", "verify", flipped.to_str().unwrap()]).contains("checksum mismatch"));
     let err = failure(&["analyze", "3x3", "--book", bs]);
     assert!(err.contains("the book is for 2x3, not for 3x3"), "{err}");
+}
+
+/// A book with a damaged chunk: `info` still describes it from its header and index, and
+/// says what it could not read; `verify` refuses it. The shipped 3x4 book, whose first
+/// layers take bytes (a layer of one value takes none).
+#[test]
+fn a_book_with_a_damaged_chunk_is_described_and_refused_by_verify() {
+    let good = std::fs::read("www/books/3x4-d7.book").unwrap();
+    let index = dotbox::book::v2::BookV2Index::parse(&good).unwrap();
+    let layer_1 = index.chunk_range(index.layers()[1].first_chunk).unwrap();
+    assert!(!layer_1.is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    let flipped = dir.path().join("flipped.book");
+    let f = flipped.to_str().unwrap();
+    // The last chunk (the deepest layer's), which the starting position's moves do not read;
+    // then the chunk of its children's values.
+    for (at, start_read) in [(good.len() - 1, true), (layer_1.start as usize, false)] {
+        let mut bad = good.clone();
+        bad[at] ^= 1;
+        std::fs::write(&flipped, &bad).unwrap();
+        let info = stdout(&["book", "info", f]);
+        assert!(info.contains("board: 3x4 (31 lines"), "{info}");
+        let value = if start_read {
+            "starting position: 0\n"
+        } else {
+            "starting position: not read: "
+        };
+        assert!(info.contains(value), "{info}");
+        assert_eq!(info.contains("checksum mismatch"), !start_read, "{info}");
+        assert!(failure(&["book", "verify", f]).contains("checksum mismatch"));
+    }
 }
 
 #[test]

@@ -7,7 +7,7 @@ use super::error::BookError;
 use super::query;
 use super::v1::format::MAGIC;
 use super::v1::BookV1;
-use super::v2::BookV2;
+use super::v2::{BookV2, BookV2Index, LayerStats};
 
 /// The format versions this reader knows.
 pub const VERSIONS: [u16; 2] = [1, 2];
@@ -39,6 +39,23 @@ pub struct BookInfo {
     pub bytes: u64,
     /// The file's checksum (v2: the index's), which names the book.
     pub checksum: u32,
+}
+
+impl BookInfo {
+    /// A v2 book's description, from its index and its layers' figures alone (no chunk is
+    /// read: a book read chunk by chunk, damaged chunks and all, is described as well).
+    pub fn of_v2(index: &BookV2Index, layers: &[LayerStats]) -> BookInfo {
+        let layer_entries: Vec<u64> = layers.iter().map(|l| l.positions).collect();
+        BookInfo {
+            board: index.board().clone(),
+            depth: index.depth(),
+            version: super::v2::format::VERSION,
+            entries: layer_entries.iter().sum(),
+            layer_entries,
+            bytes: index.file_len(),
+            checksum: index.checksum(),
+        }
+    }
 }
 
 impl Book {
@@ -86,18 +103,7 @@ impl Book {
                     checksum: i.checksum,
                 }
             }
-            Book::V2(b) => {
-                let layer_entries: Vec<u64> = b.layer_stats().iter().map(|l| l.positions).collect();
-                BookInfo {
-                    board: b.index().board().clone(),
-                    depth: b.index().depth(),
-                    version: super::v2::format::VERSION,
-                    entries: layer_entries.iter().sum(),
-                    layer_entries,
-                    bytes: b.index().file_len(),
-                    checksum: b.index().checksum(),
-                }
-            }
+            Book::V2(b) => BookInfo::of_v2(b.index(), &b.layer_stats()),
         }
     }
 

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 
 use crate::book::v1::BookWriter;
 use crate::book::v2::CHUNK_LOG2;
-use crate::book::v2::{write_book, BookV2};
+use crate::book::v2::{write_book, BookV2, BookV2Index, LayerStats};
 use crate::book::{describe, Book};
 use crate::core::notation::format_lines;
 use crate::core::Board;
@@ -16,6 +16,7 @@ use crate::retro::{RetroError, Solve};
 use crate::store::CachedStore;
 use crate::store::TileStore;
 
+use super::book_file::{BookFile, Held};
 use super::error::{CliError, Face};
 use super::solve::{parse_size, with_store};
 use super::{progress, read_file};
@@ -229,8 +230,11 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     })
 }
 
+/// `dotbox book info`: the book's header and index described, and the value of its
+/// starting position. Read as queries read it (`BookFile`): a damaged chunk does not hide
+/// the description; the value's line names the damage, and `verify` checks every chunk.
 fn info(file: &Path) -> Result<String, CliError> {
-    let book = Book::from_bytes(read_file(file)?).map_err(CliError::in_book(file))?;
+    let mut book = BookFile::open(file)?;
     let info = book.info();
     let predrawn = match format_lines(
         &Board::new(info.board.rows(), info.board.cols())?,
@@ -249,8 +253,8 @@ fn info(file: &Path) -> Result<String, CliError> {
         "depth: positions with up to {} lines drawn beyond the pre-drawn ones\n",
         info.depth
     ));
-    match &book {
-        Book::V1(v1) => {
+    match book.held() {
+        Held::Whole(Book::V1(v1)) => {
             let i = v1.info();
             out.push_str(&format!(
                 "format: version 1, encoding {} (delta-varint blocks of 256), symmetry {} (board \
@@ -262,23 +266,29 @@ fn info(file: &Path) -> Result<String, CliError> {
                 out.push_str(&format!("  {lines:>2} lines: {n}\n"));
             }
         }
-        Book::V2(v2) => out.push_str(&v2_layers(v2)),
+        Held::Whole(Book::V2(v2)) => out.push_str(&v2_layers(v2.index(), &v2.layer_stats())),
+        Held::Chunks(v2) => out.push_str(&v2_layers(v2.index(), &v2.layer_stats())),
     }
     out.push_str(&format!(
         "size: {} bytes, checksum {:08x}\n",
         info.bytes, info.checksum
     ));
-    let start = info.board.start();
-    let value = book.value(start).map_err(CliError::in_book(file))?;
-    out.push_str(&format!("value of the starting position: {value}\n"));
+    match book.analysis(info.board.start()) {
+        Ok(start) => out.push_str(&format!(
+            "value of the starting position: {}\n",
+            start.value
+        )),
+        Err(e) => out.push_str(&format!(
+            "value of the starting position: not read: {e}\n(`dotbox book verify` checks \
+             every chunk)\n"
+        )),
+    }
     Ok(out)
 }
 
 /// The v2 layer table of `dotbox book info`: per layer positions, stream length, distinct
 /// values, chunks, bytes and bits a position.
-fn v2_layers(book: &BookV2) -> String {
-    let index = book.index();
-    let stats = book.layer_stats();
+fn v2_layers(index: &BookV2Index, stats: &[LayerStats]) -> String {
     let mut out = format!(
         "format: version 2, values in the solve layout's order, entropy-coded in chunks of {} \
          positions (layout {})\n",

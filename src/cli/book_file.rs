@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::time::SystemTime;
 
 use crate::book::v2::{BookV2Index, LazyBookV2, FIXED_LEN};
-use crate::book::{self, Book, BookError};
+use crate::book::{self, Book, BookError, BookInfo};
 use crate::core::{Analysis, Board, Position};
 
 use super::error::CliError;
@@ -30,6 +30,14 @@ type FileStamp = (u64, Option<SystemTime>);
 pub struct BookFile {
     path: PathBuf,
     reader: Reader,
+}
+
+/// How a [`BookFile`] holds its book: what `dotbox book info` describes.
+pub enum Held<'a> {
+    /// Read and checked whole (format 1).
+    Whole(&'a Book),
+    /// Its index, and the chunks read so far (format 2).
+    Chunks(&'a LazyBookV2),
 }
 
 enum Reader {
@@ -103,6 +111,23 @@ impl BookFile {
             }
         };
         read(&mut kept[at].2)
+    }
+
+    /// How the book is held: whole, or by its index and the chunks read so far.
+    pub fn held(&self) -> Held<'_> {
+        match &self.reader {
+            Reader::Whole(book) => Held::Whole(book),
+            Reader::Chunks { book, .. } => Held::Chunks(book),
+        }
+    }
+
+    /// The book's description (board, depth, positions per layer, size, checksum), from its
+    /// header and index: no chunk is read, so a book with a damaged chunk is described too.
+    pub fn info(&self) -> BookInfo {
+        match &self.reader {
+            Reader::Whole(book) => book.info(),
+            Reader::Chunks { book, .. } => BookInfo::of_v2(book.index(), &book.layer_stats()),
+        }
     }
 
     /// The book's board, with its pre-drawn lines.

@@ -14,7 +14,7 @@ use crate::core::{Analysis, Position};
 
 use super::address::Addressing;
 use super::format::BookV2Index;
-use super::reader::{addressing, locate};
+use super::reader::{addressing, layer_stats, locate, LayerStats};
 
 /// A v2 book read chunk by chunk.
 #[derive(Clone, Debug)]
@@ -42,6 +42,12 @@ impl LazyBookV2 {
     /// The parsed header and index.
     pub fn index(&self) -> &BookV2Index {
         &self.index
+    }
+
+    /// Per layer: positions, stream length, symbols, chunks and compressed bytes (no chunk
+    /// read).
+    pub fn layer_stats(&self) -> Vec<LayerStats> {
+        layer_stats(&self.index, &self.address)
     }
 
     /// Chunks held so far.

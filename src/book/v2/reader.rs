@@ -79,28 +79,7 @@ impl BookV2 {
 
     /// Per layer: positions, stream length, symbols, chunks and compressed bytes.
     pub fn layer_stats(&self) -> Vec<LayerStats> {
-        let layout = self.address.layout();
-        let layers = self.index.layers();
-        layers
-            .iter()
-            .enumerate()
-            .map(|(d, l)| {
-                let end = layers
-                    .get(d + 1)
-                    .map_or(self.index.chunks().len(), |n| n.first_chunk);
-                let chunks = &self.index.chunks()[l.first_chunk..end];
-                LayerStats {
-                    positions: super::address::layer_tiles(layout, d as u32)
-                        .into_iter()
-                        .map(|t| layout.tile_positions(t))
-                        .sum(),
-                    slots: l.slots,
-                    symbols: l.model.symbols().len(),
-                    chunks: chunks.len(),
-                    bytes: chunks.iter().map(|c| u64::from(c.len)).sum(),
-                }
-            })
-            .collect()
+        layer_stats(&self.index, &self.address)
     }
 
     /// The value of `pos`: net boxes still to come for the player to move.
@@ -208,6 +187,34 @@ impl BookV2 {
 /// The addressing of the layout the reader builds for the book's board, checked against the
 /// book's fingerprint; each layer's length is checked against the book's when [`locate`]
 /// first lays that layer out.
+/// Per layer of the book `index` describes: positions, stream length, symbols, chunks and
+/// compressed bytes. From the index and the layout alone, so that a book read chunk by
+/// chunk is described without reading a chunk.
+pub(crate) fn layer_stats(index: &BookV2Index, address: &Addressing) -> Vec<LayerStats> {
+    let layout = address.layout();
+    let layers = index.layers();
+    layers
+        .iter()
+        .enumerate()
+        .map(|(d, l)| {
+            let end = layers
+                .get(d + 1)
+                .map_or(index.chunks().len(), |n| n.first_chunk);
+            let chunks = &index.chunks()[l.first_chunk..end];
+            LayerStats {
+                positions: super::address::layer_tiles(layout, d as u32)
+                    .into_iter()
+                    .map(|t| layout.tile_positions(t))
+                    .sum(),
+                slots: l.slots,
+                symbols: l.model.symbols().len(),
+                chunks: chunks.len(),
+                bytes: chunks.iter().map(|c| u64::from(c.len)).sum(),
+            }
+        })
+        .collect()
+}
+
 pub(crate) fn addressing(index: &BookV2Index) -> Result<Addressing, BookError> {
     let board: &Board = index.board();
     let layout = Layout::new(board, board.start(), Rules::default(), Valuation::Score)
