@@ -358,9 +358,12 @@ fn every_truncation_is_reported() {
     assert!(e.to_string().contains("1 bytes follow"), "{e}");
 }
 
-/// `bytes` with the index checksum recomputed, as a writer would have sealed it.
+/// `bytes` with the index checksum recomputed, as a writer would have sealed it (whatever
+/// version its header declares).
 fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
-    let end = BookV2Index::index_len(&bytes).unwrap() - 4;
+    let mut as_v2 = bytes.clone();
+    as_v2[8..10].copy_from_slice(&2u16.to_le_bytes());
+    let end = BookV2Index::index_len(&as_v2).unwrap() - 4;
     let crc = crc32fast::hash(&bytes[..end]);
     bytes[end..end + 4].copy_from_slice(&crc.to_le_bytes());
     bytes
@@ -368,9 +371,10 @@ fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
 
 #[test]
 fn unknown_versions_and_other_layouts_are_named() {
+    // A book of another version, sealed as its writer would have.
     let mut v9 = sample();
     v9[8] = 9;
-    let e = Book::from_bytes(v9).unwrap_err();
+    let e = Book::from_bytes(resealed(v9)).unwrap_err();
     assert_eq!(
         e,
         BookError::UnsupportedVersion {
@@ -382,6 +386,18 @@ fn unknown_versions_and_other_layouts_are_named() {
         e.to_string().contains("version 9") && e.to_string().contains("1 and 2"),
         "{e}"
     );
+    // A format-2 book whose version field alone is damaged (to a version this reader knows,
+    // or to one it does not): said so, not refused in format 1's terms or as another version.
+    for version in [1u16, 9, 258] {
+        let mut flipped = sample();
+        flipped[8..10].copy_from_slice(&version.to_le_bytes());
+        let e = Book::from_bytes(flipped).unwrap_err();
+        let said = format!("the version field (bytes 8–9) reads {version}, yet the index");
+        assert!(
+            matches!(e, BookError::Corrupt(_)) && e.to_string().contains(&said),
+            "{e}"
+        );
+    }
     let mut other = sample();
     let fp = other.windows(8).position(|w| w == b"retro-v1").unwrap();
     other[fp + 6] = b'9';

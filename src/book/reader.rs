@@ -60,16 +60,26 @@ impl BookInfo {
 
 impl Book {
     /// Reads a book of any known version: the magic, then the version, then that version's
-    /// checks. An unknown version is refused by number.
+    /// checks. An unknown version is refused by number. A format-2 book whose version field
+    /// alone is damaged is said to be so, not refused in another version's terms.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Book, BookError> {
-        match version(&bytes)? {
-            1 => BookV1::from_bytes(bytes).map(Book::V1),
-            2 => BookV2::from_bytes(bytes).map(|b| Book::V2(Box::new(b))),
-            found => Err(BookError::UnsupportedVersion {
+        let found = version(&bytes)?;
+        let v2 = super::v2::format::VERSION;
+        let read = match found {
+            1 => BookV1::from_bytes(bytes.clone()).map(Book::V1),
+            2 => return BookV2::from_bytes(bytes).map(|b| Book::V2(Box::new(b))),
+            _ => Err(BookError::UnsupportedVersion {
                 found,
                 supported: &VERSIONS,
             }),
-        }
+        };
+        read.map_err(|e| match damaged_v2_version(&bytes) {
+            true => BookError::Corrupt(format!(
+                "the version field (bytes 8–9) reads {found}, yet the index checksum matches \
+                 a format-{v2} book's: the version field is damaged"
+            )),
+            false => e,
+        })
     }
 
     /// The book's board, with its pre-drawn lines.
@@ -128,6 +138,29 @@ impl Book {
             Book::V1(b) => b.analysis(pos),
             Book::V2(b) => b.analysis(pos),
         }
+    }
+}
+
+/// Whether `bytes`, refused as the version they declare, are a format-2 book but for the
+/// version field: with version 2 put back, its index checksum (which covers the field)
+/// matches. Only on the error path: it copies the index.
+fn damaged_v2_version(bytes: &[u8]) -> bool {
+    let at = MAGIC.len();
+    let Some(prefix) = bytes.get(..super::v2::FIXED_LEN) else {
+        return false;
+    };
+    let mut patched = prefix.to_vec();
+    patched[at..at + 2].copy_from_slice(&super::v2::format::VERSION.to_le_bytes());
+    let Ok(len) = BookV2Index::index_len(&patched) else {
+        return false;
+    };
+    match bytes.get(..len) {
+        Some(index) => {
+            let mut index = index.to_vec();
+            index[at..at + 2].copy_from_slice(&super::v2::format::VERSION.to_le_bytes());
+            BookV2Index::parse(&index).is_ok()
+        }
+        None => false,
     }
 }
 
