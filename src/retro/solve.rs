@@ -73,6 +73,8 @@ impl Schedule {
 #[derive(Debug)]
 pub struct Solve {
     layout: Layout,
+    /// The layout's fingerprint, which names the solve's store ([`TileStore::bind`]).
+    fingerprint: String,
     keep_lines: u32,
     /// Laid out on first use: the tiles of a large board take seconds to list (5x5: 19
     /// million, about 4 s with their index), which a solve refused as too large for any disk
@@ -131,6 +133,7 @@ impl Solve {
     pub fn from_layout(layout: Layout, keep_lines: u32) -> Solve {
         let top = layout.open_count();
         Solve {
+            fingerprint: layout.fingerprint(),
             layout,
             keep_lines,
             schedule: OnceLock::new(),
@@ -171,7 +174,7 @@ impl Solve {
 
     /// Names this solve; a persistent store opened for it must carry the same name.
     pub fn fingerprint(&self) -> String {
-        self.layout.fingerprint()
+        self.fingerprint.clone()
     }
 
     /// Progress of the current run.
@@ -196,6 +199,7 @@ impl Solve {
 
     /// Asks the store which tiles exist and plans the rest (see the module docs).
     pub fn plan(&mut self, store: &mut dyn TileStore) -> Result<(), RetroError> {
+        store.bind(&self.fingerprint)?;
         let mut needed = vec![false; self.schedule().order.len()];
         let mut progress = Progress::default();
         for i in (0..self.schedule().order.len()).rev() {
@@ -273,6 +277,7 @@ impl Solve {
         tile: TileId,
         store: &mut dyn TileStore,
     ) -> Result<TileData, RetroError> {
+        store.bind(&self.fingerprint)?;
         let data = self.compute(tile, store)?;
         store.save(tile, &data)?;
         self.progress.positions_done += self.layout.tile_positions(tile);
@@ -532,6 +537,7 @@ impl Solve {
         if let Some(d) = self.cache.get(&t) {
             return Ok(Some(d.clone()));
         }
+        store.bind(&self.fingerprint)?;
         let data = store.load(t)?;
         match data {
             Some(d) if d.len() != self.layout.tile_bytes(t) => {
@@ -674,5 +680,34 @@ mod tests {
             shallow.value(shallow_store, two.with(7)),
             Err(RetroError::NotKept { lines: 3, kept: 2 })
         ));
+    }
+
+    /// A store of one solve is refused by another, whose tiles may bear the same names and
+    /// sizes (2x2's and 2x3's do): read as its own they gave wrong values, silently.
+    #[test]
+    fn a_solve_refuses_the_store_of_another() {
+        let boards = [(2, 2), (2, 3), (3, 2), (1, 4)].map(|(r, c)| Board::new(r, c).unwrap());
+        for first in &boards {
+            for second in &boards {
+                let mut store = MemoryStore::new();
+                let mut solve = Solve::new(first, first.start(), 99).unwrap();
+                solve.run(&mut store, &mut |_| {}).unwrap();
+                let mut other = Solve::new(second, second.start(), 99).unwrap();
+                let (a, b) = (first.name(), second.name());
+                match (other.run(&mut store, &mut |_| {}), first == second) {
+                    (Ok(()), true) => assert_eq!(other.progress().tiles_done, 0),
+                    (Err(RetroError::Store(StoreError::Foreign { .. })), false) => {}
+                    (result, _) => panic!("{a} then {b}: {result:?}"),
+                }
+                // Reading is refused too, not only solving.
+                if first != second {
+                    let read = other.value(&mut store, second.start());
+                    assert!(matches!(
+                        read,
+                        Err(RetroError::Store(StoreError::Foreign { .. }))
+                    ));
+                }
+            }
+        }
     }
 }

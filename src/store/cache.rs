@@ -61,6 +61,10 @@ impl TileStore for CachedStore<'_> {
         self.tiles.remove(&tile);
         self.inner.remove(tile)
     }
+
+    fn bind(&mut self, fingerprint: &str) -> Result<(), StoreError> {
+        self.inner.bind(fingerprint)
+    }
 }
 
 #[cfg(test)]
@@ -89,6 +93,9 @@ mod tests {
         }
         fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
             self.inner.remove(tile)
+        }
+        fn bind(&mut self, fingerprint: &str) -> Result<(), StoreError> {
+            self.inner.bind(fingerprint)
         }
     }
 

@@ -211,6 +211,10 @@ impl TileStore for FsStore {
         }
     }
 
+    fn bind(&mut self, fingerprint: &str) -> Result<(), StoreError> {
+        super::check_bound(&self.fingerprint, fingerprint)
+    }
+
     fn stored_bytes(&mut self) -> Option<u64> {
         let entries = fs::read_dir(&self.dir).ok()?;
         let sizes = entries.filter_map(|e| Some(e.ok()?.metadata().ok()?.len()));

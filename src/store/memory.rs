@@ -2,12 +2,15 @@
 
 use std::collections::HashMap;
 
-use super::{StoreError, TileData, TileId, TileStore};
+use super::{check_bound, StoreError, TileData, TileId, TileStore};
 
-/// Tiles in a hash map; `save` shares the tile's buffer instead of copying it.
+/// Tiles in a hash map; `save` shares the tile's buffer instead of copying it. Bound to the
+/// first solve that uses it ([`TileStore::bind`]).
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     tiles: HashMap<TileId, TileData>,
+    /// The fingerprint of the solve the tiles belong to, once one has used the store.
+    fingerprint: Option<String>,
 }
 
 impl MemoryStore {
@@ -39,5 +42,33 @@ impl TileStore for MemoryStore {
     fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
         self.tiles.remove(&tile);
         Ok(())
+    }
+
+    fn bind(&mut self, fingerprint: &str) -> Result<(), StoreError> {
+        match &self.fingerprint {
+            None => {
+                self.fingerprint = Some(fingerprint.to_string());
+                Ok(())
+            }
+            Some(own) => check_bound(own, fingerprint),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_store_in_memory_belongs_to_its_first_solve() {
+        let mut store = MemoryStore::new();
+        store.bind("a").unwrap();
+        store.bind("a").unwrap();
+        match store.bind("b") {
+            Err(StoreError::Foreign { expected, found }) => {
+                assert_eq!((expected, found), ("b".into(), "a".into()))
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -3,8 +3,9 @@
 //! A solve writes each finished tile once and reads the tiles with one more line when it
 //! computes the next layer. Backends: [`MemoryStore`] (everything in RAM), the native
 //! filesystem store (`FsStore`: atomic, checksummed files) and, in the browser, IndexedDB. A
-//! store is opened for one solve, named by the solve's fingerprint, so tiles of different
-//! solves never mix.
+//! store belongs to one solve, named by the solve's fingerprint ([`TileStore::bind`]: a
+//! persistent store is named when opened, one in memory by its first solve), so tiles of
+//! different solves never mix.
 
 mod cache;
 pub mod codec;
@@ -215,6 +216,17 @@ impl std::error::Error for StoreError {
     }
 }
 
+/// [`TileStore::bind`] of a store named `own` when it was opened: `fingerprint` must be it.
+pub fn check_bound(own: &str, fingerprint: &str) -> Result<(), StoreError> {
+    match own == fingerprint {
+        true => Ok(()),
+        false => Err(StoreError::Foreign {
+            expected: fingerprint.to_string(),
+            found: own.to_string(),
+        }),
+    }
+}
+
 /// Persistent or in-memory home of finished tiles.
 ///
 /// Contract: `save` makes the tile durable before returning (a crash after it returns keeps
@@ -229,6 +241,12 @@ pub trait TileStore {
     fn contains(&mut self, tile: TileId) -> Result<bool, StoreError>;
     /// Forgets a tile no longer needed (layers deeper than a book's depth).
     fn remove(&mut self, tile: TileId) -> Result<(), StoreError>;
+    /// Binds the store to the solve named `fingerprint`; a solve calls it before it plans,
+    /// reads or writes a tile. A store of another solve refuses ([`StoreError::Foreign`]):
+    /// two solves can lay out tiles of the same names and sizes, and one's values read as
+    /// the other's would be wrong answers, silently. A persistent store is named when opened
+    /// and only checks; one in memory is bound by its first solve.
+    fn bind(&mut self, fingerprint: &str) -> Result<(), StoreError>;
     /// Bytes the store's tiles take where it keeps them (disk for a file store), if it can
     /// tell cheaply; a solve reports the peak.
     fn stored_bytes(&mut self) -> Option<u64> {

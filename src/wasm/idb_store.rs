@@ -390,4 +390,8 @@ impl TileStore for IdbStore {
         self.removes.push(tile);
         Ok(())
     }
+
+    fn bind(&mut self, fingerprint: &str) -> Result<(), StoreError> {
+        crate::store::check_bound(&self.fingerprint, fingerprint)
+    }
 }

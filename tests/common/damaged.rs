@@ -46,4 +46,7 @@ impl TileStore for Damaged {
         }
         self.inner.remove(tile)
     }
+    fn bind(&mut self, fingerprint: &str) -> Result<(), StoreError> {
+        self.inner.bind(fingerprint)
+    }
 }
