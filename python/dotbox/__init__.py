@@ -95,9 +95,12 @@ def _path(name: str, value: Any) -> str:
     """``value`` of the argument ``name`` as a path string (a ``str``, ``bytes`` or
     ``os.PathLike``)."""
     try:
-        return os.fsdecode(os.fspath(value))
+        path = os.fsdecode(os.fspath(value))
     except TypeError:
         raise DotboxError(f"{name}: {value!r} is not a path") from None
+    if not path:
+        raise DotboxError(f"{name}: an empty path names no file or directory")
+    return path
 
 
 def _optional(check, name: str, value: Any, *what: str):
@@ -126,10 +129,12 @@ def analyze(
     never exact). ``time_limit`` is the command line's ``--time-limit`` in seconds: the
     engine's time with no method forced or with ``"estimate"``; with ``method="search"`` the
     search's, past which it is an error. ``book`` is a book file to answer from; ``seed`` the
-    engine's and the rules of thumb's (default 0; the same seed and budget give the same
-    estimates), refused with an exact method, which has nothing random to seed.
+    engine's and the rules of thumb's (default 0), refused with an exact method, which has
+    nothing random to seed. The same seed gives the same estimates for the same work done;
+    within a time limit the work done depends on the machine's speed and load.
 
-    Returns ``{"board", "lines", "value", "moves": [{"line", "score"}], "best", "exact"}``.
+    Returns ``{"board", "lines", "method", "value", "moves": [{"line", "score", "exact"}],
+    "best", "exact"}``.
     ``value`` and each ``score`` are net boxes for the player to move (the mover), from the
     position (the move) on. With ``exact`` False (no exact answer in reach) ``value`` and the
     scores are the engine's estimates (floats; ``None`` for the rules of thumb), ``method``
@@ -137,15 +142,38 @@ def analyze(
     ``value_exact`` and a move's ``exact`` say where the engine's search proved the value and
     that move's score (never with ``method="estimate"``).
     """
+    method, time_limit, seed = _options(method, time_limit, seed)
     text = _dotbox.analyze_json(
         _text("board", board),
         _lines_text(lines),
-        _optional(_text, "method", method),
-        _optional(_real, "time_limit", time_limit, "a number of seconds"),
+        method,
+        time_limit,
         _optional(_path, "book", book),
-        _optional(_u64, "seed", seed, "an integer"),
+        seed,
     )
     return json.loads(text)
+
+
+def _options(method: Any, time_limit: Any, seed: Any) -> Tuple[Optional[str], Optional[float], Optional[int]]:
+    """:func:`analyze`'s ``method``, ``time_limit`` and ``seed``, their types checked."""
+    return (
+        _optional(_text, "method", method),
+        _optional(_real, "time_limit", time_limit, "a number of seconds"),
+        _optional(_u64, "seed", seed, "an integer"),
+    )
+
+
+def _check_options(method: Any = None, time_limit: Any = None, seed: Any = None) -> None:
+    """:func:`analyze`'s ``method``, ``time_limit`` and ``seed`` checked as it checks them,
+    with no position: for what asks many positions later (the OpenSpiel bots), so that bad
+    options fail when it is made, not a game later."""
+    _dotbox.check_options(*_options(method, time_limit, seed))
+
+
+def _options_read(method: Optional[str]) -> List[str]:
+    """The options of :func:`analyze` (``time_limit``, ``seed``, ...) that ``method`` reads;
+    with ``None`` (the answer policy may choose any method) every one."""
+    return _dotbox.options_read(_optional(_text, "method", method))
 
 
 def solve(
@@ -207,7 +235,8 @@ class Book:
 
     @property
     def depth(self) -> int:
-        """Most lines drawn in a stored position; move scores need fewer."""
+        """Most lines drawn beyond the pre-drawn ones in a stored position; move scores need
+        fewer."""
         return self._book.depth
 
     @property

@@ -20,7 +20,18 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import pyspiel
 
-from . import Book, DotboxError, Lines, _line_numbers, analyze, position, rules_move, shipped_book
+from . import (
+    Book,
+    DotboxError,
+    Lines,
+    _check_options,
+    _line_numbers,
+    _options_read,
+    analyze,
+    position,
+    rules_move,
+    shipped_book,
+)
 
 GAME = "dots_and_boxes"
 
@@ -35,6 +46,8 @@ def game_for(board: str, utility_margin: bool = False) -> pyspiel.Game:
     its 3x5 board, the pre-drawn lines being moves of the state). ``utility_margin``: returns
     are the box margin instead of win/loss."""
     rows, cols, _ = _dims(board)
+    if not isinstance(utility_margin, bool):
+        raise DotboxError(f"utility_margin: {utility_margin!r} is not True or False")
     params = {"num_rows": rows, "num_cols": cols, "utility_margin": utility_margin}
     return pyspiel.load_game(GAME, params)
 
@@ -44,12 +57,19 @@ def to_dotbox(
 ) -> Tuple[str, List[int]]:
     """``(board, lines)`` of an OpenSpiel ``dots_and_boxes`` state or of a ``dbn`` string.
 
-    A state names its own board; a ``dbn`` string does not (2x3 and 3x2 have as many lines),
-    so ``board`` is then required. The board returned is OpenSpiel's ``"RxC"``: a dbn string
+    A state names its own board; a bare ``dbn`` string does not (2x3 and 3x2 have as many
+    lines), so ``board`` is then required, unless the string starts with its board as the
+    page exports it (``"2x2 100001000000"``). The board returned is OpenSpiel's ``"RxC"``: a dbn string
     of ``"icelandic"`` gives ``"3x5"``, its pre-drawn lines among the drawn ones. ``lines``
     are every drawn line, in increasing order.
     """
     if isinstance(state, str):
+        words = state.split()
+        if len(words) == 2:  # the page's export: the board, then the dbn string
+            named, state = words
+            if board is not None and _dims(board)[:2] != _dims(named)[:2]:
+                raise DotboxError(f"the dbn string is of board {named}, not {board}")
+            board = named
         if board is None:
             raise DotboxError("a dbn string does not say its board: give board='RxC'")
         dbn = state.strip()
@@ -105,13 +125,22 @@ def from_dotbox(
     return state
 
 
+#: :class:`DotboxBot`'s ``time_limit`` when none is given and its method reads one.
+DEFAULT_TIME_LIMIT = 10.0
+
+#: Marks an argument left out (where ``None`` means something else).
+DEFAULT = object()
+
+
 class Answers:
     """:func:`dotbox.analyze` for the positions of a game, remembered: each board's shipped
     book answers where it gives move scores, whatever ``method`` says, and the rest is
     answered by ``analyze(method=..., time_limit=...)``. Boards are OpenSpiel's, with no
-    pre-drawn lines."""
+    pre-drawn lines. ``method`` and ``time_limit`` are checked when it is made, as
+    :func:`dotbox.analyze` checks them."""
 
     def __init__(self, method: Optional[str] = None, time_limit: Optional[float] = None):
+        _check_options(method, time_limit)
         self.method = method
         self.time_limit = time_limit
         # Each board's shipped book depth (0: none). The book itself is read through
@@ -152,15 +181,23 @@ class DotboxBot(pyspiel.Bot):
     book is searched to the end, however long that takes (with a ``time_limit``, a search
     that outlasts it raises :class:`DotboxError`); or ``method="retro"``, which raises where
     the position is too large to solve in memory.
+
+    ``time_limit`` left out is :data:`DEFAULT_TIME_LIMIT` where the method reads a time limit
+    (the policy's choice, ``"search"``, ``"estimate"``), else none (``"retro"``, ``"book"``,
+    ``"rules"``, which refuse one). Bad options raise :class:`DotboxError` here, not a game
+    later.
     """
 
     def __init__(
         self,
         seed: Optional[int] = None,
-        time_limit: Optional[float] = 10.0,
+        time_limit: Union[float, None, object] = DEFAULT,
         method: Optional[str] = None,
     ):
         pyspiel.Bot.__init__(self)
+        if time_limit is DEFAULT:
+            reads = "time_limit" in _options_read(method)
+            time_limit = DEFAULT_TIME_LIMIT if reads else None
         self._rng = random.Random(seed)
         self._answers = Answers(method=method, time_limit=time_limit)
         #: The analysis behind the last move (``analyze``'s dict).
@@ -191,12 +228,14 @@ class DotboxBot(pyspiel.Bot):
 
 class EngineBot(pyspiel.Bot):
     """An OpenSpiel bot playing dotbox's engine alone: the move of its estimates
-    (``analyze(method="estimate")``: no book, no exact method asked), ``seconds`` a move.
-    What ``dotbox.benchmark`` rates as dotbox's own play past exact reach."""
+    (``analyze(method="estimate")``: no book, no exact method asked), ``time_limit`` seconds
+    a move. What ``dotbox.benchmark`` rates as dotbox's own play past exact reach. Bad
+    options raise :class:`DotboxError` here."""
 
-    def __init__(self, seconds: float = 1.0, seed: int = 0):
+    def __init__(self, time_limit: float = 1.0, seed: int = 0):
         pyspiel.Bot.__init__(self)
-        self._seconds = seconds
+        _check_options("estimate", time_limit, seed)
+        self._time_limit = time_limit
         self._seed = seed
 
     def restart_at(self, state):
@@ -207,7 +246,9 @@ class EngineBot(pyspiel.Bot):
         board, lines = to_dotbox(state)
         if state.is_terminal():  # as DotboxBot and RulesBot answer a finished game
             return pyspiel.INVALID_ACTION
-        answer = analyze(board, lines, method="estimate", time_limit=self._seconds, seed=self._seed)
+        answer = analyze(
+            board, lines, method="estimate", time_limit=self._time_limit, seed=self._seed
+        )
         return answer["best"][0]
 
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use dotbox::cli::{
-    parse_position, AnalyzeArgs, Cli, CliError, Command, Method, RulesArgs, SearchArgs,
+    check_reads, parse_position, AnalyzeArgs, Cli, CliError, Command, Method, RulesArgs, SearchArgs,
 };
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use serde_json::Value;
@@ -34,30 +34,19 @@ pub struct Request {
 /// estimates (`"exact": false`), as `dotbox analyze` does.
 pub fn analyze(request: &Request) -> Result<String, CliError> {
     let (board, pos) = parse_position(&request.board, &request.lines)?;
-    let method = request
-        .method
-        .as_deref()
-        .map(|name| {
-            Method::from_str(name, true).map_err(|_| {
-                CliError::Usage(format!(
-                    "method: '{name}' is not one of book, retro, search, estimate, rules"
-                ))
-            })
-        })
-        .transpose()?;
+    let (method, search) = options(
+        request.method.as_deref(),
+        request.time_limit,
+        request.seed,
+        request.book.is_some(),
+    )?;
     let args = AnalyzeArgs {
         board: request.board.clone(),
         lines: request.lines.clone(),
         book: request.book.clone(),
         json: true,
         method,
-        search: SearchArgs {
-            time_limit: request.time_limit,
-            // The command line's default table.
-            tt_mib: None,
-            search_threads: None,
-            seed: request.seed,
-        },
+        search,
         rules: RulesArgs {
             last_move_penalty: 0,
         },
@@ -79,6 +68,37 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
         answer["moves"] = Value::from(moves);
     }
     Ok(answer.to_string())
+}
+
+/// The method and options of a request, checked as the command line checks them (a known
+/// method; a time limit that is a positive number of seconds; no option, book included,
+/// that the method does not read), with no position: what `dotbox.analyze` and the OpenSpiel
+/// bots check when they are made, before any move is asked for.
+pub fn options(
+    method: Option<&str>,
+    time_limit: Option<f64>,
+    seed: Option<u64>,
+    book: bool,
+) -> Result<(Option<Method>, SearchArgs), CliError> {
+    let method = method
+        .map(|name| {
+            Method::from_str(name, true).map_err(|_| {
+                CliError::Usage(format!(
+                    "method: '{name}' is not one of book, retro, search, estimate, rules"
+                ))
+            })
+        })
+        .transpose()?;
+    let search = SearchArgs {
+        time_limit,
+        // The command line's default table.
+        tt_mib: None,
+        search_threads: None,
+        seed,
+    };
+    search.time_limit()?;
+    check_reads(method, book, &search)?;
+    Ok((method, search))
 }
 
 /// The command line's JSON (`dotbox analyze --json`, `dotbox solve --json`) with `exact`

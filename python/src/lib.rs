@@ -9,7 +9,9 @@ mod book;
 
 use std::path::PathBuf;
 
-use dotbox::cli::{parse_position, Cli, CliError, Command, Face, RulesArgs, SolveArgs};
+use dotbox::cli::{
+    parse_position, Cli, CliError, Command, Face, MethodOption, RulesArgs, SolveArgs,
+};
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
 use pyo3::create_exception;
@@ -51,6 +53,33 @@ fn analyze_json(
     };
     py.allow_threads(|| answer::analyze(&request))
         .map_err(py_error)
+}
+
+/// Checks `dotbox.analyze`'s method and options as `analyze` does, with no position: what
+/// the OpenSpiel bots check when they are made (`answer::options`).
+#[pyfunction]
+#[pyo3(signature = (method=None, time_limit=None, seed=None))]
+fn check_options(
+    method: Option<String>,
+    time_limit: Option<f64>,
+    seed: Option<u64>,
+) -> PyResult<()> {
+    answer::options(method.as_deref(), time_limit, seed, false)
+        .map(drop)
+        .map_err(py_error)
+}
+
+/// The options of `dotbox.analyze` (as Python names them) that `method` reads; with no
+/// method the answer policy may choose any, so every one.
+#[pyfunction]
+#[pyo3(signature = (method=None))]
+fn options_read(method: Option<String>) -> PyResult<Vec<&'static str>> {
+    let (method, _) = answer::options(method.as_deref(), None, None, false).map_err(py_error)?;
+    Ok(MethodOption::ALL
+        .into_iter()
+        .filter(|o| method.is_none_or(|m| o.readers().contains(&m)))
+        .map(|o| o.name(Face::Python))
+        .collect())
 }
 
 /// The whole subgame of a position solved as `dotbox solve --json` does, its finished tiles
@@ -135,6 +164,8 @@ fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DotboxError", m.py().get_type::<DotboxError>())?;
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve_json, m)?)?;
+    m.add_function(wrap_pyfunction!(check_options, m)?)?;
+    m.add_function(wrap_pyfunction!(options_read, m)?)?;
     m.add_function(wrap_pyfunction!(rules_move, m)?)?;
     m.add_function(wrap_pyfunction!(position, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_book, m)?)?;

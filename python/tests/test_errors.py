@@ -58,6 +58,7 @@ import dotbox
         (lambda: dotbox.solve("2x2", memory=-1), "memory: -1 is not a number of bytes from 0 to 2**64 - 1"),
         (lambda: dotbox.solve("2x2", memory="1G"), "memory: '1G' is not a number of bytes from 0 to 2**64 - 1"),
         (lambda: dotbox.solve("2x2", store=5), "store: 5 is not a path"),
+        (lambda: dotbox.solve("2x2", store=""), "store: an empty path names no file or directory"),
         (lambda: dotbox.rules_move("2x2", [], "x"), "random: 'x' is not a number in [0, 1)"),
         (lambda: dotbox.position("2x2", [0, None]), "lines: None is not a line number"),
         (lambda: dotbox.shipped_book(4), "board: 4 is not a string"),

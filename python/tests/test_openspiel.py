@@ -134,6 +134,17 @@ def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
         (lambda: from_dotbox("2x2", [1.5]), "lines: 1.5 is not a line number"),
         (lambda: from_dotbox("2x2", [3, 3]), "lines: line 3 is listed twice"),
         (lambda: from_dotbox("2x2", "0,5"), "lines: from_dotbox plays the lines in the order given"),
+        (lambda: to_dotbox("2x2 100001000000", "3x3"), "the dbn string is of board 2x2, not 3x3"),
+        (lambda: to_dotbox("2x2 1000010000"), "expected 12 characters"),
+        (lambda: game_for("3x3", utility_margin=1), "utility_margin: 1 is not True or False"),
+        # The bots' options fail when the bot is made, not a game later.
+        (lambda: DotboxBot(method="estmate"), "method: 'estmate' is not one of"),
+        (lambda: DotboxBot(time_limit=-1), "time_limit"),
+        (lambda: DotboxBot(time_limit="5"), "time_limit: '5' is not a number of seconds"),
+        (lambda: DotboxBot(method="retro", time_limit=5), "method='retro' does not read time_limit"),
+        (lambda: Answers(method="book", time_limit=1), "method='book' does not read time_limit"),
+        (lambda: EngineBot(time_limit=0), "time_limit"),
+        (lambda: EngineBot(seed=-1), "seed: -1 is not an integer"),
     ],
 )
 def test_bad_dbn_strings_states_and_lines_are_named(call, message):
@@ -171,11 +182,27 @@ def test_dotbox_bot_never_plays_a_non_optimal_move_on_3x3(cli):
             assert state.returns()[0] == value
 
 
+def test_the_pages_export_names_its_board():
+    assert to_dotbox("2x2 100001000000") == ("2x2", [0, 5])
+    assert to_dotbox("2x2 100001000000", "2x2") == ("2x2", [0, 5])
+
+
+@pytest.mark.parametrize("method", ["retro", "book", "rules", "search", "estimate", None])
+def test_dotbox_bot_plays_with_every_method_and_no_time_limit_given(method):
+    # A time limit left out is given only to a method that reads one (retro, book and rules
+    # refuse one). 3x4 with 12 lines drawn, past its book; "book" within it.
+    lines = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22][: 3 if method == "book" else 12]
+    state = from_dotbox("3x4", lines)
+    bot = DotboxBot(seed=1, method=method)
+    assert bot.step(state) in state.legal_actions()
+    assert bot.last_answer["exact"] is (method not in ("rules", "estimate"))
+
+
 def test_every_bot_answers_a_finished_game_with_no_move():
     state = game_for("2x2").new_initial_state()
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
-    for bot in [DotboxBot(seed=1), EngineBot(seconds=0.1), RulesBot(seed=1)]:
+    for bot in [DotboxBot(seed=1), EngineBot(time_limit=0.1), RulesBot(seed=1)]:
         assert bot.step(state) == pyspiel.INVALID_ACTION, type(bot).__name__
 
 

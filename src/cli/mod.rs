@@ -25,7 +25,7 @@ pub use analyze::AnalyzeArgs;
 pub use book_file::BookFile;
 pub use error::{CliError, Face, Spelled};
 pub use input::{parse_position, RulesArgs};
-pub use method::{Method, SearchArgs};
+pub use method::{check_reads, Method, MethodOption, SearchArgs};
 pub use output::json as analysis_json;
 pub use shipped::book_for as shipped_book;
 pub use solve::SolveArgs;
