@@ -42,7 +42,11 @@
 //!     solve.layout(),
 //!     4,
 //!     v2::CHUNK_LOG2,
-//!     &mut |tile| Ok::<_, Box<dyn Error>>(store.load(tile)?.expect("a kept tile")),
+//!     // A tile the solve did not keep (a book deeper than it): an error naming it.
+//!     &mut |tile| {
+//!         let kept = store.load(tile)?.ok_or(retro::RetroError::NotSolved(tile));
+//!         Ok::<_, Box<dyn Error>>(kept?)
+//!     },
 //!     &mut |_, _| {},
 //! )?;
 //! let dir = tempfile::tempdir()?;

@@ -467,3 +467,29 @@ fn queries_past_the_depth_or_off_the_board_are_named() {
     ));
     assert!(book.fit(&Board::new(2, 4).unwrap()).is_err());
 }
+
+/// A writer asked for what no book holds is refused by name, before any tile is read.
+#[test]
+fn a_writer_refuses_solves_and_chunk_sizes_no_book_holds() {
+    let board = Board::new(2, 2).unwrap();
+    let write = |solve: &Solve, chunk_log2: u8| {
+        write_book(
+            solve.layout(),
+            2,
+            chunk_log2,
+            &mut |tile| {
+                Err::<dotbox::store::TileData, _>(BookError::Corrupt(format!("read {tile}")))
+            },
+            &mut |_, _| {},
+        )
+        .unwrap_err()
+    };
+    let whole = Solve::new(&board, board.start(), 2).unwrap();
+    let e = write(&whole, 60);
+    assert_eq!(
+        e.to_string(),
+        "chunks of 2^60 positions: a book's chunks hold 2^4 to 2^24 positions"
+    );
+    let subgame = Solve::new(&board, board.start().with(0), 2).unwrap();
+    assert_eq!(write(&subgame, SMALL_CHUNKS), BookError::NotABookSolve);
+}

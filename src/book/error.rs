@@ -67,6 +67,17 @@ pub enum BookError {
         /// The board's open lines: the deepest a book can go.
         open: u32,
     },
+    /// A writer was given a solve a book cannot be written from: one of a position other
+    /// than the board's start, or storing more than plain scores (a book's values are the
+    /// whole board's, read by every front end alike).
+    NotABookSolve,
+    /// A writer was asked for chunks of a size the format does not hold.
+    ChunkSize {
+        /// The chunk size asked for, as a power of two of positions.
+        log2: u8,
+        /// The sizes the format holds, as powers of two (the end excluded).
+        range: std::ops::Range<u8>,
+    },
     /// No solve layout can be built for the book's board: why.
     NoLayout(String),
     /// A v2 book follows another solve layout than the one this reader builds for its board.
@@ -134,6 +145,17 @@ impl fmt::Display for BookError {
             BookError::DepthTooLarge { depth, open } => {
                 write!(f, "depth {depth} exceeds the board's {open} open lines")
             }
+            BookError::NotABookSolve => write!(
+                f,
+                "a book is written from a plain-score solve of the whole board (from its \
+                 start, with no last-move penalty and no loony flags)"
+            ),
+            BookError::ChunkSize { log2, range } => write!(
+                f,
+                "chunks of 2^{log2} positions: a book's chunks hold 2^{} to 2^{} positions",
+                range.start,
+                range.end - 1
+            ),
             BookError::NoLayout(why) => write!(f, "no solve layout for the book's board: {why}"),
             BookError::LayoutMismatch { book, reader } => write!(
                 f,

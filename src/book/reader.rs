@@ -124,6 +124,11 @@ impl Book {
     }
 
     /// The value of `pos`: net boxes still to come for the player to move.
+    ///
+    /// `pos` is a position of the book's own board ([`Book::board`]): a mask is only lines,
+    /// so a position of another board with as many lines (the transposed board: 2x3 for a
+    /// 3x2 book) would be read as one of this board's. [`Book::fit`] says how a position
+    /// of another board is asked (its transpose, or not at all).
     pub fn value(&self, pos: Position) -> Result<i32, BookError> {
         match self {
             Book::V1(b) => b.value(pos),
@@ -132,7 +137,8 @@ impl Book {
     }
 
     /// The value of `pos` and every move's score, from its children's values: `pos` must
-    /// have fewer lines than the book's depth (or be the full board).
+    /// have fewer lines than the book's depth (or be the full board), and be a position of
+    /// the book's own board (see [`Book::value`]).
     pub fn analysis(&self, pos: Position) -> Result<Analysis, BookError> {
         match self {
             Book::V1(b) => b.analysis(pos),

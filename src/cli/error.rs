@@ -320,7 +320,13 @@ impl From<StoreError> for CliError {
 
 impl From<RetroError> for CliError {
     fn from(e: RetroError) -> Self {
-        CliError::Solve(e)
+        match e {
+            // Only --min-chain asks for a shortest chain: named as the user gave it.
+            RetroError::ChainTooShort { min_chain, .. } => {
+                CliError::Usage(format!("--min-chain {min_chain}: {e}"))
+            }
+            e => CliError::Solve(e),
+        }
     }
 }
 

@@ -17,25 +17,30 @@ impl Position {
     pub const EMPTY: Position = Position(0);
 
     /// The set holding only `line`.
+    ///
+    /// `line` must be below 64 (every board's lines are; [`crate::core::Board::check_line`]
+    /// checks a line read from outside): past it, debug builds panic and release builds
+    /// wrap the shift.
     pub const fn single(line: usize) -> Position {
+        debug_assert!(line < 64, "a position holds lines 0 to 63");
         Position(1 << line)
     }
 
-    /// Whether `line` is drawn.
+    /// Whether `line` is drawn (`line` below 64, as for [`Position::single`]).
     pub const fn contains(self, line: usize) -> bool {
-        self.0 >> line & 1 == 1
+        self.0 & Position::single(line).0 != 0
     }
 
-    /// This set with `line` drawn too.
+    /// This set with `line` drawn too (`line` below 64, as for [`Position::single`]).
     #[must_use]
     pub const fn with(self, line: usize) -> Position {
-        Position(self.0 | 1 << line)
+        Position(self.0 | Position::single(line).0)
     }
 
-    /// This set with `line` erased.
+    /// This set with `line` erased (`line` below 64, as for [`Position::single`]).
     #[must_use]
     pub const fn without(self, line: usize) -> Position {
-        Position(self.0 & !(1 << line))
+        Position(self.0 & !Position::single(line).0)
     }
 
     /// Number of drawn lines.

@@ -147,8 +147,9 @@ impl fmt::Display for RetroError {
             ),
             RetroError::ChainTooShort { min_chain, least } => write!(
                 f,
-                "--min-chain {min_chain}: chains of fewer than {least} boxes cannot be \
-                 collapsed (a short chain can be handed out with no decline left)"
+                "{min_chain}-box chains are too short to collapse: the shortest that can \
+                 be is {least} boxes (a shorter chain can be handed out with no decline \
+                 left)"
             ),
         }
     }

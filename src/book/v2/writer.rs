@@ -25,13 +25,14 @@ pub fn write_book<E: From<BookError>>(
 ) -> Result<Vec<u8>, E> {
     let board = layout.board();
     if layout.valuation() != Valuation::Score || layout.base() != board.start() {
-        return Err(BookError::Corrupt(
-            "a book is written from a plain-score solve of the whole board".into(),
-        )
-        .into());
+        return Err(BookError::NotABookSolve.into());
     }
     if !CHUNK_LOG2_RANGE.contains(&chunk_log2) {
-        return Err(BookError::Corrupt(format!("chunks of 2^{chunk_log2} positions")).into());
+        return Err(BookError::ChunkSize {
+            log2: chunk_log2,
+            range: CHUNK_LOG2_RANGE,
+        }
+        .into());
     }
     let open = layout.open_count();
     if depth > open {
