@@ -110,11 +110,15 @@ pub struct Budget {
     pub line_estimate_seconds: f64,
 }
 
-/// The command line's budgets: about 15 to 60 seconds of retrograde solving on 2 cores (150
+/// The command line's budgets: positions of up to 24 open lines solved in memory at once
+/// (hundredths of a second); about 15 to 60 seconds of retrograde solving on 2 cores (150
 /// to 600 million positions a second, so 10^10 positions), in 8 GiB; the search on
-/// positions of up to 36 open lines, for half a minute; then an estimate of 3 seconds.
+/// positions of up to 36 open lines, for half a minute, and first, before any larger solve,
+/// where at most 16 safe lines are left, as on the page (every score of 24 such positions of 5x5
+/// and 4x5 with 30-36 open lines: at most 0.6 s on two threads, where the solve of those
+/// with 30-33 open lines took 4-14 s; docs/cli.md); then an estimate of 3 seconds.
 pub const NATIVE: Budget = Budget {
-    direct_open: 0,
+    direct_open: 24,
     whole_board_open: 0,
     retro_max_open: 64,
     retro_max_positions: 1e10,
@@ -123,7 +127,7 @@ pub const NATIVE: Budget = Budget {
     retro_max_bytes: (8u64 << 30) as f64,
     pseudo_max_units: 64,
     search_max_open: 36,
-    search_first_safe: None,
+    search_first_safe: Some(16),
     search_seconds: 30.0,
     search_max_nodes: f64::INFINITY,
     search_table_mib: 1024,

@@ -79,16 +79,27 @@ fn the_report_names_each_chain_and_what_is_exact() {
 }
 
 #[test]
-fn chosen_on_its_own_past_the_plain_solver_when_proven() {
-    // 34 open lines: past what the automatic choice solves backward line by line.
+fn chosen_on_its_own_past_the_plain_solver_and_the_search_when_proven() {
+    // 37 open lines (the fixtures' problem of 34 with three lines fewer): past what the
+    // automatic choice solves backward line by line or searches; 27 units, its value proven.
+    let lines = "5,8,9,11,12,15,16,29,37,39,41,42,45,48,50,51,52,53,54,55,56,57,58";
+    let analysis = json_of(&["analyze", "5x5", "--lines", lines, "--json"]);
+    assert_eq!(analysis["method"], "pseudo");
+    assert_eq!(analysis["exact"], true);
+    assert_eq!(analysis["pseudo_lines"]["units"], 27);
+    let searched = json_of(&[
+        "analyze", "5x5", "--lines", lines, "--method", "search", "--json",
+    ]);
+    assert_eq!(analysis["value"], searched["value"]);
+    // The problem of 34 open lines itself, with at most 16 safe lines left, goes to the
+    // search first (as on the page): exact, with the problem's value.
     let p = problems()
         .into_iter()
         .find(|p| p["open"] == 34)
         .expect("a problem with 34 open lines");
-    let lines = lines_of(&p);
-    let analysis = json_of(&["analyze", "5x5", "--lines", &lines, "--json"]);
+    let analysis = json_of(&["analyze", "5x5", "--lines", &lines_of(&p), "--json"]);
+    assert_eq!(analysis["method"], "search");
     assert_eq!(analysis["value"], p["value"]);
-    assert_eq!(analysis["pseudo_lines"]["units"], p["units"]);
 }
 
 #[test]
