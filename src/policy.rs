@@ -216,7 +216,9 @@ impl Default for Context {
     }
 }
 
-/// The method that answers `pos` on `board` (plain Dots-and-Boxes) under `budget`.
+/// The method that answers `pos` on `board` (plain Dots-and-Boxes) under `budget`. `pos`
+/// is a position of the board already checked ([`Board::check`]): the front ends check it
+/// once when they read it, and the policy only counts and measures.
 pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) -> Method {
     let drawn = pos.difference(board.predrawn()).count();
     if context.book_depth.is_some_and(|depth| drawn < depth) {

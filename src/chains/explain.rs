@@ -215,7 +215,8 @@ fn plural(n: i32, one: &str, many: &str) -> String {
     }
 }
 
-/// The reasons for playing `line` in `pos`, given the exact scores of `pos`.
+/// The reasons for playing `line` in `pos`, given the exact scores of `pos` (`analysis`
+/// must be the analysis of `pos`: it is read, not checked).
 pub fn explain(
     board: &Board,
     pos: Position,

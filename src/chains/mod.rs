@@ -11,6 +11,14 @@
 //! puzzle generator sits above both ([`crate::puzzles`]).
 //!
 //! Everything here is pure (no I/O) so the command line and the WebAssembly page share it.
+//!
+//! The functions that return a `Result` ([`control`](fn@control), [`loony_moves`],
+//! [`loony_offers`], [`nim_value`], [`explain`](fn@explain)) check the position they are
+//! given and say what is wrong ([`ChainsError`]). The others ([`components`](fn@components),
+//! [`safe_lines`], [`is_safe`], [`long_chains`], [`is_loony_move`], ...) sit in the solvers'
+//! inner loops and take what those hand them: a position of the board, checked once
+//! ([`crate::core::Board::check`]), and a line of it ([`crate::core::Board::check_line`]);
+//! given anything else they may answer nonsense or panic.
 
 mod components;
 mod control;
