@@ -64,22 +64,21 @@ impl Book {
     /// alone is damaged is said to be so, not refused in another version's terms.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Book, BookError> {
         let found = version(&bytes)?;
-        let v2 = super::v2::format::VERSION;
-        let read = match found {
-            1 => BookV1::from_bytes(bytes.clone()).map(Book::V1),
-            2 => return BookV2::from_bytes(bytes).map(|b| Book::V2(Box::new(b))),
+        if found != super::v2::format::VERSION && damaged_v2_version(&bytes) {
+            return Err(BookError::Corrupt(format!(
+                "the version field (bytes 8–9) reads {found}, yet the index checksum matches \
+                 a format-{} book's: the version field is damaged",
+                super::v2::format::VERSION
+            )));
+        }
+        match found {
+            1 => BookV1::from_bytes(bytes).map(Book::V1),
+            2 => BookV2::from_bytes(bytes).map(|b| Book::V2(Box::new(b))),
             _ => Err(BookError::UnsupportedVersion {
                 found,
                 supported: &VERSIONS,
             }),
-        };
-        read.map_err(|e| match damaged_v2_version(&bytes) {
-            true => BookError::Corrupt(format!(
-                "the version field (bytes 8–9) reads {found}, yet the index checksum matches \
-                 a format-{v2} book's: the version field is damaged"
-            )),
-            false => e,
-        })
+        }
     }
 
     /// The book's board, with its pre-drawn lines.
@@ -147,26 +146,24 @@ impl Book {
     }
 }
 
-/// Whether `bytes`, refused as the version they declare, are a format-2 book but for the
+/// Whether `bytes`, declaring another version than 2, are a format-2 book but for the
 /// version field: with version 2 put back, its index checksum (which covers the field)
-/// matches. Only on the error path: it copies the index.
+/// matches. Copies nothing unless the header, version 2 put back, declares a sane index.
 fn damaged_v2_version(bytes: &[u8]) -> bool {
     let at = MAGIC.len();
-    let Some(prefix) = bytes.get(..super::v2::FIXED_LEN) else {
-        return false;
+    let as_v2 = |part: &[u8]| {
+        let mut part = part.to_vec();
+        part[at..at + 2].copy_from_slice(&super::v2::format::VERSION.to_le_bytes());
+        part
     };
-    let mut patched = prefix.to_vec();
-    patched[at..at + 2].copy_from_slice(&super::v2::format::VERSION.to_le_bytes());
-    let Ok(len) = BookV2Index::index_len(&patched) else {
-        return false;
-    };
-    match bytes.get(..len) {
-        Some(index) => {
-            let mut index = index.to_vec();
-            index[at..at + 2].copy_from_slice(&super::v2::format::VERSION.to_le_bytes());
-            BookV2Index::parse(&index).is_ok()
-        }
-        None => false,
+    let len = bytes
+        .get(..super::v2::FIXED_LEN)
+        .map(|prefix| BookV2Index::index_len(&as_v2(prefix)));
+    match len {
+        Some(Ok(len)) => bytes
+            .get(..len)
+            .is_some_and(|index| BookV2Index::parse(&as_v2(index)).is_ok()),
+        _ => false,
     }
 }
 
