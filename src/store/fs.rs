@@ -239,13 +239,7 @@ fn check_manifest(path: &Path, bytes: &[u8], fingerprint: &str) -> Result<(), St
             ));
         }
     };
-    if found != fingerprint {
-        return Err(StoreError::Foreign {
-            expected: fingerprint.to_string(),
-            found: found.to_string(),
-        });
-    }
-    Ok(())
+    super::check_bound(found, fingerprint)
 }
 
 /// Refuses to turn a directory holding other files into a store. Temporary files of a store
