@@ -59,9 +59,9 @@ def to_dotbox(
 
     A state names its own board; a bare ``dbn`` string does not (2x3 and 3x2 have as many
     lines), so ``board`` is then required, unless the string starts with its board as the
-    page exports it (``"2x2 100001000000"``). The board returned is OpenSpiel's ``"RxC"``: a dbn string
-    of ``"icelandic"`` gives ``"3x5"``, its pre-drawn lines among the drawn ones. ``lines``
-    are every drawn line, in increasing order.
+    page exports it (``"2x2 100001000000"``). The board returned is OpenSpiel's ``"RxC"``:
+    a dbn string of ``"icelandic"`` gives ``"3x5"``, its pre-drawn lines among the drawn
+    ones. ``lines`` are every drawn line, in increasing order.
     """
     if isinstance(state, str):
         words = state.split()
