@@ -4,8 +4,8 @@
 //! (The shipped `www/lessons.json` is checked against the CLI by tests/e2e/learn.test.mjs.)
 
 use dotbox::lessons::{
-    build, check, reference_solve, search_solve, ExerciseSpec, LessonError, LessonSpec, COURSE,
-    MIN_EXERCISES,
+    build, check, reference_solve, search_solve, ExerciseSpec, Idea, LessonError, LessonSpec,
+    COURSE, MIN_EXERCISES,
 };
 
 #[test]
@@ -86,6 +86,7 @@ fn bad_lessons_are_refused_with_the_reason() {
     let spec = [LessonSpec {
         title: "t",
         text: "x",
+        idea: Idea::Any,
         exercises: five,
     }];
     let err = build(&spec, &mut search_solve).unwrap_err();
@@ -96,6 +97,7 @@ fn bad_lessons_are_refused_with_the_reason() {
     let spec = [LessonSpec {
         title: "t",
         text: "x",
+        idea: Idea::Any,
         exercises: &five[..2],
     }];
     let err = build(&spec, &mut search_solve).unwrap_err();
@@ -110,12 +112,60 @@ fn bad_lessons_are_refused_with_the_reason() {
     let spec = [LessonSpec {
         title: "t",
         text: "x",
+        idea: Idea::Any,
         exercises: &BAD,
     }];
     let err = build(&spec, &mut search_solve).unwrap_err();
     assert!(
         err.to_string()
             .starts_with("lesson 1, exercise 1: the diagram row 2"),
+        "{err}"
+    );
+}
+
+/// A lesson whose exercises do not show its idea is refused: positions with no offer standing
+/// under "take or decline", a lesson where declining is always best and taking never, and
+/// loops for nimstring.
+#[test]
+fn a_lesson_not_showing_its_idea_is_refused() {
+    let spec = [LessonSpec {
+        title: "t",
+        text: "x",
+        idea: Idea::TakeOrDecline,
+        exercises: COURSE[0].exercises,
+    }];
+    let err = build(&spec, &mut search_solve).unwrap_err();
+    assert!(matches!(err, LessonError::IdeaNotShown { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("lesson 1, exercise 1: the exercise stands at no offer's last"),
+        "{err}"
+    );
+    // Exercises where declining is best, from the loops and control lessons.
+    let only_declines: Vec<ExerciseSpec> = [(3, 0), (3, 1), (4, 0), (4, 2), (4, 4)]
+        .iter()
+        .map(|&(lesson, exercise)| COURSE[lesson].exercises[exercise])
+        .collect();
+    let spec = [LessonSpec {
+        title: "t",
+        text: "x",
+        idea: Idea::TakeOrDecline,
+        exercises: Box::leak(only_declines.into_boxed_slice()),
+    }];
+    let err = build(&spec, &mut search_solve).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "lesson 1: the lesson never has taking on (giving up control) as the best move"
+    );
+    let spec = [LessonSpec {
+        title: "t",
+        text: "x",
+        idea: Idea::Nimstring,
+        exercises: COURSE[3].exercises,
+    }];
+    let err = build(&spec, &mut search_solve).unwrap_err();
+    assert!(
+        matches!(err, LessonError::IdeaNotShown { .. }) && err.to_string().contains("nim-sum"),
         "{err}"
     );
 }

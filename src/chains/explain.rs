@@ -66,9 +66,12 @@ pub enum Reason {
         /// Boxes the opponent can take at once.
         boxes: usize,
     },
-    /// The player had control and the move gives it to the opponent.
+    /// The player had control and the move gives it to the opponent. Control in nimstring's
+    /// sense: the power to force the opponent to open the next long chain or loop. Whether
+    /// best play in boxes uses that power is another matter (keeping control has a price):
+    /// the retrograde solver's loony analysis says who does open the next one.
     GivesAwayControl,
-    /// The player had control and keeps it.
+    /// The player had control and keeps it (in nimstring's sense, as above).
     KeepsControl,
     /// The long chain count now favours the opponent (the rule's estimate, used when the
     /// position is too large for nimstring).
@@ -171,8 +174,8 @@ impl Reason {
                  instead would not allow that."
             ),
             Reason::Loony(Offered::Boxes(n)) => format!(
-                "It is a loony move: it offers {} that {them} may take or decline, keeping \
-                 control either way.",
+                "It is a loony move: it offers {} that {them} may take, or decline to keep \
+                 control.",
                 plural(n as i32, "box", "boxes")
             ),
             Reason::Declines {
@@ -195,10 +198,14 @@ impl Reason {
                 plural(boxes as i32, "box", "boxes")
             ),
             Reason::GivesAwayControl => format!(
-                "It gives away control: with best play {me} will now be the one forced to open \
-                 the next long chain or loop (or to take the last box)."
+                "It gives away control: {them} can now force {me} to open the next long chain \
+                 or loop (or to take the last box)."
             ),
-            Reason::KeepsControl => format!("{me_cap} {} control.", voice.verb("keep", "keeps")),
+            Reason::KeepsControl => format!(
+                "{me_cap} {} control: {me} can still force {them} to open the next long chain \
+                 or loop.",
+                voice.verb("keep", "keeps")
+            ),
             Reason::ChangesParity => format!(
                 "It changes the long chain count in {} favour (the long chain rule).",
                 voice.opponent_s()
@@ -250,9 +257,11 @@ pub fn explain(
     let capturable_now = capturable_boxes(coins, pos);
     if taken > 0 {
         reasons.push(Reason::Takes { boxes: taken });
-    } else if is_loony_move(coins, pos, line) {
+    } else if is_loony_move(coins, pos, line) && capturable_now == 0 {
         reasons.push(Reason::Loony(offered(coins, pos, line)));
     } else if capturable_now > 0 {
+        // Boxes were there to take: a move that takes none declines them, whatever else it
+        // does (an offer left standing is the opponent's, not one this move makes).
         let double_deal = is_loony_position(coins, pos)
             && offers_in(coins, pos).iter().any(|o| o.decline == [line]);
         reasons.push(Reason::Declines {
@@ -444,7 +453,10 @@ mod tests {
                     let takes = reasons.iter().any(|r| matches!(r, Reason::Takes { .. }));
                     assert_eq!(takes, coins.completes(pos, m.line) > 0);
                     let loony = reasons.iter().any(|r| matches!(r, Reason::Loony(_)));
-                    assert_eq!(loony, is_loony_move(coins, pos, m.line));
+                    let declines = reasons.iter().any(|r| matches!(r, Reason::Declines { .. }));
+                    let could_take = capturable_boxes(coins, pos) > 0;
+                    assert_eq!(loony, is_loony_move(coins, pos, m.line) && !could_take);
+                    assert_eq!(declines, could_take && !takes);
                     assert!(!explain_text(&reasons).is_empty());
                 }
             }

@@ -5,7 +5,7 @@
 //! answer at once; some were found by drawing settled positions at random
 //! ([`crate::chains::settled`]) and keeping those that show the lesson's idea.
 
-use super::{ExerciseSpec, LessonSpec};
+use super::{ExerciseSpec, Idea, LessonSpec};
 
 /// Shorthand for an exercise.
 const fn ex(diagram: &'static [&'static str], question: &'static str) -> ExerciseSpec {
@@ -16,10 +16,10 @@ const THIRD: &str =
     "You are to move. Find a best move: which lines would give a box its third side?";
 const OFFERED: &str = "Your opponent has opened a chain for you. Which line now: take the next box (on the way to taking them all), or, with two boxes left in it, decline them with the double-dealing line?";
 const PARITY: &str = "You are to move. Find a best move: how many long chains will there be, and which count do you want?";
-const LOOPS: &str = "You are to move. Find a best move: where is the loop, and what does opening (or declining) it cost?";
-const GIVE_UP: &str = "Your opponent has opened something for you. Is keeping control worth its price here? Find a best move.";
+const LOOPS: &str = "You are to move. Find a best move: where is the loop? If it is still closed, what does opening it cost; if it was opened for you, take all of it or decline the last four?";
+const GIVE_UP: &str = "Your opponent opened a chain or loop, and you have taken all of it but the last two boxes (four in a loop). Take on, or decline them and keep control: is control worth its price here?";
 const SAFE: &str = "You are to move. Find a best move: count the safe moves left, and who will run out of them first.";
-const NIM: &str = "You are to move. Find a best move: the regions joined only through the border are separate games.";
+const NIM: &str = "You are to move and have control. Find a best move: which moves leave the nim-sum *0 (regions joined only through the border are separate games), and which of those gives away fewest boxes?";
 const ENDGAME: &str =
     "Only chains and loops are left (or nearly). Which should be opened, or taken, now?";
 
@@ -27,6 +27,7 @@ const ENDGAME: &str =
 pub const COURSE: &[LessonSpec] = &[
     LessonSpec {
         title: "Don't give the third side",
+        idea: Idea::Any,
         text: "A box belongs to whoever draws its fourth side, and that player moves again. So a line \
                that gives a box its third side hands the box to your opponent. Early on, play safe \
                moves: lines that leave every box with two sides or fewer. A box with three sides \
@@ -42,6 +43,7 @@ pub const COURSE: &[LessonSpec] = &[
     },
     LessonSpec {
         title: "Double-dealing: all but two, and when to decline",
+        idea: Idea::Any,
         text: "When your opponent opens a long chain (three boxes or more) you may take every box, \
                but then you must move again, usually opening the next chain for them. Or take all \
                but the last two and draw the line at the far end: a double-dealing move. It leaves \
@@ -59,6 +61,7 @@ pub const COURSE: &[LessonSpec] = &[
     },
     LessonSpec {
         title: "The long chain rule and parity",
+        idea: Idea::Any,
         text: "Whoever must open the first long chain usually loses most of the rest. The long \
                chain rule says who that will be. Count the dots: on an empty board its dots, in a \
                game under way the open lines minus the boxes left, plus one (the coach shows this \
@@ -78,35 +81,38 @@ pub const COURSE: &[LessonSpec] = &[
     },
     LessonSpec {
         title: "Loops and all but four",
+        idea: Idea::Loops,
         text: "A loop is a chain closed on itself. When a loop is opened, the player in control \
                can keep control only by declining four boxes (all but four, with one line between \
                two pairs) instead of two. So a loop costs the controller twice what a chain does, \
                and the player without control should offer loops while they can.",
         exercises: &[
-            ex(&["+ + +-+", "      |", "+-+-+ +", "|   |", "+ + + +", "| | |", "+-+-+ +"], LOOPS),
-            ex(&["+ + + +", "      |", "+-+-+ +", "| | |", "+ + + +", "|   |", "+-+-+-+"], LOOPS),
-            ex(&["+-+-+ +-+", "|   |", "+ + +-+-+", "| |   |", "+-+-+ + +", "|   |   |", "+-+ +-+-+", "|   | |", "+-+-+ + +"], LOOPS),
-            ex(&["+-+-+ + +", "  | | |", "+-+ +-+-+", "  |     |", "+ +-+-+-+", "|       |", "+-+-+-+-+", "|       |", "+ +-+-+ +"], LOOPS),
-            ex(&["+ +-+-+-+", "|", "+-+-+-+-+", "  |     |", "+-+ +-+-+", "  |     |", "+-+-+-+ +", "  |   | |", "+ + +-+-+"], LOOPS),
+            ex(&["+-+-+-+ +", "|     | |", "+-+-+ + +", "|   | | |", "+ + +-+ +", "| |     |", "+ +-+-+-+"], LOOPS),
+            ex(&["+ +-+-+-+", "| |   |", "+ + + + +", "|   |   |", "+-+-+-+-+", "|#|#|   |", "+-+-+-+ +", "|#|#|   |", "+-+-+-+-+"], LOOPS),
+            ex(&["+-+-+-+", "| | |", "+ + + +", "|   |", "+-+-+-+", "|   |", "+ + + +"], LOOPS),
+            ex(&["+-+-+ +", "|   | |", "+ + + +", "|   | |", "+-+-+ +", "|   |", "+ + +-+", "| |", "+ +-+-+"], LOOPS),
+            ex(&["+-+-+-+", "      |", "+-+-+ +", "|     |", "+ +-+-+", "| |   |", "+ + + +", "| |   |", "+ +-+-+"], LOOPS),
         ],
     },
     LessonSpec {
         title: "Control, and when to give it up",
+        idea: Idea::TakeOrDecline,
         text: "Control means your opponent must open every long chain and loop for you. It has a \
                price: two boxes for each chain you decline, four for each loop. When what is left \
                is worth less than keeping control costs (short chains, loops), take everything \
                offered and let your opponent have control.",
         exercises: &[
-            ex(&["+-+ + +", "|     |", "+ + +-+", "|   |", "+-+-+ +", "|   |", "+-+ +-+"], GIVE_UP),
-            ex(&["+-+-+ +", "      |", "+-+-+-+", "|", "+ + + +", "| |", "+-+-+-+"], GIVE_UP),
-            ex(&["+-+-+-+", "    |", "+-+-+ +", "|   |", "+ + + +", "  | | |", "+-+ + +"], GIVE_UP),
-            ex(&["+-+-+-+-+", "", "+-+-+-+-+", "| |     |", "+ + +-+ +", "| | | | |", "+ +-+ + +", "  |   | |", "+-+-+-+ +"], GIVE_UP),
-            ex(&["+ +-+-+-+", "| |     |", "+ + +-+-+", "  |   | |", "+-+-+ + +", "|   | | |", "+ + +-+ +", "|   | | |", "+-+-+ + +"], GIVE_UP),
-            ex(&["+-+ +-+-+", "| | | |", "+ + + + +", "|   | | |", "+-+-+ + +", "  | | | |", "+-+ +-+ +", "| | |   |", "+ + + +-+"], GIVE_UP),
+            ex(&["+-+-+-+-+", "|#|#|", "+-+-+-+-+", "|#|#|   |", "+-+-+ + +", "|#|#|   |", "+-+-+-+-+"], GIVE_UP),
+            ex(&["+-+-+-+", "  |   |", "+ + + +", "| |   |", "+ +-+-+", "|", "+-+-+-+", "|   |#|", "+ +-+-+"], GIVE_UP),
+            ex(&["+-+-+ +", "|#|   |", "+-+-+-+", "    |", "+-+ + +", "|   | |", "+ +-+ +", "| |   |", "+ + +-+"], GIVE_UP),
+            ex(&["+-+-+-+", "  |", "+ +-+-+", "  |#|#|", "+-+-+-+", "  |#|#|", "+ +-+-+"], GIVE_UP),
+            ex(&["+-+-+-+ +", "  |#|#|", "+ +-+-+-+", "|   |#| |", "+-+ +-+ +", "  |   | |", "+ +-+ + +"], GIVE_UP),
+            ex(&["+-+-+-+", "|   |#|", "+ +-+-+", "| |   |", "+ + + +", "| |   |", "+-+-+-+", "|", "+ +-+-+"], GIVE_UP),
         ],
     },
     LessonSpec {
         title: "Counting safe moves",
+        idea: Idea::Any,
         text: "Before anyone must open a chain, both players play safe moves, and whoever runs out \
                of them first must open something. So count them: most lines use up one safe move, \
                but a line can use up two at once (it gives two boxes their second side) or \
@@ -123,27 +129,32 @@ pub const COURSE: &[LessonSpec] = &[
     },
     LessonSpec {
         title: "Nimstring: adding independent regions",
+        idea: Idea::Nimstring,
         text: "The fight for control is nimstring: Dots and Boxes where whoever takes the last box \
                loses. Parts of the board joined only through the border are independent games, \
                each with a nimber value *0, *1, *2, .. and their values add by nim-sum (exclusive \
-               or). The player to move has control when the sum is not *0; a winning move leaves \
-               the sum *0 for the opponent. The coach reports the sum.",
+               or). The player to move has control when the sum is not *0; a move that keeps it \
+               leaves the sum *0 for the opponent. Often several moves do: the best of them is \
+               the one that also gives away fewest boxes. The coach reports the sum.",
         exercises: &[
             ex(&["+-+-+ +", "|     |", "+ +-+-+", "", "+-+-+-+", "  |", "+ + +-+"], NIM),
             ex(&["+-+ + +", "    |", "+-+-+-+", "|   |", "+ + + +", "| | |", "+ + +-+"], NIM),
             ex(&["+ +-+-+", "|     |", "+-+ + +", "  |   |", "+ +-+-+", "| |", "+ + +-+"], NIM),
-            ex(&["+ +-+ +", "|   |", "+ + +-+", "    |", "+ +-+ +", "|     |", "+ +-+-+"], NIM),
-            ex(&["+ +-+-+", "| |", "+ + +-+", "|", "+-+ +-+", "  |   |", "+ + + +"], NIM),
+            ex(&["+-+ + +", "      |", "+-+-+ +", "|   | |", "+ + + +", "|   | |", "+ +-+ +"], NIM),
+            ex(&["+ + + +", "  |", "+ + +-+", "  |   |", "+ + + +", "  |", "+ + + +", "  |", "+ +-+ +"], NIM),
             ex(&["+ +-+ + +", "  |   | |", "+-+ +-+ +", "  | |   |", "+ + + +-+", "|       |", "+-+-+-+ +"], NIM),
         ],
     },
     LessonSpec {
         title: "Endgames of several chains and loops",
+        idea: Idea::Any,
         text: "When only chains and loops are left, every move opens one. The player without \
-               control opens them in the order that costs the controller most: short chains \
-               first (one or two boxes, which the controller cannot decline profitably), then \
-               loops and long chains, smallest first. The controller weighs at every offer \
-               whether keeping control is still worth two boxes (four in a loop).",
+               control usually opens them in the order that costs the controller most: short \
+               chains first (a single box; or a 2-chain offered by its middle line, a \
+               hard-hearted handout that cannot be declined, whereas offered by its end line, \
+               half-heartedly, it can be), then loops before long chains (declining a loop costs \
+               the controller four boxes, a chain two), smallest first. The controller weighs at \
+               every offer whether keeping control is still worth two boxes (four in a loop).",
         exercises: &[
             ex(&["+ + + +", "  |   |", "+-+-+-+", "|     |", "+ +-+ +", "|   | |", "+-+ + +"], ENDGAME),
             ex(&["+ +-+ +", "|   |", "+-+ +-+", "  | |", "+ + + +", "|   |", "+-+-+-+"], ENDGAME),

@@ -14,22 +14,25 @@
 
 mod course;
 mod diagram;
+mod idea;
 
 use std::fmt;
 
 use serde_json::{json, Value};
 
 use crate::core::notation::line_label;
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, LoonyFlags, NextLoony, Position, Rules};
+use crate::retro;
 
 use crate::chains::regions;
 use crate::chains::ChainsError;
 use crate::chains::Nimstring;
-use crate::chains::{components, Kind};
+use crate::chains::{components, loony_offers, Kind};
 use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
 
 pub use course::COURSE;
 pub use diagram::{parse_diagram, render_diagram};
+pub use idea::{Idea, Shown};
 
 /// A lesson as written: its title, its explanation, and its exercises.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +41,8 @@ pub struct LessonSpec {
     pub title: &'static str,
     /// A few sentences introducing the idea.
     pub text: &'static str,
+    /// What its exercises must show, checked when the course is built.
+    pub idea: Idea,
     /// The exercises, in order.
     pub exercises: &'static [ExerciseSpec],
 }
@@ -117,6 +122,13 @@ pub enum LessonError {
         /// Exercises it has (at least [`MIN_EXERCISES`] are needed).
         count: usize,
     },
+    /// An exercise, or the lesson as a whole, does not show the lesson's idea.
+    IdeaNotShown {
+        /// Where: "lesson L, exercise E" or "lesson L" (from 1).
+        at: String,
+        /// What is missing, worded to follow "the exercise" or "the lesson".
+        what: String,
+    },
     /// A re-solve disagrees with the built exercise.
     Disagrees {
         /// Where: "lesson L, exercise E" (both from 1).
@@ -139,6 +151,7 @@ impl fmt::Display for LessonError {
                 f,
                 "lesson \"{lesson}\" has {count} exercises; at least {MIN_EXERCISES} are needed"
             ),
+            LessonError::IdeaNotShown { at, what } => write!(f, "{at}: {what}"),
             LessonError::Disagrees { at, what } => write!(f, "{at}: {what}"),
         }
     }
@@ -169,12 +182,20 @@ pub fn build(specs: &[LessonSpec], solve: Solve) -> Result<Vec<Lesson>, LessonEr
                     count: spec.exercises.len(),
                 });
             }
-            let exercises = spec
-                .exercises
-                .iter()
-                .enumerate()
-                .map(|(j, ex)| build_exercise(ex, &place(i, j), solve))
+            let mut shown = Shown::default();
+            let exercises = (spec.exercises.iter().enumerate())
+                .map(|(j, ex)| {
+                    let (exercise, showing) = build_exercise(ex, spec.idea, &place(i, j), solve)?;
+                    shown = shown.or(showing);
+                    Ok(exercise)
+                })
                 .collect::<Result<_, _>>()?;
+            spec.idea
+                .check_lesson(shown)
+                .map_err(|what| LessonError::IdeaNotShown {
+                    at: format!("lesson {}", i + 1),
+                    what: format!("the lesson {what}"),
+                })?;
             Ok(Lesson {
                 title: spec.title.to_string(),
                 text: spec.text.to_string(),
@@ -184,8 +205,14 @@ pub fn build(specs: &[LessonSpec], solve: Solve) -> Result<Vec<Lesson>, LessonEr
         .collect()
 }
 
-/// One exercise: solved, its best moves as the answer, explained.
-fn build_exercise(spec: &ExerciseSpec, at: &str, solve: Solve) -> Result<Exercise, LessonError> {
+/// One exercise: solved, its best moves as the answer, checked to show `idea`, explained;
+/// with what it shows of the idea.
+fn build_exercise(
+    spec: &ExerciseSpec,
+    idea: Idea,
+    at: &str,
+    solve: Solve,
+) -> Result<(Exercise, Shown), LessonError> {
     let (board, pos) = parse_diagram(spec.diagram).map_err(|what| LessonError::Diagram {
         at: at.to_string(),
         what,
@@ -198,11 +225,30 @@ fn build_exercise(spec: &ExerciseSpec, at: &str, solve: Solve) -> Result<Exercis
     if answer.len() == analysis.moves.len() {
         return Err(LessonError::EveryMoveBest { at: at.to_string() });
     }
-    let explanation = explanation(&board, pos, &analysis).map_err(|error| LessonError::Chains {
-        at: at.to_string(),
-        error,
-    })?;
-    Ok(Exercise {
+    let shown = idea
+        .check(&board, pos, &analysis)
+        .map_err(|what| LessonError::IdeaNotShown {
+            at: at.to_string(),
+            what: format!("the exercise {what}"),
+        })?;
+    // Who makes the next loony move with best play, from the retrograde loony analysis: what
+    // the explanation says beside control in nimstring's sense.
+    let (_, flags) = retro::analyze_loony(&board, pos, Rules::default(), &mut retro::quietly)
+        .map_err(|e| LessonError::Solve {
+            at: at.to_string(),
+            what: e.to_string(),
+        })?;
+    let mut explanation =
+        explanation(&board, pos, &analysis, &flags).map_err(|error| LessonError::Chains {
+            at: at.to_string(),
+            error,
+        })?;
+    let label = |l: usize| line_label(&board, l);
+    let idea_text = idea.explain(&board, pos, &label);
+    if !idea_text.is_empty() {
+        explanation = format!("{explanation} {idea_text}");
+    }
+    let exercise = Exercise {
         board: board.name(),
         lines: pos.difference(board.predrawn()).lines().collect(),
         answer,
@@ -210,7 +256,8 @@ fn build_exercise(spec: &ExerciseSpec, at: &str, solve: Solve) -> Result<Exercis
         explanation,
         value: analysis.value,
         scores: analysis.moves.iter().map(|m| (m.line, m.score)).collect(),
-    })
+    };
+    Ok((exercise, shown))
 }
 
 /// A score with its sign: `+2`, `0`, `-1`.
@@ -228,6 +275,7 @@ pub fn explanation(
     board: &Board,
     pos: Position,
     analysis: &Analysis,
+    flags: &LoonyFlags,
 ) -> Result<String, ChainsError> {
     let label = |l: usize| line_label(board, l);
     let voice = Voice {
@@ -245,6 +293,10 @@ pub fn explanation(
             net(analysis.value)
         ),
     };
+    let next = |line: usize| {
+        let flag = flags.moves.iter().find(|&&(l, _)| l == line);
+        flag.map_or("", |&(_, next)| after_move(next))
+    };
     let why = explain_text_in(&explain(board, pos, best[0], analysis)?, &voice);
     // The nearest rival: the best-scoring move that is not best (lowest line on ties).
     let rival = analysis
@@ -260,16 +312,25 @@ pub fn explanation(
         format!("{}: ", names[0])
     };
     Ok(format!(
-        "{} {head} {subject}{why} The nearest other move, {} ({}): {rival_why}",
-        summary(board, pos),
+        "{} {head} {subject}{why} {} The nearest other move, {} ({}): {rival_why} {}",
+        summary(board, pos, flags.value, &label),
+        next(best[0]),
         label(rival.line),
-        signed(rival.score)
+        signed(rival.score),
+        next(rival.line)
     ))
 }
 
-/// The position in chain terms: what is on the board, and who has control when nimstring can
-/// tell (every region small enough, as the coach judges it).
-pub fn summary(board: &Board, pos: Position) -> String {
+/// The position in chain terms: what is on the board, who has control when nimstring can
+/// tell (every region small enough, as the coach judges it), and who, with best play, makes
+/// the next loony move (`next`, the loony analysis's flag of the position). The two differ
+/// where keeping control costs more than it brings.
+pub fn summary(
+    board: &Board,
+    pos: Position,
+    next: NextLoony,
+    label: &dyn Fn(usize) -> String,
+) -> String {
     let parts = components(board, pos);
     let count =
         |f: &dyn Fn(&crate::chains::Component) -> bool| parts.iter().filter(|c| f(c)).count();
@@ -297,27 +358,85 @@ pub fn summary(board: &Board, pos: Position) -> String {
     .filter(|&(n, _, _)| n > 0)
     .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
     .collect();
-    let board_text = if items.is_empty() {
+    let mut board_text = if items.is_empty() {
         "Every box is taken.".to_string()
     } else {
         format!("On the board: {}.", items.join(", "))
     };
+    // An offer standing (the opponent's loony move): what taking and declining it are.
+    for offer in loony_offers(board, pos).unwrap_or_default() {
+        let deal = label(offer.decline[offer.decline.len() - 1]);
+        let which = match offer.path.len() == offer.left {
+            true => "decline them all".to_string(),
+            false => format!("take all but the last {}", offer.left),
+        };
+        board_text += &format!(
+            " Offered to you: {} boxes. Take them all, or {which} with the double-dealing line \
+             {deal} and keep control.",
+            offer.path.len()
+        );
+    }
     let small = regions(board.boxes(), pos)
         .iter()
         .all(|r| r.count() as usize <= CONTROL_OPEN);
     if !small {
-        return board_text;
+        return format!("{board_text} {}", best_play(next, false));
     }
     let value = Nimstring::new(board).value(pos);
-    let control = if value.is_win() {
-        format!("You, to move, can win control (nimstring value {value}).")
+    let (control, against) = if value.is_win() {
+        (
+            format!(
+                "You, to move, can win control (nimstring value {value}): you can force your \
+                 opponent to open the next long chain or loop."
+            ),
+            next == NextLoony::Mover,
+        )
     } else {
-        format!(
-            "Your opponent has control (nimstring value {value}): with best play you will be \
-             the one forced to open the next long chain or loop (or to take the last box)."
+        (
+            format!(
+                "Your opponent has control (nimstring value {value}): they can force you to \
+                 open the next long chain or loop (or to take the last box)."
+            ),
+            next == NextLoony::Opponent,
         )
     };
-    format!("{board_text} {control}")
+    format!("{board_text} {control} {}", best_play(next, against))
+}
+
+/// Who makes the next loony move with best play, from the mover's side; `against` when that
+/// is not what control in nimstring's sense would force.
+fn best_play(next: NextLoony, against: bool) -> String {
+    let though = if against { ", though," } else { "" };
+    match next {
+        NextLoony::Mover => format!(
+            "With best play{though} you will make the next loony move{}.",
+            if against {
+                ": here keeping control costs more than it brings"
+            } else {
+                ""
+            }
+        ),
+        NextLoony::Opponent => format!(
+            "With best play{though} your opponent will make the next loony move{}.",
+            if against {
+                ": here keeping control costs them more than it brings"
+            } else {
+                ""
+            }
+        ),
+        NextLoony::Nobody => "With best play nobody makes another loony move.".to_string(),
+    }
+}
+
+/// Who makes the next loony move with best play after a move, from the mover's side.
+fn after_move(next: NextLoony) -> &'static str {
+    match next {
+        NextLoony::Mover => "(With best play after it, you make the next loony move.)",
+        NextLoony::Opponent => {
+            "(With best play after it, your opponent makes the next loony move.)"
+        }
+        NextLoony::Nobody => "(With best play after it, nobody makes another loony move.)",
+    }
 }
 
 /// "net +2 boxes", "net 0 boxes".

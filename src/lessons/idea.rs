@@ -1,0 +1,153 @@
+//! What a lesson's exercises must show, checked when the course is built: an exercise whose
+//! best move has nothing to do with its lesson's idea teaches something else (an exercise
+//! on declining where every best move just takes a box, a nimstring exercise whose answer
+//! ignores the nim-sum). The answers themselves are the solver's; these checks read them.
+
+use crate::chains::{loony_offers, regions, Kind, Nimstring, Offer};
+use crate::core::{Analysis, Board, Position};
+
+use super::components;
+
+/// The idea a lesson's exercises show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Idea {
+    /// Nothing checked beyond the answers (the explanation reads the idea off the position).
+    Any,
+    /// The player stands at the choice an opened chain or loop gives: every offered box but
+    /// the last two (four in a loop) is taken, so taking on and the double-dealing decline
+    /// are both moves. Across the lesson, taking (giving up control) is the best somewhere
+    /// and declining (keeping it) somewhere else.
+    TakeOrDecline,
+    /// Every exercise has a loop, on the board or opened; somewhere the all-but-four decline
+    /// of an opened loop is the best move.
+    Loops,
+    /// The board splits into independent regions whose nim-sum is not `*0`, and every best
+    /// move leaves the sum `*0` for the opponent.
+    Nimstring,
+}
+
+/// What one exercise shows of the lesson's idea, gathered across the lesson.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Shown {
+    /// Taking on from a standing offer is a best move.
+    pub take: bool,
+    /// The double-dealing decline of a chain is a best move.
+    pub decline_chain: bool,
+    /// The all-but-four decline of a loop is a best move.
+    pub decline_loop: bool,
+}
+
+impl Shown {
+    /// Both gathered.
+    pub fn or(self, other: Shown) -> Shown {
+        Shown {
+            take: self.take || other.take,
+            decline_chain: self.decline_chain || other.decline_chain,
+            decline_loop: self.decline_loop || other.decline_loop,
+        }
+    }
+}
+
+/// The offer standing at its decision point: only the last two (four) boxes left in it.
+fn at_decision(board: &Board, pos: Position) -> Option<Offer> {
+    let offers = loony_offers(board, pos).ok()?;
+    offers.into_iter().find(|o| o.decline.len() == 1)
+}
+
+impl Idea {
+    /// What the exercise (`pos`, solved in `analysis`) shows, or what is wrong with it, in
+    /// words that follow "the exercise".
+    pub fn check(self, board: &Board, pos: Position, analysis: &Analysis) -> Result<Shown, String> {
+        let best = analysis.best_lines();
+        let decision = at_decision(board, pos);
+        let mut shown = Shown::default();
+        if let Some(offer) = &decision {
+            let deal = offer.decline[0];
+            let declines = best.contains(&deal);
+            shown.take = best
+                .iter()
+                .any(|&l| l != deal && offer.take_all.contains(&l));
+            shown.decline_chain = declines && offer.left == 2;
+            shown.decline_loop = declines && offer.left == 4;
+        }
+        match self {
+            Idea::Any => Ok(shown),
+            Idea::TakeOrDecline => match decision {
+                Some(_) if shown.take || shown.decline_chain || shown.decline_loop => Ok(shown),
+                Some(_) => Err(
+                    "is at an offer's last boxes, but its best move neither takes \
+                                on nor declines"
+                        .into(),
+                ),
+                None => Err(
+                    "stands at no offer's last two (or four) boxes: taking on and \
+                             declining are not both moves"
+                        .into(),
+                ),
+            },
+            Idea::Loops => {
+                let loop_on_board = components(board, pos).iter().any(|c| c.kind == Kind::Loop);
+                let opened_loop = decision.is_some_and(|o| o.left == 4);
+                match loop_on_board || opened_loop {
+                    true => Ok(shown),
+                    false => Err("has no loop, on the board or opened".into()),
+                }
+            }
+            Idea::Nimstring => {
+                let mut nim = Nimstring::new(board);
+                if regions(board.boxes(), pos).len() < 2 {
+                    return Err("is one region: there is no sum to take".into());
+                }
+                let sum = nim.value(pos);
+                if !sum.is_win() {
+                    return Err(format!("has the nim-sum {sum}: no move leaves *0"));
+                }
+                let winning = nim.winning_moves(pos);
+                match best.iter().find(|l| !winning.contains(l)) {
+                    Some(l) => Err(format!("has a best move, line {l}, that does not leave *0")),
+                    None => Ok(shown),
+                }
+            }
+        }
+    }
+
+    /// What the lesson as a whole must show, given what its exercises showed; or what it
+    /// lacks, in words that follow "the lesson".
+    pub fn check_lesson(self, shown: Shown) -> Result<(), String> {
+        match self {
+            Idea::TakeOrDecline if !shown.take => {
+                Err("never has taking on (giving up control) as the best move".into())
+            }
+            Idea::TakeOrDecline if !(shown.decline_chain || shown.decline_loop) => {
+                Err("never has declining (keeping control) as the best move".into())
+            }
+            Idea::Loops if !shown.decline_loop => {
+                Err("never has the all-but-four decline of a loop as the best move".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// What the explanation adds for this idea: for nimstring, the moves leaving `*0`.
+    pub fn explain(self, board: &Board, pos: Position, label: &dyn Fn(usize) -> String) -> String {
+        match self {
+            Idea::Nimstring => {
+                let mut nim = Nimstring::new(board);
+                let values: Vec<String> = nim
+                    .regions(pos)
+                    .iter()
+                    .map(|(_, v)| v.to_string())
+                    .collect();
+                let winning: Vec<String> = nim.winning_moves(pos).into_iter().map(label).collect();
+                format!(
+                    "The regions are worth {}, nim-sum {}; the moves that leave *0 are {}, and \
+                     the best is the one of them that also loses fewest boxes.",
+                    values.join(", "),
+                    nim.value(pos),
+                    winning.join(", ")
+                )
+            }
+            _ => String::new(),
+        }
+    }
+}
