@@ -109,12 +109,24 @@ function drawCoordinates(svg, { rows, columnLabels, rowLabels }) {
   });
 }
 
-/** The open line nearest to `from` in direction (dx, dy), or `from` if none. */
+/**
+ * The open line the arrow (dx, dy) moves the cursor to from `from`, or `from` if none.
+ * ←/→ step through the open lines in reading order (by the midpoint's row, then column), so
+ * every open line is reachable, whatever the position; ↑/↓ go to the nearest open line
+ * above or below.
+ */
 export function step(geometry, open, from, dx, dy) {
   const shapes = geometry.lines.filter((s) => open.has(s.line));
   if (shapes.length === 0) return null;
   const current = geometry.lines.find((s) => s.line === from && open.has(s.line));
   if (!current) return shapes[0].line;
+  if (dy === 0) {
+    const order = shapes
+      .map((s) => ({ line: s.line, m: midpoint(s) }))
+      .sort((a, b) => a.m.y - b.m.y || a.m.x - b.m.x);
+    const at = order.findIndex((s) => s.line === from);
+    return order[Math.min(order.length - 1, Math.max(0, at + Math.sign(dx)))].line;
+  }
   const p = midpoint(current);
   let bestLine = from;
   let bestCost = Infinity;

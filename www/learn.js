@@ -24,6 +24,7 @@ const state = {
   components: [],
   cursor: null,
   answer: null, // the line picked, once picked
+  revealed: false, // whether this exercise's answer was shown (a wrong pick) since it was opened
   back: '', // the game's address when Learn was opened
 };
 
@@ -89,6 +90,8 @@ function renderMenu() {
 }
 
 function show(l, e) {
+  // Try again keeps the exercise open: an answer shown stays shown until another is opened.
+  if (l !== state.lesson || e !== state.exercise) state.revealed = false;
   state.lesson = l;
   state.exercise = e;
   progress.at = [l, e];
@@ -168,12 +171,17 @@ function pick(line) {
   const right = ex.answer.includes(line);
   $('learn').dataset.answered = right ? 'right' : 'wrong';
   if (right) {
+    // Found after the answer was shown (a wrong pick, then Try again): right, but not counted
+    // as answered right until the exercise is opened again and answered first time.
+    const counted = !state.revealed;
     const key = `${state.lesson}.${state.exercise}`;
-    if (!progress.right.includes(key)) progress.right.push(key);
+    if (counted && !progress.right.includes(key)) progress.right.push(key);
     saveProgress(progress);
+    const note = counted ? '' : ' Not counted as answered right: the answer was shown. Come back to it later.';
     // The explanation says why the best moves are best and what the nearest other move costs.
-    setFeedback([`Right: ${name(line)} scores ${fmt(score)}, the best here.`, ex.explanation], 'good');
+    setFeedback([`Right: ${name(line)} scores ${fmt(score)}, the best here.${note}`, ex.explanation], 'good');
   } else {
+    state.revealed = true;
     // The chosen move in the coach's words, from the exercise's exact scores.
     let why;
     try {
@@ -182,7 +190,7 @@ function pick(line) {
       why = e.message;
     }
     const best = ex.answer.length === 1 ? 'The best move' : `The ${ex.answer.length} best moves`;
-    setFeedback([`Not the best: ${name(line)} (crossed out) scores ${fmt(score)}, the best ${fmt(ex.value)}. ${why}`, `${best} (green): ${ex.answer.map(name).join(', ')}.`, ex.explanation], 'bad');
+    setFeedback([`Not the best: ${name(line)} (dashed red) scores ${fmt(score)}, the best ${fmt(ex.value)}. ${why}`, `${best} (green): ${ex.answer.map(name).join(', ')}.`, ex.explanation], 'bad');
   }
   renderMenu();
   render();

@@ -98,7 +98,7 @@ function pick(line) {
   if (line === p.solution) {
     setFeedback(`Right: ${name(line)} (${fmt(score)}). ${why(line)}`, 'good');
   } else {
-    setFeedback(`Not the best: ${name(line)} (crossed out) scores ${fmt(score)}. ${why(line)} Why ${name(p.solution)} (${fmt(p.value)}, green): ${why(p.solution)}`, 'bad');
+    setFeedback(`Not the best: ${name(line)} (dashed red) scores ${fmt(score)}. ${why(line)} Why ${name(p.solution)} (${fmt(p.value)}, green): ${why(p.solution)}`, 'bad');
   }
   render();
   $('puzzle-next').focus();

@@ -153,7 +153,7 @@ test('puzzles: a wrong answer is explained, the right one confirmed, keyboard on
   assert.equal(await page.getAttribute('#puzzle', 'data-answered'), 'wrong');
   const feedback = await page.textContent('#puzzle-feedback');
   const name = (l) => page.$eval(`#puzzle-svg g.move[data-line="${l}"]`, (g) => g.getAttribute('aria-label').split(/[ ,]/)[1]);
-  assert.ok(feedback.startsWith(`Not the best: ${await name(wrong)} (crossed out) scores ${wrongScore > 0 ? '+' : ''}${wrongScore}.`), feedback);
+  assert.ok(feedback.startsWith(`Not the best: ${await name(wrong)} (dashed red) scores ${wrongScore > 0 ? '+' : ''}${wrongScore}.`), feedback);
   assert.ok(feedback.includes(`It loses ${p.value - wrongScore} box`), feedback);
   assert.ok(feedback.includes(`Why ${await name(p.solution)} (`), feedback);
   // The scores are shown once answered.

@@ -78,14 +78,20 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
     await page.click(`#learn-svg g.move[data-line="${wrong.line}"]`, NO_SCORES);
     assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
     const bad = await page.textContent('#exercise-feedback');
-    assert.ok(bad.startsWith(`Not the best: ${wrongLabel} (crossed out) scores ${signed(wrong.score)}, the best ${signed(ex2.value)}.`), bad);
+    assert.ok(bad.startsWith(`Not the best: ${wrongLabel} (dashed red) scores ${signed(wrong.score)}, the best ${signed(ex2.value)}.`), bad);
     const loss = ex2.value - wrong.score;
     assert.ok(bad.includes(`It loses ${loss} ${loss === 1 ? 'box' : 'boxes'} against the best move`), bad);
     for (const a of ex2.answer) assert.ok(bad.includes(await labelOf(page, a)), `names the best move ${a}`);
     assert.ok(bad.includes(ex2.explanation));
-    // Try again clears the answer.
+    // Try again clears the answer; the best move, found now that it was shown, is right but
+    // not counted as answered right.
     await page.click('#exercise-retry');
     assert.equal(await page.getAttribute('#learn', 'data-answered'), null);
+    const countedBefore = await page.getAttribute('#learn', 'data-exercises-right');
+    await page.click(`#learn-svg g.move[data-line="${ex2.answer[0]}"]`, NO_SCORES);
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+    assert.ok((await page.textContent('#exercise-feedback')).includes('Not counted as answered right'));
+    assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), countedBefore);
   }
   assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), String(lessons.length));
 
