@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::cli::{
-    dotbox, failure, json_of, kill_when, lines_arg, reused_tiles, stdout, tile_files,
+    dotbox, failure, file_names, json_of, kill_when, lines_arg, reused_tiles, stdout, tile_files,
 };
 use common::{Naive, Rng};
 use serde_json::Value;
@@ -681,4 +681,58 @@ fn analyze_says_which_method_it_used() {
         json_of(&args)["moves"].clone()
     };
     assert_eq!(scores("1"), scores("2"));
+}
+
+/// A streaming solve killed with SIGKILL leaves its temporary store behind (nothing in the
+/// process can remove it); the next streaming solve removes it, and its own.
+#[test]
+fn a_killed_streaming_solve_leaves_its_store_to_the_next_one_to_remove() {
+    let temp = tempfile::tempdir().unwrap();
+    let streams = || -> Vec<String> {
+        (file_names(temp.path()).into_iter())
+            .filter(|n| n.starts_with("dotbox-solve-"))
+            .collect()
+    };
+    let dotbox_in_temp = |args: &[&str]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"));
+        command.args(args).env("TMPDIR", temp.path());
+        command
+    };
+    let mut child = dotbox_in_temp(&["solve", "3x4", "--memory", "1M"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    // Killed once tiles are written (the store holds more than its manifest).
+    while !streams()
+        .iter()
+        .any(|s| file_names(&temp.path().join(s)).len() > 2)
+    {
+        assert!(child.try_wait().unwrap().is_none(), "the solve ended first");
+        assert!(start.elapsed().as_secs() < 120, "no tile was written");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let left = streams();
+    assert_eq!(left.len(), 1, "{left:?}");
+    // As if killed an hour ago (the sweep leaves a store made in the last minute alone).
+    let manifest = temp.path().join(&left[0]).join("dotbox-store");
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    (std::fs::File::options()
+        .write(true)
+        .open(&manifest)
+        .unwrap())
+    .set_modified(an_hour_ago)
+    .unwrap();
+    let out = dotbox_in_temp(&["solve", "3x3", "--memory", "64K"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(streams(), Vec::<String>::new());
 }

@@ -154,7 +154,18 @@ pub fn with_store<T>(
             let temp = std::env::temp_dir();
             fits_on_disk(peak, &temp)?;
             warn_of_largest_step(solve, memory, face);
-            let dir = temp.join(format!("dotbox-solve-{}", std::process::id()));
+            remove_abandoned_streams(&temp);
+            // Removed when dropped, on an error or a panic too; a killed process leaves it
+            // to the next streaming solve's sweep.
+            let stream = tempfile::Builder::new()
+                .prefix(STREAM_PREFIX)
+                .tempdir_in(&temp)
+                .map_err(|error| CliError::Io {
+                    action: "make a temporary store in",
+                    path: temp.clone(),
+                    error,
+                })?;
+            let dir = stream.path().to_path_buf();
             eprintln!(
                 "the solve needs about {}, more than {} of memory: streaming tiles through {} \
                  ({} to keep them and resume)",
@@ -167,11 +178,31 @@ pub fn with_store<T>(
                 }
             );
             return_freed_memory();
-            let result = FsStore::open(&dir, &solve.fingerprint())
+            FsStore::open(&dir, &solve.fingerprint())
                 .map_err(CliError::from)
-                .and_then(|mut store| work(solve, &mut store, None));
+                .and_then(|mut store| work(solve, &mut store, None))
+        }
+    }
+}
+
+/// Name prefix of the temporary stores that solves too large for memory stream through.
+const STREAM_PREFIX: &str = "dotbox-solve-";
+
+/// Removes the temporary stores in `temp` of streaming solves that were killed (SIGTERM,
+/// kill -9) before they could remove their own: each can hold gigabytes. A store still open
+/// in a live process is locked, and left alone.
+fn remove_abandoned_streams(temp: &Path) {
+    let Ok(entries) = std::fs::read_dir(temp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let is_stream = entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(STREAM_PREFIX);
+        let dir = entry.path();
+        if is_stream && FsStore::is_abandoned(&dir, std::time::Duration::from_secs(60)) {
             let _ = std::fs::remove_dir_all(&dir);
-            result
         }
     }
 }

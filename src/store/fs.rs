@@ -50,6 +50,20 @@ pub struct FsStore {
 }
 
 impl FsStore {
+    /// Whether `dir` holds a store that no process has open (its manifest exists and its lock
+    /// is free), not written to for `idle`: the temporary store of a solve that was killed, which
+    /// nothing else will remove. A store being made right now is not taken for one (its
+    /// manifest is younger than `idle`).
+    pub fn is_abandoned(dir: &Path, idle: std::time::Duration) -> bool {
+        let manifest = dir.join(MANIFEST);
+        let Ok(file) = File::open(&manifest) else {
+            return false;
+        };
+        let old = (file.metadata().and_then(|m| m.modified()))
+            .is_ok_and(|t| t.elapsed().is_ok_and(|age| age >= idle));
+        old && file.try_lock().is_ok()
+    }
+
     /// Opens (creating it if needed) the store in `dir` for the solve named `fingerprint`.
     ///
     /// Errors: [`StoreError::Foreign`] if `dir` is the store of another solve,
@@ -362,6 +376,29 @@ mod tests {
 
     fn data() -> TileData {
         Arc::new((0..500).map(|i| (i % 9 - 4) as i8).collect())
+    }
+
+    /// A store is abandoned only when no process has it open and it is not new.
+    #[test]
+    fn a_store_is_abandoned_when_closed_and_idle() {
+        let dir = tempfile::tempdir().unwrap();
+        let idle = std::time::Duration::from_secs(60);
+        assert!(!FsStore::is_abandoned(dir.path(), idle), "no store yet");
+        let store = FsStore::open(dir.path(), FP).unwrap();
+        let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        (File::options()
+            .write(true)
+            .open(dir.path().join(MANIFEST))
+            .unwrap())
+        .set_modified(an_hour_ago)
+        .unwrap();
+        assert!(!FsStore::is_abandoned(dir.path(), idle), "open, so locked");
+        drop(store);
+        assert!(FsStore::is_abandoned(dir.path(), idle));
+        assert!(!FsStore::is_abandoned(
+            dir.path(),
+            std::time::Duration::from_secs(7200)
+        ));
     }
 
     fn corrupt_reason(result: Result<Option<TileData>, StoreError>) -> String {
