@@ -7,7 +7,7 @@
 import { ERROR } from './protocol.js';
 import { mark, exposeApp } from './test-hooks.js';
 import { engineMove, answerBudget } from './pkg/dotbox.js';
-import { renderBoard, step } from './board.js';
+import { renderBoard, step, nearest } from './board.js';
 import {
   session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash,
   startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption,
@@ -268,6 +268,11 @@ function render() {
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
   $('value').classList.toggle('estimate', (Boolean(estimate) && !estimate.valueExact) || doubt);
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
+  // Redrawing the board replaces its lines, the focused one with them. A keyboard user's focus
+  // stays on the board: on the cursor's line or, where that was just drawn, the open line
+  // nearest it. A focus elsewhere (a form field, a mouse click's) is left as it is.
+  const focused = $('svg').querySelector('g.move:focus-visible');
+  if (focused && !openLines().has(session.cursor)) setCursor(nearest(boardGeometry(), openLines(), Number(focused.dataset.line)));
   renderBoard($('svg'), {
     geometry: boardGeometry(),
     drawn: new Set(g.drawn),
@@ -283,6 +288,7 @@ function render() {
     onPlay: play,
     onCursor: setCursor,
   });
+  if (focused) focusCursor();
   $('undo').disabled = !g.canUndo();
   $('redo').disabled = !g.canRedo();
   $('hint').disabled = !analysis || !interactive;
@@ -296,14 +302,19 @@ function render() {
 
 // ---- Keyboard --------------------------------------------------------------------------
 
+/** The lines of the board not drawn yet. */
+function openLines() {
+  const drawn = new Set(session.game.drawn);
+  return new Set(boardGeometry().lines.map((s) => s.line).filter((l) => !drawn.has(l)));
+}
+
 function focusCursor() {
   $('svg').querySelector(`g.move[data-line="${session.cursor}"]`)?.focus();
 }
 
 /** Moves the board's cursor by (dx, dy) among the open lines ((0, 0): select one) and focuses it. */
 function moveCursor(dx, dy) {
-  const drawn = new Set(session.game.drawn);
-  const open = new Set(session.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
+  const open = openLines();
   if (dx || dy || !open.has(session.cursor)) setCursor(step(session.geometry, open, session.cursor, dx, dy));
   render();
   focusCursor();

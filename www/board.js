@@ -109,6 +109,18 @@ function drawCoordinates(svg, { rows, columnLabels, rowLabels }) {
   });
 }
 
+/** The open line nearest `from` (a line just drawn, say), by their midpoints, the first in
+ * reading order among equals; the first open line where `from` is not on the board. */
+export function nearest(geometry, open, from) {
+  const at = geometry.lines.find((s) => s.line === from);
+  const p = at ? midpoint(at) : null;
+  const ranked = geometry.lines.filter((s) => open.has(s.line)).map((s) => {
+    const m = midpoint(s);
+    return { line: s.line, d: p ? Math.hypot(m.x - p.x, m.y - p.y) : 0, y: m.y, x: m.x };
+  }).sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
+  return ranked[0]?.line ?? null;
+}
+
 /**
  * The open line the arrow (dx, dy) moves the cursor to from `from`, or `from` if none.
  * ←/→ step through the open lines in reading order (by the midpoint's row, then column), so

@@ -1,0 +1,67 @@
+// The page's defects found by the audit, each driven as a user meets it: the keyboard focus
+// after a line is drawn.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveAndLaunch, openPage, settled, clickLine } from './harness.mjs';
+
+const env = serveAndLaunch();
+
+/** The focused element: whether it is an open line of the board, and its line. */
+const focusOf = (page) => page.evaluate(() => {
+  const el = document.activeElement;
+  return { tag: el.tagName, id: el.id, onBoard: Boolean(el.closest('#svg g.move')), line: el.dataset?.line ?? null };
+});
+
+test('drawing a line with the keyboard keeps the focus on the board', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh');
+  await settled(page);
+  await page.keyboard.press('ArrowDown'); // enters the board
+  const first = await focusOf(page);
+  assert.ok(first.onBoard, JSON.stringify(first));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((l) => document.body.dataset.lines === l, first.line);
+  await settled(page);
+  // The line drawn is gone: the focus is on the open line nearest it, the board's cursor.
+  const after = await focusOf(page);
+  assert.ok(after.onBoard, `the focus stays on the board: ${JSON.stringify(after)}`);
+  assert.notEqual(after.line, first.line);
+  assert.equal(await page.$eval('#svg g.move.cursor', (g) => g.dataset.line), after.line, 'the focused line is the cursor');
+  // The next arrow key moves on the board, not through the move list.
+  await page.keyboard.press('ArrowRight');
+  const moved = await focusOf(page);
+  assert.ok(moved.onBoard && moved.line !== after.line, JSON.stringify(moved));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.lines.split(',').length === 2);
+  await settled(page);
+  assert.ok((await focusOf(page)).onBoard);
+  assert.match(await page.evaluate(() => location.hash), new RegExp(`moves=${first.line},${moved.line}$`), 'both moves played, none stepped back');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the engine\'s reply keeps the keyboard focus on the board, and leaves a form field focused', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p1', { delay: 1000 });
+  await settled(page);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.lines.split(',').length === 2, null, { timeout: 30_000 });
+  await settled(page);
+  assert.ok((await focusOf(page)).onBoard, 'the engine replied and the focus is on the board');
+  // A person who went on to the form while the engine thinks keeps the focus there.
+  await page.keyboard.press('Enter');
+  await page.focus('#predrawn');
+  await page.waitForFunction(() => document.body.dataset.lines.split(',').length === 4, null, { timeout: 30_000 });
+  await settled(page);
+  assert.equal((await focusOf(page)).id, 'predrawn');
+  // A line drawn with the mouse does not put a keyboard cursor on the board.
+  await page.$eval('#predrawn', (e) => e.blur());
+  const open = await page.$eval('#svg g.move', (g) => Number(g.dataset.line));
+  await clickLine(page, open);
+  await page.waitForFunction(() => document.body.dataset.lines.split(',').length === 6, null, { timeout: 30_000 });
+  await settled(page);
+  assert.equal(await page.$$eval('#svg g.move.cursor', (gs) => gs.length), 0, 'no cursor after a click');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
