@@ -263,8 +263,10 @@ function render() {
   const doubt = analysis?.reduction?.valueExact === false;
   const proven = doubt ? ' — not proven exact (chains as pseudo-lines); the scores marked ~ are not proven'
     : analysis ? '' : " — exact, proven by the engine's search; the scores marked ~ are estimates";
+  // The final margin the value implies is no more exact than the value: marked as it is.
+  const final = value === null ? '' : fmt((turn === 0 ? a - b : b - a) + value);
   $('value').textContent = g.isOver() ? '' : value !== null
-    ? `Value ${doubt ? '~' : ''}${fmt(value)} for ${PLAYER[turn]} (final ${fmt((turn === 0 ? a - b : b - a) + value)} with perfect play)${proven}`
+    ? `Value ${doubt ? '~' : ''}${fmt(value)} for ${PLAYER[turn]} (final ${doubt ? `~${final}, not proven` : `${final} with perfect play`})${proven}`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
   $('value').classList.toggle('estimate', (Boolean(estimate) && !estimate.valueExact) || doubt);
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());

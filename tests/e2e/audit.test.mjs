@@ -1,5 +1,5 @@
 // The page's defects found by the audit, each driven as a user meets it: the keyboard focus
-// after a line is drawn.
+// after a line is drawn, an unproven value's final margin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, settled, clickLine } from './harness.mjs';
@@ -62,6 +62,20 @@ test('the engine\'s reply keeps the keyboard focus on the board, and leaves a fo
   await page.waitForFunction(() => document.body.dataset.lines.split(',').length === 6, null, { timeout: 30_000 });
   await settled(page);
   assert.equal(await page.$$eval('#svg g.move.cursor', (gs) => gs.length), 0, 'no cursor after a click');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an unproven value is never shown with an exact final margin', { timeout: 120_000 }, async () => {
+  // 23 even lines of 5x5: chains as pseudo-lines answer, without proving the value (-7 for B).
+  const moves = Array.from({ length: 23 }, (_, i) => 2 * i);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  await settled(page);
+  assert.match(await page.textContent('#message'), /chains as pseudo-lines: .*not proven exact/);
+  const value = await page.textContent('#value');
+  assert.match(value, /^Value ~-7 for B \(final ~-7, not proven\) — not proven exact/);
+  assert.doesNotMatch(value, /with perfect play/);
   assert.deepEqual(errors, []);
   await context.close();
 });
