@@ -15,35 +15,34 @@ const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
 const hooks = { onSolved: null };
 let persisted = false; // whether the browser keeps this site's storage for good
 
-/** Fills the board picker: every board solved here, icelandic, then the larger ones and books. */
+/** Fills the board picker: every board solved here, icelandic, then the larger ones and books.
+ * A board a book answers is labelled as booked whatever its size (3x4 and 4x3 play from
+ * theirs at once, no solve). */
 export async function fillBoards() {
-  const select = $('board');
-  const add = (value, text) => select.add(new Option(text, value));
-  const larger = []; // too large to solve here: listed last, exact from the handover on
-  for (let r = 1; r <= 5; r++) {
-    for (let c = 1; c <= 5; c++) {
-      const n = lineCount(r, c);
-      if (n <= maxOpen()) add(`${r}x${c}`, `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
-      else larger.push([`${r}x${c}`, `${r}×${c} (${n} lines, exact from ${handoverOpen()} open lines)`]);
-    }
-  }
-  const icelandic = new Game('icelandic', '');
-  add('icelandic', `Icelandic 3×5 (${icelandic.open} open lines, solved once)`);
-  icelandic.free();
-  for (const [value, text] of larger) add(value, text);
   try {
     const response = await fetch('books/index.json');
     if (response.ok) setBooks((await response.json()).books ?? []);
   } catch {
     setBooks([]);
   }
+  const select = $('board');
+  const add = (value, text) => select.add(new Option(text, value));
+  const larger = []; // too large to solve here: listed last, exact from the handover on
+  for (let r = 1; r <= 5; r++) {
+    for (let c = 1; c <= 5; c++) {
+      const board = `${r}x${c}`;
+      const n = lineCount(r, c);
+      const book = bookFor(board, '');
+      if (n > maxOpen()) larger.push([board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines, exact from ${handoverOpen()} open lines)`]);
+      else add(board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
+    }
+  }
+  const icelandic = new Game('icelandic', '');
+  add('icelandic', `Icelandic 3×5 (${icelandic.open} open lines, solved once)`);
+  icelandic.free();
+  for (const [value, text] of larger) add(value, text);
   for (const b of session.books.filter((b) => !b.predrawn)) {
     if (![...select.options].some((o) => o.value === b.board)) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
-  }
-  // A larger board that a book answers (its own, or its transpose's: 3x5 for 5x3).
-  for (const [value] of larger) {
-    const book = bookFor(value, '');
-    if (book) [...select.options].find((o) => o.value === value).text = bookedLabel(value, book);
   }
 }
 
@@ -53,14 +52,16 @@ function bookFor(board, predrawn) {
   return session.books.find((b) => bookAnswers(b.board, b.predrawn ?? '', board, predrawn));
 }
 
-/** A board too large to solve here, with an opening book: exact from its first move when the
- * book reaches the handover, else the book's depth and where exact play starts again. */
+/** A board with an opening book: exact from its first move where the book reaches what the
+ * page answers at once past it (the in-memory analysis on a board solved here, the handover
+ * on a larger one), else the book's depth and what comes after it. */
 function bookedLabel(board, book) {
   const [r, c] = board.split('x').map(Number);
   const n = lineCount(r, c);
-  const exact = n - book.depth <= handoverOpen()
+  const solvedHere = n <= maxOpen();
+  const exact = n - book.depth <= (solvedHere ? directOpen() : handoverOpen())
     ? 'exact from the first move: opening book'
-    : `opening book for ${book.depth} lines, then exact from ${handoverOpen()} open lines`;
+    : `opening book for ${book.depth} lines, then ${solvedHere ? 'solved once' : `exact from ${handoverOpen()} open lines`}`;
   return `${r}×${c} (${n} lines, ${exact})`;
 }
 

@@ -1,5 +1,6 @@
 // The page's defects found by the audit, each driven as a user meets it: the keyboard focus
-// after a line is drawn, an unproven value's final margin.
+// after a line is drawn, an unproven value's final margin, the booked boards' labels in the
+// picker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, settled, clickLine } from './harness.mjs';
@@ -76,6 +77,22 @@ test('an unproven value is never shown with an exact final margin', { timeout: 1
   const value = await page.textContent('#value');
   assert.match(value, /^Value ~-7 for B \(final ~-7, not proven\) — not proven exact/);
   assert.doesNotMatch(value, /with perfect play/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the board picker labels 3x4 and 4x3 as played from their opening book', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh');
+  const labels = await page.$$eval('#board option', (os) => Object.fromEntries(os.map((o) => [o.value, o.textContent])));
+  for (const board of ['3x4', '4x3']) {
+    assert.match(labels[board], /^\d×\d \(31 lines, exact from the first move: opening book\)$/, labels[board]);
+  }
+  // Boards without a book keep their labels; the larger booked ones theirs.
+  assert.equal(labels['2x5'], '2×5 (27 lines, solved once)');
+  assert.equal(labels['4x4'], '4×4 (40 lines, exact from the first move: opening book)');
+  assert.equal(labels['5x3'], '5×3 (38 lines, exact from the first move: opening book)');
+  assert.equal(labels['5x5'], '5×5 (60 lines, exact from 30 open lines)');
   assert.deepEqual(errors, []);
   await context.close();
 });
