@@ -361,8 +361,9 @@ async function main() {
   initShare({ load: (game, source) => newGame({ ...game, mode: game.mode || session.mode }, source) });
   await initSolving({ onSolved: update });
   bindControls();
-  // #learn is Learn mode (learn.js), not a game.
-  window.addEventListener('hashchange', () => location.hash !== '#learn' && newGame(parseHash(location.hash), 'the address'));
+  // #learn is Learn mode (learn.js), not a game; the address of the game on the page (Back
+  // from Learn) is that game, kept with its variations, not a new one.
+  window.addEventListener('hashchange', () => location.hash !== '#learn' && location.hash !== gameHash() && newGame(parseHash(location.hash), 'the address'));
   // For the end-to-end tests, the benchmark and the console (test-hooks.js).
   exposeApp({ state: session, history: () => session.game.history(), client, gameHash });
   await newGame(parseHash(location.hash), 'the address');

@@ -1,9 +1,9 @@
 // The page's defects found by the audit, each driven as a user meets it: the keyboard focus
 // after a line is drawn, an unproven value's final margin, the booked boards' labels in the
-// picker.
+// picker, the browser's Back from Learn.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, settled, clickLine } from './harness.mjs';
+import { serveAndLaunch, openPage, settled, clickLine, sleep } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -93,6 +93,32 @@ test('the board picker labels 3x4 and 4x3 as played from their opening book', as
   assert.equal(labels['4x4'], '4×4 (40 lines, exact from the first move: opening book)');
   assert.equal(labels['5x3'], '5×3 (38 lines, exact from the first move: opening book)');
   assert.equal(labels['5x5'], '5×5 (60 lines, exact from 30 open lines)');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the browser\'s Back from Learn returns to the game with its variations', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,5,7');
+  await settled(page);
+  await page.click('#moves li[data-ply="1"] button');
+  await page.waitForFunction(() => document.body.dataset.lines === '0');
+  await settled(page);
+  await clickLine(page, 9);
+  await page.waitForFunction(() => document.body.dataset.lines === '0,9');
+  await settled(page);
+  const variations = () => page.$$eval('#moves li.variation button[data-moves]', (bs) => bs.map((b) => b.dataset.moves));
+  const before = await variations();
+  assert.ok(before.length > 0, 'the old line is a variation');
+  await page.click('#learn-link');
+  await page.waitForSelector('#learn[data-ready="1"]');
+  await page.goBack();
+  await page.waitForFunction(() => document.body.dataset.view === 'play');
+  await sleep(300); // a new game, were one set up, would come now
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,9');
+  assert.deepEqual(await variations(), before);
+  assert.match(await page.evaluate(() => location.hash), /moves=0,9$/);
   assert.deepEqual(errors, []);
   await context.close();
 });
