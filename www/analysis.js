@@ -13,6 +13,7 @@ import { analysisOf, cached, estimateOf, estimated, failure, proven } from './an
 import { positionKey } from './position-key.js';
 import { session, client, addLine } from './session.js';
 import { canAnalyze } from './solving.js';
+import { searchEnded } from './deep-search.js';
 import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';
 
 const ctx = {
@@ -251,6 +252,8 @@ async function fill() {
   ctx.filling = true;
   try {
     for (;;) {
+      // The search the person asked for has every core: these wait until it ends.
+      await searchEnded();
       const g = ctx.game;
       const n = ctx.plies.length;
       const k = [...Array(n + 1).keys()].find((i) => !cached(keyAt(i)) && !failure(keyAt(i)) && canAnalyze(g, linesAt(i)));

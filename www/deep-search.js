@@ -19,6 +19,15 @@ import { startWorker } from './wasm-loader.js';
 // refuses that much.
 
 let running = null; // the search worker while a search runs
+let ended = Promise.resolve(); // resolves when the running search ends, however it ends
+let end = () => {};
+
+/** Whether the search asked for is running. It has every core and the wait bar: the page's
+ * background work waits for it (searchEnded), and nothing else hides the bar meanwhile. */
+export const searching = () => running !== null;
+
+/** Resolves once no search asked for runs (at once when none does). */
+export const searchEnded = () => ended;
 
 /**
  * Offers the search for the position `lines` of `game`, which the worker refused as too big,
@@ -44,6 +53,7 @@ export function offerDeepSearch(game, lines, done) {
     button.textContent = 'Stop searching';
     mark({ deepSearch: 'running' });
     running = startWorker('./search-worker.js');
+    ended = new Promise((resolve) => { end = resolve; });
     running.onmessage = ({ data }) => {
       if (data.op === SEARCH_EVENT.progress) {
         showWait(data.total ? (100 * data.done) / data.total : null, `searching for the exact scores… ${nodesText(data.nodes)}, move ${data.done}/${data.total}`);
@@ -68,6 +78,7 @@ function stop() {
     running.terminate();
     running = null;
     hideWait();
+    end();
   }
   mark({ deepSearch: undefined });
 }

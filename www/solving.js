@@ -9,6 +9,7 @@ import {
 } from './session.js';
 import { forgetFailures, estimateOf } from './analyses.js';
 import { boardKey } from './position-key.js';
+import { searching } from './deep-search.js';
 import { $, nodesText, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
@@ -281,6 +282,9 @@ async function startSolve() {
  * search. */
 function onProgress(p) {
   if (p.op === EVENT.estimateProgress) {
+    // The bar is the search's while the person's search runs: an estimate under way when it
+    // began ends without hiding it.
+    if (searching()) return;
     // A bar once the engine has thought for a second (its budget is the policy's).
     if (p.final) return hideWait();
     if (p.seconds > 1) showWait(null, `the engine is thinking… ${p.seconds.toFixed(1)} s (estimates, not exact)`);

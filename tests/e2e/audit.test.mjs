@@ -1,6 +1,6 @@
 // The page's defects found by the audit, each driven as a user meets it: the keyboard focus
 // after a line is drawn, an unproven value's final margin, the booked boards' labels in the
-// picker, the browser's Back from Learn.
+// picker, the browser's Back from Learn, and the exact search's progress bar.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, settled, clickLine, sleep } from './harness.mjs';
@@ -119,6 +119,34 @@ test('the browser\'s Back from Learn returns to the game with its variations', a
   assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,9');
   assert.deepEqual(await variations(), before);
   assert.match(await page.evaluate(() => location.hash), /moves=0,9$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the exact search\'s progress bar stays shown while it runs, the background estimates paused', { timeout: 180_000 }, async () => {
+  // 20 even lines of 5x5, 40 open: offered the search; the move list estimates the line.
+  const moves = Array.from({ length: 20 }, (_, i) => 2 * i);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  await page.waitForSelector('#deep-search:not([hidden])', { timeout: 60_000 });
+  const estimatedLosses = () => page.$$eval('#moves li[data-estimated-loss]', (ls) => ls.length);
+  await page.click('#deep-search');
+  await page.waitForFunction(() => document.body.dataset.deepSearch === 'running');
+  await page.waitForSelector('#wait:not([hidden])');
+  const atStart = await estimatedLosses();
+  const hidden = [];
+  for (let i = 0; i < 60; i++) {
+    await sleep(50);
+    const s = await page.evaluate(() => ({ running: document.body.dataset.deepSearch === 'running', hidden: document.querySelector('#wait').hidden }));
+    if (!s.running) break;
+    if (s.hidden) hidden.push(i);
+  }
+  assert.deepEqual(hidden, [], 'the bar never hid while the search ran');
+  // At most the estimate under way when the search began ends meanwhile.
+  assert.ok(await estimatedLosses() <= atStart + 1, 'no estimate asked for while the search runs');
+  // Stopped, the search gives the cores back: the move list's estimates go on.
+  await page.click('#deep-search');
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li[data-estimated-loss]').length > n, atStart + 1, { timeout: 60_000 });
   assert.deepEqual(errors, []);
   await context.close();
 });
