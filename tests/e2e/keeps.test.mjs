@@ -1,6 +1,7 @@
-// The page's defects found by the audit, each driven as a user meets it: the keyboard focus
-// after a line is drawn, an unproven value's final margin, the booked boards' labels in the
-// picker, the browser's Back from Learn, and the exact search's progress bar.
+// What the page keeps as a person uses it: the keyboard focus on the board after a line is
+// drawn (and after the engine's reply), the "not proven" mark on an unproven value's final
+// margin, booked boards labelled by their book in the picker, the game and its variations on
+// the browser's Back from Learn, and the exact search's progress bar while it runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, settled, clickLine, sleep } from './harness.mjs';
