@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use common::cli::{
@@ -367,6 +368,94 @@ fn book_build_info_verify_and_query() {
     assert!(failure(&["book", "verify", flipped.to_str().unwrap()]).contains("checksum mismatch"));
     let err = failure(&["analyze", "3x3", "--book", bs]);
     assert!(err.contains("the book is for 2x3, not for 3x3"), "{err}");
+}
+
+/// `book build --out` writes a book and nothing else: what is not a regular file (a device
+/// node, a fifo, a directory) is refused before the solve and left as it was, a symbolic link
+/// is written through (its target replaced, the link kept), and a file of the user's named
+/// like a temporary file (`OUT.tmp`) is kept.
+#[test]
+fn book_build_replaces_only_the_book_it_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    let build = |out: &Path| {
+        let out = out.to_str().unwrap();
+        ["book", "build", "2x2", "--depth", "2", "--out", out].map(String::from)
+    };
+    let refused = |out: &Path, why: &str| {
+        let err = failure(&build(out).each_ref().map(String::as_str));
+        let said = format!(
+            "--out {}: cannot write the book there: {why}",
+            out.display()
+        );
+        assert!(err.contains(&said), "{err}");
+    };
+    // Special files, made by the system's tools (a device node needs root: skipped without).
+    let made = |tool: &str, args: &[&str]| {
+        std::process::Command::new(tool)
+            .args(args)
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let null = at("mynull");
+    if made("mknod", &[null.to_str().unwrap(), "c", "1", "3"]) {
+        refused(&null, "it is a character device, not a regular file");
+        assert!(std::fs::symlink_metadata(&null)
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+    let fifo = at("fifo");
+    assert!(made("mkfifo", &[fifo.to_str().unwrap()]));
+    refused(&fifo, "it is a fifo, not a regular file");
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    let sub = at("sub");
+    std::fs::create_dir(&sub).unwrap();
+    refused(&sub, "it is a directory, not a regular file");
+    let dangling = at("dangling.book");
+    std::os::unix::fs::symlink("nowhere.book", &dangling).unwrap();
+    refused(
+        &dangling,
+        "it is a symbolic link to nowhere.book, which does not exist",
+    );
+
+    // A symbolic link: the book replaces its target, the link stays.
+    std::fs::write(at("target.txt"), "old").unwrap();
+    let link = at("link.book");
+    std::os::unix::fs::symlink("target.txt", &link).unwrap();
+    stdout(&build(&link).each_ref().map(String::as_str));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let book = std::fs::read(at("target.txt")).unwrap();
+    assert!(dotbox::book::Book::from_bytes(book).is_ok());
+
+    // The user's OUT.tmp is not the build's temporary file.
+    std::fs::write(at("notes.tmp"), "precious").unwrap();
+    stdout(&build(&at("notes")).each_ref().map(String::as_str));
+    assert_eq!(
+        std::fs::read_to_string(at("notes.tmp")).unwrap(),
+        "precious"
+    );
+    let names = common::cli::file_names(dir.path());
+    let mut expected = vec![
+        "dangling.book",
+        "fifo",
+        "link.book",
+        "notes",
+        "notes.tmp",
+        "sub",
+        "target.txt",
+    ];
+    if null.exists() {
+        expected.push("mynull");
+        expected.sort();
+    }
+    assert_eq!(names, expected, "no temporary file left");
 }
 
 /// A book with a damaged chunk: `info` still describes it from its header and index, and

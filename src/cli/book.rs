@@ -1,7 +1,5 @@
 //! `dotbox book build | info | verify`: write a book from a full solve, describe one, check one.
 
-use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
@@ -13,6 +11,7 @@ use crate::book::{describe, Book};
 use crate::core::notation::format_lines;
 use crate::core::Board;
 use crate::retro::{RetroError, Solve};
+use crate::store::atomic;
 use crate::store::CachedStore;
 use crate::store::TileStore;
 
@@ -173,9 +172,10 @@ fn write_v1(
 }
 
 /// Refuses a `--out` that the finished book could not be written to, before the solve that
-/// may take hours: its directory must exist and it must not be a directory itself. Then
-/// the temporary file the book is first written to ([`write_atomically`]) is made and
-/// removed, which proves the directory writable (permissions, a read-only file system).
+/// may take hours: it must be a regular file or not exist ([`atomic::destination`]: a
+/// directory, a device, a fifo or a socket is refused; a symbolic link is written through),
+/// and its directory must exist. Then a temporary file is made beside it and deleted, which
+/// proves the directory writable (permissions, a read-only file system).
 fn check_out(out: &Path) -> Result<(), CliError> {
     let refuse = |why: String| {
         CliError::Usage(format!(
@@ -183,50 +183,28 @@ fn check_out(out: &Path) -> Result<(), CliError> {
             out.display()
         ))
     };
-    if out.is_dir() {
-        return Err(refuse("it is a directory (give a file name)".into()));
-    }
-    let dir = match out.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
+    let target = atomic::destination(out).map_err(|e| refuse(e.to_string()))?;
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
         return Err(refuse(format!(
             "the directory {} does not exist",
             dir.display()
         )));
     }
-    let temp = temp_path(out);
-    File::create(&temp)
-        .and_then(|_| std::fs::remove_file(&temp))
-        .map_err(|error| refuse(format!("{} cannot be written: {error}", temp.display())))
+    atomic::temp_file_beside(&target)
+        .map(drop)
+        .map_err(|e| refuse(format!("no file can be made beside it: {}", e.error)))
 }
 
-/// The temporary file a book is written to before it is renamed over `path`.
-fn temp_path(path: &Path) -> PathBuf {
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(".tmp");
-    PathBuf::from(temp)
-}
-
-/// Writes `bytes` to a temporary file beside `path`, syncs it, then renames it over `path`:
-/// an interrupted build never leaves a partial book under the wanted name, and a failed
-/// write (a full disk, a rename refused) removes the temporary file rather than leave it.
+/// Writes the book to `path` atomically ([`atomic::write_atomically`]: a uniquely named
+/// temporary file beside it, renamed over it): an interrupted build never leaves a partial
+/// book under the wanted name, a failed write leaves no temporary file, and no file of the
+/// user's is touched but the book's own.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let temp = temp_path(path);
-    let written = File::create(&temp)
-        .and_then(|mut file| {
-            file.write_all(bytes)?;
-            file.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&temp, path));
-    written.map_err(|error| {
-        let _ = std::fs::remove_file(&temp);
-        CliError::Io {
-            action: "write",
-            path: path.to_path_buf(),
-            error,
-        }
+    atomic::write_atomically(path, &[bytes]).map_err(|e| CliError::Io {
+        action: e.action,
+        path: e.path,
+        error: e.error,
     })
 }
 
@@ -366,20 +344,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_failed_write_leaves_no_temporary_file() {
+    fn an_out_that_is_not_a_regular_file_is_refused_before_the_solve_and_left_alone() {
         let dir = tempfile::tempdir().unwrap();
-        // A directory in the way of the rename: the write fails after the file is written.
         let out = dir.path().join("in-the-way");
         std::fs::create_dir(&out).unwrap();
+        let e = check_out(&out).unwrap_err().to_string();
+        assert!(e.contains("it is a directory, not a regular file"), "{e}");
+        // And at the write, should it have become one since.
         let e = write_atomically(&out, b"book").unwrap_err().to_string();
         assert!(
-            e.starts_with(&format!("cannot write {}", out.display())),
+            e.starts_with(&format!(
+                "cannot replace {}: it is a directory",
+                out.display()
+            )),
             "{e}"
         );
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 1, "{left:?}");
-        // And the check before a build refuses it at once.
-        let e = check_out(&out).unwrap_err().to_string();
-        assert!(e.contains("it is a directory"), "{e}");
+        assert!(out.is_dir());
+        let e = check_out(&dir.path().join("missing/x.book")).unwrap_err();
+        assert!(e.to_string().contains("missing does not exist"), "{e}");
     }
 }

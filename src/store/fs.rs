@@ -1,18 +1,19 @@
 //! [`FsStore`]: tiles as files in one directory, so a killed solve resumes where it stopped.
 //!
 //! The directory holds a manifest naming the solve's fingerprint and one file per finished
-//! tile, encoded by [`super::codec`]. A tile is written to a temporary file, synced, renamed
-//! over its final name and the directory synced: after `save` returns, a crash leaves either
-//! no file or the whole tile, never a torn one. A tile damaged anyway (disk error, a user's
+//! tile, encoded by [`super::codec`]. A tile is written atomically ([`super::atomic`]: a
+//! temporary file, synced, renamed over its final name and the directory synced): after
+//! `save` returns, a crash leaves either no file or the whole tile, never a torn one. A tile damaged anyway (disk error, a user's
 //! edit) fails its checksum and is reported as [`StoreError::Corrupt`] so the solver
 //! recomputes it. The manifest is locked while the store is open: two solves never write the
 //! same directory at once, while the tasks of one solve split into tasks share it
 //! ([`Access`]).
 
 use std::fs::{self, File, TryLockError};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
+use super::atomic::{self, TEMP_SUFFIX};
 use super::codec;
 use super::{StoreError, TileData, TileId, TileStore};
 
@@ -20,8 +21,6 @@ use super::{StoreError, TileData, TileId, TileStore};
 pub const MANIFEST: &str = "dotbox-store";
 /// First line of a manifest: says what the directory is and the manifest's version.
 const MANIFEST_HEADER: &str = "dotbox tile store 1";
-/// Suffix of files being written; leftovers of a killed write are deleted on open.
-const TEMP_SUFFIX: &str = ".tmp";
 
 /// How a process shares a store with others (a lock on the manifest, held while it is open;
 /// the operating system releases it when the process ends, even when it is killed).
@@ -130,7 +129,7 @@ impl FsStore {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 ensure_empty(&dir)?;
                 let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
-                write_atomically(&dir, &manifest, &[text.as_bytes()])?;
+                write_atomically(&manifest, &[text.as_bytes()])?;
                 // Another process may have created the store at the same time: the
                 // manifest is one or the other's, whole, and must name this solve.
                 let bytes =
@@ -204,7 +203,7 @@ impl TileStore for FsStore {
         // Header and payload written one after the other: a large tile is never copied.
         let header = codec::header(&self.fingerprint, tile, data);
         let payload: &[u8] = bytemuck::cast_slice(&data[..]);
-        write_atomically(&self.dir, &self.tile_path(tile), &[&header, payload])
+        write_atomically(&self.tile_path(tile), &[&header, payload])
     }
 
     fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
@@ -310,53 +309,10 @@ fn lock(manifest: &Path, access: Access) -> Result<File, StoreError> {
     }
 }
 
-/// Writes `bytes` to `path` in `dir` so that a crash leaves either the old file or the new
-/// one: a temporary file, synced, renamed over `path`, then the directory synced. The
-/// temporary file has a name of its own (random, created exclusively), so processes writing
-/// the same tile at once, such as a task and its retry, never write into each other's file.
-fn write_atomically(dir: &Path, path: &Path, parts: &[&[u8]]) -> Result<(), StoreError> {
-    let mut prefix = path.file_name().unwrap_or_default().to_owned();
-    prefix.push(".");
-    // Dropped on any failure, which deletes it: never half a tile left behind (a full disk
-    // most of all: free what it took).
-    let mut temp = tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(TEMP_SUFFIX)
-        .tempfile_in(dir)
-        .map_err(|e| io_error("cannot create a temporary file in", dir, e))?;
-    for bytes in parts {
-        // The file's own error: NamedTempFile's would repeat the path ("at path ..").
-        temp.as_file_mut()
-            .write_all(bytes)
-            .map_err(|e| io_error("cannot write", temp.path(), e))?;
-    }
-    temp.as_file()
-        .sync_all()
-        .map_err(|e| io_error("cannot sync", temp.path(), e))?;
-    temp.persist(path)
-        .map_err(|e| io_error("cannot rename", e.file.path(), e.error))?;
-    sync_dir(dir)
-}
-
-/// Makes a rename in `dir` durable. Platforms that cannot open a directory skip it.
-fn sync_dir(dir: &Path) -> Result<(), StoreError> {
-    match File::open(dir) {
-        Ok(d) => match d.sync_all() {
-            Ok(()) => Ok(()),
-            // Some platforms and file systems refuse to sync a directory handle.
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::InvalidInput | io::ErrorKind::PermissionDenied
-                ) =>
-            {
-                Ok(())
-            }
-            Err(e) => Err(io_error("cannot sync", dir, e)),
-        },
-        Err(_) if cfg!(windows) => Ok(()),
-        Err(e) => Err(io_error("cannot open", dir, e)),
-    }
+/// [`atomic::write_atomically`], its failure as a store error.
+fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<(), StoreError> {
+    atomic::write_atomically(path, parts)
+        .map_err(|e| io_error(&format!("cannot {}", e.action), &e.path, e.error))
 }
 
 /// The failure `e` of doing `what` to `path` as a store error ([`StoreError::io`]: a full

@@ -7,6 +7,8 @@
 //! persistent store is named when opened, one in memory by its first solve), so tiles of
 //! different solves never mix.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod atomic;
 mod cache;
 pub mod codec;
 #[cfg(not(target_arch = "wasm32"))]
