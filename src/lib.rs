@@ -76,6 +76,8 @@ pub mod policy;
 pub mod puzzles;
 pub mod retro;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod stderr;
 pub mod store;
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use common::cli::{
     dotbox, failure, file_names, json_of, kill_when, lines_arg, reused_tiles, stdout, tile_files,
+    with_stderr_closed,
 };
 use common::{Naive, Rng};
 use serde_json::Value;
@@ -520,6 +521,19 @@ fn a_solve_larger_than_the_disk_is_refused_at_once() {
         err.contains("8.0 PiB on disk") && !err.contains("solve it on disk"),
         "{err}"
     );
+}
+
+/// What only informs (the notes, warnings and progress lines on stderr) cannot stop a
+/// solve: with stderr a closed pipe, a solve streaming through a temporary store, which says
+/// so and warns of its memory on stderr, goes on to its answer; an error keeps its exit code.
+#[test]
+fn a_closed_stderr_stops_no_solve() {
+    let out = with_stderr_closed(&["solve", "3x3", "--memory", "64K"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{:?}: {text}", out.status);
+    assert!(text.contains("value: -3"), "{text}");
+    let out = with_stderr_closed(&["solve", "3x3", "--lines", "99"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -17,7 +17,8 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            // A closed stderr loses the message, not the exit code.
+            dotbox::stderr::note(format!("error: {e}"));
             std::process::ExitCode::from(2)
         }
     }

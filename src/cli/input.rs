@@ -9,6 +9,7 @@ use clap::Args;
 use crate::core::notation::{self, parse_lines};
 use crate::core::{Board, Game, Position, Rules};
 use crate::retro::{Layout, RetroError, Valuation};
+use crate::stderr::note;
 use crate::store::MAX_GROUPS;
 
 use super::error::CliError;
@@ -141,10 +142,10 @@ pub fn layout(
     };
     let made = layout.groups() - 1;
     if made < asked {
-        eprintln!(
+        note(format!(
             "note: --high-groups {asked}: the open lines make at most {made} high groups (lines \
              the board's symmetries map onto each other stay in one group); using {made}"
-        );
+        ));
     }
     Ok(layout)
 }

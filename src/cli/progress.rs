@@ -8,6 +8,7 @@ use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressState, ProgressS
 
 use crate::core::size_text;
 use crate::retro::{Repair, RetroError, Solve};
+use crate::stderr::note;
 use crate::store::TileStore;
 
 use super::error::CliError;
@@ -43,7 +44,9 @@ pub fn solve_then<T>(
             Err(CliError::Solve(e)) if repairs < solve.layout().tiles().len() => {
                 let Repair { tile, reason } = solve.repair(store, e)?;
                 repairs += 1;
-                eprintln!("warning: {tile} is damaged ({reason}); recomputing it");
+                note(format!(
+                    "warning: {tile} is damaged ({reason}); recomputing it"
+                ));
             }
             other => return other,
         }
@@ -69,11 +72,10 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
     loop {
         let finished = solve.step(store)?;
         for Repair { tile, reason } in solve.take_repairs() {
-            let line = format!("warning: {tile} is damaged ({reason}); recomputing it");
-            match bar.is_hidden() {
-                true => eprintln!("{line}"),
-                false => bar.println(line),
-            }
+            say(
+                &bar,
+                format!("warning: {tile} is damaged ({reason}); recomputing it"),
+            );
         }
         let p = solve.progress();
         bar.set_length(p.positions_total);
@@ -105,11 +107,7 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
                 HumanCount((positions as f64 / seconds.max(1e-9)) as u64),
                 size_text(solve.memory_in_use() as f64),
             );
-            // A hidden bar (stderr not a terminal) prints nothing: the lines go to the log.
-            match bar.is_hidden() {
-                true => eprintln!("{line}"),
-                false => bar.println(line),
-            }
+            say(&bar, line);
             layer = next.map(|l| (l, p.positions_done, Instant::now()));
         }
         if finished {
@@ -118,9 +116,22 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
     }
     bar.finish_and_clear();
     if let Some(peak) = peak_disk.filter(|_| solve.progress().positions_total >= LAYER_LINES_FROM) {
-        eprintln!("peak disk use of the store: {}", size_text(peak as f64));
+        note(format!(
+            "peak disk use of the store: {}",
+            size_text(peak as f64)
+        ));
     }
     Ok(())
+}
+
+/// Prints `line` on stderr above `bar`; a hidden bar (stderr not a terminal) prints nothing,
+/// so the line goes to stderr itself, for the log. Either way a stderr that cannot take it
+/// ([`note`]: a closed pipe) drops it and the solve goes on.
+fn say(bar: &ProgressBar, line: String) {
+    match bar.is_hidden() {
+        true => note(line),
+        false => bar.println(line),
+    }
 }
 
 /// The process's peak resident memory in bytes (`VmHWM` of `/proc/self/status`), where the

@@ -9,6 +9,7 @@ use indicatif::HumanCount;
 use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, Rules};
 use crate::retro::{self, RetroError, Solve, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
+use crate::stderr::note;
 use crate::store::FsStore;
 use crate::store::MemoryStore;
 use crate::store::TileStore;
@@ -166,7 +167,7 @@ pub fn with_store<T>(
                     error,
                 })?;
             let dir = stream.path().to_path_buf();
-            eprintln!(
+            note(format!(
                 "the solve needs about {}, more than {} of memory: streaming tiles through {} \
                  ({} to keep them and resume)",
                 memory_text(peak),
@@ -176,7 +177,7 @@ pub fn with_store<T>(
                     Face::CommandLine => "use --store DIR",
                     Face::Python => "give store= a directory",
                 }
-            );
+            ));
             return_freed_memory();
             FsStore::open(&dir, &solve.fingerprint())
                 .map_err(CliError::from)
@@ -212,7 +213,7 @@ fn remove_abandoned_streams(temp: &Path) {
 fn warn_of_largest_step(solve: &Solve, memory: u64, face: Face) {
     let step = solve.layout().largest_step_bytes();
     if step > memory {
-        eprintln!(
+        note(format!(
             "warning: one step of this solve holds a tile and its parents, up to {}, more than \
              the {} of memory allowed: it will hold that much at times (give {} of at least \
              that)",
@@ -222,7 +223,7 @@ fn warn_of_largest_step(solve: &Solve, memory: u64, face: Face) {
                 Face::CommandLine => "--memory",
                 Face::Python => "memory=",
             }
-        );
+        ));
     }
 }
 

@@ -287,7 +287,7 @@ fn lock(manifest: &Path, access: Access) -> Result<File, StoreError> {
         Access::Shared => file.try_lock_shared(),
         Access::ExclusiveWhenFree => match file.try_lock() {
             Err(TryLockError::WouldBlock) => {
-                eprintln!("waiting for the processes using {dir} to finish");
+                crate::stderr::note(format!("waiting for the processes using {dir} to finish"));
                 file.lock().map_err(TryLockError::Error)
             }
             other => other,

@@ -13,6 +13,19 @@ pub fn dotbox(args: &[&str]) -> Output {
         .expect("dotbox runs")
 }
 
+/// Runs `dotbox` with `args` and its stderr a pipe whose reading end is closed before it
+/// starts, as under `dotbox .. 2>&1 >log | head -1` once `head` has its line: every write to
+/// stderr fails (the process ignores SIGPIPE, as Rust programs do).
+pub fn with_stderr_closed(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_dotbox"))
+        .args(args)
+        .stderr(writer)
+        .output()
+        .expect("dotbox runs")
+}
+
 /// The standard output of a command that must succeed.
 pub fn stdout(args: &[&str]) -> String {
     let out = dotbox(args);
