@@ -200,7 +200,7 @@ fn bad_input_is_an_error_not_a_panic() {
     let missing = dir.path().join("missing.book");
     let ms = missing.to_str().unwrap();
     let unwritable = format!("{ms}/in/no/directory.book");
-    let cases: [(&[&str], &str); 19] = [
+    let cases: [(&[&str], &str); 21] = [
         (&["analyze", "3z3"], "invalid board '3z3'"),
         (&["analyze", "0x3"], "at least one row"),
         (&["analyze", "6x6"], "at most 64"),
@@ -228,6 +228,16 @@ fn bad_input_is_an_error_not_a_panic() {
         ),
         (&["solve", "2x2", "--memory", "lots"], "not a size"),
         (&["solve", "2x2", "--memory", "6X"], "unit must be"),
+        (
+            &["solve", "2x2", "--memory", "0.0001"],
+            "'0.0001' is less than one byte",
+        ),
+        (
+            &[
+                "book", "build", "2x2", "--depth", "2", "--out", ms, "--memory", "1e-5K",
+            ],
+            "'1e-5K' is less than one byte",
+        ),
         (&["analyze", "2x2", "--book", nb], "not a dotbox book"),
         (&["analyze", "2x2", "--book", ms], "cannot read"),
         (&["book", "info", nb], "not a dotbox book"),

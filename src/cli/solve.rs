@@ -327,13 +327,15 @@ fn default_memory() -> u64 {
     }
 }
 
-/// A size such as `6G`, `512M`, `800K` or a plain number of bytes (binary units).
+/// A size such as `6G`, `512M`, `800K` or a plain number of bytes (binary units); the number
+/// may be a decimal or in exponent notation (`1.5G`, `1e9` bytes). A size must come to at
+/// least one byte (`0.0001` bytes was taken as 0, a budget no solve fits) and at most what a
+/// `u64` counts (16 EiB: a larger one was silently cut to it).
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let split = text
-        .find(|c: char| c.is_ascii_alphabetic())
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
+    // The unit is the letters at the end: an exponent (`1e9`) ends in a digit.
+    let number = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let unit = &text[number.len()..];
     let value: f64 = number
         .parse()
         .map_err(|_| format!("'{text}' is not a size such as 6G or 512M"))?;
@@ -345,10 +347,20 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "T" => 40,
         _ => return Err(format!("'{text}': the unit must be K, M, G or T")),
     };
-    if !(value.is_finite() && value > 0.0) {
+    let bytes = value * (1u64 << shift) as f64;
+    if value <= 0.0 {
         return Err(format!("'{text}': the size must be positive"));
     }
-    Ok((value * (1u64 << shift) as f64) as u64)
+    if bytes < 1.0 {
+        return Err(format!("'{text}' is less than one byte"));
+    }
+    // 2^64 is the first float past u64::MAX (a float cast would saturate to it silently).
+    if bytes >= 2f64.powi(64) {
+        return Err(format!(
+            "'{text}' is more than 16 EiB, the most a size can be"
+        ));
+    }
+    Ok(bytes as u64)
 }
 
 fn report(
@@ -456,6 +468,9 @@ mod tests {
             ("1.5g", 3 << 29),
             ("800K", 800 << 10),
             ("4096", 4096),
+            ("1e3", 1000),
+            ("1.5e1K", 15 << 10),
+            ("1", 1),
         ] {
             assert_eq!(parse_size(text), Ok(bytes), "{text}");
         }
@@ -465,6 +480,13 @@ mod tests {
             ("6GB", "unit must be"),
             ("0", "positive"),
             ("-1G", "positive"),
+            ("0.0001", "'0.0001' is less than one byte"),
+            ("1e-4K", "'1e-4K' is less than one byte"),
+            ("1e30T", "'1e30T' is more than 16 EiB"),
+            ("1e400", "'1e400' is more than 16 EiB"),
+            ("inf", "not a size"),
+            ("nan", "not a size"),
+            ("1e3GB", "unit must be"),
         ] {
             let e = parse_size(text).unwrap_err();
             assert!(e.contains(why), "{text}: {e}");
