@@ -244,7 +244,22 @@ fn bad_input_is_named() {
             "--time-limit: '-1'",
         ),
         (vec!["--time-limit", "0"], "--time-limit: '0'"),
-        (vec!["--time-limit", "inf"], "--time-limit: 'inf'"),
+        (
+            vec!["--time-limit", "inf"],
+            "--time-limit: 'inf' is not a finite number of seconds",
+        ),
+        (
+            vec!["--time-limit", "-inf"],
+            "--time-limit: '-inf' is not a positive number of seconds",
+        ),
+        (
+            vec!["--method", "search", "--time-limit", "1e-300"],
+            "--time-limit: 1e-300 seconds is too short (at least 0.001 seconds)",
+        ),
+        (
+            vec!["--method", "estimate", "--time-limit", "0.0005"],
+            "--time-limit: 0.0005 seconds is too short",
+        ),
         (
             vec!["--time-limit", "1e30"],
             "--time-limit: 1e30 seconds is too long (at most 1.8e19 seconds)",

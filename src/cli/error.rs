@@ -95,10 +95,13 @@ pub enum CliError {
         /// The nodes it searched.
         nodes: u64,
     },
-    /// A time limit that is not a positive number of seconds a `Duration` holds.
+    /// A time limit that is not a finite number of seconds, from [`MIN_TIME_LIMIT`] to what a
+    /// `Duration` holds.
     BadTimeLimit {
         /// The seconds given.
         seconds: f64,
+        /// What is wrong with them.
+        problem: TimeLimitProblem,
     },
     /// Options that do not fit together, or a budget that was exceeded: the message says which.
     Usage(String),
@@ -236,30 +239,74 @@ impl fmt::Display for Spelled<'_> {
                 HumanCount(*nodes),
                 if python { "time_limit" } else { "--time-limit" }
             ),
-            CliError::BadTimeLimit { seconds } => {
+            CliError::BadTimeLimit { seconds, problem } => {
                 let name = if python { "time_limit" } else { "--time-limit" };
-                let text = match seconds.is_finite() && *seconds > 0.0 {
-                    true => time_limit_problem(&format!("{seconds:e}"), true),
-                    false => time_limit_problem(&seconds.to_string(), false),
+                // As typed where that is short (0.0005), else in exponent notation: 1e-300
+                // written out is 300 zeros long.
+                let plain = seconds.to_string();
+                let given = match plain.len() <= 16 {
+                    true => plain,
+                    false => format!("{seconds:e}"),
                 };
-                write!(f, "{name}: {text}")
+                write!(f, "{name}: {}", problem.said(&given))
             }
             CliError::Usage(msg) => f.write_str(msg),
         }
     }
 }
 
-/// Why `given` (a number of seconds, as the user typed it or as printed) is no time limit:
-/// `too_long` for a `Duration`, or else not a positive number of seconds. The one wording of
-/// both, for [`CliError::BadTimeLimit`] and for a number too large even for a float
-/// (`--time-limit 1e309`), which only the typed text can name.
-pub(super) fn time_limit_problem(given: &str, too_long: bool) -> String {
-    match too_long {
-        true => format!(
-            "{given} seconds is too long (at most {:.1e} seconds)",
-            std::time::Duration::MAX.as_secs() as f64
-        ),
-        false => format!("'{given}' is not a positive number of seconds"),
+/// The shortest time limit, in seconds. A search or an estimate needs some time to answer at
+/// all, and a limit far below it was no limit anyone means: `1e-300` became a `Duration` of
+/// 0 and was reported as "the time limit of 0 s".
+pub const MIN_TIME_LIMIT: f64 = 0.001;
+
+/// Why a number of seconds is no time limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeLimitProblem {
+    /// Zero, negative or not a number.
+    NotPositive,
+    /// Positive infinity: positive, but no limit.
+    Infinite,
+    /// Below [`MIN_TIME_LIMIT`].
+    TooShort,
+    /// More than a `Duration` holds.
+    TooLong,
+}
+
+impl TimeLimitProblem {
+    /// What is wrong with `seconds` as a time limit, if anything: the one rule of every
+    /// time limit, on the command line and from Python.
+    pub fn of(seconds: f64) -> Option<TimeLimitProblem> {
+        if seconds.is_nan() || seconds <= 0.0 {
+            Some(TimeLimitProblem::NotPositive)
+        } else if seconds.is_infinite() {
+            Some(TimeLimitProblem::Infinite)
+        } else if seconds < MIN_TIME_LIMIT {
+            Some(TimeLimitProblem::TooShort)
+        } else if std::time::Duration::try_from_secs_f64(seconds).is_err() {
+            Some(TimeLimitProblem::TooLong)
+        } else {
+            None
+        }
+    }
+
+    /// The problem in words, of `given` (the seconds as the user typed them or as printed):
+    /// the one wording of each, for [`CliError::BadTimeLimit`] and for a number too large
+    /// even for a float (`--time-limit 1e309`), which only the typed text can name.
+    pub(super) fn said(self, given: &str) -> String {
+        match self {
+            TimeLimitProblem::NotPositive => {
+                format!("'{given}' is not a positive number of seconds")
+            }
+            TimeLimitProblem::Infinite => format!("'{given}' is not a finite number of seconds"),
+            TimeLimitProblem::TooShort => {
+                format!("{given} seconds is too short (at least {MIN_TIME_LIMIT} seconds)")
+            }
+            TimeLimitProblem::TooLong => format!(
+                "{given} seconds is too long (at most {:.1e} seconds)",
+                std::time::Duration::MAX.as_secs() as f64
+            ),
+        }
     }
 }
 
@@ -357,6 +404,31 @@ mod tests {
         assert!(cause.downcast_ref::<BookError>().is_some());
     }
 
+    /// The error of a time limit of `seconds`, which must be one.
+    fn bad_time_limit(seconds: f64) -> CliError {
+        let problem = TimeLimitProblem::of(seconds).expect("no time limit");
+        CliError::BadTimeLimit { seconds, problem }
+    }
+
+    #[test]
+    fn time_limits_are_finite_and_from_a_millisecond_to_what_a_duration_holds() {
+        use TimeLimitProblem::*;
+        for (seconds, problem) in [
+            (f64::NAN, Some(NotPositive)),
+            (-0.0, Some(NotPositive)),
+            (f64::NEG_INFINITY, Some(NotPositive)),
+            (f64::INFINITY, Some(Infinite)),
+            (1e-300, Some(TooShort)),
+            (0.000_999, Some(TooShort)),
+            (MIN_TIME_LIMIT, None),
+            (3.0, None),
+            (1e19, None),
+            (1e20, Some(TooLong)),
+        ] {
+            assert_eq!(TimeLimitProblem::of(seconds), problem, "{seconds}");
+        }
+    }
+
     #[test]
     fn each_face_names_the_arguments_its_own_way() {
         let cases = [
@@ -417,12 +489,22 @@ mod tests {
                 "time limit of 2.5 s after 1,200 nodes without an answer; raise time_limit",
             ),
             (
-                CliError::BadTimeLimit { seconds: -1.0 },
+                bad_time_limit(-1.0),
                 "--time-limit: '-1' is not a positive number of seconds",
                 "time_limit: '-1' is not a positive number of seconds",
             ),
             (
-                CliError::BadTimeLimit { seconds: 1e30 },
+                bad_time_limit(f64::INFINITY),
+                "--time-limit: 'inf' is not a finite number of seconds",
+                "time_limit: 'inf' is not a finite number of seconds",
+            ),
+            (
+                bad_time_limit(1e-300),
+                "--time-limit: 1e-300 seconds is too short (at least 0.001 seconds)",
+                "time_limit: 1e-300 seconds is too short (at least 0.001 seconds)",
+            ),
+            (
+                bad_time_limit(1e30),
                 "--time-limit: 1e30 seconds is too long (at most 1.8e19 seconds)",
                 "time_limit: 1e30 seconds is too long (at most 1.8e19 seconds)",
             ),

@@ -10,7 +10,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 use crate::core::{Analysis, Board, Position};
 use crate::search::{analyze_with_progress, Flow, SearchError, SearchOptions};
 
-use super::error::{time_limit_problem, CliError, Face};
+use super::error::{CliError, Face, TimeLimitProblem};
 use super::input::thread_count;
 
 /// The solvers `analyze` can use.
@@ -140,11 +140,13 @@ pub fn check_reads(
 pub struct SearchArgs {
     /// Seconds the answer may take: --method search stops with a message past them (default:
     /// no limit); the engine's estimate (--method estimate, or where no exact method answers
-    /// within the policy's budget) answers within them (default 3).
+    /// within the policy's budget) answers within them (default 3). At least 0.001.
+    // Hyphen values, not only negative numbers: clap takes `-inf` for no number, and said
+    // "unexpected argument '-i'" instead of why it is no time limit.
     #[arg(
         long,
         value_name = "SECONDS",
-        allow_negative_numbers = true,
+        allow_hyphen_values = true,
         value_parser = parse_time_limit
     )]
     pub time_limit: Option<f64>,
@@ -165,14 +167,15 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// --time-limit, checked: a positive, finite number of seconds that a `Duration` holds.
+    /// --time-limit, checked ([`TimeLimitProblem::of`]): a finite number of seconds, at least
+    /// a millisecond, that a `Duration` holds.
     pub fn time_limit(&self) -> Result<Option<Duration>, CliError> {
         let Some(seconds) = self.time_limit else {
             return Ok(None);
         };
-        match Duration::try_from_secs_f64(seconds) {
-            Ok(limit) if seconds > 0.0 => Ok(Some(limit)),
-            _ => Err(CliError::BadTimeLimit { seconds }),
+        match TimeLimitProblem::of(seconds) {
+            None => Ok(Some(Duration::from_secs_f64(seconds))),
+            Some(problem) => Err(CliError::BadTimeLimit { seconds, problem }),
         }
     }
 
@@ -235,7 +238,11 @@ fn parse_time_limit(text: &str) -> Result<f64, String> {
     let seconds: f64 = text.parse().map_err(|e| format!("{e}"))?;
     let spelled = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
     if seconds.is_infinite() && !spelled.starts_with("inf") {
-        return Err(time_limit_problem(text, seconds > 0.0));
+        let problem = match seconds > 0.0 {
+            true => TimeLimitProblem::TooLong,
+            false => TimeLimitProblem::NotPositive,
+        };
+        return Err(problem.said(text));
     }
     Ok(seconds)
 }

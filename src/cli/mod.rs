@@ -23,7 +23,7 @@ use clap::{Parser, Subcommand};
 
 pub use analyze::AnalyzeArgs;
 pub use book_file::BookFile;
-pub use error::{CliError, Face, Spelled};
+pub use error::{CliError, Face, Spelled, TimeLimitProblem, MIN_TIME_LIMIT};
 pub use input::{parse_position, RulesArgs};
 pub use method::{check_reads, Method, MethodOption, SearchArgs};
 pub use output::json as analysis_json;
