@@ -500,6 +500,62 @@ fn a_book_with_a_damaged_chunk_is_described_and_refused_by_verify() {
     }
 }
 
+/// A shipped book with a damaged chunk: plain `analyze` still names the damage (never an
+/// answer from a damaged book, nor a silent fall back), and says what answers without the
+/// book and how to check it; the method it names does answer.
+#[test]
+fn a_damaged_shipped_book_says_what_answers_without_it() {
+    let books = tempfile::tempdir().unwrap();
+    for name in ["index.json", "3x4-d7.book"] {
+        std::fs::copy(Path::new("www/books").join(name), books.path().join(name)).unwrap();
+    }
+    let book = books.path().join("3x4-d7.book");
+    let mut bytes = std::fs::read(&book).unwrap();
+    let index = dotbox::book::v2::BookV2Index::parse(&bytes).unwrap();
+    // The chunk of the first layer, which the starting position's move scores read.
+    let at = index
+        .chunk_range(index.layers()[1].first_chunk)
+        .unwrap()
+        .start as usize;
+    bytes[at] ^= 1;
+    std::fs::write(&book, bytes).unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"))
+            .args(args)
+            .env("DOTBOX_BOOKS", books.path())
+            .output()
+            .unwrap()
+    };
+    let out = run(&["analyze", "3x4"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let said = format!(
+        "error: {0}: the book is corrupt: chunk 1: checksum mismatch: stored ",
+        book.display()
+    );
+    assert!(err.starts_with(&said), "{err}");
+    let advice = format!(
+        "; give --method retro (or --method search) to answer without the book, and `dotbox \
+         book verify {}` checks all of it\n",
+        book.display()
+    );
+    assert!(err.ends_with(&advice), "{err}");
+    assert_eq!(err.lines().count(), 1, "one message: {err}");
+    // The book named with --book: it must be left out for the others to answer.
+    let out = run(&["analyze", "3x4", "--book", book.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("; leave out --book and give --method retro"),
+        "{err}"
+    );
+    // What the advice says works.
+    let out = run(&["analyze", "3x4", "--method", "retro"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("value: 0"));
+    let out = run(&["book", "verify", book.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum mismatch"));
+}
+
 #[test]
 fn a_store_of_another_solve_is_refused() {
     let dir = tempfile::tempdir().unwrap();

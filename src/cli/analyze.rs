@@ -194,13 +194,15 @@ fn booked_or_chosen(
         }
         return chosen(args, board, pos, limit, None);
     };
+    let damaged = |e| damaged_book(e, args.book.is_some());
     let (answer, note) = BookFile::kept(&path, |book| {
         let fit = book.fit(board)?;
         Ok((
             fit.analysis(pos, |p| book.analysis(p)),
             fit_note(&fit, book),
         ))
-    })?;
+    })
+    .map_err(damaged)?;
     match answer {
         Ok(a) => exact_report(
             args,
@@ -216,7 +218,21 @@ fn booked_or_chosen(
             let past = format!(" (the book gives move scores up to {max} lines)");
             chosen(args, board, pos, limit, Some(&past))
         }
-        Err(e) => Err(e),
+        Err(e) => Err(damaged(e)),
+    }
+}
+
+/// A book error `e` that is damage to the book (a chunk failing its checksum, a file cut
+/// short) as [`CliError::DamagedBook`], which adds what answers without the book; `given`:
+/// the user named the book. Other errors are left as they are. Never a fall back to another
+/// method on its own: a damaged book is said, not hidden.
+fn damaged_book(e: CliError, given: bool) -> CliError {
+    match e {
+        CliError::Book {
+            path: Some(path),
+            error: error @ (BookError::Corrupt(_) | BookError::Truncated { .. }),
+        } => CliError::DamagedBook { path, error, given },
+        e => e,
     }
 }
 

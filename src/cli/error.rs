@@ -39,6 +39,18 @@ pub enum CliError {
         /// What is wrong.
         error: BookError,
     },
+    /// The book `analyze` answers from is damaged (a chunk failing its checksum, a file cut
+    /// short): the damage named, never a silent answer, with what the user can do, as the
+    /// methods that solve the position answer without the book.
+    DamagedBook {
+        /// The book's file.
+        path: PathBuf,
+        /// The damage: [`BookError::Corrupt`] or [`BookError::Truncated`].
+        error: BookError,
+        /// Whether the user named the book (`--book`, `book=`), rather than it being the
+        /// board's shipped book: then the methods that answer without it need it left out.
+        given: bool,
+    },
     /// A tile store failed.
     Store(StoreError),
     /// The solver failed.
@@ -172,6 +184,23 @@ impl fmt::Display for Spelled<'_> {
                     }
                     _ => Ok(()),
                 }
+            }
+            CliError::DamagedBook { path, error, given } => {
+                let (retro, search, book) = match python {
+                    true => ("method='retro'", "method='search'", "book="),
+                    false => ("--method retro", "--method search", "--book"),
+                };
+                let without = match given {
+                    true => format!("leave out {book} and give {retro} (or {search})"),
+                    false => format!("give {retro} (or {search})"),
+                };
+                write!(
+                    f,
+                    "{}: {error}; {without} to answer without the book, and `dotbox book verify \
+                     {}` checks all of it",
+                    path.display(),
+                    path.display()
+                )
             }
             CliError::Store(e) => e.fmt(f),
             CliError::Solve(e @ RetroError::TooLarge { .. }) if python => write!(
@@ -317,7 +346,7 @@ impl std::error::Error for CliError {
             CliError::Lines(e) => Some(e),
             CliError::Game(e) => Some(e),
             CliError::Position { error, .. } => Some(error),
-            CliError::Book { error, .. } => Some(error),
+            CliError::Book { error, .. } | CliError::DamagedBook { error, .. } => Some(error),
             CliError::Store(e) => Some(e),
             CliError::Solve(e) | CliError::Loony(e) => Some(e),
             CliError::Io { error, .. } => Some(error),
@@ -507,6 +536,30 @@ mod tests {
                 bad_time_limit(1e30),
                 "--time-limit: 1e30 seconds is too long (at most 1.8e19 seconds)",
                 "time_limit: 1e30 seconds is too long (at most 1.8e19 seconds)",
+            ),
+            (
+                CliError::DamagedBook {
+                    path: "b.book".into(),
+                    error: BookError::Corrupt("chunk 1: checksum mismatch".into()),
+                    given: false,
+                },
+                "b.book: the book is corrupt: chunk 1: checksum mismatch; give --method retro (or \
+                 --method search) to answer without the book, and `dotbox book verify b.book` \
+                 checks all of it",
+                "b.book: the book is corrupt: chunk 1: checksum mismatch; give method='retro' (or \
+                 method='search') to answer without the book",
+            ),
+            (
+                CliError::DamagedBook {
+                    path: "b.book".into(),
+                    error: BookError::Truncated {
+                        expected: 9,
+                        found: 5,
+                    },
+                    given: true,
+                },
+                "; leave out --book and give --method retro (or --method search) to answer",
+                "; leave out book= and give method='retro' (or method='search') to answer",
             ),
             (
                 CliError::Solve(RetroError::TooLarge {
