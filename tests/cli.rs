@@ -7,8 +7,8 @@ use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use common::cli::{
-    dotbox, failure, file_names, json_of, kill_when, lines_arg, reused_tiles, stdout, tile_files,
-    with_stderr_closed,
+    dotbox, dotbox_with_env, failure, file_names, json_of, kill_when, lines_arg, reused_tiles,
+    stdout, tile_files, with_stderr_closed,
 };
 use common::{Naive, Rng};
 use serde_json::Value;
@@ -520,9 +520,7 @@ fn a_damaged_shipped_book_says_what_answers_without_it() {
     bytes[at] ^= 1;
     std::fs::write(&book, bytes).unwrap();
     let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"))
-            .args(args)
-            .env("DOTBOX_BOOKS", books.path())
+        dotbox_with_env(args, "DOTBOX_BOOKS", books.path())
             .output()
             .unwrap()
     };
@@ -862,11 +860,7 @@ fn a_killed_streaming_solve_leaves_its_store_to_the_next_one_to_remove() {
             .filter(|n| n.starts_with("dotbox-solve-"))
             .collect()
     };
-    let dotbox_in_temp = |args: &[&str]| {
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"));
-        command.args(args).env("TMPDIR", temp.path());
-        command
-    };
+    let dotbox_in_temp = |args: &[&str]| dotbox_with_env(args, "TMPDIR", temp.path());
     let mut child = dotbox_in_temp(&["solve", "3x4", "--memory", "1M"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())

@@ -9,7 +9,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::cli::{dotbox, failure, json_of, stdout};
+use common::cli::{dotbox, dotbox_with_env, failure, json_of, stdout};
 use serde_json::Value;
 
 /// The open lines of `board` with `drawn` drawn (no pre-drawn lines).
@@ -195,9 +195,7 @@ fn corrupt_books() -> tempfile::TempDir {
 fn an_estimate_reads_no_book() {
     let books = corrupt_books();
     let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"))
-            .args(args)
-            .env("DOTBOX_BOOKS", books.path())
+        dotbox_with_env(args, "DOTBOX_BOOKS", books.path())
             .output()
             .unwrap()
     };

@@ -3,7 +3,7 @@
 //! value (exit code 2, never a panic), and nothing is created or left behind by a refusal.
 
 mod common;
-use common::cli::{dotbox, failure, file_names, stdout};
+use common::cli::{dotbox, dotbox_with_env, failure, file_names, stdout};
 
 /// The shipped 3x4 book: a format-2 book of 112,394 bytes.
 const BOOK_3X4: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/www/books/3x4-d7.book");
@@ -514,9 +514,7 @@ fn a_books_folder_named_on_purpose_must_hold_an_index() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nowhere");
     let run = |books: &std::path::Path| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"))
-            .args(["analyze", "3x4"])
-            .env("DOTBOX_BOOKS", books)
+        dotbox_with_env(&["analyze", "3x4"], "DOTBOX_BOOKS", books)
             .output()
             .unwrap()
     };

@@ -5,6 +5,14 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+/// The `dotbox` command with `args` and the environment variable `key` set to `value` (a
+/// folder of books for `DOTBOX_BOOKS`, a temporary directory for `TMPDIR`), to run or spawn.
+pub fn dotbox_with_env(args: &[&str], key: &str, value: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dotbox"));
+    command.args(args).env(key, value);
+    command
+}
+
 /// Runs `dotbox` with `args`.
 pub fn dotbox(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dotbox"))
