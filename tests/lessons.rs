@@ -157,6 +157,22 @@ fn a_lesson_not_showing_its_idea_is_refused() {
         err.to_string(),
         "lesson 1: the lesson never has taking on (giving up control) as the best move"
     );
+    // The endgames, where every move opens a chain, under the first lesson's rule and the
+    // count of safe moves.
+    for idea in [Idea::NoThirdSide, Idea::SafeCount] {
+        let spec = [LessonSpec {
+            title: "t",
+            text: "x",
+            idea,
+            exercises: COURSE[7].exercises,
+        }];
+        let err = build(&spec, &mut search_solve).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("lesson 1, exercise 1: the exercise has a best move"),
+            "{err}"
+        );
+    }
     let spec = [LessonSpec {
         title: "t",
         text: "x",

@@ -27,7 +27,7 @@ const ENDGAME: &str =
 pub const COURSE: &[LessonSpec] = &[
     LessonSpec {
         title: "Don't give the third side",
-        idea: Idea::Any,
+        idea: Idea::NoThirdSide,
         text: "A box belongs to whoever draws its fourth side, and that player moves again. So a line \
                that gives a box its third side hands the box to your opponent. Early on, play safe \
                moves: lines that leave every box with two sides or fewer. A box with three sides \
@@ -112,7 +112,7 @@ pub const COURSE: &[LessonSpec] = &[
     },
     LessonSpec {
         title: "Counting safe moves",
-        idea: Idea::Any,
+        idea: Idea::SafeCount,
         text: "Before anyone must open a chain, both players play safe moves, and whoever runs out \
                of them first must open something. So count them: most lines use up one safe move, \
                but a line can use up two at once (it gives two boxes their second side) or \

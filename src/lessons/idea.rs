@@ -3,7 +3,7 @@
 //! on declining where every best move just takes a box, a nimstring exercise whose answer
 //! ignores the nim-sum). The answers themselves are the solver's; these checks read them.
 
-use crate::chains::{loony_offers, regions, Kind, Nimstring, Offer};
+use crate::chains::{is_safe, loony_offers, regions, Kind, Nimstring, Offer};
 use crate::core::{Analysis, Board, Position};
 
 use super::components;
@@ -13,6 +13,11 @@ use super::components;
 pub enum Idea {
     /// Nothing checked beyond the answers (the explanation reads the idea off the position).
     Any,
+    /// Every best move is safe (it gives no box its third side) or takes a box, and some move
+    /// gives a box its third side: the first lesson's rule, "don't give the third side".
+    NoThirdSide,
+    /// Every best move is a safe line, and some safe line is not best: which safe line counts.
+    SafeCount,
     /// The player stands at the choice an opened chain or loop gives: every offered box but
     /// the last two (four in a loop) is taken, so taking on and the double-dealing decline
     /// are both moves. Across the lesson, taking (giving up control) is the best somewhere
@@ -70,8 +75,28 @@ impl Idea {
             shown.decline_chain = declines && offer.left == 2;
             shown.decline_loop = declines && offer.left == 4;
         }
+        let coins = board.boxes();
+        let open = board.open_lines(pos);
+        let safe = |l: usize| is_safe(board, pos, l);
+        let takes = |l: usize| coins.completes(pos, l) > 0;
         match self {
             Idea::Any => Ok(shown),
+            Idea::NoThirdSide => match best.iter().find(|&&l| !safe(l) && !takes(l)) {
+                Some(l) => Err(format!(
+                    "has a best move, line {l}, that gives a box its third side"
+                )),
+                None if open.lines().all(|l| safe(l) || takes(l)) => {
+                    Err("has no move that gives a box its third side".into())
+                }
+                None => Ok(shown),
+            },
+            Idea::SafeCount => match best.iter().find(|&&l| !safe(l)) {
+                Some(l) => Err(format!("has a best move, line {l}, that is not safe")),
+                None if open.lines().all(|l| !safe(l) || best.contains(&l)) => {
+                    Err("has every safe line best: there is nothing to count".into())
+                }
+                None => Ok(shown),
+            },
             Idea::TakeOrDecline => match decision {
                 Some(_) if shown.take || shown.decline_chain || shown.decline_loop => Ok(shown),
                 Some(_) => Err(
