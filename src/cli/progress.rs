@@ -42,11 +42,9 @@ pub fn solve_then<T>(
         run(solve, store)?;
         match query(solve, store) {
             Err(CliError::Solve(e)) if repairs < solve.layout().tiles().len() => {
-                let Repair { tile, reason } = solve.repair(store, e)?;
+                let repair = solve.repair(store, e)?;
                 repairs += 1;
-                note(format!(
-                    "warning: {tile} is damaged ({reason}); recomputing it"
-                ));
+                note(repaired(&repair));
             }
             other => return other,
         }
@@ -71,11 +69,8 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
     let mut peak_disk: Option<u64> = None;
     loop {
         let finished = solve.step(store)?;
-        for Repair { tile, reason } in solve.take_repairs() {
-            say(
-                &bar,
-                format!("warning: {tile} is damaged ({reason}); recomputing it"),
-            );
+        for repair in solve.take_repairs() {
+            say(&bar, repaired(&repair));
         }
         let p = solve.progress();
         bar.set_length(p.positions_total);
@@ -122,6 +117,12 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
         ));
     }
     Ok(())
+}
+
+/// The warning of a damaged tile the solve recomputes, the one wording of both places that
+/// repair one.
+fn repaired(Repair { tile, reason }: &Repair) -> String {
+    format!("warning: {tile} is damaged ({reason}); recomputing it")
 }
 
 /// Prints `line` on stderr above `bar`; a hidden bar (stderr not a terminal) prints nothing,

@@ -3,8 +3,8 @@
 //! The directory holds a manifest naming the solve's fingerprint and one file per finished
 //! tile, encoded by [`super::codec`]. A tile is written atomically ([`super::atomic`]: a
 //! temporary file, synced, renamed over its final name and the directory synced): after
-//! `save` returns, a crash leaves either no file or the whole tile, never a torn one. A tile damaged anyway (disk error, a user's
-//! edit) fails its checksum and is reported as [`StoreError::Corrupt`] so the solver
+//! `save` returns, a crash leaves either no file or the whole tile, never a torn one. A tile
+//! damaged anyway (disk error, a user's edit) fails its checksum and is reported as [`StoreError::Corrupt`] so the solver
 //! recomputes it. The manifest is locked while the store is open: two solves never write the
 //! same directory at once, while the tasks of one solve split into tasks share it
 //! ([`Access`]).
