@@ -148,7 +148,8 @@ fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
 #[test]
 fn every_truncation_is_reported() {
     let bytes = sample();
-    for len in 0..bytes.len() {
+    assert_eq!(Book::from_bytes(Vec::new()).unwrap_err(), BookError::Empty);
+    for len in 1..bytes.len() {
         match Book::from_bytes(bytes[..len].to_vec()) {
             Err(BookError::Truncated { found, .. }) => assert_eq!(found, len as u64),
             other => panic!("prefix of {len} bytes: {other:?}"),

@@ -343,7 +343,8 @@ fn every_bit_flip_is_detected() {
 #[test]
 fn every_truncation_is_reported() {
     let bytes = sample();
-    for len in 0..bytes.len() {
+    assert_eq!(Book::from_bytes(Vec::new()).unwrap_err(), BookError::Empty);
+    for len in 1..bytes.len() {
         match Book::from_bytes(bytes[..len].to_vec()) {
             Err(BookError::Truncated { found, expected }) => {
                 assert_eq!(found, len as u64);

@@ -9,6 +9,9 @@ use crate::core::PositionError;
 pub enum BookError {
     /// The bytes do not start with the book magic: some other file.
     NotABook,
+    /// The file is empty: no book at all (a download or copy that wrote nothing), not one
+    /// cut short.
+    Empty,
     /// A book of a format version this reader does not know: the file's version and the
     /// versions the reader reads (the whole-file reader reads every version, the lazy
     /// reader only v2).
@@ -108,6 +111,7 @@ impl fmt::Display for BookError {
                     "not a dotbox book (the file lacks the book's magic bytes)"
                 )
             }
+            BookError::Empty => write!(f, "the file is empty (0 bytes), not a dotbox book"),
             BookError::UnsupportedVersion { found, supported } => {
                 let list: Vec<String> = supported.iter().map(u16::to_string).collect();
                 let plural = if list.len() == 1 { "" } else { "s" };

@@ -5,7 +5,7 @@ use crate::core::{Analysis, Board, Position};
 
 use super::error::BookError;
 use super::query;
-use super::v1::format::MAGIC;
+use super::v1::format::{version_after_magic, MAGIC};
 use super::v1::BookV1;
 use super::v2::{BookV2, BookV2Index, LayerStats};
 
@@ -169,15 +169,8 @@ fn damaged_v2_version(bytes: &[u8]) -> bool {
 
 /// The format version of a book's bytes, after checking the magic.
 fn version(bytes: &[u8]) -> Result<u16, BookError> {
-    let n = MAGIC.len().min(bytes.len());
-    if bytes[..n] != MAGIC[..n] {
-        return Err(BookError::NotABook);
-    }
-    match bytes.get(MAGIC.len()..MAGIC.len() + 2) {
-        Some(v) => Ok(u16::from_le_bytes([v[0], v[1]])),
-        None => Err(BookError::Truncated {
-            expected: MAGIC.len() as u64 + 2,
-            found: bytes.len() as u64,
-        }),
-    }
+    version_after_magic(bytes)?.ok_or(BookError::Truncated {
+        expected: MAGIC.len() as u64 + 2,
+        found: bytes.len() as u64,
+    })
 }

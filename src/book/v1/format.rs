@@ -7,6 +7,22 @@ use crate::book::error::BookError;
 pub const MAGIC: [u8; 8] = *b"DOTBOXBK";
 /// The format version written and read by this code.
 pub const VERSION: u16 = 1;
+
+/// What the first bytes of a file say, for every format's reader alike: the format version
+/// after the magic, or `None` where the file ends inside the magic or the version (the start
+/// of a book, truncated). An empty file and one starting otherwise are not books.
+pub fn version_after_magic(bytes: &[u8]) -> Result<Option<u16>, BookError> {
+    if bytes.is_empty() {
+        return Err(BookError::Empty);
+    }
+    let n = MAGIC.len().min(bytes.len());
+    if bytes[..n] != MAGIC[..n] {
+        return Err(BookError::NotABook);
+    }
+    Ok(bytes
+        .get(MAGIC.len()..MAGIC.len() + 2)
+        .map(|v| u16::from_le_bytes([v[0], v[1]])))
+}
 /// Entry encoding 1: per layer, sorted canonical masks delta-varint coded in blocks of
 /// [`BLOCK`] with a block index, then one signed byte value per entry.
 pub const ENCODING_DELTA_VARINT: u8 = 1;
@@ -61,17 +77,11 @@ impl Header {
     /// Reads the header, checking the magic, the version and that it is complete.
     pub fn read(bytes: &[u8]) -> Result<Header, BookError> {
         let found = bytes.len() as u64;
-        let magic_len = MAGIC.len().min(bytes.len());
-        if bytes[..magic_len] != MAGIC[..magic_len] {
-            return Err(BookError::NotABook);
-        }
-        if bytes.len() < MAGIC.len() + 2 {
-            return Err(BookError::Truncated {
-                expected: HEADER_LEN as u64,
-                found,
-            });
-        }
-        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        let truncated = BookError::Truncated {
+            expected: HEADER_LEN as u64,
+            found,
+        };
+        let version = version_after_magic(bytes)?.ok_or(truncated.clone())?;
         if version != VERSION {
             return Err(BookError::UnsupportedVersion {
                 found: version,
@@ -79,10 +89,7 @@ impl Header {
             });
         }
         if bytes.len() < HEADER_LEN {
-            return Err(BookError::Truncated {
-                expected: HEADER_LEN as u64,
-                found,
-            });
+            return Err(truncated);
         }
         Ok(Header {
             rows: bytes[10],

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use crate::book::error::{file_len, header_len, BookError};
-use crate::book::v1::format::{u32_at, u64_at, MAGIC};
+use crate::book::v1::format::{u32_at, u64_at, version_after_magic, MAGIC};
 use crate::core::{Board, Position};
 
 use super::model::LayerModel;
@@ -328,18 +328,14 @@ impl BookV2Index {
 
 /// Checks the magic, the version and that the fixed header is complete.
 fn check_start(bytes: &[u8]) -> Result<(), BookError> {
-    let n = MAGIC.len().min(bytes.len());
-    if bytes[..n] != MAGIC[..n] {
-        return Err(BookError::NotABook);
-    }
-    if bytes.len() >= MAGIC.len() + 2 {
-        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != VERSION {
+    match version_after_magic(bytes)? {
+        Some(found) if found != VERSION => {
             return Err(BookError::UnsupportedVersion {
-                found: version,
+                found,
                 supported: &[VERSION],
-            });
+            })
         }
+        _ => {}
     }
     if bytes.len() < FIXED_LEN {
         return Err(BookError::Truncated {
