@@ -197,11 +197,15 @@ fn bad_input_is_an_error_not_a_panic() {
     let not_a_book = dir.path().join("notes.txt");
     std::fs::write(&not_a_book, "hello").unwrap();
     let nb = not_a_book.to_str().unwrap();
+    let empty = dir.path().join("empty.book");
+    std::fs::write(&empty, "").unwrap();
+    let empty = empty.to_str().unwrap();
     let missing = dir.path().join("missing.book");
     let ms = missing.to_str().unwrap();
     let unwritable = format!("{ms}/in/no/directory.book");
-    let cases: [(&[&str], &str); 21] = [
+    let cases: [(&[&str], &str); 24] = [
         (&["analyze", "3z3"], "invalid board '3z3'"),
+        (&["analyze", "+3x+3"], "invalid board '+3x+3'"),
         (&["analyze", "0x3"], "at least one row"),
         (&["analyze", "6x6"], "at most 64"),
         // Counted in usize these wrap around to 12 and 0 lines.
@@ -213,6 +217,10 @@ fn bad_input_is_an_error_not_a_panic() {
         (
             &["analyze", "2x2", "--lines", "1,x"],
             "'x' is neither a line number",
+        ),
+        (
+            &["analyze", "3x3", "--lines", "0,a5b5"],
+            "'a5b5' names a dot that is not on the board: its dots are a1 to d4",
         ),
         (
             &["analyze", "2x2", "--lines", "12"],
@@ -241,6 +249,10 @@ fn bad_input_is_an_error_not_a_panic() {
         (&["analyze", "2x2", "--book", nb], "not a dotbox book"),
         (&["analyze", "2x2", "--book", ms], "cannot read"),
         (&["book", "info", nb], "not a dotbox book"),
+        (
+            &["book", "verify", empty],
+            "the file is empty (0 bytes), not a dotbox book",
+        ),
         (&["book", "verify", ms], "cannot read"),
         (
             &["book", "build", "1x1", "--depth", "5", "--out", ms],

@@ -63,9 +63,12 @@ impl Board {
         }
         let syntax = || BoardError::Syntax(text.to_string());
         let (r, c) = t.split_once('x').ok_or_else(syntax)?;
-        let rows = r.parse().map_err(|_| syntax())?;
-        let cols = c.parse().map_err(|_| syntax())?;
-        Board::new(rows, cols)
+        // Digits only: `usize`'s parser would also take a sign (`+3x+3`).
+        let dimension = |d: &str| match d.bytes().all(|b| b.is_ascii_digit()) {
+            true => d.parse::<usize>().map_err(|_| syntax()),
+            false => Err(syntax()),
+        };
+        Board::new(dimension(r)?, dimension(c)?)
     }
 
     /// This board with `lines` drawn before play starts (added to any already pre-drawn).
@@ -317,7 +320,10 @@ mod tests {
 
     #[test]
     fn bad_boards_are_named() {
-        assert_eq!(Board::parse("3y3"), Err(BoardError::Syntax("3y3".into())));
+        for text in ["3y3", "+3x+3", "+3x3", "3x-3", "3x", "x3", " 3 x 3"] {
+            assert_eq!(Board::parse(text), Err(BoardError::Syntax(text.into())));
+        }
+        assert_eq!(Board::parse(" 3X3 ").unwrap(), Board::parse("3x3").unwrap());
         assert_eq!(Board::parse("0x3"), Err(BoardError::EmptyDimension));
         assert!(matches!(
             Board::parse("6x6"),

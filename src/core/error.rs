@@ -53,6 +53,13 @@ pub enum LinesError {
     NotANumber(String),
     /// A label naming two dots that are not joined by a line.
     NotALine(String),
+    /// A label shaped like two dots (`a5b5`) naming a dot the board does not have.
+    DotOffBoard {
+        /// The label as given.
+        label: String,
+        /// The board's top right dot (`d4` on 3x3): its dots run from `a1` to it.
+        last_dot: String,
+    },
     /// A whole number that is not one of the board's line indices: past the last line, or
     /// negative.
     OutOfRange {
@@ -84,6 +91,10 @@ impl fmt::Display for LinesError {
             LinesError::NotALine(item) => {
                 write!(f, "'{item}' joins dots that are not neighbours")
             }
+            LinesError::DotOffBoard { label, last_dot } => write!(
+                f,
+                "'{label}' names a dot that is not on the board: its dots are a1 to {last_dot}"
+            ),
             LinesError::OutOfRange { line, lines } => off_board(f, line, *lines),
             LinesError::Repeated(line) => write!(f, "line {line} is listed twice"),
             LinesError::EmptyItem(list) => write!(

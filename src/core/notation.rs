@@ -49,20 +49,39 @@ pub fn box_label(board: &Board, (r, c): (usize, usize)) -> String {
     )
 }
 
-/// The dot named `text` (`b3`), if it is one of the board's dots.
-fn parse_dot(board: &Board, text: &str) -> Option<(usize, usize)> {
+/// How `text` reads as a dot: a column letter and a row number (`b3`), on the board or not.
+enum Dot {
+    /// One of the board's dots, as `(row, column)` with row 0 on top.
+    On((usize, usize)),
+    /// A letter and a number naming no dot of this board (`a5` on 3x3).
+    Off,
+    /// Not a letter followed by a number.
+    Neither,
+}
+
+/// Reads `text` as a dot of `board`.
+fn parse_dot(board: &Board, text: &str) -> Dot {
     let mut chars = text.chars();
-    let col = chars.next()?.to_ascii_lowercase();
-    if !col.is_ascii_lowercase() {
-        return None;
+    let Some(col) = chars.next().map(|ch| ch.to_ascii_lowercase()) else {
+        return Dot::Neither;
+    };
+    let digits = chars.as_str();
+    if !col.is_ascii_lowercase() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Dot::Neither;
     }
     let c = usize::from(col as u8 - b'a');
-    let n: usize = chars.as_str().parse().ok()?;
-    if c <= board.cols() && (1..=board.rows() + 1).contains(&n) {
-        Some((board.rows() + 1 - n, c))
-    } else {
-        None
+    match digits.parse::<usize>() {
+        Ok(n) if c <= board.cols() && (1..=board.rows() + 1).contains(&n) => {
+            Dot::On((board.rows() + 1 - n, c))
+        }
+        _ => Dot::Off,
     }
+}
+
+/// The label of `board`'s last dot, top right (`d4` on 3x3): dots run from `a1` to it.
+fn last_dot_label(board: &Board) -> String {
+    dot_label(board, (0, board.cols()))
 }
 
 /// One line named by its number (`7`) or its label (`a1b1`; either dot first), checked to be
@@ -87,13 +106,16 @@ pub fn parse_line(board: &Board, item: &str) -> Result<usize, LinesError> {
         .skip(1)
         .find(|(_, ch)| ch.is_ascii_alphabetic())
         .map(|(i, _)| i);
-    let dots =
-        split.and_then(|i| Some((parse_dot(board, &item[..i])?, parse_dot(board, &item[i..])?)));
+    let dots = split.map(|i| (parse_dot(board, &item[..i]), parse_dot(board, &item[i..])));
     match dots {
-        Some((a, b)) => board
+        Some((Dot::On(a), Dot::On(b))) => board
             .line_between(a, b)
             .ok_or_else(|| LinesError::NotALine(item.to_string())),
-        None => Err(LinesError::NotANumber(item.to_string())),
+        Some((Dot::On(_) | Dot::Off, Dot::On(_) | Dot::Off)) => Err(LinesError::DotOffBoard {
+            label: item.to_string(),
+            last_dot: last_dot_label(board),
+        }),
+        _ => Err(LinesError::NotANumber(item.to_string())),
     }
 }
 
@@ -194,7 +216,18 @@ mod tests {
             parse_line(&b, "a1b2").unwrap_err().to_string(),
             "'a1b2' joins dots that are not neighbours"
         );
-        assert!(parse_line(&b, "a1e1").is_err());
+        for off in ["a1e1", "a5b5", "a0a1", "a4a99999999999999999999"] {
+            assert_eq!(
+                parse_line(&b, off).unwrap_err().to_string(),
+                format!("'{off}' names a dot that is not on the board: its dots are a1 to d4"),
+            );
+        }
+        for not_a_label in ["a1b", "a+1b1", "ab1", "a1-b1"] {
+            assert!(
+                matches!(parse_line(&b, not_a_label), Err(LinesError::NotANumber(_))),
+                "{not_a_label}"
+            );
+        }
         assert_eq!(
             parse_line(&b, "abc").unwrap_err().to_string(),
             "'abc' is neither a line number nor a line label like a1b1"
