@@ -71,4 +71,19 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
+
+    #[test]
+    fn a_foreign_store_names_the_fields_that_differ() {
+        let said = |own: &str, asked: &str| check_bound(own, asked).unwrap_err().to_string();
+        assert_eq!(
+            said("retro 2x2 lo=12 order=0.1", "retro 2x3 lo=12 order=0.2"),
+            "tile store belongs to another solve: it holds '2x2' where this solve has '2x3', \
+             it holds 'order=0.1' where this solve has 'order=0.2'; use another store \
+             directory, or remove this one to start over"
+        );
+        assert!(
+            said("retro 3x3", "retro 3x3 penalty=1").contains("it lacks this solve's 'penalty=1';")
+        );
+        assert!(said("retro 3x3 penalty=1", "retro 3x3").contains("'penalty=1', which this"));
+    }
 }

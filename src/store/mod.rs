@@ -195,7 +195,9 @@ impl fmt::Display for StoreError {
             }
             StoreError::Foreign { expected, found } => write!(
                 f,
-                "tile store belongs to another solve: expected '{expected}', found '{found}'"
+                "tile store belongs to another solve: {}; use another store directory, or \
+                 remove this one to start over",
+                fingerprint_difference(found, expected)
             ),
             StoreError::NotFound { dir } => write!(f, "no store at {}", dir.display()),
             StoreError::QuotaExceeded { context, error } => write!(
@@ -216,6 +218,25 @@ impl std::error::Error for StoreError {
             | StoreError::NotFound { .. } => None,
         }
     }
+}
+
+/// Where the fingerprint a store holds (`found`) and the one asked for (`expected`) part, as
+/// words: the fields (separated by white space) that differ, each as the store has it and as
+/// the solve asks. Fingerprints are long (a line order of every line); two whole ones side by
+/// side hide the one field that differs, often the board.
+fn fingerprint_difference(found: &str, expected: &str) -> String {
+    let (mut have, mut want) = (found.split_whitespace(), expected.split_whitespace());
+    let mut parts = Vec::new();
+    loop {
+        match (have.next(), want.next()) {
+            (None, None) => break,
+            (h, w) if h == w => {}
+            (Some(h), Some(w)) => parts.push(format!("it holds '{h}' where this solve has '{w}'")),
+            (Some(h), None) => parts.push(format!("it holds '{h}', which this solve lacks")),
+            (None, Some(w)) => parts.push(format!("it lacks this solve's '{w}'")),
+        }
+    }
+    parts.join(", ")
 }
 
 /// [`TileStore::bind`] of a store named `own` when it was opened: `fingerprint` must be it.
