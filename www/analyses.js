@@ -12,6 +12,7 @@ export { proven } from './proven.js';
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
+const searched = new Set(); // keys the exact search was asked for (searchOf)
 const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
 const estimateListeners = new Set(); // called with a position's key when its estimate comes
 
@@ -44,6 +45,27 @@ export async function analysisOf(client, board, predrawn, lines) {
     throw e;
   }
 }
+
+/**
+ * The exact search's analysis of the position with `lines` drawn, asked of the worker
+ * (`client`, OP.search, within the policy's search time) and remembered in place of the
+ * analysis seen (chains as pseudo-lines that left scores unproven); null where the search
+ * found nothing in time. Asked once a position: `searchAsked` says so.
+ */
+export async function searchOf(client, board, predrawn, lines) {
+  const key = positionKey(board, predrawn, lines);
+  searched.add(key);
+  try {
+    const analysis = await client.call(OP.search, { board, predrawn, lines });
+    remember(key, analysis);
+    return analysis;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the exact search was asked for a position (searchOf). */
+export const searchAsked = (key) => searched.has(key);
 
 /**
  * The engine's answer for the position with `lines` drawn, where no exact method reaches

@@ -8,8 +8,8 @@
 // app.js calls renderAnalysis() on every render and gives, through initAnalysis(), the ways
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
-import { Game, answerMethod } from './pkg/dotbox.js';
-import { analysisOf, cached, estimateOf, estimated, failure, proven } from './analyses.js';
+import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
+import { analysisOf, cached, estimateOf, estimated, failure, proven, searchAsked, searchOf } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine } from './session.js';
 import { canAnalyze } from './solving.js';
@@ -94,8 +94,8 @@ function renderMoves(at) {
     const button = document.createElement('button');
     button.type = 'button';
     button.tabIndex = k === at || (at === 0 && k === 1) ? 0 : -1;
-    // Unknown for good where the worker refused the position or would need a long search.
-    const unknowable = failure(keyAt(k - 1)) || !canAnalyze(ctx.game, linesAt(k - 1));
+    // Unknown for good where nothing exact is still to be asked of the position before.
+    const unknowable = !['analyze', 'search'].includes(askFor(k - 1));
     // Where no exact score is known, the engine's estimate, marked ~ and never in data-loss.
     const guess = loss === null ? estimatedLossOf(k) : null;
     if (guess !== null) li.dataset.estimatedLoss = guess;
@@ -231,22 +231,56 @@ function onGraphClick(e) {
 
 // ---- Filling in the analyses -----------------------------------------------------------
 
-/** The first position of the main line that the answer policy leaves to the engine's
- * estimate and that has no answer yet, or undefined. The position on the board is the
- * game's to ask for (app.js), and until it has its answer none is asked here, so that its
- * answer never waits behind these. */
-function toEstimate(g) {
-  const shown = positionKey(g.board, g.predrawn, g.lines);
-  if (!g.isOver() && !cached(shown) && !estimated(shown)) return undefined;
-  const positions = [...Array(ctx.plies.length + 1).keys()];
-  return positions.find((i) => !cached(keyAt(i)) && !estimated(keyAt(i))
-    && answerMethod(g.board, g.predrawn, linesAt(i), session.book?.depth, 'browser') === 'estimate');
+/** Whether the exact search is still to be asked for the main line's position `k`: chains as
+ * pseudo-lines answered it without proving its value or the score of the move played from it
+ * (the command line searches such a position instead), it has at most the open lines the
+ * page's exact search takes (the policy's deepSearchMaxOpen; here within the policy's time of
+ * the automatic search, so the position on the board never waits long behind it), and the
+ * search was not asked there yet. */
+function needsSearch(k) {
+  const key = keyAt(k);
+  if (k === ctx.plies.length || searchAsked(key)) return false;
+  const g = ctx.game;
+  const open = g.open + g.ply - k;
+  const line = ctx.plies[k].line;
+  return open <= answerBudget().deepSearchMaxOpen && !proven(cached(key))?.moves.some((m) => m.line === line);
 }
 
-/** Asks the worker, one position at a time, for the main line's analyses not known yet: the
- * exact ones it answers at once, then the engine's estimates (the policy's time each) where
- * nothing exact is in reach, so that a game loaded or set up past exact reach gets its
- * estimated losses and graph too, not only a game played here move by move. */
+/** What the move list still asks the worker of the main line's position `k`: 'analyze' (the
+ * exact method the answer policy names), 'search' (see needsSearch), 'estimate' (the
+ * engine's, where nothing exact is in reach), or undefined (nothing more to be had). */
+function askFor(k) {
+  const g = ctx.game;
+  const key = keyAt(k);
+  if (cached(key)) return needsSearch(k) ? 'search' : undefined;
+  if (estimated(key)) return undefined;
+  const method = answerMethod(g.board, g.predrawn, linesAt(k), session.book?.depth, 'browser');
+  if (method === 'estimate') return 'estimate';
+  if (failure(key)) return undefined;
+  return canAnalyze(g, linesAt(k)) || method === 'pseudo' || method === 'search' ? 'analyze' : undefined;
+}
+
+/** The next question for the worker, {k, ask} (as askFor), or undefined: first the positions
+ * answered at once (a book, in memory, a stored solve); then, once the position on the board
+ * has its answer (the game asks for it, app.js: it never waits behind these), the exact ones
+ * that take up to a second or two (chains as pseudo-lines, the search), the searches where
+ * those left scores unproven, and the engine's estimates. */
+function nextAsk(g) {
+  const positions = [...Array(ctx.plies.length + 1).keys()];
+  const now = positions.find((k) => !cached(keyAt(k)) && !failure(keyAt(k)) && canAnalyze(g, linesAt(k)));
+  if (now !== undefined) return { k: now, ask: 'analyze' };
+  const shown = positionKey(g.board, g.predrawn, g.lines);
+  if (!g.isOver() && !cached(shown) && !estimated(shown)) return undefined;
+  for (const ask of ['analyze', 'search', 'estimate']) {
+    const k = positions.find((i) => askFor(i) === ask);
+    if (k !== undefined) return { k, ask };
+  }
+  return undefined;
+}
+
+/** Asks the worker, one position at a time, for the main line's analyses not known yet
+ * (nextAsk), so that a game loaded or set up gets its losses and graph (exact, else
+ * estimated) too, not only a game played here move by move. */
 async function fill() {
   if (ctx.filling) return;
   ctx.filling = true;
@@ -255,17 +289,16 @@ async function fill() {
       // The search the person asked for has every core: these wait until it ends.
       await searchEnded();
       const g = ctx.game;
-      const n = ctx.plies.length;
-      const k = [...Array(n + 1).keys()].find((i) => !cached(keyAt(i)) && !failure(keyAt(i)) && canAnalyze(g, linesAt(i)));
-      const guess = k === undefined ? toEstimate(g) : undefined;
-      if (k === undefined && guess === undefined) return;
-      const key = keyAt(k ?? guess);
+      const next = nextAsk(g);
+      if (!next) return;
+      const lines = linesAt(next.k);
       try {
-        if (k !== undefined) await analysisOf(client, g.board, g.predrawn, linesAt(k));
-        else await estimateOf(client, g.board, g.predrawn, linesAt(guess));
+        if (next.ask === 'analyze') await analysisOf(client, g.board, g.predrawn, lines);
+        else if (next.ask === 'search') await searchOf(client, g.board, g.predrawn, lines);
+        else await estimateOf(client, g.board, g.predrawn, lines);
       } catch {
         // Not solved yet, or the worker gave no estimate: try again on a later render.
-        if (k === undefined || !failure(key)) return;
+        if (next.ask === 'estimate' || !failure(positionKey(g.board, g.predrawn, lines))) return;
       }
       if (ctx.game === g) draw();
     }

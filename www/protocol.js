@@ -49,6 +49,13 @@
 //                                        it runs, then {final: true}; with `stop` (Int32Array
 //                                        on a SharedArrayBuffer) none, and it ends early,
 //                                        `stopped`, once stop[0] is set
+//   search  {board, predrawn, lines}  -> {value, moves: [{line, score}], nodes, source:
+//                                        'search'}: the exact search within the policy's
+//                                        searchSeconds and searchMaxNodes, whatever method
+//                                        the policy names there (the move list asks it where
+//                                        chains as pseudo-lines left a score unproven);
+//                                        refused with ERROR.tooBig past them; posts
+//                                        EVENT.searchProgress
 //   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,
 //                                        exact}]}: the principal variation to the end (best
 //                                        move, lowest line first among equals; player 0 is
@@ -61,7 +68,7 @@
 //
 // Events (no id):
 //   progress          {key, percent, rate, eta, tilesDone, tilesTotal, ...}: a whole-board solve
-//   search-progress   {nodes, done, total}: the few-second search
+//   search-progress   {nodes, done, total} | {final: true}: the few-second search
 //   estimate-progress {depth, nodes, seconds} | {final: true}: the engine's estimate
 //   book-progress     {url, done, total}: a book's bytes downloading
 //   book-figures      {figures}: a book's download counters after an answer
@@ -80,6 +87,7 @@ export const OP = Object.freeze({
   delete: 'delete',
   book: 'book',
   estimate: 'estimate',
+  search: 'search',
   bestLine: 'bestLine',
   loony: 'loony',
 });

@@ -130,9 +130,10 @@ function bookSuffices(s) {
   return Boolean(session.book) && s.open - session.book.depth <= directOpen();
 }
 
-/** Whether the move list may ask the worker for the position with `lines` drawn on game
- * `g`'s board: where the answer policy (wasm.answerMethod) names a method that answers at
- * once, not a search, chains as pseudo-lines or an estimate of seconds. */
+/** Whether the worker answers the position with `lines` drawn on game `g`'s board at once:
+ * where the answer policy (wasm.answerMethod) names a method that does (a book, in memory, a
+ * stored solve), not a search, chains as pseudo-lines or an estimate of seconds, which the
+ * move list asks only once the position on the board has its answer. */
 export function canAnalyze(g, lines) {
   const s = session.status;
   if (!s) return false;
@@ -281,16 +282,17 @@ async function startSolve() {
 /** The worker's events: solve progress, book downloads, the handover solve, pseudo-lines, the
  * search. */
 function onProgress(p) {
+  // The bar is the search's while the person's search runs: an estimate or a search under
+  // way when it began ends without hiding it.
+  if ((p.op === EVENT.estimateProgress || p.op === EVENT.searchProgress) && searching()) return;
   if (p.op === EVENT.estimateProgress) {
-    // The bar is the search's while the person's search runs: an estimate under way when it
-    // began ends without hiding it.
-    if (searching()) return;
     // A bar once the engine has thought for a second (its budget is the policy's).
     if (p.final) return hideWait();
     if (p.seconds > 1) showWait(null, `the engine is thinking… ${p.seconds.toFixed(1)} s (estimates, not exact)`);
     return;
   }
   if (p.op === EVENT.searchProgress) {
+    if (p.final) return hideWait();
     showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${nodesText(p.nodes)}, move ${p.done}/${p.total}`);
     return;
   }

@@ -95,11 +95,26 @@ async function analyze({ board, predrawn, lines }) {
   }
   if (method === 'stored') return storedAnalysis(board, predrawn, lines);
   if (method === 'pseudo') return pseudoAnalysis(board, predrawn, lines);
-  const exactAt = `exact play begins at the latest once at most ${budget.retroMaxOpen} are open`;
   if (method === 'estimate') {
-    const message = `This position has ${open} open lines: ${exactAt} (${open - budget.retroMaxOpen} more moves).`;
+    const message = `This position has ${open} open lines: ${exactAt(budget)} (${open - budget.retroMaxOpen} more moves).`;
     throw Object.assign(new Error(message), { code: ERROR.tooBig });
   }
+  return search({ board, predrawn, lines });
+}
+
+/** When exact play begins at the latest, in words. */
+const exactAt = (budget) => `exact play begins at the latest once at most ${budget.retroMaxOpen} are open`;
+
+/**
+ * The exact search of a position within the policy's time and nodes (searchSeconds,
+ * searchMaxNodes), refused with ERROR.tooBig past them: where the policy names it, and for
+ * the move list where chains as pseudo-lines left unproven a score it reads (the command line
+ * searches such a position too). Posts EVENT.searchProgress, then {final: true}.
+ */
+function search({ board, predrawn, lines }) {
+  predrawn = predrawn ?? '';
+  lines = lines ?? '';
+  const budget = wasm.answerBudget();
   const deadline = performance.now() + budget.searchSeconds * 1000;
   const progress = (nodes, done, total) => {
     post({ op: EVENT.searchProgress, nodes, done, total });
@@ -109,8 +124,11 @@ async function analyze({ board, predrawn, lines }) {
     const found = wasm.searchAnalyze(board, predrawn, lines, budget.searchMaxNodes, budget.searchTableMib, progress);
     return { ...found, source: 'search' };
   } catch (e) {
-    const message = `The search found no exact scores within ${budget.searchSeconds} s (${open} open lines); ${exactAt}.`;
+    const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
+    const message = `The search found no exact scores within ${budget.searchSeconds} s (${open} open lines); ${exactAt(budget)}.`;
     throw Object.assign(new Error(message), { code: ERROR.tooBig, cause: e });
+  } finally {
+    post({ op: EVENT.searchProgress, final: true });
   }
 }
 
@@ -405,6 +423,7 @@ async function bestLine({ board, predrawn, lines }) {
 const ops = {
   [OP.analyze]: analyze,
   [OP.estimate]: estimate,
+  [OP.search]: search,
   [OP.status]: status,
   [OP.solve]: solve,
   [OP.storage]: storage,

@@ -4,7 +4,7 @@
 // and switching sides; coordinates; screenshots at desktop and phone size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, nativeAnalyze, settled, lossesKnown, labelOf, RESULTS } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, lossesKnown, listedMoves, labelOf, RESULTS } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -78,6 +78,31 @@ test("a booked game opened from its address: every move's loss and the coach's j
   }
   await page.waitForFunction((line) => document.querySelector('#coach-move').dataset.line === line, String(moves.at(-1)));
   assert.doesNotMatch(await page.textContent('#coach-move'), /no exact scores/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a loaded 5x5 game gets exact losses by the search where chains as pseudo-lines leave the move played unproven', { timeout: 180_000 }, async () => {
+  // Every even line in order: the positions before moves 24-28 (37-33 open lines) go to
+  // chains as pseudo-lines, which prove neither their values nor the moves played (the
+  // command line's own answer at 33-36 open lines is the search); the move list asks the
+  // exact search there, as the command line does, and lists its losses.
+  const moves = Array.from({ length: 29 }, (_, i) => 2 * i);
+  const first = 24;
+  const pseudo = nativeAnalyze('5x5', moves.slice(0, first - 1), null, { pseudo: true });
+  assert.ok(pseudo.pseudo_lines.unproven_moves.includes(moves[first - 1]), 'pseudo-lines leave the move unproven');
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  await settled(page);
+  await page.waitForFunction((first) => [...document.querySelectorAll('#moves li[data-ply]')]
+    .filter((l) => Number(l.dataset.ply) >= first).every((l) => l.dataset.loss !== ''), first, { timeout: 120_000 });
+  const listed = await listedMoves(page);
+  for (let k = first - 1; k < moves.length; k++) {
+    const native = nativeAnalyze('5x5', moves.slice(0, k), null, { method: 'search' });
+    const score = native.moves.find((m) => m.line === moves[k]).score;
+    assert.equal(listed[k].loss, native.value - score, `move ${k + 1}`);
+  }
+  assert.ok(listed.slice(first - 1).some((m) => m.loss > 0), 'the game has moves that lose');
   assert.deepEqual(errors, []);
   await context.close();
 });
