@@ -188,6 +188,37 @@ test('a game loaded past exact reach gets an estimated loss for every move and a
   await context.close();
 });
 
+test('on a phone a 5x5 game with estimates shows its board near the top, its estimates clear of each other', { timeout: 120_000 }, async () => {
+  const game = '#board=5x5&mode=hh&moves=0,31,17,44,9,22';
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { page, errors } = await openPage(phone, env.server.url, game);
+  await settled(page);
+  await page.waitForSelector('#exactness:not([hidden])');
+  const laid = await page.evaluate(() => {
+    const box = (el) => el.getBoundingClientRect();
+    const labels = [...document.querySelectorAll('#svg text.score.estimate')].map((t) => ({ text: t.textContent, ...box(t).toJSON() }));
+    return { board: box(document.querySelector('#svg')).top, exactness: box(document.querySelector('#exactness')).top, labels };
+  });
+  // The board first (under the header, the form and the status); why its scores are
+  // estimates follows it.
+  assert.ok(laid.board < 300, `the board starts ${laid.board} px down`);
+  assert.ok(laid.exactness > laid.board);
+  assert.equal(laid.labels.length, 54, 'every open line has its estimate');
+  const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  laid.labels.forEach((a, i) => laid.labels.slice(i + 1).forEach((b) => assert.ok(apart(a, b), `${a.text} and ${b.text} overlap`)));
+  assert.ok(laid.labels.every((l) => l.height >= 9), 'readable');
+  assert.deepEqual(errors, []);
+  await phone.close();
+  // On a desktop the order is as it was: the exactness above the board.
+  const desktop = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page: wide } = await openPage(desktop, env.server.url, game);
+  await settled(wide);
+  await wide.waitForSelector('#exactness:not([hidden])');
+  const tops = await wide.evaluate(() => ['#exactness', '#svg'].map((s) => document.querySelector(s).getBoundingClientRect().top));
+  assert.ok(tops[0] < tops[1], `${tops}`);
+  await desktop.close();
+});
+
 test('a position the engine solves within its time is shown as exact, with the native scores', { timeout: 120_000 }, async () => {
   const context = await env.browser.newContext();
   // 5x5 with 35 open lines: past the page's search (32) and its chains as pseudo-lines, so
