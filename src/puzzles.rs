@@ -68,7 +68,7 @@ pub fn puzzle_of(
     if tempting.is_empty() {
         return Ok(None);
     }
-    let reasons = explain(board, pos, solution, analysis)?;
+    let reasons = explain(board, pos, solution, analysis, None)?;
     let (lure, lure_score) = analysis
         .moves
         .iter()
@@ -76,7 +76,7 @@ pub fn puzzle_of(
         .map(|m| (m.line, m.score))
         .max_by_key(|&(l, score)| (score, std::cmp::Reverse(l)))
         .expect("tempting moves are open lines");
-    let lure_reasons = explain(board, pos, lure, analysis)?;
+    let lure_reasons = explain(board, pos, lure, analysis, None)?;
     let explanation = format!(
         "{} The most tempting other move, line {lure}: {}",
         explain_text(&reasons),

@@ -3,6 +3,8 @@
 //! chain rules off); a tampered exercise and a position where every move is best are refused.
 //! (The shipped `www/lessons.json` is checked against the CLI by tests/e2e/learn.test.mjs.)
 
+use dotbox::chains::{explain, explain_text, Reason};
+use dotbox::core::{Analysis, Board, MoveScore, NextLoony, Position};
 use dotbox::lessons::{
     build, check, reference_solve, search_solve, ExerciseSpec, Idea, LessonError, LessonSpec,
     COURSE, MIN_EXERCISES,
@@ -31,6 +33,56 @@ fn every_exercise_accepts_exactly_the_best_moves() {
         }
     }
     check(&lessons, &mut reference_solve).unwrap();
+}
+
+/// A wrong pick is explained in the page from the exercise's scores and flags (`explainMove`,
+/// whose core is `chains::explain`): it says who makes the next loony move with best play, as
+/// the built explanation does, and where that is not whom control in nimstring's sense could
+/// force (a pick that keeps control and still has to open the next chain), it says so.
+#[test]
+fn a_wrong_pick_says_who_moves_loony_with_best_play() {
+    let lessons = build(COURSE, &mut search_solve).unwrap();
+    let mut against = 0;
+    for ex in lessons.iter().flat_map(|l| &l.exercises) {
+        let board = Board::parse(&ex.board).unwrap();
+        let pos: Position = ex.lines.iter().copied().collect();
+        let pos = pos.union(board.predrawn());
+        let analysis = Analysis {
+            value: ex.value,
+            moves: (ex.scores.iter())
+                .map(|&(line, score)| MoveScore { line, score })
+                .collect(),
+        };
+        for &(line, _) in ex.scores.iter().filter(|s| !ex.answer.contains(&s.0)) {
+            let next = ex.flags.of(line).expect("every move has its flag");
+            let reasons = explain(&board, pos, line, &analysis, Some(next)).unwrap();
+            let Some(&Reason::BestPlay {
+                next: said,
+                against: differs,
+            }) = reasons.last()
+            else {
+                panic!("{reasons:?}");
+            };
+            assert_eq!(said, next);
+            let text = explain_text(&reasons);
+            let keeps = reasons.contains(&Reason::KeepsControl);
+            if keeps && next == NextLoony::Mover {
+                assert!(differs, "{text}");
+                assert!(
+                    text.ends_with(
+                        "With best play after it, though, you make the next loony move: keeping \
+                         control costs you more than it brings."
+                    ),
+                    "{text}"
+                );
+                against += 1;
+            }
+        }
+    }
+    assert!(
+        against > 0,
+        "no wrong pick keeps control and still opens next"
+    );
 }
 
 #[test]

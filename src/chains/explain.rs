@@ -3,9 +3,11 @@
 //! [`explain`] takes a position, a move and the exact scores of every move (an
 //! [`Analysis`] from any exact solver) and returns the [`Reason`]s that apply, each with a
 //! plain-English [`Reason::text`]. Control is judged by nimstring when every region of the
-//! position is small enough ([`CONTROL_OPEN`] open lines), else by the long chain rule.
+//! position is small enough ([`CONTROL_OPEN`] open lines), else by the long chain rule. Given
+//! the loony analysis's flag of the move, the reasons also say who makes the next loony move
+//! with best play, which is not always who control could force to.
 
-use crate::core::{Analysis, Board, Boxes, Position};
+use crate::core::{Analysis, Board, Boxes, NextLoony, Position};
 
 use super::components::{decompose, Kind};
 use super::control::control_in;
@@ -76,6 +78,16 @@ pub enum Reason {
     /// The long chain count now favours the opponent (the rule's estimate, used when the
     /// position is too large for nimstring).
     ChangesParity,
+    /// Who makes the next loony move with best play after the move (the retrograde solver's
+    /// loony analysis, the `v`/`^` of `dotbox analyze --loony`). Control above says who *can*
+    /// force the other to open the next long chain or loop; with best play the holder may
+    /// not use that power, when keeping control costs more than it brings.
+    BestPlay {
+        /// Who makes it, from the mover's side.
+        next: NextLoony,
+        /// Whether that is not what control, as the reason before says it, would force.
+        against: bool,
+    },
 }
 
 /// Whom a reason speaks to and how it names lines: the CLI addresses the player who moved
@@ -210,6 +222,23 @@ impl Reason {
                 "It changes the long chain count in {} favour (the long chain rule).",
                 voice.opponent_s()
             ),
+            Reason::BestPlay { next, against } => {
+                let (who, makes) = match next {
+                    NextLoony::Mover => (me, voice.verb("make", "makes")),
+                    NextLoony::Opponent => (them, "makes"),
+                    NextLoony::Nobody => {
+                        return "With best play after it, nobody makes another loony move."
+                            .to_string()
+                    }
+                };
+                match against {
+                    true => format!(
+                        "With best play after it, though, {who} {makes} the next loony move: \
+                         keeping control costs {who} more than it brings."
+                    ),
+                    false => format!("With best play after it, {who} {makes} the next loony move."),
+                }
+            }
         }
     }
 }
@@ -223,12 +252,15 @@ fn plural(n: i32, one: &str, many: &str) -> String {
 }
 
 /// The reasons for playing `line` in `pos`, given the exact scores of `pos` (`analysis`
-/// must be the analysis of `pos`: it is read, not checked).
+/// must be the analysis of `pos`: it is read, not checked) and, when known, who makes the next
+/// loony move with best play after it (`next`, the loony analysis's flag of the move), which
+/// adds [`Reason::BestPlay`].
 pub fn explain(
     board: &Board,
     pos: Position,
     line: usize,
     analysis: &Analysis,
+    next: Option<NextLoony>,
 ) -> Result<Vec<Reason>, ChainsError> {
     let coins = board.boxes();
     board.check(pos)?;
@@ -273,7 +305,16 @@ pub fn explain(
             boxes: capturable_boxes(coins, child),
         });
     }
-    reasons.extend(control_reason(board, coins, pos, line, taken > 0));
+    let control = control_reason(board, coins, pos, line, taken > 0);
+    reasons.extend(control);
+    if let Some(next) = next {
+        let against = match control {
+            Some(Reason::KeepsControl) => next == NextLoony::Mover,
+            Some(Reason::GivesAwayControl | Reason::ChangesParity) => next == NextLoony::Opponent,
+            _ => false,
+        };
+        reasons.push(Reason::BestPlay { next, against });
+    }
     Ok(reasons)
 }
 
@@ -370,7 +411,7 @@ mod tests {
         let (b, pos) = declining_position();
         let a = analysis(&b, pos);
         assert_eq!(a.value, 2);
-        let reasons = explain(&b, pos, b.v(0, 4), &a).unwrap();
+        let reasons = explain(&b, pos, b.v(0, 4), &a, None).unwrap();
         assert_eq!(
             reasons,
             vec![
@@ -393,7 +434,7 @@ mod tests {
     fn taking_the_last_boxes_gives_away_control() {
         let (b, pos) = declining_position();
         let a = analysis(&b, pos);
-        let reasons = explain(&b, pos, b.v(0, 3), &a).unwrap();
+        let reasons = explain(&b, pos, b.v(0, 3), &a, None).unwrap();
         assert_eq!(
             reasons,
             vec![
@@ -417,12 +458,12 @@ mod tests {
             .into_iter()
             .collect();
         let a = analysis(&b, pos);
-        let middle = explain(&b, pos, b.v(0, 1), &a).unwrap();
+        let middle = explain(&b, pos, b.v(0, 1), &a, None).unwrap();
         assert!(
             middle.contains(&Reason::Sacrifice { boxes: 2 }),
             "{middle:?}"
         );
-        let end = explain(&b, pos, b.v(0, 0), &a).unwrap();
+        let end = explain(&b, pos, b.v(0, 0), &a, None).unwrap();
         assert!(
             end.contains(&Reason::Loony(Offered::HalfHearted)),
             "{end:?}"
@@ -430,7 +471,7 @@ mod tests {
         // Opening a long chain of three.
         let b3 = Board::new(1, 3).unwrap();
         let pos3: Position = (0..3).flat_map(|c| [b3.h(0, c), b3.h(1, c)]).collect();
-        let r = explain(&b3, pos3, b3.v(0, 0), &analysis(&b3, pos3)).unwrap();
+        let r = explain(&b3, pos3, b3.v(0, 0), &analysis(&b3, pos3), None).unwrap();
         assert!(r.contains(&Reason::Loony(Offered::LongChain(3))), "{r:?}");
         assert!(r.contains(&Reason::Best { ties: 4 }));
     }
@@ -443,7 +484,7 @@ mod tests {
             for pos in positions(board, 12, 30, 1200 + i as u64) {
                 let a = analysis(board, pos);
                 for m in &a.moves {
-                    let reasons = explain(board, pos, m.line, &a).unwrap();
+                    let reasons = explain(board, pos, m.line, &a, None).unwrap();
                     let loss = a.value - m.score;
                     if loss == 0 {
                         assert!(matches!(reasons[0], Reason::Best { .. }));
@@ -490,7 +531,7 @@ mod tests {
         let flagged: Vec<usize> = open
             .lines()
             .filter(|&l| {
-                explain(&b, pos, l, &flat)
+                explain(&b, pos, l, &flat, None)
                     .unwrap()
                     .contains(&Reason::ChangesParity)
             })
@@ -508,7 +549,7 @@ mod tests {
         let (b, pos) = declining_position();
         let a = analysis(&b, pos);
         assert_eq!(
-            explain(&b, pos, b.v(0, 0), &a),
+            explain(&b, pos, b.v(0, 0), &a, None),
             Err(ChainsError::LineDrawn(b.v(0, 0)))
         );
     }

@@ -39,6 +39,11 @@ impl NextLoony {
         }
     }
 
+    /// The flag of a suffix printed by [`NextLoony::suffix`] (`"v"`, `"^"` or `""`).
+    pub fn from_suffix(suffix: &str) -> Option<NextLoony> {
+        NextLoony::ALL.into_iter().find(|f| f.suffix() == suffix)
+    }
+
     /// How much the player to move likes the flag, 0 to 2 (higher is better), so that a
     /// score and its flag compare as `(score, preference)`.
     pub const fn preference(self) -> u8 {
@@ -83,11 +88,13 @@ pub struct LoonyFlags {
 }
 
 impl LoonyFlags {
+    /// The flag after the move `line` (`None` for a line without one).
+    pub fn of(&self, line: usize) -> Option<NextLoony> {
+        self.moves.iter().find(|(l, _)| *l == line).map(|&(_, f)| f)
+    }
+
     /// The suffix of a move's score (`""` for a line without a flag).
     pub fn suffix(&self, line: usize) -> &'static str {
-        self.moves
-            .iter()
-            .find(|(l, _)| *l == line)
-            .map_or("", |(_, flag)| flag.suffix())
+        self.of(line).map_or("", NextLoony::suffix)
     }
 }

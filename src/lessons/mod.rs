@@ -73,6 +73,9 @@ pub struct Exercise {
     pub value: i32,
     /// Every open line with its exact score, increasing.
     pub scores: Vec<(usize, i32)>,
+    /// Who makes the next loony move with best play, after the position and after each move
+    /// (the retrograde solver's loony analysis): the page explains a wrong pick with it.
+    pub flags: LoonyFlags,
 }
 
 /// A built lesson.
@@ -256,6 +259,7 @@ fn build_exercise(
         explanation,
         value: analysis.value,
         scores: analysis.moves.iter().map(|m| (m.line, m.score)).collect(),
+        flags,
     };
     Ok((exercise, shown))
 }
@@ -293,11 +297,10 @@ pub fn explanation(
             net(analysis.value)
         ),
     };
-    let next = |line: usize| {
-        let flag = flags.moves.iter().find(|&&(l, _)| l == line);
-        flag.map_or("", |&(_, next)| after_move(next))
+    let why = |line: usize| -> Result<String, ChainsError> {
+        let reasons = explain(board, pos, line, analysis, flags.of(line))?;
+        Ok(explain_text_in(&reasons, &voice))
     };
-    let why = explain_text_in(&explain(board, pos, best[0], analysis)?, &voice);
     // The nearest rival: the best-scoring move that is not best (lowest line on ties).
     let rival = analysis
         .moves
@@ -305,19 +308,18 @@ pub fn explanation(
         .filter(|m| m.score < analysis.value)
         .max_by_key(|m| (m.score, std::cmp::Reverse(m.line)))
         .expect("not every move is best");
-    let rival_why = explain_text_in(&explain(board, pos, rival.line, analysis)?, &voice);
     let subject = if names.len() == 1 {
         String::new()
     } else {
         format!("{}: ", names[0])
     };
     Ok(format!(
-        "{} {head} {subject}{why} {} The nearest other move, {} ({}): {rival_why} {}",
+        "{} {head} {subject}{} The nearest other move, {} ({}): {}",
         summary(board, pos, flags.value, &label),
-        next(best[0]),
+        why(best[0])?,
         label(rival.line),
         signed(rival.score),
-        next(rival.line)
+        why(rival.line)?
     ))
 }
 
@@ -428,17 +430,6 @@ fn best_play(next: NextLoony, against: bool) -> String {
     }
 }
 
-/// Who makes the next loony move with best play after a move, from the mover's side.
-fn after_move(next: NextLoony) -> &'static str {
-    match next {
-        NextLoony::Mover => "(With best play after it, you make the next loony move.)",
-        NextLoony::Opponent => {
-            "(With best play after it, your opponent makes the next loony move.)"
-        }
-        NextLoony::Nobody => "(With best play after it, nobody makes another loony move.)",
-    }
-}
-
 /// "net +2 boxes", "net 0 boxes".
 fn net(v: i32) -> String {
     let unit = if v.abs() == 1 { "box" } else { "boxes" };
@@ -496,7 +487,9 @@ pub fn check(lessons: &[Lesson], solve: Solve) -> Result<(), LessonError> {
 
 /// The lessons as the page's `lessons.json`: `{"lessons": [{"title", "text", "exercises":
 /// [{"board", "lines", "answer", "question", "explanation", "value", "scores"}]}]}`, scores as
-/// `[{"line": l, "score": s}]`.
+/// `[{"line": l, "score": s, "next": n}]` with `n` who then makes the next loony move with best
+/// play (`"v"`, `"^"` or `""`, as `dotbox analyze --loony` prints it): the scores the page's
+/// `explainMove` explains a move from, saying so too.
 pub fn to_json(lessons: &[Lesson]) -> Value {
     let lessons: Vec<Value> = lessons
         .iter()
@@ -508,7 +501,9 @@ pub fn to_json(lessons: &[Lesson]) -> Value {
                     let scores: Vec<Value> = e
                         .scores
                         .iter()
-                        .map(|&(line, score)| json!({"line": line, "score": score}))
+                        .map(|&(line, score)| {
+                            json!({"line": line, "score": score, "next": e.flags.suffix(line)})
+                        })
                         .collect();
                     json!({
                         "board": e.board,

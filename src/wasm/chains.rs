@@ -168,9 +168,12 @@ struct JsExplanation {
 }
 
 /// Explains playing `line` in the position with `lines` drawn, from that position's exact
-/// analysis `{value, moves: [{line, score}]}` (as the worker returns it):
-/// `{best, loses, loony, reasons: [..], text}`. Lines are named by their labels (`a1b1`);
-/// with `mover` and `opponent` (`"A"`, `"B"`) the text names the players, else it says "you".
+/// analysis `{value, moves: [{line, score, next?}]}` (as the worker returns it; `next` as
+/// `loonyAnalyze` gives it): `{best, loses, loony, reasons: [..], text}`. With the move's
+/// `next` the text also says who makes the next loony move with best play; without it,
+/// control is said only as nimstring (or the long chain rule) says who can force it. Lines
+/// are named by their labels (`a1b1`); with `mover` and `opponent` (`"A"`, `"B"`) the text
+/// names the players, else it says "you".
 #[wasm_bindgen(js_name = explainMove)]
 pub fn explain_move(
     board: &str,
@@ -182,10 +185,10 @@ pub fn explain_move(
     opponent: Option<String>,
 ) -> Result<JsValue, JsError> {
     let (board, pos) = parse(board, predrawn, lines)?;
-    let analysis: Analysis = serde_wasm_bindgen::from_value::<JsAnalysis>(analysis)
-        .map_err(js_error)?
-        .into();
-    let reasons = explain(&board, pos, line, &analysis).map_err(js_error)?;
+    let scores: JsAnalysis = serde_wasm_bindgen::from_value(analysis).map_err(js_error)?;
+    let next = scores.next_loony(line)?;
+    let analysis: Analysis = scores.into();
+    let reasons = explain(&board, pos, line, &analysis, next).map_err(js_error)?;
     let label = |l: usize| line_label(&board, l);
     let voice = Voice {
         mover: mover.as_deref(),

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use super::idb_store::IdbStore;
 use super::js_error;
 use crate::core::notation::parse_lines;
-use crate::core::{Analysis, Board};
+use crate::core::{Analysis, Board, NextLoony};
 use crate::retro::{self, Repair, RetroError, Solve};
 use crate::store::TileId;
 
@@ -23,9 +23,13 @@ pub const DIRECT_OPEN: u32 = crate::policy::BROWSER.direct_open;
 pub(crate) struct JsMove {
     line: usize,
     score: i32,
+    /// Who then makes the next loony move with best play (`"v"`, `"^"` or `""`), in scores
+    /// the page gives back from a loony analysis (`loonyAnalyze`, `lessons.json`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    next: Option<String>,
 }
 
-/// An analysis as the page receives it: `{value, moves: [{line, score}]}`.
+/// An analysis as the page receives it: `{value, moves: [{line, score, next?}]}`.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct JsAnalysis {
     value: i32,
@@ -42,9 +46,27 @@ impl From<Analysis> for JsAnalysis {
                 .map(|m| JsMove {
                     line: m.line,
                     score: m.score,
+                    next: None,
                 })
                 .collect(),
         }
+    }
+}
+
+impl JsAnalysis {
+    /// Who makes the next loony move with best play after `line`, if the scores say.
+    pub(crate) fn next_loony(&self, line: usize) -> Result<Option<NextLoony>, JsError> {
+        let Some(suffix) = self
+            .moves
+            .iter()
+            .find(|m| m.line == line)
+            .and_then(|m| m.next.as_deref())
+        else {
+            return Ok(None);
+        };
+        NextLoony::from_suffix(suffix)
+            .map(Some)
+            .ok_or_else(|| js_error(format!("unknown next-loony flag {suffix:?}")))
     }
 }
 

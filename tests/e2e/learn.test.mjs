@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, RESULTS, ROOT } from './harness.mjs';
 
 const env = serveAndLaunch();
@@ -13,6 +14,15 @@ const { lessons } = JSON.parse(readFileSync(`${ROOT}www/lessons.json`, 'utf8'));
 const SHOTS = process.env.LEARN_SHOTS ? `${ROOT}${process.env.LEARN_SHOTS}` : `${RESULTS}/learn`;
 mkdirSync(SHOTS, { recursive: true });
 const NO_SCORES = { force: true }; // before an answer a line has no score text: a flat box
+
+/** Every move of a position with who then makes the next loony move with best play, as
+ * `dotbox analyze --loony --json` gives them: [{line, score, next}]. */
+function nativeLoony(board, lines) {
+  const args = ['analyze', board, '--json', '--loony'];
+  if (lines.length) args.push('--lines', lines.join(','));
+  const out = JSON.parse(execFileSync(`${ROOT}target/release/dotbox`, args, { encoding: 'utf8', maxBuffer: 1 << 20 }));
+  return out.moves.map((m) => ({ line: m.line, score: m.score, next: m.next_loony }));
+}
 
 test('every exercise accepts exactly the best moves of the native solver', () => {
   assert.ok(lessons.length >= 8, `${lessons.length} lessons`);
@@ -24,7 +34,7 @@ test('every exercise accepts exactly the best moves of the native solver', () =>
       assert.deepEqual(ex.answer, best, `lesson ${l + 1} exercise ${e + 1}`);
       assert.ok(best.length < native.moves.length, `lesson ${l + 1} exercise ${e + 1}: some move is not best`);
       assert.equal(ex.value, native.value);
-      assert.deepEqual(ex.scores, native.moves.map((m) => ({ line: m.line, score: m.score })));
+      assert.deepEqual(ex.scores, nativeLoony(ex.board, ex.lines), `lesson ${l + 1} exercise ${e + 1}: scores and next-loony flags`);
     }
   }
 });
@@ -135,6 +145,35 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
   await page.waitForSelector('#learn[data-ready="1"]');
   assert.equal(await page.getAttribute('#learn', 'data-lessons-done'), '0');
   assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a wrong pick says who makes the next loony move with best play, also where control would force the other', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openLearn(context);
+  // The first wrong pick, in course order, that keeps control in nimstring's sense and still
+  // has its player make the next loony move with best play (from the exercise's flags).
+  const found = await page.evaluate(async (lessons) => {
+    const { explainMove } = await import('./pkg/dotbox.js');
+    for (const [l, lesson] of lessons.entries()) {
+      for (const [e, ex] of lesson.exercises.entries()) {
+        for (const s of ex.scores.filter((m) => !ex.answer.includes(m.line))) {
+          const text = explainMove(ex.board, '', ex.lines.join(','), s.line, { value: ex.value, moves: ex.scores }).text;
+          if (text.includes('You keep control') && s.next === 'v') return { l, e, line: s.line };
+        }
+      }
+    }
+    return null;
+  }, lessons);
+  assert.ok(found, 'some wrong pick keeps control yet makes the next loony move');
+  await page.click(`#learn-lessons button[data-lesson="${found.l}"]`);
+  for (let e = 0; e < found.e; e++) await page.click('#exercise-next');
+  await page.click(`#learn-svg g.move[data-line="${found.line}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
+  // The pick's own paragraph (the first), not the exercise's explanation after it.
+  const why = await page.textContent('#exercise-feedback p:first-child');
+  assert.ok(why.includes('You keep control: you can still force your opponent to open the next long chain or loop. With best play after it, though, you make the next loony move: keeping control costs you more than it brings.'), why);
   assert.deepEqual(errors, []);
   await context.close();
 });

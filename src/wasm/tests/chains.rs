@@ -10,9 +10,10 @@ use crate::chains::regions;
 use crate::chains::{components, control, loony_moves, nim_value};
 use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
 use crate::core::notation::{line_label, parse_lines};
-use crate::core::Board;
+use crate::core::{Board, Rules};
 use crate::retro;
 use crate::wasm::chains::{chains_report, explain_move, load_puzzles};
+use crate::wasm::loony::loony_analyze;
 use crate::wasm::solver::analyze;
 
 #[derive(Deserialize)]
@@ -123,7 +124,7 @@ fn a_move_is_explained_from_the_exact_scores() {
             explain_move("3x3", "", lines, m.line, analysis(), None, None).unwrap(),
         )
         .unwrap();
-        let reasons = explain(&board, pos, m.line, &exact).unwrap();
+        let reasons = explain(&board, pos, m.line, &exact, None).unwrap();
         // Addressed to "you", with lines by label.
         let label = |l: usize| line_label(&board, l);
         let voice = Voice {
@@ -152,6 +153,30 @@ fn a_move_is_explained_from_the_exact_scores() {
         assert_eq!(
             got.loony,
             loony_moves(&board, pos).unwrap().contains(&m.line)
+        );
+        // Given the loony analysis's scores (each move's `next`), the text also says who makes
+        // the next loony move with best play, as the native reasons with the move's flag do.
+        let (_, flags) =
+            retro::analyze_loony(&board, pos, Rules::default(), &mut retro::quietly).unwrap();
+        let with_flags: Explanation = serde_wasm_bindgen::from_value(
+            explain_move(
+                "3x3",
+                "",
+                lines,
+                m.line,
+                loony_analyze("3x3", "", lines).unwrap(),
+                None,
+                None,
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let reasons = explain(&board, pos, m.line, &exact, flags.of(m.line)).unwrap();
+        assert_eq!(with_flags.text, explain_text_in(&reasons, &voice));
+        assert!(
+            with_flags.text.contains("With best play after it"),
+            "{}",
+            with_flags.text
         );
     }
     let drawn = explain_move(
@@ -193,7 +218,7 @@ fn the_shipped_puzzles_load_and_damaged_ones_are_refused() {
 #[wasm_bindgen_test]
 fn loony_flags_match_the_children_and_big_positions_are_refused() {
     use crate::retro::testkit::moves_from_children;
-    use crate::wasm::loony::{loony_analyze, JsLoony, JsLoonyMove, LOONY_OPEN};
+    use crate::wasm::loony::{JsLoony, JsLoonyMove, LOONY_OPEN};
     // Each move's score and flag as derived from the positions it leads to (a path through
     // the solver's tables that the loony analysis does not take).
     for (name, lines) in [
