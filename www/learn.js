@@ -5,11 +5,13 @@
 // (click, tap, or arrow keys and Enter); the page says whether it was best, what the chosen
 // move gains or costs and why (the coach's words from the exact scores), then shows the scores.
 // Chains are coloured on the board as the coach colours them. Progress (exercises answered
-// right, hence lessons done) is kept in localStorage and can be reset.
+// right, hence lessons done) is kept in localStorage by each exercise's position, so that
+// editing the course does not move it onto other exercises, and can be reset.
 import { chainsReport, explainMove } from './pkg/dotbox.js';
 import { renderBoard } from './board.js';
 import { diagramOf, answerKeys } from './answer-board.js';
 import { wasmReady } from './session.js';
+import { positionKey } from './position-key.js';
 import { $, fmt, svgEl } from './ui.js';
 
 export const LEARN_HASH = '#learn';
@@ -31,18 +33,29 @@ const state = {
 // ---- Progress ---------------------------------------------------------------------------
 
 /**
- * {right: ["lesson.exercise", ..], at: [lesson, exercise]} from localStorage, each key once.
- * Keys naming no exercise of this lessons.json (progress saved under an older course) are
- * kept, since a later course may bring those exercises back, but never counted: the counts
- * come from the course's exercises (exercisesRight), not from the stored list.
+ * An exercise's identity in stored progress: its position (board and drawn lines, as the page
+ * keys positions), which stays with the exercise when the course is edited around it.
+ */
+const idOf = (ex) => positionKey(ex.board, '', ex.lines.join(','));
+
+/** Progress as stored before exercises had an identity: "lesson.exercise", a place in the
+ * course it was saved under, which an edited course gives to another exercise. */
+const PLACE_KEY = /^\d+\.\d+$/;
+
+/**
+ * {right: [exercise id, ..], at: exercise id or null} from localStorage, each id once. Ids
+ * naming no exercise of this lessons.json (progress saved under an older course) are kept,
+ * since a later course may bring those exercises back, but never counted: the counts come
+ * from the course's exercises (exercisesRight), not from the stored list. Keys by place
+ * ("lesson.exercise") are dropped: nothing tells which exercise they were.
  */
 function loadProgress() {
   try {
     const p = JSON.parse(localStorage.getItem(STORE) ?? '{}');
-    const right = Array.isArray(p.right) ? [...new Set(p.right.filter((k) => typeof k === 'string'))] : [];
-    return { right, at: Array.isArray(p.at) ? p.at : [0, 0] };
+    const right = Array.isArray(p.right) ? [...new Set(p.right.filter((k) => typeof k === 'string' && !PLACE_KEY.test(k)))] : [];
+    return { right, at: typeof p.at === 'string' ? p.at : null };
   } catch {
-    return { right: [], at: [0, 0] };
+    return { right: [], at: null };
   }
 }
 
@@ -55,10 +68,10 @@ function saveProgress(p) {
 }
 
 const progress = loadProgress();
-const solved = (l, e) => progress.right.includes(`${l}.${e}`);
-const lessonDone = (l) => state.lessons[l].exercises.every((_, e) => solved(l, e));
-/** Exercises of this course answered right: stored keys naming no exercise do not count. */
-const exercisesRight = () => state.lessons.reduce((n, lesson, l) => n + lesson.exercises.filter((_, e) => solved(l, e)).length, 0);
+const solved = (ex) => progress.right.includes(idOf(ex));
+const lessonDone = (l) => state.lessons[l].exercises.every(solved);
+/** Exercises of this course answered right: stored ids naming no exercise do not count. */
+const exercisesRight = () => state.lessons.reduce((n, lesson) => n + lesson.exercises.filter(solved).length, 0);
 
 // ---- Rendering --------------------------------------------------------------------------
 
@@ -71,7 +84,7 @@ function renderMenu() {
     const li = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
-    const right = lesson.exercises.filter((_, e) => solved(l, e)).length;
+    const right = lesson.exercises.filter(solved).length;
     button.textContent = `${lessonDone(l) ? '✓ ' : ''}${lesson.title}`;
     button.dataset.lesson = String(l);
     button.dataset.done = lessonDone(l) ? '1' : '0';
@@ -94,17 +107,17 @@ function show(l, e) {
   if (l !== state.lesson || e !== state.exercise) state.revealed = false;
   state.lesson = l;
   state.exercise = e;
-  progress.at = [l, e];
-  saveProgress(progress);
   const lesson = state.lessons[l];
   const ex = current();
+  progress.at = idOf(ex);
+  saveProgress(progress);
   Object.assign(state, diagramOf(ex.board, ex.lines));
   state.components = chainsReport(ex.board, '', ex.lines.join(',')).components;
   state.cursor = null;
   state.answer = null;
   $('lesson-title').textContent = `Lesson ${l + 1} of ${state.lessons.length}: ${lesson.title}`;
   $('lesson-text').textContent = lesson.text;
-  $('exercise-title').textContent = `Exercise ${e + 1} of ${lesson.exercises.length} · ${ex.board}${solved(l, e) ? ' · answered right before' : ''}`;
+  $('exercise-title').textContent = `Exercise ${e + 1} of ${lesson.exercises.length} · ${ex.board}${solved(ex) ? ' · answered right before' : ''}`;
   $('exercise-question').textContent = ex.question;
   setFeedback([], '');
   $('learn').dataset.lesson = String(l);
@@ -174,8 +187,8 @@ function pick(line) {
     // Found after the answer was shown (a wrong pick, then Try again): right, but not counted
     // as answered right until the exercise is opened again and answered first time.
     const counted = !state.revealed;
-    const key = `${state.lesson}.${state.exercise}`;
-    if (counted && !progress.right.includes(key)) progress.right.push(key);
+    const id = idOf(ex);
+    if (counted && !progress.right.includes(id)) progress.right.push(id);
     saveProgress(progress);
     const note = counted ? '' : ' Not counted as answered right: the answer was shown. Come back to it later.';
     // The explanation says why the best moves are best and what the nearest other move costs.
@@ -238,9 +251,10 @@ async function enter() {
     setFeedback([`The lessons could not be loaded: ${e.message}`], 'bad');
     return;
   }
-  const [l, e] = progress.at;
-  const valid = state.lessons[l]?.exercises[e];
-  show(valid ? l : 0, valid ? e : 0);
+  // Back at the exercise last shown, wherever the course now has it.
+  const l = Math.max(0, state.lessons.findIndex((lesson) => lesson.exercises.some((ex) => idOf(ex) === progress.at)));
+  const e = Math.max(0, state.lessons[l].exercises.findIndex((ex) => idOf(ex) === progress.at));
+  show(l, e);
   $('learn').dataset.ready = '1';
 }
 
@@ -252,7 +266,7 @@ function leave() {
 
 function reset() {
   progress.right = [];
-  progress.at = [0, 0];
+  progress.at = null;
   saveProgress(progress);
   if (state.lessons) show(0, 0);
 }

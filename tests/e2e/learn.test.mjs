@@ -178,10 +178,16 @@ test('a wrong pick says who makes the next loony move with best play, also where
   await context.close();
 });
 
+/** The id stored progress keeps an exercise under: its position (www/position-key.js). */
+const idOf = (ex) => `${ex.board}||${ex.lines.join(',')}`;
+
 test('stored progress counts only exercises of this course, each once', async () => {
-  // Saved under another lessons.json: a key twice, a key naming no exercise, not a string.
-  const missing = `${lessons.length - 1}.${lessons.at(-1).exercises.length}`;
-  const stored = ['0.0', missing, '0.0', '0.1', `${lessons.length}.0`, 7];
+  // Saved under other courses: an id twice, an id naming no exercise, a key by place
+  // ("lesson.exercise", as progress was kept before ids), not a string.
+  const [first, second, third] = lessons[0].exercises.map(idOf);
+  const missing = '3x3||0,1,2';
+  assert.ok(lessons.every((lesson) => lesson.exercises.every((ex) => idOf(ex) !== missing)));
+  const stored = [first, missing, first, second, '0.2', 7];
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   await context.addInitScript((right) => localStorage.setItem('dotbox-learn', JSON.stringify({ right })), stored);
   const { page, errors } = await openLearn(context);
@@ -189,11 +195,51 @@ test('stored progress counts only exercises of this course, each once', async ()
   assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '2');
   assert.equal(await page.textContent('#learn-progress'), `Progress: 0 of ${lessons.length} lessons done, 2 of ${total} exercises answered right.`);
   assert.match(await page.getAttribute('#learn-lessons button[data-lesson="0"]', 'aria-label'), /, 2 of \d+ exercises right$/);
-  // Answering keeps each key once; the keys of no exercise stay stored, uncounted.
+  // The key by place names no exercise: the third exercise is not marked.
+  await page.click('#exercise-next');
+  await page.click('#exercise-next');
+  assert.doesNotMatch(await page.textContent('#exercise-title'), /answered right before/);
+  // Answering keeps each id once; the ids of no exercise stay stored, uncounted; the key by
+  // place is gone.
+  await page.click('#learn-lessons button[data-lesson="0"]');
   await page.click(`#learn-svg g.move[data-line="${lessons[0].exercises[0].answer[0]}"]`, NO_SCORES);
   assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '2');
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('dotbox-learn')).right);
-  assert.deepEqual(kept, ['0.0', missing, '0.1', `${lessons.length}.0`]);
+  assert.deepEqual(kept, [first, missing, second]);
+  assert.ok(!kept.includes(third));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('progress stays with its exercises when the course is reordered', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openLearn(context);
+  // Lesson 1's first two exercises answered right; the second is the last shown.
+  for (const ex of lessons[0].exercises.slice(0, 2)) {
+    await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+    await page.click('#exercise-next');
+  }
+  await page.click('#exercise-prev');
+  // A new course: lessons 1 and 2 swapped, lesson 1's exercises in reverse order.
+  const edited = structuredClone(lessons);
+  edited[0].exercises.reverse();
+  [edited[0], edited[1]] = [edited[1], edited[0]];
+  await page.route('**/lessons.json', (route) => route.fulfill({ json: { lessons: edited } }));
+  await page.reload();
+  await page.waitForSelector('#learn[data-ready="1"]');
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '2');
+  assert.match(await page.getAttribute('#learn-lessons button[data-lesson="0"]', 'aria-label'), /, 0 of \d+ exercises right$/);
+  assert.match(await page.getAttribute('#learn-lessons button[data-lesson="1"]', 'aria-label'), /, 2 of \d+ exercises right$/);
+  // Back at the exercise last shown, now in lesson 2, second from its end.
+  const n = edited[1].exercises.length;
+  assert.equal(await page.getAttribute('#learn', 'data-lesson'), '1');
+  assert.equal(await page.getAttribute('#learn', 'data-exercise'), String(n - 2));
+  assert.match(await page.textContent('#exercise-title'), /answered right before/);
+  await page.click('#exercise-next');
+  assert.match(await page.textContent('#exercise-title'), /answered right before/);
+  await page.click('#learn-lessons button[data-lesson="1"]');
+  assert.doesNotMatch(await page.textContent('#exercise-title'), /answered right before/);
   assert.deepEqual(errors, []);
   await context.close();
 });
