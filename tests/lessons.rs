@@ -176,8 +176,9 @@ fn bad_lessons_are_refused_with_the_reason() {
 }
 
 /// A lesson whose exercises do not show its idea is refused: positions with no offer standing
-/// under "take or decline", a lesson where declining is always best and taking never, and
-/// loops for nimstring.
+/// under "take or decline", a lesson where declining is always best and taking never, loops
+/// for nimstring, and another lesson's exercises under each of "all but two", "the first long
+/// chain" and "the order of opening".
 #[test]
 fn a_lesson_not_showing_its_idea_is_refused() {
     let spec = [LessonSpec {
@@ -236,4 +237,31 @@ fn a_lesson_not_showing_its_idea_is_refused() {
         matches!(err, LessonError::IdeaNotShown { .. }) && err.to_string().contains("nim-sum"),
         "{err}"
     );
+    // The first lesson's positions offer no chain to double-deal; the endgames' best moves
+    // open a chain, so the player makes the next loony move; the parity lesson's positions
+    // are not yet only chains and loops.
+    for (idea, lesson, what) in [
+        (Idea::AllButTwo, 0, "the exercise has no chain offered"),
+        (
+            Idea::FirstLongChain,
+            7,
+            "the exercise has a best move, line 0, after which the opponent does not make the \
+             next loony move with best play",
+        ),
+        (
+            Idea::OpeningOrder,
+            2,
+            "the exercise has a part that is neither a chain nor a loop (unsettled)",
+        ),
+    ] {
+        let spec = [LessonSpec {
+            title: "t",
+            text: "x",
+            idea,
+            exercises: COURSE[lesson].exercises,
+        }];
+        let err = build(&spec, &mut search_solve).unwrap_err();
+        assert!(matches!(err, LessonError::IdeaNotShown { .. }), "{err}");
+        assert_eq!(err.to_string(), format!("lesson 1, exercise 1: {what}"));
+    }
 }

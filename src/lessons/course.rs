@@ -43,7 +43,7 @@ pub const COURSE: &[LessonSpec] = &[
     },
     LessonSpec {
         title: "Double-dealing: all but two, and when to decline",
-        idea: Idea::Any,
+        idea: Idea::AllButTwo,
         text: "When your opponent opens a long chain (three boxes or more) you may take every box, \
                but then you must move again, usually opening the next chain for them. Or take all \
                but the last two and draw the line at the far end: a double-dealing move. It leaves \
@@ -61,7 +61,7 @@ pub const COURSE: &[LessonSpec] = &[
     },
     LessonSpec {
         title: "The long chain rule and parity",
-        idea: Idea::Any,
+        idea: Idea::FirstLongChain,
         text: "Whoever must open the first long chain usually loses most of the rest. The long \
                chain rule says who that will be. Count the dots: on an empty board its dots, in a \
                game under way the open lines minus the boxes left, plus one (the coach shows this \
@@ -73,10 +73,10 @@ pub const COURSE: &[LessonSpec] = &[
         exercises: &[
             ex(&["+-+ + +", "", "+-+-+ +", "      |", "+-+ + +", "  |   |", "+ +-+-+"], PARITY),
             ex(&["+ + +-+", "  |", "+-+ + +", "  |   |", "+ +-+-+", "|     |", "+ + + +"], PARITY),
-            ex(&["+ +-+ +", "|", "+-+ + +", "  | |", "+ + +-+", "|     |", "+ +-+ +"], PARITY),
+            ex(&["+ +-+-+", "  |   |", "+-+ + +", "    |", "+ + + +", "  |   |", "+ +-+ +"], PARITY),
             ex(&["+-+-+-+-+", "|   |   |", "+ + + + +", "|     | |", "+ +-+ + +", "|   | | |", "+-+ + + +", "|   | | |", "+ +-+ + +"], PARITY),
             ex(&["+-+ +-+ +", "  |     |", "+ +-+-+ +", "| |   |", "+ + + + +", "| |   | |", "+ +-+-+ +", "|       |", "+-+-+-+-+"], PARITY),
-            ex(&["+ +-+-+-+", "|", "+-+-+-+-+", "|", "+ +-+ + +", "| |   | |", "+ + +-+ +", "| |     |", "+ +-+-+-+"], PARITY),
+            ex(&["+-+-+-+ +", "      |", "+-+ + +-+", "|       |", "+ + +-+ +", "| |   | |", "+ + + + +", "  |   |", "+-+-+-+-+"], PARITY),
         ],
     },
     LessonSpec {
@@ -147,7 +147,7 @@ pub const COURSE: &[LessonSpec] = &[
     },
     LessonSpec {
         title: "Endgames of several chains and loops",
-        idea: Idea::Any,
+        idea: Idea::OpeningOrder,
         text: "When only chains and loops are left, every move opens one. The player without \
                control usually opens them in the order that costs the controller most: short \
                chains first (a single box; or a 2-chain offered by its middle line, a \

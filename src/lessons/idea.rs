@@ -4,7 +4,7 @@
 //! ignores the nim-sum). The answers themselves are the solver's; these checks read them.
 
 use crate::chains::{is_safe, loony_offers, regions, Kind, Nimstring, Offer};
-use crate::core::{Analysis, Board, Position};
+use crate::core::{Analysis, Board, LoonyFlags, NextLoony, Position};
 
 use super::components;
 
@@ -16,6 +16,15 @@ pub enum Idea {
     /// Every best move is safe (it gives no box its third side) or takes a box, and some move
     /// gives a box its third side: the first lesson's rule, "don't give the third side".
     NoThirdSide,
+    /// A chain is offered and every best move is in it: the line taking its next box or, at
+    /// its last two boxes, the double-dealing line (never a move elsewhere). Across the
+    /// lesson, declining is the best somewhere and taking all (from the last chain) elsewhere:
+    /// "all but two, and when to decline".
+    AllButTwo,
+    /// Every best move leaves the opponent to make the next loony move with best play (to
+    /// open the first long chain or loop, what the long chain rule is about), and some safe
+    /// move would leave it to the player: the fight for the count is on.
+    FirstLongChain,
     /// Every best move is a safe line, and some safe line is not best: which safe line counts.
     SafeCount,
     /// The player stands at the choice an opened chain or loop gives: every offered box but
@@ -29,6 +38,9 @@ pub enum Idea {
     /// The board splits into independent regions whose nim-sum is not `*0`, and every best
     /// move leaves the sum `*0` for the opponent.
     Nimstring,
+    /// Only chains and loops are on the board, so every move opens one (or hands out a short
+    /// chain), and some chain or loop is not best to open now: the order of opening matters.
+    OpeningOrder,
 }
 
 /// What one exercise shows of the lesson's idea, gathered across the lesson.
@@ -60,9 +72,15 @@ fn at_decision(board: &Board, pos: Position) -> Option<Offer> {
 }
 
 impl Idea {
-    /// What the exercise (`pos`, solved in `analysis`) shows, or what is wrong with it, in
-    /// words that follow "the exercise".
-    pub fn check(self, board: &Board, pos: Position, analysis: &Analysis) -> Result<Shown, String> {
+    /// What the exercise (`pos`, solved in `analysis`, with the loony analysis's `flags`)
+    /// shows, or what is wrong with it, in words that follow "the exercise".
+    pub fn check(
+        self,
+        board: &Board,
+        pos: Position,
+        analysis: &Analysis,
+        flags: &LoonyFlags,
+    ) -> Result<Shown, String> {
         let best = analysis.best_lines();
         let decision = at_decision(board, pos);
         let mut shown = Shown::default();
@@ -90,6 +108,39 @@ impl Idea {
                 }
                 None => Ok(shown),
             },
+            Idea::AllButTwo => {
+                let chains: Vec<Offer> = (loony_offers(board, pos).unwrap_or_default())
+                    .into_iter()
+                    .filter(|o| o.left == 2)
+                    .collect();
+                if chains.is_empty() {
+                    return Err("has no chain offered".into());
+                }
+                let in_offer =
+                    |l: usize| (chains.iter()).any(|o| o.take_all[0] == l || o.decline == [l]);
+                match best.iter().find(|&&l| !in_offer(l)) {
+                    Some(l) => Err(format!(
+                        "has a best move, line {l}, that neither takes the offered chain's next \
+                         box nor is its double-dealing line"
+                    )),
+                    None => Ok(shown),
+                }
+            }
+            Idea::FirstLongChain => {
+                let leaves = |l: usize, who| flags.of(l) == Some(who);
+                match best.iter().find(|&&l| !leaves(l, NextLoony::Opponent)) {
+                    Some(l) => Err(format!(
+                        "has a best move, line {l}, after which the opponent does not make the \
+                         next loony move with best play"
+                    )),
+                    None if !open.lines().any(|l| safe(l) && leaves(l, NextLoony::Mover)) => Err(
+                        "has no safe move leaving the next loony move to the player: there is \
+                         no fight for it"
+                            .into(),
+                    ),
+                    None => Ok(shown),
+                }
+            }
             Idea::SafeCount => match best.iter().find(|&&l| !safe(l)) {
                 Some(l) => Err(format!("has a best move, line {l}, that is not safe")),
                 None if open.lines().all(|l| !safe(l) || best.contains(&l)) => {
@@ -133,6 +184,27 @@ impl Idea {
                     None => Ok(shown),
                 }
             }
+            Idea::OpeningOrder => {
+                let parts = components(board, pos);
+                if let Some(c) = parts
+                    .iter()
+                    .find(|c| !matches!(c.kind, Kind::Chain | Kind::Loop))
+                {
+                    return Err(format!(
+                        "has a part that is neither a chain nor a loop ({})",
+                        c.kind.name()
+                    ));
+                }
+                if parts
+                    .iter()
+                    .all(|c| c.lines.iter().any(|l| best.contains(l)))
+                {
+                    return Err(
+                        "has a best move in every chain and loop: the order does not matter".into(),
+                    );
+                }
+                Ok(shown)
+            }
         }
     }
 
@@ -140,8 +212,11 @@ impl Idea {
     /// lacks, in words that follow "the lesson".
     pub fn check_lesson(self, shown: Shown) -> Result<(), String> {
         match self {
-            Idea::TakeOrDecline if !shown.take => {
+            Idea::TakeOrDecline | Idea::AllButTwo if !shown.take => {
                 Err("never has taking on (giving up control) as the best move".into())
+            }
+            Idea::AllButTwo if !shown.decline_chain => {
+                Err("never has the double-dealing decline of a chain as the best move".into())
             }
             Idea::TakeOrDecline if !(shown.decline_chain || shown.decline_loop) => {
                 Err("never has declining (keeping control) as the best move".into())

@@ -228,19 +228,19 @@ fn build_exercise(
     if answer.len() == analysis.moves.len() {
         return Err(LessonError::EveryMoveBest { at: at.to_string() });
     }
-    let shown = idea
-        .check(&board, pos, &analysis)
-        .map_err(|what| LessonError::IdeaNotShown {
-            at: at.to_string(),
-            what: format!("the exercise {what}"),
-        })?;
     // Who makes the next loony move with best play, from the retrograde loony analysis: what
-    // the explanation says beside control in nimstring's sense.
+    // the explanation says beside control in nimstring's sense, and what some ideas check.
     let (_, flags) = retro::analyze_loony(&board, pos, Rules::default(), &mut retro::quietly)
         .map_err(|e| LessonError::Solve {
             at: at.to_string(),
             what: e.to_string(),
         })?;
+    let shown =
+        idea.check(&board, pos, &analysis, &flags)
+            .map_err(|what| LessonError::IdeaNotShown {
+                at: at.to_string(),
+                what: format!("the exercise {what}"),
+            })?;
     let mut explanation =
         explanation(&board, pos, &analysis, &flags).map_err(|error| LessonError::Chains {
             at: at.to_string(),
