@@ -117,7 +117,7 @@ fn puzzles(fixtures: &[String]) {
             problem["value"].as_i64().expect("a value"),
             "{pos:?}: the value differs from the fixture's"
         );
-        if let Some(puzzle) = puzzle_of(&board, pos, &analysis).unwrap() {
+        if let Some(puzzle) = puzzle_of(&board, pos, &analysis, None).unwrap() {
             out.push(puzzle);
         }
     }

@@ -2,8 +2,9 @@
 //! score while the tempting moves (taking a box, or a move that gives nothing away) lose.
 //!
 //! Positions are drawn at random (a seeded generator, so a set is reproducible), solved
-//! exactly by the retrograde solver ([`crate::retro::analyze`]), kept when they are puzzles,
-//! told apart up to the board's symmetries, and graded by [`difficulty`].
+//! exactly by the retrograde solver with its loony analysis ([`crate::retro::analyze_loony`],
+//! which also says who makes the next loony move after each move), kept when they are
+//! puzzles, told apart up to the board's symmetries, and graded by [`difficulty`].
 
 use std::fmt;
 
@@ -13,7 +14,7 @@ use crate::chains::capturable;
 use crate::chains::ChainsError;
 use crate::chains::{explain, explain_text, Reason};
 use crate::core::Equivalence;
-use crate::core::{Analysis, Board, Position, Rng};
+use crate::core::{Analysis, Board, LoonyFlags, Position, Rng, Rules};
 use crate::retro::{self, RetroError};
 
 /// One puzzle: find the only best move.
@@ -35,6 +36,10 @@ pub struct Puzzle {
     pub difficulty: u8,
     /// Why the solution is best, in words.
     pub explanation: String,
+    /// Who makes the next loony move with best play after each move, where the loony analysis
+    /// was made (the sets [`generate`] makes; not the 5×5 ones solved by chains as
+    /// pseudo-lines): the page explains a pick with it.
+    pub flags: Option<LoonyFlags>,
 }
 
 /// The tempting moves of `pos`: those completing a box, and those giving the opponent no box
@@ -49,12 +54,13 @@ pub fn tempting_moves(board: &Board, pos: Position) -> Vec<usize> {
         .collect()
 }
 
-/// The puzzle `pos` makes, given its exact scores: `None` unless one move alone keeps the
-/// best score and some tempting move is another one.
+/// The puzzle `pos` makes, given its exact scores and, if made, its loony analysis's `flags`:
+/// `None` unless one move alone keeps the best score and some tempting move is another one.
 pub fn puzzle_of(
     board: &Board,
     pos: Position,
     analysis: &Analysis,
+    flags: Option<&LoonyFlags>,
 ) -> Result<Option<Puzzle>, ChainsError> {
     let best = analysis.best_lines();
     if best.len() != 1 {
@@ -68,7 +74,8 @@ pub fn puzzle_of(
     if tempting.is_empty() {
         return Ok(None);
     }
-    let reasons = explain(board, pos, solution, analysis, None)?;
+    let next = |line: usize| flags.and_then(|f| f.of(line));
+    let reasons = explain(board, pos, solution, analysis, next(solution))?;
     let (lure, lure_score) = analysis
         .moves
         .iter()
@@ -76,7 +83,7 @@ pub fn puzzle_of(
         .map(|m| (m.line, m.score))
         .max_by_key(|&(l, score)| (score, std::cmp::Reverse(l)))
         .expect("tempting moves are open lines");
-    let lure_reasons = explain(board, pos, lure, analysis, None)?;
+    let lure_reasons = explain(board, pos, lure, analysis, next(lure))?;
     let explanation = format!(
         "{} The most tempting other move, line {lure}: {}",
         explain_text(&reasons),
@@ -91,6 +98,7 @@ pub fn puzzle_of(
         difficulty: difficulty(&reasons, analysis.value - lure_score),
         tempting,
         explanation,
+        flags: flags.cloned(),
     }))
 }
 
@@ -170,8 +178,9 @@ pub fn generate(
         if !seen.insert(eq.canonical(pos)) {
             continue;
         }
-        let analysis = retro::analyze(board, pos)?;
-        if let Some(p) = puzzle_of(board, pos, &analysis)? {
+        let (analysis, flags) =
+            retro::analyze_loony(board, pos, Rules::default(), &mut retro::quietly)?;
+        if let Some(p) = puzzle_of(board, pos, &analysis, Some(&flags))? {
             by_grade[usize::from(p.difficulty)].push(p);
         }
     }
@@ -188,7 +197,9 @@ pub fn generate(
 }
 
 /// The puzzles as JSON: an array of objects with the fields of [`Puzzle`] (`scores` as
-/// `[{"line": l, "score": s}]`), one puzzle a line, so a regenerated set diffs by puzzle.
+/// `[{"line": l, "score": s, "next": n}]`, `next` the flag as `dotbox analyze --loony` prints
+/// it, only where the puzzle has flags), one puzzle a line, so a regenerated set diffs by
+/// puzzle.
 pub fn to_json(puzzles: &[Puzzle]) -> String {
     let items: Vec<String> = puzzles
         .iter()
@@ -203,7 +214,11 @@ pub fn to_json(puzzles: &[Puzzle]) -> String {
                 scores: p
                     .scores
                     .iter()
-                    .map(|&(line, score)| LineScore { line, score })
+                    .map(|&(line, score)| LineScore {
+                        line,
+                        score,
+                        next: p.flags.as_ref().map(|f| f.suffix(line)),
+                    })
                     .collect(),
                 explanation: &p.explanation,
             };
@@ -232,6 +247,8 @@ struct PuzzleJson<'a> {
 struct LineScore {
     line: usize,
     score: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next: Option<&'static str>,
 }
 
 #[cfg(test)]

@@ -6,12 +6,14 @@ mod common;
 
 use common::Naive;
 use dotbox::core::notation::parse_lines;
-use dotbox::core::Board;
+use dotbox::core::{Board, Rules};
 use dotbox::puzzles::tempting_moves;
+use dotbox::retro;
 use serde_json::Value;
 
 /// Every puzzle: its scores are the naive solver's, its solution alone keeps the best score,
-/// and its tempting moves are tempting and other than the solution.
+/// its tempting moves are tempting and other than the solution, and each score's next-loony
+/// flag (which the page's explanation of a pick says) is the loony analysis's.
 #[test]
 fn the_shipped_puzzle_set_checks_out() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/puzzles.json");
@@ -51,6 +53,12 @@ fn the_shipped_puzzle_set_checks_out() {
         assert!(!tempting.is_empty());
         for l in tempting.iter().map(|l| num(l) as usize) {
             assert!(lures.contains(&l) && l != solution, "{p}");
+        }
+        let (_, flags) =
+            retro::analyze_loony(&board, pos, Rules::default(), &mut retro::quietly).unwrap();
+        for m in p["scores"].as_array().unwrap() {
+            let line = num(&m["line"]) as usize;
+            assert_eq!(m["next"].as_str(), Some(flags.suffix(line)), "{p}");
         }
     }
 }

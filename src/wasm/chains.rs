@@ -212,11 +212,14 @@ pub fn explain_move(
     super::to_js_value(&out)
 }
 
-/// A move's score in a puzzle.
+/// A move's score in a puzzle, with who then makes the next loony move with best play where
+/// the file says (`explainMove` reads it).
 #[derive(Serialize, Deserialize)]
 struct PuzzleScore {
     line: usize,
     score: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    next: Option<String>,
 }
 
 /// One puzzle of `www/puzzles.json` (written by `puzzles::to_json`).

@@ -156,6 +156,10 @@ test('puzzles: a wrong answer is explained, the right one confirmed, keyboard on
   assert.ok(feedback.startsWith(`Not the best: ${await name(wrong)} (dashed red) scores ${wrongScore > 0 ? '+' : ''}${wrongScore}.`), feedback);
   assert.ok(feedback.includes(`It loses ${p.value - wrongScore} box`), feedback);
   assert.ok(feedback.includes(`Why ${await name(p.solution)} (`), feedback);
+  // A small board's puzzle carries the loony analysis: each pick says who then makes the next
+  // loony move with best play.
+  assert.ok(p.scores.every((s) => 'next' in s), 'the first puzzle has next-loony flags');
+  assert.equal(feedback.match(/With best play after it,/g)?.length, 2, feedback);
   // The scores are shown once answered.
   assert.equal(await page.getAttribute(`#puzzle-svg g.move[data-line="${p.solution}"]`, 'data-best'), '1');
 
