@@ -195,7 +195,9 @@ function pick(line) {
     setFeedback([`Right: ${name(line)} scores ${fmt(score)}, the best here.${note}`, ex.explanation], 'good');
   } else {
     state.revealed = true;
-    // The chosen move in the coach's words, from the exercise's exact scores.
+    // The chosen move in the coach's words, from the exercise's exact scores and their
+    // next-loony flags (who then makes the next loony move with best play, as the
+    // exercise's explanation says it).
     let why;
     try {
       why = explainMove(ex.board, '', ex.lines.join(','), line, { value: ex.value, moves: ex.scores }).text;

@@ -86,8 +86,9 @@ function pick(line) {
   const score = p.scores.find((m) => m.line === line).score;
   const name = (l) => state.geometry.lines[l].label;
   $('puzzle').dataset.answered = line === p.solution ? 'right' : 'wrong';
-  // Each move is explained from the puzzle's exact scores, lines by label; the loss of a
-  // wrong pick is said once, by its explanation.
+  // Each move is explained from the puzzle's exact scores (with their next-loony flags on
+  // the small boards), lines by label; the loss of a wrong pick is said once, by its
+  // explanation.
   const why = (l) => {
     try {
       return explainMove(p.board, '', p.lines.join(','), l, { value: p.value, moves: p.scores }).text;
