@@ -262,6 +262,22 @@ function estimateSays(g, before, line) {
   return ` By the engine's estimate (not exact), it scores ${fmtEstimate(move.score)}, against ${fmtEstimate(best.score)} for the engine's choice there, ${g.label(e.best)}.`;
 }
 
+/** `analysis` (exact) of the position `before` the last move, each move with who makes the
+ * next loony move with best play after it (`next`, from the worker's loony analysis) where
+ * the page computes that (at most loonyOpen() open lines): the verdict then says it beside
+ * what nimstring control can force, as the Learn course and the puzzles do. Elsewhere, or if
+ * the worker refuses, `analysis` as it is: the verdict speaks of nimstring control alone. */
+async function withNextLoony(g, before, analysis) {
+  if (g.open + 1 > loonyOpen()) return analysis;
+  try {
+    const flags = await client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines: before });
+    const next = new Map(flags.moves.map((m) => [m.line, m.next]));
+    return { ...analysis, moves: analysis.moves.map((m) => ({ ...m, next: next.get(m.line) })) };
+  } catch {
+    return analysis;
+  }
+}
+
 async function explainLast(g, key) {
   const out = $('coach-move');
   coach.waiting = null;
@@ -299,8 +315,10 @@ async function explainLast(g, key) {
     out.textContent = `${label}: not judged exactly. Chains as pseudo-lines score it ~${fmt(score)}, but do not prove that score${proven(analysis) ? '' : ' or the value of the position before it'}.`;
     return;
   }
+  const flagged = await withNextLoony(g, before, analysis);
+  if (coach.explained !== key || session.game !== g) return;
   try {
-    const e = explainMove(g.board, g.predrawn, before, line, analysis, PLAYER[player], PLAYER[1 - player]);
+    const e = explainMove(g.board, g.predrawn, before, line, flagged, PLAYER[player], PLAYER[1 - player]);
     const score = analysis.moves.find((m) => m.line === line)?.score;
     coach.judged.set(sequence, { line, label, player, score, value: analysis.value, best: e.best, text: e.text });
   } catch (err) {

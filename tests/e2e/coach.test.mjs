@@ -111,6 +111,10 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   const judged = await page.textContent('#coach-move p:first-child');
   assert.ok(judged.startsWith(`A drew ${await labelOf(page, 12)} (score ${score > 0 ? '+' : ''}${score}, best ${before.value > 0 ? '+' : ''}${before.value})`), judged);
   assert.match(judged, /loony move/);
+  // Who then makes the next loony move with best play, from the loony analysis of the
+  // position before (as in Learn and the puzzles), not only what nimstring can force.
+  const after = { v: 'A makes', '^': 'B makes', '': 'nobody makes another' }[flagged.moves.find((m) => m.line === 12).next_loony];
+  assert.match(judged, new RegExp(`With best play after it,( though,)? ${after} (the next )?loony move`));
   assert.equal(await page.getAttribute('#coach-move', 'data-best'), score === before.value ? '1' : '0');
   if (score < before.value) assert.match(judged, new RegExp(`It loses ${before.value - score} box`));
   // The new position's offer is listed with its all-but-two reply.
