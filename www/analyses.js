@@ -15,6 +15,7 @@ const failed = new Map(); // key -> why the worker gave no exact scores
 const searched = new Set(); // keys the exact search was asked for (searchOf)
 const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
 const estimateListeners = new Set(); // called with a position's key when its estimate comes
+const searchListeners = new Set(); // called with a position's key when searchOf answers it
 
 /** Remembers `analysis` for a position. */
 export function remember(key, analysis) {
@@ -58,6 +59,7 @@ export async function searchOf(client, board, predrawn, lines) {
   try {
     const analysis = await client.call(OP.search, { board, predrawn, lines });
     remember(key, analysis);
+    for (const listener of searchListeners) listener(key);
     return analysis;
   } catch {
     return null;
@@ -112,4 +114,10 @@ export const estimated = (key) => estimates.get(key);
  * it was played in) adds it then. */
 export function onEstimate(listener) {
   estimateListeners.add(listener);
+}
+
+/** Calls `listener` with a position's key whenever searchOf answers it in the background: the
+ * position on the board, answered by chains as pseudo-lines until then, may now be exact. */
+export function onSearched(listener) {
+  searchListeners.add(listener);
 }

@@ -13,7 +13,8 @@ import {
   startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
-import { analysisOf, proven } from './analyses.js';
+import { analysisOf, cached, onSearched, proven } from './analyses.js';
+import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
@@ -348,6 +349,16 @@ function bindControls() {
   $('mode').onchange = () => setMode($('mode').value);
 }
 
+/** The move list's background search answered the position `key`: if it is the one on the
+ * board, shown from chains as pseudo-lines until now, its exact scores replace those there. */
+function searchedShown(key) {
+  const g = session.game;
+  if (!g || session.analysisFor !== g.lines || positionKey(g.board, g.predrawn, g.lines) !== key) return;
+  setAnalysis(cached(key), g.lines);
+  describeSource(session.analysis);
+  render();
+}
+
 // ---- Start -----------------------------------------------------------------------------
 
 async function main() {
@@ -358,6 +369,7 @@ async function main() {
     newGame({ board: $('board').value, predrawn: $('predrawn').value, mode: $('mode').value, moves: '' });
   });
   initAnalysis({ goTo, showLine });
+  onSearched(searchedShown);
   initShare({ load: (game, source) => newGame({ ...game, mode: game.mode || session.mode }, source) });
   await initSolving({ onSolved: update });
   bindControls();

@@ -94,6 +94,17 @@ test('a loaded 5x5 game gets exact losses by the search where chains as pseudo-l
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
   await settled(page);
+  // The position before move 24 on the board at once: chains as pseudo-lines answer it, its
+  // line 46 marked unproven (~), until the move list's search proves it and the board shows
+  // the search's exact scores in their place.
+  await page.click(`#moves li[data-ply="${first - 1}"] button`);
+  await page.waitForSelector(`#svg g.move[data-line="${moves[first - 1]}"][data-unproven="1"]`, { timeout: 60_000 });
+  await page.waitForSelector('#svg g.move[data-unproven="1"]', { state: 'detached', timeout: 60_000 });
+  const searched = nativeAnalyze('5x5', moves.slice(0, first - 1), null, { method: 'search' });
+  const onBoard = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: g.dataset.score })));
+  for (const m of searched.moves) {
+    assert.equal(onBoard.find((g) => g.line === m.line).score, String(m.score), `line ${m.line} on the board`);
+  }
   await page.waitForFunction((first) => [...document.querySelectorAll('#moves li[data-ply]')]
     .filter((l) => Number(l.dataset.ply) >= first).every((l) => l.dataset.loss !== ''), first, { timeout: 120_000 });
   const listed = await listedMoves(page);
