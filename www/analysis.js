@@ -11,7 +11,7 @@ import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
 import { analysisOf, cached, estimateOf, estimated, failure, proven, searchAsked, searchOf } from './analyses.js';
 import { positionKey } from './position-key.js';
-import { session, client, addLine } from './session.js';
+import { session, client, addLine, isEngine } from './session.js';
 import { canAnalyze } from './solving.js';
 import { searchEnded } from './deep-search.js';
 import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';
@@ -271,7 +271,11 @@ function nextAsk(g) {
   if (now !== undefined) return { k: now, ask: 'analyze' };
   const shown = positionKey(g.board, g.predrawn, g.lines);
   if (!g.isOver() && !cached(shown) && !estimated(shown)) return undefined;
-  for (const ask of ['analyze', 'search', 'estimate']) {
+  // In a game against the engine, going on at the end of its line, a search (up to the
+  // policy's second) would hold the worker when the next reply is asked for: the searches
+  // wait until the game ends or an earlier position is shown.
+  const playing = !g.isOver() && !g.canRedo() && [0, 1].some(isEngine);
+  for (const ask of playing ? ['analyze', 'estimate'] : ['analyze', 'search', 'estimate']) {
     const k = positions.find((i) => askFor(i) === ask);
     if (k !== undefined) return { k, ask };
   }
