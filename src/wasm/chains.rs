@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::solver::JsAnalysis;
+use super::solver::{JsAnalysis, JsMove};
 use super::{js_error, to_js_value};
 use crate::chains::loony_moves;
 use crate::chains::parity_moves;
@@ -212,16 +212,6 @@ pub fn explain_move(
     super::to_js_value(&out)
 }
 
-/// A move's score in a puzzle, with who then makes the next loony move with best play where
-/// the file says (`explainMove` reads it).
-#[derive(Serialize, Deserialize)]
-struct PuzzleScore {
-    line: usize,
-    score: i32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    next: Option<String>,
-}
-
 /// One puzzle of `www/puzzles.json` (written by `puzzles::to_json`).
 #[derive(Serialize, Deserialize)]
 struct JsPuzzle {
@@ -232,7 +222,9 @@ struct JsPuzzle {
     value: i32,
     difficulty: u8,
     tempting: Vec<usize>,
-    scores: Vec<PuzzleScore>,
+    /// Every open line's score, with its next-loony flag where the file has one
+    /// (`explainMove` reads it).
+    scores: Vec<JsMove>,
     explanation: String,
 }
 
@@ -254,7 +246,7 @@ fn puzzle_fault(p: &JsPuzzle) -> Option<String> {
     if scored != open {
         return Some("its scores do not cover exactly the open lines".to_string());
     }
-    let best: Vec<&PuzzleScore> = p.scores.iter().filter(|s| s.score == p.value).collect();
+    let best: Vec<&JsMove> = p.scores.iter().filter(|s| s.score == p.value).collect();
     if p.scores.iter().any(|s| s.score > p.value) {
         return Some("a move scores above the value".to_string());
     }

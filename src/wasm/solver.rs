@@ -18,13 +18,14 @@ use crate::store::TileId;
 /// policy's ([`crate::policy::BROWSER`]).
 pub const DIRECT_OPEN: u32 = crate::policy::BROWSER.direct_open;
 
-/// A move's score as the page receives it.
+/// A move's score as the page receives it, and as the puzzle file holds it.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct JsMove {
-    line: usize,
-    score: i32,
+    pub(crate) line: usize,
+    pub(crate) score: i32,
     /// Who then makes the next loony move with best play (`"v"`, `"^"` or `""`), in scores
-    /// the page gives back from a loony analysis (`loonyAnalyze`, `lessons.json`).
+    /// the page gives back from a loony analysis (`loonyAnalyze`, `lessons.json`, the small
+    /// boards' puzzles).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     next: Option<String>,
 }
