@@ -33,6 +33,17 @@ const coach = {
 
 const keyOf = (g, lines) => positionKey(g.board, g.predrawn, lines);
 
+const loonyAsked = new Map(); // positionKey -> the worker's loony analysis of it (a promise)
+
+/** The worker's loony analysis of the position with `lines` drawn on `g`'s board, asked once
+ * a position: the panel's flags of the position shown and the verdict on the move played from
+ * it next read the same answer. */
+function loonyOf(g, lines) {
+  const key = keyOf(g, lines);
+  if (!loonyAsked.has(key)) loonyAsked.set(key, client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines }));
+  return loonyAsked.get(key);
+}
+
 /** The class naming a component's kind on the board and in the legend. */
 function kindClass(c) {
   if (c.kind === 'chain') return c.long ? 'long' : 'short';
@@ -209,7 +220,7 @@ async function requestFlags(g, lines, key) {
   }
   let flags;
   try {
-    flags = await client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines });
+    flags = await loonyOf(g, lines);
   } catch (e) {
     if (coach.key === key && session.game === g) out.textContent = `Next-loony flags (v/^): ${e.message}.`;
     return;
@@ -270,7 +281,7 @@ function estimateSays(g, before, line) {
 async function withNextLoony(g, before, analysis) {
   if (g.open + 1 > loonyOpen()) return analysis;
   try {
-    const flags = await client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines: before });
+    const flags = await loonyOf(g, before);
     const next = new Map(flags.moves.map((m) => [m.line, m.next]));
     return { ...analysis, moves: analysis.moves.map((m) => ({ ...m, next: next.get(m.line) })) };
   } catch {
