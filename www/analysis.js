@@ -275,9 +275,10 @@ function nextAsk(g) {
   // policy's second) would hold the worker when the next reply is asked for: the searches
   // wait until the game ends or an earlier position is shown.
   const playing = !g.isOver() && !g.canRedo() && [0, 1].some(isEngine);
+  const asks = positions.map(askFor);
   for (const ask of playing ? ['analyze', 'estimate'] : ['analyze', 'search', 'estimate']) {
-    const k = positions.find((i) => askFor(i) === ask);
-    if (k !== undefined) return { k, ask };
+    const k = asks.indexOf(ask);
+    if (k !== -1) return { k, ask };
   }
   return undefined;
 }

@@ -275,7 +275,8 @@ function render() {
   // stays on the board: on the cursor's line or, where that was just drawn, the open line
   // nearest it. A focus elsewhere (a form field, a mouse click's) is left as it is.
   const focused = $('svg').querySelector('g.move:focus-visible');
-  if (focused && !openLines().has(session.cursor)) setCursor(nearest(boardGeometry(), openLines(), Number(focused.dataset.line)));
+  const open = focused && openLines();
+  if (focused && !open.has(session.cursor)) setCursor(nearest(boardGeometry(), open, Number(focused.dataset.line)));
   renderBoard($('svg'), {
     geometry: boardGeometry(),
     drawn: new Set(g.drawn),
