@@ -184,8 +184,8 @@ fn check_out(out: &Path) -> Result<(), CliError> {
         ))
     };
     let target = atomic::destination(out).map_err(|e| refuse(e.to_string()))?;
-    let dir = target.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+    let dir = atomic::dir_of(&target);
+    if !dir.is_dir() {
         return Err(refuse(format!(
             "the directory {} does not exist",
             dir.display()

@@ -153,8 +153,8 @@ pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<(), WriteError> 
     sync_dir(dir_of(&target))
 }
 
-/// The directory a file is in (`.` for a bare file name).
-fn dir_of(path: &Path) -> &Path {
+/// The directory a file is in (`.` for a bare file name): where its temporary file goes.
+pub fn dir_of(path: &Path) -> &Path {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

@@ -4,10 +4,10 @@
 //! tile, encoded by [`super::codec`]. A tile is written atomically ([`super::atomic`]: a
 //! temporary file, synced, renamed over its final name and the directory synced): after
 //! `save` returns, a crash leaves either no file or the whole tile, never a torn one. A tile
-//! damaged anyway (disk error, a user's edit) fails its checksum and is reported as [`StoreError::Corrupt`] so the solver
-//! recomputes it. The manifest is locked while the store is open: two solves never write the
-//! same directory at once, while the tasks of one solve split into tasks share it
-//! ([`Access`]).
+//! damaged anyway (disk error, a user's edit) fails its checksum and is reported as
+//! [`StoreError::Corrupt`] so the solver recomputes it. The manifest is locked while the store
+//! is open: two solves never write the same directory at once, while the tasks of one solve
+//! split into tasks share it ([`Access`]).
 
 use std::fs::{self, File, TryLockError};
 use std::io;
