@@ -213,6 +213,8 @@ case "${1:-}" in
     cargo fmt --check
     cargo clippy --all-targets -- -D warnings
     cargo clippy --target "$TARGET" --lib -- -D warnings
+    # The library's wasm-bindgen tests (cfg(test)); the integration tests are native only.
+    cargo clippy --target "$TARGET" --lib --profile test -- -D warnings
     threads_cargo clippy -- -D warnings
     log "native tests"
     cargo test
