@@ -44,6 +44,12 @@ fn check_against_naive(board: &Board, depth: u32) {
         .verify()
         .unwrap();
     let book = Book::from_bytes(build(board, depth)).unwrap();
+    // Format 1 checks every value whatever it is asked: no chunks, every entry.
+    let verified = book.verify(Thoroughness::Stored, &mut |_| {}).unwrap();
+    assert_eq!(
+        (verified.chunks, verified.positions),
+        (0, book.info().entries)
+    );
     let mut naive = naive(board);
     let eq = Equivalence::new(board, board.predrawn());
     let mut classes = vec![BTreeSet::new(); depth as usize + 1];
@@ -251,9 +257,14 @@ fn verify_catches_wrong_values_with_a_valid_checksum() {
     let bytes = writer
         .write(|p: Position| Ok::<i32, BookError>(naive.value(p.0) + i32::from(p.0 == liar)))
         .unwrap();
-    let book = BookV1::from_bytes(bytes).unwrap();
+    let book = BookV1::from_bytes(bytes.clone()).unwrap();
     let e = book.verify().unwrap_err();
     assert!(e.to_string().contains("but its moves give"), "{e}");
+    let book = Book::from_bytes(bytes).unwrap();
+    for thoroughness in [Thoroughness::Stored, Thoroughness::Values] {
+        let e = book.verify(thoroughness, &mut |_| {}).unwrap_err();
+        assert!(e.to_string().contains("but its moves give"), "{e}");
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod common;
 use common::Naive;
 use dotbox::book::v2::Addressing;
 use dotbox::book::v2::{write_book, BookV2, BookV2Index, LazyBookV2};
-use dotbox::book::{Book, BookError, Fit};
+use dotbox::book::{Book, BookError, Fit, Thoroughness};
 use dotbox::cli::{BookFile, CliError};
 use dotbox::core::{transposed, Board, Position};
 use dotbox::retro::Solve;
@@ -56,8 +56,9 @@ fn check_against_solve(board: &Board, depth: u32) {
     let Book::V2(v2) = &book else {
         panic!("a v2 book")
     };
-    v2.verify(&mut |_, _| {}).unwrap();
-    v2.verify_deep(&mut |_| {}).unwrap();
+    let verified = book.verify(Thoroughness::Values, &mut |_| {}).unwrap();
+    assert_eq!(verified.chunks, v2.index().chunks().len() as u64);
+    assert!(verified.positions > 0);
     for pos in positions_up_to(board, depth) {
         let lines = pos.difference(board.predrawn()).count();
         assert_eq!(
@@ -332,7 +333,7 @@ fn every_bit_flip_is_detected() {
             let mut bad = bytes.clone();
             bad[i] ^= 1 << bit;
             let caught = Book::from_bytes(bad).and_then(|b| match b {
-                Book::V2(v2) => v2.verify(&mut |_, _| {}),
+                Book::V2(_) => b.verify(Thoroughness::Stored, &mut |_| {}),
                 Book::V1(_) => Err(BookError::Corrupt("read as v1".into())),
             });
             assert!(caught.is_err(), "byte {i} bit {bit} went unnoticed");
@@ -493,4 +494,34 @@ fn a_writer_refuses_solves_and_chunk_sizes_no_book_holds() {
     );
     let subgame = Solve::new(&board, board.start().with(0), 2).unwrap();
     assert_eq!(write(&subgame, SMALL_CHUNKS), BookError::NotABookSolve);
+}
+
+#[test]
+fn values_that_lie_under_sound_checksums_fail_the_value_check_alone() {
+    // Every value one more than the solve's, sealed as the writer seals any book: each chunk
+    // decodes, so only checking values against their children's finds the lie.
+    let board = Board::new(2, 2).unwrap();
+    let (solve, mut store, _) = solve_and_book(&board, 12, SMALL_CHUNKS);
+    let bytes = write_book(
+        solve.layout(),
+        12,
+        SMALL_CHUNKS,
+        &mut |tile| {
+            let values = store.load(tile).unwrap().expect("a kept tile");
+            Ok::<_, BookError>(
+                values
+                    .iter()
+                    .map(|v| v.saturating_add(1))
+                    .collect::<Vec<_>>()
+                    .into(),
+            )
+        },
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let book = Book::from_bytes(bytes).unwrap();
+    let stored = book.verify(Thoroughness::Stored, &mut |_| {}).unwrap();
+    assert_eq!(stored.positions, 0);
+    let e = book.verify(Thoroughness::Values, &mut |_| {}).unwrap_err();
+    assert!(matches!(e, BookError::Corrupt(_)), "{e}");
 }

@@ -481,9 +481,10 @@ fn book_build_replaces_only_the_book_it_writes() {
     assert_eq!(names, expected, "no temporary file left");
 }
 
-/// A book with a damaged chunk: `info` still describes it from its header and index, and
-/// says what it could not read; `verify` refuses it. The shipped 3x4 book, whose first
-/// layers take bytes (a layer of one value takes none).
+/// A book with a damaged chunk: `info` still describes it from its header and index; where
+/// the damage hides the starting position's value it says so and fails (exit 2, the damage
+/// on stderr); `verify` refuses it either way. The shipped 3x4 book, whose first layers take
+/// bytes (a layer of one value takes none).
 #[test]
 fn a_book_with_a_damaged_chunk_is_described_and_refused_by_verify() {
     let good = std::fs::read("www/books/3x4-d7.book").unwrap();
@@ -499,15 +500,24 @@ fn a_book_with_a_damaged_chunk_is_described_and_refused_by_verify() {
         let mut bad = good.clone();
         bad[at] ^= 1;
         std::fs::write(&flipped, &bad).unwrap();
-        let info = stdout(&["book", "info", f]);
+        let out = dotbox(&["book", "info", f]);
+        let (info, err) = (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        );
         assert!(info.contains("board: 3x4 (31 lines"), "{info}");
-        let value = if start_read {
-            "starting position: 0\n"
+        if start_read {
+            assert!(out.status.success(), "{err}");
+            assert!(info.contains("starting position: 0\n"), "{info}");
         } else {
-            "starting position: not read: "
-        };
-        assert!(info.contains(value), "{info}");
-        assert_eq!(info.contains("checksum mismatch"), !start_read, "{info}");
+            assert_eq!(out.status.code(), Some(2), "{info}");
+            let said = format!(
+                "starting position: not read, the book is damaged (`dotbox book verify {f}`"
+            );
+            assert!(info.contains(&said), "{info}");
+            assert!(err.starts_with(&format!("error: {f}: ")), "{err}");
+            assert!(err.contains("checksum mismatch"), "{err}");
+        }
         assert!(failure(&["book", "verify", f]).contains("checksum mismatch"));
     }
 }

@@ -15,7 +15,7 @@ use common::Naive;
 use dotbox::book::v1::BookWriter;
 use dotbox::book::v2::{write_book, BookV2Index, LazyBookV2};
 use dotbox::book::v2::{LayerModel, PairCounts};
-use dotbox::book::{Book, BookError};
+use dotbox::book::{Book, BookError, Thoroughness};
 use dotbox::cli::BookFile;
 use dotbox::core::notation::{
     format_position, line_label, parse_line, parse_lines, parse_position,
@@ -93,10 +93,7 @@ fn v2_book() -> &'static [u8] {
 /// Every query a reader answers, on a few positions: each gives a value or an error.
 fn query_everything(book: &Book) {
     let board = book.board().clone();
-    let _ = match book {
-        Book::V1(b) => b.verify(),
-        Book::V2(b) => b.verify(&mut |_, _| {}),
-    };
+    let _ = book.verify(Thoroughness::Values, &mut |_| {});
     for pos in [
         board.start(),
         board.start().with(0),

@@ -256,5 +256,15 @@ class Book:
         board = _optional(_text, "board", board)
         return json.loads(self._book.analyze_json(_lines_text(lines), board))
 
+    def verify(self, deep: bool = False) -> Dict[str, int]:
+        """Reads the whole file and checks it as ``dotbox book verify [--deep]`` does: every
+        chunk decoded (each against its CRC32) and, with ``deep``, every value against its
+        children's. Returns ``{"chunks": decoded, "positions": values checked}``; the first
+        damage found raises :class:`DotboxError` naming the file and where it lies."""
+        if not isinstance(deep, bool):
+            raise DotboxError(f"deep: {deep!r} is not True or False")
+        chunks, positions = self._book.verify(deep)
+        return {"chunks": chunks, "positions": positions}
+
     def __repr__(self) -> str:
         return repr(self._book)

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
+use dotbox::book::Thoroughness;
 use dotbox::cli::{analysis_json, BookFile, CliError};
 use dotbox::core::notation::parse_lines;
 use dotbox::core::{Board, Rules};
@@ -86,6 +87,23 @@ impl Book {
             .map_err(py_error)?;
         let text = analysis_json(&board, pos, &analysis, Rules::default(), None, "book");
         Ok(exact(&text).map_err(py_error)?.to_string())
+    }
+
+    /// The whole file read and checked as `dotbox book verify [--deep]` checks it
+    /// (`BookFile::verify`): every chunk decoded, and with `deep` every value against its
+    /// children's. Returns the chunks decoded and the positions whose values were checked;
+    /// the first damage found is the error.
+    #[pyo3(signature = (deep=false))]
+    fn verify(&self, py: Python<'_>, deep: bool) -> PyResult<(u64, u64)> {
+        let path = self.path();
+        let thoroughness = match deep {
+            true => Thoroughness::Values,
+            false => Thoroughness::Stored,
+        };
+        let verified = py
+            .allow_threads(|| BookFile::verify(&path, thoroughness, &mut |_| {}))
+            .map_err(py_error)?;
+        Ok((verified.chunks, verified.positions))
     }
 }
 

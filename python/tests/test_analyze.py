@@ -122,6 +122,13 @@ def test_a_book_read_by_chunk_answers_as_the_whole_file(tmp_path):
         book.analyze(list(range(10)))
 
 
+def test_a_book_verifies_as_the_command_line_does():
+    # `dotbox book verify --deep www/books/3x4-d7.book`: 114 chunks, 410402 positions.
+    book = dotbox.Book(dotbox.shipped_book("3x4"))
+    assert book.verify() == {"chunks": 114, "positions": 0}
+    assert book.verify(deep=True) == {"chunks": 114, "positions": 410402}
+
+
 def test_one_book_answers_several_threads_at_once():
     # Each query decodes its chunks with the GIL released: the threads' queries overlap, and
     # the getters are read meanwhile.

@@ -83,6 +83,7 @@ RETURNS = [
     ("Book.chunks_held", lambda: _dotbox.Book(BOOK).chunks_held),
     ("Book.path", lambda: _dotbox.Book(BOOK).path),
     ("Book.analyze_json", lambda: _dotbox.Book(BOOK).analyze_json("0")),
+    ("Book.verify", lambda: _dotbox.Book(BOOK).verify()),
 ]
 
 

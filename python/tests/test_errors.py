@@ -98,6 +98,12 @@ def test_a_damaged_chunk_is_refused(book_copy):
             errors.append(str(e))
     assert errors, "no query read a damaged chunk"
     assert all(str(book_copy) in e and "chunk" in e for e in errors), errors
+    # Reading every chunk finds the damage at once; the intact book passes.
+    with pytest.raises(dotbox.DotboxError, match=f"{book_copy}: .*chunk [0-9]+: checksum mismatch"):
+        damaged.verify()
+    assert intact.verify()["chunks"] > 0
+    with pytest.raises(dotbox.DotboxError, match="deep: 'yes' is not True or False"):
+        intact.verify(deep="yes")
 
 
 def test_a_damaged_index_truncation_and_other_files_are_refused(book_copy, tmp_path):

@@ -16,7 +16,9 @@ mod query;
 mod reader;
 pub mod v1;
 pub mod v2;
+mod verify;
 
 pub use error::BookError;
 pub use query::{describe, fit, Fit};
 pub use reader::{Book, BookInfo};
+pub use verify::{Thoroughness, Verified, Verifying};

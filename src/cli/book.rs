@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use crate::book::v1::BookWriter;
 use crate::book::v2::CHUNK_LOG2;
 use crate::book::v2::{write_book, BookV2, BookV2Index, LayerStats};
-use crate::book::{describe, Book};
+use crate::book::{describe, Book, Thoroughness, Verifying};
 use crate::core::notation::format_lines;
 use crate::core::Board;
 use crate::retro::{RetroError, Solve};
@@ -17,8 +17,8 @@ use crate::store::TileStore;
 
 use super::book_file::{BookFile, Held};
 use super::error::{CliError, Face};
+use super::progress;
 use super::solve::{parse_size, with_store};
-use super::{progress, read_file};
 
 /// The `dotbox book` subcommands.
 #[derive(Subcommand, Debug)]
@@ -210,7 +210,8 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
 
 /// `dotbox book info`: the book's header and index described, and the value of its
 /// starting position. Read as queries read it (`BookFile`): a damaged chunk does not hide
-/// the description; the value's line names the damage, and `verify` checks every chunk.
+/// the description, but where the value cannot be read the command fails with the damage
+/// ([`CliError::Partial`]), so a script never takes a damaged book for a sound one.
 fn info(file: &Path) -> Result<String, CliError> {
     let mut book = BookFile::open(file)?;
     let info = book.info();
@@ -252,16 +253,25 @@ fn info(file: &Path) -> Result<String, CliError> {
         info.bytes, info.checksum
     ));
     match book.analysis(info.board.start()) {
-        Ok(start) => out.push_str(&format!(
-            "value of the starting position: {}\n",
-            start.value
-        )),
-        Err(e) => out.push_str(&format!(
-            "value of the starting position: not read: {e}\n(`dotbox book verify` checks \
-             every chunk)\n"
-        )),
+        Ok(start) => {
+            out.push_str(&format!(
+                "value of the starting position: {}\n",
+                start.value
+            ));
+            Ok(out)
+        }
+        Err(error) => {
+            out.push_str(&format!(
+                "value of the starting position: not read, the book is damaged (`dotbox book \
+                 verify {}` checks every chunk)\n",
+                file.display()
+            ));
+            Err(CliError::Partial {
+                output: out,
+                error: Box::new(error),
+            })
+        }
     }
-    Ok(out)
 }
 
 /// The v2 layer table of `dotbox book info`: per layer positions, stream length, distinct
@@ -304,39 +314,31 @@ fn v2_layers(index: &BookV2Index, stats: &[LayerStats]) -> String {
     out
 }
 
+/// `dotbox book verify`: the book read whole and put through [`Book::verify`]
+/// ([`BookFile::verify`]), with a progress bar for each stage.
 fn verify(file: &Path, deep: bool) -> Result<String, CliError> {
-    let book = Book::from_bytes(read_file(file)?).map_err(CliError::in_book(file))?;
-    let checked = match &book {
-        Book::V1(v1) => {
-            let entries = v1.info().entries;
-            let bar = progress::bar("verifying", entries, "positions");
-            v1.verify_with_progress(&mut |done, _| bar.set_position(done))
-                .map_err(CliError::in_book(file))?;
-            bar.finish_and_clear();
-            format!("{entries} positions verified")
-        }
-        Book::V2(v2) => {
-            let bar = progress::bar("decoding", 0, "chunks");
-            v2.verify(&mut |done, total| {
-                bar.set_length(total);
-                bar.set_position(done);
-            })
-            .map_err(CliError::in_book(file))?;
-            bar.finish_and_clear();
-            let chunks = v2.index().chunks().len();
-            if deep {
-                let bar = progress::bar("checking values", 0, "positions");
-                let n = v2
-                    .verify_deep(&mut |done| bar.set_position(done))
-                    .map_err(CliError::in_book(file))?;
-                bar.finish_and_clear();
-                format!("{chunks} chunks decoded, {n} canonical positions checked against their children")
-            } else {
-                format!("{chunks} chunks decoded")
-            }
-        }
+    let thoroughness = match deep {
+        true => Thoroughness::Values,
+        false => Thoroughness::Stored,
     };
-    Ok(format!("{}: ok, {checked}\n", file.display()))
+    let chunks = progress::bar("decoding", 0, "chunks");
+    let positions = progress::bar("checking values", 0, "positions");
+    let verified = BookFile::verify(file, thoroughness, &mut |step| match step {
+        Verifying::Chunks { done, total } => {
+            chunks.set_length(total);
+            chunks.set_position(done);
+        }
+        Verifying::Positions { done, total } => {
+            if !chunks.is_finished() {
+                chunks.finish_and_clear();
+            }
+            positions.set_length(total.unwrap_or(0));
+            positions.set_position(done);
+        }
+    })?;
+    chunks.finish_and_clear();
+    positions.finish_and_clear();
+    Ok(format!("{}: ok, {verified}\n", file.display()))
 }
 
 #[cfg(test)]

@@ -85,6 +85,18 @@ impl BookFile {
         })
     }
 
+    /// The book at `path` read whole and put through [`Book::verify`]: what `dotbox book
+    /// verify` and the Python package's `Book.verify` run. Errors name the file.
+    pub fn verify(
+        path: &Path,
+        thoroughness: book::Thoroughness,
+        progress: &mut dyn FnMut(book::Verifying),
+    ) -> Result<book::Verified, CliError> {
+        let in_book = CliError::in_book;
+        let book = Book::from_bytes(read_file(path)?).map_err(in_book(path))?;
+        book.verify(thoroughness, progress).map_err(in_book(path))
+    }
+
     /// `read` given the book at `path`, opened once in this process and kept open: a process
     /// asking many positions (the Python package's `analyze`) reads the book's index, lays
     /// out each layer and decodes each chunk once, not on every call. A file whose length or

@@ -51,6 +51,16 @@ pub enum CliError {
         /// board's shipped book: then the methods that answer without it need it left out.
         given: bool,
     },
+    /// A command that could report part of what was asked before `error` stopped it:
+    /// `book info` of a book whose starting position's chunk is damaged still describes the
+    /// book. The report goes to standard output, the error to standard error, and the exit
+    /// code says the command failed.
+    Partial {
+        /// What the command could report.
+        output: String,
+        /// What stopped it.
+        error: Box<CliError>,
+    },
     /// A tile store failed.
     Store(StoreError),
     /// The solver failed.
@@ -202,6 +212,7 @@ impl fmt::Display for Spelled<'_> {
                     path.display()
                 )
             }
+            CliError::Partial { error, .. } => error.in_terms_of(self.face).fmt(f),
             CliError::Store(e) => e.fmt(f),
             CliError::Solve(e @ RetroError::TooLarge { .. }) if python => write!(
                 f,
@@ -347,6 +358,7 @@ impl std::error::Error for CliError {
             CliError::Game(e) => Some(e),
             CliError::Position { error, .. } => Some(error),
             CliError::Book { error, .. } | CliError::DamagedBook { error, .. } => Some(error),
+            CliError::Partial { error, .. } => error.source(),
             CliError::Store(e) => Some(e),
             CliError::Solve(e) | CliError::Loony(e) => Some(e),
             CliError::Io { error, .. } => Some(error),
