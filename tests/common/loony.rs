@@ -70,6 +70,16 @@ impl NaiveLoony {
         self.naive.lines
     }
 
+    /// Whether drawing `line` in `pos` completes no box and gives none its third side:
+    /// every box the line borders keeps two open sides.
+    pub fn safe(&self, pos: u64, line: usize) -> bool {
+        let after = pos | 1 << line;
+        pos >> line & 1 == 0
+            && self.sides[line]
+                .iter()
+                .all(|&b| self.open_sides(after, b).len() >= 2)
+    }
+
     fn open_sides(&self, pos: u64, b: usize) -> Vec<usize> {
         self.naive.boxes[b]
             .iter()
