@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
-use super::solver::parse_board;
+use super::solver::{parse_board, JsMove};
 use crate::core::notation::parse_lines;
 use crate::core::Rules;
 use crate::retro;
@@ -13,18 +13,6 @@ use crate::retro;
 /// Open lines up to which the page asks for next-loony flags: the subgame is solved anew for
 /// each position, which takes a fraction of a second in the worker up to here.
 pub const LOONY_OPEN: u32 = 24;
-
-/// One move as the page receives it: its score and the suffix of who must then make the next
-/// loony move (`"v"` the player to move, `"^"` the opponent, `""` nobody).
-#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
-pub(crate) struct JsLoonyMove {
-    /// The line drawn.
-    pub line: usize,
-    /// Its exact score for the player to move.
-    pub score: i32,
-    /// Who must then make the next loony move: `"v"`, `"^"` or `""`.
-    pub next: String,
-}
 
 /// `{value, next, moves: [{line, score, next}]}`: the value with its suffix, and every move.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
@@ -34,7 +22,7 @@ pub(crate) struct JsLoony {
     /// Who must make the next loony move from the position: `"v"`, `"^"` or `""`.
     pub next: String,
     /// Every open line, lowest first.
-    pub moves: Vec<JsLoonyMove>,
+    pub moves: Vec<JsMove>,
 }
 
 /// Open lines up to which [`loony_analyze`] answers.
@@ -63,10 +51,10 @@ pub fn loony_analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
     let moves = analysis
         .moves
         .iter()
-        .map(|m| JsLoonyMove {
+        .map(|m| JsMove {
             line: m.line,
             score: m.score,
-            next: flags.suffix(m.line).to_string(),
+            next: Some(flags.suffix(m.line).to_string()),
         })
         .collect();
     let out = JsLoony {

@@ -18,16 +18,19 @@ use crate::store::TileId;
 /// policy's ([`crate::policy::BROWSER`]).
 pub const DIRECT_OPEN: u32 = crate::policy::BROWSER.direct_open;
 
-/// A move's score as the page receives it, and as the puzzle file holds it.
-#[derive(Serialize, Deserialize)]
+/// A move's score as the page receives it, from any analysis (`loonyAnalyze`'s included),
+/// and as the puzzle file holds it.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
 pub(crate) struct JsMove {
+    /// The line drawn.
     pub(crate) line: usize,
+    /// Its exact score for the player to move.
     pub(crate) score: i32,
-    /// Who then makes the next loony move with best play (`"v"`, `"^"` or `""`), in scores
-    /// the page gives back from a loony analysis (`loonyAnalyze`, `lessons.json`, the small
-    /// boards' puzzles).
+    /// Who then makes the next loony move with best play (`"v"` the player to move, `"^"`
+    /// the opponent, `""` nobody), in scores from a loony analysis (`loonyAnalyze`,
+    /// `lessons.json`, the small boards' puzzles); absent elsewhere.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    next: Option<String>,
+    pub(crate) next: Option<String>,
 }
 
 /// An analysis as the page receives it: `{value, moves: [{line, score, next?}]}`.

@@ -218,7 +218,8 @@ fn the_shipped_puzzles_load_and_damaged_ones_are_refused() {
 #[wasm_bindgen_test]
 fn loony_flags_match_the_children_and_big_positions_are_refused() {
     use crate::retro::testkit::moves_from_children;
-    use crate::wasm::loony::{JsLoony, JsLoonyMove, LOONY_OPEN};
+    use crate::wasm::loony::{JsLoony, LOONY_OPEN};
+    use crate::wasm::solver::JsMove;
     // Each move's score and flag as derived from the positions it leads to (a path through
     // the solver's tables that the loony analysis does not take).
     for (name, lines) in [
@@ -239,10 +240,10 @@ fn loony_flags_match_the_children_and_big_positions_are_refused() {
             next: flag.suffix().to_string(),
             moves: moves
                 .into_iter()
-                .map(|(line, score, flag)| JsLoonyMove {
+                .map(|(line, score, flag)| JsMove {
                     line,
                     score,
-                    next: flag.suffix().to_string(),
+                    next: Some(flag.suffix().to_string()),
                 })
                 .collect(),
         };
