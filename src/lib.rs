@@ -10,6 +10,8 @@
 //! - [`core`]: boards, positions, notation, symmetry, the rules and a game's record.
 //! - [`retro`]: the retrograde solver; [`store`]: where its tiles live; [`par`]: threads.
 //! - [`search`]: the one-position search; [`policy`]: which method answers a position.
+//! - `answer`: a position answered as the command line answers it (the book, the method the
+//!   policy chooses, or one forced), as a structured value (native only).
 //! - [`book`]: opening books (write, read, query); [`chains`]: chain theory that explains
 //!   moves; [`puzzles`] and `lessons`: exercises built from the solver; [`engine`]: estimates.
 //! - `cli` and `wasm`: the two front ends (native and WebAssembly only, respectively).
@@ -63,6 +65,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod answer;
 pub mod book;
 pub mod chains;
 #[cfg(not(target_arch = "wasm32"))]

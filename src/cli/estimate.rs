@@ -1,66 +1,24 @@
-//! `dotbox analyze --method estimate` (and the automatic fallback where no exact method
-//! answers within the policy's budget): the engine's estimated score of every move within a
-//! time limit; and `--method rules`, the rules of thumb the engine is measured against. No
-//! book or stored solve is read: these answers are what the project measures against the
-//! exact ones. Every report says, in words and in `"exact": false`, that it is not exact;
-//! where the engine's exact search proved the value and the move it plays (but not every
-//! score), the automatic analysis says so too (`"value_exact": true`, that move
-//! `"exact": true`), and the other scores stay marked as estimates.
+//! The reports of `dotbox analyze --method estimate` (and of the automatic fallback where no
+//! exact method answers within the policy's budget): the engine's estimated score of every
+//! move within a time limit; and of `--method rules`, the rules of thumb the engine is
+//! measured against. [`crate::answer`] runs both. No book or stored solve is read: these
+//! answers are what the project measures against the exact ones. Every report says, in words
+//! and in `"exact": false`, that it is not exact; where the engine's exact search proved the
+//! value and the move it plays (but not every score), the automatic analysis says so too
+//! (`"value_exact": true`, that move `"exact": true`), and the other scores stay marked as
+//! estimates.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
+use crate::answer::engine_line;
 use crate::core::{Board, Position};
-use crate::engine::{self, EngineError, EngineOptions, Estimate, EstimatedMove, Flow};
-use crate::search::quick::{quick_move, QuickReason};
+use crate::engine::{Estimate, EstimatedMove};
+use crate::search::quick::QuickReason;
 
 use super::diagram::{render, side_by_side};
-use super::error::CliError;
 use super::output;
-
-/// The engine's estimate of `pos` within `seconds` on `threads` threads, deterministic for
-/// `seed` up to where the time limit stops it; with a spinner on stderr.
-pub fn run(
-    board: &Board,
-    pos: Position,
-    seconds: f64,
-    threads: usize,
-    seed: u64,
-) -> Result<(Estimate, Duration), CliError> {
-    let limit = Duration::from_secs_f64(seconds);
-    let options = EngineOptions {
-        threads,
-        seed,
-        ..EngineOptions::default()
-    };
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    let start = Instant::now();
-    let estimate = engine::estimate(board, pos, &options, &mut |p| {
-        spinner.set_message(format!(
-            "estimating: depth {}, {} nodes",
-            p.depth,
-            HumanCount(p.nodes)
-        ));
-        spinner.tick();
-        match start.elapsed() >= limit {
-            true => Flow::Stop,
-            false => Flow::Continue,
-        }
-    });
-    spinner.finish_and_clear();
-    let estimate = estimate.map_err(|e| match e {
-        // Said as every method says it (`--method rules` too).
-        EngineError::FullBoard => CliError::Usage(e.to_string()),
-        _ => CliError::Usage(format!("no estimate: {e}")),
-    })?;
-    Ok((estimate, start.elapsed()))
-}
 
 /// A score as JSON: two decimals (an estimate claims no more), and 0 rather than -0.
 fn rounded(score: f32) -> Value {
@@ -90,19 +48,6 @@ fn diagram_label(score: f32) -> String {
 /// The drawn lines of `pos` (pre-drawn ones included), sorted, as JSON.
 fn lines_json(pos: Position) -> Value {
     Value::Array(pos.lines().map(|l| json!(l)).collect())
-}
-
-/// The engine's answer with nothing marked as proven: what `--method estimate` reports,
-/// since that is the answer the benchmarks measure, in one shape whatever the engine proved.
-pub fn unproven(estimate: &Estimate) -> Estimate {
-    Estimate {
-        moves: (estimate.moves.iter())
-            .map(|m| EstimatedMove { exact: false, ..*m })
-            .collect(),
-        exact: false,
-        value_exact: false,
-        ..estimate.clone()
-    }
 }
 
 /// A move's score as text: the whole number where it is proven, else marked `~`.
@@ -173,18 +118,7 @@ pub fn human_report(
     if let Some(reason) = reason {
         out.push_str(&format!("{reason}\n"));
     }
-    out.push_str(&format!(
-        "estimated by the engine in {:.2} s (depth {}, {} nodes): {}\n\n",
-        elapsed.as_secs_f64(),
-        estimate.depth,
-        HumanCount(estimate.nodes),
-        match estimate.value_exact {
-            true =>
-                "the value and the engine's move are exact (its search proved them), \
-                     the other scores are estimates, not exact",
-            false => "estimate, not exact",
-        }
-    ));
+    out.push_str(&format!("{}\n\n", engine_line(estimate, elapsed)));
     let label = |line: usize| {
         let m = estimate.moves.iter().find(|m| m.line == line);
         m.map_or(String::new(), |m| match m.exact {
@@ -223,24 +157,21 @@ fn list(lines: Position) -> String {
     lines.join(",")
 }
 
-/// `--method rules`: the move the rules of thumb play (take a box, else a safe line chosen
-/// by `seed`, else the smallest sacrifice), with no score: they estimate none.
+/// The report of `--method rules`: the move the rules of thumb play on `pos` (`line`, for
+/// `reason`), with no score (they estimate none); `how` says what they are.
 pub fn rules_report(
     board: &Board,
     pos: Position,
-    seed: u64,
+    (line, reason): (usize, QuickReason),
+    how: &str,
     as_json: bool,
-) -> Result<String, CliError> {
-    // The seed's golden-ratio multiple, as a fraction of 2^64: a fixed pick in [0, 1) per seed.
-    let random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) as f64 / 2f64.powi(64);
-    let (line, reason) = quick_move(board, pos, random)
-        .ok_or_else(|| CliError::Usage("the game is over: no line is left to draw".into()))?;
+) -> String {
     let why = match reason {
         QuickReason::Capture => "capture",
         QuickReason::Safe => "safe",
         QuickReason::Sacrifice => "sacrifice",
     };
-    Ok(match as_json {
+    match as_json {
         true => output::json_line(&json!({
             "board": board.name(),
             "lines": lines_json(pos),
@@ -250,12 +181,11 @@ pub fn rules_report(
             "reason": why,
         })),
         false => format!(
-            "{} with {}\nby rules of thumb (take a box, else give nothing away, else give \
-             the fewest boxes): not exact, no scores\nrules play: {line} ({why})\n",
+            "{} with {}\n{how}\nrules play: {line} ({why})\n",
             board.name(),
             output::open_lines(board.open_lines(pos).count())
         ),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -329,13 +259,18 @@ mod tests {
     }
 
     #[test]
-    fn method_estimate_reports_nothing_as_proven() {
+    fn an_estimate_with_nothing_proven_says_so() {
         let (board, estimate) = valued();
-        let plain = unproven(&estimate);
-        assert!(!plain.value_exact && plain.moves.iter().all(|m| !m.exact));
-        assert_eq!(plain.best, estimate.best);
+        let plain = Estimate {
+            moves: (estimate.moves.iter())
+                .map(|m| EstimatedMove { exact: false, ..*m })
+                .collect(),
+            value_exact: false,
+            ..estimate
+        };
         let text = human_report(&board, board.start(), &plain, Duration::ZERO, None);
         assert!(text.contains("estimated value: ~0.0"), "{text}");
+        assert!(text.contains("nodes): estimate, not exact"), "{text}");
         assert!(!text.contains("(exact)"), "{text}");
     }
 }

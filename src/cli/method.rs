@@ -1,14 +1,10 @@
 //! The solvers `dotbox analyze` can be told to use (`--method`; by default the policy of
-//! [`crate::policy`] chooses), their options, and the search run with its progress line and
-//! its time and memory budgets.
+//! [`crate::policy`] chooses), their options and the one check of which options each reads;
+//! [`crate::answer`] runs them.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use indicatif::{HumanCount, ProgressBar, ProgressStyle};
-
-use crate::core::{Analysis, Board, Position};
-use crate::search::{analyze_with_progress, Flow, SearchError, SearchOptions};
 
 use super::error::{CliError, Face, TimeLimitProblem};
 use super::input::thread_count;
@@ -135,8 +131,8 @@ pub fn check_reads(
 }
 
 /// Options of the search and the engine (--method search or estimate, or chosen by the
-/// policy past the retrograde solver's reach).
-#[derive(Args, Debug, Clone)]
+/// policy past the retrograde solver's reach). The default gives none of them.
+#[derive(Args, Debug, Clone, Default)]
 pub struct SearchArgs {
     /// Seconds the answer may take: --method search stops with a message past them (default:
     /// no limit); the engine's estimate (--method estimate, or where no exact method answers
@@ -245,73 +241,6 @@ fn parse_time_limit(text: &str) -> Result<f64, String> {
         return Err(problem.said(text));
     }
     Ok(seconds)
-}
-
-/// What a search within a time limit ends with.
-pub enum Searched {
-    /// The analysis and a sentence saying how it was found.
-    Answer(Analysis, String),
-    /// The time limit came first, after this many nodes.
-    OutOfTime(u64),
-}
-
-/// Analyses `pos` by search within `limit`, with a progress line (nodes, table hits, root
-/// move, bounds) on stderr.
-pub fn search(
-    board: &Board,
-    pos: Position,
-    args: &SearchArgs,
-    limit: Option<Duration>,
-) -> Result<Searched, CliError> {
-    let options = SearchOptions {
-        tt_bytes: args.tt_bytes()?,
-        threads: args.threads()?,
-        ..SearchOptions::default()
-    };
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    let start = Instant::now();
-    let result = analyze_with_progress(board, pos, &options, &mut |p| {
-        let (lo, hi) = p.bounds;
-        let line = p
-            .line
-            .map_or(String::new(), |l| format!(", line {l} scores {lo}..={hi}"));
-        spinner.set_message(format!(
-            "searching: {} nodes, {} table hits, move {}/{}{line}",
-            HumanCount(p.nodes),
-            HumanCount(p.tt_hits),
-            p.moves_done,
-            p.moves_total
-        ));
-        spinner.tick();
-        match limit {
-            Some(limit) if start.elapsed() > limit => Flow::Stop,
-            _ => Flow::Continue,
-        }
-    });
-    spinner.finish_and_clear();
-    let report = match result {
-        Err(SearchError::Stopped { nodes }) if limit.is_some() => {
-            return Ok(Searched::OutOfTime(nodes))
-        }
-        // The table is the search's one large allocation: name the option that sized it.
-        Err(e @ SearchError::OutOfMemory { .. }) => {
-            return Err(CliError::Usage(format!("--tt-mib {}: {e}", args.tt_mib())))
-        }
-        result => result.map_err(CliError::Search)?,
-    };
-    let stats = &report.stats;
-    let hit_rate = 100.0 * stats.tt_hits as f64 / stats.tt_probes.max(1) as f64;
-    let source = format!(
-        "by search in {:.2} s: {} nodes, {:.0}% table hits",
-        start.elapsed().as_secs_f64(),
-        HumanCount(stats.nodes),
-        hit_rate
-    );
-    Ok(Searched::Answer(report.analysis, source))
 }
 
 #[cfg(test)]

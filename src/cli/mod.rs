@@ -11,7 +11,7 @@ mod estimate;
 mod input;
 mod method;
 mod output;
-mod progress;
+pub(crate) mod progress;
 mod pseudo;
 mod shipped;
 mod solve;
@@ -21,13 +21,14 @@ use std::path::Path;
 
 use clap::{Parser, Subcommand};
 
-pub use analyze::AnalyzeArgs;
+pub use analyze::{report as answer_report, AnalyzeArgs};
 pub use book_file::BookFile;
 pub use error::{CliError, Face, Spelled, TimeLimitProblem, MIN_TIME_LIMIT};
 pub use input::{parse_position, RulesArgs};
 pub use method::{check_reads, Method, MethodOption, SearchArgs};
 pub use output::json as analysis_json;
 pub use shipped::book_for as shipped_book;
+pub(crate) use solve::fits_on_disk;
 pub use solve::SolveArgs;
 
 /// Perfect-play Dots-and-Boxes: values and move scores of any position.

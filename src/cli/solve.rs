@@ -245,7 +245,7 @@ fn memory_text(bytes: f64) -> String {
 /// factor. A solve that only lacks free space runs: a full disk stops it with its finished
 /// tiles kept, and it resumes once there is room. A 5×5 solve (8 PiB) is refused here, at
 /// once: the solve lays out its 19 million tiles only when it first needs them.
-pub(super) fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
+pub(crate) fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
     let Some(disk) = disk_space(dir) else {
         return Ok(());
     };

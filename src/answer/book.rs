@@ -1,0 +1,82 @@
+//! The book's answer: the book given, else the board's shipped book, while the position is
+//! within its depth; past it, or with no book, the policy's choice.
+
+use std::time::Duration;
+
+use crate::book::{BookError, Fit};
+use crate::cli::{shipped_book, BookFile, CliError, Method};
+use crate::core::{Board, Position};
+
+use super::chosen::chosen;
+use super::{Answer, Answered, Options};
+
+/// The book's answer while the position is within its depth; past it, or with no book, the
+/// method the policy chooses. A forced book method insists on the book.
+pub(super) fn booked_or_chosen(
+    board: &Board,
+    pos: Position,
+    options: &Options,
+    limit: Option<Duration>,
+) -> Result<Answer, CliError> {
+    let forced = options.method == Some(Method::Book);
+    let path = match &options.book {
+        Some(path) => Some(path.clone()),
+        None => shipped_book(board)?,
+    };
+    let Some(path) = path else {
+        if forced {
+            return Err(CliError::NoBook {
+                board: board.name(),
+            });
+        }
+        return chosen(board, pos, options, limit, "");
+    };
+    let damaged = |e| damaged_book(e, options.book.is_some());
+    let (analysis, note) = BookFile::kept(&path, |book| {
+        let fit = book.fit(board)?;
+        Ok((
+            fit.analysis(pos, |p| book.analysis(p)),
+            fit_note(&fit, book),
+        ))
+    })
+    .map_err(damaged)?;
+    match analysis {
+        Ok(analysis) => Ok(Answer::exact_by(
+            board,
+            pos,
+            Answered::Book,
+            analysis,
+            format!("from book {}{note}", path.display()),
+        )),
+        Err(CliError::Book {
+            error: BookError::TooDeep { max, .. },
+            ..
+        }) if !forced => {
+            let past = format!(" (the book gives move scores up to {max} lines)");
+            chosen(board, pos, options, limit, &past)
+        }
+        Err(e) => Err(damaged(e)),
+    }
+}
+
+/// A book error `e` that is damage to the book (a chunk failing its checksum, a file cut
+/// short) as [`CliError::DamagedBook`], which adds what answers without the book; `given`:
+/// the user named the book. Other errors are left as they are. Never a fall back to another
+/// method on its own: a damaged book is said, not hidden.
+fn damaged_book(e: CliError, given: bool) -> CliError {
+    match e {
+        CliError::Book {
+            path: Some(path),
+            error: error @ (BookError::Corrupt(_) | BookError::Truncated { .. }),
+        } => CliError::DamagedBook { path, error, given },
+        e => e,
+    }
+}
+
+/// How a book of another orientation answered: ` (the 3x5 book, transposed)`.
+fn fit_note(fit: &Fit, book: &BookFile) -> String {
+    match fit {
+        Fit::Same => String::new(),
+        Fit::Transposed { .. } => format!(" (the {} book, transposed)", book.board().name()),
+    }
+}

@@ -1,0 +1,191 @@
+//! Each method run on one position, with its progress on stderr (a bar for the retrograde
+//! solver, a spinner for the search and the engine, drawn only on a terminal) and the
+//! sentence saying how its answer was found.
+
+use std::time::{Duration, Instant};
+
+use indicatif::{HumanCount, ProgressBar, ProgressStyle};
+
+use crate::cli::{fits_on_disk, progress, CliError, SearchArgs};
+use crate::core::{Analysis, Board, Position, Rules};
+use crate::engine::{self, EngineError, EngineOptions, Estimate};
+use crate::retro::{self, RetroError};
+use crate::search::quick::quick_move;
+use crate::search::{analyze_with_progress, Flow, SearchError, SearchOptions};
+
+use super::{Answer, Answered, Found};
+
+/// The analysis of `pos` under `rules` by the retrograde solver in memory, with its
+/// progress bar.
+pub(crate) fn in_memory(board: &Board, pos: Position, rules: Rules) -> Result<Analysis, CliError> {
+    Ok(retro::analyze_with_rules(
+        board,
+        pos,
+        rules,
+        &mut progress::run,
+    )?)
+}
+
+/// `pos` solved by the retrograde solver in memory. Too large for memory: the advice to
+/// solve it on disk only where a disk could hold it.
+pub(super) fn retro(board: &Board, pos: Position) -> Result<Answer, CliError> {
+    let analysis = in_memory(board, pos, Rules::default()).map_err(|e| match e {
+        CliError::Solve(RetroError::TooLarge { bytes, .. }) => {
+            fits_on_disk(bytes, &std::env::temp_dir())
+                .err()
+                .unwrap_or(e)
+        }
+        e => e,
+    })?;
+    let how = "solved in memory by the retrograde solver".to_string();
+    Ok(Answer::exact_by(board, pos, Answered::Retro, analysis, how))
+}
+
+/// `pos` solved with its chains of at least `min_chain` boxes and its loops as
+/// pseudo-lines.
+pub(crate) fn pseudo(board: &Board, pos: Position, min_chain: usize) -> Result<Answer, CliError> {
+    let (analysis, reduction) = retro::pseudo::analyze(board, pos, min_chain, &mut progress::run)?;
+    Ok(Answer {
+        board: board.clone(),
+        position: pos,
+        method: Answered::Pseudo,
+        how: format!(
+            "solved in memory by the retrograde solver with chains of {min_chain}+ boxes and \
+             loops as pseudo-lines"
+        ),
+        found: Found::Pseudo {
+            analysis,
+            reduction,
+        },
+    })
+}
+
+/// What a search within a time limit ends with.
+pub(super) enum Searched {
+    /// The answer (boxed: an answer is large beside a node count).
+    Answer(Box<Answer>),
+    /// The time limit came first, after this many nodes.
+    OutOfTime(u64),
+}
+
+/// `pos` analysed by the exact search within `limit`, with a progress line (nodes, table
+/// hits, root move, bounds).
+pub(super) fn search(
+    board: &Board,
+    pos: Position,
+    args: &SearchArgs,
+    limit: Option<Duration>,
+) -> Result<Searched, CliError> {
+    let options = SearchOptions {
+        tt_bytes: args.tt_bytes()?,
+        threads: args.threads()?,
+        ..SearchOptions::default()
+    };
+    let spinner = spinner();
+    let start = Instant::now();
+    let result = analyze_with_progress(board, pos, &options, &mut |p| {
+        let (lo, hi) = p.bounds;
+        let line = p
+            .line
+            .map_or(String::new(), |l| format!(", line {l} scores {lo}..={hi}"));
+        spinner.set_message(format!(
+            "searching: {} nodes, {} table hits, move {}/{}{line}",
+            HumanCount(p.nodes),
+            HumanCount(p.tt_hits),
+            p.moves_done,
+            p.moves_total
+        ));
+        spinner.tick();
+        match limit {
+            Some(limit) if start.elapsed() > limit => Flow::Stop,
+            _ => Flow::Continue,
+        }
+    });
+    spinner.finish_and_clear();
+    let report = match result {
+        Err(SearchError::Stopped { nodes }) if limit.is_some() => {
+            return Ok(Searched::OutOfTime(nodes))
+        }
+        // The table is the search's one large allocation: name the option that sized it.
+        Err(e @ SearchError::OutOfMemory { .. }) => {
+            return Err(CliError::Usage(format!("--tt-mib {}: {e}", args.tt_mib())))
+        }
+        result => result.map_err(CliError::Search)?,
+    };
+    let stats = &report.stats;
+    let hit_rate = 100.0 * stats.tt_hits as f64 / stats.tt_probes.max(1) as f64;
+    let how = format!(
+        "by search in {:.2} s: {} nodes, {:.0}% table hits",
+        start.elapsed().as_secs_f64(),
+        HumanCount(stats.nodes),
+        hit_rate
+    );
+    let answer = Answer::exact_by(board, pos, Answered::Search, report.analysis, how);
+    Ok(Searched::Answer(Box::new(answer)))
+}
+
+/// The engine's estimate of `pos` within `seconds` on `threads` threads, deterministic for
+/// `seed` up to where the time limit stops it, with how long it ran.
+pub(super) fn engine(
+    board: &Board,
+    pos: Position,
+    seconds: f64,
+    threads: usize,
+    seed: u64,
+) -> Result<(Estimate, Duration), CliError> {
+    let limit = Duration::from_secs_f64(seconds);
+    let options = EngineOptions {
+        threads,
+        seed,
+        ..EngineOptions::default()
+    };
+    let spinner = spinner();
+    let start = Instant::now();
+    let estimate = engine::estimate(board, pos, &options, &mut |p| {
+        spinner.set_message(format!(
+            "estimating: depth {}, {} nodes",
+            p.depth,
+            HumanCount(p.nodes)
+        ));
+        spinner.tick();
+        match start.elapsed() >= limit {
+            true => Flow::Stop,
+            false => Flow::Continue,
+        }
+    });
+    spinner.finish_and_clear();
+    let estimate = estimate.map_err(|e| match e {
+        // Said as every method says it (the rules of thumb too).
+        EngineError::FullBoard => CliError::Usage(e.to_string()),
+        _ => CliError::Usage(format!("no estimate: {e}")),
+    })?;
+    Ok((estimate, start.elapsed()))
+}
+
+/// The move the rules of thumb play (take a box, else a safe line chosen by `seed`, else the
+/// smallest sacrifice), with no score: they estimate none.
+pub(super) fn rules(board: &Board, pos: Position, seed: u64) -> Result<Answer, CliError> {
+    // The seed's golden-ratio multiple, as a fraction of 2^64: a fixed pick in [0, 1) per seed.
+    let random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) as f64 / 2f64.powi(64);
+    let (line, reason) = quick_move(board, pos, random)
+        .ok_or_else(|| CliError::Usage("the game is over: no line is left to draw".into()))?;
+    Ok(Answer {
+        board: board.clone(),
+        position: pos,
+        method: Answered::Rules,
+        how: "by rules of thumb (take a box, else give nothing away, else give the fewest \
+              boxes): not exact, no scores"
+            .to_string(),
+        found: Found::Rules { line, reason },
+    })
+}
+
+/// A spinner with the time elapsed and a message.
+fn spinner() -> ProgressBar {
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    spinner
+}
