@@ -1,6 +1,8 @@
 //! `dotbox._dotbox`: the Rust side of the Python package, a thin layer over the dotbox
-//! library. Every answer is the library's, reached as the command line reaches it
-//! (`dotbox::cli`), so a value through Python is the value `dotbox analyze --json` prints.
+//! library. Every answer is the library's, reached as the command line reaches it (an
+//! analysis through `dotbox::answer`, a solve through `dotbox::cli`) and written by the
+//! command line's JSON writer, so a value through Python is the value `dotbox analyze
+//! --json` prints.
 //! Failures are [`DotboxError`]s carrying the command line's messages; the solvers run with
 //! the GIL released.
 
@@ -64,7 +66,7 @@ fn check_options(
     time_limit: Option<f64>,
     seed: Option<u64>,
 ) -> PyResult<()> {
-    answer::options(method.as_deref(), time_limit, seed, false)
+    answer::options(method.as_deref(), time_limit, seed, None)
         .map(drop)
         .map_err(py_error)
 }
@@ -74,10 +76,10 @@ fn check_options(
 #[pyfunction]
 #[pyo3(signature = (method=None))]
 fn options_read(method: Option<String>) -> PyResult<Vec<&'static str>> {
-    let (method, _) = answer::options(method.as_deref(), None, None, false).map_err(py_error)?;
+    let options = answer::options(method.as_deref(), None, None, None).map_err(py_error)?;
     Ok(MethodOption::ALL
         .into_iter()
-        .filter(|o| method.is_none_or(|m| o.readers().contains(&m)))
+        .filter(|o| options.method.is_none_or(|m| o.readers().contains(&m)))
         .map(|o| o.name(Face::Python))
         .collect())
 }
