@@ -146,22 +146,7 @@ mod tests {
 
     #[test]
     fn a_forced_estimate_marks_nothing_as_proven() {
-        let moves = (0..7)
-            .map(|line| EstimatedMove {
-                line,
-                score: if line == 3 { 0.0 } else { -0.4 },
-                exact: line == 3,
-            })
-            .collect();
-        let estimate = Estimate {
-            value: 0.0,
-            moves,
-            best: 3,
-            depth: 4,
-            nodes: 1000,
-            exact: false,
-            value_exact: true,
-        };
+        let estimate = crate::answer::testkit::valued_estimate();
         let plain = unproven(&estimate);
         assert!(!plain.value_exact && plain.moves.iter().all(|m| !m.exact));
         assert_eq!(plain.best, estimate.best);

@@ -51,6 +51,8 @@
 mod book;
 mod chosen;
 mod run;
+#[cfg(test)]
+pub(crate) mod testkit;
 
 use std::path::PathBuf;
 use std::time::Duration;

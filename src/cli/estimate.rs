@@ -196,23 +196,7 @@ mod tests {
     /// the other scores estimates.
     fn valued() -> (Board, Estimate) {
         let board = Board::new(1, 2).unwrap();
-        let moves = (0..7)
-            .map(|line| EstimatedMove {
-                line,
-                score: if line == 3 { 0.0 } else { -0.4 },
-                exact: line == 3,
-            })
-            .collect();
-        let estimate = Estimate {
-            value: 0.0,
-            moves,
-            best: 3,
-            depth: 4,
-            nodes: 1000,
-            exact: false,
-            value_exact: true,
-        };
-        (board, estimate)
+        (board, crate::answer::testkit::valued_estimate())
     }
 
     #[test]
