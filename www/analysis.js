@@ -21,6 +21,8 @@ const ctx = {
   showLine: null, // (moves from the start) => void
   game: null, // the game last rendered
   plies: [],
+  variations: [], // the variations shown (variationsOf)
+  positions: [], // the positions the list and graph show something of (positionsOf)
   filling: false,
   bestLine: { shown: false, key: null },
 };
@@ -28,17 +30,17 @@ const ctx = {
 /** The drawn lines after `k` moves of the main line. */
 const linesAt = (k) => (k === 0 ? '' : ctx.plies[k - 1].lines);
 
-/** The position after `k` moves of the main line, as the analyses are keyed. */
-function keyAt(k) {
-  const g = ctx.game;
-  return positionKey(g.board, g.predrawn, linesAt(k));
-}
+/** The position with `lines` drawn (beyond the board's start), as the analyses are keyed. */
+const keyOf = (lines) => positionKey(ctx.game.board, ctx.game.predrawn, lines);
 
-/** The engine's estimated loss of move `k` against its best move, where no exact score is
- * known: a number (tenths), or null. */
-function estimatedLossOf(k) {
-  const before = estimated(keyAt(k - 1));
-  const score = before?.moves.find((m) => m.line === ctx.plies[k - 1].line)?.score;
+/** The position after `k` moves of the main line, as the analyses are keyed. */
+const keyAt = (k) => keyOf(linesAt(k));
+
+/** The engine's estimated loss of `line` played from the position with `lines` drawn, against
+ * its best move there: a number (tenths), or null. */
+function estimatedLossOf(lines, line) {
+  const before = estimated(keyOf(lines));
+  const score = before?.moves.find((m) => m.line === line)?.score;
   return score === undefined ? null : Math.max(0, Math.round((before.value - score) * 10) / 10);
 }
 
@@ -66,11 +68,29 @@ function exactly(key) {
   return { value: Math.round(e.value), moves };
 }
 
-/** The loss of move `k` (1-based) against the best move: a number, or null if not known yet. */
-function lossOf(k) {
-  const before = exactly(keyAt(k - 1));
-  const score = before?.moves.find((m) => m.line === ctx.plies[k - 1].line)?.score;
+/** The loss of `line` played from the position with `lines` drawn, against the best move
+ * there: a number, or null if not known yet. */
+function lossOf(lines, line) {
+  const before = exactly(keyOf(lines));
+  const score = before?.moves.find((m) => m.line === line)?.score;
   return score === undefined ? null : before.value - score;
+}
+
+/**
+ * What the list says of the loss of `line` played from `position` (one of ctx.positions), the
+ * same for the line shown and its variations: `loss` (exact, or null), `guess` (the engine's
+ * estimated loss where no exact one is known, or null), and the `text`, `title` and `cls` of
+ * its cell. Unknown for good (`?`) where nothing exact is still to be asked of the position.
+ */
+function lossView(position, line) {
+  const loss = lossOf(position.lines, line);
+  const guess = loss === null ? estimatedLossOf(position.lines, line) : null;
+  if (guess !== null) return { loss, guess, text: fmtEstimate(-guess), title: `estimated loss ${guess.toFixed(1)} (the engine's estimate, not exact)`, cls: 'estimate' };
+  if (loss === null) {
+    const unknowable = !['analyze', 'search'].includes(askFor(position));
+    return { loss, guess, text: unknowable ? '?' : '…', title: unknowable ? 'no exact scores for the position before it' : 'being worked out', cls: '' };
+  }
+  return loss === 0 ? { loss, guess, text: '0', title: 'a best move', cls: 'best' } : { loss, guess, text: `−${loss}`, title: `loses ${boxes(loss)} against the best move`, cls: 'worse' };
 }
 
 /** The final margin for A after `k` moves with perfect play from there, or null. */
@@ -86,7 +106,7 @@ function renderMoves(at) {
   list.replaceChildren();
   ctx.plies.forEach((p, i) => {
     const k = i + 1;
-    const loss = lossOf(k);
+    const { loss, guess, text, title, cls } = lossView(ctx.positions[k - 1], p.line);
     const li = document.createElement('li');
     Object.assign(li.dataset, { ply: k, line: p.line, player: p.player, loss: loss ?? '' });
     if (k === at) li.setAttribute('aria-current', 'step');
@@ -94,19 +114,12 @@ function renderMoves(at) {
     const button = document.createElement('button');
     button.type = 'button';
     button.tabIndex = k === at || (at === 0 && k === 1) ? 0 : -1;
-    // Unknown for good where nothing exact is still to be asked of the position before.
-    const unknowable = !['analyze', 'search'].includes(askFor(k - 1));
     // Where no exact score is known, the engine's estimate, marked ~ and never in data-loss.
-    const guess = loss === null ? estimatedLossOf(k) : null;
     if (guess !== null) li.dataset.estimatedLoss = guess;
-    const lossText = guess !== null ? fmtEstimate(-guess) : loss === null ? (unknowable ? '?' : '…') : loss === 0 ? '0' : `−${loss}`;
-    const lossTitle = guess !== null ? `estimated loss ${guess.toFixed(1)} (the engine's estimate, not exact)`
-      : loss === null ? (unknowable ? 'no exact scores for the position before it' : 'being worked out') : loss === 0 ? 'a best move' : `loses ${boxes(loss)} against the best move`;
-    const lossClass = guess !== null ? 'estimate' : loss === null ? '' : loss === 0 ? 'best' : 'worse';
     button.innerHTML = `<span class="n">${k}</span><span class="p${p.player}">${PLAYER[p.player]}</span>`
       + `<span class="label">${p.label}</span><span class="took">${p.boxes ? `+${p.boxes}` : ''}</span>`
-      + `<span class="loss ${lossClass}" title="${lossTitle}">${lossText}</span>`;
-    button.setAttribute('aria-label', `move ${k}: ${PLAYER[p.player]} ${p.label}${p.boxes ? `, takes ${boxes(p.boxes)}` : ''}, ${lossTitle}`);
+      + `<span class="loss ${cls}" title="${title}">${text}</span>`;
+    button.setAttribute('aria-label', `move ${k}: ${PLAYER[p.player]} ${p.label}${p.boxes ? `, takes ${boxes(p.boxes)}` : ''}, ${title}`);
     button.onclick = () => ctx.goTo(k);
     li.append(button);
     list.append(li);
@@ -129,35 +142,66 @@ function renderMoves(at) {
 const sortedLines = (moves) => [...moves].sort((a, b) => a - b).join(',');
 
 /**
- * The variations at the position after `branch` moves of the line shown (the moves tried
- * there other than the line's next one), each as a row of clickable moves (number, mover,
- * label, loss when known). A click shows that move's position on that line.
+ * The variations of the line shown (`plies`, from game `g`) the list shows: at each of its
+ * positions, every other move tried there (session.tree), continued as the tree goes on. Each
+ * {branch (the moves of the line shown before it), moves (its moves from the start), plies:
+ * [{ply, line, player}]}.
  */
-function renderVariations(list, branch) {
-  const g = ctx.game;
-  const shown = ctx.plies.map((p) => p.line);
-  const prefix = shown.slice(0, branch);
-  for (const variation of session.tree.variations(prefix, shown[branch])) {
-    const moves = [...prefix, ...variation];
+function variationsOf(g, plies) {
+  const shown = plies.map((p) => p.line);
+  return shown.concat([undefined]).flatMap((next, branch) => session.tree.variations(shown.slice(0, branch), next).map((variation) => {
+    const moves = [...shown.slice(0, branch), ...variation];
     const replay = new Game(g.board, g.predrawn);
     replay.playAll(moves.join(','));
     const history = replay.history();
     replay.free();
+    return { branch, moves, plies: variation.map((line, j) => ({ ply: branch + j + 1, line, player: history[branch + j].player })) };
+  }));
+}
+
+/**
+ * The positions the list and the graph show something of, each with the moves `played` from
+ * it whose losses the list shows, and its `ply` (moves from the start): the line shown's
+ * (ctx.positions[k] is the one after k of its moves; its last, with no move played, for its
+ * value on the graph), then those inside the variations. Each variation move is given the
+ * position it was played from (`from`). What the move list asks the worker goes by these.
+ */
+function positionsOf(plies, variations) {
+  const shown = Array.from({ length: plies.length + 1 }, (_, k) => ({ lines: linesAt(k), ply: k, played: k < plies.length ? [plies[k].line] : [] }));
+  const inside = [];
+  for (const v of variations) {
+    v.plies.forEach((p, j) => {
+      if (j === 0) {
+        p.from = shown[v.branch];
+        p.from.played.push(p.line);
+      } else {
+        p.from = { lines: sortedLines(v.moves.slice(0, p.ply - 1)), ply: p.ply - 1, played: [p.line] };
+        inside.push(p.from);
+      }
+    });
+  }
+  return [...shown, ...inside];
+}
+
+/**
+ * The variations at the position after `branch` moves of the line shown, each as a row of
+ * clickable moves (number, mover, label, loss as for the line shown). A click shows that
+ * move's position on that line.
+ */
+function renderVariations(list, branch) {
+  const g = ctx.game;
+  for (const { moves, plies } of ctx.variations.filter((v) => v.branch === branch)) {
     const li = document.createElement('li');
     li.className = 'variation';
-    variation.forEach((line, j) => {
-      const ply = branch + j + 1;
-      const { player } = history[ply - 1];
-      const before = proven(cached(positionKey(g.board, g.predrawn, sortedLines(moves.slice(0, ply - 1)))));
-      const score = before?.moves.find((m) => m.line === line)?.score;
-      const loss = score === undefined ? '' : before.value - score;
+    plies.forEach(({ ply, line, player, from }, j) => {
+      const { loss, text, title, cls } = lossView(from, line);
       const button = document.createElement('button');
       button.type = 'button';
       button.tabIndex = -1;
-      Object.assign(button.dataset, { ply, line, moves: moves.slice(0, ply).join(','), loss });
+      Object.assign(button.dataset, { ply, line, moves: moves.slice(0, ply).join(','), loss: loss ?? '' });
       button.innerHTML = `${j === 0 || ply % 10 === 1 ? `<span class="n">${ply}</span>` : ''}<span class="p${player}">${PLAYER[player]}</span>`
-        + `<span class="label">${g.label(line)}</span>${loss === '' ? '' : `<span class="loss ${loss ? 'worse' : 'best'}">${loss ? `−${loss}` : '0'}</span>`}`;
-      button.setAttribute('aria-label', `variation, move ${ply}: ${PLAYER[player]} ${g.label(line)}${loss === '' ? '' : loss ? `, loses ${boxes(loss)}` : ', a best move'}`);
+        + `<span class="label">${g.label(line)}</span><span class="loss ${cls}" title="${title}">${text}</span>`;
+      button.setAttribute('aria-label', `variation, move ${ply}: ${PLAYER[player]} ${g.label(line)}, ${title}`);
       button.onclick = () => ctx.showLine(moves.slice(0, ply));
       li.append(button);
     });
@@ -231,61 +275,61 @@ function onGraphClick(e) {
 
 // ---- Filling in the analyses -----------------------------------------------------------
 
-/** Whether the exact search is still to be asked for the main line's position `k`: chains as
- * pseudo-lines answered it without proving its value or the score of the move played from it
- * (the command line searches such a position instead), it has at most the open lines the
- * page's exact search takes (the policy's deepSearchMaxOpen; here within the policy's time of
- * the automatic search, so the position on the board never waits long behind it), and the
- * search was not asked there yet. */
-function needsSearch(k) {
-  const key = keyAt(k);
-  if (k === ctx.plies.length || searchAsked(key)) return false;
+/** Whether the exact search is still to be asked for `position` (one of ctx.positions):
+ * chains as pseudo-lines answered it without proving its value or the score of a move played
+ * from it (the command line searches such a position instead), it has at most the open lines
+ * the page's exact search takes (the policy's deepSearchMaxOpen; here within the policy's
+ * time of the automatic search, so the position on the board never waits long behind it),
+ * and the search was not asked there yet. */
+function needsSearch(position) {
+  const key = keyOf(position.lines);
+  if (searchAsked(key)) return false;
   const g = ctx.game;
-  const open = g.open + g.ply - k;
-  const line = ctx.plies[k].line;
-  return open <= answerBudget().deepSearchMaxOpen && !proven(cached(key))?.moves.some((m) => m.line === line);
+  if (g.open + g.ply - position.ply > answerBudget().deepSearchMaxOpen) return false;
+  const exact = proven(cached(key));
+  return !exact || position.played.some((line) => !exact.moves.some((m) => m.line === line));
 }
 
-/** What the move list still asks the worker of the main line's position `k`: 'analyze' (the
- * exact method the answer policy names), 'search' (see needsSearch), 'estimate' (the
+/** What the move list still asks the worker of `position` (one of ctx.positions): 'analyze'
+ * (the exact method the answer policy names), 'search' (see needsSearch), 'estimate' (the
  * engine's, where nothing exact is in reach), or undefined (nothing more to be had). */
-function askFor(k) {
+function askFor(position) {
   const g = ctx.game;
-  const key = keyAt(k);
-  if (cached(key)) return needsSearch(k) ? 'search' : undefined;
+  const key = keyOf(position.lines);
+  if (cached(key)) return needsSearch(position) ? 'search' : undefined;
   if (estimated(key)) return undefined;
-  const method = answerMethod(g.board, g.predrawn, linesAt(k), session.book?.depth, 'browser');
+  const method = answerMethod(g.board, g.predrawn, position.lines, session.book?.depth, 'browser');
   if (method === 'estimate') return 'estimate';
   if (failure(key)) return undefined;
-  return canAnalyze(g, linesAt(k)) || method === 'pseudo' || method === 'search' ? 'analyze' : undefined;
+  return canAnalyze(g, position.lines) || method === 'pseudo' || method === 'search' ? 'analyze' : undefined;
 }
 
-/** The next question for the worker, {k, ask} (as askFor), or undefined: first the positions
- * answered at once (a book, in memory, a stored solve); then, once the position on the board
- * has its answer (the game asks for it, app.js: it never waits behind these), the exact ones
- * that take up to a second or two (chains as pseudo-lines, the search), the searches where
- * those left scores unproven, and the engine's estimates. */
+/** The next question for the worker, {position, ask} (as askFor), or undefined: first the
+ * positions answered at once (a book, in memory, a stored solve); then, once the position on
+ * the board has its answer (the game asks for it, app.js: it never waits behind these), the
+ * exact ones that take up to a second or two (chains as pseudo-lines, the search), the
+ * searches where those left scores unproven, and the engine's estimates; of each kind the
+ * line shown's positions first, then the variations'. */
 function nextAsk(g) {
-  const positions = [...Array(ctx.plies.length + 1).keys()];
-  const now = positions.find((k) => !cached(keyAt(k)) && !failure(keyAt(k)) && canAnalyze(g, linesAt(k)));
-  if (now !== undefined) return { k: now, ask: 'analyze' };
+  const now = ctx.positions.find(({ lines }) => !cached(keyOf(lines)) && !failure(keyOf(lines)) && canAnalyze(g, lines));
+  if (now !== undefined) return { position: now, ask: 'analyze' };
   const shown = positionKey(g.board, g.predrawn, g.lines);
   if (!g.isOver() && !cached(shown) && !estimated(shown)) return undefined;
   // In a game against the engine, going on at the end of its line, a search (up to the
   // policy's second) would hold the worker when the next reply is asked for: the searches
   // wait until the game ends or an earlier position is shown.
   const playing = !g.isOver() && !g.canRedo() && [0, 1].some(isEngine);
-  const asks = positions.map(askFor);
+  const asks = ctx.positions.map(askFor);
   for (const ask of playing ? ['analyze', 'estimate'] : ['analyze', 'search', 'estimate']) {
-    const k = asks.indexOf(ask);
-    if (k !== -1) return { k, ask };
+    const i = asks.indexOf(ask);
+    if (i !== -1) return { position: ctx.positions[i], ask };
   }
   return undefined;
 }
 
-/** Asks the worker, one position at a time, for the main line's analyses not known yet
- * (nextAsk), so that a game loaded or set up gets its losses and graph (exact, else
- * estimated) too, not only a game played here move by move. */
+/** Asks the worker, one position at a time, for the analyses of the line shown and its
+ * variations not known yet (nextAsk), so that a game loaded or set up gets its losses and
+ * graph (exact, else estimated) too, not only a game played here move by move. */
 async function fill() {
   if (ctx.filling) return;
   ctx.filling = true;
@@ -296,7 +340,7 @@ async function fill() {
       const g = ctx.game;
       const next = nextAsk(g);
       if (!next) return;
-      const lines = linesAt(next.k);
+      const { lines } = next.position;
       try {
         if (next.ask === 'analyze') await analysisOf(client, g.board, g.predrawn, lines);
         else if (next.ask === 'search') await searchOf(client, g.board, g.predrawn, lines);
@@ -367,6 +411,8 @@ export function renderAnalysis(g) {
   ctx.game = g;
   ctx.plies = g.mainline();
   addLine(ctx.plies.map((p) => p.line));
+  ctx.variations = variationsOf(g, ctx.plies);
+  ctx.positions = positionsOf(ctx.plies, ctx.variations);
   draw();
   renderBestLine();
   fill();

@@ -118,6 +118,28 @@ test('a loaded 5x5 game gets exact losses by the search where chains as pseudo-l
   await context.close();
 });
 
+test("a loaded 5x5 game's last position, its value left unproven by chains as pseudo-lines, gets the search's exact value and its point on the graph", { timeout: 180_000 }, async () => {
+  // The first 23 even lines: the position after them (37 open lines), which has no move
+  // played of its own, goes to chains as pseudo-lines, which do not prove its value; the move
+  // list asks the search there as before the moves played.
+  const moves = Array.from({ length: 23 }, (_, i) => 2 * i);
+  assert.equal(nativeAnalyze('5x5', moves, null, { pseudo: true }).pseudo_lines.value_exact, false, 'pseudo-lines leave the value unproven');
+  const { value } = nativeAnalyze('5x5', moves, null, { method: 'search' });
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  await settled(page);
+  const point = await page.waitForSelector(`#graph circle.point[data-ply="${moves.length}"]`, { timeout: 90_000 });
+  const { history, turn } = await page.evaluate(() => ({ history: window.dotboxApp.history(), turn: window.dotboxApp.state.game.turn }));
+  const taken = [0, 0];
+  for (const m of history) taken[m.player] += m.boxes;
+  assert.equal(Number(await point.getAttribute('data-margin')), taken[0] - taken[1] + (turn === 0 ? value : -value));
+  // The position is the one on the board: the search's exact value replaces the unproven one.
+  await page.waitForFunction((v) => document.querySelector('#value').textContent.startsWith(`Value ${v} for `), value > 0 ? `+${value}` : `${value}`, { timeout: 30_000 });
+  assert.match(await page.textContent('#value'), /with perfect play\)$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /** The variations the move list shows: [{moves: [lines from the start]}] per clickable move. */
 const variations = (page) => page.$$eval('#moves li.variation', (ls) => ls.map((l) => [...l.querySelectorAll('button')].map((b) => b.dataset.moves)));
 
@@ -178,6 +200,35 @@ test('a different move from an earlier position keeps the old line as a clickabl
   assert.deepEqual(errors, []);
   await context.close();
   await phone.close();
+});
+
+test('a variation gets exact losses by the search where chains as pseudo-lines leave its moves unproven', { timeout: 240_000 }, async () => {
+  // The 5x5 game of every even line (see above), loaded with the engine playing A: B is to
+  // move at its end, so the move list's searches wait. Back at move 22 another move makes the
+  // loaded moves 23-29 a variation before any of their positions was searched; then, with
+  // two players, the list searches the variation's positions too and lists its losses.
+  const moves = Array.from({ length: 29 }, (_, i) => 2 * i);
+  const branch = 22;
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=p2&moves=${moves.join(',')}`);
+  await settled(page);
+  await page.click(`#moves li[data-ply="${branch}"] button`);
+  // The old line's next move there, as a new one: it completes no box, so B is to move after
+  // it and the searches wait again until the players change.
+  await page.click(`#svg g.move[data-line="${moves[branch + 1]}"]`);
+  await settled(page);
+  assert.deepEqual(await variations(page), [moves.slice(branch).map((_, j) => moves.slice(0, branch + j + 1).join(','))]);
+  await page.selectOption('#mode', 'hh');
+  const first = 24; // the first move whose position pseudo-lines leave unproven
+  await page.waitForFunction((first) => [...document.querySelectorAll('#moves li.variation button')]
+    .filter((b) => Number(b.dataset.ply) >= first).every((b) => b.dataset.loss !== ''), first, { timeout: 150_000 });
+  const listed = await page.$$eval('#moves li.variation button', (bs) => bs.map((b) => ({ ply: Number(b.dataset.ply), loss: b.dataset.loss })));
+  for (const { ply, loss } of listed.filter((b) => b.ply >= first)) {
+    const native = nativeAnalyze('5x5', moves.slice(0, ply - 1), null, { method: 'search' });
+    assert.equal(Number(loss), native.value - native.moves.find((m) => m.line === moves[ply - 1]).score, `move ${ply}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('the evaluation graph plots the final margin for A after every move and is clickable', async () => {
