@@ -1,7 +1,8 @@
 // What the page keeps as a person uses it: the keyboard focus on the board after a line is
 // drawn (and after the engine's reply), the "not proven" mark on an unproven value's final
 // margin, booked boards labelled by their book in the picker, the game and its variations on
-// the browser's Back from Learn, and the exact search's progress bar while it runs.
+// the browser's Back from Learn, the exact search's progress bar while it runs, and on a
+// phone the Tab order of the panels as they are shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, settled, clickLine, sleep } from './harness.mjs';
@@ -153,6 +154,76 @@ test('the exact search\'s progress bar stays shown while it runs, the background
     if (document.body.dataset.deepSearch === 'running' && !stop.hidden) stop.click();
   });
   await page.waitForFunction((n) => document.querySelectorAll('#moves li[data-estimated-loss]').length > n, atStart + 1, { timeout: 60_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The page's Tab order from its first link until Tab leaves the page or comes round again:
+ * each element reached, named by its id ('svg' for a line of the board; else its tag and the
+ * nearest id around it), with its top and bottom on the page. */
+async function tabOrder(page) {
+  await page.focus('#play-link');
+  const order = [];
+  for (let i = 0; i < 100; i++) {
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (el === document.body) return null;
+      const box = el.getBoundingClientRect();
+      const name = el.closest('#svg') ? 'svg' : el.id || `${el.tagName.toLowerCase()} in #${el.parentElement.closest('[id]').id}`;
+      return { name, top: box.top + scrollY, bottom: box.bottom + scrollY };
+    });
+    if (!at || (i > 0 && at.name === 'play-link')) break;
+    order.push(at);
+    await page.keyboard.press('Tab');
+  }
+  return order;
+}
+
+/** Asserts that Tab never goes back up the page: each element it reaches ends below the top
+ * of the one before it (elements side by side in a row may differ a little in height). */
+function assertTopToBottom(order) {
+  const names = order.map((o) => o.name).join(', ');
+  order.slice(1).forEach((o, i) => assert.ok(o.bottom > order[i].top, `Tab goes up the page from ${order[i].name} to ${o.name}: ${names}`));
+}
+
+/** Asserts that Tab reaches each of `names` in that order. */
+function assertReached(order, ...names) {
+  const at = names.map((name) => order.findIndex((o) => o.name === name));
+  assert.ok(at.every((i, j) => i !== -1 && (j === 0 || at[j - 1] < i)), `${names.join(' < ')}: ${order.map((o) => o.name).join(', ')}`);
+}
+
+test('on a phone Tab follows the panels in the order shown; on a desktop it is as before', { timeout: 180_000 }, async () => {
+  // 20 even lines of 5x5, 40 open: the search offer and why the scores are estimates, which a
+  // phone shows after the board's controls, as it shows the puzzles after the coach.
+  const moves = Array.from({ length: 20 }, (_, i) => 2 * i);
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  await page.waitForSelector('#deep-search:not([hidden])', { timeout: 60_000 });
+  await settled(page);
+  const phone = async () => {
+    const order = await tabOrder(page);
+    assertTopToBottom(order);
+    assertReached(order, 'svg', 'switch-sides', 'deep-search', 'nav-first', 'coach-on', 'puzzle-open');
+  };
+  await phone();
+  // On a desktop, the search offer above the board and the puzzles under it in the first
+  // column come before the board and the side column, as they did; a control moved back
+  // keeps the focus.
+  await page.focus('#deep-search');
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.waitForFunction(() => document.querySelector('#deep-search').nextElementSibling?.id === 'wait');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'deep-search');
+  assertReached(await tabOrder(page), 'deep-search', 'svg', 'switch-sides', 'puzzle-open', 'nav-first', 'coach-on');
+  // Back to a phone's width, and Learn: the lesson first, then the list of lessons.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await phone();
+  await page.click('#learn-link');
+  await page.waitForSelector('#learn[data-ready="1"]');
+  const learn = await tabOrder(page);
+  assertTopToBottom(learn);
+  assertReached(learn, 'learn-svg', 'learn-reset');
+  await page.setViewportSize({ width: 1100, height: 900 });
+  assertReached(await tabOrder(page), 'learn-reset', 'learn-svg');
   assert.deepEqual(errors, []);
   await context.close();
 });
