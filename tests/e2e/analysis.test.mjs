@@ -96,9 +96,16 @@ test('a loaded 5x5 game gets exact losses by the search where chains as pseudo-l
   await settled(page);
   // The position before move 24 on the board at once: chains as pseudo-lines answer it, its
   // line 46 marked unproven (~), until the move list's search proves it and the board shows
-  // the search's exact scores in their place.
+  // the search's exact scores in their place. The marks are watched as the board is drawn:
+  // on a busy machine the search's answer can replace them before the page paints a frame.
+  await page.evaluate((line) => {
+    window.markedUnproven = false;
+    new MutationObserver(() => {
+      window.markedUnproven ||= Boolean(document.querySelector(`#svg g.move[data-line="${line}"][data-unproven="1"]`));
+    }).observe(document.querySelector('#svg'), { childList: true, subtree: true, attributes: true });
+  }, moves[first - 1]);
   await page.click(`#moves li[data-ply="${first - 1}"] button`);
-  await page.waitForSelector(`#svg g.move[data-line="${moves[first - 1]}"][data-unproven="1"]`, { timeout: 60_000 });
+  await page.waitForFunction(() => window.markedUnproven, null, { timeout: 60_000 });
   await page.waitForSelector('#svg g.move[data-unproven="1"]', { state: 'detached', timeout: 60_000 });
   const searched = nativeAnalyze('5x5', moves.slice(0, first - 1), null, { method: 'search' });
   const onBoard = await page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: g.dataset.score })));
