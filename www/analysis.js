@@ -101,8 +101,19 @@ function marginAt(k) {
 
 // ---- Move list -------------------------------------------------------------------------
 
+/** The move of the list that has the focus, as a selector that finds its button in the list
+ * drawn anew, or null. */
+function focusedMove(list) {
+  const el = document.activeElement;
+  if (el?.tagName !== 'BUTTON' || !list.contains(el)) return null;
+  return el.dataset.moves !== undefined ? `button[data-moves="${el.dataset.moves}"]` : `li[data-ply="${el.parentElement.dataset.ply}"] > button`;
+}
+
 function renderMoves(at) {
   const list = $('moves');
+  // The list is drawn anew with every analysis it fills in: a focus on one of its moves (a
+  // keyboard user's) stays on that move instead of falling back to the page.
+  const refocus = focusedMove(list);
   list.replaceChildren();
   ctx.plies.forEach((p, i) => {
     const k = i + 1;
@@ -134,6 +145,7 @@ function renderMoves(at) {
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
   }
+  if (refocus) list.querySelector(refocus)?.focus({ preventScroll: true });
   const n = ctx.plies.length;
   $('nav-first').disabled = $('nav-prev').disabled = at === 0;
   $('nav-next').disabled = $('nav-last').disabled = at === n;

@@ -1,8 +1,9 @@
 // What the page keeps as a person uses it: the keyboard focus on the board after a line is
 // drawn (and after the engine's reply), the "not proven" mark on an unproven value's final
 // margin, booked boards labelled by their book in the picker, the game and its variations on
-// the browser's Back from Learn, the exact search's progress bar while it runs, and on a
-// phone the Tab order of the panels as they are shown.
+// the browser's Back from Learn, the exact search's progress bar while it runs, a move of
+// the list keeping the focus as the list fills in, and on a phone the Tab order of the
+// panels as they are shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndLaunch, openPage, settled, clickLine, sleep } from './harness.mjs';
@@ -154,6 +155,23 @@ test('the exact search\'s progress bar stays shown while it runs, the background
     if (document.body.dataset.deepSearch === 'running' && !stop.hidden) stop.click();
   });
   await page.waitForFunction((n) => document.querySelectorAll('#moves li[data-estimated-loss]').length > n, atStart + 1, { timeout: 60_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a move of the list keeps the keyboard focus while the list fills in its estimates', { timeout: 120_000 }, async () => {
+  // 20 even lines of 5x5: the list asks the engine for the positions before, one at a time,
+  // and is drawn anew with each answer.
+  const moves = Array.from({ length: 20 }, (_, i) => 2 * i);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  await settled(page);
+  const estimated = () => page.$$eval('#moves li[data-estimated-loss]', (ls) => ls.length);
+  const before = await estimated();
+  await page.focus('#moves li[data-ply="20"] button');
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li[data-estimated-loss]').length > n, before, { timeout: 60_000 });
+  assert.ok(await estimated() > before, 'the list was drawn anew');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('#moves li')?.dataset.ply), '20');
   assert.deepEqual(errors, []);
   await context.close();
 });
