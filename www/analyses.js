@@ -12,6 +12,7 @@ export { proven } from './proven.js';
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
+const asking = new Map(); // key -> the worker's answer on its way (analysisOf)
 const searched = new Set(); // keys the exact search was asked for (searchOf)
 const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
 const estimateListeners = new Set(); // called with a position's key when its estimate comes
@@ -31,13 +32,26 @@ export const failure = (key) => failed.get(key);
 
 /**
  * The analysis of the position with `lines` drawn: from the cache, or asked of the worker
- * (`client`) and remembered. A refusal is remembered too and rethrown.
+ * (`client`) and remembered. A refusal is remembered too and rethrown. A position asked for
+ * again while the worker is still on it (the board and the move list often want the same
+ * one, and chains as pseudo-lines take a second on 5x5) waits for that answer instead of
+ * queueing the work twice.
  */
-export async function analysisOf(client, board, predrawn, lines) {
+export function analysisOf(client, board, predrawn, lines) {
   const key = positionKey(board, predrawn, lines);
-  if (known.has(key)) return known.get(key);
+  if (known.has(key)) return Promise.resolve(known.get(key));
+  if (!asking.has(key)) {
+    const answer = ask(client, key, { board, predrawn, lines });
+    asking.set(key, answer);
+    answer.then(() => asking.delete(key), () => asking.delete(key));
+  }
+  return asking.get(key);
+}
+
+/** The worker's analysis of a position (`analysisOf`), remembered; a refusal too, rethrown. */
+async function ask(client, key, position) {
   try {
-    const analysis = await client.call(OP.analyze, { board, predrawn, lines });
+    const analysis = await client.call(OP.analyze, position);
     remember(key, analysis);
     return analysis;
   } catch (e) {

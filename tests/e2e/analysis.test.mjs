@@ -147,6 +147,33 @@ test("a loaded 5x5 game's last position, its value left unproven by chains as ps
   await context.close();
 });
 
+test('a position the board and the move list both ask for is asked of the worker once', { timeout: 180_000 }, async () => {
+  // A loaded 5x5 game whose last positions go to chains as pseudo-lines (about a second each
+  // in the worker): the board asks for the position shown while the move list fills in the
+  // same positions; a request still on its way is shared, never posted again.
+  const moves = Array.from({ length: 29 }, (_, i) => 2 * i);
+  const context = await env.browser.newContext();
+  await context.addInitScript(() => {
+    window.analyzeAsked = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message?.op === 'analyze') window.analyzeAsked.push(`${message.board}|${message.predrawn}|${message.lines}`);
+      return post.call(this, message, ...rest);
+    };
+  });
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  await settled(page);
+  // Step back and forth over the positions the move list is still filling in.
+  for (const ply of [28, 24, 29, 26]) await page.click(`#moves li[data-ply="${ply}"] button`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#moves li[data-ply]')].every((l) => l.dataset.loss !== '' || l.dataset.estimatedLoss !== undefined), null, { timeout: 150_000 });
+  const asked = await page.evaluate(() => window.analyzeAsked);
+  assert.ok(asked.length > 0, 'the worker was asked');
+  const twice = asked.filter((key, i) => asked.indexOf(key) !== i);
+  assert.deepEqual(twice, [], 'no position asked twice');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /** The variations the move list shows: [{moves: [lines from the start]}] per clickable move. */
 const variations = (page) => page.$$eval('#moves li.variation', (ls) => ls.map((l) => [...l.querySelectorAll('button')].map((b) => b.dataset.moves)));
 
