@@ -101,12 +101,13 @@ function marginAt(k) {
 
 // ---- Move list -------------------------------------------------------------------------
 
-/** The move of the list that has the focus, as a selector that finds its button in the list
- * drawn anew, or null. */
+/** Where the focus goes in the list drawn anew, as a selector, when one of its moves has it
+ * (else null): a variation's move keeps it; on the line shown it follows the current move
+ * (the one Tab reaches), so ←/→ with the focus in the list move the focus with the position. */
 function focusedMove(list) {
   const el = document.activeElement;
   if (el?.tagName !== 'BUTTON' || !list.contains(el)) return null;
-  return el.dataset.moves !== undefined ? `button[data-moves="${el.dataset.moves}"]` : `li[data-ply="${el.parentElement.dataset.ply}"] > button`;
+  return el.dataset.moves !== undefined ? `button[data-moves="${el.dataset.moves}"]` : 'li[data-ply] > button[tabindex="0"]';
 }
 
 function renderMoves(at) {

@@ -159,7 +159,7 @@ test('the exact search\'s progress bar stays shown while it runs, the background
   await context.close();
 });
 
-test('a move of the list keeps the keyboard focus while the list fills in its estimates', { timeout: 120_000 }, async () => {
+test('a move of the list keeps the keyboard focus while the list fills in its estimates, and the focus follows ←/→', { timeout: 120_000 }, async () => {
   // 20 even lines of 5x5: the list asks the engine for the positions before, one at a time,
   // and is drawn anew with each answer.
   const moves = Array.from({ length: 20 }, (_, i) => 2 * i);
@@ -171,7 +171,19 @@ test('a move of the list keeps the keyboard focus while the list fills in its es
   await page.focus('#moves li[data-ply="20"] button');
   await page.waitForFunction((n) => document.querySelectorAll('#moves li[data-estimated-loss]').length > n, before, { timeout: 60_000 });
   assert.ok(await estimated() > before, 'the list was drawn anew');
-  assert.equal(await page.evaluate(() => document.activeElement.closest('#moves li')?.dataset.ply), '20');
+  const focusedPly = () => page.evaluate(() => document.activeElement.closest('#moves li')?.dataset.ply);
+  assert.equal(await focusedPly(), '20');
+  // ←/→ with the focus in the list step the position, and the focus goes with it.
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('#moves li[data-ply="19"][aria-current]');
+  assert.equal(await focusedPly(), '19');
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => !document.querySelector('#moves li[aria-current]'));
+  assert.equal(await focusedPly(), '1', 'at the start, the first move (the one Tab reaches)');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#moves li[data-ply="2"][aria-current]');
+  assert.equal(await focusedPly(), '2');
   assert.deepEqual(errors, []);
   await context.close();
 });
