@@ -111,7 +111,7 @@ pub(super) fn estimated(
 
 /// The engine's answer with nothing marked as proven: what a forced estimate answers, since
 /// that is the answer the benchmarks measure, in one shape whatever the engine proved.
-fn unproven(estimate: &Estimate) -> Estimate {
+pub(crate) fn unproven(estimate: &Estimate) -> Estimate {
     Estimate {
         moves: (estimate.moves.iter())
             .map(|m| EstimatedMove { exact: false, ..*m })

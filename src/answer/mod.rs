@@ -64,6 +64,9 @@ use crate::retro::{self, Reduction, RetroError, DEFAULT_MIN_CHAIN};
 use crate::search::quick::QuickReason;
 
 pub(crate) use chosen::engine_line;
+// The command line's report tests show what a forced estimate answers.
+#[cfg(test)]
+pub(crate) use chosen::unproven;
 pub(crate) use run::{in_memory, pseudo};
 
 use run::Searched;

@@ -245,13 +245,7 @@ mod tests {
     #[test]
     fn an_estimate_with_nothing_proven_says_so() {
         let (board, estimate) = valued();
-        let plain = Estimate {
-            moves: (estimate.moves.iter())
-                .map(|m| EstimatedMove { exact: false, ..*m })
-                .collect(),
-            value_exact: false,
-            ..estimate
-        };
+        let plain = crate::answer::unproven(&estimate);
         let text = human_report(&board, board.start(), &plain, Duration::ZERO, None);
         assert!(text.contains("estimated value: ~0.0"), "{text}");
         assert!(text.contains("nodes): estimate, not exact"), "{text}");
