@@ -7,17 +7,16 @@
 use std::path::PathBuf;
 
 use dotbox::answer::{answer, Answer, Answered, Options};
-use dotbox::cli::{answer_report, CliError, Face, Method, MethodOption, SearchArgs};
-use dotbox::core::notation::{parse_lines, parse_position};
+use dotbox::cli::{
+    answer_report, parse_position, CliError, Face, Method, MethodOption, SearchArgs,
+};
 use dotbox::core::{Board, Position};
 use dotbox::policy::{self, Context};
 use serde_json::Value;
 
-/// `lines` on `board`.
+/// `lines` on `board`, read as the command line reads them.
 fn position(board: &str, lines: &str) -> (Board, Position) {
-    let board = Board::parse(board).unwrap();
-    let pos = parse_lines(&board, lines).unwrap();
-    (board, pos)
+    parse_position(board, lines).unwrap()
 }
 
 /// Options forcing `method` (none: the policy's choice), the engine's time and table
@@ -80,7 +79,7 @@ fn with_no_method_forced_the_method_is_the_policys() {
 #[test]
 fn an_estimate_is_never_marked_exact() {
     // Forced: the engine solves 2x2 at once, and still nothing is marked proven.
-    let (board, pos) = parse_position("2x2:0,5").unwrap();
+    let (board, pos) = position("2x2", "0,5");
     let forced = answered(&board, pos, &forcing(Some(Method::Estimate)));
     assert_eq!(forced.method, Answered::Estimate);
     assert!(!forced.exact());
