@@ -6,23 +6,16 @@
 mod common;
 
 use common::loony::NaiveLoony;
-use common::{Naive, Rng, BOARDS};
+use common::{random_position, Naive, Rng, BOARDS};
 use dotbox::chains::{is_loony_move, is_safe, loony_moves, safe_lines};
 use dotbox::core::{Board, Position};
 
 /// Random positions of `board` (its pre-drawn lines kept) with every count of open lines.
 fn positions(board: &Board, rng: &mut Rng) -> Vec<Position> {
-    let open: Vec<usize> = board.open_lines(board.start()).lines().collect();
+    let open = board.open_lines(board.start()).count() as usize;
     let mut out = Vec::new();
-    for left in 0..=open.len() {
-        for _ in 0..20 {
-            let mut lines = open.clone();
-            while lines.len() > left {
-                lines.swap_remove(rng.below(lines.len() as u64) as usize);
-            }
-            let drawn = open.iter().filter(|l| !lines.contains(l)).copied();
-            out.push(drawn.fold(board.start(), Position::with));
-        }
+    for left in 0..=open {
+        out.extend((0..20).map(|_| random_position(board, left, rng)));
     }
     out
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{random_position, Rng};
 use dotbox::chains::is_safe;
 use dotbox::core::{Board, Position};
 use dotbox::engine::{estimate, EngineError, EngineOptions, EngineProgress, Estimate, Flow};
@@ -22,16 +22,6 @@ fn options(seed: u64, max_nodes: u64) -> EngineOptions {
 
 fn run(board: &Board, pos: Position, options: &EngineOptions) -> Estimate {
     estimate(board, pos, options, &mut |_| Flow::Continue).expect("an estimate")
-}
-
-/// A position of `board` with `open` lines left, drawn at random.
-fn random_position(board: &Board, open: usize, rng: &mut Rng) -> Position {
-    let mut lines: Vec<usize> = board.open_lines(board.start()).lines().collect();
-    let mut pos = board.start();
-    while lines.len() > open {
-        pos = pos.with(lines.swap_remove(rng.below(lines.len() as u64) as usize));
-    }
-    pos
 }
 
 fn check_shape(board: &Board, pos: Position, e: &Estimate) {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Naive, Rng};
+use common::{random_position, Naive, Rng};
 use dotbox::core::{Analysis, Board, MoveScore, Position, PositionError};
 use dotbox::retro;
 use dotbox::search::{
@@ -20,17 +20,6 @@ fn naive_analysis(naive: &mut Naive, pos: Position) -> Analysis {
         .collect();
     let value = moves.iter().map(|m| m.score).max().unwrap_or(0);
     Analysis { value, moves }
-}
-
-/// A random position of `board` with `open` lines left (or fewer when the board has fewer).
-fn random_position(board: &Board, open: usize, rng: &mut Rng) -> Position {
-    let mut pos = board.start();
-    let mut lines: Vec<usize> = board.open_lines(pos).lines().collect();
-    while lines.len() > open {
-        let line = lines.swap_remove(rng.below(lines.len() as u64) as usize);
-        pos = pos.with(line);
-    }
-    pos
 }
 
 /// A board with `count` random lines pre-drawn.

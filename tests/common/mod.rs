@@ -159,3 +159,18 @@ impl Rng {
         pos
     }
 }
+
+/// A random position of `board` (its pre-drawn lines kept) with `open` lines left, or fewer
+/// when the board has fewer.
+pub fn random_position(
+    board: &dotbox::core::Board,
+    open: usize,
+    rng: &mut Rng,
+) -> dotbox::core::Position {
+    let mut pos = board.start();
+    let mut lines: Vec<usize> = board.open_lines(pos).lines().collect();
+    while lines.len() > open {
+        pos = pos.with(lines.swap_remove(rng.below(lines.len() as u64) as usize));
+    }
+    pos
+}
