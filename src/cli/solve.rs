@@ -10,7 +10,7 @@ use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, Rules};
 use crate::retro::{self, RetroError, Solve, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::stderr::note;
-use crate::store::FsStore;
+use crate::store::{FsStore, StoreError};
 use crate::store::MemoryStore;
 use crate::store::TileStore;
 
@@ -421,18 +421,35 @@ fn timed<T>(
 }
 
 /// The position's analysis, with next-loony flags under `--loony`.
+///
+/// The analysis reads the tiles of the position's children; the position's own tile is read
+/// too, so that a resumed solve finds it damaged (and recomputes it) like any tile it reads,
+/// rather than leaving it for a later reader; its value must be the best move's.
 fn analysis(
     args: &SolveArgs,
     solve: &Solve,
     store: &mut dyn TileStore,
     pos: Position,
 ) -> Result<(Analysis, Option<LoonyFlags>), RetroError> {
-    if args.loony {
-        let (analysis, flags) = solve.loony_analysis(store, pos)?;
-        Ok((analysis, Some(flags)))
-    } else {
-        Ok((solve.analysis(store, pos)?, None))
+    let (analysis, flags) = match args.loony {
+        true => {
+            let (analysis, flags) = solve.loony_analysis(store, pos)?;
+            (analysis, Some(flags))
+        }
+        false => (solve.analysis(store, pos)?, None),
+    };
+    let own = solve.value(store, pos)?;
+    if own != analysis.value {
+        let (tile, _) = solve.layout().locate(pos)?;
+        return Err(RetroError::Store(StoreError::Corrupt {
+            tile,
+            reason: format!(
+                "it holds the value {own} for the position, whose best move scores {}",
+                analysis.value
+            ),
+        }));
     }
+    Ok((analysis, flags))
 }
 
 /// How a solver error reads: under `--loony`, as the loony analysis's.
