@@ -107,3 +107,18 @@ fn a_solve_its_file_system_could_never_hold_is_refused_at_once() {
     );
     assert!(!store.exists(), "no store made");
 }
+
+/// A pseudo file system reports a size of 0: that says nothing of the disk, so the solve is
+/// not refused as too large for it, and the store's own error says what is wrong.
+#[test]
+fn a_store_on_a_pseudo_file_system_names_the_real_problem() {
+    let store = Path::new("/proc/dotbox-no-store");
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let err = failure(&solve_args(store));
+    assert!(
+        err.contains("cannot create /proc/dotbox-no-store") && !err.contains("file system holding"),
+        "{err}"
+    );
+}

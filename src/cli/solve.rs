@@ -10,9 +10,9 @@ use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, Rules};
 use crate::retro::{self, RetroError, Solve, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::stderr::note;
-use crate::store::{FsStore, StoreError};
 use crate::store::MemoryStore;
 use crate::store::TileStore;
+use crate::store::{FsStore, StoreError};
 
 use super::error::{CliError, Face};
 use super::input::{self, parse_high_groups, parse_position, thread_count, RulesArgs};
@@ -278,12 +278,14 @@ struct DiskSpace {
 }
 
 /// The space of the file system that holds, or would hold, `dir` (its nearest existing
-/// ancestor), where the system says.
+/// ancestor), where the system says. A size of 0 says nothing (`/proc` and other pseudo file
+/// systems, where the store then fails to be made and says why).
 fn disk_space(dir: &Path) -> Option<DiskSpace> {
     let dir = std::path::absolute(dir).ok()?;
     let existing = dir.ancestors().find(|a| a.exists())?;
+    let size = fs4::total_space(existing).ok().filter(|&size| size > 0)?;
     Some(DiskSpace {
-        size: fs4::total_space(existing).ok()?,
+        size,
         free: fs4::available_space(existing).ok()?,
     })
 }
