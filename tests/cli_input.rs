@@ -518,14 +518,31 @@ fn a_books_folder_named_on_purpose_must_hold_an_index() {
             .output()
             .unwrap()
     };
-    // A mistyped folder, and one whose index.json is not JSON: refused, naming the folder,
-    // where before both answered from the checkout's books without a word.
-    std::fs::create_dir(dir.path().join("bad")).unwrap();
-    std::fs::write(dir.path().join("bad").join("index.json"), "{").unwrap();
-    for (books, why) in [
-        (missing.clone(), "has no readable index.json"),
-        (dir.path().join("bad"), "index.json that is not JSON"),
-    ] {
+    // A mistyped folder, and folders whose index.json is not JSON, is not a list of books,
+    // lists a board that is not one, or lists a book whose file was not copied: refused,
+    // naming the folder and what is wrong, where before each answered from the checkout's
+    // books without a word.
+    let broken = [
+        ("bad", "{", "index.json that is not JSON"),
+        ("five", r#"{"books": 5}"#, "without a list of books"),
+        (
+            "board",
+            r#"{"books": [{"board": "3y4", "file": "3x4-d7.book"}]}"#,
+            r#"lists a book of board "3y4", which is not a board"#,
+        ),
+        (
+            "uncopied",
+            r#"{"books": [{"board": "3x4", "file": "3x4-d7.book"}]}"#,
+            "lists 3x4-d7.book for 3x4, which is not there",
+        ),
+    ];
+    let mut cases = vec![(missing.clone(), "has no readable index.json")];
+    for (name, index, why) in broken {
+        std::fs::create_dir(dir.path().join(name)).unwrap();
+        std::fs::write(dir.path().join(name).join("index.json"), index).unwrap();
+        cases.push((dir.path().join(name), why));
+    }
+    for (books, why) in cases {
         let out = run(&books);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{err}");

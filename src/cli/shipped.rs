@@ -22,27 +22,30 @@ pub const BOOKS_ENV: &str = "DOTBOX_BOOKS";
 /// The shipped book that answers for `board` (one of the same board, pre-drawn lines
 /// included, or of its transpose: the 3×5 book answers 5×3), if one is found.
 ///
-/// A folder named by `$DOTBOX_BOOKS` is named on purpose: when it holds no readable
-/// `index.json` that is an error naming it, not a silent fall back to the checkout's books
-/// (a mistyped path would otherwise answer from other books without a word). A board its
-/// index does not list is looked up in the checkout's books, as without the variable.
+/// A folder named by `$DOTBOX_BOOKS` is named on purpose: when its `index.json` cannot be
+/// read, is not a list of books, or lists a book that is not a board's or whose file is not
+/// there, that is an error naming it, not a silent fall back to the checkout's books (a
+/// mistyped path or a half-copied folder would otherwise answer from other books without a
+/// word). A board its index does not list is looked up in the checkout's books, as without
+/// the variable.
 pub fn book_for(board: &Board) -> Result<Option<PathBuf>, CliError> {
     if let Some(dir) = std::env::var_os(BOOKS_ENV) {
         let dir = PathBuf::from(dir);
-        let index = read_index(&dir).map_err(|why| {
+        let found = read_index(&dir).and_then(|index| in_index(&dir, &index, board));
+        let found = found.map_err(|why| {
             CliError::Usage(format!(
                 "${BOOKS_ENV} names {}, which {why}: point it at a folder of books with \
                  their index.json (as www/books), or unset it",
                 dir.display()
             ))
         })?;
-        if let Some(file) = in_index(&dir, &index, board) {
-            return Ok(Some(file));
+        if found.is_some() {
+            return Ok(found);
         }
     }
     Ok(checkout_folders().into_iter().find_map(|dir| {
         let index = read_index(&dir).ok()?;
-        in_index(&dir, &index, board)
+        in_index(&dir, &index, board).ok()?
     }))
 }
 
@@ -72,14 +75,45 @@ fn read_index(dir: &Path) -> Result<Value, String> {
     serde_json::from_str(&text).map_err(|e| format!("has an index.json that is not JSON ({e})"))
 }
 
-/// The book `index` (the folder `dir`'s) lists for `board`, if its file exists.
-fn in_index(dir: &Path, index: &Value, board: &Board) -> Option<PathBuf> {
-    index["books"].as_array()?.iter().find_map(|entry| {
-        let listed = Board::parse(entry["board"].as_str()?).ok()?;
-        let extra = parse_lines(&listed, entry["predrawn"].as_str().unwrap_or("")).ok()?;
-        let listed = listed.with_predrawn(extra);
-        let answers = crate::book::fit(&listed, board).is_ok();
-        let file = dir.join(entry["file"].as_str()?);
-        (answers && file.is_file()).then_some(file)
-    })
+/// The book `index` (the folder `dir`'s) lists for `board`, if any; else why the index is
+/// unusable, in words ("lists 3x4-d7.book for 3x4, which is not there"). Every entry must
+/// name a board and a file; only the file of the book that answers `board` must be there (a
+/// folder may hold some of the books its index lists).
+fn in_index(dir: &Path, index: &Value, board: &Board) -> Result<Option<PathBuf>, String> {
+    let entries = index["books"]
+        .as_array()
+        .ok_or("has an index.json without a list of books (\"books\": [...])")?;
+    let mut found = None;
+    for entry in entries {
+        let (listed, file) = listed_book(entry)?;
+        if found.is_none() && crate::book::fit(&listed, board).is_ok() {
+            let path = dir.join(file);
+            if !path.is_file() {
+                return Err(format!(
+                    "lists {file} for {}, which is not there",
+                    listed.name()
+                ));
+            }
+            found = Some(path);
+        }
+    }
+    Ok(found)
+}
+
+/// One entry of an index: the board its book answers, pre-drawn lines included, and the
+/// book's file name.
+fn listed_book(entry: &Value) -> Result<(Board, &str), String> {
+    let name = entry["board"]
+        .as_str()
+        .ok_or_else(|| format!("lists a book without a board: {entry}"))?;
+    let listed = Board::parse(name)
+        .map_err(|e| format!("lists a book of board \"{name}\", which is not a board ({e})"))?;
+    let predrawn = entry["predrawn"].as_str().unwrap_or("");
+    let extra = parse_lines(&listed, predrawn).map_err(|e| {
+        format!("lists a book of {name} with pre-drawn lines \"{predrawn}\", which are not lines of it ({e})")
+    })?;
+    let file = entry["file"]
+        .as_str()
+        .ok_or_else(|| format!("lists a book of {name} without a file"))?;
+    Ok((listed.with_predrawn(extra), file))
 }
