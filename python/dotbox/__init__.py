@@ -10,13 +10,16 @@ command line chooses. Lines are numbered as the command line, the page and OpenS
 Every failure is a :class:`DotboxError` (a ``ValueError``) with the command line's message,
 bad input of any type included (a ``None`` or a float where line numbers go): the message names
 the argument at fault as Python names it. Line numbers are any integers ``operator.index``
-reads (numpy's included), never bools or floats. The solvers run with the GIL released, so
+reads (numpy's included), never bools or floats; seconds are any real number, a ``Fraction``
+or a ``Decimal`` included. The solvers run with the GIL released, so
 other Python threads go on meanwhile.
 """
 
 from __future__ import annotations
 
+import decimal
 import json
+import math
 import numbers
 import operator
 import os
@@ -33,25 +36,46 @@ Lines = Union[str, Iterable[int]]
 _U64 = 2**64
 
 
+def _shown(value: Any) -> str:
+    """``value`` as an error message quotes it: its repr, but a long number (an int, a
+    ``Fraction``, a ``Decimal``) in exponent notation, as the command line shows seconds:
+    ``10**400`` written out is 401 digits, and past 4,300 Python refuses to write an int out
+    at all (a ValueError that would stand in for the DotboxError)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past that limit, or a list holding one
+        text = None
+    if text is not None and len(text) <= 30:
+        return text
+    if isinstance(value, (numbers.Rational, decimal.Decimal)):
+        digits = decimal.Context(prec=6, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+        if isinstance(value, decimal.Decimal):
+            number = digits.plus(value)
+        else:
+            number = digits.divide(int(value.numerator), int(value.denominator))
+        return f"{number.normalize(digits):e}"
+    return text if text is not None else f"a {type(value).__name__} too long to write out"
+
+
 def _line_numbers(lines: Iterable[int]) -> List[int]:
     """``lines`` as ints, each checked as a line number: an integer as ``operator.index``
     reads it (numpy's too), not a bool (``True`` is no line 1) nor a float, and neither
     negative nor past 64 bits (the command line would read ``-1`` as a label, and ``2**70``
     as no number). Whether it is on the board is the command line's check."""
     if isinstance(lines, (str, bytes, bytearray)) or not isinstance(lines, Iterable):
-        raise DotboxError(f"lines: {lines!r} is neither line numbers nor a string of them")
+        raise DotboxError(f"lines: {_shown(lines)} is neither line numbers nor a string of them")
     checked = []
     for line in lines:
         if isinstance(line, bool):
-            raise DotboxError(f"lines: {line!r} is not a line number")
+            raise DotboxError(f"lines: {_shown(line)} is not a line number")
         try:
             number = operator.index(line)
         except TypeError:
-            raise DotboxError(f"lines: {line!r} is not a line number") from None
+            raise DotboxError(f"lines: {_shown(line)} is not a line number") from None
         if number < 0:
-            raise DotboxError(f"lines: line {number} does not exist: line numbers start at 0")
+            raise DotboxError(f"lines: line {_shown(number)} does not exist: line numbers start at 0")
         if number >= _U64:  # past what the command line reads as a number
-            raise DotboxError(f"lines: line {number} does not exist: a board has at most 64 lines")
+            raise DotboxError(f"lines: line {_shown(number)} does not exist: a board has at most 64 lines")
         checked.append(number)
     return checked
 
@@ -67,16 +91,29 @@ def _lines_text(lines: Lines) -> str:
 def _text(name: str, value: Any) -> str:
     """``value`` of the argument ``name``, which must be a string (a board, a method)."""
     if not isinstance(value, str):
-        raise DotboxError(f"{name}: {value!r} is not a string")
+        raise DotboxError(f"{name}: {_shown(value)} is not a string")
     return value
 
 
 def _real(name: str, value: Any, what: str) -> float:
-    """``value`` of the argument ``name`` as a float: any real number, not a bool nor a
-    string (``float("5")`` would read one); ``what`` says what it should be."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise DotboxError(f"{name}: {value!r} is not {what}")
-    return float(value)
+    """``value`` of the argument ``name`` as a float: any real number (``numbers.Real``: an
+    int, a float, a ``Fraction``, numpy's) or a ``Decimal`` (no ``numbers.Real``, as it does
+    not mix with floats, yet as good a number), not a bool nor a string (``float("5")`` would
+    read one); ``what`` says what it should be. A number a float cannot hold (``10**400``,
+    which ``float`` refuses with an OverflowError, or a Decimal ``1e400`` it makes infinite,
+    ``1e-400`` it makes 0) is refused here, in the caller's terms: past this it would be
+    misreported as infinity or 0."""
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, decimal.Decimal)):
+        raise DotboxError(f"{name}: {_shown(value)} is not {what}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    except ValueError:  # a Decimal's signalling NaN, which float() refuses
+        raise DotboxError(f"{name}: {_shown(value)} is not {what}") from None
+    if (math.isinf(number) or number == 0) and number != value:
+        raise DotboxError(f"{name}: {_shown(value)} is not {what}: a float cannot hold it")
+    return number
 
 
 def _u64(name: str, value: Any, what: str) -> int:
@@ -87,7 +124,7 @@ def _u64(name: str, value: Any, what: str) -> int:
     except TypeError:
         number = None
     if number is None or not 0 <= number < _U64:
-        raise DotboxError(f"{name}: {value!r} is not {what} from 0 to 2**64 - 1")
+        raise DotboxError(f"{name}: {_shown(value)} is not {what} from 0 to 2**64 - 1")
     return number
 
 
@@ -97,7 +134,7 @@ def _path(name: str, value: Any) -> str:
     try:
         path = os.fsdecode(os.fspath(value))
     except TypeError:
-        raise DotboxError(f"{name}: {value!r} is not a path") from None
+        raise DotboxError(f"{name}: {_shown(value)} is not a path") from None
     if not path:
         raise DotboxError(f"{name}: an empty path names no file or directory")
     return path
@@ -262,7 +299,7 @@ class Book:
         children's. Returns ``{"chunks": decoded, "positions": values checked}``; the first
         damage found raises :class:`DotboxError` naming the file and where it lies."""
         if not isinstance(deep, bool):
-            raise DotboxError(f"deep: {deep!r} is not True or False")
+            raise DotboxError(f"deep: {_shown(deep)} is not True or False")
         chunks, positions = self._book.verify(deep)
         return {"chunks": chunks, "positions": positions}
 

@@ -27,6 +27,7 @@ from . import (
     _check_options,
     _line_numbers,
     _options_read,
+    _shown,
     analyze,
     position,
     rules_move,
@@ -47,7 +48,7 @@ def game_for(board: str, utility_margin: bool = False) -> pyspiel.Game:
     are the box margin instead of win/loss."""
     rows, cols, _ = _dims(board)
     if not isinstance(utility_margin, bool):
-        raise DotboxError(f"utility_margin: {utility_margin!r} is not True or False")
+        raise DotboxError(f"utility_margin: {_shown(utility_margin)} is not True or False")
     params = {"num_rows": rows, "num_cols": cols, "utility_margin": utility_margin}
     return pyspiel.load_game(GAME, params)
 
@@ -86,7 +87,7 @@ def to_dotbox(
         dbn = state.dbn_string()
         count = _dims(name)[2]
     else:
-        raise DotboxError(f"state: {state!r} is neither an OpenSpiel state nor a dbn string")
+        raise DotboxError(f"state: {_shown(state)} is neither an OpenSpiel state nor a dbn string")
     if len(dbn) != count or set(dbn) - {"0", "1"}:
         raise DotboxError(
             f"dbn string: expected {count} characters 0 or 1 for board {name}, "

@@ -2,7 +2,10 @@
 
 import random
 import shutil
+from decimal import Decimal
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import dotbox
@@ -72,6 +75,47 @@ def test_bad_input_is_named(call, message):
     assert message in str(caught.value)
     assert "--" not in str(caught.value), "Python has no options"
     assert isinstance(caught.value, ValueError)
+
+
+def bots():
+    """``dotbox.openspiel``, which needs ``open-spiel``: its rows skip without it."""
+    return pytest.importorskip("dotbox.openspiel")
+
+
+# Input an audit found to escape as a TypeError, an OverflowError or a misleading message:
+# numbers past a float's range or of Python's other number types, and objects that pass for
+# what they are not.
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: dotbox.analyze("2x2", method="estimate", time_limit=10**400), "time_limit: 1e+400 is not a number of seconds: a float cannot hold it"),
+        (lambda: dotbox.analyze("2x2", method="estimate", time_limit=-(10**400)), "time_limit: -1e+400 is not a number of seconds: a float cannot hold it"),
+        (lambda: dotbox.analyze("2x2", time_limit=Fraction(10**400, 1)), "time_limit: 1e+400 is not a number of seconds: a float cannot hold it"),
+        (lambda: dotbox.analyze("2x2", time_limit=Fraction(1, 10**400)), "time_limit: 1e-400 is not a number of seconds: a float cannot hold it"),
+        (lambda: dotbox.analyze("2x2", time_limit=Decimal("1e400")), "time_limit: Decimal('1E+400') is not a number of seconds: a float cannot hold it"),
+        (lambda: dotbox.analyze("2x2", time_limit=Decimal("1e-400")), "time_limit: Decimal('1E-400') is not a number of seconds: a float cannot hold it"),
+        (lambda: dotbox.analyze("2x2", time_limit=Decimal("sNaN")), "time_limit: Decimal('sNaN') is not a number of seconds"),
+        (lambda: dotbox.analyze("2x2", time_limit=Decimal("-1")), "time_limit: '-1' is not a positive number of seconds"),
+        (lambda: dotbox.analyze("2x2", time_limit=Decimal("Infinity")), "time_limit: 'inf' is not a finite number of seconds"),
+        (lambda: bots().DotboxBot(time_limit=10**400), "time_limit: 1e+400 is not a number of seconds"),
+        (lambda: bots().EngineBot(time_limit=10**400), "time_limit: 1e+400 is not a number of seconds"),
+        (lambda: dotbox.rules_move("3x3", [], random=10**400), "random: 1e+400 is not a number in [0, 1): a float cannot hold it"),
+        # An int past 4,300 digits, which Python refuses to write out (a ValueError).
+        (lambda: dotbox.analyze("3x3", [10**5000]), "lines: line 1e+5000 does not exist: a board has at most 64 lines"),
+        (lambda: dotbox.analyze("2x2", seed=10**5000), "seed: 1e+5000 is not an integer from 0 to 2**64 - 1"),
+        (lambda: dotbox.analyze(10**5000), "board: 1e+5000 is not a string"),
+    ],
+)
+def test_bad_input_past_the_plain_types_is_named(call, message):
+    with pytest.raises(dotbox.DotboxError) as caught:
+        call()
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("seconds", [10, 10.0, np.float64(10), Fraction(10), Decimal("10"), Decimal("1e1")])
+def test_any_real_number_is_seconds(seconds):
+    # Fraction and Decimal seconds as int and float ones: the same limit, the same answer.
+    assert dotbox.analyze("2x2", method="search", time_limit=seconds) == dotbox.analyze("2x2", method="search")
 
 
 @pytest.fixture
