@@ -61,11 +61,17 @@ def _line_numbers(lines: Iterable[int]) -> List[int]:
     """``lines`` as ints, each checked as a line number: an integer as ``operator.index``
     reads it (numpy's too), not a bool (``True`` is no line 1) nor a float, and neither
     negative nor past 64 bits (the command line would read ``-1`` as a label, and ``2**70``
-    as no number). Whether it is on the board is the command line's check."""
-    if isinstance(lines, (str, bytes, bytearray)) or not isinstance(lines, Iterable):
+    as no number). Whether it is on the board is the command line's check. What ``iter``
+    refuses is no line numbers, whatever its type claims: a numpy 0-d array
+    (``numpy.array(5)``) is an ``Iterable`` by its class, yet refuses to iterate."""
+    try:
+        given = iter(lines)
+    except TypeError:
+        given = None
+    if given is None or isinstance(lines, (str, bytes, bytearray)):
         raise DotboxError(f"lines: {_shown(lines)} is neither line numbers nor a string of them")
     checked = []
-    for line in lines:
+    for line in given:
         if isinstance(line, bool):
             raise DotboxError(f"lines: {_shown(line)} is not a line number")
         try:

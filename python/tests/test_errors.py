@@ -104,6 +104,8 @@ def bots():
         (lambda: dotbox.analyze("3x3", [10**5000]), "lines: line 1e+5000 does not exist: a board has at most 64 lines"),
         (lambda: dotbox.analyze("2x2", seed=10**5000), "seed: 1e+5000 is not an integer from 0 to 2**64 - 1"),
         (lambda: dotbox.analyze(10**5000), "board: 1e+5000 is not a string"),
+        # Iterable by its class, yet it refuses to iterate: no line numbers.
+        (lambda: dotbox.analyze("3x3", np.array(5)), "lines: array(5) is neither line numbers nor a string of them"),
     ],
 )
 def test_bad_input_past_the_plain_types_is_named(call, message):
