@@ -202,8 +202,16 @@ def _options(method: Any, time_limit: Any, seed: Any) -> Tuple[Optional[str], Op
     return (
         _optional(_text, "method", method),
         _optional(_real, "time_limit", time_limit, "a number of seconds"),
-        _optional(_u64, "seed", seed, "an integer"),
+        _seed(seed),
     )
+
+
+def _seed(seed: Any) -> Optional[int]:
+    """``seed`` checked: ``None`` (the default) or an integer the compiled module takes. The
+    one rule of every seed, the engine's and the rules' as an OpenSpiel bot's own: a bot's
+    seeds Python's ``random``, which would take ``-1`` or a string and raise its own
+    TypeError on a list."""
+    return _optional(_u64, "seed", seed, "an integer")
 
 
 def _check_options(method: Any = None, time_limit: Any = None, seed: Any = None) -> None:

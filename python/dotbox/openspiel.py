@@ -27,6 +27,7 @@ from . import (
     _check_options,
     _line_numbers,
     _options_read,
+    _seed,
     _shown,
     analyze,
     position,
@@ -185,8 +186,9 @@ class DotboxBot(pyspiel.Bot):
 
     ``time_limit`` left out is :data:`DEFAULT_TIME_LIMIT` where the method reads a time limit
     (the policy's choice, ``"search"``, ``"estimate"``), else none (``"retro"``, ``"book"``,
-    ``"rules"``, which refuse one). Bad options raise :class:`DotboxError` here, not a game
-    later.
+    ``"rules"``, which refuse one). ``seed`` (``None``: unseeded) picks among equal moves; it
+    is checked as :func:`dotbox.analyze` checks its own. Bad options raise
+    :class:`DotboxError` here, not a game later.
     """
 
     def __init__(
@@ -199,7 +201,7 @@ class DotboxBot(pyspiel.Bot):
         if time_limit is DEFAULT:
             reads = "time_limit" in _options_read(method)
             time_limit = DEFAULT_TIME_LIMIT if reads else None
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_seed(seed))
         self._answers = Answers(method=method, time_limit=time_limit)
         #: The analysis behind the last move (``analyze``'s dict).
         self.last_answer: Optional[dict] = None
@@ -256,11 +258,12 @@ class EngineBot(pyspiel.Bot):
 class RulesBot(pyspiel.Bot):
     """An OpenSpiel bot playing dotbox's rules of thumb: take a box when one can be taken,
     else a line that gives nothing away (at random), else the smallest sacrifice. A baseline,
-    with no claim of optimality."""
+    with no claim of optimality. ``seed`` (``None``: unseeded) is checked as
+    :func:`dotbox.analyze` checks its own, when the bot is made."""
 
     def __init__(self, seed: Optional[int] = None):
         pyspiel.Bot.__init__(self)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_seed(seed))
 
     def restart_at(self, state):
         """Nothing to reset: each move is chosen from the state alone."""

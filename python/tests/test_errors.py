@@ -106,6 +106,12 @@ def bots():
         (lambda: dotbox.analyze(10**5000), "board: 1e+5000 is not a string"),
         # Iterable by its class, yet it refuses to iterate: no line numbers.
         (lambda: dotbox.analyze("3x3", np.array(5)), "lines: array(5) is neither line numbers nor a string of them"),
+        # A bot's seed seeds Python's random: checked as analyze's seed, when the bot is made.
+        (lambda: bots().DotboxBot(seed=[1]), "seed: [1] is not an integer from 0 to 2**64 - 1"),
+        (lambda: bots().RulesBot(seed=[1]), "seed: [1] is not an integer from 0 to 2**64 - 1"),
+        (lambda: bots().RulesBot(seed=-1), "seed: -1 is not an integer from 0 to 2**64 - 1"),
+        (lambda: bots().DotboxBot(seed="1"), "seed: '1' is not an integer from 0 to 2**64 - 1"),
+        (lambda: bots().EngineBot(seed=[1]), "seed: [1] is not an integer from 0 to 2**64 - 1"),
     ],
 )
 def test_bad_input_past_the_plain_types_is_named(call, message):
