@@ -169,7 +169,7 @@ def analyze(
     board's shipped book, the retrograde solver, chains as pseudo-lines or the search where an
     exact answer is in reach, else the engine's estimates), ``"book"``, ``"retro"``,
     ``"search"``, ``"estimate"`` (the engine, never exact) or ``"rules"`` (the rules of thumb,
-    never exact). ``time_limit`` is the command line's ``--time-limit`` in seconds: the
+    never exact), named exactly as on the command line (not ``"Retro"``). ``time_limit`` is the command line's ``--time-limit`` in seconds: the
     engine's time with no method forced or with ``"estimate"``; with ``method="search"`` the
     search's, past which it is an error. ``book`` is a book file to answer from; ``seed`` the
     engine's and the rules of thumb's (default 0), refused with an exact method, which has

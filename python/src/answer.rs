@@ -52,10 +52,10 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
 }
 
 /// The method and options of a request, checked as the command line checks them
-/// (`Options::check`: a known method; a time limit that is a positive number of seconds; no
-/// option, book included, that the method does not read), with no position: what
-/// `dotbox.analyze` and the OpenSpiel bots check when they are made, before any move is
-/// asked for.
+/// (`Options::check`: a known method, by its exact lowercase name; a time limit that is a
+/// positive number of seconds; no option, book included, that the method does not read),
+/// with no position: what `dotbox.analyze` and the OpenSpiel bots check when they are made,
+/// before any move is asked for.
 pub fn options(
     method: Option<&str>,
     time_limit: Option<f64>,
@@ -64,7 +64,9 @@ pub fn options(
 ) -> Result<Options, CliError> {
     let method = method
         .map(|name| {
-            Method::from_str(name, true).map_err(|_| {
+            // Case counts, as on the command line (`--method Retro` is refused): a name
+            // read in any case would be echoed lowercased in later errors, not as given.
+            Method::from_str(name, false).map_err(|_| {
                 CliError::Usage(format!(
                     "method: '{name}' is not one of book, retro, search, estimate, rules"
                 ))

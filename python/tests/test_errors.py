@@ -112,6 +112,12 @@ def bots():
         (lambda: bots().RulesBot(seed=-1), "seed: -1 is not an integer from 0 to 2**64 - 1"),
         (lambda: bots().DotboxBot(seed="1"), "seed: '1' is not an integer from 0 to 2**64 - 1"),
         (lambda: bots().EngineBot(seed=[1]), "seed: [1] is not an integer from 0 to 2**64 - 1"),
+        # Methods by their exact names, as on the command line, quoted as given.
+        (lambda: dotbox.analyze("2x2", method="RETRO"), "method: 'RETRO' is not one of book, retro, search, estimate, rules"),
+        (lambda: dotbox.analyze("2x2", method="rEtRo"), "method: 'rEtRo' is not one of"),
+        (lambda: dotbox.analyze("2x2", method="Estimate"), "method: 'Estimate' is not one of"),
+        (lambda: dotbox.analyze("2x2", method="BOOK"), "method: 'BOOK' is not one of"),
+        (lambda: bots().DotboxBot(method="Retro"), "method: 'Retro' is not one of"),
     ],
 )
 def test_bad_input_past_the_plain_types_is_named(call, message):
