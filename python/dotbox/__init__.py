@@ -35,6 +35,12 @@ Lines = Union[str, Iterable[int]]
 #: The compiled module's integers (a seed, bytes of memory) are 64-bit unsigned.
 _U64 = 2**64
 
+#: The fewest bytes of memory a solve may be given: the command line's rule for ``--memory``
+#: (``parse_size``: "the size must be positive"; 0 is a budget no solve fits, which the
+#: solve would only warn of). The library keeps that rule in its text parser alone, so it is
+#: stated here for an int.
+_LEAST_MEMORY = 1
+
 
 def _shown(value: Any) -> str:
     """``value`` as an error message quotes it: its repr, but a long number (an int, a
@@ -122,15 +128,15 @@ def _real(name: str, value: Any, what: str) -> float:
     return number
 
 
-def _u64(name: str, value: Any, what: str) -> int:
-    """``value`` of the argument ``name`` as an int the compiled module takes (0 to
-    2**64 - 1), instead of its OverflowError naming no argument."""
+def _u64(name: str, value: Any, what: str, least: int = 0) -> int:
+    """``value`` of the argument ``name`` as an int the compiled module takes (``least``, 0
+    unless told, to 2**64 - 1), instead of its OverflowError naming no argument."""
     try:
         number = None if isinstance(value, bool) else operator.index(value)
     except TypeError:
         number = None
-    if number is None or not 0 <= number < _U64:
-        raise DotboxError(f"{name}: {_shown(value)} is not {what} from 0 to 2**64 - 1")
+    if number is None or not least <= number < _U64:
+        raise DotboxError(f"{name}: {_shown(value)} is not {what} from {least} to 2**64 - 1")
     return number
 
 
@@ -146,7 +152,7 @@ def _path(name: str, value: Any) -> str:
     return path
 
 
-def _optional(check, name: str, value: Any, *what: str):
+def _optional(check, name: str, value: Any, *what: Any):
     """``check(name, value, *what)``, or ``None`` for ``None`` (the argument's default)."""
     return None if value is None else check(name, value, *what)
 
@@ -237,14 +243,15 @@ def solve(
 
     With ``store`` (a directory) every finished tile is kept there, so a solve that was
     stopped resumes and a second call answers from the tiles. ``memory`` bounds the bytes the
-    solve holds (default: 60 % of the machine's). Returns the same fields as :func:`analyze`,
+    solve holds (at least 1, as on the command line; default: 60 % of the machine's).
+    Returns the same fields as :func:`analyze`,
     always exact.
     """
     text = _dotbox.solve_json(
         _text("board", board),
         _lines_text(lines),
         _optional(_path, "store", store),
-        _optional(_u64, "memory", memory, "a number of bytes"),
+        _optional(_u64, "memory", memory, "a number of bytes", _LEAST_MEMORY),
     )
     return json.loads(text)
 

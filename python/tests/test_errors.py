@@ -58,8 +58,8 @@ import dotbox
         (lambda: dotbox.analyze("2x2", seed=-1), "seed: -1 is not an integer from 0 to 2**64 - 1"),
         (lambda: dotbox.analyze("2x2", seed=2**64), "seed: 18446744073709551616 is not an integer from 0 to 2**64 - 1"),
         (lambda: dotbox.analyze("2x2", seed=1.0), "seed: 1.0 is not an integer from 0 to 2**64 - 1"),
-        (lambda: dotbox.solve("2x2", memory=-1), "memory: -1 is not a number of bytes from 0 to 2**64 - 1"),
-        (lambda: dotbox.solve("2x2", memory="1G"), "memory: '1G' is not a number of bytes from 0 to 2**64 - 1"),
+        (lambda: dotbox.solve("2x2", memory=-1), "memory: -1 is not a number of bytes from 1 to 2**64 - 1"),
+        (lambda: dotbox.solve("2x2", memory="1G"), "memory: '1G' is not a number of bytes from 1 to 2**64 - 1"),
         (lambda: dotbox.solve("2x2", store=5), "store: 5 is not a path"),
         (lambda: dotbox.solve("2x2", store=""), "store: an empty path names no file or directory"),
         (lambda: dotbox.rules_move("2x2", [], "x"), "random: 'x' is not a number in [0, 1)"),
@@ -118,6 +118,9 @@ def bots():
         (lambda: dotbox.analyze("2x2", method="Estimate"), "method: 'Estimate' is not one of"),
         (lambda: dotbox.analyze("2x2", method="BOOK"), "method: 'BOOK' is not one of"),
         (lambda: bots().DotboxBot(method="Retro"), "method: 'Retro' is not one of"),
+        # No memory at all, which the command line refuses ("the size must be positive").
+        (lambda: dotbox.solve("2x2", memory=0), "memory: 0 is not a number of bytes from 1 to 2**64 - 1"),
+        (lambda: dotbox.solve("2x2", memory=2**64), "memory: 18446744073709551616 is not a number of bytes from 1 to 2**64 - 1"),
     ],
 )
 def test_bad_input_past_the_plain_types_is_named(call, message):
