@@ -61,12 +61,14 @@ def to_dotbox(
 
     A state names its own board; a bare ``dbn`` string does not (2x3 and 3x2 have as many
     lines), so ``board`` is then required, unless the string starts with its board as the
-    page exports it (``"2x2 100001000000"``). The board returned is OpenSpiel's ``"RxC"``:
+    page exports it (``"2x2 100001000000"``). Nothing may follow the lines. The board returned is OpenSpiel's ``"RxC"``:
     a dbn string of ``"icelandic"`` gives ``"3x5"``, its pre-drawn lines among the drawn
     ones. ``lines`` are every drawn line, in increasing order.
     """
     if isinstance(state, str):
-        words = state.split()
+        words = state.split(None, 2)
+        if len(words) == 3:  # a board, the bits, then more: the more is what is wrong
+            raise DotboxError(f"dbn string: extra text follows the lines: {words[2]!r}")
         if len(words) == 2:  # the page's export: the board, then the dbn string
             named, state = words
             if board is not None and _dims(board)[:2] != _dims(named)[:2]:

@@ -121,6 +121,9 @@ def bots():
         # No memory at all, which the command line refuses ("the size must be positive").
         (lambda: dotbox.solve("2x2", memory=0), "memory: 0 is not a number of bytes from 1 to 2**64 - 1"),
         (lambda: dotbox.solve("2x2", memory=2**64), "memory: 18446744073709551616 is not a number of bytes from 1 to 2**64 - 1"),
+        # A dbn string that names its board, then more: the more is what is wrong.
+        (lambda: bots().to_dotbox("2x2 000000000000 extra"), "dbn string: extra text follows the lines: 'extra'"),
+        (lambda: bots().to_dotbox("2x2 000000000000  0 1", "2x2"), "dbn string: extra text follows the lines: '0 1'"),
     ],
 )
 def test_bad_input_past_the_plain_types_is_named(call, message):
