@@ -929,3 +929,28 @@ fn a_killed_streaming_solve_leaves_its_store_to_the_next_one_to_remove() {
     );
     assert_eq!(streams(), Vec::<String>::new());
 }
+
+/// A book path that is not a regular file is refused at once, naming what it is: a fifo
+/// would otherwise be opened and waited on forever, for a writer that never comes.
+#[test]
+fn a_book_that_is_not_a_regular_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.book");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(made, "mkfifo");
+    for (path, kind) in [(fifo.as_path(), "a fifo"), (dir.path(), "a directory")] {
+        let path = path.to_str().unwrap();
+        let said = format!("cannot read {path}: it is {kind}, not a regular file");
+        for args in [
+            vec!["book", "info", path],
+            vec!["book", "verify", path],
+            vec!["analyze", "3x4", "--book", path],
+        ] {
+            let err = failure(&args);
+            assert!(err.contains(&said), "{args:?}: {err}");
+        }
+    }
+}

@@ -51,7 +51,7 @@ impl BookFile {
     /// Opens the book at `path`: reads and checks its header and index (format 2) or the
     /// whole file (format 1). Errors name the file.
     pub fn open(path: &Path) -> Result<BookFile, CliError> {
-        let mut file = File::open(path).map_err(|error| io_error(path, error))?;
+        let mut file = super::open_file(path)?;
         let in_book = CliError::in_book;
         let len = file.metadata().map_err(|e| io_error(path, e))?.len();
         let mut prefix = vec![0; FIXED_LEN.min(len as usize)];

@@ -21,6 +21,8 @@ use std::path::Path;
 
 use clap::{Parser, Subcommand};
 
+use crate::store::atomic::file_kind;
+
 pub use analyze::{report as answer_report, AnalyzeArgs};
 pub use book_file::BookFile;
 pub use error::{CliError, Face, Spelled, TimeLimitProblem, MIN_TIME_LIMIT};
@@ -68,11 +70,34 @@ pub fn run(cli: &Cli) -> Result<String, CliError> {
     }
 }
 
-/// The bytes of a file, or an error naming it.
-fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
-    std::fs::read(path).map_err(|error| CliError::Io {
+/// A file opened to read, or an error naming it. Only a regular file is opened: opening a
+/// FIFO waits for a writer, forever if none comes, and a directory fails only when read.
+fn open_file(path: &Path) -> Result<std::fs::File, CliError> {
+    let failed = |error| CliError::Io {
         action: "read",
         path: path.to_path_buf(),
         error,
-    })
+    };
+    let kind = std::fs::metadata(path).map_err(failed)?.file_type();
+    if !kind.is_file() {
+        let what = format!("it is {}, not a regular file", file_kind(&kind));
+        return Err(failed(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            what,
+        )));
+    }
+    std::fs::File::open(path).map_err(failed)
+}
+
+/// The bytes of a file ([`open_file`]), or an error naming it.
+fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut open_file(path)?, &mut bytes).map_err(|error| {
+        CliError::Io {
+            action: "read",
+            path: path.to_path_buf(),
+            error,
+        }
+    })?;
+    Ok(bytes)
 }

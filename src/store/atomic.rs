@@ -92,8 +92,9 @@ fn not_regular(is: &str, meta: &fs::Metadata) -> io::Error {
     )
 }
 
-/// A file type in words, with its article.
-fn file_kind(file_type: &fs::FileType) -> &'static str {
+/// A file type in words, with its article ("a fifo"): for messages that refuse a file that
+/// is not a regular one.
+pub fn file_kind(file_type: &fs::FileType) -> &'static str {
     if file_type.is_dir() {
         return "a directory";
     }
