@@ -197,19 +197,31 @@ impl Game {
         Ok(boxes)
     }
 
-    /// Plays the moves in `text` (line numbers or labels, separated by commas or white
-    /// space) in order, stopping at the first that cannot be played.
+    /// Plays the moves in `text` (line numbers or labels, separated by white space, or by
+    /// commas with white space around them or not) in order, stopping at the first that
+    /// cannot be played. An empty item between commas (`a4b4,,b1b2`, `a4b4,`) is an error,
+    /// as in a list of lines: it is most likely a move left out.
     pub fn play_all(&mut self, text: &str) -> Result<(), MoveListError> {
-        let items = text.split([',', ' ', '\n', '\t']).filter(|s| !s.is_empty());
-        for (index, item) in items.enumerate() {
-            parse_line(&self.board, item)
-                .map_err(MoveError::Text)
-                .and_then(|line| self.play(line))
-                .map_err(|error| MoveListError {
+        let mut index = 0;
+        for piece in text.split(',') {
+            if piece.trim().is_empty() && text.contains(',') {
+                return Err(MoveListError {
                     index,
-                    item: item.to_string(),
-                    error,
-                })?;
+                    item: String::new(),
+                    error: MoveError::Text(LinesError::EmptyItem(text.to_string())),
+                });
+            }
+            for item in piece.split_whitespace() {
+                parse_line(&self.board, item)
+                    .map_err(MoveError::Text)
+                    .and_then(|line| self.play(line))
+                    .map_err(|error| MoveListError {
+                        index,
+                        item: item.to_string(),
+                        error,
+                    })?;
+                index += 1;
+            }
         }
         Ok(())
     }
@@ -448,5 +460,19 @@ mod tests {
             "move 3 ('1'): line 1 is already drawn; the first 2 moves are played"
         );
         assert_eq!(g.moves().len(), 2);
+        // Commas with white space around them or not separate moves; an empty item between
+        // commas is most likely a move left out: refused, as in a list of lines.
+        for (text, played) in [("0, 1,2 ,3", 4), ("0 1", 2), ("", 0)] {
+            let mut g = Game::new(Board::new(2, 2).unwrap());
+            g.play_all(text).unwrap();
+            assert_eq!(g.moves().len(), played, "{text}");
+        }
+        for (text, before) in [("0,,1", 1), (",0", 0), ("0,", 1), ("0, ,1", 1)] {
+            let mut g = Game::new(Board::new(2, 2).unwrap());
+            let e = g.play_all(text).unwrap_err();
+            let said = format!("an item of the list '{text}' is empty");
+            assert!(e.to_string().contains(&said), "{e}");
+            assert_eq!((e.index, g.moves().len()), (before, before), "{text}");
+        }
     }
 }
