@@ -108,6 +108,18 @@ fn the_search_table_size_is_converted_with_checked_arithmetic_and_named() {
         let err = refused(&args, &["--tt-mib", mib]);
         assert!(!err.contains("EiB"), "{err}");
     }
+    // A whole number past what a usize holds is too much memory, not "not a whole number".
+    for (mib, why) in [
+        (
+            "18446744073709551616",
+            "more memory than this machine can address",
+        ),
+        ("1.5", "not a whole number of MiB"),
+    ] {
+        let args = ["analyze", "3x3", "--method", "search", "--tt-mib", mib];
+        let err = refused(&args, &["--tt-mib", mib]);
+        assert!(err.contains(why), "{err}");
+    }
     let args = [
         "analyze", "2x2", "--method", "search", "--tt-mib", "1", "--json",
     ];

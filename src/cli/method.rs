@@ -217,12 +217,14 @@ fn table_bytes(mib: usize) -> Result<usize, String> {
     })
 }
 
-/// `--tt-mib MIB`: a whole number of MiB that [`table_bytes`] turns into bytes.
+/// `--tt-mib MIB`: a whole number of MiB that [`table_bytes`] turns into bytes. A whole
+/// number too large for a `usize` is refused as too much memory, not as no number.
 fn parse_tt_mib(text: &str) -> Result<usize, String> {
-    let mib = text
-        .trim()
-        .parse::<usize>()
-        .map_err(|_| "not a whole number of MiB".to_string())?;
+    let mib = match text.trim().parse::<usize>() {
+        Ok(mib) => mib,
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => usize::MAX,
+        Err(_) => return Err("not a whole number of MiB".to_string()),
+    };
     table_bytes(mib).map(|_| mib)
 }
 
