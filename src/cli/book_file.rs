@@ -17,7 +17,7 @@ use crate::book::{self, Book, BookError, BookInfo};
 use crate::core::{Analysis, Board, Position};
 
 use super::error::CliError;
-use super::read_file;
+use super::{open_file, read_error, read_file};
 
 /// The books this process opened through [`BookFile::kept`], each with its file's length and
 /// modification time when opened.
@@ -51,9 +51,9 @@ impl BookFile {
     /// Opens the book at `path`: reads and checks its header and index (format 2) or the
     /// whole file (format 1). Errors name the file.
     pub fn open(path: &Path) -> Result<BookFile, CliError> {
-        let mut file = super::open_file(path)?;
+        let mut file = open_file(path)?;
         let in_book = CliError::in_book;
-        let len = file.metadata().map_err(|e| io_error(path, e))?.len();
+        let len = file.metadata().map_err(|e| read_error(path, e))?.len();
         let mut prefix = vec![0; FIXED_LEN.min(len as usize)];
         read_at(&mut file, path, 0, &mut prefix)?;
         let reader = match BookV2Index::index_len(&prefix) {
@@ -107,7 +107,7 @@ impl BookFile {
     ) -> Result<R, CliError> {
         let stamp = std::fs::metadata(path)
             .map(|m| (m.len(), m.modified().ok()))
-            .map_err(|error| io_error(path, error))?;
+            .map_err(|error| read_error(path, error))?;
         // A panic inside `read` (a defect) poisons the lock; the books kept stay sound, as
         // every chunk is checked when it is read, so they are used on.
         let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -203,7 +203,7 @@ impl BookFile {
 /// Fills `buf` from `offset` of the file; a file too short is a truncated book.
 fn read_at(file: &mut File, path: &Path, offset: u64, buf: &mut [u8]) -> Result<(), CliError> {
     file.seek(SeekFrom::Start(offset))
-        .map_err(|error| io_error(path, error))?;
+        .map_err(|error| read_error(path, error))?;
     file.read_exact(buf).map_err(|error| match error.kind() {
         std::io::ErrorKind::UnexpectedEof => {
             let found = file.metadata().map_or(0, |m| m.len());
@@ -212,14 +212,6 @@ fn read_at(file: &mut File, path: &Path, offset: u64, buf: &mut [u8]) -> Result<
                 found,
             })
         }
-        _ => io_error(path, error),
+        _ => read_error(path, error),
     })
-}
-
-fn io_error(path: &Path, error: std::io::Error) -> CliError {
-    CliError::Io {
-        action: "read",
-        path: path.to_path_buf(),
-        error,
-    }
 }

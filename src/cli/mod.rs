@@ -70,34 +70,33 @@ pub fn run(cli: &Cli) -> Result<String, CliError> {
     }
 }
 
-/// A file opened to read, or an error naming it. Only a regular file is opened: opening a
-/// FIFO waits for a writer, forever if none comes, and a directory fails only when read.
-fn open_file(path: &Path) -> Result<std::fs::File, CliError> {
-    let failed = |error| CliError::Io {
+/// A file that could not be read: the error names it.
+fn read_error(path: &Path, error: std::io::Error) -> CliError {
+    CliError::Io {
         action: "read",
         path: path.to_path_buf(),
         error,
-    };
-    let kind = std::fs::metadata(path).map_err(failed)?.file_type();
+    }
+}
+
+/// A file opened to read, or an error naming it. Only a regular file is opened: opening a
+/// FIFO waits for a writer, forever if none comes, and a directory fails only when read.
+fn open_file(path: &Path) -> Result<std::fs::File, CliError> {
+    let kind = std::fs::metadata(path)
+        .map_err(|e| read_error(path, e))?
+        .file_type();
     if !kind.is_file() {
         let what = format!("it is {}, not a regular file", file_kind(&kind));
-        return Err(failed(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            what,
-        )));
+        let error = std::io::Error::new(std::io::ErrorKind::InvalidInput, what);
+        return Err(read_error(path, error));
     }
-    std::fs::File::open(path).map_err(failed)
+    std::fs::File::open(path).map_err(|e| read_error(path, e))
 }
 
 /// The bytes of a file ([`open_file`]), or an error naming it.
 fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
     let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut open_file(path)?, &mut bytes).map_err(|error| {
-        CliError::Io {
-            action: "read",
-            path: path.to_path_buf(),
-            error,
-        }
-    })?;
+    std::io::Read::read_to_end(&mut open_file(path)?, &mut bytes)
+        .map_err(|e| read_error(path, e))?;
     Ok(bytes)
 }
