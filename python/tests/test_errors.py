@@ -11,6 +11,11 @@ import pytest
 import dotbox
 
 
+def bots():
+    """``dotbox.openspiel``, which needs ``open-spiel``: its rows skip without it."""
+    return pytest.importorskip("dotbox.openspiel")
+
+
 @pytest.mark.parametrize(
     "call,message",
     [
@@ -67,27 +72,9 @@ import dotbox
         (lambda: dotbox.shipped_book(4), "board: 4 is not a string"),
         (lambda: dotbox.Book(None), "path: None is not a path"),
         (lambda: dotbox.Book(dotbox.shipped_book("3x4")).analyze([], board=34), "board: 34 is not a string"),
-    ],
-)
-def test_bad_input_is_named(call, message):
-    with pytest.raises(dotbox.DotboxError) as caught:
-        call()
-    assert message in str(caught.value)
-    assert "--" not in str(caught.value), "Python has no options"
-    assert isinstance(caught.value, ValueError)
-
-
-def bots():
-    """``dotbox.openspiel``, which needs ``open-spiel``: its rows skip without it."""
-    return pytest.importorskip("dotbox.openspiel")
-
-
-# Input an audit found to escape as a TypeError, an OverflowError or a misleading message:
-# numbers past a float's range or of Python's other number types, and objects that pass for
-# what they are not.
-@pytest.mark.parametrize(
-    "call,message",
-    [
+        # Numbers past a float's range or of Python's other number types, and objects that
+        # pass for what they are not: each escaped once as a TypeError, an OverflowError or a
+        # misleading message.
         (lambda: dotbox.analyze("2x2", method="estimate", time_limit=10**400), "time_limit: 1e+400 is not a number of seconds: a float cannot hold it"),
         (lambda: dotbox.analyze("2x2", method="estimate", time_limit=-(10**400)), "time_limit: -1e+400 is not a number of seconds: a float cannot hold it"),
         (lambda: dotbox.analyze("2x2", time_limit=Fraction(10**400, 1)), "time_limit: 1e+400 is not a number of seconds: a float cannot hold it"),
@@ -126,10 +113,12 @@ def bots():
         (lambda: bots().to_dotbox("2x2 000000000000  0 1", "2x2"), "dbn string: extra text follows the lines: '0 1'"),
     ],
 )
-def test_bad_input_past_the_plain_types_is_named(call, message):
+def test_bad_input_is_named(call, message):
     with pytest.raises(dotbox.DotboxError) as caught:
         call()
     assert message in str(caught.value)
+    assert "--" not in str(caught.value), "Python has no options"
+    assert isinstance(caught.value, ValueError)
 
 
 @pytest.mark.parametrize("seconds", [10, 10.0, np.float64(10), Fraction(10), Decimal("10"), Decimal("1e1")])
