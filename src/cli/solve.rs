@@ -349,6 +349,15 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "T" => 40,
         _ => return Err(format!("'{text}': the unit must be K, M, G or T")),
     };
+    let too_large = || format!("'{text}' is more than 16 EiB, the most a size can be");
+    // A whole number is counted exactly (a float cannot tell 2^64 − 1 from 2^64).
+    if let Ok(whole) = number.parse::<u64>() {
+        return match whole.checked_mul(1 << shift) {
+            Some(0) => Err(format!("'{text}': the size must be positive")),
+            Some(bytes) => Ok(bytes),
+            None => Err(too_large()),
+        };
+    }
     let bytes = value * (1u64 << shift) as f64;
     if value <= 0.0 {
         return Err(format!("'{text}': the size must be positive"));
@@ -358,9 +367,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     }
     // 2^64 is the first float past u64::MAX (a float cast would saturate to it silently).
     if bytes >= 2f64.powi(64) {
-        return Err(format!(
-            "'{text}' is more than 16 EiB, the most a size can be"
-        ));
+        return Err(too_large());
     }
     Ok(bytes as u64)
 }
@@ -490,6 +497,8 @@ mod tests {
             ("1e3", 1000),
             ("1.5e1K", 15 << 10),
             ("1", 1),
+            ("18446744073709551615", u64::MAX),
+            ("16777215T", 16777215 << 40),
         ] {
             assert_eq!(parse_size(text), Ok(bytes), "{text}");
         }
@@ -503,6 +512,8 @@ mod tests {
             ("1e-4K", "'1e-4K' is less than one byte"),
             ("1e30T", "'1e30T' is more than 16 EiB"),
             ("1e400", "'1e400' is more than 16 EiB"),
+            ("18446744073709551616", "is more than 16 EiB"),
+            ("16777216T", "is more than 16 EiB"),
             ("inf", "not a size"),
             ("nan", "not a size"),
             ("1e3GB", "unit must be"),
