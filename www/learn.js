@@ -90,7 +90,7 @@ function renderMenu() {
     button.dataset.done = lessonDone(l) ? '1' : '0';
     button.setAttribute('aria-label', `Lesson ${l + 1}: ${lesson.title}, ${right} of ${lesson.exercises.length} exercises right${lessonDone(l) ? ', done' : ''}`);
     if (l === state.lesson) button.setAttribute('aria-current', 'true');
-    button.onclick = () => { show(l, 0); $('learn-svg').focus(); };
+    button.onclick = () => { show(l, 0); focusBoard('lesson-title'); };
     li.append(button);
     list.append(li);
   });
@@ -220,8 +220,19 @@ function next(delta) {
   if (e >= lessons[l].exercises.length) { l += 1; e = 0; }
   if (e < 0) { l -= 1; e = lessons[l]?.exercises.length - 1; }
   if (l < 0 || l >= lessons.length) return;
+  const newLesson = l !== state.lesson;
   show(l, e);
-  $('learn-svg').focus();
+  focusBoard(newLesson ? 'lesson-title' : 'exercise-title');
+}
+
+/**
+ * Puts the keyboard on the board without scrolling to it, then brings `top` (the lesson's
+ * title, or the exercise's) into view: on a phone the board's own scroll hid the new
+ * lesson's text and the question above it.
+ */
+function focusBoard(top) {
+  $('learn-svg').focus({ preventScroll: true });
+  $(top).scrollIntoView({ block: 'nearest' });
 }
 
 // ---- Entering and leaving ---------------------------------------------------------------
@@ -295,7 +306,7 @@ function start() {
   });
   $('exercise-next').onclick = () => next(1);
   $('exercise-prev').onclick = () => next(-1);
-  $('exercise-retry').onclick = () => { show(state.lesson, state.exercise); $('learn-svg').focus(); };
+  $('exercise-retry').onclick = () => { show(state.lesson, state.exercise); focusBoard('exercise-title'); };
   $('learn-reset').onclick = reset;
   $('learn-svg').addEventListener('keydown', answerKeys($('learn-svg'), state, { lines: () => current().lines, render, pick }));
   if (location.hash === LEARN_HASH) enter();

@@ -258,6 +258,9 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   await page.focus('#learn-svg');
   await page.keyboard.press('ArrowRight');
   const cursor = await page.$eval('#learn-svg g.move.cursor', (g) => Number(g.dataset.line));
+  // The cursor is the line's colour alone: no focus ring (Chromium's drew a black disc).
+  const ring = await page.evaluate(() => [document.activeElement.closest('#learn-svg') !== null, getComputedStyle(document.activeElement).outlineStyle]);
+  assert.deepEqual(ring, [true, 'none']);
   await page.keyboard.press('Enter');
   const ex = lessons[0].exercises[0];
   assert.equal(await page.getAttribute('#learn', 'data-answered'), ex.answer.includes(cursor) ? 'right' : 'wrong');
@@ -277,11 +280,22 @@ test('Learn is reached from the header and left for the same game; the keyboard 
 test('Learn fits a phone screen', async () => {
   const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const { page, errors } = await openLearn(phone);
+  // Whether the element is on screen (the board's focus scrolled the text above it away).
+  const onScreen = (selector) => page.$eval(selector, (e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= -1 && r.bottom <= innerHeight + 1; // a scroll lands within a pixel
+  });
   for (const [l, lesson] of lessons.entries()) {
     await page.tap(`#learn-lessons button[data-lesson="${l}"]`);
+    assert.ok(await onScreen('#lesson-title'), `lesson ${l + 1}: its title is on screen`);
     const ex = lesson.exercises[0];
     await page.tap(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
     assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+    if (lesson.exercises.length > 1) {
+      await page.tap('#exercise-next');
+      assert.ok(await onScreen('#exercise-question'), `lesson ${l + 1}: the next question is on screen`);
+      await page.tap('#exercise-prev');
+    }
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `nothing overflows a phone screen (page is ${width} px wide)`);
     await page.locator('#lesson').screenshot({ path: `${SHOTS}/lesson-${l + 1}-phone.png`, scale: 'css' });
