@@ -14,10 +14,21 @@
 //! the player to move wants `O - B + 1 + long` even (on the empty board: the first player
 //! wants dots + long chains even, the simplified rule).
 
-use crate::core::{Board, Position};
+use crate::core::{Board, Boxes, Position};
 
 use super::components::{decompose, End, Kind};
 use super::error::ChainsError;
+
+/// Whether control can still decide anything in `pos`: a long chain, a loop or an
+/// unsettled region (where they may form) is left, the boxes to take now aside. Once only
+/// short chains are left, nobody can be forced to open a long chain or loop, and the coach
+/// says nothing of control (nimstring's value still counts who takes the last box, which in
+/// Dots and Boxes is just a box).
+pub fn control_at_stake(coins: &Boxes, pos: Position) -> bool {
+    decompose(coins, pos)
+        .iter()
+        .any(|c| c.is_long_chain() || matches!(c.kind, Kind::Loop | Kind::Unsettled))
+}
 
 /// The long chain count of a position and who it favours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@
 use crate::core::{Analysis, Board, Boxes, NextLoony, Position};
 
 use super::components::{decompose, Kind};
-use super::control::control_in;
+use super::control::{control_at_stake, control_in};
 use super::error::ChainsError;
 use super::graph::regions;
 use super::loony::{is_loony_move, is_loony_position, offers_in};
@@ -26,8 +26,12 @@ pub enum Offered {
     LongChain(usize),
     /// It opens a loop of this many boxes.
     Loop(usize),
-    /// It hands out a 2-chain by its end line, so the two boxes can be declined.
-    HalfHearted,
+    /// It hands out a 2-chain by its end line, so the two boxes can be declined;
+    /// `middle_better` when drawing the chain's middle line instead scores more.
+    HalfHearted {
+        /// Whether the middle line (a hard-hearted handout) scores more than this move.
+        middle_better: bool,
+    },
     /// It leaves a loony offer of this many boxes from the unsettled region.
     Boxes(usize),
 }
@@ -57,11 +61,15 @@ pub enum Reason {
     /// The move leaves `boxes` boxes the player could have taken; `double_deal` when it is
     /// the double-dealing line that declines the last two (or four) of an offer.
     Declines {
-        /// Boxes the opponent can take after the move.
+        /// Boxes the player could have taken and leaves (for the double-dealing line: the
+        /// boxes it leaves to the opponent).
         boxes: usize,
         /// Whether the move is the double-dealing line that leaves the last two (or four)
         /// boxes of an offer.
         double_deal: bool,
+        /// Whether nothing is left once the boxes standing after the move are taken: a
+        /// double-dealing line then makes nobody move again.
+        ends_game: bool,
     },
     /// The move gives the opponent `boxes` boxes without a loony offer.
     Sacrifice {
@@ -180,10 +188,13 @@ impl Reason {
                 "It opens a loop of {n} boxes: a loony move. {them_cap} can take them all, \
                  or take all but four and leave {me} to move, keeping control."
             ),
-            Reason::Loony(Offered::HalfHearted) => format!(
+            Reason::Loony(Offered::HalfHearted { middle_better }) => format!(
                 "It hands out a 2-chain by its end (a half-hearted handout): a loony move, since \
-                 {them} may decline both boxes and keep control. Drawing the middle line \
-                 instead would not allow that."
+                 {them} may decline both boxes and keep control.{}",
+                match middle_better {
+                    true => " Drawing the middle line instead would not allow that.",
+                    false => "",
+                }
             ),
             Reason::Loony(Offered::Boxes(n)) => format!(
                 "It is a loony move: it offers {} that {them} may take, or decline to keep \
@@ -193,6 +204,7 @@ impl Reason {
             Reason::Declines {
                 boxes,
                 double_deal: true,
+                ends_game: false,
             } => format!(
                 "It declines the sacrifice with a double-dealing move: it leaves {} to {them}, \
                  who must then move again.",
@@ -200,7 +212,17 @@ impl Reason {
             ),
             Reason::Declines {
                 boxes,
+                double_deal: true,
+                ends_game: true,
+            } => format!(
+                "It declines the sacrifice with a double-dealing move, but nothing else is \
+                 left to move in: it only gives {} to {them}.",
+                plural(boxes as i32, "box", "boxes")
+            ),
+            Reason::Declines {
+                boxes,
                 double_deal: false,
+                ..
             } => format!(
                 "It declines a sacrifice: it leaves {} {me} could have taken.",
                 plural(boxes as i32, "box", "boxes")
@@ -286,26 +308,44 @@ pub fn explain(
     }
     let child = pos.with(line);
     let taken = coins.completes(pos, line);
-    let capturable_now = capturable_boxes(coins, pos);
+    let (before, after) = (capturable_set(coins, pos), capturable_set(coins, child));
+    let middle_better = |middle: usize| {
+        let score_of = |l: usize| analysis.moves.iter().find(|m| m.line == l).map(|m| m.score);
+        score_of(middle) > Some(score)
+    };
     if taken > 0 {
         reasons.push(Reason::Takes { boxes: taken });
-    } else if is_loony_move(coins, pos, line) && capturable_now == 0 {
-        reasons.push(Reason::Loony(offered(coins, pos, line)));
-    } else if capturable_now > 0 {
-        // Boxes were there to take: a move that takes none declines them, whatever else it
-        // does (an offer left standing is the opponent's, not one this move makes).
+    } else if before.is_empty() {
+        if is_loony_move(coins, pos, line) {
+            reasons.push(Reason::Loony(offered(coins, pos, line, &middle_better)));
+        } else if !after.is_empty() {
+            reasons.push(Reason::Sacrifice { boxes: after.len() });
+        }
+    } else {
+        // Boxes were there to take: a move that takes none declines them. Only those are
+        // counted; what the move offers besides is said apart.
         let double_deal = is_loony_position(coins, pos)
             && offers_in(coins, pos).iter().any(|o| o.decline == [line]);
         reasons.push(Reason::Declines {
-            boxes: capturable_boxes(coins, child),
+            boxes: match double_deal {
+                true => after.len(),
+                false => before.len(),
+            },
             double_deal,
+            ends_game: coins.untaken(child) == after.len(),
         });
-    } else if capturable_boxes(coins, child) > 0 {
-        reasons.push(Reason::Sacrifice {
-            boxes: capturable_boxes(coins, child),
-        });
+        let new = after.iter().filter(|b| !before.contains(b)).count();
+        if !double_deal && new > 0 {
+            reasons.push(match is_loony_move(coins, pos, line) {
+                true => Reason::Loony(offered(coins, pos, line, &middle_better)),
+                false => Reason::Sacrifice { boxes: new },
+            });
+        }
     }
-    let control = control_reason(board, coins, pos, line, taken > 0);
+    let control = match control_at_stake(coins, child) {
+        true => control_reason(board, coins, pos, line, taken > 0),
+        false => None,
+    };
     reasons.extend(control);
     if let Some(next) = next {
         let against = match control {
@@ -332,24 +372,33 @@ pub fn explain_text_in(reasons: &[Reason], voice: &Voice) -> String {
         .join(" ")
 }
 
-/// Boxes the player to move can take at once (in capturable paths).
-fn capturable_boxes(coins: &Boxes, pos: Position) -> usize {
+/// The boxes (row, column) the player to move can take at once: those of capturable paths.
+fn capturable_set(coins: &Boxes, pos: Position) -> Vec<(usize, usize)> {
     decompose(coins, pos)
-        .iter()
+        .into_iter()
         .filter(|c| c.kind == Kind::Capturable)
-        .map(|c| c.len())
-        .sum()
+        .flat_map(|c| c.boxes)
+        .collect()
 }
 
-/// What the loony move `line` offers, named after the component it is drawn in.
-fn offered(coins: &Boxes, pos: Position, line: usize) -> Offered {
+/// What the loony move `line` offers, named after the component it is drawn in;
+/// `middle_better` tells whether a 2-chain's middle line (given) scores more than `line`.
+fn offered(
+    coins: &Boxes,
+    pos: Position,
+    line: usize,
+    middle_better: &dyn Fn(usize) -> bool,
+) -> Offered {
     let part = decompose(coins, pos)
         .into_iter()
         .find(|c| c.lines.contains(&line));
     match part {
         Some(c) if c.kind == Kind::Loop => Offered::Loop(c.len()),
         Some(c) if c.kind == Kind::Chain && c.len() >= 3 => Offered::LongChain(c.len()),
-        Some(c) if c.kind == Kind::Chain && c.len() == 2 => Offered::HalfHearted,
+        Some(c) if c.kind == Kind::Chain && c.len() == 2 => Offered::HalfHearted {
+            // A path's lines run end line, inner line, end line.
+            middle_better: middle_better(c.lines[1]),
+        },
         _ => Offered::Boxes(
             offers_in(coins, pos.with(line))
                 .iter()
@@ -418,7 +467,8 @@ mod tests {
                 Reason::Best { ties: 1 },
                 Reason::Declines {
                     boxes: 2,
-                    double_deal: true
+                    double_deal: true,
+                    ends_game: false
                 },
                 Reason::KeepsControl
             ]
@@ -464,10 +514,15 @@ mod tests {
             "{middle:?}"
         );
         let end = explain(&b, pos, b.v(0, 0), &a, None).unwrap();
+        // The middle line does no better here (either way the opener loses both boxes), so
+        // it is not suggested.
         assert!(
-            end.contains(&Reason::Loony(Offered::HalfHearted)),
+            end.contains(&Reason::Loony(Offered::HalfHearted {
+                middle_better: false
+            })),
             "{end:?}"
         );
+        assert!(!explain_text(&end).contains("middle line"));
         // Opening a long chain of three.
         let b3 = Board::new(1, 3).unwrap();
         let pos3: Position = (0..3).flat_map(|c| [b3.h(0, c), b3.h(1, c)]).collect();
@@ -495,9 +550,33 @@ mod tests {
                     assert_eq!(takes, coins.completes(pos, m.line) > 0);
                     let loony = reasons.iter().any(|r| matches!(r, Reason::Loony(_)));
                     let declines = reasons.iter().any(|r| matches!(r, Reason::Declines { .. }));
-                    let could_take = capturable_boxes(coins, pos) > 0;
-                    assert_eq!(loony, is_loony_move(coins, pos, m.line) && !could_take);
+                    let could_take = !capturable_set(coins, pos).is_empty();
+                    match could_take {
+                        false => assert_eq!(loony, is_loony_move(coins, pos, m.line)),
+                        // Beside a decline, only what the move itself offers.
+                        true => assert!(!loony || is_loony_move(coins, pos, m.line)),
+                    }
                     assert_eq!(declines, could_take && !takes);
+                    for r in &reasons {
+                        match *r {
+                            Reason::Declines {
+                                boxes,
+                                double_deal: false,
+                                ..
+                            } => {
+                                assert_eq!(boxes, capturable_set(coins, pos).len())
+                            }
+                            Reason::Loony(Offered::HalfHearted { middle_better }) => {
+                                let part = decompose(coins, pos)
+                                    .into_iter()
+                                    .find(|c| c.lines.contains(&m.line))
+                                    .unwrap();
+                                let middle = a.moves.iter().find(|x| x.line == part.lines[1]);
+                                assert_eq!(middle_better, middle.unwrap().score > m.score);
+                            }
+                            _ => {}
+                        }
+                    }
                     assert!(!explain_text(&reasons).is_empty());
                 }
             }
@@ -542,6 +621,65 @@ mod tests {
             flagged.iter().all(|l| changing.contains(l)),
             "{flagged:?} {changing:?}"
         );
+    }
+
+    /// 2×3 with every horizontal line: two chains of three. The top one is opened at the
+    /// left, so its three boxes can be taken.
+    fn top_chain_offered() -> (Board, Position) {
+        let b = Board::new(2, 3).unwrap();
+        let h: Position = (0..=2)
+            .flat_map(|r| (0..3).map(move |c| (r, c)))
+            .map(|(r, c)| b.h(r, c))
+            .collect();
+        let pos = h.with(b.v(0, 0));
+        (b, pos)
+    }
+
+    #[test]
+    fn a_decline_counts_the_boxes_standing_and_names_what_the_move_opens() {
+        let (b, pos) = top_chain_offered();
+        let a = analysis(&b, pos);
+        // Opening the bottom chain instead of taking: 3 boxes declined (not the 6 standing
+        // after it), and a long chain of 3 opened.
+        let reasons = explain(&b, pos, b.v(1, 0), &a, None).unwrap();
+        assert!(
+            reasons.contains(&Reason::Declines {
+                boxes: 3,
+                double_deal: false,
+                ends_game: true
+            }),
+            "{reasons:?}"
+        );
+        assert!(
+            reasons.contains(&Reason::Loony(Offered::LongChain(3))),
+            "{reasons:?}"
+        );
+    }
+
+    #[test]
+    fn at_the_last_chain_control_is_not_spoken_of() {
+        // 1×3 corridor, its left box taken: the last two boxes can be taken.
+        let b = Board::new(1, 3).unwrap();
+        let corridor: Position = (0..3).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
+        let pos = corridor.with(b.v(0, 0)).with(b.v(0, 1));
+        let a = analysis(&b, pos);
+        let take = explain(&b, pos, b.v(0, 2), &a, None).unwrap();
+        assert_eq!(
+            take,
+            vec![Reason::Best { ties: 1 }, Reason::Takes { boxes: 1 }]
+        );
+        let decline = explain(&b, pos, b.v(0, 3), &a, None).unwrap();
+        let declined = Reason::Declines {
+            boxes: 2,
+            double_deal: true,
+            ends_game: true,
+        };
+        assert!(decline.contains(&declined), "{decline:?}");
+        assert!(!decline
+            .iter()
+            .any(|r| matches!(r, Reason::GivesAwayControl | Reason::KeepsControl)));
+        let text = explain_text(&decline);
+        assert!(!text.contains("move again"), "{text}");
     }
 
     #[test]

@@ -33,7 +33,7 @@ mod nimstring;
 pub(crate) mod testkit;
 
 pub use components::{components, Component, End, Kind};
-pub use control::{control, parity_moves, Control};
+pub use control::{control, control_at_stake, parity_moves, Control};
 pub use endgame::{is_safe, long_chains, safe_lines, settled};
 pub use error::ChainsError;
 pub use explain::{explain, explain_text, explain_text_in, Offered, Reason, Voice, CONTROL_OPEN};

@@ -19,7 +19,7 @@ const PARITY: &str = "You are to move. Find a best move: how many long chains wi
 const LOOPS: &str = "You are to move. Find a best move: where is the loop? If it is still closed, what does opening it cost; if it was opened for you, take all of it or decline the last four?";
 const GIVE_UP: &str = "Your opponent opened a chain or loop, and you have taken all of it but the last two boxes (four in a loop). Take on, or decline them and keep control: is control worth its price here?";
 const SAFE: &str = "You are to move. Find a best move: count the safe moves left, and who will run out of them first.";
-const NIM: &str = "You are to move and have control. Find a best move: which moves leave the nim-sum *0 (regions joined only through the border are separate games), and which of those gives away fewest boxes?";
+const NIM: &str = "You are to move and have control. Find a best move: which moves leave the nim-sum *0 (regions joined only through the border are separate games), and which of those is best in boxes?";
 const ENDGAME: &str =
     "Only chains and loops are left (or nearly). Which should be opened, or taken, now?";
 
@@ -134,8 +134,10 @@ pub const COURSE: &[LessonSpec] = &[
                loses. Parts of the board joined only through the border are independent games, \
                each with a nimber value *0, *1, *2, .. and their values add by nim-sum (exclusive \
                or). The player to move has control when the sum is not *0; a move that keeps it \
-               leaves the sum *0 for the opponent. Often several moves do: the best of them is \
-               the one that also gives away fewest boxes. The coach reports the sum.",
+               leaves the sum *0 for the opponent. Often several moves do, and they are not worth \
+               the same: control decides who opens the long chains, but the boxes given away on \
+               the way and the lengths of the chains left decide the score, so weigh those too. \
+               The coach reports the sum.",
         exercises: &[
             ex(&["+-+-+ +", "|     |", "+ +-+-+", "", "+-+-+-+", "  |", "+ + +-+"], NIM),
             ex(&["+-+ + +", "    |", "+-+-+-+", "|   |", "+ + + +", "| | |", "+ + +-+"], NIM),

@@ -240,8 +240,8 @@ impl Idea {
                     .collect();
                 let winning: Vec<String> = nim.winning_moves(pos).into_iter().map(label).collect();
                 format!(
-                    "The regions are worth {}, nim-sum {}; the moves that leave *0 are {}, and \
-                     the best is the one of them that also loses fewest boxes.",
+                    "The regions are worth {}, nim-sum {}; the moves that leave *0 are {}. Which \
+                     of them is best is decided by the boxes, as their scores show.",
                     values.join(", "),
                     nim.value(pos),
                     winning.join(", ")

@@ -27,7 +27,7 @@ use crate::retro;
 use crate::chains::regions;
 use crate::chains::ChainsError;
 use crate::chains::Nimstring;
-use crate::chains::{components, loony_offers, Kind};
+use crate::chains::{components, control_at_stake, loony_offers, Kind};
 use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
 
 pub use course::COURSE;
@@ -301,6 +301,11 @@ pub fn explanation(
         let reasons = explain(board, pos, line, analysis, flags.of(line))?;
         Ok(explain_text_in(&reasons, &voice))
     };
+    // The best move explained: one whose best play goes as the summary says (who makes the
+    // next loony move), where the best moves differ in it.
+    let shown = (best.iter())
+        .find(|&&l| flags.of(l) == Some(flags.value))
+        .map_or(best[0], |&l| l);
     // The nearest rival: the best-scoring move that is not best (lowest line on ties).
     let rival = analysis
         .moves
@@ -311,12 +316,12 @@ pub fn explanation(
     let subject = if names.len() == 1 {
         String::new()
     } else {
-        format!("{}: ", names[0])
+        format!("{}: ", label(shown))
     };
     Ok(format!(
         "{} {head} {subject}{} The nearest other move, {} ({}): {}",
         summary(board, pos, flags.value, &label),
-        why(best[0])?,
+        why(shown)?,
         label(rival.line),
         signed(rival.score),
         why(rival.line)?
@@ -365,6 +370,9 @@ pub fn summary(
     } else {
         format!("On the board: {}.", items.join(", "))
     };
+    // Whether control can still decide anything: with only short chains left besides the
+    // boxes to take, nobody can be forced to open a long chain or loop.
+    let at_stake = control_at_stake(board.boxes(), pos);
     // An offer standing (the opponent's loony move): what taking and declining it are.
     for offer in loony_offers(board, pos).unwrap_or_default() {
         let deal = label(offer.decline[offer.decline.len() - 1]);
@@ -372,16 +380,22 @@ pub fn summary(
             true => "decline them all".to_string(),
             false => format!("take all but the last {}", offer.left),
         };
+        let then = match at_stake {
+            true => " and keep control",
+            false => {
+                ", which only gives them away: no long chain or loop is left to keep control for"
+            }
+        };
         board_text += &format!(
             " Offered to you: {} boxes. Take them all, or {which} with the double-dealing line \
-             {deal} and keep control.",
+             {deal}{then}.",
             offer.path.len()
         );
     }
     let small = regions(board.boxes(), pos)
         .iter()
         .all(|r| r.count() as usize <= CONTROL_OPEN);
-    if !small {
+    if !small || !at_stake {
         return format!("{board_text} {}", best_play(next, false));
     }
     let value = Nimstring::new(board).value(pos);
