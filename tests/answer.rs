@@ -169,7 +169,11 @@ fn bad_options_are_refused_naming_them() {
         },
         ..Options::default()
     });
-    assert!(e.to_string().starts_with("--time-limit: '-1'"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("--time-limit: -1 is not a positive"),
+        "{e}"
+    );
     let e = refused(Options {
         min_chain: 2,
         ..Options::default()

@@ -235,20 +235,23 @@ fn bad_input_is_named() {
     for (args, named) in [
         (
             vec!["--method", "estimate", "--time-limit", "0"],
-            "--time-limit: '0'",
+            "--time-limit: 0 is not a positive",
         ),
         (
             vec!["--method", "estimate", "--time-limit", "-1"],
-            "--time-limit: '-1'",
+            "--time-limit: -1 is not a positive",
         ),
-        (vec!["--time-limit", "0"], "--time-limit: '0'"),
+        (
+            vec!["--time-limit", "0"],
+            "--time-limit: 0 is not a positive",
+        ),
         (
             vec!["--time-limit", "inf"],
-            "--time-limit: 'inf' is not a finite number of seconds",
+            "--time-limit: inf is not a finite number of seconds",
         ),
         (
             vec!["--time-limit", "-inf"],
-            "--time-limit: '-inf' is not a positive number of seconds",
+            "--time-limit: -inf is not a positive number of seconds",
         ),
         (
             vec!["--method", "search", "--time-limit", "1e-300"],

@@ -17,6 +17,7 @@ other Python threads go on meanwhile.
 
 from __future__ import annotations
 
+import collections.abc
 import decimal
 import json
 import math
@@ -74,7 +75,8 @@ def _line_numbers(lines: Iterable[int]) -> List[int]:
         given = iter(lines)
     except TypeError:
         given = None
-    if given is None or isinstance(lines, (str, bytes, bytearray)):
+    # A mapping iterates over its keys: whatever it maps them to, it is no list of lines.
+    if given is None or isinstance(lines, (str, bytes, bytearray, collections.abc.Mapping)):
         raise DotboxError(f"lines: {_shown(lines)} is neither line numbers nor a string of them")
     checked = []
     for line in given:
@@ -271,6 +273,12 @@ def shipped_book(board: str) -> Optional[str]:
     it with ``Book(path).analyze(lines, board=...)``."""
     path = _dotbox.shipped_book(_text("board", board))
     return None if path is None else os.fspath(path)
+
+
+def _board(board: str) -> Tuple[str, int, int, int, List[int]]:
+    """``(name, rows, cols, line_count, predrawn)`` of a board named alone: a position or a
+    game record, whose lines would be dropped, is refused naming ``board``."""
+    return _dotbox.board(_text("board", board))
 
 
 def position(board: str, lines: Lines = ()) -> Tuple[str, int, int, int, List[int]]:

@@ -15,7 +15,9 @@ with there (labelled not exact), or with ``method="search"`` exact moves only.
 
 from __future__ import annotations
 
+import collections.abc
 import random
+from collections import OrderedDict
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import pyspiel
@@ -24,6 +26,7 @@ from . import (
     Book,
     DotboxError,
     Lines,
+    _board,
     _check_options,
     _line_numbers,
     _options_read,
@@ -39,7 +42,8 @@ GAME = "dots_and_boxes"
 
 
 def _dims(board: str) -> Tuple[int, int, int]:
-    _, rows, cols, lines, _ = position(board)
+    """Rows, columns and lines of a board named alone (a position or record refused)."""
+    _, rows, cols, lines, _ = _board(board)
     return rows, cols, lines
 
 
@@ -69,6 +73,8 @@ def to_dotbox(
         words = state.split(None, 2)
         if len(words) == 3:  # a board, the bits, then more: the more is what is wrong
             raise DotboxError(f"dbn string: extra text follows the lines: {words[2]!r}")
+        if len(words) == 2 and not set(words[0]) - {"0", "1"}:  # the bits, then more
+            raise DotboxError(f"dbn string: extra text follows the lines: {words[1]!r}")
         if len(words) == 2:  # the page's export: the board, then the dbn string
             named, state = words
             if board is not None and _dims(board)[:2] != _dims(named)[:2]:
@@ -77,8 +83,11 @@ def to_dotbox(
         if board is None:
             raise DotboxError("a dbn string does not say its board: give board='RxC'")
         dbn = state.strip()
-        rows, cols, count = _dims(board)
+        named, rows, cols, count, predrawn = _board(board)
         name = f"{rows}x{cols}"
+        missing = [line for line in predrawn if dbn[line : line + 1] == "0"]
+        if missing:  # its pre-drawn lines are always drawn: the string is not of this board
+            raise DotboxError(f"dbn string: lines {missing} are pre-drawn on {named}, but not drawn in it")
     elif isinstance(state, pyspiel.State):
         game = state.get_game()
         if game.get_type().short_name != GAME:
@@ -120,9 +129,14 @@ def from_dotbox(
             "lines: from_dotbox plays the lines in the order given: give line numbers, "
             f"not the string {lines!r}"
         )
+    if isinstance(lines, collections.abc.Set):
+        raise DotboxError(
+            "lines: from_dotbox plays the lines in the order given, which a set does not keep: "
+            "give a list"
+        )
     lines = _line_numbers(lines)
+    predrawn = _board(board)[4]  # a board alone: a position's lines would be played silently
     position(board, lines)  # every line on the board, none listed twice but pre-drawn ones
-    predrawn = position(board)[4]
     state = game_for(board, utility_margin).new_initial_state()
     for line in predrawn + [line for line in lines if line not in predrawn]:
         state.apply_action(line)
@@ -136,12 +150,18 @@ DEFAULT_TIME_LIMIT = 10.0
 DEFAULT = object()
 
 
+#: How many answers an :class:`Answers` (and so a :class:`DotboxBot`) keeps: the positions
+#: of some hundred games, a few tens of MB at most.
+REMEMBERED = 10_000
+
+
 class Answers:
     """:func:`dotbox.analyze` for the positions of a game, remembered: each board's shipped
     book answers where it gives move scores, whatever ``method`` says, and the rest is
     answered by ``analyze(method=..., time_limit=...)``. Boards are OpenSpiel's, with no
     pre-drawn lines. ``method`` and ``time_limit`` are checked when it is made, as
-    :func:`dotbox.analyze` checks them."""
+    :func:`dotbox.analyze` checks them. The last :data:`REMEMBERED` answers are kept (a few
+    KB each), so a bot labelling many games holds a bounded amount of memory."""
 
     def __init__(self, method: Optional[str] = None, time_limit: Optional[float] = None):
         _check_options(method, time_limit)
@@ -151,11 +171,13 @@ class Answers:
         # ``analyze(method="book")``, which keeps it open for the process: one copy of what
         # it has decoded, however many ``Answers`` ask.
         self._depths: Dict[str, int] = {}
-        self._answers: Dict[Tuple[str, Tuple[int, ...]], dict] = {}
+        self._answers: OrderedDict[Tuple[str, Tuple[int, ...]], dict] = OrderedDict()
 
     def __call__(self, board: str, lines: Sequence[int]) -> dict:
         key = (board, tuple(sorted(lines)))
-        if key not in self._answers:
+        if key in self._answers:
+            self._answers.move_to_end(key)
+        else:
             if board not in self._depths:
                 path = shipped_book(board)
                 self._depths[board] = Book(path).depth if path else 0
@@ -164,6 +186,8 @@ class Answers:
             else:
                 answer = analyze(board, key[1], method=self.method, time_limit=self.time_limit)
             self._answers[key] = answer
+            if len(self._answers) > REMEMBERED:
+                self._answers.popitem(last=False)  # the least recently asked
         return self._answers[key]
 
 
@@ -216,8 +240,11 @@ class DotboxBot(pyspiel.Bot):
         return True
 
     def step_with_policy(self, state):
-        """The best moves with equal probability, and the one chosen."""
+        """The best moves with equal probability, and the one chosen (no policy and
+        ``INVALID_ACTION`` on a finished game, whatever the method)."""
         board, lines = to_dotbox(state)
+        if state.is_terminal():  # the rules and the estimate would refuse a full board
+            return [], pyspiel.INVALID_ACTION
         answer = self._answers(board, lines)
         self.last_answer = answer
         best = answer["best"]

@@ -108,9 +108,9 @@ impl Book {
 }
 
 /// The board `name` names: `RxC` or `icelandic` alone. A position (`4x4:0,1`) or a game
-/// record names lines too, which `Book.analyze` takes as `lines` only: refused, not
-/// dropped.
-fn board_alone(name: &str) -> Result<Board, CliError> {
+/// record names lines too, which `Book.analyze` and the OpenSpiel bridge take as lines
+/// only: refused, not dropped.
+pub(crate) fn board_alone(name: &str) -> Result<Board, CliError> {
     let what = if name.contains(':') {
         "a position"
     } else if name.trim().contains(char::is_whitespace) {

@@ -153,6 +153,21 @@ fn position(board: &str, lines: &str) -> PyResult<(String, usize, usize, usize, 
     ))
 }
 
+/// A board named alone (`RxC` or `icelandic`; a position or game record refused, naming
+/// `board`): its name, rows, columns, line count and pre-drawn lines, in increasing order.
+#[pyfunction]
+fn board(name: &str) -> PyResult<(String, usize, usize, usize, Vec<usize>)> {
+    let board = book::board_alone(name).map_err(py_error)?;
+    let predrawn = board.predrawn().lines().collect();
+    Ok((
+        board.name(),
+        board.rows(),
+        board.cols(),
+        board.num_lines(),
+        predrawn,
+    ))
+}
+
 /// The shipped book of a board, found as the command line finds it (`$DOTBOX_BOOKS`, then
 /// `www/books` of the checkout dotbox was built from), if there is one.
 #[pyfunction]
@@ -170,6 +185,7 @@ fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(options_read, m)?)?;
     m.add_function(wrap_pyfunction!(rules_move, m)?)?;
     m.add_function(wrap_pyfunction!(position, m)?)?;
+    m.add_function(wrap_pyfunction!(board, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_book, m)?)?;
     m.add_class::<book::Book>()?;
     Ok(())

@@ -8,6 +8,7 @@ import pyspiel
 import pytest
 
 import dotbox
+from dotbox import openspiel
 from dotbox.openspiel import Answers, DotboxBot, EngineBot, RulesBot, from_dotbox, game_for, to_dbn, to_dotbox
 
 BOARDS = [(r, c) for r in range(2, 6) for c in range(2, 6)]
@@ -202,8 +203,12 @@ def test_every_bot_answers_a_finished_game_with_no_move():
     state = game_for("2x2").new_initial_state()
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
-    for bot in [DotboxBot(seed=1), EngineBot(time_limit=0.1), RulesBot(seed=1)]:
+    bots = [DotboxBot(seed=1), EngineBot(time_limit=0.1), RulesBot(seed=1)]
+    # Whatever the method: the rules and the estimate would refuse a full board.
+    bots += [DotboxBot(seed=1, method=m) for m in ("retro", "search", "estimate", "rules")]
+    for bot in bots:
         assert bot.step(state) == pyspiel.INVALID_ACTION, type(bot).__name__
+    assert bots[-1].step_with_policy(state) == ([], pyspiel.INVALID_ACTION)
 
 
 def test_dotbox_bot_plays_past_exact_reach_without_calling_it_exact():
@@ -223,6 +228,16 @@ def test_dotbox_bot_with_method_search_plays_exact_moves_only():
     assert bot.last_answer["method"] == "search" and bot.last_answer["exact"] is True
     with pytest.raises(dotbox.DotboxError, match="raise time_limit"):
         DotboxBot(seed=1, method="search", time_limit=0.2).step(game_for("5x5").new_initial_state())
+
+
+def test_answers_keep_only_the_latest_positions(monkeypatch):
+    monkeypatch.setattr(openspiel, "REMEMBERED", 3)
+    answers = Answers(method="retro")
+    for line in range(5):
+        answers("2x2", [line])
+    answers("2x2", [2])  # asked again: now the most recent
+    answers("2x2", [5])
+    assert list(answers._answers) == [("2x2", (4,)), ("2x2", (2,)), ("2x2", (5,))]
 
 
 def test_answers_read_the_shipped_book_whatever_the_method_and_the_method_past_it():

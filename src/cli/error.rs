@@ -330,15 +330,16 @@ impl TimeLimitProblem {
         }
     }
 
-    /// The problem in words, of `given` (the seconds as the user typed them or as printed):
-    /// the one wording of each, for [`CliError::BadTimeLimit`] and for a number too large
-    /// even for a float (`--time-limit 1e309`), which only the typed text can name.
+    /// The problem in words, of `given` (the seconds as the user typed them or as printed;
+    /// unquoted, since from Python quotes would read as a string): the one wording of each,
+    /// for [`CliError::BadTimeLimit`] and for a number too large even for a float
+    /// (`--time-limit 1e309`), which only the typed text can name.
     pub(super) fn said(self, given: &str) -> String {
         match self {
             TimeLimitProblem::NotPositive => {
-                format!("'{given}' is not a positive number of seconds")
+                format!("{given} is not a positive number of seconds")
             }
-            TimeLimitProblem::Infinite => format!("'{given}' is not a finite number of seconds"),
+            TimeLimitProblem::Infinite => format!("{given} is not a finite number of seconds"),
             TimeLimitProblem::TooShort => {
                 format!("{given} seconds is too short (at least {MIN_TIME_LIMIT} seconds)")
             }
@@ -531,13 +532,13 @@ mod tests {
             ),
             (
                 bad_time_limit(-1.0),
-                "--time-limit: '-1' is not a positive number of seconds",
-                "time_limit: '-1' is not a positive number of seconds",
+                "--time-limit: -1 is not a positive number of seconds",
+                "time_limit: -1 is not a positive number of seconds",
             ),
             (
                 bad_time_limit(f64::INFINITY),
-                "--time-limit: 'inf' is not a finite number of seconds",
-                "time_limit: 'inf' is not a finite number of seconds",
+                "--time-limit: inf is not a finite number of seconds",
+                "time_limit: inf is not a finite number of seconds",
             ),
             (
                 bad_time_limit(1e-300),
