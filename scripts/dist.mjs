@@ -7,7 +7,8 @@
 //   index.html             the page, its one script and one style pointing into r/<release>/
 //   r/<release>/           the page's modules bundled (page.js, page.css), the workers'
 //                          (worker.js, search-worker.js, pool-worker.js), the chunks they
-//                          share, and both wasm builds (pkg, pkg-threads, as wasm-bindgen wrote
+//                          share, the course and puzzles (lessons.json, puzzles*.json, fetched
+//                          beside the modules), and both wasm builds (pkg, pkg-threads, as wasm-bindgen wrote
 //                          them): the folder is named by the hash of the whole release, so a
 //                          browser or a CDN cache never mixes two releases' modules
 //   sw.js                  the service worker (www/sw.js with the release's file list and
@@ -15,7 +16,7 @@
 //                          adds the cross-origin isolation headers
 //   manifest.webmanifest, icons/   what makes the page installable
 //   _headers               long caching of r/ for the hosts that read it
-//   puzzles*.json, books/  data the page fetches beside index.html; a book larger than
+//   books/                 the books the page fetches beside index.html; a book larger than
 //                          --part-bytes (default 25 MiB, the largest file Cloudflare Pages
 //                          takes) is split at chunk boundaries into parts, and
 //                          books/index.json lists them (which bytes and chunks each holds)
@@ -291,8 +292,11 @@ function write(out, path, bytes) {
 async function main() {
   const { out, partBytes, version } = options(process.argv.slice(2));
   const { files: code, imports } = await releaseFiles(pageAssets(readFileSync(join(WWW, 'index.html'), 'utf8')));
+  // The course and the puzzles go with the code (learn.js and puzzles.js fetch them beside
+  // themselves): a page open across an update keeps its release's. The books stay at the
+  // site's root, shared by releases: they are large, and versioned and checked themselves.
+  for (const name of readdirSync(WWW)) if (name.endsWith('.json')) code[name] = readFileSync(join(WWW, name));
   const data = { ...books(partBytes), 'manifest.webmanifest': manifest() };
-  for (const name of readdirSync(WWW)) if (name.endsWith('.json')) data[name] = readFileSync(join(WWW, name));
   data['icons/icon-192.png'] = iconPng(192, false);
   data['icons/icon-512.png'] = iconPng(512, false);
   data['icons/icon-512-maskable.png'] = iconPng(512, true);

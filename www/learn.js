@@ -239,7 +239,9 @@ function focusBoard(top) {
 
 async function load() {
   if (state.lessons) return;
-  const response = await fetch('lessons.json');
+  // Beside this module: in the built site the release's own copy (r/<release>/), so a page
+  // left open across an update goes on with the course it started with.
+  const response = await fetch(new URL('lessons.json', import.meta.url));
   if (!response.ok) throw new Error(`lessons.json: HTTP ${response.status}`);
   const data = await response.json();
   if (!Array.isArray(data.lessons) || !data.lessons.length) throw new Error('lessons.json holds no lessons');

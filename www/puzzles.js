@@ -26,7 +26,7 @@ const current = () => state.puzzles[state.index];
 const SETS = ['puzzles.json', 'puzzles-5x5.json'];
 
 async function loadSet(file) {
-  const response = await fetch(file);
+  const response = await fetch(new URL(file, import.meta.url)); // the release's own copy, as lessons.json
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   // Checked in wasm: each puzzle's board, scores and unique solution.
   return loadPuzzles(await response.json()).sort((a, b) => a.difficulty - b.difficulty);

@@ -30,6 +30,12 @@ function watch(serviceWorker) {
     root.dataset.sw = 'updated';
     notice('A new version of dotbox is installed: it runs from your next visit.');
   });
+  // The worker says why it could not install this release (a host serving other files).
+  serviceWorker.addEventListener('message', (event) => {
+    if (event.data?.dotbox !== 'install-failed') return;
+    if (!hadController) root.dataset.sw = 'failed';
+    console.warn(`dotbox: no offline copy: ${event.data.reason} (docs/deploy.md)`);
+  });
   let registered = false;
   const register = () => {
     if (registered) return;

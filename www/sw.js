@@ -2,8 +2,9 @@
 // release filled in; www/ in development has none). Three jobs:
 //  - One release at a time: installing it downloads every file of the release and checks
 //    each against its SHA-256 before any is used (a host or cache still serving an older
-//    file fails the install, and the release installed before keeps serving). Each later
-//    use checks the file again, so a damaged cached file is fetched anew.
+//    file fails the install, and the release installed before keeps serving; the open pages
+//    are told why). The page itself is checked by the release it loads, since hosts may add
+//    to it. Each later use checks the file again, so a damaged cached file is fetched anew.
 //  - Offline: the page, its scripts, both wasm builds, the puzzles, the books' index and the
 //    small books (whole, answering a range request with the whole file as a server without
 //    ranges does) come from the cache; the large books' chunks come from IndexedDB
@@ -20,15 +21,34 @@
 // {id, version, files: {path: sha256 hex}}, paths relative to this worker's folder.
 const RELEASE = null;
 const PREFIX = 'dotbox-release-';
-const CACHE = `${PREFIX}${RELEASE.id}`;
 const SCOPE = new URL('./', self.location).href;
+// Named by the release and the scope: two copies of the site on one origin (/dotbox/ and
+// /dotbox-dev/) keep their caches apart, even when they serve the same release.
+const CACHE = `${PREFIX}${RELEASE.id} ${SCOPE}`;
+// The page: a host may add to it (an analytics snippet), so it is checked by the release it
+// loads, not byte for byte.
+const PAGE = 'index.html';
+// Content types by extension, whatever the host sends: a module script, a wasm module or a
+// manifest served with another type is refused, or compiled the slow way.
+const TYPES = {
+  html: 'text/html', js: 'text/javascript', css: 'text/css', json: 'application/json',
+  wasm: 'application/wasm', webmanifest: 'application/manifest+json', png: 'image/png',
+};
 // The hash of each cached file is kept beside it, so a cache of an earlier release is
 // checked the same way while a page of that release is open.
 const HASH_HEADER = 'X-Dotbox-Sha256';
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(install().then(() => self.skipWaiting()));
+  event.waitUntil(install().then(() => self.skipWaiting(), told));
 });
+
+/** Tells the open pages why the release could not be installed (www/sw-register.js logs it), then fails the install. */
+async function told(error) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    client.postMessage({ dotbox: 'install-failed', reason: error.message });
+  }
+  throw error;
+}
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(activate());
@@ -38,7 +58,7 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
   let path = request.url.slice(SCOPE.length).replace(/[?#].*$/, '');
-  if (request.mode === 'navigate' && path === '') path = 'index.html';
+  if (request.mode === 'navigate' && path === '') path = PAGE;
   if (path in RELEASE.files) {
     event.respondWith(serve(path, RELEASE.files[path]));
   } else if (request.mode === 'navigate' || request.destination === 'worker' || /^r\/[0-9a-f]+\//.test(path)) {
@@ -55,14 +75,26 @@ async function install() {
     // A file unchanged since an earlier release (same path, same hash) is copied over.
     const cached = await caches.match(path);
     const body = cached && (await cached.arrayBuffer());
-    if (body && (await digest(body)) === hash) await cache.put(path, stored(body, cached.headers.get('Content-Type'), hash));
+    if (body && path !== PAGE && (await digest(body)) === hash) await cache.put(path, stored(path, body, hash));
     else await cache.put(path, await download(path, hash));
   }));
 }
 
+/**
+ * This scope's caches but the current one: named with this scope, or (written before cache
+ * names held their scope) holding this scope's page.
+ */
+async function earlier() {
+  const page = new URL(PAGE, SCOPE).href;
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+  const ours = await Promise.all(names.map(async (n) => n.endsWith(` ${SCOPE}`)
+    || (!n.includes(' ') && Boolean(await (await caches.open(n)).match(page)))));
+  return names.filter((_, k) => ours[k]);
+}
+
 /** Drops every release's cache but this one's and the one before (pages may still run it). */
 async function activate() {
-  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+  const names = await earlier();
   // The release before is the one whose cache was written last.
   const ages = await Promise.all(names.map(async (n) => [n, await written(n)]));
   ages.sort((a, b) => b[1] - a[1]);
@@ -70,19 +102,23 @@ async function activate() {
   await self.clients.claim();
 }
 
-/** When cache `name` was filled (the date of its index.html), 0 if unknown. */
+/** When cache `name` was filled (the date of its page), 0 if unknown. */
 async function written(name) {
-  const response = await (await caches.open(name)).match('index.html');
+  const response = await (await caches.open(name)).match(PAGE);
   return Number(response?.headers.get('X-Dotbox-Cached') ?? 0);
 }
 
-/** `path` of this release, verified: from the cache, else (missing, or damaged) downloaded again. */
+/**
+ * `path` of this release, verified: from the cache (against the hash stored with it, which
+ * install checked: the release's, or the page as the host serves it), else (missing, or
+ * damaged) downloaded again.
+ */
 async function serve(path, hash) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(path);
   if (cached) {
     const body = await cached.arrayBuffer();
-    if ((await digest(body)) === hash) return isolated(body, cached.headers);
+    if ((await digest(body)) === cached.headers.get(HASH_HEADER)) return isolated(body, cached.headers);
     console.warn(`dotbox: the cached ${path} is damaged; downloading it again`);
     await cache.delete(path);
   }
@@ -95,17 +131,28 @@ async function serve(path, hash) {
   }
 }
 
-/** A file of an earlier release still cached (checked against its stored hash), else the network. */
+/**
+ * A file of an earlier release still cached (checked against its stored hash), else the
+ * network; a page address the network cannot give offline gets a note pointing to the game.
+ */
 async function older(request) {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+  for (const name of await earlier()) {
     const cached = await (await caches.open(name)).match(request, { ignoreSearch: true });
     if (!cached) continue;
     const body = await cached.arrayBuffer();
     if ((await digest(body)) === cached.headers.get(HASH_HEADER)) return isolated(body, cached.headers);
   }
-  const response = await fetch(request);
-  if (response.status === 206) return response;
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (e) {
+    if (request.mode !== 'navigate') throw e;
+    const note = `<!doctype html><meta charset="utf-8"><title>dotbox: offline</title><p>This address is not part of dotbox's offline copy. <a href="${SCOPE}">Play dotbox</a>.</p>`;
+    return new Response(note, { status: 503, headers: { 'Content-Type': 'text/html' } });
+  }
+  // A range (a large book's chunk), and a redirect the browser follows itself (a navigation
+  // asks with redirect: 'manual', and gets a response of status 0 that no Response copies).
+  if (response.status === 206 || response.type === 'opaqueredirect') return response;
   return isolated(await response.arrayBuffer(), response.headers, response.status);
 }
 
@@ -118,15 +165,24 @@ async function download(path, hash) {
     const response = await fetch(new URL(path, SCOPE), { cache });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     const body = await response.arrayBuffer();
-    if ((await digest(body)) !== hash) continue;
-    return stored(body, response.headers.get('Content-Type'), hash);
+    const got = await digest(body);
+    if (path === PAGE ? !loads(body) : got !== hash) continue;
+    return stored(path, body, got);
   }
-  throw new Error(`${path}: the server sends a file other than release ${RELEASE.id}'s (its SHA-256 differs)`);
+  throw new Error(path === PAGE
+    ? `${path}: the server sends a page that does not load release ${RELEASE.id}`
+    : `${path}: the server sends a file other than release ${RELEASE.id}'s (its SHA-256 differs)`);
 }
 
-/** A response as cached: the body, its type, its hash and when it was cached. */
-function stored(body, type, hash) {
-  const headers = { 'Content-Type': type ?? 'application/octet-stream', [HASH_HEADER]: hash, 'X-Dotbox-Cached': String(Date.now()) };
+/** Whether the page `body` loads this release: its script is this release's page.js. */
+function loads(body) {
+  return new TextDecoder().decode(body).includes(`src="r/${RELEASE.id}/page.js"`);
+}
+
+/** A response as cached: the body, its type (by the file's extension), its hash and when it was cached. */
+function stored(path, body, hash) {
+  const type = TYPES[path.split('.').pop()] ?? 'application/octet-stream';
+  const headers = { 'Content-Type': type, [HASH_HEADER]: hash, 'X-Dotbox-Cached': String(Date.now()) };
   return new Response(body, { headers });
 }
 

@@ -14,7 +14,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
@@ -176,6 +176,10 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
         assert.match(await page.textContent('#message'), /from the opening book/);
         assert.deepEqual(await shownScores(page), nativeAnalyze('3x4', moves, BOOK_3X4).moves, `3x4 after ${moves}`);
       }
+      // An address of the site's folder that is not the site's: a note, not the browser's error.
+      const lost = await page.goto(`${env.host.url}no-such-page.html`);
+      assert.equal(lost.status(), 503);
+      assert.match(await page.textContent('body'), /not part of dotbox's offline copy/);
       assert.deepEqual(errors, []);
       await page.close();
     } finally {
@@ -218,6 +222,12 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     await during.page.waitForFunction(() => document.documentElement.dataset.sw === 'updated', null, { timeout: 60_000 });
     assert.match(await during.page.textContent('#release-notice'), /new version of dotbox is installed/);
     assert.deepEqual(await releasesLoaded(during.page), [env.release]);
+    // What it fetches later is its release's too: the course, from release a's folder.
+    await during.page.evaluate(() => { location.hash = '#learn'; });
+    await during.page.waitForSelector('#learn[data-ready="1"]');
+    const lessons = await during.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('lessons.json')));
+    assert.deepEqual([...new Set(lessons)], [`${env.host.url}r/${env.release}/lessons.json`]);
+    assert.deepEqual(await releasesLoaded(during.page), [env.release]);
     // The next visit runs release b, whole, from its cache, which holds its files only.
     const next = await answers3x3(env.context, env.host.url);
     assert.equal(await version(next.page), 'b');
@@ -226,27 +236,51 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     const cached = await next.page.evaluate(async (name) => {
       const cache = await caches.open(name);
       return (await cache.keys()).map((r) => r.url.slice(new URL('./', location.href).href.length)).sort();
-    }, `dotbox-release-${releaseB}`);
+    }, `dotbox-release-${releaseB} ${env.host.url}`);
     assert.deepEqual(cached, Object.keys(releaseFiles(env.dir)).sort());
     assert.deepEqual([...during.errors, ...next.errors], []);
     env.release = releaseB;
   });
 });
 
-test('the built site works under a path (as GitHub Pages serves a project: /NAME/)', { timeout: 120_000 }, async () => {
+/** Adds a script to the site's page, as a host's analytics or snippet injection does. */
+function injectScript(dir) {
+  const path = join(dir, 'index.html');
+  writeFileSync(path, readFileSync(path, 'utf8').replace('</body>', '<script>window.hostAdded = true;</script></body>'));
+}
+
+test('the built site works under a path (as GitHub Pages serves a project: /NAME/), beside another copy on the origin, with a script the host adds to its page', { timeout: 240_000 }, async () => {
   const dir = siteDir();
   buildSite(dir, { version: 'path' });
-  const host = await startNginx(dirname(dir)); // the site is at /site/
+  injectScript(dir);
+  const other = join(dirname(dir), 'other');
+  buildSite(other, { version: 'other' });
+  const host = await startNginx(dirname(dir)); // the site is at /site/, the other copy at /other/
   const browser = await launch();
   try {
     const context = await browser.newContext();
-    const first = await answers3x3(context, `${host.url}site/`);
-    await first.page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    const installed = async (url) => {
+      const visit = await answers3x3(context, url);
+      await visit.page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+      return visit;
+    };
+    const elsewhere = await installed(`${host.url}other/`);
+    const first = await installed(`${host.url}site/`);
+    assert.equal(await first.page.evaluate(() => window.hostAdded), true, 'the host\'s script runs');
     const scope = await first.page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     assert.equal(scope, `${host.url}site/`);
     const next = await answers3x3(context, `${host.url}site/`);
-    assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true);
-    assert.deepEqual([...first.errors, ...next.errors], []);
+    assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true, 'installed though the host changed the page');
+    // An address the host redirects (a folder without its slash) is followed, as without the worker.
+    const redirected = await next.page.goto(`${host.url}site/books`);
+    assert.equal(redirected.url(), `${host.url}site/books/`);
+    // A new release at /site/ drops its own earlier caches only, not the other copy's.
+    buildSite(dir, { version: 'path2' });
+    const during = await answers3x3(context, `${host.url}site/`);
+    await during.page.waitForFunction(() => document.documentElement.dataset.sw === 'updated', null, { timeout: 60_000 });
+    const names = await during.page.evaluate(async () => caches.keys());
+    assert.ok(names.some((n) => n.endsWith(` ${host.url}other/`)), `the other copy keeps its cache: ${names}`);
+    assert.deepEqual([...elsewhere.errors, ...first.errors, ...next.errors, ...during.errors], []);
   } finally {
     await browser.close();
     await host.close();
