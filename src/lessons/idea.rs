@@ -228,9 +228,24 @@ impl Idea {
         }
     }
 
-    /// What the explanation adds for this idea: for nimstring, the moves leaving `*0`.
+    /// What the explanation adds for this idea: for the long chain rule, the count and the
+    /// number of long chains the player wants; for nimstring, the moves leaving `*0`.
     pub fn explain(self, board: &Board, pos: Position, label: &dyn Fn(usize) -> String) -> String {
         match self {
+            Idea::FirstLongChain => {
+                let open = board.open_lines(pos).count();
+                let left = board.boxes().untaken(pos);
+                let dots = open as i64 - left as i64 + 1;
+                let (want, not) = match dots % 2 == 0 {
+                    true => ("even", "odd"),
+                    false => ("odd", "even"),
+                };
+                format!(
+                    "The count here: {open} open lines − {left} boxes left + 1 = {dots}. You, to \
+                     move, want it plus the long chains even: an {want} number of long chains, \
+                     your opponent an {not} one."
+                )
+            }
             Idea::Nimstring => {
                 let mut nim = Nimstring::new(board);
                 let values: Vec<String> = nim
