@@ -266,3 +266,22 @@ impl Idea {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On an empty board the count is its number of dots (Euler), and the first player
+    /// wants as many long chains as that count is even or odd: the rule as Berlekamp states it.
+    #[test]
+    fn the_count_on_an_empty_board_is_its_dots() {
+        let label = |l: usize| l.to_string();
+        for (rows, cols, want) in [(3, 3, "even"), (2, 2, "odd"), (3, 5, "even"), (4, 4, "odd")] {
+            let board = Board::new(rows, cols).unwrap();
+            let dots = (rows + 1) * (cols + 1);
+            let text = Idea::FirstLongChain.explain(&board, board.start(), &label);
+            assert!(text.contains(&format!("+ 1 = {dots}.")), "{text}");
+            assert!(text.contains(&format!("an {want} number of long chains")), "{text}");
+        }
+    }
+}
