@@ -279,6 +279,31 @@ function leave() {
   history.pushState(null, '', state.back || location.pathname + location.search);
 }
 
+/** How long the reset button waits for its second press. */
+const RESET_ARMED_MS = 4000;
+
+/**
+ * The reset button's press: the first asks for a second within RESET_ARMED_MS (one tap, on a
+ * phone just under the lesson list, erased the whole course's progress); the second erases.
+ */
+function pressReset() {
+  const button = $('learn-reset');
+  if (!button.dataset.armed) {
+    button.dataset.armed = '1';
+    button.textContent = 'Press again to erase all progress';
+    setTimeout(disarmReset, RESET_ARMED_MS);
+    return;
+  }
+  disarmReset();
+  reset();
+}
+
+function disarmReset() {
+  const button = $('learn-reset');
+  delete button.dataset.armed;
+  button.textContent = 'Reset progress';
+}
+
 function reset() {
   progress.right = [];
   progress.at = null;
@@ -309,7 +334,7 @@ function start() {
   $('exercise-next').onclick = () => next(1);
   $('exercise-prev').onclick = () => next(-1);
   $('exercise-retry').onclick = () => { show(state.lesson, state.exercise); focusBoard('exercise-title'); };
-  $('learn-reset').onclick = reset;
+  $('learn-reset').onclick = pressReset;
   $('learn-svg').addEventListener('keydown', answerKeys($('learn-svg'), state, { lines: () => current().lines, render, pick }));
   if (location.hash === LEARN_HASH) enter();
   else setView(false);

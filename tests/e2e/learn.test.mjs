@@ -138,9 +138,13 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
   assert.equal(await page.getAttribute('#learn', 'data-lesson'), '1', 'back where the course was left');
   assert.match(await page.textContent('#learn-progress'), new RegExp(`^Progress: 1 of ${lessons.length} lessons done, ${rightCount} of \\d+ exercises answered right\\.$`));
 
-  // Reset.
+  // Reset: one press only asks for a second, which erases.
+  await page.click('#learn-reset');
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), String(rightCount));
+  assert.match(await page.textContent('#learn-reset'), /Press again/);
   await page.click('#learn-reset');
   assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
+  assert.equal(await page.textContent('#learn-reset'), 'Reset progress');
   await page.reload();
   await page.waitForSelector('#learn[data-ready="1"]');
   assert.equal(await page.getAttribute('#learn', 'data-lessons-done'), '0');
