@@ -317,7 +317,14 @@ pub fn explain(
         reasons.push(Reason::Takes { boxes: taken });
     } else if before.is_empty() {
         if is_loony_move(coins, pos, line) {
-            reasons.push(Reason::Loony(offered(coins, pos, line, &middle_better)));
+            let offer = offers_in(coins, child).iter().map(|o| o.path.len()).sum();
+            reasons.push(Reason::Loony(offered(
+                coins,
+                pos,
+                line,
+                &middle_better,
+                offer,
+            )));
         } else if !after.is_empty() {
             reasons.push(Reason::Sacrifice { boxes: after.len() });
         }
@@ -334,11 +341,16 @@ pub fn explain(
             double_deal,
             ends_game: coins.untaken(child) == after.len(),
         });
-        let new = after.iter().filter(|b| !before.contains(b)).count();
-        if !double_deal && new > 0 {
-            reasons.push(match is_loony_move(coins, pos, line) {
-                true => Reason::Loony(offered(coins, pos, line, &middle_better)),
-                false => Reason::Sacrifice { boxes: new },
+        let new: Vec<_> = after.iter().filter(|b| !before.contains(b)).collect();
+        if !double_deal && !new.is_empty() {
+            // Loony only if the boxes it offers (not the offer standing) can be declined.
+            let declinable: usize = (offers_in(coins, child).iter())
+                .filter(|o| o.path.boxes.iter().all(|b| new.contains(&b)))
+                .map(|o| o.path.len())
+                .sum();
+            reasons.push(match declinable > 0 {
+                true => Reason::Loony(offered(coins, pos, line, &middle_better, declinable)),
+                false => Reason::Sacrifice { boxes: new.len() },
             });
         }
     }
@@ -381,13 +393,15 @@ fn capturable_set(coins: &Boxes, pos: Position) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// What the loony move `line` offers, named after the component it is drawn in;
-/// `middle_better` tells whether a 2-chain's middle line (given) scores more than `line`.
+/// What the loony move `line` offers, named after the component it is drawn in, else as
+/// the `boxes` it offers; `middle_better` tells whether a 2-chain's middle line (given)
+/// scores more than `line`.
 fn offered(
     coins: &Boxes,
     pos: Position,
     line: usize,
     middle_better: &dyn Fn(usize) -> bool,
+    boxes: usize,
 ) -> Offered {
     let part = decompose(coins, pos)
         .into_iter()
@@ -399,12 +413,7 @@ fn offered(
             // A path's lines run end line, inner line, end line.
             middle_better: middle_better(c.lines[1]),
         },
-        _ => Offered::Boxes(
-            offers_in(coins, pos.with(line))
-                .iter()
-                .map(|o| o.path.len())
-                .sum(),
-        ),
+        _ => Offered::Boxes(boxes),
     }
 }
 
@@ -557,14 +566,22 @@ mod tests {
                         true => assert!(!loony || is_loony_move(coins, pos, m.line)),
                     }
                     assert_eq!(declines, could_take && !takes);
+                    let (before, after) = (
+                        capturable_set(coins, pos).len(),
+                        capturable_set(coins, pos.with(m.line)).len(),
+                    );
                     for r in &reasons {
                         match *r {
                             Reason::Declines {
                                 boxes,
                                 double_deal: false,
                                 ..
-                            } => {
-                                assert_eq!(boxes, capturable_set(coins, pos).len())
+                            } => assert_eq!(boxes, before),
+                            // Beside a decline, only the boxes the move itself offers.
+                            Reason::Sacrifice { boxes } | Reason::Loony(Offered::Boxes(boxes))
+                                if declines =>
+                            {
+                                assert!(boxes <= after.saturating_sub(before), "{reasons:?}")
                             }
                             Reason::Loony(Offered::HalfHearted { middle_better }) => {
                                 let part = decompose(coins, pos)
