@@ -281,7 +281,10 @@ mod tests {
             let dots = (rows + 1) * (cols + 1);
             let text = Idea::FirstLongChain.explain(&board, board.start(), &label);
             assert!(text.contains(&format!("+ 1 = {dots}.")), "{text}");
-            assert!(text.contains(&format!("an {want} number of long chains")), "{text}");
+            assert!(
+                text.contains(&format!("an {want} number of long chains")),
+                "{text}"
+            );
         }
     }
 }
