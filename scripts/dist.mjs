@@ -259,7 +259,7 @@ function page(release, version, code, imports) {
     `<script type="module" src="r/${release}/page.js"></script>`,
     ...preloads,
     `<meta name="dotbox-version" content="${version.replace(/[^\w.+-]/g, '_')}">`,
-    '<meta name="description" content="Dots and Boxes against perfect play, with every move\'s exact score. Works offline.">',
+    '<meta name="description" content="Dots and Boxes against perfect play, with every move\'s score, exact where in reach. Works offline.">',
     '<meta name="theme-color" content="#1f3b57">',
     '<link rel="manifest" href="manifest.webmanifest">',
     '<link rel="icon" type="image/png" sizes="192x192" href="icons/icon-192.png">',
@@ -274,7 +274,7 @@ function manifest() {
   return Buffer.from(`${JSON.stringify({
     name: 'dotbox — perfect-play Dots and Boxes',
     short_name: 'dotbox',
-    description: "Dots and Boxes against perfect play, with every move's exact score.",
+    description: "Dots and Boxes against perfect play, with every move's score: exact where in reach, estimated beyond.",
     start_url: './',
     scope: './',
     display: 'standalone',

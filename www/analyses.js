@@ -16,7 +16,7 @@ const asking = new Map(); // key -> the worker's answer on its way (analysisOf)
 const searched = new Set(); // keys the exact search was asked for (searchOf)
 const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
 const estimateListeners = new Set(); // called with a position's key when its estimate comes
-const searchListeners = new Set(); // called with a position's key when searchOf answers it
+const exactListeners = new Set(); // called with a position's key when it is made exact in the background
 
 /** Remembers `analysis` for a position. */
 export function remember(key, analysis) {
@@ -37,11 +37,11 @@ export const failure = (key) => failed.get(key);
  * one, and chains as pseudo-lines take a second on 5x5) waits for that answer instead of
  * queueing the work twice.
  */
-export function analysisOf(client, board, predrawn, lines) {
+export function analysisOf(client, board, predrawn, lines, quiet = false) {
   const key = positionKey(board, predrawn, lines);
   if (known.has(key)) return Promise.resolve(known.get(key));
   if (!asking.has(key)) {
-    const answer = ask(client, key, { board, predrawn, lines });
+    const answer = ask(client, key, { board, predrawn, lines }, quiet);
     asking.set(key, answer);
     answer.then(() => asking.delete(key), () => asking.delete(key));
   }
@@ -49,9 +49,9 @@ export function analysisOf(client, board, predrawn, lines) {
 }
 
 /** The worker's analysis of a position (`analysisOf`), remembered; a refusal too, rethrown. */
-async function ask(client, key, position) {
+async function ask(client, key, position, quiet) {
   try {
-    const analysis = await client.call(OP.analyze, position);
+    const analysis = await client.call(OP.analyze, position, { quiet });
     remember(key, analysis);
     return analysis;
   } catch (e) {
@@ -67,13 +67,13 @@ async function ask(client, key, position) {
  * analysis seen (chains as pseudo-lines that left scores unproven); null where the search
  * found nothing in time. Asked once a position: `searchAsked` says so.
  */
-export async function searchOf(client, board, predrawn, lines) {
+export async function searchOf(client, board, predrawn, lines, quiet = false) {
   const key = positionKey(board, predrawn, lines);
   searched.add(key);
   try {
-    const analysis = await client.call(OP.search, { board, predrawn, lines });
+    const analysis = await client.call(OP.search, { board, predrawn, lines }, { quiet });
     remember(key, analysis);
-    for (const listener of searchListeners) listener(key);
+    for (const listener of exactListeners) listener(key);
     return analysis;
   } catch {
     return null;
@@ -92,14 +92,14 @@ export const searchAsked = (key) => searched.has(key);
  * no more time, it comes back with `seconds: 0`). With `stop` (ponder.js), null if the page
  * stopped it first.
  */
-export async function estimateOf(client, board, predrawn, lines, seconds = undefined, stop = undefined) {
+export async function estimateOf(client, board, predrawn, lines, seconds = undefined, stop = undefined, quiet = false) {
   const key = positionKey(board, predrawn, lines);
   // An estimate made in less time than asked for now (one shown to the person, and then the
   // engine is to move there) is made again: the engine plays by the longer one.
   const asked = seconds ?? answerBudget().estimateSeconds;
   const seen = estimates.get(key);
   if (seen && seen.asked >= asked) return { ...seen, seconds: 0 };
-  const found = { ...(await client.call(OP.estimate, { board, predrawn, lines, seconds: asked, stop })), asked };
+  const found = { ...(await client.call(OP.estimate, { board, predrawn, lines, seconds: asked, stop }, { quiet })), asked };
   // Stopped before its time (the engine thought on the person's time, and the person moved):
   // not kept, as it is not the estimate asked for.
   if (found.stopped) return null;
@@ -111,6 +111,7 @@ export async function estimateOf(client, board, predrawn, lines, seconds = undef
   const { value, moves, nodes } = found;
   const analysis = { value, moves, nodes, seconds: found.seconds, source: 'engine' };
   remember(key, analysis);
+  for (const listener of exactListeners) listener(key);
   return analysis;
 }
 
@@ -130,8 +131,9 @@ export function onEstimate(listener) {
   estimateListeners.add(listener);
 }
 
-/** Calls `listener` with a position's key whenever searchOf answers it in the background: the
- * position on the board, answered by chains as pseudo-lines until then, may now be exact. */
-export function onSearched(listener) {
-  searchListeners.add(listener);
+/** Calls `listener` with a position's key whenever it is made exact after it was shown: by
+ * searchOf (the position on the board, answered by chains as pseudo-lines until then) or by
+ * the engine's own search solving it (estimateOf). */
+export function onMadeExact(listener) {
+  exactListeners.add(listener);
 }

@@ -11,7 +11,7 @@ import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
 import { analysisOf, cached, estimateOf, estimated, failure, proven, searchAsked, searchOf } from './analyses.js';
 import { positionKey } from './position-key.js';
-import { session, client, addLine, isEngine } from './session.js';
+import { session, client, addLine, isEngine, replyEnded } from './session.js';
 import { canAnalyze } from './solving.js';
 import { searchEnded } from './deep-search.js';
 import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';
@@ -87,7 +87,8 @@ function lossView(position, line) {
   const guess = loss === null ? estimatedLossOf(position.lines, line) : null;
   if (guess !== null) return { loss, guess, text: fmtEstimate(-guess), title: `estimated loss ${guess.toFixed(1)} (the engine's estimate, not exact)`, cls: 'estimate' };
   if (loss === null) {
-    const unknowable = !['analyze', 'search'].includes(askFor(position));
+    // '?' only where nothing more is coming; an estimate still to come is worked out too.
+    const unknowable = askFor(position) === undefined;
     return { loss, guess, text: unknowable ? '?' : '…', title: unknowable ? 'no exact scores for the position before it' : 'being worked out', cls: '' };
   }
   return loss === 0 ? { loss, guess, text: '0', title: 'a best move', cls: 'best' } : { loss, guess, text: `−${loss}`, title: `loses ${boxes(loss)} against the best move`, cls: 'worse' };
@@ -348,16 +349,19 @@ async function fill() {
   ctx.filling = true;
   try {
     for (;;) {
-      // The search the person asked for has every core: these wait until it ends.
+      // The search the person asked for has every core, the engine's reply the worker: these
+      // wait until they end.
       await searchEnded();
+      await replyEnded();
       const g = ctx.game;
       const next = nextAsk(g);
       if (!next) return;
       const { lines } = next.position;
       try {
-        if (next.ask === 'analyze') await analysisOf(client, g.board, g.predrawn, lines);
-        else if (next.ask === 'search') await searchOf(client, g.board, g.predrawn, lines);
-        else await estimateOf(client, g.board, g.predrawn, lines);
+        // Background work: its progress is not the game's bar (quiet).
+        if (next.ask === 'analyze') await analysisOf(client, g.board, g.predrawn, lines, true);
+        else if (next.ask === 'search') await searchOf(client, g.board, g.predrawn, lines, true);
+        else await estimateOf(client, g.board, g.predrawn, lines, undefined, undefined, true);
       } catch {
         // Not solved yet, or the worker gave no estimate: try again on a later render.
         if (next.ask === 'estimate' || !failure(positionKey(g.board, g.predrawn, lines))) return;
@@ -389,19 +393,36 @@ async function renderBestLine() {
   delete out.dataset.lines;
   delete out.dataset.exact;
   const turn = g.turn;
+  // Move by move, each a request of its own: the game's requests (the engine's reply) wait
+  // at most one move of the line, and a line the game has moved on from is left unfinished.
+  const line = new Game(g.board, g.predrawn);
   try {
-    const line = await client.call(OP.bestLine, { board: g.board, predrawn: g.predrawn, lines: g.lines });
-    if (ctx.bestLine.key !== key) return;
+    line.playAll(g.lines);
+    const moves = [];
+    let value = null;
+    while (!line.isOver()) {
+      await replyEnded();
+      if (ctx.bestLine.key !== key) return;
+      const step = await client.call(OP.bestMove, { board: g.board, predrawn: g.predrawn, lines: line.lines }, { quiet: true });
+      if (ctx.bestLine.key !== key) return;
+      if (!moves.length) value = step.value;
+      const player = line.turn ^ turn;
+      const boxes = line.play(step.line);
+      moves.push({ line: step.line, label: line.label(step.line), player, boxes, exact: step.exact });
+      out.textContent = `Finding the best line… ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} so far.`;
+    }
     // A move no exact answer reached (the engine's, by its estimate) is marked with ~.
-    const moves = line.moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.exact ? '' : '~'}${m.boxes ? ` (+${m.boxes})` : ''}`);
-    const guessed = line.moves.filter((m) => !m.exact).length;
-    const note = guessed ? ` Moves marked ~ (${guessed} of ${moves.length}) are not exact: no exact answer is in reach there, so they are the engine's, by its estimates; the rest are best moves.` : '';
-    const value = line.value === null ? 'not known' : line.moves[0]?.exact === false ? `estimated ${fmtEstimate(line.value)}, not exact` : fmt(line.value);
-    out.textContent = `Best line (${PLAYER[turn]} to move, value ${value}): ${moves.join(', ')}.${note}`;
-    out.dataset.lines = line.moves.map((m) => m.line).join(',');
-    out.dataset.exact = line.moves.map((m) => (m.exact ? 1 : 0)).join(',');
+    const shown = moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.exact ? '' : '~'}${m.boxes ? ` (+${m.boxes})` : ''}`);
+    const guessed = moves.filter((m) => !m.exact).length;
+    const note = guessed ? ` Moves marked ~ (${guessed} of ${shown.length}) are not exact: no exact answer is in reach there, so they are the engine's, by its estimates; the rest are best moves.` : '';
+    const valueText = value === null ? 'not known' : moves[0]?.exact === false ? `estimated ${fmtEstimate(value)}, not exact` : fmt(value);
+    out.textContent = `Best line (${PLAYER[turn]} to move, value ${valueText}): ${shown.join(', ')}.${note}`;
+    out.dataset.lines = moves.map((m) => m.line).join(',');
+    out.dataset.exact = moves.map((m) => (m.exact ? 1 : 0)).join(',');
   } catch (e) {
     if (ctx.bestLine.key === key) out.textContent = `No best line here: ${e.message}`;
+  } finally {
+    line.free();
   }
 }
 

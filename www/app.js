@@ -11,9 +11,10 @@ import { renderBoard, step, nearest } from './board.js';
 import {
   session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash,
   startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption,
+  replyBegins, replyEnds,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
-import { analysisOf, cached, onSearched, proven } from './analyses.js';
+import { analysisOf, cached, onMadeExact, proven } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';
@@ -24,6 +25,8 @@ import { $, PLAYER, fmt, fmtEstimate, setMessage, setResult, unmarkError, messag
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 let engineTimer = null;
+// Whether engineTimer is set to play the engine's move.
+let enginePending = false;
 let request = 0; // the latest analysis asked for the board: older answers are dropped
 // When the person's last move was made, while the page answers it (the engine's reply may
 // take several analyses and estimates): a wait bar shows once the reply passes a second.
@@ -39,6 +42,7 @@ let answering = 0;
  */
 async function newGame(request, source = null) {
   clearTimeout(engineTimer);
+  enginePending = false;
   const { game, mode, problems } = readGame(request, source ?? 'the form');
   setNotice(problems);
   if (!game) return writeHash();
@@ -56,6 +60,7 @@ async function newGame(request, source = null) {
 /** Moves along the line shown to `ply` moves played: board, scores and coach follow. */
 function goTo(ply) {
   clearTimeout(engineTimer);
+  enginePending = false;
   session.game.goTo(ply);
   setHint(null);
   writeHash();
@@ -77,6 +82,9 @@ function showLine(moves) {
 
 /** Players: the mode select, applied to the game on the board at once. */
 function setMode(mode) {
+  // A reply under way is over: who plays changed (in 'ee' the engine plays on, as before).
+  replyStarted = null;
+  replyEnds();
   setPlayers(mode);
   $('mode').value = mode;
   writeHash();
@@ -106,6 +114,7 @@ function play(line) {
     return;
   }
   replyStarted = performance.now();
+  if (engineToMove(g)) replyBegins();
   afterMove(line);
 }
 
@@ -118,11 +127,14 @@ function afterMove(line) {
 /** Renders at once, then asks the worker for the new position's analysis. */
 async function update() {
   clearTimeout(engineTimer);
+  enginePending = false;
   stopPondering();
   withdrawDeepSearch();
   render();
   const g = session.game;
   if (g.isOver()) {
+    hideWait(); // the engine's last reply, if it showed a bar
+    replyEnds();
     mark({ state: 'over' });
     const [a, b] = g.taken;
     setResult(a === b ? `Game over: a draw, ${a}–${b}.` : `Game over: ${a > b ? 'A' : 'B'} wins ${Math.max(a, b)}–${Math.min(a, b)}.`);
@@ -133,7 +145,13 @@ async function update() {
   // The reply ends with the engine's move: the analysis of the position the person then faces
   // has a bar of its own, timed from when it began.
   const replying = engineToMove(g);
-  if (!replying) replyStarted = null;
+  if (!replying) {
+    // The reply ended with the engine's move: its bar goes (this position's own comes after
+    // a second).
+    if (replyStarted !== null) hideWait();
+    replyStarted = null;
+    replyEnds();
+  }
   if (session.analysisFor === lines && session.analysis) return scheduleEngine();
   mark({ state: 'thinking' });
   const asked = ++request;
@@ -179,7 +197,11 @@ async function update() {
     if (e.code === ERROR.unsolved) {
       if (messageIs('error')) setMessage('');
     }
-    else if (e.code === ERROR.tooBig && session.estimate?.lines === lines) unmarkError();
+    else if (e.code === ERROR.tooBig && session.estimate?.lines === lines) {
+      unmarkError();
+      // Where an earlier position's scores came from is not this one's (its estimates are).
+      if (messageIs('source')) setMessage('');
+    }
     else setMessage(e.message, e.code !== ERROR.damaged && e.code !== ERROR.tooBig);
     // A damaged stored tile was dropped: the solve resumes to recompute it.
     if (e.code === ERROR.damaged) await prepareBoard();
@@ -187,7 +209,9 @@ async function update() {
     scheduleEngine();
   } finally {
     clearTimeout(bar);
-    if (asked === request) hideWait();
+    // One bar for a whole reply: kept while the engine is about to move again in it (the
+    // display delay, a capture and the move after), hidden when it ends (above).
+    if (asked === request && !(enginePending && replyStarted !== null)) hideWait();
   }
 }
 
@@ -201,9 +225,11 @@ function scheduleEngine() {
   const guessed = session.estimate?.lines === g.lines;
   mark({ state: engineToMove(g) && (exact || guessed) ? 'engine' : 'idle' });
   if (!engineToMove(g) || !(exact || guessed)) return;
+  enginePending = true;
   // The page's thinking (any method's, the engine's included) counts towards the delay.
   const thought = performance.now() - answering;
   engineTimer = setTimeout(() => {
+    enginePending = false;
     if (session.game !== g) return;
     if (session.analysisFor === g.lines && session.analysis) {
       // A proven best move where the value is proven (not an upper bound that equals it).
@@ -227,6 +253,7 @@ function scheduleEngine() {
 /** Takes back (`back`) or replays a move; against the engine, on to the human's turn. */
 function undoOrRedo(back) {
   clearTimeout(engineTimer);
+  enginePending = false;
   const g = session.game;
   if (!(back ? g.canUndo() : g.canRedo())) return;
   const stepOnce = () => (back ? g.undo() : g.redo());
@@ -237,9 +264,29 @@ function undoOrRedo(back) {
   update();
 }
 
+/** The estimate of the position shown where the engine proved its value and a move reaching it. */
+function provenEstimate() {
+  const { estimate, game } = session;
+  return estimate?.lines === game.lines && estimate.valueExact ? estimate : null;
+}
+
 function hint() {
   const { analysis, game } = session;
-  if (!analysis) return setMessage('no analysis yet for this position');
+  const solved = provenEstimate();
+  if (!analysis && solved) {
+    // Among the engine's estimates, the move its search proved best.
+    const { score } = solved.moves.find((m) => m.line === solved.best);
+    setHint(solved.best);
+    setMessage(`Hint: ${game.label(solved.best)} (score ${fmt(Math.round(score))}, proven best by the engine's search)`);
+    render();
+    return focusCursor();
+  }
+  if (!analysis) {
+    const guessed = session.estimate?.lines === game.lines;
+    return setMessage(guessed
+      ? 'No hint: this position has estimates only (marked ~), and a hint is a proven best move.'
+      : 'No hint yet: this position has no exact scores so far.');
+  }
   const best = (proven(analysis) ?? analysis).moves.find((m) => m.score === analysis.value);
   if (!best) return;
   setHint(best.line);
@@ -295,7 +342,7 @@ function render() {
   if (focused) focusCursor();
   $('undo').disabled = !g.canUndo();
   $('redo').disabled = !g.canRedo();
-  $('hint').disabled = !analysis || !interactive;
+  $('hint').disabled = !(analysis || provenEstimate()) || !interactive;
   $('switch-sides').disabled = g.isOver();
   $('play-here').disabled = g.isOver();
   renderAnalysis(g);
@@ -370,7 +417,7 @@ async function main() {
     newGame({ board: $('board').value, predrawn: $('predrawn').value, mode: $('mode').value, moves: '' });
   });
   initAnalysis({ goTo, showLine });
-  onSearched(searchedShown);
+  onMadeExact(searchedShown);
   initShare({ load: (game, source) => newGame({ ...game, mode: game.mode || session.mode }, source) });
   await initSolving({ onSolved: update });
   bindControls();

@@ -25,11 +25,17 @@ export class SolverClient {
     };
   }
 
-  call(op, args = {}) {
+  /**
+   * Asks the worker for `op`; `quiet` for the page's background work (the move list, the best
+   * line, the coach, thinking on the person's time): the worker marks the progress events of
+   * such a request quiet, and the bar, which belongs to the game's own reply, does not show
+   * them.
+   */
+  call(op, args = {}, { quiet = false } = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, ...args });
+      this.worker.postMessage({ id, op, ...args, ...(quiet ? { quiet } : {}) });
     });
   }
 

@@ -12,7 +12,7 @@
 import { OP } from './protocol.js';
 import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { session, client, wasmReady, onRender } from './session.js';
-import { analysisOf, estimated, onEstimate, proven } from './analyses.js';
+import { analysisOf, estimated, onEstimate, onMadeExact, proven } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
 import { $, PLAYER, fmt, fmtEstimate, plural, svgEl } from './ui.js';
@@ -29,6 +29,9 @@ const coach = {
   // an estimate, waiting for the engine's estimate of the position before it (positionKey
   // `before`): text() is the verdict with it
   waiting: null,
+  // {explained, before}: the move no exact score judged, until the move list's search of
+  // the position before it (positionKey `before`) finds one: then it is judged again
+  unjudged: null,
 };
 
 const keyOf = (g, lines) => positionKey(g.board, g.predrawn, lines);
@@ -292,6 +295,7 @@ async function withNextLoony(g, before, analysis) {
 async function explainLast(g, key) {
   const out = $('coach-move');
   coach.waiting = null;
+  coach.unjudged = null;
   const moves = Array.from(g.moves);
   delete out.dataset.line;
   if (!moves.length) {
@@ -307,12 +311,13 @@ async function explainLast(g, key) {
   let analysis;
   out.textContent = `Judging ${label}…`;
   try {
-    analysis = await analysisOf(client, g.board, g.predrawn, before);
+    analysis = await analysisOf(client, g.board, g.predrawn, before, true);
   } catch (e) {
     if (coach.explained !== key || session.game !== g) return;
     const text = `${label}: no exact scores for the position before it. ${e.message.replace(/\.?$/, '.')}`;
     const says = estimateSays(g, before, line);
     out.textContent = `${text}${says}`;
+    coach.unjudged = { explained: key, before: keyOf(g, before) };
     // The move list estimates the position before soon after (analysis.js): the verdict
     // adds the estimate then.
     if (!says) coach.waiting = { explained: key, before: keyOf(g, before), text: () => `${text}${estimateSays(g, before, line)}` };
@@ -387,6 +392,13 @@ async function start() {
     if (w?.before !== key || coach.explained !== w.explained) return;
     coach.waiting = null;
     $('coach-move').textContent = w.text();
+  });
+  // The position before the move was made exact (the move list's search, or the engine's
+  // own): the move is judged.
+  onMadeExact((key) => {
+    const u = coach.unjudged;
+    if (u?.before !== key || coach.explained !== u.explained || !session.game) return;
+    explainLast(session.game, u.explained);
   });
   if (session.game) refresh(session.game);
 }

@@ -52,7 +52,7 @@ export async function ponder(g, lines, estimate) {
     if (next === null || answerMethod(g.board, g.predrawn, next, session.book?.depth, 'browser') !== 'estimate') continue;
     thought++;
     try {
-      await estimateOf(client, g.board, g.predrawn, next, ponderSeconds, stop);
+      await estimateOf(client, g.board, g.predrawn, next, ponderSeconds, stop, true);
     } catch {
       return;
     }

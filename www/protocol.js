@@ -56,12 +56,12 @@
 //                                        chains as pseudo-lines left a score unproven);
 //                                        refused with ERROR.tooBig past them; posts
 //                                        EVENT.searchProgress
-//   bestLine {board, predrawn, lines} -> {value, moves: [{line, label, player, boxes, score,
-//                                        exact}]}: the principal variation to the end (best
-//                                        move, lowest line first among equals; player 0 is
-//                                        the one to move now); where no exact answer is in
-//                                        reach the engine's move with its estimated score,
-//                                        exact false (and the value, at the start, estimated)
+//   bestMove {board, predrawn, lines} -> {line, score, exact, value}: the best line's move
+//                                        from the position (best move, lowest line first
+//                                        among equals); where no exact answer is in reach the
+//                                        engine's move with its estimated score, exact false
+//                                        (and the value estimated); the page builds the line
+//                                        move by move (analysis.js)
 //   loony   {board, predrawn, lines}  -> {value, next, moves: [{line, score, next}]}: who must
 //                                        make the next loony move ('v' the player to move, '^'
 //                                        the opponent, '' nobody), up to wasm.loonyOpen() lines
@@ -88,7 +88,7 @@ export const OP = Object.freeze({
   book: 'book',
   estimate: 'estimate',
   search: 'search',
-  bestLine: 'bestLine',
+  bestMove: 'bestMove',
   loony: 'loony',
 });
 

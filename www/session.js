@@ -17,6 +17,28 @@ export const wasmReady = init();
 /** The worker every analysis and solve runs in. */
 export const client = new SolverClient();
 
+// The engine's reply in progress (app.js: from the person's move to the engine's last move
+// of the turn): the page's background work (the move list, the best line) waits for it, so
+// the reply has the worker to itself but for a step already under way.
+let reply = null; // {ended, end} while a reply runs
+
+/** A reply begins (the person moved against the engine). */
+export function replyBegins() {
+  if (reply) return;
+  let end;
+  const ended = new Promise((resolve) => { end = resolve; });
+  reply = { ended, end };
+}
+
+/** The reply ended (the engine moved, the game ended, or the game changed). */
+export function replyEnds() {
+  reply?.end();
+  reply = null;
+}
+
+/** Resolves once no reply runs (at once when none does). */
+export const replyEnded = () => reply?.ended ?? Promise.resolve();
+
 /** Who plays: you A against the engine, you B, engine against engine, two people. */
 export const MODES = ['p1', 'p2', 'ee', 'hh'];
 

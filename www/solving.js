@@ -10,7 +10,7 @@ import {
 import { forgetFailures, estimateOf } from './analyses.js';
 import { boardKey } from './position-key.js';
 import { searching } from './deep-search.js';
-import { $, nodesText, setMessage, messageIs, setNotice, showWait, hideWait } from './ui.js';
+import { $, nodesText, setMessage, setSource, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
 const hooks = { onSolved: null };
@@ -180,13 +180,14 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
 export function describeSource(analysis) {
   const { book } = session;
   $('exactness').hidden = true;
-  if (analysis.source === 'book') setMessage(`from the opening book (depth ${analysis.bookDepth})`);
-  else if (analysis.source === 'subgame') setMessage(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${book ? ", past the book's depth" : ''}`);
-  else if (analysis.source === 'pseudo') setMessage(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s${analysis.reduction.valueExact ? '' : ', not proven exact'}`);
-  else if (analysis.source === 'engine') setMessage(`exact: solved by the engine's search in ${analysis.seconds.toFixed(1)} s (${nodesText(analysis.nodes)})`);
-  else if (analysis.source === 'search') setMessage(`${book ? "past the book's depth: " : ''}found by search (${nodesText(analysis.nodes)})`);
-  else if (book) setMessage(`past the book's depth (${book.depth}): solved in the browser`);
-  else if (messageIs('error') || messageIs('result')) setMessage('');
+  if (analysis.source === 'book') setSource(`from the opening book (depth ${analysis.bookDepth})`);
+  else if (analysis.source === 'subgame') setSource(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${book ? ", past the book's depth" : ''}`);
+  else if (analysis.source === 'pseudo') setSource(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s${analysis.reduction.valueExact ? '' : ', not proven exact'}`);
+  else if (analysis.source === 'engine') setSource(`exact: solved by the engine's search in ${analysis.seconds.toFixed(1)} s (${nodesText(analysis.nodes)})`);
+  else if (analysis.source === 'search') setSource(`${book ? "past the book's depth: " : ''}found by search (${nodesText(analysis.nodes)})`);
+  else if (book) setSource(`past the book's depth (${book.depth}): solved in the browser`);
+  // Solved in memory, said by the scores alone: an earlier position's note goes.
+  else if (messageIs('error') || messageIs('result') || messageIs('source')) setMessage('');
 }
 
 // ---- Solve panel -----------------------------------------------------------------------
@@ -282,17 +283,21 @@ async function startSolve() {
 /** The worker's events: solve progress, book downloads, the handover solve, pseudo-lines, the
  * search. */
 function onProgress(p) {
-  // The bar is the search's while the person's search runs: an estimate or a search under
-  // way when it began ends without hiding it.
+  // The bar is the game's: the page's background work (quiet) is not shown in it, and the
+  // search's while the person's search runs (an estimate or a search under way when it began
+  // ends without hiding it). The end of a method's work does not hide it either: the reply
+  // (app.js update) hides it when it ends, so a reply of several steps, or of several moves,
+  // shows one bar, not a flicker.
+  if (p.quiet) return;
   if ((p.op === EVENT.estimateProgress || p.op === EVENT.searchProgress) && searching()) return;
   if (p.op === EVENT.estimateProgress) {
     // A bar once the engine has thought for a second (its budget is the policy's).
-    if (p.final) return hideWait();
+    if (p.final) return;
     if (p.seconds > 1) showWait(null, `the engine is thinking… ${p.seconds.toFixed(1)} s (estimates, not exact)`);
     return;
   }
   if (p.op === EVENT.searchProgress) {
-    if (p.final) return hideWait();
+    if (p.final) return;
     showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${nodesText(p.nodes)}, move ${p.done}/${p.total}`);
     return;
   }
@@ -311,13 +316,13 @@ function onProgress(p) {
     return;
   }
   if (p.op === EVENT.pseudoProgress) {
-    if (p.final) return hideWait();
+    if (p.final) return;
     const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
     showWait(p.percent, `solving this position with its chains as pseudo-lines (${p.units} units)… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
   if (p.op === EVENT.handoverProgress) {
-    if (p.final) return hideWait();
+    if (p.final) return;
     const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
     showWait(p.percent, `exact play from here: solving this position's subgame in the browser… ${p.percent.toFixed(0)} %${eta}`);
     return;

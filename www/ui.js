@@ -54,14 +54,21 @@ export function setResult(text) {
   messageKind = 'result';
 }
 
+/** The message line says where the position's scores came from (solving.js describeSource). */
+export function setSource(text) {
+  setMessage(text);
+  messageKind = 'source';
+}
+
 /** The message line keeps its text but no longer says it is an error. */
 export function unmarkError() {
   $('message').classList.remove('error');
   if (messageKind === 'error') messageKind = 'note';
 }
 
-/** Whether the message line says what went wrong ('error') or the game's result ('result'):
- * both belong to another position once the board shows a new one. */
+/** Whether the message line says what went wrong ('error'), the game's result ('result') or
+ * where a position's scores came from ('source'): each belongs to another position once the
+ * board shows a new one. */
 export const messageIs = (kind) => messageKind === kind;
 
 /** Shows what was wrong with the address or the pasted text, and what is shown instead;

@@ -28,8 +28,13 @@ let cancelRequested = false;
 let solving = null; // the board being solved: {key, board}
 let solvingFingerprint = null;
 
+// Whether the request being served is the page's background work ({quiet: true}): its
+// progress events say so, and the page's bar leaves them out.
+let quiet = false;
+const QUIET_EVENTS = new Set([EVENT.searchProgress, EVENT.estimateProgress, EVENT.pseudoProgress, EVENT.handoverProgress]);
+
 function post(msg) {
-  self.postMessage(msg);
+  self.postMessage(quiet && QUIET_EVENTS.has(msg.op) ? { ...msg, quiet } : msg);
 }
 
 function openLines(board, predrawn) {
@@ -374,49 +379,30 @@ function loony({ board, predrawn, lines }) {
 }
 
 /**
- * The principal variation from a position: at each position the best move (lowest line
- * first among equals) where an exact answer is in reach (book, solve, handover, or the
- * search within its time limit), else the engine's move with its estimate, marked not exact
- * unless the engine solved that position; so a line on a board too large to solve goes on to
- * the end, exact again from the handover.
+ * The best line's move from a position (the page builds the principal variation move by
+ * move, so a game's requests wait at most one move of it): the best move (lowest line first
+ * among equals) where an exact answer is in reach (book, solve, handover, or the search within
+ * its time limit), else the engine's move with its estimate, marked not exact unless the engine
+ * solved that position; so a line on a board too large to solve goes on to the end, exact
+ * again from the handover. `value` is the position's (estimated where `exact` is false and no
+ * exact answer was found).
  */
-async function bestLine({ board, predrawn, lines }) {
-  const game = new wasm.Game(board, predrawn ?? '');
+async function bestMove({ board, predrawn, lines }) {
   try {
-    game.playAll(lines ?? '');
-    const first = game.turn;
-    const moves = [];
-    let value = null;
-    while (!game.isOver()) {
-      let line;
-      let score = null;
-      let exact = true;
-      try {
-        const a = await analyze({ board, predrawn, lines: game.lines });
-        if (!moves.length) value = a.value;
-        // A proven best move where there is one (chains as pseudo-lines may score a worse
-        // move as high, as an upper bound only); else the best score, not exact.
-        const sure = proven(a)?.moves.find((m) => m.score === a.value);
-        ({ line, score } = sure ?? a.moves.find((m) => m.score === a.value));
-        exact = sure !== undefined;
-      } catch (e) {
-        if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
-        // No exact answer: the engine's move, with its estimated score (exact where the
-        // engine proved the value and this move, as it does whenever it solves the position:
-        // a best move then).
-        const guess = estimate({ board, predrawn, lines: game.lines, seconds: wasm.answerBudget().lineEstimateSeconds });
-        if (!moves.length) value = guess.value;
-        line = guess.best;
-        score = guess.moves.find((m) => m.line === line).score;
-        exact = guess.valueExact;
-      }
-      const player = game.turn ^ first;
-      const boxes = game.play(line);
-      moves.push({ line, label: game.label(line), player, boxes, score, exact });
-    }
-    return { value: game.isOver() && !moves.length ? 0 : value, moves };
-  } finally {
-    game.free();
+    const a = await analyze({ board, predrawn, lines });
+    // A proven best move where there is one (chains as pseudo-lines may score a worse move
+    // as high, as an upper bound only); else the best score, not exact.
+    const sure = proven(a)?.moves.find((m) => m.score === a.value);
+    const { line, score } = sure ?? a.moves.find((m) => m.score === a.value);
+    return { line, score, exact: sure !== undefined, value: a.value };
+  } catch (e) {
+    if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
+    // No exact answer: the engine's move, with its estimated score (exact where the engine
+    // proved the value and this move, as it does whenever it solves the position: a best
+    // move then).
+    const guess = estimate({ board, predrawn, lines, seconds: wasm.answerBudget().lineEstimateSeconds });
+    const line = guess.best;
+    return { line, score: guess.moves.find((m) => m.line === line).score, exact: guess.valueExact, value: guess.value };
   }
 }
 
@@ -430,7 +416,7 @@ const ops = {
   [OP.delete]: remove,
   [OP.book]: book,
   [OP.loony]: loony,
-  [OP.bestLine]: bestLine,
+  [OP.bestMove]: bestMove,
 };
 
 // Operations other than solve run one at a time (a wasm object serves one call at a time);
@@ -454,6 +440,13 @@ self.onmessage = ({ data }) => {
   } else if (data.op === OP.solve) {
     answer(data);
   } else {
-    queue = queue.then(() => answer(data));
+    queue = queue.then(async () => {
+      quiet = Boolean(data.quiet);
+      try {
+        await answer(data);
+      } finally {
+        quiet = false;
+      }
+    });
   }
 };

@@ -44,9 +44,9 @@ for (const [board, lines] of [['5x5', 60], ['4x5', 49]]) {
       const { client, state } = window.dotboxApp;
       const call = client.call.bind(client);
       window.estimatesAsked = [];
-      client.call = (op, args) => {
+      client.call = (op, args, options) => {
         if (op === 'estimate' && args.lines === state.game.lines) window.estimatesAsked.push({ turn: state.game.turn, seconds: args.seconds });
-        return call(op, args);
+        return call(op, args, options);
       };
     });
     const random = seeded(lines);
@@ -323,6 +323,45 @@ test('a value and move the engine proved are shown exact among its estimates, wi
   assert.equal(await game.$eval(`#moves li[data-ply="${at + 1}"]`, (l) => l.dataset.loss), '0', 'the proven move loses nothing');
   assert.deepEqual(errors, []);
   assert.deepEqual(gameErrors, []);
+  await context.close();
+});
+
+test('with the best line shown, the engine replies as fast: the line waits for the reply, and its work is not the game\'s bar', { timeout: 180_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=p1', { delay: 0 });
+  await settled(page);
+  await page.locator('body').press('l');
+  assert.equal(await page.isVisible('#best-line'), true);
+  // Every bar the page shows, with its text (the best line's own search, chains as
+  // pseudo-lines and handover solves would otherwise show in it).
+  await page.evaluate(() => {
+    window.barTexts = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('#wait');
+      if (bar && !bar.hidden) window.barTexts.push(bar.textContent);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  const random = seeded(7);
+  const replies = [];
+  for (let turn = 0; turn < 4; turn++) {
+    if ((await settled(page)) === 'over') break;
+    // Give the line a moment to start, as a person looking at it would.
+    await page.waitForFunction(() => /Finding the best line… \d|Best line \(/.test(document.querySelector('#best-line').textContent), null, { timeout: 30_000 });
+    const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+    const before = await movesPlayed(page);
+    const t0 = await page.evaluate(() => performance.now());
+    await clickLine(page, open[random(open.length)]);
+    await page.waitForFunction((n) => {
+      const g = window.dotboxApp.state.game;
+      return g.moves.length > n && (g.turn === 0 || g.isOver());
+    }, before, { timeout: 60_000, polling: 20 });
+    replies.push((await page.evaluate(() => performance.now())) - t0);
+  }
+  // At most one step of the line (under way when the person moved) comes before a reply.
+  assert.ok(Math.max(...replies) <= 3500, `replies ${replies.map(Math.round)} ms`);
+  const foreign = (await page.evaluate(() => window.barTexts)).filter((t) => /pseudo-lines|subgame|searching/.test(t));
+  assert.deepEqual(foreign, [], 'no background work in the bar');
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
