@@ -6,7 +6,7 @@
 // share.js; the keys keys.js.
 import { ERROR } from './protocol.js';
 import { mark, exposeApp } from './test-hooks.js';
-import { engineMove, answerBudget } from './pkg/dotbox.js';
+import { engineMove, answerBudget, answerMethod } from './pkg/dotbox.js';
 import { renderBoard, step, nearest } from './board.js';
 import {
   session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash,
@@ -32,6 +32,10 @@ let request = 0; // the latest analysis asked for the board: older answers are d
 // take several analyses and estimates): a wait bar shows once the reply passes a second.
 let replyStarted = null;
 const REPLY_BAR_MS = 1000;
+// Whether the search ran out of its time at a position of the engine's reply under way: the
+// positions after its captures, alike, go straight to the engine's estimate (a 4x5 reply of
+// six captures took 9 s, a second of search each).
+let replySearchRanOut = false;
 // When the page began to answer the position shown: the time its answer took (an analysis,
 // a search, the engine's estimate) counts towards the engine's display delay.
 let answering = 0;
@@ -145,6 +149,9 @@ async function update() {
   // The reply ends with the engine's move: the analysis of the position the person then faces
   // has a bar of its own, timed from when it began.
   const replying = engineToMove(g);
+  // The engine moves again in its reply, having taken a box.
+  const again = replying && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
+  if (!again) replySearchRanOut = false;
   if (!replying) {
     // The reply ended with the engine's move: its bar goes (this position's own comes after
     // a second).
@@ -157,7 +164,11 @@ async function update() {
   const asked = ++request;
   const since = replyStarted ?? performance.now();
   const bar = setTimeout(() => showWait(null, replying ? 'the engine is thinking…' : 'analysing the position…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
+  const method = answerMethod(g.board, g.predrawn, lines, session.book?.depth, 'browser');
   try {
+    if (again && replySearchRanOut && method === 'search') {
+      throw Object.assign(new Error('the search ran out of time earlier in this reply'), { code: ERROR.tooBig });
+    }
     const analysis = await analysisOf(client, g.board, g.predrawn, lines);
     if (asked !== request || g !== session.game || g.lines !== lines) return;
     setAnalysis(analysis, lines);
@@ -168,13 +179,13 @@ async function update() {
     // A new game (its Game the old one freed) or another position: this answer is dropped.
     if (asked !== request || g !== session.game) return;
     // Nothing exact is in reach: the engine's estimates, shown and played as such.
+    if (e.code === ERROR.tooBig && method === 'search' && replying) replySearchRanOut = true;
     if ([ERROR.tooBig, ERROR.unsolved].includes(e.code) && !g.isOver()) {
       // The engine thinks longer before a move of its own than for an estimate shown to the
       // person, as it plays by it. Moving again after taking a box is one reply: its further
       // moves get the policy's shorter time, so a reply of many captures stays within the
       // page's limits.
       const { moveEstimateSeconds, lineEstimateSeconds } = answerBudget();
-      const again = replying && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
       const seconds = !replying ? undefined : again ? lineEstimateSeconds : moveEstimateSeconds;
       const guess = await estimatePosition(g, lines, e, seconds);
       if (asked !== request || g !== session.game) return;
