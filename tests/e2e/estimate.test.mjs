@@ -28,6 +28,23 @@ function seeded(seed) {
 
 const movesPlayed = (page) => page.evaluate(() => window.dotboxApp.state.game.moves.length);
 
+/**
+ * Draws a random open line (by `random`) and waits for the engine's reply: its move(s) made
+ * and `human` to move again (or the game over). Returns the page's clock when the line was
+ * drawn and the milliseconds the reply took.
+ */
+async function playAndTimeReply(page, random, human, timeout = 30_000) {
+  const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+  const before = await movesPlayed(page);
+  const t0 = await page.evaluate(() => performance.now());
+  await clickLine(page, open[random(open.length)]);
+  await page.waitForFunction(([n, h]) => {
+    const g = window.dotboxApp.state.game;
+    return g.moves.length > n && (g.turn === h || g.isOver());
+  }, [before, human], { timeout, polling: 20 });
+  return { t0, ms: (await page.evaluate(() => performance.now())) - t0 };
+}
+
 for (const [board, lines] of [['5x5', 60], ['4x5', 49]]) {
   test(`on ${board} the engine plays from the first move and replies within the limits`, { timeout: 300_000 }, async () => {
     const context = await env.browser.newContext();
@@ -53,16 +70,8 @@ for (const [board, lines] of [['5x5', 60], ['4x5', 49]]) {
     const replies = [];
     for (let turn = 0; turn < 8; turn++) {
       if ((await settled(page)) === 'over') break;
-      const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
-      const before = await movesPlayed(page);
-      const t0 = await page.evaluate(() => performance.now());
-      await clickLine(page, open[random(open.length)]);
-      // The reply: the engine has made its move(s) and the human may move.
-      await page.waitForFunction((n) => {
-        const g = window.dotboxApp.state.game;
-        return g.moves.length > n && (g.turn === 1 || g.isOver());
-      }, before, { timeout: 30_000, polling: 20 });
-      const ms = (await page.evaluate(() => performance.now())) - t0;
+      // The reply: the engine has made its move(s) and the human (B) may move.
+      const { t0, ms } = await playAndTimeReply(page, random, 1);
       // Then the estimate of the position the human faces is shown.
       await settled(page);
       const shown = (await page.evaluate(() => performance.now())) - t0;
@@ -347,15 +356,7 @@ test('with the best line shown, the engine replies as fast: the line waits for t
     if ((await settled(page)) === 'over') break;
     // Give the line a moment to start, as a person looking at it would.
     await page.waitForFunction(() => /Finding the best line… \d|Best line \(/.test(document.querySelector('#best-line').textContent), null, { timeout: 30_000 });
-    const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
-    const before = await movesPlayed(page);
-    const t0 = await page.evaluate(() => performance.now());
-    await clickLine(page, open[random(open.length)]);
-    await page.waitForFunction((n) => {
-      const g = window.dotboxApp.state.game;
-      return g.moves.length > n && (g.turn === 0 || g.isOver());
-    }, before, { timeout: 60_000, polling: 20 });
-    replies.push((await page.evaluate(() => performance.now())) - t0);
+    replies.push((await playAndTimeReply(page, random, 0, 60_000)).ms);
   }
   // At most one step of the line (under way when the person moved) comes before a reply.
   assert.ok(Math.max(...replies) <= 3500, `replies ${replies.map(Math.round)} ms`);
