@@ -24,9 +24,7 @@ import { initKeys, onShortcut } from './keys.js';
 import { $, PLAYER, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
-let engineTimer = null;
-// Whether engineTimer is set to play the engine's move.
-let enginePending = false;
+let engineTimer = null; // set while the engine's move waits to be played, else null
 let request = 0; // the latest analysis asked for the board: older answers are dropped
 // When the person's last move was made, while the page answers it (the engine's reply may
 // take several analyses and estimates): a wait bar shows once the reply passes a second.
@@ -45,8 +43,7 @@ let answering = 0;
  * text', or null for the form): what is wrong in it is said, with what is shown instead.
  */
 async function newGame(request, source = null) {
-  clearTimeout(engineTimer);
-  enginePending = false;
+  stopEngineTimer();
   const { game, mode, problems } = readGame(request, source ?? 'the form');
   setNotice(problems);
   if (!game) return writeHash();
@@ -63,8 +60,7 @@ async function newGame(request, source = null) {
 
 /** Moves along the line shown to `ply` moves played: board, scores and coach follow. */
 function goTo(ply) {
-  clearTimeout(engineTimer);
-  enginePending = false;
+  stopEngineTimer();
   session.game.goTo(ply);
   setHint(null);
   writeHash();
@@ -130,8 +126,7 @@ function afterMove(line) {
 
 /** Renders at once, then asks the worker for the new position's analysis. */
 async function update() {
-  clearTimeout(engineTimer);
-  enginePending = false;
+  stopEngineTimer();
   stopPondering();
   withdrawDeepSearch();
   render();
@@ -222,8 +217,14 @@ async function update() {
     clearTimeout(bar);
     // One bar for a whole reply: kept while the engine is about to move again in it (the
     // display delay, a capture and the move after), hidden when it ends (above).
-    if (asked === request && !(enginePending && replyStarted !== null)) hideWait();
+    if (asked === request && !(engineTimer !== null && replyStarted !== null)) hideWait();
   }
+}
+
+/** The engine's move waiting to be played is not played. */
+function stopEngineTimer() {
+  clearTimeout(engineTimer);
+  engineTimer = null;
 }
 
 // The engine moves only at the end of the line shown: stepping back through a game does not
@@ -236,11 +237,10 @@ function scheduleEngine() {
   const guessed = session.estimate?.lines === g.lines;
   mark({ state: engineToMove(g) && (exact || guessed) ? 'engine' : 'idle' });
   if (!engineToMove(g) || !(exact || guessed)) return;
-  enginePending = true;
   // The page's thinking (any method's, the engine's included) counts towards the delay.
   const thought = performance.now() - answering;
   engineTimer = setTimeout(() => {
-    enginePending = false;
+    engineTimer = null;
     if (session.game !== g) return;
     if (session.analysisFor === g.lines && session.analysis) {
       // A proven best move where the value is proven (not an upper bound that equals it).
@@ -263,8 +263,7 @@ function scheduleEngine() {
 
 /** Takes back (`back`) or replays a move; against the engine, on to the human's turn. */
 function undoOrRedo(back) {
-  clearTimeout(engineTimer);
-  enginePending = false;
+  stopEngineTimer();
   const g = session.game;
   if (!(back ? g.canUndo() : g.canRedo())) return;
   const stepOnce = () => (back ? g.undo() : g.redo());
