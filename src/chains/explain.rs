@@ -455,12 +455,18 @@ mod tests {
     /// 2×4 with every horizontal line: two chains of four. The top one has been opened at
     /// the left and two of its boxes taken.
     fn declining_position() -> (Board, Position) {
-        let b = Board::new(2, 4).unwrap();
-        let h: Position = (0..=2)
-            .flat_map(|r| (0..4).map(move |c| (r, c)))
+        two_corridors(4, &[0, 1, 2])
+    }
+
+    /// 2×`cols` with every horizontal line (two chains of `cols` boxes) and the top row's
+    /// vertical lines `top` drawn.
+    fn two_corridors(cols: usize, top: &[usize]) -> (Board, Position) {
+        let b = Board::new(2, cols).unwrap();
+        let pos: Position = (0..=2)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
             .map(|(r, c)| b.h(r, c))
+            .chain(top.iter().map(|&c| b.v(0, c)))
             .collect();
-        let pos = h.with(b.v(0, 0)).with(b.v(0, 1)).with(b.v(0, 2));
         (b, pos)
     }
 
@@ -643,13 +649,7 @@ mod tests {
     /// 2×3 with every horizontal line: two chains of three. The top one is opened at the
     /// left, so its three boxes can be taken.
     fn top_chain_offered() -> (Board, Position) {
-        let b = Board::new(2, 3).unwrap();
-        let h: Position = (0..=2)
-            .flat_map(|r| (0..3).map(move |c| (r, c)))
-            .map(|(r, c)| b.h(r, c))
-            .collect();
-        let pos = h.with(b.v(0, 0));
-        (b, pos)
+        two_corridors(3, &[0])
     }
 
     #[test]

@@ -349,19 +349,15 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "T" => 40,
         _ => return Err(format!("'{text}': the unit must be K, M, G or T")),
     };
-    let too_large = || format!("'{text}' is more than 16 EiB, the most a size can be");
-    // A whole number is counted exactly (a float cannot tell 2^64 − 1 from 2^64).
-    if let Ok(whole) = number.parse::<u64>() {
-        return match whole.checked_mul(1 << shift) {
-            Some(0) => Err(format!("'{text}': the size must be positive")),
-            Some(bytes) => Ok(bytes),
-            None => Err(too_large()),
-        };
-    }
-    let bytes = value * (1u64 << shift) as f64;
     if value <= 0.0 {
         return Err(format!("'{text}': the size must be positive"));
     }
+    let too_large = || format!("'{text}' is more than 16 EiB, the most a size can be");
+    // A whole number is counted exactly (a float cannot tell 2^64 − 1 from 2^64).
+    if let Ok(whole) = number.parse::<u64>() {
+        return whole.checked_mul(1 << shift).ok_or_else(too_large);
+    }
+    let bytes = value * (1u64 << shift) as f64;
     if bytes < 1.0 {
         return Err(format!("'{text}' is less than one byte"));
     }
