@@ -12,6 +12,8 @@
 //! - [`search`]: the one-position search; [`policy`]: which method answers a position.
 //! - `answer`: a position answered as the command line answers it (the book, the method the
 //!   policy chooses, or one forced), as a structured value (native only).
+//! - `native`: what the native front ends share (their error, the methods' options, book
+//!   files, progress on stderr), below both `answer` and `cli` (native only).
 //! - [`book`]: opening books (write, read, query); [`chains`]: chain theory that explains
 //!   moves; [`puzzles`] and `lessons`: exercises built from the solver; [`engine`]: estimates.
 //! - `cli` and `wasm`: the two front ends (native and WebAssembly only, respectively).
@@ -75,6 +77,8 @@ pub mod core;
 pub mod engine;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lessons;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod native;
 pub mod par;
 pub mod policy;
 pub mod puzzles;

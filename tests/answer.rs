@@ -7,10 +7,9 @@
 use std::path::PathBuf;
 
 use dotbox::answer::{answer, Answer, Answered, Options};
-use dotbox::cli::{
-    answer_report, parse_position, CliError, Face, Method, MethodOption, SearchArgs,
-};
+use dotbox::cli::{answer_report, parse_position};
 use dotbox::core::{Board, Position};
+use dotbox::native::{CliError, Face, Method, MethodOption, SearchArgs};
 use dotbox::policy::{self, Context};
 use serde_json::Value;
 

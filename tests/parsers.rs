@@ -16,12 +16,12 @@ use dotbox::book::v1::BookWriter;
 use dotbox::book::v2::{write_book, BookV2Index, LazyBookV2};
 use dotbox::book::v2::{LayerModel, PairCounts};
 use dotbox::book::{Book, BookError, Thoroughness};
-use dotbox::cli::BookFile;
 use dotbox::core::notation::{
     format_position, line_label, parse_line, parse_lines, parse_position,
 };
 use dotbox::core::Game;
 use dotbox::core::{Board, Position};
+use dotbox::native::BookFile;
 use dotbox::retro::Solve;
 use dotbox::store::codec::{decode, decode_owned, encode};
 use dotbox::store::MemoryStore;

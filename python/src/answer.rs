@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use dotbox::answer::Options;
-use dotbox::cli::{answer_report, parse_position, CliError, Method, SearchArgs};
+use dotbox::cli::{answer_report, parse_position};
+use dotbox::native::{CliError, Method, SearchArgs};
 use serde_json::{json, Value};
 
 /// What Python asked: the arguments of `dotbox.analyze`.

@@ -1,4 +1,4 @@
-//! `dotbox.Book`: one opening book read from its file by `dotbox::cli::BookFile`, as the
+//! `dotbox.Book`: one opening book read from its file by `dotbox::native::BookFile`, as the
 //! command line reads it: format 2 by its index, then only the chunks a query needs, each
 //! checked (length, CRC32) before it answers anything; format 1 whole.
 
@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
 use dotbox::book::Thoroughness;
-use dotbox::cli::{analysis_json, BookFile, CliError};
+use dotbox::cli::analysis_json;
 use dotbox::core::notation::parse_lines;
 use dotbox::core::{Board, Rules};
+use dotbox::native::{BookFile, CliError};
 use pyo3::prelude::*;
 
 use crate::answer::exact;

@@ -11,9 +11,8 @@ mod book;
 
 use std::path::PathBuf;
 
-use dotbox::cli::{
-    parse_position, Cli, CliError, Command, Face, MethodOption, RulesArgs, SolveArgs,
-};
+use dotbox::cli::{parse_position, Cli, Command, RulesArgs, SolveArgs};
+use dotbox::native::{CliError, Face, MethodOption};
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
 use pyo3::create_exception;
@@ -173,7 +172,7 @@ fn board(name: &str) -> PyResult<(String, usize, usize, usize, Vec<usize>)> {
 #[pyfunction]
 fn shipped_book(board: &str) -> PyResult<Option<PathBuf>> {
     let (board, _) = parse_position(board, "").map_err(py_error)?;
-    dotbox::cli::shipped_book(&board).map_err(py_error)
+    dotbox::native::shipped_book(&board).map_err(py_error)
 }
 
 #[pymodule]

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use crate::book::{BookError, Fit};
-use crate::cli::{shipped_book, BookFile, CliError, Method};
 use crate::core::{Board, Position};
+use crate::native::{shipped_book, BookFile, CliError, Method};
 
 use super::chosen::chosen;
 use super::{Answer, Answered, Options};

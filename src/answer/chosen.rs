@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use indicatif::HumanCount;
 
-use crate::cli::CliError;
 use crate::core::{Board, Position};
 use crate::engine::{Estimate, EstimatedMove};
+use crate::native::CliError;
 use crate::policy::{self, Context, Method as PolicyMethod};
 
 use super::run::{self, Searched};

@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use dotbox::answer::{answer, Answered, Options};
-//! use dotbox::cli::{Method, SearchArgs};
+//! use dotbox::native::{Method, SearchArgs};
 //! use dotbox::core::notation;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -57,9 +57,9 @@ pub(crate) mod testkit;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::cli::{check_reads, CliError, Method, SearchArgs};
 use crate::core::{Analysis, Board, Position};
 use crate::engine::Estimate;
+use crate::native::{check_reads, CliError, Method, SearchArgs};
 use crate::retro::{self, Reduction, RetroError, DEFAULT_MIN_CHAIN};
 use crate::search::quick::QuickReason;
 
@@ -79,7 +79,7 @@ pub struct Options {
     /// answer policy's choice.
     pub method: Option<Method>,
     /// The book to answer from; `None`: the board's shipped book, if one is found
-    /// ([`crate::cli::shipped_book`]). Only the book method reads it: given with another
+    /// ([`crate::native::shipped_book`]). Only the book method reads it: given with another
     /// method it is refused.
     pub book: Option<PathBuf>,
     /// The time limit, table size, threads and seed of the search and the engine. Each is

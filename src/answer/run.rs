@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 
-use crate::cli::{fits_on_disk, progress, CliError, SearchArgs};
 use crate::core::{Analysis, Board, Position, Rules};
 use crate::engine::{self, EngineError, EngineOptions, Estimate};
+use crate::native::{fits_on_disk, progress, CliError, SearchArgs};
 use crate::retro::{self, RetroError};
 use crate::search::quick::quick_move;
 use crate::search::{analyze_with_progress, Flow, SearchError, SearchOptions};

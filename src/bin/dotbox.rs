@@ -18,7 +18,7 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {
-            if let dotbox::cli::CliError::Partial { output, .. } = &e {
+            if let dotbox::native::CliError::Partial { output, .. } = &e {
                 let _ = std::io::stdout().lock().write_all(output.as_bytes());
             }
             // A closed stderr loses the message, not the exit code.

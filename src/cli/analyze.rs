@@ -10,13 +10,12 @@ use clap::Args;
 
 use crate::answer::{self, Answer, Found, Options};
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
+use crate::native::{progress, CliError, Method, SearchArgs};
 use crate::retro::{self, RetroError, DEFAULT_MIN_CHAIN};
 
-use super::error::CliError;
 use super::input::{parse_position, read_game, RulesArgs};
-use super::method::{Method, SearchArgs};
 use super::output::{human, json, with_penalty};
-use super::{estimate, progress, pseudo};
+use super::{estimate, pseudo};
 
 /// Arguments of `dotbox analyze`.
 #[derive(Args, Debug)]

@@ -10,14 +10,12 @@ use crate::book::v2::{write_book, BookV2, BookV2Index, LayerStats};
 use crate::book::{describe, Book, Thoroughness, Verifying};
 use crate::core::notation::format_lines;
 use crate::core::Board;
+use crate::native::{progress, BookFile, CliError, Face, Held};
 use crate::retro::{RetroError, Solve};
 use crate::store::atomic;
 use crate::store::CachedStore;
 use crate::store::TileStore;
 
-use super::book_file::{BookFile, Held};
-use super::error::{CliError, Face};
-use super::progress;
 use super::solve::{parse_size, with_store};
 
 /// The `dotbox book` subcommands.

@@ -8,11 +8,10 @@ use clap::Args;
 
 use crate::core::notation::{self, parse_lines};
 use crate::core::{Board, Game, Position, Rules};
+use crate::native::CliError;
 use crate::retro::{Layout, RetroError, Valuation};
 use crate::stderr::note;
 use crate::store::MAX_GROUPS;
-
-use super::error::CliError;
 
 /// The `--last-move-penalty` option, shared by `analyze`, `solve` and `tiles`.
 #[derive(Args, Debug, Clone, Copy)]
@@ -78,29 +77,6 @@ pub fn read_game(board: &str, lines: &str) -> Result<Option<Game>, CliError> {
     Ok(Some(Game::read_record(board)?))
 }
 
-/// Most threads `--threads` and `--search-threads` may ask for. Every thread is started at
-/// once (the worker pool, the search's and the engine's threads), so a count far past the
-/// cores gains nothing and costs time before any work: 100,000 took minutes to start.
-/// 1024 is more than the hardware threads of the machines this solver runs on, starts in a
-/// fraction of a second, and leaves room to run more threads than cores on purpose (testing
-/// a race, a machine shared with other work). It is a fixed bound rather than a multiple of
-/// this machine's cores so that a command valid on one machine of a cluster is valid on all.
-pub const MAX_THREADS: usize = 1024;
-
-/// A thread count given with `option` (`--threads`, `--search-threads`), checked: 1 to
-/// [`MAX_THREADS`] (`None`, the default of one per core, passes).
-pub fn thread_count(option: &str, threads: Option<usize>) -> Result<Option<usize>, CliError> {
-    match threads {
-        Some(0) => Err(CliError::Usage(format!(
-            "{option}: at least 1 thread, not 0"
-        ))),
-        Some(n) if n > MAX_THREADS => Err(CliError::Usage(format!(
-            "{option}: at most {MAX_THREADS} threads, not {n} (the default is one per core)"
-        ))),
-        threads => Ok(threads),
-    }
-}
-
 /// `--high-groups N` (the value parser of `solve` and `tiles`): 1 to the groups a tile
 /// names beside its low group ([`MAX_GROUPS`] - 1). Past that the layout used to clamp the
 /// count without a word, and 0 was taken as 1.
@@ -153,23 +129,6 @@ pub fn layout(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thread_counts_are_bounded_and_name_their_option() {
-        assert_eq!(thread_count("--threads", None).unwrap(), None);
-        assert_eq!(thread_count("--threads", Some(1)).unwrap(), Some(1));
-        let most = Some(MAX_THREADS);
-        assert_eq!(thread_count("--threads", most).unwrap(), most);
-        for (n, said) in [(0, "at least 1"), (MAX_THREADS + 1, "at most 1024")] {
-            let e = thread_count("--search-threads", Some(n))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                e.starts_with("--search-threads: ") && e.contains(said),
-                "{e}"
-            );
-        }
-    }
 
     #[test]
     fn high_group_counts_lie_within_what_a_tile_names() {

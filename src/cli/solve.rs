@@ -7,6 +7,7 @@ use clap::Args;
 use indicatif::HumanCount;
 
 use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, Rules};
+use crate::native::{fits_on_disk, progress, thread_count, CliError, Face};
 use crate::retro::{self, RetroError, Solve, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::stderr::note;
@@ -14,10 +15,9 @@ use crate::store::MemoryStore;
 use crate::store::TileStore;
 use crate::store::{FsStore, StoreError};
 
-use super::error::{CliError, Face};
-use super::input::{self, parse_high_groups, parse_position, thread_count, RulesArgs};
+use super::input::{self, parse_high_groups, parse_position, RulesArgs};
 use super::output::{human, json, with_penalty};
-use super::{progress, pseudo};
+use super::pseudo;
 
 /// Arguments of `dotbox solve`.
 #[derive(Args, Debug)]
@@ -236,58 +236,6 @@ fn memory_text(bytes: f64) -> String {
         _ if bytes < 1024.0 => format!("{bytes:.0} bytes"),
         _ => format!("{:.1} KiB", bytes / 1024.0),
     }
-}
-
-/// Refuses at once a solve streaming through `dir` that its disk could never hold: the two
-/// largest adjacent layers, which the store holds at its peak
-/// ([`retro::Layout::estimated_peak_bytes`]), more than twice the whole file system's size.
-/// The estimate runs high (9.6 GiB for the 4×4 solve, whose store peaked at 5.5 GiB), hence the
-/// factor. A solve that only lacks free space runs: a full disk stops it with its finished
-/// tiles kept, and it resumes once there is room. A 5×5 solve (8 PiB) is refused here, at
-/// once: the solve lays out its 19 million tiles only when it first needs them.
-pub(crate) fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
-    let Some(disk) = disk_space(dir) else {
-        return Ok(());
-    };
-    if peak <= 2.0 * disk.size as f64 {
-        return Ok(());
-    }
-    // Past a petabyte no one disk holds it; below, a larger disk may (a small tmpfs or
-    // quota is not the limit of the machine).
-    let advice = match peak > 1e15 {
-        true => {
-            "it is out of this machine's reach (docs/scaling.md: solves as tasks over many \
-                 machines)"
-        }
-        false => "store it on a larger disk, or split it into tasks (docs/scaling.md)",
-    };
-    Err(CliError::Usage(format!(
-        "the solve needs about {} on disk (its two largest adjacent layers), more than the \
-         whole file system holding {} ({}, {} free): {advice}",
-        size_text(peak),
-        dir.display(),
-        size_text(disk.size as f64),
-        size_text(disk.free as f64),
-    )))
-}
-
-/// The size of a file system and the bytes free on it for this user.
-struct DiskSpace {
-    size: u64,
-    free: u64,
-}
-
-/// The space of the file system that holds, or would hold, `dir` (its nearest existing
-/// ancestor), where the system says. A size of 0 says nothing (`/proc` and other pseudo file
-/// systems, where the store then fails to be made and says why).
-fn disk_space(dir: &Path) -> Option<DiskSpace> {
-    let dir = std::path::absolute(dir).ok()?;
-    let existing = dir.ancestors().find(|a| a.exists())?;
-    let size = fs4::total_space(existing).ok().filter(|&size| size > 0)?;
-    Some(DiskSpace {
-        size,
-        free: fs4::available_space(existing).ok()?,
-    })
 }
 
 /// Lets `solve` hold tiles and tables within `memory` (default: 60 % of the machine's) and

@@ -16,11 +16,11 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
+use crate::native::CliError;
 use crate::retro::{Layout, RetroError, Solve, Stored, Valuation};
 use crate::store::{Access, FsStore};
 use crate::store::{StoreError, TileId, TileStore};
 
-use super::error::CliError;
 use super::input::{self, parse_high_groups, parse_position, RulesArgs};
 use super::solve::{parse_size, set_memory, set_threads};
 

@@ -7,7 +7,6 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use super::error::{CliError, Face, TimeLimitProblem};
-use super::input::thread_count;
 
 /// The solvers `analyze` can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -175,7 +174,7 @@ impl SearchArgs {
         }
     }
 
-    /// --search-threads, checked (`input::thread_count`; default: one per core).
+    /// --search-threads, checked ([`thread_count`]; default: one per core).
     pub fn threads(&self) -> Result<usize, CliError> {
         match thread_count("--search-threads", self.search_threads)? {
             Some(n) => Ok(n),
@@ -243,6 +242,29 @@ fn parse_time_limit(text: &str) -> Result<f64, String> {
         return Err(problem.said(text));
     }
     Ok(seconds)
+}
+
+/// Most threads `--threads` and `--search-threads` may ask for. Every thread is started at
+/// once (the worker pool, the search's and the engine's threads), so a count far past the
+/// cores gains nothing and costs time before any work: 100,000 took minutes to start.
+/// 1024 is more than the hardware threads of the machines this solver runs on, starts in a
+/// fraction of a second, and leaves room to run more threads than cores on purpose (testing
+/// a race, a machine shared with other work). It is a fixed bound rather than a multiple of
+/// this machine's cores so that a command valid on one machine of a cluster is valid on all.
+pub const MAX_THREADS: usize = 1024;
+
+/// A thread count given with `option` (`--threads`, `--search-threads`), checked: 1 to
+/// [`MAX_THREADS`] (`None`, the default of one per core, passes).
+pub fn thread_count(option: &str, threads: Option<usize>) -> Result<Option<usize>, CliError> {
+    match threads {
+        Some(0) => Err(CliError::Usage(format!(
+            "{option}: at least 1 thread, not 0"
+        ))),
+        Some(n) if n > MAX_THREADS => Err(CliError::Usage(format!(
+            "{option}: at most {MAX_THREADS} threads, not {n} (the default is one per core)"
+        ))),
+        threads => Ok(threads),
+    }
 }
 
 #[cfg(test)]
@@ -324,5 +346,22 @@ mod tests {
         let e = parse_time_limit("-1e309").unwrap_err();
         assert!(e.contains("-1e309 is not a positive number"), "{e}");
         assert!(parse_time_limit("soon").is_err());
+    }
+
+    #[test]
+    fn thread_counts_are_bounded_and_name_their_option() {
+        assert_eq!(thread_count("--threads", None).unwrap(), None);
+        assert_eq!(thread_count("--threads", Some(1)).unwrap(), Some(1));
+        let most = Some(MAX_THREADS);
+        assert_eq!(thread_count("--threads", most).unwrap(), most);
+        for (n, said) in [(0, "at least 1"), (MAX_THREADS + 1, "at most 1024")] {
+            let e = thread_count("--search-threads", Some(n))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.starts_with("--search-threads: ") && e.contains(said),
+                "{e}"
+            );
+        }
     }
 }

@@ -17,7 +17,7 @@ use crate::book::{self, Book, BookError, BookInfo};
 use crate::core::{Analysis, Board, Position};
 
 use super::error::CliError;
-use super::{open_file, read_error, read_file};
+use super::files::{open_file, read_error, read_file};
 
 /// The books this process opened through [`BookFile::kept`], each with its file's length and
 /// modification time when opened.

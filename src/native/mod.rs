@@ -1,0 +1,24 @@
+//! What the native front ends share: the command line ([`crate::cli`]), the library's
+//! answer to a position ([`crate::answer`]) and the Python package. One error type for every
+//! failure ([`CliError`], naming options as the front end that asks spells them: [`Face`]),
+//! the methods `analyze` can be told to use and their options ([`Method`], [`SearchArgs`],
+//! [`check_reads`]), opening books read from their files ([`BookFile`]) and the books shipped
+//! in `www/books/` ([`shipped_book`]), progress on stderr, and the files and disks a solve
+//! reads and fills.
+//!
+//! It sits below both `answer` and `cli`, so that each imports it and neither imports the
+//! other's parts: `cli` formats what `answer` returns, and `answer` never reads `cli`.
+//! Native only: it reads files, the clock and the environment.
+
+mod book_file;
+mod error;
+mod files;
+mod method;
+pub(crate) mod progress;
+mod shipped;
+
+pub use book_file::{BookFile, Held};
+pub use error::{CliError, Face, Spelled, TimeLimitProblem, MIN_TIME_LIMIT};
+pub(crate) use files::fits_on_disk;
+pub use method::{check_reads, thread_count, Method, MethodOption, SearchArgs, MAX_THREADS};
+pub use shipped::book_for as shipped_book;
