@@ -622,6 +622,38 @@ fn a_closed_stderr_stops_no_solve() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Output that cannot be written (a full disk: `/dev/full`) is an error with exit code 2, so
+/// that a script never takes lost output for success; a reader that closed its end of the
+/// pipe (`dotbox .. | head`) had what it wanted, and is not.
+#[test]
+fn output_that_cannot_be_written_fails_but_a_closed_pipe_does_not() {
+    let run = |stdout: std::process::Stdio, args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"))
+            .args(args)
+            .stdout(stdout)
+            .output()
+            .expect("dotbox runs")
+    };
+    for args in [
+        &["analyze", "3x3", "--json"][..],
+        &["chains", "3x3", "--lines", "0"],
+    ] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+        let out = run(full.expect("/dev/full").into(), args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: cannot write the output to standard output: "),
+            "{args:?}: {err}"
+        );
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = run(writer.into(), args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn a_memory_limit_below_one_step_is_said_up_front() {
     let dir = tempfile::tempdir().unwrap();

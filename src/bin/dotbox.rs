@@ -5,26 +5,40 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
-    use std::io::Write;
-
     use clap::Parser;
     use dotbox::cli::{run, Cli};
 
     let cli = Cli::parse();
-    match run(&cli) {
-        Ok(output) => {
-            // A closed pipe (`dotbox .. | head`) is not an error worth reporting.
-            let _ = std::io::stdout().lock().write_all(output.as_bytes());
-            std::process::ExitCode::SUCCESS
-        }
-        Err(e) => {
-            if let dotbox::native::CliError::Partial { output, .. } = &e {
-                let _ = std::io::stdout().lock().write_all(output.as_bytes());
-            }
-            // A closed stderr loses the message, not the exit code.
-            dotbox::stderr::note(format!("error: {e}"));
-            std::process::ExitCode::from(2)
-        }
+    let (output, error) = match run(&cli) {
+        Ok(output) => (output, None),
+        Err(dotbox::native::CliError::Partial { output, error }) => (output, Some(*error)),
+        Err(e) => (String::new(), Some(e)),
+    };
+    let written = write_output(&output);
+    let failure = match (error, written) {
+        (Some(e), _) => e.to_string(),
+        (None, Err(e)) => format!("cannot write the output to standard output: {e}"),
+        (None, Ok(())) => return std::process::ExitCode::SUCCESS,
+    };
+    // A closed stderr loses the message, not the exit code.
+    dotbox::stderr::note(format!("error: {failure}"));
+    std::process::ExitCode::from(2)
+}
+
+/// Writes the command's output to stdout. A closed pipe (`dotbox .. | head`) is not an error
+/// worth reporting: the reader has what it wanted. Any other failure (a full disk, `>
+/// /dev/full`) is, so that a script never takes lost output for success.
+#[cfg(not(target_arch = "wasm32"))]
+fn write_output(output: &str) -> std::io::Result<()> {
+    use std::io::Write;
+
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        written => written,
     }
 }
 
