@@ -228,6 +228,13 @@ fn chains_on_hand_built_positions() {
         json!({"kind": "capturable", "boxes": [[0, 0], [0, 1], [0, 2]],
                "take_all": [13, 14, 15], "decline": [13, 15], "left": 2})
     );
+    // Line 13 splits the chain: box (0,0) is left to take by 12 beside the 2-chain offered,
+    // and both replies take it first (leaving it would hand it back).
+    assert_eq!(
+        got["loony_moves"][1]["offers"],
+        json!([{"kind": "capturable", "boxes": [[0, 1], [0, 2]],
+                "take_all": [12, 14, 15], "decline": [12, 15], "left": 2}])
+    );
     assert_eq!(got["standing_offers"], json!([]));
     assert!(got["nimstring"].as_str().unwrap().starts_with('*'));
 

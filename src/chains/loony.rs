@@ -88,6 +88,23 @@ pub fn offers_in(coins: &Boxes, pos: Position) -> Vec<Offer> {
         .collect()
 }
 
+/// The lines that take the boxes of `pos` that can be taken for free: capturable paths that
+/// no loony offer holds and whose lines touch no box outside them (a single box hanging on the
+/// border, a short path opened at both ends), in order. Taking such boxes changes nothing else
+/// on the board and keeps the turn, so either reply to an offer takes them as well; leaving
+/// them only hands them to the opponent. A loony move that splits a chain on the border leaves
+/// such a box beside its offer. A box hanging on a junction is left out: its capture changes
+/// the junction, and can cost more than the box.
+pub fn other_captures(board: &Board, pos: Position) -> Result<Vec<usize>, ChainsError> {
+    board.check(pos)?;
+    Ok(decompose(board.boxes(), pos)
+        .into_iter()
+        .filter(|c| c.kind == Kind::Capturable && !matches!(c.ends[1], End::Junction(..)))
+        .filter(|c| offer(c.clone()).is_none())
+        .flat_map(|c| c.lines)
+        .collect())
+}
+
 /// The offer a component makes, if it is a loony one.
 fn offer(path: Component) -> Option<Offer> {
     if path.kind != Kind::Capturable {
@@ -178,6 +195,45 @@ mod tests {
         let kept_turn = board.boxes().completes(p.without(last), last) > 0;
         let rest = naive_value(board, p, 0, memo);
         gained + if kept_turn { rest } else { -rest }
+    }
+
+    #[test]
+    fn a_loony_move_splitting_a_chain_leaves_its_other_box_to_take() {
+        // A chain of 3 boxes: its second line leaves a box to take beside a 2-chain offered
+        // whole; its end line offers all 3 with nothing beside.
+        let (b, p) = row(3);
+        let split = p.with(b.v(0, 1));
+        let offers = loony_offers(&b, split).unwrap();
+        assert_eq!(offers.len(), 1);
+        assert_eq!(offers[0].take_all, vec![b.v(0, 2), b.v(0, 3)]);
+        assert_eq!(other_captures(&b, split).unwrap(), vec![b.v(0, 0)]);
+        assert!(other_captures(&b, p.with(b.v(0, 0))).unwrap().is_empty());
+    }
+
+    /// Taking the free boxes ([`other_captures`]) never costs the mover: the value of a
+    /// position is what they give plus the value after them, on random positions of every test
+    /// board. (Not so for a box hanging on a junction: taking every capturable box of 3x4
+    /// `{0,1,3,10,11,12,14,15,16,17,20,22,23,26,27,29}`, two of them on one junction, costs 2.)
+    #[test]
+    fn taking_the_free_boxes_costs_nothing() {
+        let mut seen = 0;
+        for (i, board) in boards().iter().enumerate() {
+            let mut memo = HashMap::new();
+            for pos in positions(board, 16, 1500, 900 + i as u64) {
+                let lines = other_captures(board, pos).unwrap();
+                if lines.is_empty() {
+                    continue;
+                }
+                seen += 1;
+                let value = naive_value(board, pos, 0, &mut memo);
+                let name = board.name();
+                assert_eq!(play(board, pos, &lines, &mut memo), value, "{name} {pos:?}");
+            }
+        }
+        assert!(
+            seen > 50,
+            "only {seen} positions with boxes beside the offers"
+        );
     }
 
     /// Loony detection against its definition, on random positions: after a loony move the

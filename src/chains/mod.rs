@@ -37,7 +37,9 @@ pub use control::{control, control_at_stake, parity_moves, Control};
 pub use endgame::{is_safe, long_chains, safe_lines, settled};
 pub use error::ChainsError;
 pub use explain::{explain, explain_text, explain_text_in, Offered, Reason, Voice, CONTROL_OPEN};
-pub use loony::{is_loony_move, is_loony_position, loony_moves, loony_offers, Offer};
+pub use loony::{
+    is_loony_move, is_loony_position, loony_moves, loony_offers, other_captures, Offer,
+};
 pub use nimstring::{nim_value, Nimber, Nimstring};
 
 pub(crate) use graph::{capturable, regions};

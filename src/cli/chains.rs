@@ -5,13 +5,13 @@
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::chains::loony_moves;
 use crate::chains::parity_moves;
 use crate::chains::{components, control, loony_offers, nim_value, Component, End, Offer};
+use crate::chains::{loony_moves, other_captures};
 use crate::chains::{ChainsError, Control, Nimber};
 use crate::core::{Board, Position};
+use crate::native::CliError;
 
-use super::error::CliError;
 use super::input::parse_position;
 use super::output;
 
@@ -36,10 +36,11 @@ struct Report {
     components: Vec<Component>,
     control: Control,
     parity_moves: Vec<usize>,
-    /// Offers standing in the position itself (the player to move may take or decline them).
-    standing: Vec<Offer>,
-    /// Each loony move with the offers it leaves.
-    loony: Vec<(usize, Vec<Offer>)>,
+    /// Offers standing in the position itself (the player to move may take or decline them),
+    /// each with the replies that take or decline it.
+    standing: Vec<(Offer, Replies)>,
+    /// Each loony move with the offers it leaves and their replies.
+    loony: Vec<(usize, Vec<(Offer, Replies)>)>,
     /// The nimstring value, or why it was not computed.
     nimstring: Result<Nimber, ChainsError>,
 }
@@ -48,13 +49,13 @@ impl Report {
     fn new(board: &Board, pos: Position) -> Result<Report, CliError> {
         let loony = loony_moves(board, pos)?
             .into_iter()
-            .map(|line| Ok((line, loony_offers(board, pos.with(line))?)))
+            .map(|line| Ok((line, with_replies(board, pos.with(line))?)))
             .collect::<Result<_, ChainsError>>()?;
         Ok(Report {
             components: components(board, pos),
             control: control(board, pos)?,
             parity_moves: parity_moves(board, pos)?,
-            standing: loony_offers(board, pos)?,
+            standing: with_replies(board, pos)?,
             loony,
             nimstring: nim_value(board, pos),
         })
@@ -85,14 +86,38 @@ fn end_name(end: &End) -> String {
     }
 }
 
-/// The two replies to an offer: take everything, or all but two/four and the double-dealing
-/// line.
-fn replies(offer: &Offer) -> String {
-    let kept = offer.decline.len().saturating_sub(1);
-    let (taken, deal) = offer.decline.split_at(kept);
+/// The two replies to an offer, as the lines the player to move draws: take everything, or
+/// all but two (four in a loop) and the double-dealing line. Each first takes the boxes free
+/// to take ([`other_captures`]: a box a loony move split off a chain on the border), which the
+/// offer's own lines leave out.
+struct Replies {
+    take_all: Vec<usize>,
+    decline: Vec<usize>,
+}
+
+/// The offers standing in `pos`, each with its [`Replies`].
+fn with_replies(board: &Board, pos: Position) -> Result<Vec<(Offer, Replies)>, ChainsError> {
+    let besides = other_captures(board, pos)?;
+    let first = |lines: &[usize]| [&besides[..], lines].concat();
+    Ok(loony_offers(board, pos)?
+        .into_iter()
+        .map(|offer| {
+            let replies = Replies {
+                take_all: first(&offer.take_all),
+                decline: first(&offer.decline),
+            };
+            (offer, replies)
+        })
+        .collect())
+}
+
+/// The two replies to an offer, in words.
+fn replies(offer: &Offer, replies: &Replies) -> String {
+    let kept = replies.decline.len().saturating_sub(1);
+    let (taken, deal) = replies.decline.split_at(kept);
     format!(
         "take all: {}; all but {}: {}{}double-deal {}",
-        list(&offer.take_all),
+        list(&replies.take_all),
         offer.left,
         list(taken),
         if taken.is_empty() { "" } else { " then " },
@@ -119,8 +144,9 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
         // The count is of turns still to come: none on a full board.
         0 => "\ncontrol: the board is full\n".to_string(),
         _ => format!(
-            "\ncontrol: {} dots (open lines - boxes left + 1), {}\n",
+            "\ncontrol: {} dot{} (open lines - boxes left + 1), {}\n",
             ctl.dots,
+            if ctl.dots == 1 { "" } else { "s" },
             ctl.describe()
         ),
     });
@@ -134,11 +160,11 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
     ));
     if !r.standing.is_empty() {
         out.push_str("\nloony offers standing (the player to move may take or decline):\n");
-        for offer in &r.standing {
+        for (offer, reply) in &r.standing {
             out.push_str(&format!(
                 "  {}: {}\n",
                 offer.path.describe(),
-                replies(offer)
+                replies(offer, reply)
             ));
         }
     }
@@ -154,11 +180,11 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
     } else {
         out.push_str("\nloony moves:\n");
         for (line, offers) in &r.loony {
-            for offer in offers {
+            for (offer, reply) in offers {
                 out.push_str(&format!(
                     "  line {line}: offers {}; reply {}\n",
                     offer.path.describe(),
-                    replies(offer)
+                    replies(offer, reply)
                 ));
             }
         }
@@ -170,19 +196,19 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
     out
 }
 
-fn offer_json(offer: &Offer) -> Value {
+fn offer_json((offer, replies): &(Offer, Replies)) -> Value {
     json!({
         "kind": offer.path.kind.name(),
         "boxes": offer.path.boxes,
-        "take_all": offer.take_all,
-        "decline": offer.decline,
+        "take_all": replies.take_all,
+        "decline": replies.decline,
         "left": offer.left,
     })
 }
 
 /// One JSON object on one line: `components` (kind, long, boxes as `[row, col]`, ends, lines),
 /// `control`, `parity_moves`, `standing_offers`, `loony_moves` (line and offers, each with its
-/// `take_all` and `decline` replies) and `nimstring` (`"*n"`, `"loony"` or `null` when a region
+/// `take_all` and `decline` replies, the boxes free to take taken first) and `nimstring` (`"*n"`, `"loony"` or `null` when a region
 /// is too large).
 fn json_report(board: &Board, pos: Position, r: &Report) -> String {
     let components: Vec<Value> = r
