@@ -63,9 +63,15 @@ pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), Cli
     Ok((board, pos))
 }
 
-/// The game `board` records, if it is a record (a board's name has no spaces, a record has).
+/// The game `board` records, if it is a record: a board's name has no spaces, a record has,
+/// and so may a position in the notation after its commas (`3x3:0, 5`), which is no record.
 pub fn read_game(board: &str, lines: &str) -> Result<Option<Game>, CliError> {
-    if !board.trim().contains(char::is_whitespace) {
+    let position = board.split_once(':').is_some_and(|(_, drawn)| {
+        drawn
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c.is_whitespace())
+    });
+    if position || !board.trim().contains(char::is_whitespace) {
         return Ok(None);
     }
     if !lines.trim().is_empty() {
@@ -154,5 +160,10 @@ mod tests {
         }
         let e = parse_position("2x2:0,,1", "").unwrap_err().to_string();
         assert!(e.starts_with("position '2x2:0,,1': "), "{e}");
+        // Spaces after the commas of a position are the list's, as in --lines: no record.
+        let spaced = parse_position("2x2:0, 5", "").unwrap();
+        assert_eq!(spaced, parse_position("2x2:0,5", "").unwrap());
+        let e = parse_position("2x2:0, ,1", "").unwrap_err().to_string();
+        assert!(e.starts_with("position '2x2:0, ,1': "), "{e}");
     }
 }
