@@ -56,6 +56,9 @@ pub enum MoveError {
     Line(PositionError),
     /// The line is drawn already.
     Drawn(usize),
+    /// The line is one the board draws before the first move (icelandic's left and bottom
+    /// border).
+    PreDrawn(usize),
     /// A move's text names no line of the board.
     Text(LinesError),
 }
@@ -65,6 +68,10 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Line(e) => e.fmt(f),
             MoveError::Drawn(line) => write!(f, "line {line} is already drawn"),
+            MoveError::PreDrawn(line) => write!(
+                f,
+                "line {line} is one of the board's pre-drawn lines, drawn before the first move"
+            ),
             MoveError::Text(e) => e.fmt(f),
         }
     }
@@ -75,7 +82,7 @@ impl std::error::Error for MoveError {
         match self {
             MoveError::Line(e) => Some(e),
             MoveError::Text(e) => Some(e),
-            MoveError::Drawn(_) => None,
+            MoveError::Drawn(_) | MoveError::PreDrawn(_) => None,
         }
     }
 }
@@ -376,6 +383,9 @@ impl Game {
     fn apply(&mut self, line: usize) -> Result<u32, MoveError> {
         self.board.check_line(line).map_err(MoveError::Line)?;
         let pos = self.position();
+        if self.board.predrawn().contains(line) {
+            return Err(MoveError::PreDrawn(line));
+        }
         if pos.contains(line) {
             return Err(MoveError::Drawn(line));
         }
@@ -405,6 +415,10 @@ mod tests {
         assert_eq!(g.taken(), [0, 1]);
         assert_eq!(g.taken_boxes(), vec![((0, 0), Some(1))]);
         assert_eq!(g.play(5), Err(MoveError::Drawn(5)));
+        let mut ice = Game::new(Board::parse("icelandic").unwrap());
+        let border = ice.board().predrawn().lines().next().unwrap();
+        let e = ice.play(border).unwrap_err().to_string();
+        assert!(e.contains("one of the board's pre-drawn lines"), "{e}");
         assert_eq!(
             g.play(70),
             Err(MoveError::Line(PositionError::LineOffBoard {
