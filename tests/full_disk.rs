@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::cli::{dotbox, failure, stdout};
+use common::cli::{dotbox, dotbox_with_env, failure, stdout};
 
 /// A tmpfs mounted on a temporary directory for the test, unmounted when dropped.
 struct Tmpfs {
@@ -91,6 +91,31 @@ fn a_full_disk_stops_the_solve_clearly_and_it_resumes_once_there_is_room() {
     };
     assert_eq!(value(&resumed), value(&fresh));
     assert!(value(&fresh).is_some());
+}
+
+/// A solve too large for its memory and given no store streams through a temporary one,
+/// removed with the solve: a full disk there says so and how to keep the tiles, rather than
+/// the named store's "every finished tile is kept ... resume".
+#[test]
+fn a_full_disk_under_a_temporary_store_says_its_tiles_are_gone() {
+    let Some(disk) = Tmpfs::mount("64m") else {
+        return;
+    };
+    std::fs::write(disk.path().join("filler"), vec![1u8; 61 << 20]).unwrap();
+    let args = ["solve", "3x4", "--lines", "0,1", "--memory", "4M"];
+    let out = dotbox_with_env(&args, "TMPDIR", disk.path())
+        .output()
+        .expect("dotbox runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the disk of the temporary store filled")
+            && stderr.contains("use --store DIR")
+            && !stderr.contains("every finished tile is kept"),
+        "{stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(disk.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the filler is left: {left:?}");
 }
 
 #[test]

@@ -182,8 +182,27 @@ pub fn with_store<T>(
             FsStore::open(&dir, &solve.fingerprint())
                 .map_err(CliError::from)
                 .and_then(|mut store| work(solve, &mut store, None))
+                .map_err(|e| stream_filled(e, face))
         }
     }
+}
+
+/// A full disk under a temporary store, said as it is: the store's own message ("every
+/// finished tile is kept ... run the solve again to resume") is true of a store the user
+/// named, not of one removed with the solve.
+fn stream_filled(e: CliError, face: Face) -> CliError {
+    let (CliError::Store(StoreError::QuotaExceeded { context, error })
+    | CliError::Solve(RetroError::Store(StoreError::QuotaExceeded { context, error }))) = &e
+    else {
+        return e;
+    };
+    CliError::Usage(format!(
+        "the disk of the temporary store filled: {context}: {error}; the temporary store is          removed with its tiles: free space and solve again, or {} on a disk with room to keep          finished tiles and resume",
+        match face {
+            Face::CommandLine => "use --store DIR",
+            Face::Python => "give store= a directory",
+        }
+    ))
 }
 
 /// Name prefix of the temporary stores that solves too large for memory stream through.
