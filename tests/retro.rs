@@ -173,12 +173,19 @@ fn a_damaged_tile_is_recomputed() {
     let mut second = Solve::new(&board, board.start(), 0).unwrap();
     second.plan(&mut inner).unwrap();
     let bad = second.next_task().unwrap().needs[0];
+    let found = second.progress().tiles_reused;
     let mut store = Damaged::new(inner);
     store.bad = Some(bad);
     second.run(&mut store, &mut |_| {}).unwrap();
     assert_eq!(store.reported, 1, "the damaged tile was read");
     assert_eq!(store.bad, None, "and removed");
     assert_eq!(second.value(&mut store, board.start()).unwrap(), -3);
+    // The run's progress counts every tile it computed, before the repair too, and no longer
+    // counts the damaged tile as found in the store.
+    let run = second.progress();
+    assert_eq!(run.tiles_done, store.saved);
+    assert_eq!(run.tiles_done, run.tiles_total);
+    assert_eq!(run.tiles_reused, found - 1);
 }
 
 #[test]

@@ -33,6 +33,19 @@ pub struct Progress {
     pub tiles_reused: usize,
 }
 
+impl Progress {
+    /// Progress planned again after a damaged tile was removed, carried over from the same
+    /// run before (`run`): the tiles this run computed stay counted as its work, not as tiles
+    /// found in the store, and the damaged tile no longer counts as found.
+    fn carry_over(&mut self, run: Progress) {
+        self.positions_done = run.positions_done;
+        self.positions_total += run.positions_done;
+        self.tiles_done = run.tiles_done;
+        self.tiles_total += run.tiles_done;
+        self.tiles_reused = run.tiles_reused.saturating_sub(1);
+    }
+}
+
 /// The next tile a step will compute and the tiles it reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileTask {
@@ -259,7 +272,9 @@ impl Solve {
                     self.cache.remove(&bad);
                     self.repairs.push(Repair { tile: bad, reason });
                     self.cleaned_from = self.layout.open_count() + 1;
+                    let run = self.progress;
                     self.plan(store)?;
+                    self.progress.carry_over(run);
                 }
                 Err(e) => return Err(e),
             }

@@ -10,6 +10,8 @@ pub struct Damaged {
     pub bad: Option<TileId>,
     /// How many times a load found the tile damaged.
     pub reported: usize,
+    /// How many tiles were saved.
+    pub saved: usize,
 }
 
 impl Damaged {
@@ -19,6 +21,7 @@ impl Damaged {
             inner,
             bad: None,
             reported: 0,
+            saved: 0,
         }
     }
 }
@@ -35,6 +38,7 @@ impl TileStore for Damaged {
         self.inner.load(tile)
     }
     fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
+        self.saved += 1;
         self.inner.save(tile, data)
     }
     fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
