@@ -288,6 +288,14 @@ fn the_layer_check_names_missing_and_damaged_tiles_and_tasks_refuse_bad_parents(
         refused.contains(&missing_name) || refused.contains(&damaged_name),
         "{refused}"
     );
+    // A layer above removed by `tiles check --keep` cannot be run again: either way the
+    // message says what brings it back.
+    assert!(
+        refused.contains(&format!(
+            "`dotbox solve` of the same position with --store {store} recomputes"
+        )),
+        "{refused}"
+    );
 
     // Running the layer's tasks again repairs exactly those two tiles.
     let range = format!("0..{}", list.as_array().unwrap().len());

@@ -39,7 +39,7 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Components, long chain count, loony moves and nimstring value of a position.
     Chains(chains::ChainsArgs),
-    /// Build, describe or verify opening books.
+    /// Build opening books, describe them (info) or verify them.
     #[command(subcommand)]
     Book(book::BookCommand),
     /// A solve split into tasks, one tile each, run layer by layer by any scheduler.

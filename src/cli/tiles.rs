@@ -303,7 +303,9 @@ fn parent_error(e: RetroError, layout: &Layout, layer: u32, args: &TaskArgs) -> 
     match e {
         RetroError::NotSolved(parent) => CliError::Usage(format!(
             "{parent} of layer {above} is missing from the store {store}: layer {above} must \
-             be finished (dotbox tiles check --layer {above}) before layer {layer} runs"
+             be finished (dotbox tiles check --layer {above}) before layer {layer} runs; if it \
+             was finished and then removed (tiles check --keep), `dotbox solve` of the same \
+             position with --store {store} recomputes what is missing"
         )),
         RetroError::Store(StoreError::Corrupt { tile, reason }) if tile.lines() == above => {
             let task = layer_tiles(layout, above)

@@ -133,9 +133,11 @@ pub fn check_reads(
 /// policy past the retrograde solver's reach). The default gives none of them.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SearchArgs {
-    /// Seconds the answer may take: --method search stops with a message past them (default:
-    /// no limit); the engine's estimate (--method estimate, or where no exact method answers
-    /// within the policy's budget) answers within them (default 3). At least 0.001.
+    /// Seconds the search or the engine may take: --method search stops with a message past
+    /// them (default: no limit); the engine's estimate (--method estimate, or where no exact
+    /// method answers within the policy's budget) answers within them (default 3). Without
+    /// --method, the exact methods the policy tries first (the book, the retrograde solver,
+    /// pseudo-lines, its 30 s search) keep their own budgets. At least 0.001.
     // Hyphen values, not only negative numbers: clap takes `-inf` for no number, and said
     // "unexpected argument '-i'" instead of why it is no time limit.
     #[arg(
