@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::cli::{dotbox, dotbox_with_env, failure, stdout};
+use common::cli::{dotbox, dotbox_with_env, failure, kill_when, stdout};
 
 /// A tmpfs mounted on a temporary directory for the test, unmounted when dropped.
 struct Tmpfs {
@@ -116,6 +116,42 @@ fn a_full_disk_under_a_temporary_store_says_its_tiles_are_gone() {
     );
     let left: Vec<_> = std::fs::read_dir(disk.path()).unwrap().collect();
     assert_eq!(left.len(), 1, "only the filler is left: {left:?}");
+}
+
+/// A solve killed half-way, its store then on a read-only file system: the error is the first
+/// tile it cannot write, not the removal of a tile that was never there (which a read-only
+/// file system refuses too, and the resumed solve tries while it clears layers it no longer
+/// needs).
+#[test]
+fn a_read_only_store_names_the_write_it_needs() {
+    let Some(disk) = Tmpfs::mount("64m") else {
+        return;
+    };
+    let store = disk.path().join("store");
+    let args = solve_args(&store);
+    let tiles = || {
+        std::fs::read_dir(&store).map_or(0, |entries| {
+            entries
+                .filter(|e| {
+                    let name = e.as_ref().unwrap().file_name();
+                    let name = name.to_string_lossy();
+                    name.starts_with("tile-") && name.ends_with(".bin")
+                })
+                .count()
+        })
+    };
+    kill_when(&args, || tiles() >= 6);
+    let remount = Command::new("mount")
+        .args(["-o", "remount,ro"])
+        .arg(disk.path())
+        .status()
+        .unwrap();
+    assert!(remount.success());
+    let err = failure(&args);
+    assert!(
+        err.contains("Read-only file system") && !err.contains("cannot remove"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -166,14 +166,18 @@ impl FsStore {
         self.dir.join(format!("tile-{}.bin", counts.join("-")))
     }
 
+    /// Removes the store's own temporary files left by a killed process: a tile's or the
+    /// manifest's, half written. Any other file is left alone (a user's `notes.tmp`). A file
+    /// that cannot be removed (a read-only file system) is left too: the store never reads
+    /// one, and whatever the store must write there says what is wrong.
     fn remove_temporaries(&self) -> Result<(), StoreError> {
         let entries = fs::read_dir(&self.dir).map_err(|e| io_error("cannot list", &self.dir, e))?;
         for entry in entries {
-            let path = entry
-                .map_err(|e| io_error("cannot list", &self.dir, e))?
-                .path();
-            if path.to_string_lossy().ends_with(TEMP_SUFFIX) {
-                fs::remove_file(&path).map_err(|e| io_error("cannot remove", &path, e))?;
+            let entry = entry.map_err(|e| io_error("cannot list", &self.dir, e))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ours = name.starts_with("tile-") || name.starts_with(MANIFEST);
+            if ours && name.ends_with(TEMP_SUFFIX) {
+                let _ = fs::remove_file(entry.path());
             }
         }
         Ok(())
@@ -220,6 +224,9 @@ impl TileStore for FsStore {
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            // A read-only file system refuses to remove even a file that is not there: a
+            // tile never stored is not an error (the store's first write names the problem).
+            Err(_) if !path.try_exists().unwrap_or(true) => Ok(()),
             Err(e) => Err(io_error("cannot remove", &path, e)),
         }
     }
@@ -534,8 +541,14 @@ mod tests {
         let temp = dir.path().join(format!("tile-2-1.bin{TEMP_SUFFIX}"));
         fs::write(&temp, "half a tile").unwrap();
         drop(store);
+        let theirs = dir.path().join(format!("notes{TEMP_SUFFIX}"));
+        fs::write(&theirs, "a user's file").unwrap();
         let mut store = FsStore::open(dir.path(), FP).unwrap();
         assert!(!temp.exists());
+        assert!(
+            theirs.exists(),
+            "only the store's own temporary files are removed"
+        );
         assert_eq!(store.load(TILE).unwrap(), None);
     }
 
