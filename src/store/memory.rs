@@ -85,5 +85,14 @@ mod tests {
             said("retro 3x3", "retro 3x3 penalty=1").contains("it lacks this solve's 'penalty=1';")
         );
         assert!(said("retro 3x3 penalty=1", "retro 3x3").contains("'penalty=1', which this"));
+        // Fields are compared by key: a solve with more high groups differs in `high=` alone.
+        assert_eq!(
+            said(
+                "retro 3x4 lo=12 order=0.1",
+                "retro 3x4 lo=12 high=8.8 order=0.1"
+            ),
+            "tile store belongs to another solve: it lacks this solve's 'high=8.8'; use another \
+             store directory, or remove this one to start over"
+        );
     }
 }

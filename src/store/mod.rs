@@ -225,15 +225,31 @@ impl std::error::Error for StoreError {
 /// the solve asks. Fingerprints are long (a line order of every line); two whole ones side by
 /// side hide the one field that differs, often the board.
 fn fingerprint_difference(found: &str, expected: &str) -> String {
-    let (mut have, mut want) = (found.split_whitespace(), expected.split_whitespace());
+    // A field `key=value` is compared with the same key, wherever it stands (a solve with
+    // more high groups adds `high=` before `order=`); a word without `=` (the format, the
+    // board) with the word in the same place.
+    let fields = |text: &str| -> Vec<(String, String)> {
+        text.split_whitespace()
+            .enumerate()
+            .map(|(i, word)| match word.split_once('=') {
+                Some((key, _)) => (key.to_string(), word.to_string()),
+                None => (format!("#{i}"), word.to_string()),
+            })
+            .collect()
+    };
+    let (have, want) = (fields(found), fields(expected));
+    let held = |key: &str| have.iter().find(|(k, _)| k == key).map(|(_, w)| w);
     let mut parts = Vec::new();
-    loop {
-        match (have.next(), want.next()) {
-            (None, None) => break,
-            (h, w) if h == w => {}
-            (Some(h), Some(w)) => parts.push(format!("it holds '{h}' where this solve has '{w}'")),
-            (Some(h), None) => parts.push(format!("it holds '{h}', which this solve lacks")),
-            (None, Some(w)) => parts.push(format!("it lacks this solve's '{w}'")),
+    for (key, w) in &want {
+        match held(key) {
+            Some(h) if h == w => {}
+            Some(h) => parts.push(format!("it holds '{h}' where this solve has '{w}'")),
+            None => parts.push(format!("it lacks this solve's '{w}'")),
+        }
+    }
+    for (key, h) in &have {
+        if !want.iter().any(|(k, _)| k == key) {
+            parts.push(format!("it holds '{h}', which this solve lacks"));
         }
     }
     parts.join(", ")
