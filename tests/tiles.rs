@@ -319,7 +319,16 @@ fn bad_task_arguments_are_errors_naming_them() {
     let e = failure(&[
         "tiles", "solve", "2x2", "--layer", "3", "--tasks", "2..9", "--store", store,
     ]);
-    assert!(e.contains("--tasks 2..9: layer 3 has tasks 0.."), "{e}");
+    assert!(
+        e.contains("--tasks 2..9 goes past the layer's last task: layer 3 has tasks 0.."),
+        "{e}"
+    );
+    for empty in ["1..1", "2..1"] {
+        let e = failure(&[
+            "tiles", "solve", "2x2", "--layer", "3", "--tasks", empty, "--store", store,
+        ]);
+        assert!(e.contains(&format!("--tasks {empty} holds no task")), "{e}");
+    }
     let out = common::cli::dotbox(&[
         "tiles", "solve", "2x2", "--layer", "3", "--tasks", "x", "--store", store,
     ]);

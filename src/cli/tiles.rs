@@ -255,10 +255,18 @@ fn solve(args: &TaskArgs) -> Result<String, CliError> {
     let layer = args.spec.layer;
     let (mut solve, tiles) = plan_layer(&args.spec)?;
     let Range { start, end } = args.tasks.clone();
-    if start >= end || end > tiles.len() {
+    let count = tiles.len();
+    // A..B is half-open, as in Rust: tasks A to B - 1.
+    let problem = match () {
+        _ if start >= end => Some("holds no task (A..B runs from task A to task B - 1)"),
+        _ if end > count => Some("goes past the layer's last task"),
+        _ => None,
+    };
+    if let Some(problem) = problem {
         return Err(CliError::Usage(format!(
-            "--tasks {start}..{end}: layer {layer} has tasks 0..{}",
-            tiles.len()
+            "--tasks {start}..{end} {problem}: layer {layer} has tasks 0..{count}, task 0 to task \
+             {}",
+            count.saturating_sub(1)
         )));
     }
     set_memory(&mut solve, args.memory);
