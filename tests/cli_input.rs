@@ -572,6 +572,14 @@ fn a_books_folder_named_on_purpose_must_hold_an_index() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("3x4-d7.book"));
+    // Set to nothing (`DOTBOX_BOOKS= dotbox ...`) it names no folder: as if unset.
+    let out = run(std::path::Path::new(""));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("3x4-d7.book"));
 }
 
 #[test]

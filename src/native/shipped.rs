@@ -29,7 +29,8 @@ pub const BOOKS_ENV: &str = "DOTBOX_BOOKS";
 /// word). A board its index does not list is looked up in the checkout's books, as without
 /// the variable.
 pub fn book_for(board: &Board) -> Result<Option<PathBuf>, CliError> {
-    if let Some(dir) = std::env::var_os(BOOKS_ENV) {
+    // Set to nothing (`DOTBOX_BOOKS= dotbox ...`), it names no folder: as if unset.
+    if let Some(dir) = std::env::var_os(BOOKS_ENV).filter(|dir| !dir.is_empty()) {
         let dir = PathBuf::from(dir);
         let found = read_index(&dir).and_then(|index| in_index(&dir, &index, board));
         let found = found.map_err(|why| {
