@@ -22,6 +22,16 @@ pub fn bar(message: &str, total: u64, unit: &str) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .with_key("rate", |state: &ProgressState, w: &mut dyn fmt::Write| {
             let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
+        })
+        // A solve's first layers are tiny and slow per position: an ETA from them says weeks
+        // for a solve of seconds. None before 1 % is done, as the layer lines do.
+        .with_key("eta", |state: &ProgressState, w: &mut dyn fmt::Write| {
+            let _ = match state.len() {
+                Some(len) if state.pos().saturating_mul(100) >= len && len > 0 => {
+                    write!(w, "{}", HumanDuration(state.eta()))
+                }
+                _ => write!(w, "after 1 %"),
+            };
         });
     bar.set_style(style);
     bar.set_message(message.to_string());
@@ -59,9 +69,10 @@ const LAYER_LINES_FROM: u64 = 1_000_000_000;
 /// positions, time, rate, the memory held, the disk used and the time left. The command
 /// line's [`crate::retro::Runner`] for the in-memory analyses.
 pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroError> {
-    let bar = bar("solving", 0, "positions");
     let start = Instant::now();
     solve.plan(store)?;
+    // Made once the plan knows its length: not drawn as 0/0 meanwhile.
+    let bar = bar("solving", solve.progress().positions_total, "positions");
     // The layer being computed: its line count, positions done before it, its start.
     let mut layer = solve
         .next_task()
