@@ -17,8 +17,9 @@ use crate::store::MAX_GROUPS;
 #[derive(Args, Debug, Clone, Copy)]
 pub struct RulesArgs {
     /// The player who draws the last line loses P more boxes (0: plain Dots-and-Boxes; a P
-    /// larger than the boxes left makes the best moves those of nimstring). Retrograde
-    /// solver only; a stored solve is tied to its penalty.
+    /// larger than the boxes left makes the best moves those of nimstring; a negative P is a
+    /// bonus for the last line). Retrograde solver only; a stored solve is tied to its
+    /// penalty.
     #[arg(
         long,
         value_name = "P",
