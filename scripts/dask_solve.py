@@ -23,6 +23,7 @@ import ctypes
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -73,7 +74,15 @@ def parse_args(argv):
     slurm.add_argument(
         "--print-job-script", action="store_true", help="print the Slurm batch script and stop"
     )
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    counts = {"--workers": args.workers, "--jobs": args.jobs, "--job-tasks": args.job_tasks}
+    counts |= {"--tasks-per-worker": args.tasks_per_worker, "--threads": args.threads}
+    for option, n in counts.items():
+        if n < 1:
+            p.error(f"{option} {n}: at least 1")
+    if args.retries < 0:
+        p.error(f"--retries {args.retries}: at least 0")
+    return args
 
 
 def spec_args(args):
@@ -114,7 +123,7 @@ def run_task(command):
             if done.returncode < 0
             else f"exit code {done.returncode}"
         )
-        raise RuntimeError(f"{' '.join(command)}: {how}: {done.stderr.strip()}")
+        raise RuntimeError(f"{shlex.join(command)}: {how}: {done.stderr.strip()}")
     match = re.search(r"\((\d+) positions in", done.stdout)
     return int(match.group(1)) if match else 0, time.monotonic() - start
 
@@ -136,13 +145,15 @@ def ranges(n, parts):
 
 def resume_at(args, layers):
     """Where a driver run again over an existing store starts: below the lowest layer whose
-    check passes (the layers above it may have been removed under --keep), else at the top."""
+    check passes (the layers above it may have been removed under --keep), else at the top.
+    That check removes the layer above under --keep, as the run that finished the layer would
+    have, had it not been stopped between the layer's tasks and its check."""
     if not os.path.isdir(args.store):
         return 0
     for i in range(len(layers) - 1, -1, -1):
         k = layers[i]["layer"]
         check = ["tiles", "check", *spec_args(args), "--layer", str(k), "--store", args.store]
-        _, error = dotbox(args, *check)
+        _, error = dotbox(args, *check, "--keep", str(args.keep))
         if error is None:
             print(f"layer {k} is finished in {args.store}: resuming below it", file=sys.stderr)
             return i + 1
@@ -190,19 +201,27 @@ def run_layer(client, args, layer, tasks, workers, attempt):
     commands = [base + ["--tasks", f"{a}..{b}"] for a, b in parts]
     keys = [f"tiles-{layer}-{a}-{b}-{attempt}" for a, b in parts]
     futures = client.map(run_task, commands, key=keys, retries=args.retries, pure=False)
-    return sum(positions for positions, _ in client.gather(futures))
+    try:
+        return sum(positions for positions, _ in client.gather(futures))
+    except Exception as e:  # a task that failed every retry: its command and its error
+        sys.exit(f"layer {layer}: a task failed (tries: {args.retries + 1}): {e}")
 
 
 def main(argv):
     args = parse_args(argv)
     args.store = os.path.abspath(args.store)
     args.dotbox = os.path.abspath(args.dotbox)
-    client, workers = make_client(args)
+    # Bad arguments are found here, before a cluster is started for them.
+    if not os.access(args.dotbox, os.X_OK):
+        sys.exit(f"--dotbox {args.dotbox}: no executable dotbox there (cargo build --release)")
     layers_json, error = dotbox(args, "tiles", "layers", *spec_args(args), "--estimate")
     if error:
         sys.exit(error)
     layers = json.loads(layers_json)
-    print(f"dask dashboard: {client.dashboard_link}", file=sys.stderr)
+    client, workers = make_client(args)
+    # A LocalCluster runs without its dashboard; another cluster's may be worth watching.
+    if args.scheduler or args.slurm:
+        print(f"dask dashboard: {client.dashboard_link}", file=sys.stderr)
     layers = layers[resume_at(args, layers) :]
     total, began = 0, time.monotonic()
     for layer in layers:

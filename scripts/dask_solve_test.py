@@ -8,8 +8,9 @@ The kills are real SIGKILLs of processes found in /proc: first a running `dotbox
 solve` task two thirds of the way down from the full board (its Dask task fails and is
 retried), then, at half way, the Dask worker
 process running such a task (the scheduler reschedules its tasks on another worker, the
-nanny starts a new worker, and the task's own process dies with its worker). Exit code 0
-when the stores match and both kills happened, 1 otherwise.
+nanny starts a new worker, and the task's own process dies with its worker). Then a store
+left by a driver stopped between a layer's tasks and its check, resumed by the driver. Exit
+code 0 when every store matches and both kills happened, 1 otherwise.
 """
 
 import argparse
@@ -121,22 +122,67 @@ def main(argv):
             print(f"the Dask solve failed:\n{err}", file=sys.stderr)
         elif len(kills) < 2:
             print("the solve ended before both kills", file=sys.stderr)
-        names = sorted(os.listdir(ref))
-        if ok and sorted(os.listdir(dist)) != names:
-            print(f"files differ: {sorted(os.listdir(dist))} != {names}", file=sys.stderr)
-            ok = False
+        ok = ok and same_store(ref, dist)
         if ok:
-            _, mismatch, errors = filecmp.cmpfiles(ref, dist, names, shallow=False)
-            if mismatch or errors:
-                print(f"bytes differ: {mismatch} {errors}", file=sys.stderr)
-                ok = False
-        if ok:
-            print(f"{args.board}: {len(names)} store files byte-identical to dotbox solve")
+            print(f"{args.board}: {len(os.listdir(ref))} store files byte-identical to dotbox solve")
             print(out.splitlines()[-2] if out else "")
             for line in err.splitlines():
                 if "killed" in line or "Worker" in line or "solved:" in line:
                     print(f"  dask: {line.strip()}")
+        ok = ok and resumed_after_unchecked_layer(args, dotbox, tmp, ref)
         return 0 if ok else 1
+
+
+def same_store(ref, dist):
+    """Whether the store `dist` holds the files of `ref`, byte for byte; says how not."""
+    names = sorted(os.listdir(ref))
+    if sorted(os.listdir(dist)) != names:
+        print(f"files differ: {sorted(os.listdir(dist))} != {names}", file=sys.stderr)
+        return False
+    _, mismatch, errors = filecmp.cmpfiles(ref, dist, names, shallow=False)
+    if mismatch or errors:
+        print(f"bytes differ: {mismatch} {errors}", file=sys.stderr)
+        return False
+    return True
+
+
+def resumed_after_unchecked_layer(args, dotbox, tmp, ref):
+    """A driver killed after a layer's tasks finished but before its check removed the layer
+    above (--keep): the store holds both layers. Built here by the tasks themselves, layer by
+    layer down to the middle, the last layer left unchecked; the driver run again must resume
+    below it and leave the same store as `dotbox solve --store`, the stale layer removed."""
+    store = os.path.join(tmp, "unchecked")
+    spec = [args.board, "--lines", args.lines]
+    layers = subprocess.run(
+        [dotbox, "tiles", "layers", *spec, "--estimate"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    layers = json.loads(layers.stdout)
+    for i, layer in enumerate(layers[: len(layers) // 2]):
+        k = str(layer["layer"])
+        tasks = f"0..{layer['tasks']}"
+        solve = [dotbox, "tiles", "solve", *spec, "--layer", k, "--tasks", tasks]
+        subprocess.run(solve + ["--store", store], check=True, capture_output=True)
+        if i + 1 < len(layers) // 2:
+            check = [dotbox, "tiles", "check", *spec, "--layer", k, "--store", store]
+            subprocess.run(check + ["--keep", "1"], check=True, capture_output=True)
+    driver = subprocess.run(
+        [sys.executable, os.path.join(HERE, "dask_solve.py"), *spec, "--store", store]
+        + ["--workers", str(args.workers), "--dotbox", dotbox],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if driver.returncode != 0:
+        print(f"the resumed Dask solve failed:\n{driver.stderr}", file=sys.stderr)
+        return False
+    if not same_store(ref, store):
+        print("after a driver stopped before a layer's check", file=sys.stderr)
+        return False
+    print(f"{args.board}: resumed below an unchecked layer, the same store as dotbox solve")
+    return True
 
 
 if __name__ == "__main__":
