@@ -22,12 +22,16 @@ run() { # name, dotbox arguments...
   /usr/bin/time -f 'TIME %e %M' "$BIN" "$@" >"$out" 2>"$err"
   local secs kib rate disk value
   read -r secs kib < <(awk '/^TIME/ {print $2, $3}' "$err")
-  rate=$(grep -o '([0-9]* positions/s)' "$out" | tr -dc '0-9')
+  # The summary's rate, "(63,002,505 positions/s)": a field not found reads '?', rather
+  # than ending the run (and the solves after it) under set -e.
+  rate=$(grep -o '([0-9,]* positions/s)' "$out" | tr -dc '0-9' || true)
   disk=$(awk '/^peak disk use/ {print $(NF-1), $NF}' "$err")
   value=$(awk '/^value:/ {print $2}' "$out")
-  printf '| %s | %s | %.1f s | %.1f M/s | %.2f GiB | %s | %s |\n' \
-    "$name" "$*" "$secs" "$(echo "$rate / 1000000" | bc -l)" "$(echo "$kib / 1048576" | bc -l)" \
-    "${disk:-memory only}" "$value"
+  local mrate='?'
+  [ -z "$rate" ] || mrate=$(printf '%.1f M/s' "$(echo "$rate / 1000000" | bc -l)")
+  printf '| %s | %s | %.1f s | %s | %.2f GiB | %s | %s |\n' \
+    "$name" "$*" "$secs" "$mrate" "$(echo "$kib / 1048576" | bc -l)" \
+    "${disk:-memory only}" "${value:-?}"
 }
 
 echo '| case | command | wall | positions/s | peak RSS | peak disk | value |'
