@@ -230,10 +230,7 @@ mod tests {
                 assert_eq!(play(board, pos, &lines, &mut memo), value, "{name} {pos:?}");
             }
         }
-        assert!(
-            seen > 50,
-            "only {seen} positions with boxes beside the offers"
-        );
+        assert!(seen > 50, "only {seen} positions with free boxes");
     }
 
     /// Loony detection against its definition, on random positions: after a loony move the

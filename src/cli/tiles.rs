@@ -257,10 +257,12 @@ fn solve(args: &TaskArgs) -> Result<String, CliError> {
     let Range { start, end } = args.tasks.clone();
     let count = tiles.len();
     // A..B is half-open, as in Rust: tasks A to B - 1.
-    let problem = match () {
-        _ if start >= end => Some("holds no task (A..B runs from task A to task B - 1)"),
-        _ if end > count => Some("goes past the layer's last task"),
-        _ => None,
+    let problem = if start >= end {
+        Some("holds no task (A..B runs from task A to task B - 1)")
+    } else if end > count {
+        Some("goes past the layer's last task")
+    } else {
+        None
     };
     if let Some(problem) = problem {
         return Err(CliError::Usage(format!(

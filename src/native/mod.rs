@@ -6,8 +6,8 @@
 //! in `www/books/` ([`shipped_book`]), progress on stderr, and the files and disks a solve
 //! reads and fills.
 //!
-//! It sits below both `answer` and `cli`, so that each imports it and neither imports the
-//! other's parts: `cli` formats what `answer` returns, and `answer` never reads `cli`.
+//! It sits below both `answer` and `cli`, so the dependency between those two runs one way:
+//! `cli` formats what `answer` returns, and `answer` imports nothing of `cli`.
 //! Native only: it reads files, the clock and the environment.
 
 mod book_file;
