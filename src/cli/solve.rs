@@ -173,10 +173,7 @@ pub fn with_store<T>(
                 memory_text(peak),
                 memory_text(memory as f64),
                 dir.display(),
-                match face {
-                    Face::CommandLine => "use --store DIR",
-                    Face::Python => "give store= a directory",
-                }
+                keep_tiles(face)
             ));
             return_freed_memory();
             FsStore::open(&dir, &solve.fingerprint())
@@ -197,12 +194,19 @@ fn stream_filled(e: CliError, face: Face) -> CliError {
         return e;
     };
     CliError::Usage(format!(
-        "the disk of the temporary store filled: {context}: {error}; the temporary store is          removed with its tiles: free space and solve again, or {} on a disk with room to keep          finished tiles and resume",
-        match face {
-            Face::CommandLine => "use --store DIR",
-            Face::Python => "give store= a directory",
-        }
+        "the disk of the temporary store filled: {context}: {error}; the temporary store is \
+         removed with its tiles: free space and solve again, or {} on a disk with room to keep \
+         finished tiles and resume",
+        keep_tiles(face)
     ))
+}
+
+/// How `face` keeps a solve's tiles to resume it: a store the user names.
+fn keep_tiles(face: Face) -> &'static str {
+    match face {
+        Face::CommandLine => "use --store DIR",
+        Face::Python => "give store= a directory",
+    }
 }
 
 /// Name prefix of the temporary stores that solves too large for memory stream through.
