@@ -143,6 +143,13 @@ def ranges(n, parts):
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if a < b]
 
 
+def check_layer(args, k):
+    """`dotbox tiles check` of layer `k` with --keep: None when the layer is finished (the
+    layer above then removed if deeper than --keep), else the check's error."""
+    check = ["tiles", "check", *spec_args(args), "--layer", str(k), "--store", args.store]
+    return dotbox(args, *check, "--keep", str(args.keep))[1]
+
+
 def resume_at(args, layers):
     """Where a driver run again over an existing store starts: below the lowest layer whose
     check passes (the layers above it may have been removed under --keep), else at the top.
@@ -152,9 +159,7 @@ def resume_at(args, layers):
         return 0
     for i in range(len(layers) - 1, -1, -1):
         k = layers[i]["layer"]
-        check = ["tiles", "check", *spec_args(args), "--layer", str(k), "--store", args.store]
-        _, error = dotbox(args, *check, "--keep", str(args.keep))
-        if error is None:
+        if check_layer(args, k) is None:
             print(f"layer {k} is finished in {args.store}: resuming below it", file=sys.stderr)
             return i + 1
     return 0
@@ -228,15 +233,13 @@ def main(argv):
         k, tasks = layer["layer"], layer["tasks"]
         start = time.monotonic()
         positions = run_layer(client, args, k, tasks, workers, 0)
-        check = ["tiles", "check", *spec_args(args), "--layer", str(k), "--store", args.store]
-        check += ["--keep", str(args.keep)]
-        _, error = dotbox(args, *check)
+        error = check_layer(args, k)
         if error:
             # Tasks are idempotent: run the whole layer again, which computes only what is
             # missing or damaged, and check once more.
             print(f"layer {k}: {error}\nrunning its tasks again", file=sys.stderr)
             positions += run_layer(client, args, k, tasks, workers, 1)
-            _, error = dotbox(args, *check)
+            error = check_layer(args, k)
             if error:
                 sys.exit(f"layer {k} could not be finished: {error}")
         seconds = time.monotonic() - start

@@ -83,7 +83,8 @@ def main(argv):
             capture_output=True,
             text=True,
         )
-        top = json.loads(layers.stdout)[0]["layer"]
+        layers = json.loads(layers.stdout)
+        top = layers[0]["layer"]
         targets = [top * 2 // 3, top // 2]
         kills = []
         while driver.poll() is None and len(kills) < 2:
@@ -129,7 +130,7 @@ def main(argv):
             for line in err.splitlines():
                 if "killed" in line or "Worker" in line or "solved:" in line:
                     print(f"  dask: {line.strip()}")
-        ok = ok and resumed_after_unchecked_layer(args, dotbox, tmp, ref)
+        ok = ok and resumed_after_unchecked_layer(args, dotbox, tmp, ref, layers)
         return 0 if ok else 1
 
 
@@ -146,20 +147,14 @@ def same_store(ref, dist):
     return True
 
 
-def resumed_after_unchecked_layer(args, dotbox, tmp, ref):
+def resumed_after_unchecked_layer(args, dotbox, tmp, ref, layers):
     """A driver killed after a layer's tasks finished but before its check removed the layer
     above (--keep): the store holds both layers. Built here by the tasks themselves, layer by
     layer down to the middle, the last layer left unchecked; the driver run again must resume
-    below it and leave the same store as `dotbox solve --store`, the stale layer removed."""
+    below it and leave the same store as `dotbox solve --store`, the stale layer removed.
+    `layers`: the solve's layers, as `dotbox tiles layers --estimate` lists them."""
     store = os.path.join(tmp, "unchecked")
     spec = [args.board, "--lines", args.lines]
-    layers = subprocess.run(
-        [dotbox, "tiles", "layers", *spec, "--estimate"],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    layers = json.loads(layers.stdout)
     for i, layer in enumerate(layers[: len(layers) // 2]):
         k = str(layer["layer"])
         tasks = f"0..{layer['tasks']}"

@@ -23,14 +23,14 @@ pub fn bar(message: &str, total: u64, unit: &str) -> ProgressBar {
         .with_key("rate", |state: &ProgressState, w: &mut dyn fmt::Write| {
             let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
         })
-        // A solve's first layers are tiny and slow per position: an ETA from them says weeks
-        // for a solve of seconds. None before 1 % is done, as the layer lines do.
+        // No ETA before 1 % is done ([`past_one_percent`]), as in the layer lines.
         .with_key("eta", |state: &ProgressState, w: &mut dyn fmt::Write| {
-            let _ = match state.len() {
-                Some(len) if state.pos().saturating_mul(100) >= len && len > 0 => {
-                    write!(w, "{}", HumanDuration(state.eta()))
-                }
-                _ => write!(w, "after 1 %"),
+            let _ = match state
+                .len()
+                .is_some_and(|len| past_one_percent(state.pos(), len))
+            {
+                true => write!(w, "{}", HumanDuration(state.eta())),
+                false => write!(w, "after 1 %"),
             };
         });
     bar.set_style(style);
@@ -59,6 +59,12 @@ pub fn solve_then<T>(
             other => return other,
         }
     }
+}
+
+/// Whether `done` of `total` is at least 1 %: before, there is no ETA (a solve's first layers
+/// are tiny and slow per position, and an ETA from them says weeks for a solve of seconds).
+fn past_one_percent(done: u64, total: u64) -> bool {
+    total > 0 && done.saturating_mul(100) >= total
 }
 
 /// Solves of at least this many positions (several seconds) print a line per layer.
@@ -97,8 +103,7 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
             let seconds = since.elapsed().as_secs_f64();
             let overall = p.positions_done as f64 / start.elapsed().as_secs_f64().max(1e-9);
             let left = (p.positions_total - p.positions_done) as f64 / overall.max(1.0);
-            // The first layers are tiny and slow per position: no ETA before 1 % is done.
-            let eta = match p.positions_done * 100 >= p.positions_total {
+            let eta = match past_one_percent(p.positions_done, p.positions_total) {
                 true => format!("ETA {}", HumanDuration(Duration::from_secs_f64(left))),
                 false => "ETA after 1 %".to_string(),
             };

@@ -22,6 +22,10 @@ pub const MANIFEST: &str = "dotbox-store";
 /// First line of a manifest: says what the directory is and the manifest's version.
 const MANIFEST_HEADER: &str = "dotbox tile store 1";
 
+/// How every tile file's name begins (`tile-12-8.bin`), and its temporary file's while
+/// written.
+const TILE_PREFIX: &str = "tile-";
+
 /// How a process shares a store with others (a lock on the manifest, held while it is open;
 /// the operating system releases it when the process ends, even when it is killed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,7 +167,8 @@ impl FsStore {
     /// The file holding `tile`.
     pub fn tile_path(&self, tile: TileId) -> PathBuf {
         let counts: Vec<String> = tile.counts().iter().map(|c| c.to_string()).collect();
-        self.dir.join(format!("tile-{}.bin", counts.join("-")))
+        self.dir
+            .join(format!("{TILE_PREFIX}{}.bin", counts.join("-")))
     }
 
     /// Removes the store's own temporary files left by a killed process: a tile's or the
@@ -175,7 +180,7 @@ impl FsStore {
         for entry in entries {
             let entry = entry.map_err(|e| io_error("cannot list", &self.dir, e))?;
             let name = entry.file_name().to_string_lossy().into_owned();
-            let ours = name.starts_with("tile-") || name.starts_with(MANIFEST);
+            let ours = name.starts_with(TILE_PREFIX) || name.starts_with(MANIFEST);
             if ours && name.ends_with(TEMP_SUFFIX) {
                 let _ = fs::remove_file(entry.path());
             }
