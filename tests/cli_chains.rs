@@ -237,6 +237,22 @@ fn chains_on_hand_built_positions() {
     );
     assert_eq!(got["standing_offers"], json!([]));
     assert!(got["nimstring"].as_str().unwrap().starts_with('*'));
+    // After line 13 the 2-chain is offered behind one opened end: the taker can decline it,
+    // so it counts as long, and the components say so as the count does.
+    let split = json_of(&["chains", "3x3", "--lines", "0,1,2,3,4,5,13", "--json"]);
+    let long: Vec<(usize, bool)> = split["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["boxes"].as_array().unwrap().len(), c["long"] == true))
+        .collect();
+    assert_eq!(long, [(1, false), (2, true), (6, false)], "{split}");
+    assert_eq!(split["control"]["long_chains"], 1);
+    let text = stdout(&["chains", "3x3", "--lines", "0,1,2,3,4,5,13"]);
+    assert!(
+        text.contains("(0,2), ends: opened and ground (counted as a long chain: it can be declined); lines 14,15"),
+        "{text}"
+    );
 
     // 2x2 with the outer border drawn: a loop of 4 boxes.
     let got = json_of(&["chains", "2x2", "--lines", "0,1,4,5,6,8,9,11", "--json"]);

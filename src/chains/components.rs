@@ -79,6 +79,14 @@ impl Component {
         self.kind == Kind::Chain && self.len() >= 3
     }
 
+    /// Whether it counts in the long chain rule ([`crate::chains::Control::long_chains`]): a
+    /// long chain, or an offered path of 2 boxes or more behind one opened end, which the
+    /// taker can still decline (all but the last two, then a double-deal) to keep control.
+    pub fn counts_as_long(&self) -> bool {
+        self.is_long_chain()
+            || (self.kind == Kind::Capturable && self.len() >= 2 && self.ends[1] != End::Opened)
+    }
+
     /// The component in words, for the command line, e.g. "long chain of 4 boxes from
     /// (0,0) to (0,3), ends: ground and junction (1,3)" (boxes by row and column).
     pub fn describe(&self) -> String {

@@ -78,13 +78,7 @@ pub fn control(board: &Board, pos: Position) -> Result<Control, ChainsError> {
 /// [`control`] of a position already checked.
 pub fn control_in(board: &Board, pos: Position) -> Control {
     let parts = decompose(board.boxes(), pos);
-    let long_chains = parts
-        .iter()
-        .filter(|p| {
-            p.is_long_chain()
-                || (p.kind == Kind::Capturable && p.len() >= 2 && p.ends[1] != End::Opened)
-        })
-        .count();
+    let long_chains = parts.iter().filter(|p| p.counts_as_long()).count();
     let loops = parts.iter().filter(|p| p.kind == Kind::Loop).count();
     let dots = base_turns(board, pos);
     Control {

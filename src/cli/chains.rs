@@ -6,7 +6,7 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::chains::parity_moves;
-use crate::chains::{components, control, loony_offers, nim_value, Component, End, Offer};
+use crate::chains::{components, control, loony_offers, nim_value, Component, End, Kind, Offer};
 use crate::chains::{loony_moves, other_captures};
 use crate::chains::{ChainsError, Control, Nimber};
 use crate::core::{Board, Position};
@@ -136,8 +136,19 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
         out.push_str("  none (every box is taken)\n");
     }
     // The description starts with the kind ("long chain of 3 boxes ..."): no column of it.
+    // An offered path the taker can still decline counts as long, though its kind is not.
     for c in &r.components {
-        out.push_str(&format!("  {}; lines {}\n", c.describe(), list(&c.lines)));
+        let long = match c.kind {
+            Kind::Capturable if c.counts_as_long() => {
+                " (counted as a long chain: it can be declined)"
+            }
+            _ => "",
+        };
+        out.push_str(&format!(
+            "  {}{long}; lines {}\n",
+            c.describe(),
+            list(&c.lines)
+        ));
     }
     let ctl = &r.control;
     out.push_str(&match open {
@@ -217,7 +228,7 @@ fn json_report(board: &Board, pos: Position, r: &Report) -> String {
         .map(|c| {
             json!({
                 "kind": c.kind.name(),
-                "long": c.is_long_chain(),
+                "long": c.counts_as_long(),
                 "boxes": c.boxes,
                 "ends": c.ends.iter().map(end_name).collect::<Vec<_>>(),
                 "lines": c.lines,

@@ -31,7 +31,8 @@ fn parse(board: &str, predrawn: &str, lines: &str) -> Result<(Board, Position), 
 struct JsComponent {
     /// `capturable`, `chain`, `loop` or `unsettled`.
     kind: &'static str,
-    /// A chain of 3 boxes or more.
+    /// Whether it counts in the long chain rule: a chain of 3 boxes or more, or an offered
+    /// path of 2 or more that can still be declined (`Component::counts_as_long`).
     long: bool,
     boxes: Vec<(usize, usize)>,
     lines: Vec<usize>,
@@ -126,7 +127,7 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
             .iter()
             .map(|c| JsComponent {
                 kind: c.kind.name(),
-                long: c.is_long_chain(),
+                long: c.counts_as_long(),
                 boxes: c.boxes.clone(),
                 lines: c.lines.clone(),
                 text: c.describe_with(|b| box_label(&board, b)),

@@ -79,7 +79,7 @@ fn the_report_carries_the_native_analysis() {
         assert_eq!(got.components.len(), want.len(), "{name}:{lines}");
         for (g, w) in got.components.iter().zip(&want) {
             assert_eq!(g.kind, w.kind.name());
-            assert_eq!(g.long, w.is_long_chain());
+            assert_eq!(g.long, w.counts_as_long());
             assert_eq!(g.boxes, w.boxes);
             assert_eq!(g.lines, w.lines);
         }
