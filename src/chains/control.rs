@@ -16,7 +16,7 @@
 
 use crate::core::{Board, Boxes, Position};
 
-use super::components::{decompose, End, Kind};
+use super::components::{decompose, Kind};
 use super::error::ChainsError;
 
 /// Whether control can still decide anything in `pos`: a long chain, a loop or an
@@ -144,6 +144,7 @@ mod tests {
 
     use super::*;
     use crate::chains::testkit::{boards, naive_nim_win, naive_value, positions};
+    use crate::chains::End;
     use crate::core::Rng;
 
     #[test]
