@@ -348,7 +348,8 @@ impl Share<'_> {
         let mut next = CHECK;
         let mut stopped = false;
         while !tree.solved() {
-            if tree.all_tried() && (stopped || tree.work >= self.budget) {
+            // Every root move tried is checked only once the tree may stop (it scans them).
+            if (stopped || tree.work >= self.budget) && tree.all_tried() {
                 break;
             }
             tree.iterate();
