@@ -82,6 +82,15 @@ pub struct Budget {
     /// them in tenths of a second, where the retrograde solve of 30 open lines takes 1-4
     /// seconds (None: the subgame is solved wherever it fits).
     pub search_first_safe: Option<u32>,
+    /// Retrograde solves estimated at more than this many positions are preceded by the
+    /// exact search, within [`Budget::search_before_solve_share`] of the solve's estimated
+    /// time ([`search_before_solve`]): where many safe lines are left the search still
+    /// answers most positions of 32-34 open lines in about a second, and a solve's time is
+    /// known in advance, so a bounded try costs little (infinite: never).
+    pub search_before_solve_positions: f64,
+    /// The share of a solve's estimated time (its positions at [`SOLVE_RATE`]) the search
+    /// is given before it.
+    pub search_before_solve_share: f64,
     /// Seconds the automatic search may run before the estimate answers instead.
     pub search_seconds: f64,
     /// Most nodes the automatic search visits (past them, as past its time: the estimate).
@@ -116,7 +125,10 @@ pub struct Budget {
 /// positions of up to 36 open lines, for half a minute, and first, before any larger solve,
 /// where at most 16 safe lines are left, as on the page (every score of 24 such positions of 5x5
 /// and 4x5 with 30-36 open lines: at most 0.6 s on two threads, where the solve of those
-/// with 30-33 open lines took 4-14 s; docs/cli.md); then an estimate of 3 seconds.
+/// with 30-33 open lines took 4-14 s; docs/cli.md); with more safe lines the search first
+/// for a fifth of the solve's time before a solve of over 10^9 positions (some 3 s; 4x5
+/// with 32-34 open lines and 17-28 safe lines: 0.6-1.2 s, where the solve took 7.5-29 s;
+/// docs/cli.md); then an estimate of 3 seconds.
 pub const NATIVE: Budget = Budget {
     direct_open: 24,
     whole_board_open: 0,
@@ -128,6 +140,8 @@ pub const NATIVE: Budget = Budget {
     pseudo_max_units: 64,
     search_max_open: 36,
     search_first_safe: Some(16),
+    search_before_solve_positions: 1e9,
+    search_before_solve_share: 0.2,
     search_seconds: 30.0,
     search_max_nodes: f64::INFINITY,
     search_table_mib: 1024,
@@ -165,6 +179,9 @@ pub const BROWSER: Budget = Budget {
     pseudo_max_units: 28,
     search_max_open: 32,
     search_first_safe: Some(16),
+    // The page's solves (at most 30 open lines) take seconds at most.
+    search_before_solve_positions: f64::INFINITY,
+    search_before_solve_share: 0.0,
     search_seconds: 1.0,
     search_max_nodes: 1e8,
     search_table_mib: 256,
@@ -254,6 +271,31 @@ pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) 
         return Method::Search;
     }
     Method::Estimate
+}
+
+/// Positions a retrograde solve in memory computes a second, natively on two cores: 3x5 181
+/// M/s, icelandic 341 M/s (docs/performance.md), 4x5 subgames of 32-34 open lines about 330
+/// M/s. Only [`search_before_solve`] reads it, to bound the search it tries first.
+pub const SOLVE_RATE: f64 = 3e8;
+
+/// Seconds of exact search tried before the retrograde solve that [`choose`] picked for
+/// `pos` (a front end asks only then): a fraction of the solve's estimated time
+/// ([`Budget::search_before_solve_share`]) where the solve is estimated at more than
+/// [`Budget::search_before_solve_positions`] and the search takes the position at all
+/// ([`Budget::search_max_open`]); None otherwise. Past those seconds the solve runs as
+/// chosen, so an exact answer is never given up for it.
+pub fn search_before_solve(board: &Board, pos: Position, budget: &Budget) -> Option<f64> {
+    let open = board.open_lines(pos).count();
+    if open <= budget.direct_open
+        || open > budget.search_max_open
+        || budget.search_before_solve_positions.is_infinite()
+    {
+        return None;
+    }
+    let layout = Layout::new(board, pos, Rules::default(), Valuation::Score).ok()?;
+    let positions: f64 = layout.layer_estimates().iter().sum();
+    (positions > budget.search_before_solve_positions)
+        .then(|| positions / SOLVE_RATE * budget.search_before_solve_share)
 }
 
 /// Whether chains as pseudo-lines answer `pos`: it has a chain to collapse, the reduced
@@ -366,6 +408,33 @@ mod tests {
         assert_eq!(method("5x5", "", &none, &NATIVE), Method::Estimate);
         assert_eq!(method("4x4", &first(4), &none, &NATIVE), Method::Search);
         assert_eq!(method("4x4", &first(8), &none, &NATIVE), Method::Retro);
+    }
+
+    #[test]
+    fn the_command_line_searches_briefly_before_a_large_solve_only() {
+        let board = Board::parse("4x5").unwrap();
+        // 32 open lines, 19 of them safe: the subgame (about 4.3 x 10^9 positions, some 14 s)
+        // is solved once the search has had a fifth of that.
+        let pos = parse_lines(&board, "0,1,2,5,8,10,14,16,18,20,22,30,33,40,45,47,48").unwrap();
+        assert_eq!(
+            choose(&board, pos, &Context::default(), &NATIVE),
+            Method::Retro
+        );
+        let seconds = search_before_solve(&board, pos, &NATIVE).unwrap();
+        assert!((2.0..4.0).contains(&seconds), "{seconds}");
+        assert_eq!(search_before_solve(&board, pos, &BROWSER), None);
+        // Solves of fewer than 10^9 positions (4x4 with 30 open lines, icelandic: 6 and 8 x
+        // 10^8) and positions past the search's open lines are left to the solver alone.
+        for (board, lines) in [
+            ("4x4", first(10)),
+            ("icelandic", String::new()),
+            ("3x3", String::new()),
+            ("5x5", first(20)),
+        ] {
+            let board = Board::parse(board).unwrap();
+            let pos = parse_lines(&board, &lines).unwrap();
+            assert_eq!(search_before_solve(&board, pos, &NATIVE), None, "{lines}");
+        }
     }
 
     #[test]

@@ -832,6 +832,21 @@ fn every_method_gives_the_naive_answer() {
 }
 
 #[test]
+fn a_large_solve_is_preceded_by_a_bounded_search() {
+    // 4x5 with 32 open lines, 19 of them safe: the policy solves its subgame (some 14 s), but
+    // first gives the search a fifth of that, and the search answers in about a second.
+    let lines = "0,1,2,5,8,10,14,16,18,20,22,30,33,40,45,47,48";
+    let auto = json_of(&["analyze", "4x5", "--lines", lines, "--json"]);
+    assert_eq!(auto["method"], "search", "{auto}");
+    assert_eq!(auto["exact"], true, "{auto}");
+    let text = stdout(&["analyze", "4x5", "--lines", lines]);
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("by search"),
+        "{text}"
+    );
+}
+
+#[test]
 fn analyze_says_which_method_it_used() {
     let text = stdout(&["analyze", "3x3", "--lines", "0,1,2"]);
     assert!(

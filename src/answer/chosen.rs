@@ -33,6 +33,14 @@ pub(super) fn chosen(
     let reason = match policy::choose(board, pos, &context, budget) {
         PolicyMethod::Pseudo => return run::pseudo(board, pos, options.min_chain),
         PolicyMethod::Retro | PolicyMethod::Stored | PolicyMethod::Book => {
+            if let Some(seconds) = policy::search_before_solve(board, pos, budget) {
+                let limit = Duration::from_secs_f64(seconds);
+                if let Searched::Answer(answer) =
+                    run::search(board, pos, &options.search, Some(limit))?
+                {
+                    return Ok(noted(*answer, note));
+                }
+            }
             return run::retro(board, pos).map(|answer| noted(answer, note));
         }
         PolicyMethod::Search => {
