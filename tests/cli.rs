@@ -844,6 +844,21 @@ fn a_large_solve_is_preceded_by_a_bounded_search() {
         text.lines().nth(1).unwrap().starts_with("by search"),
         "{text}"
     );
+    // What stops that search only loses its time: here a table no machine has (the solve,
+    // 6 s on two cores, then answers as chosen).
+    let lines = "1,3,6,9,11,14,17,19,22,23,25,28,29,34,39,40,45";
+    let args = [
+        "analyze",
+        "5x4",
+        "--lines",
+        lines,
+        "--tt-mib",
+        "100000000",
+        "--json",
+    ];
+    let solved = json_of(&args);
+    assert_eq!(solved["method"], "retro", "{solved}");
+    assert_eq!(solved["exact"], true, "{solved}");
 }
 
 #[test]

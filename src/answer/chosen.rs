@@ -33,10 +33,12 @@ pub(super) fn chosen(
     let reason = match policy::choose(board, pos, &context, budget) {
         PolicyMethod::Pseudo => return run::pseudo(board, pos, options.min_chain),
         PolicyMethod::Retro | PolicyMethod::Stored | PolicyMethod::Book => {
+            // The search tried first only saves time: whatever stops it (its time, or a
+            // table the machine cannot give), the solve answers as chosen.
             if let Some(seconds) = policy::search_before_solve(board, pos, budget) {
                 let limit = Duration::from_secs_f64(seconds);
-                if let Searched::Answer(answer) =
-                    run::search(board, pos, &options.search, Some(limit))?
+                if let Ok(Searched::Answer(answer)) =
+                    run::search(board, pos, &options.search, Some(limit))
                 {
                     return Ok(noted(*answer, note));
                 }
