@@ -159,6 +159,9 @@ fn main() {
                     .map_or(24, |m| m.parse().expect("most open lines for retro")),
             );
         }
-        Some(other) => eprintln!("unknown benchmark '{other}': use crossover, solve or versus"),
+        Some(other) => {
+            eprintln!("unknown benchmark '{other}': use crossover, solve or versus");
+            std::process::exit(2);
+        }
     }
 }

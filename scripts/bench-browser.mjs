@@ -42,20 +42,52 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
 const ROOT = new URL('../', import.meta.url).pathname;
-const argv = process.argv.slice(2);
-const gameMode = argv.includes('--game');
-const pseudoMode = argv.includes('--pseudo');
-const searchMode = argv.includes('--search');
-const openMode = argv.includes('--open');
-const baseline = argv.flatMap((a, i) => (argv[i - 1] === '--baseline' ? [a] : []))[0];
-const extraBooks = argv.flatMap((a, i) => (argv[i - 1] === '--book' ? [a] : []));
-const bestHuman = argv.includes('--best');
-const thinkSeconds = argv.flatMap((a, i) => (argv[i - 1] === '--think' ? [Number(a)] : []))[0] ?? 0;
-const seedArg = argv.flatMap((a, i) => (argv[i - 1] === '--seed' ? [Number(a)] : []))[0] ?? 1;
-const named = argv.filter((a, i) => !a.startsWith('--') && !['--book', '--seed', '--baseline', '--think'].includes(argv[i - 1]));
+// The flags above, read strictly: an unknown flag, a flag without its value or a value that
+// is not a number ends the run at once, naming it, rather than benchmarking for minutes with
+// the defaults.
+function fail(message) {
+  console.error(`bench-browser: ${message}`);
+  process.exit(2);
+}
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      game: { type: 'boolean' },
+      pseudo: { type: 'boolean' },
+      search: { type: 'boolean' },
+      open: { type: 'boolean' },
+      best: { type: 'boolean' },
+      baseline: { type: 'string' },
+      book: { type: 'string', multiple: true },
+      think: { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+} catch (e) {
+  fail(e.message);
+}
+const { values: flags, positionals: named } = args;
+function numberFlag(name, fallback) {
+  if (flags[name] === undefined) return fallback;
+  const n = Number(flags[name]);
+  if (flags[name].trim() === '' || !Number.isFinite(n)) fail(`--${name} ${flags[name]}: not a number`);
+  return n;
+}
+const gameMode = Boolean(flags.game);
+const pseudoMode = Boolean(flags.pseudo);
+const searchMode = Boolean(flags.search);
+const openMode = Boolean(flags.open);
+const baseline = flags.baseline;
+const extraBooks = flags.book ?? [];
+const bestHuman = Boolean(flags.best);
+const thinkSeconds = numberFlag('think', 0);
+const seedArg = numberFlag('seed', 1);
 const boards = named.length ? named : gameMode ? ['3x4'] : ['icelandic'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
