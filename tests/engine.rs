@@ -208,6 +208,27 @@ fn what_it_marks_proven_agrees_with_the_exact_search_at_every_budget() {
 }
 
 #[test]
+fn one_thread_probes_positions_with_few_safe_lines_exactly() {
+    // 5x5 with 37 open lines, few of them safe: one thread's first 2^20 nodes of the exact
+    // search solve it, where a tree of that budget alone estimates it.
+    let board = Board::new(5, 5).unwrap();
+    let lines = [
+        0, 1, 8, 9, 10, 12, 20, 22, 23, 24, 33, 35, 37, 38, 41, 42, 44, 49, 51, 53, 55, 56, 58,
+    ];
+    let pos: Position = lines.into_iter().collect();
+    let one = EngineOptions {
+        threads: 1,
+        tt_bytes: 64 << 20,
+        ..options(1, 4_000_000)
+    };
+    let e = run(&board, pos, &one);
+    check_shape(&board, pos, &e);
+    assert!(e.exact, "the probe solves it");
+    let truth = analyze(&board, pos, &SearchOptions::default()).unwrap();
+    assert_eq!(e.analysis(), Some(truth.analysis));
+}
+
+#[test]
 fn plays_loony_endgames_optimally() {
     let mut rng = Rng(4);
     let mut loony = 0;

@@ -11,8 +11,10 @@
 //! search (`crate::search`) on the whole position beside the trees when it has at most
 //! [`EXACT_OPEN`] open lines: first the position's value and a move reaching it (the
 //! engine then plays that move, and no estimate passes the value), then every move's score,
-//! which, if it finishes in time, replaces the trees' estimates. The engine never reads a
-//! book or a table of solved positions.
+//! which, if it finishes in time, replaces the trees' estimates. With one thread the exact
+//! search goes first, then the tree: to the end up to [`SOLO_EXACT_OPEN`] open lines, as a
+//! probe of [`SOLO_PROBE_NODES`] up to [`EXACT_OPEN`] where few safe lines are left. The
+//! engine never reads a book or a table of solved positions.
 //! `docs/engine.md` says how well it plays; `docs/engine-experiments.md` has the
 //! measurements behind these choices.
 //!
@@ -35,6 +37,7 @@ pub use error::EngineError;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
+use crate::chains::safe_lines;
 use crate::core::{Analysis, Board, MoveScore, Position};
 use crate::search::{SearchError, SearchOptions, Solver};
 use mcts::{RootMove, Tree};
@@ -152,6 +155,23 @@ pub const EXACT_OPEN: u32 = 40;
 /// a few thousand to a few hundred thousand nodes.
 pub const SOLO_EXACT_OPEN: u32 = 22;
 
+/// Most nodes a one-thread engine's exact search spends first on a position of more than
+/// [`SOLO_EXACT_OPEN`] and at most [`EXACT_OPEN`] open lines with at most
+/// [`SOLO_PROBE_SAFE`] safe lines, before its tree: many such positions are solved within
+/// that many, where with two threads the helper solves them beside the trees. At 0.3 s a
+/// position on one thread (`engine_bench reach`, 5x5 and 4x5 with 33-40 open lines, 120
+/// positions) it solved 31 and proved the value of 10 more, where the tree alone solved
+/// none (2^18 nodes: 22 and 2); on 4x4 and 3x5 openings (100 each) the picks went from 84
+/// to 87 % and 87 to 88 % optimal, 15 and 19 answered exactly (docs/engine-experiments.md).
+pub const SOLO_PROBE_NODES: u64 = 1 << 20;
+
+/// Most safe lines (lines that complete no box and give none its third side) of a position
+/// a one-thread engine probes ([`SOLO_PROBE_NODES`]): with few safe lines left the search's
+/// chain rules answer in tenths of a second, as the answer policy's search first
+/// (`policy::Budget::search_first_safe`) measured; with many, as in openings, the probe
+/// would only take the tree's time.
+pub const SOLO_PROBE_SAFE: u32 = 16;
+
 /// Estimates `pos` of `board`: every move's score and the move to play.
 ///
 /// Never reads a clock (WebAssembly has none in Rust): the caller's `progress` callback,
@@ -186,9 +206,15 @@ pub fn estimate(
     // The exact value and a move reaching it, when the exact search found them but not
     // every move's score.
     let mut known = None;
-    if threads == 1 && open <= SOLO_EXACT_OPEN {
-        // One thread: the exact search first, the tree with what is left if it stops.
-        let outcome = share.exact(&mut |nodes| {
+    let probe = || open <= EXACT_OPEN && safe_lines(board, pos).count() <= SOLO_PROBE_SAFE;
+    if threads == 1 && (open <= SOLO_EXACT_OPEN || probe()) {
+        // One thread: the exact search first (past SOLO_EXACT_OPEN open lines only a probe
+        // of SOLO_PROBE_NODES), the tree with what is left if it stops.
+        let cap = match open <= SOLO_EXACT_OPEN {
+            true => share.budget,
+            false => share.budget.min(SOLO_PROBE_NODES),
+        };
+        let outcome = share.exact(cap, &mut |nodes| {
             let snapshot = EngineProgress {
                 depth: 0,
                 nodes,
@@ -236,7 +262,7 @@ pub fn estimate(
             }
         };
         if exact_helper && i == 1 {
-            share.exact(&mut report)
+            share.exact(share.budget, &mut report)
         } else {
             share.grow(i, &mut |t: &Tree| report(t.work))
         }
@@ -368,22 +394,26 @@ impl Share<'_> {
         }))
     }
 
-    /// The exact search's options: this thread's memory and node budget.
-    fn search_options(&self) -> SearchOptions {
+    /// The exact search's options: this thread's memory, and `max_nodes`.
+    fn search_options(&self, max_nodes: u64) -> SearchOptions {
         SearchOptions {
             tt_bytes: self.bytes,
-            max_nodes: self.budget,
+            max_nodes,
             progress_interval: CHECK,
             ..SearchOptions::default()
         }
     }
 
-    /// The exact search of the whole position, within this thread's budget (twice: once for
-    /// the value, once for every move's score) and until a stop. The value and a move
-    /// reaching it come first: they cost the search a fraction of every move's score (which
-    /// solves each child in full), and they are what the engine plays by.
-    fn exact(&self, report: &mut dyn FnMut(u64) -> Flow) -> Result<Outcome, EngineError> {
-        let mut solver = Solver::new(self.board, &self.search_options())?;
+    /// The exact search of the whole position, within `max_nodes` (twice: once for the
+    /// value, once for every move's score) and until a stop. The value and a move reaching
+    /// it come first: they cost the search a fraction of every move's score (which solves
+    /// each child in full), and they are what the engine plays by.
+    fn exact(
+        &self,
+        max_nodes: u64,
+        report: &mut dyn FnMut(u64) -> Flow,
+    ) -> Result<Outcome, EngineError> {
+        let mut solver = Solver::new(self.board, &self.search_options(max_nodes))?;
         let (value, line, spent) = match solver.value_and_move(self.pos, &mut |p| report(p.nodes)) {
             Ok((value, Some(line), stats)) => (value, line, stats.nodes),
             Ok((_, None, _)) => unreachable!("the engine is never asked about a full board"),
@@ -523,10 +553,10 @@ mod tests {
                 .unwrap()
                 .analysis;
             // The value alone, searched as the helper searches it.
-            let options = share(&board, pos, u64::MAX).search_options();
+            let options = share(&board, pos, u64::MAX).search_options(u64::MAX);
             let mut solver = Solver::new(&board, &options).unwrap();
             let (_, _, stats) = solver.value_and_move(pos, &mut |_| Flow::Continue).unwrap();
-            match share(&board, pos, stats.nodes).exact(&mut |_| Flow::Continue) {
+            match share(&board, pos, stats.nodes).exact(stats.nodes, &mut |_| Flow::Continue) {
                 Ok(Outcome::Valued(value, line, _)) => {
                     let score = truth.moves.iter().find(|m| m.line == line).unwrap().score;
                     assert_eq!((value, score), (truth.value, truth.value), "{pos:?}");
@@ -535,7 +565,7 @@ mod tests {
                 Ok(Outcome::Exact(analysis, _)) => assert_eq!(analysis, truth, "{pos:?}"),
                 _ => panic!("{pos:?}: the value's own budget stopped the exact search"),
             }
-            match share(&board, pos, u64::MAX).exact(&mut |_| Flow::Continue) {
+            match share(&board, pos, u64::MAX).exact(u64::MAX, &mut |_| Flow::Continue) {
                 Ok(Outcome::Exact(analysis, _)) => assert_eq!(analysis, truth, "{pos:?}"),
                 _ => panic!("{pos:?}: an unlimited exact search did not finish"),
             }
