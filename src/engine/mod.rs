@@ -157,8 +157,9 @@ pub const SOLO_EXACT_OPEN: u32 = 22;
 
 /// Most nodes a one-thread engine's exact search spends first on a position of more than
 /// [`SOLO_EXACT_OPEN`] and at most [`EXACT_OPEN`] open lines with at most
-/// [`SOLO_PROBE_SAFE`] safe lines, before its tree: many such positions are solved within
-/// that many, where with two threads the helper solves them beside the trees. At 0.3 s a
+/// [`SOLO_PROBE_SAFE`] safe lines, before its tree (on the value and a move, then as many
+/// again on every move's score): many such positions are solved within that, where with
+/// two threads the helper solves them beside the trees. At 0.3 s a
 /// position on one thread (`engine_bench reach`, 5x5 and 4x5 with 33-40 open lines, 120
 /// positions) it solved 31 and proved the value of 10 more, where the tree alone solved
 /// none (2^18 nodes: 22 and 2); on 4x4 and 3x5 openings (100 each) the picks went from 84
