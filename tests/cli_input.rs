@@ -600,3 +600,59 @@ fn a_book_of_depth_zero_is_refused_before_any_work() {
     );
     assert!(file_names(dir.path()).is_empty());
 }
+
+#[test]
+fn a_negative_count_is_refused_as_that_options_value() {
+    // clap took a leading '-' for another option and said "unexpected argument '-1'", with a
+    // tip to pass it after `--`, which names neither the option nor what is wrong.
+    let store = tempfile::tempdir().unwrap();
+    let s = store.path().to_str().unwrap();
+    let task = ["tiles", "solve", "3x3", "--layer", "24", "--store", s];
+    let check = ["tiles", "check", "3x3", "--store", s];
+    for (args, option) in [
+        (
+            &["analyze", "3x3", "--method", "estimate", "--seed", "-1"][..],
+            "--seed",
+        ),
+        (
+            &["analyze", "3x3", "--search-threads", "-1"][..],
+            "--search-threads",
+        ),
+        (
+            &["analyze", "3x3", "--method", "search", "--tt-mib", "-1"][..],
+            "--tt-mib",
+        ),
+        (
+            &["analyze", "3x3", "--pseudo-lines", "--min-chain", "-3"][..],
+            "--min-chain",
+        ),
+        (&["solve", "3x3", "--threads", "-2"][..], "--threads"),
+        (
+            &["solve", "3x3", "--high-groups", "-1"][..],
+            "--high-groups",
+        ),
+        (
+            &["book", "build", "3x3", "--depth", "-1", "--out", "b"][..],
+            "--depth",
+        ),
+        (
+            &[
+                "book", "build", "3x3", "--depth", "2", "--format", "-2", "--out", "b",
+            ][..],
+            "--format",
+        ),
+        (&[&task[..], &["--tasks", "-1"]].concat()[..], "--tasks"),
+        (
+            &[&task[..], &["--tasks", "0", "--threads", "-1"]].concat()[..],
+            "--threads",
+        ),
+        (&[&check[..], &["--layer", "-1"]].concat()[..], "--layer"),
+        (
+            &[&check[..], &["--layer", "24", "--keep", "-1"]].concat()[..],
+            "--keep",
+        ),
+    ] {
+        refused(args, &["invalid value '-", &format!("for '{option} ")]);
+    }
+    assert!(file_names(store.path()).is_empty());
+}

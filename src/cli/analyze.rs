@@ -61,7 +61,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub pseudo_lines: bool,
     /// Fewest boxes of a chain collapsed by --pseudo-lines (at least 3).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN, allow_negative_numbers = true)]
     pub min_chain: usize,
 }
 

@@ -46,7 +46,7 @@ pub struct BuildArgs {
     /// Most lines drawn (beyond the pre-drawn ones) in a stored position: at least 1, as
     /// a position's move scores are read from the layer below it (a book of depth 0 would
     /// answer nothing).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
     pub depth: u32,
     /// The book file to write.
     #[arg(long)]
@@ -59,7 +59,7 @@ pub struct BuildArgs {
     pub memory: Option<u64>,
     /// Book format version: 2 (values in the solve's order, entropy-coded chunks) or 1
     /// (masks and values, several times larger).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=2))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=2), allow_negative_numbers = true)]
     pub format: u16,
 }
 

@@ -40,10 +40,10 @@ pub struct SolveArgs {
     /// Split the high lines into this many groups instead of as many as the board's size
     /// calls for (more groups: smaller tiles, more of them), 1 to 7, met as near as the
     /// lines' symmetries allow. A store is bound to its layout.
-    #[arg(long, value_name = "N", value_parser = parse_high_groups)]
+    #[arg(long, value_name = "N", value_parser = parse_high_groups, allow_negative_numbers = true)]
     pub high_groups: Option<usize>,
     /// Worker threads (default: one per core; at most 1024).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Print the result as one JSON object, as `dotbox analyze --json` does.
     #[arg(long)]

@@ -53,7 +53,7 @@ pub struct SolveSpec {
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub lines: String,
     /// Split the high lines into this many groups, 1 to 7 (see `dotbox solve --high-groups`).
-    #[arg(long, value_name = "N", value_parser = parse_high_groups)]
+    #[arg(long, value_name = "N", value_parser = parse_high_groups, allow_negative_numbers = true)]
     pub high_groups: Option<usize>,
     /// The scoring rules (last-move penalty).
     #[command(flatten)]
@@ -71,7 +71,7 @@ pub struct LayerSpec {
     pub solve: SolveSpec,
     /// The layer: lines drawn beyond the position (0 the position, the open line count the
     /// full board).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub layer: u32,
 }
 
@@ -103,7 +103,7 @@ pub struct TaskArgs {
     #[command(flatten)]
     pub spec: LayerSpec,
     /// The tasks to run: `A..B` (A up to B, B excluded) or one task `A`.
-    #[arg(long, value_name = "A..B", value_parser = parse_tasks)]
+    #[arg(long, value_name = "A..B", value_parser = parse_tasks, allow_negative_numbers = true)]
     pub tasks: Range<usize>,
     /// The store directory, shared by every task of the solve: created by the first task
     /// (the one tile of the full board's layer); the other tasks refuse a directory with no
@@ -114,7 +114,7 @@ pub struct TaskArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory: Option<u64>,
     /// Worker threads (default: one per core; at most 1024).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 }
 
@@ -130,7 +130,7 @@ pub struct CheckArgs {
     /// Once the layer is found complete, remove the layer above it from the store if that
     /// layer lies deeper than N (nothing but this layer reads it). `dotbox solve` keeps N = 1:
     /// the position and its moves.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub keep: Option<u32>,
 }
 
