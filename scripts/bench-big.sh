@@ -25,7 +25,7 @@ run() { # name, dotbox arguments...
   read -r secs kib < <(awk '/^TIME/ {print $2, $3}' "$err")
   # The summary's rate, "(63,002,505 positions/s)": a field not found reads '?', rather
   # than ending the run (and the solves after it) under set -e.
-  positions=$(grep -o ': [0-9,]* positions in' "$out" | tr -dc '0-9' || true)
+  positions=$(grep -o ': [0-9,]* positions\? in' "$out" | tr -dc '0-9' || true)
   rate=$(grep -o '([0-9,]* positions/s)' "$out" | tr -dc '0-9' || true)
   disk=$(awk '/^peak disk use/ {print $(NF-1), $NF}' "$err")
   value=$(awk '/^value:/ {print $2}' "$out")

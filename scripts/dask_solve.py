@@ -124,7 +124,7 @@ def run_task(command):
             else f"exit code {done.returncode}"
         )
         raise RuntimeError(f"{shlex.join(command)}: {how}: {done.stderr.strip()}")
-    match = re.search(r"\((\d+) positions in", done.stdout)
+    match = re.search(r"\((\d+) positions? in", done.stdout)
     return int(match.group(1)) if match else 0, time.monotonic() - start
 
 

@@ -52,8 +52,8 @@ fn commands_that_read_a_store_refuse_a_missing_one_and_create_nothing() {
         stdout(&[&args[..], &["--store", s]].concat())
     };
     let check = |layer: &str| stdout(&["tiles", "check", "3x3", "--layer", layer, "--store", s]);
-    assert!(task("24", "0").contains("1 tiles computed"));
-    assert!(check("24").contains("all 1 tiles intact"));
+    assert!(task("24", "0").contains("1 tile computed (1 position in"));
+    assert!(check("24").contains("layer 24: its one tile intact (1 position)"));
     assert!(task("23", "0..2").contains("2 tiles computed"));
     assert!(check("23").contains("all 2 tiles intact"));
 }

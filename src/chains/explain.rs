@@ -7,7 +7,7 @@
 //! the loony analysis's flag of the move, the reasons also say who makes the next loony move
 //! with best play, which is not always who control could force to.
 
-use crate::core::{Analysis, Board, Boxes, NextLoony, Position};
+use crate::core::{count_text, Analysis, Board, Boxes, NextLoony, Position};
 
 use super::components::{decompose, Kind};
 use super::control::{control_at_stake, control_in};
@@ -172,12 +172,12 @@ impl Reason {
             Reason::Best { ties } => format!("This is one of {ties} equally good best moves."),
             Reason::Loses { boxes, best_line } => format!(
                 "It loses {} against the best move ({}).",
-                plural(boxes, "box", "boxes"),
+                count_text(boxes, "box", "boxes"),
                 (voice.line)(best_line)
             ),
             Reason::Takes { boxes } => format!(
                 "It takes {} and {me} {} again.",
-                plural(boxes as i32, "box", "boxes"),
+                count_text(boxes, "box", "boxes"),
                 voice.verb("move", "moves")
             ),
             Reason::Loony(Offered::LongChain(n)) => format!(
@@ -199,7 +199,7 @@ impl Reason {
             Reason::Loony(Offered::Boxes(n)) => format!(
                 "It is a loony move: it offers {} that {them} may take, or decline to keep \
                  control.",
-                plural(n as i32, "box", "boxes")
+                count_text(n, "box", "boxes")
             ),
             Reason::Declines {
                 boxes,
@@ -208,7 +208,7 @@ impl Reason {
             } => format!(
                 "It declines the sacrifice with a double-dealing move: it leaves {} to {them}, \
                  who must then move again.",
-                plural(boxes as i32, "box", "boxes")
+                count_text(boxes, "box", "boxes")
             ),
             Reason::Declines {
                 boxes,
@@ -217,7 +217,7 @@ impl Reason {
             } => format!(
                 "It declines the sacrifice with a double-dealing move, but nothing else is \
                  left to move in: it only gives {} to {them}.",
-                plural(boxes as i32, "box", "boxes")
+                count_text(boxes, "box", "boxes")
             ),
             Reason::Declines {
                 boxes,
@@ -225,11 +225,11 @@ impl Reason {
                 ..
             } => format!(
                 "It declines a sacrifice: it leaves {} {me} could have taken.",
-                plural(boxes as i32, "box", "boxes")
+                count_text(boxes, "box", "boxes")
             ),
             Reason::Sacrifice { boxes } => format!(
                 "It sacrifices {} to {them}.",
-                plural(boxes as i32, "box", "boxes")
+                count_text(boxes, "box", "boxes")
             ),
             Reason::GivesAwayControl => format!(
                 "It gives away control: {them} can now force {me} to open the next long chain \
@@ -262,14 +262,6 @@ impl Reason {
                 }
             }
         }
-    }
-}
-
-fn plural(n: i32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use indicatif::HumanCount;
 
-use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, Rules};
+use crate::core::{count_text, noun, size_text, Analysis, Board, LoonyFlags, Position, Rules};
 use crate::native::{fits_on_disk, progress, thread_count, CliError, Face};
 use crate::retro::{self, RetroError, Solve, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
@@ -256,7 +256,7 @@ fn warn_of_largest_step(solve: &Solve, memory: u64, face: Face) {
 fn memory_text(bytes: f64) -> String {
     match size_text(bytes) {
         text if bytes <= 0.0 || !text.starts_with("0.0 ") => text,
-        _ if bytes < 1024.0 => format!("{bytes:.0} bytes"),
+        _ if bytes < 1024.0 => format!("{bytes:.0} {}", noun(bytes as u64, "byte", "bytes")),
         _ => format!("{:.1} KiB", bytes / 1024.0),
     }
 }
@@ -383,14 +383,18 @@ fn timed<T>(
         None => String::new(),
     };
     let reused = match kept {
-        Some(place) => format!(", {} tiles already in the {place}", p.tiles_reused),
+        Some(place) => format!(
+            ", {} already in the {place}",
+            count_text(p.tiles_reused, "tile", "tiles")
+        ),
         None => String::new(),
     };
     let summary = format!(
-        "solved in {seconds:.2} s: {} positions in {} tiles computed ({} positions/s)\
+        "solved in {seconds:.2} s: {} {} in {} computed ({} positions/s)\
          {reused}{peak}",
         HumanCount(p.positions_done),
-        p.tiles_done,
+        noun(p.positions_done, "position", "positions"),
+        count_text(p.tiles_done, "tile", "tiles"),
         HumanCount(rate as u64)
     );
     Ok((result, summary))

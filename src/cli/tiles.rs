@@ -16,6 +16,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
+use crate::core::count_text;
 use crate::native::CliError;
 use crate::retro::{Layout, RetroError, Solve, Stored, Valuation};
 use crate::store::{Access, FsStore};
@@ -294,10 +295,10 @@ fn solve(args: &TaskArgs) -> Result<String, CliError> {
     let p = solve.progress();
     let seconds = began.elapsed().as_secs_f64();
     Ok(format!(
-        "layer {layer}, tasks {start}..{end}: {} tiles computed ({} positions in {seconds:.2} s, \
+        "layer {layer}, tasks {start}..{end}: {} computed ({} in {seconds:.2} s, \
          {:.0} positions/s), {} already in the store\n",
-        p.tiles_done,
-        p.positions_done,
+        count_text(p.tiles_done, "tile", "tiles"),
+        count_text(p.positions_done, "position", "positions"),
         p.positions_done as f64 / seconds.max(1e-9),
         p.tiles_reused
     ))
@@ -361,8 +362,12 @@ fn check(args: &CheckArgs) -> Result<String, CliError> {
     let layout = solve.layout();
     let positions: u64 = tiles.iter().map(|&t| layout.tile_positions(t)).sum();
     let mut out = format!(
-        "layer {layer}: all {} tiles intact ({positions} positions)\n",
-        tiles.len()
+        "layer {layer}: {} intact ({})\n",
+        match tiles.len() {
+            1 => "its one tile".to_string(),
+            n => format!("all {n} tiles"),
+        },
+        count_text(positions, "position", "positions")
     );
     let above = layer + 1;
     if let Some(keep) = args

@@ -26,7 +26,7 @@ pub use next_loony::{LoonyFlags, NextLoony};
 pub use position::{Lines, Position};
 pub use rng::Rng;
 pub use rules::Rules;
-pub use size::size_text;
+pub use size::{count_text, noun, size_text};
 pub use symmetry::{symmetries, transposed, Equivalence, InterchangeableSets, Symmetry};
 
 pub(crate) use byte_table::ByteTable;

@@ -1,4 +1,21 @@
-//! Sizes of memory and disk as people read them.
+//! Sizes of memory and disk, and counts of things, as people read them.
+
+use std::fmt::Display;
+
+/// The noun that agrees with `n`: `one` for 1, else `many` (the plural is given, as English
+/// forms it in more than one way). One place for it, so that no message says "1 tiles".
+pub fn noun<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if n == N::from(1) {
+        one
+    } else {
+        many
+    }
+}
+
+/// `n` followed by the [`noun`] that agrees with it: `1 tile`, `0 tiles`, `2 boxes`.
+pub fn count_text<N: Display + PartialEq + From<u8> + Copy>(n: N, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n, one, many))
+}
 
 /// Bytes for people, in the largest binary unit that leaves at least 1 of it: `512.0 MiB`,
 /// `8.0 GiB`, `8.0 EiB` (so the memory of a subgame far past reach reads at a glance,
@@ -16,7 +33,15 @@ pub fn size_text(bytes: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::size_text;
+    use super::{count_text, size_text};
+
+    #[test]
+    fn a_count_of_one_takes_the_singular_and_every_other_the_plural() {
+        assert_eq!(count_text(1u64, "tile", "tiles"), "1 tile");
+        assert_eq!(count_text(0u64, "tile", "tiles"), "0 tiles");
+        assert_eq!(count_text(2usize, "box", "boxes"), "2 boxes");
+        assert_eq!(count_text(-1i32, "box", "boxes"), "-1 boxes");
+    }
 
     #[test]
     fn each_size_is_said_in_the_largest_unit_that_leaves_at_least_one() {

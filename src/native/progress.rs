@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 
-use crate::core::size_text;
+use crate::core::{noun, size_text};
 use crate::retro::{Repair, RetroError, Solve};
 use crate::stderr::note;
 use crate::store::TileStore;
@@ -113,8 +113,9 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
                 format!(", {} on disk", size_text(b as f64))
             });
             let line = format!(
-                "layer {lines:>2}: {} positions in {seconds:.1} s ({}/s), {} held{disk}, {eta}",
+                "layer {lines:>2}: {} {} in {seconds:.1} s ({}/s), {} held{disk}, {eta}",
                 HumanCount(positions),
+                noun(positions, "position", "positions"),
                 HumanCount((positions as f64 / seconds.max(1e-9)) as u64),
                 size_text(solve.memory_in_use() as f64),
             );

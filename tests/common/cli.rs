@@ -121,8 +121,13 @@ pub fn tile_files(dir: &std::path::Path) -> Vec<String> {
 
 /// How many tiles a resumed solve says it found already in the store.
 pub fn reused_tiles(output: &str) -> usize {
+    let already = if output.contains(" tile already in the store") {
+        " tile already in the store"
+    } else {
+        " tiles already in the store"
+    };
     output
-        .split(" tiles already in the store")
+        .split(already)
         .next()
         .and_then(|head| head.rsplit(' ').next())
         .and_then(|n| n.parse().ok())
