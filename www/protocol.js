@@ -68,7 +68,7 @@
 //
 // Events (no id):
 //   progress          {key, percent, rate, eta, tilesDone, tilesTotal, ...}: a whole-board solve
-//   search-progress   {nodes, done, total} | {final: true}: the few-second search
+//   search-progress   {nodes, done, total, seconds} | {final: true}: the few-second search
 //   estimate-progress {depth, nodes, seconds} | {final: true}: the engine's estimate
 //   book-progress     {url, done, total}: a book's bytes downloading
 //   book-figures      {figures}: a book's download counters after an answer

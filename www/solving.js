@@ -297,8 +297,9 @@ function onProgress(p) {
     return;
   }
   if (p.op === EVENT.searchProgress) {
-    if (p.final) return;
-    showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${nodesText(p.nodes)}, move ${p.done}/${p.total}`);
+    // As the engine's: a search that answers within a second shows no bar (it flashed).
+    if (p.final || !(p.seconds > 1)) return;
+    showWait(p.total ? (100 * p.done) / p.total : null, `searching… ${p.seconds.toFixed(1)} s, ${nodesText(p.nodes)}, move ${p.done}/${p.total}`);
     return;
   }
   if (p.op === EVENT.bookFigures) return showFigures(p.figures);

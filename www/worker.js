@@ -120,9 +120,10 @@ function search({ board, predrawn, lines }) {
   predrawn = predrawn ?? '';
   lines = lines ?? '';
   const budget = wasm.answerBudget();
-  const deadline = performance.now() + budget.searchSeconds * 1000;
+  const start = performance.now();
+  const deadline = start + budget.searchSeconds * 1000;
   const progress = (nodes, done, total) => {
-    post({ op: EVENT.searchProgress, nodes, done, total });
+    post({ op: EVENT.searchProgress, nodes, done, total, seconds: (performance.now() - start) / 1000 });
     return performance.now() < deadline;
   };
   try {

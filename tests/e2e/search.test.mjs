@@ -55,3 +55,28 @@ test('a 5x5 position with no safe line left is answered exactly by the search, n
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the search\'s bar shows only once it has run a second', { timeout: 300_000 }, async () => {
+  const context = await env.browser.newContext();
+  // Every text the bar shows, from the page's first script on.
+  await context.addInitScript(() => {
+    window.barTexts = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('#wait');
+      if (bar && !bar.hidden) window.barTexts.push(document.querySelector('#wait-text').textContent);
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  // 4x5 with 32 open lines: the page's one-second search, 2.7 M nodes natively (1.2 s on one
+  // thread), so it reports its progress within its first second, and may run out.
+  const moves = [0, 2, 3, 5, 8, 10, 14, 16, 21, 22, 23, 24, 30, 36, 39, 40, 43];
+  const { page, errors } = await openPage(context, env.server.url, `#board=4x5&mode=hh&moves=${moves.join(',')}`);
+  await page.waitForFunction((l) => document.body.dataset.lines === l, moves.join(','));
+  await settled(page);
+  const searching = (await page.evaluate(() => window.barTexts)).filter((t) => t.startsWith('searching'));
+  for (const text of searching) {
+    const seconds = text.match(/^searching… (\d+\.\d) s, /);
+    assert.ok(seconds && Number(seconds[1]) >= 1, `the search's bar in its first second: ${text}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
