@@ -206,7 +206,7 @@ fn chains_on_hand_built_positions() {
     assert_eq!(comps.len(), 2, "{got}");
     assert_eq!(
         comps[0],
-        json!({"kind": "chain", "long": true, "boxes": [[0, 0], [0, 1], [0, 2]],
+        json!({"kind": "chain", "long": true, "loop": false, "boxes": [[0, 0], [0, 1], [0, 2]],
                "ends": ["ground", "ground"], "lines": [12, 13, 14, 15]})
     );
     assert_eq!(comps[1]["kind"], "unsettled");
@@ -430,4 +430,55 @@ fn a_full_board_and_one_open_line_are_said_plainly() {
         last.starts_with("1x1 with lines 0,1,2 drawn, 1 open line\n"),
         "{last}"
     );
+}
+
+#[test]
+fn a_chain_from_a_junction_back_to_it_counts_as_a_loop() {
+    // 3x3: box (0,1) is a junction with three arms, box (0,0) to the ground and both ends of
+    // the 3-chain (0,2), (1,2), (1,1). Once the single box is gone, the junction closes that
+    // chain into a loop of 4: the rule counts a loop, not a long chain (counted as long, its
+    // verdict contradicted nimstring's value).
+    let lines = "1,2,3,7,8,11,12,15,17,19,20,21";
+    let got = json_of(&["chains", "3x3", "--lines", lines, "--json"]);
+    let kinds: Vec<(usize, &str, bool, bool)> = got["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let n = c["boxes"].as_array().unwrap().len();
+            (
+                n,
+                c["kind"].as_str().unwrap(),
+                c["long"] == true,
+                c["loop"] == true,
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (1, "chain", false, false),
+            (3, "chain", false, true),
+            (2, "chain", false, false),
+            (2, "chain", false, false),
+            (1, "unsettled", false, false)
+        ],
+        "{got}"
+    );
+    assert_eq!(got["control"]["long_chains"], 0);
+    assert_eq!(got["control"]["loops"], 1);
+    let text = stdout(&["chains", "3x3", "--lines", lines]);
+    assert!(
+        text.contains("chain closing into a loop of 3 boxes from (0,2) to (1,1), ends: junction (0,1) and junction (0,1) (counted as a loop: with its junction it closes into one)"),
+        "{text}"
+    );
+    // 4x4: such a chain beside two long chains. The rule favours the opponent, as nimstring
+    // does (*0: the player to move loses the fight for control); counting it as a third long
+    // chain favoured the player to move.
+    let lines = "0,1,2,3,9,12,17,20,22,24,25,27,28,29,30,32,33,34,35,37,38,39";
+    let got = json_of(&["chains", "4x4", "--lines", lines, "--json"]);
+    assert_eq!(got["control"]["long_chains"], 2, "{got}");
+    assert_eq!(got["control"]["loops"], 1, "{got}");
+    assert_eq!(got["control"]["mover_has_parity"], false, "{got}");
+    assert_eq!(got["nimstring"], "*0", "{got}");
 }

@@ -47,9 +47,10 @@ function loonyOf(g, lines) {
   return loonyAsked.get(key);
 }
 
-/** The class naming a component's kind on the board and in the legend. */
+/** The class naming a component's kind on the board and in the legend: a chain closing into
+ * a loop at its junction is shown as the loop it counts as. */
 function kindClass(c) {
-  if (c.kind === 'chain') return c.long ? 'long' : 'short';
+  if (c.kind === 'chain') return c.loop ? 'loop' : c.long ? 'long' : 'short';
   return c.kind;
 }
 

@@ -74,9 +74,26 @@ impl Component {
         self.boxes.is_empty()
     }
 
-    /// A chain of three boxes or more: the kind whose count decides control.
+    /// A chain of three boxes or more: the kind whose count decides control. Not one that
+    /// [closes into a loop](Self::closes_into_loop).
     pub fn is_long_chain(&self) -> bool {
-        self.kind == Kind::Chain && self.len() >= 3
+        self.kind == Kind::Chain && self.len() >= 3 && !self.closes_into_loop()
+    }
+
+    /// A chain leading from a junction box back to the same junction. Its boxes and the
+    /// junction form a cycle: once the junction's other arms are taken away, they close into a
+    /// loop, which it then plays as (declined by all but four, no change to the long chain
+    /// rule's parity). So the rule counts it as a loop, not as a long chain (counted as one,
+    /// the rule's verdict contradicted nimstring's and the solver's on such positions).
+    pub fn closes_into_loop(&self) -> bool {
+        self.kind == Kind::Chain
+            && matches!(self.ends.as_slice(), [End::Junction(..), b] if *b == self.ends[0])
+    }
+
+    /// Whether it counts as a loop in the long chain rule: a loop, or a chain that
+    /// [closes into one](Self::closes_into_loop).
+    pub fn counts_as_loop(&self) -> bool {
+        self.kind == Kind::Loop || self.closes_into_loop()
     }
 
     /// Whether it counts in the long chain rule ([`crate::chains::Control::long_chains`]): a
@@ -117,6 +134,7 @@ impl Component {
             _ => String::new(),
         };
         let what = match self.kind {
+            Kind::Chain if self.closes_into_loop() => "chain closing into a loop",
             Kind::Chain if n >= 3 => "long chain",
             Kind::Chain => "short chain",
             Kind::Capturable => "capturable path",

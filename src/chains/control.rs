@@ -40,7 +40,8 @@ pub struct Control {
     /// Long chains: chains of 3 boxes or more, counting an offered chain as long while it
     /// can still be declined (2 boxes or more behind one opened end).
     pub long_chains: usize,
-    /// Loops (they do not change the parity).
+    /// Loops (they do not change the parity), counting chains that close into one at their
+    /// junction.
     pub loops: usize,
     /// Whether the player to move takes the last chain if every long chain but the last is
     /// declined: `dots + long_chains` even; `None` when there is no long chain to fight for.
@@ -79,7 +80,7 @@ pub fn control(board: &Board, pos: Position) -> Result<Control, ChainsError> {
 pub fn control_in(board: &Board, pos: Position) -> Control {
     let parts = decompose(board.boxes(), pos);
     let long_chains = parts.iter().filter(|p| p.counts_as_long()).count();
-    let loops = parts.iter().filter(|p| p.kind == Kind::Loop).count();
+    let loops = parts.iter().filter(|p| p.counts_as_loop()).count();
     let dots = base_turns(board, pos);
     Control {
         dots,

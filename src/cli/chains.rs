@@ -142,6 +142,9 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
             Kind::Capturable if c.counts_as_long() => {
                 " (counted as a long chain: it can be declined)"
             }
+            Kind::Chain if c.closes_into_loop() => {
+                " (counted as a loop: with its junction it closes into one)"
+            }
             _ => "",
         };
         out.push_str(&format!(
@@ -217,7 +220,8 @@ fn offer_json((offer, replies): &(Offer, Replies)) -> Value {
     })
 }
 
-/// One JSON object on one line: `components` (kind, long, boxes as `[row, col]`, ends, lines),
+/// One JSON object on one line: `components` (kind, long and loop as the long chain rule counts
+/// it, boxes as `[row, col]`, ends, lines),
 /// `control`, `parity_moves`, `standing_offers`, `loony_moves` (line and offers, each with its
 /// `take_all` and `decline` replies, the boxes free to take taken first) and `nimstring` (`"*n"`, `"loony"` or `null` when a region
 /// is too large).
@@ -229,6 +233,7 @@ fn json_report(board: &Board, pos: Position, r: &Report) -> String {
             json!({
                 "kind": c.kind.name(),
                 "long": c.counts_as_long(),
+                "loop": c.counts_as_loop(),
                 "boxes": c.boxes,
                 "ends": c.ends.iter().map(end_name).collect::<Vec<_>>(),
                 "lines": c.lines,

@@ -349,11 +349,11 @@ pub fn summary(
     let items: Vec<String> = [
         (count(&|c| c.is_long_chain()), "long chain", "long chains"),
         (
-            count(&|c| c.kind == Kind::Chain && !c.is_long_chain()),
+            count(&|c| c.kind == Kind::Chain && c.len() < 3),
             "short chain",
             "short chains",
         ),
-        (count(&|c| c.kind == Kind::Loop), "loop", "loops"),
+        (count(&|c| c.counts_as_loop()), "loop", "loops"),
         (take, "box to take", "boxes to take"),
         (
             count(&|c| c.kind == Kind::Unsettled),

@@ -34,6 +34,10 @@ struct JsComponent {
     /// Whether it counts in the long chain rule: a chain of 3 boxes or more, or an offered
     /// path of 2 or more that can still be declined (`Component::counts_as_long`).
     long: bool,
+    /// Whether it counts as a loop in the long chain rule: a loop, or a chain closing into
+    /// one at its junction (`Component::counts_as_loop`).
+    #[serde(rename = "loop")]
+    counts_as_loop: bool,
     boxes: Vec<(usize, usize)>,
     lines: Vec<usize>,
     /// The component in words.
@@ -128,6 +132,7 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
             .map(|c| JsComponent {
                 kind: c.kind.name(),
                 long: c.counts_as_long(),
+                counts_as_loop: c.counts_as_loop(),
                 boxes: c.boxes.clone(),
                 lines: c.lines.clone(),
                 text: c.describe_with(|b| box_label(&board, b)),

@@ -29,6 +29,8 @@ struct Control {
 struct Component {
     kind: String,
     long: bool,
+    #[serde(rename = "loop")]
+    counts_as_loop: bool,
     boxes: Vec<(usize, usize)>,
     lines: Vec<usize>,
 }
@@ -67,6 +69,8 @@ fn the_report_carries_the_native_analysis() {
     for (name, lines) in [
         ("3x3", "0,1,2,3,4,5"),
         ("3x3", "0,1,2,3,4,5,12"),
+        // A chain from the junction (0,1) back to it: counted as a loop.
+        ("3x3", "1,2,3,7,8,11,12,15,17,19,20,21"),
         ("2x2", "0,1,4,5,6,8,9,11"),
         ("icelandic", "0,1,2,3"),
         ("5x5", ""),
@@ -80,6 +84,7 @@ fn the_report_carries_the_native_analysis() {
         for (g, w) in got.components.iter().zip(&want) {
             assert_eq!(g.kind, w.kind.name());
             assert_eq!(g.long, w.counts_as_long());
+            assert_eq!(g.counts_as_loop, w.counts_as_loop());
             assert_eq!(g.boxes, w.boxes);
             assert_eq!(g.lines, w.lines);
         }
