@@ -298,6 +298,26 @@ pub fn search_before_solve(board: &Board, pos: Position, budget: &Budget) -> Opt
         .then(|| positions / SOLVE_RATE * budget.search_before_solve_share)
 }
 
+/// Nodes a second one thread of the exact search visits at most, natively: measured 2.7–5.7 M
+/// (docs/search.md, docs/performance.md), with room to spare. Only [`search_table_bytes`]
+/// reads it.
+pub const SEARCH_RATE: f64 = 8e6;
+
+/// The search's table for a search of at most `seconds` on `threads` threads, given a budget
+/// of `budget` bytes: no larger than the search can fill, one 16-byte entry a node at
+/// [`SEARCH_RATE`] (a power of two, at least 1 MiB). A table it cannot fill only costs the
+/// zeroing of its pages as the probes first land on them, a second for a gigabyte of huge
+/// pages: a search of 0.05 s with the default 1 GiB table took 1.2 s.
+pub fn search_table_bytes(budget: usize, seconds: f64, threads: usize) -> usize {
+    let fill = 16.0 * SEARCH_RATE * threads.max(1) as f64 * seconds;
+    let fill = if fill >= budget as f64 {
+        budget
+    } else {
+        (fill as usize).next_power_of_two()
+    };
+    budget.min(fill.max(1 << 20))
+}
+
 /// Whether chains as pseudo-lines answer `pos`: it has a chain to collapse, the reduced
 /// subgame is within the retrograde budget, and its value is proven exact, or else no exact
 /// search is in reach (the unproven scores are said to be so).
@@ -408,6 +428,28 @@ mod tests {
         assert_eq!(method("5x5", "", &none, &NATIVE), Method::Estimate);
         assert_eq!(method("4x4", &first(4), &none, &NATIVE), Method::Search);
         assert_eq!(method("4x4", &first(8), &none, &NATIVE), Method::Retro);
+    }
+
+    #[test]
+    fn a_time_limited_search_gets_no_larger_table_than_it_can_fill() {
+        const MIB: usize = 1 << 20;
+        for (budget, seconds, threads, bytes) in [
+            // 16 B × 8 M nodes/s × 2 threads × 0.05 s = 12.8 MB: 16 MiB, not the 1 GiB default.
+            (1024 * MIB, 0.05, 2, 16 * MIB),
+            (1024 * MIB, 1.0, 2, 256 * MIB),
+            (1024 * MIB, 1.0, 1, 128 * MIB),
+            // The policy's 30 s search fills any default table.
+            (1024 * MIB, 30.0, 2, 1024 * MIB),
+            // Never below 1 MiB, never above the budget.
+            (1024 * MIB, 0.001, 1, MIB),
+            (4 * MIB, 1.0, 2, 4 * MIB),
+        ] {
+            assert_eq!(
+                search_table_bytes(budget, seconds, threads),
+                bytes,
+                "{seconds} s on {threads}"
+            );
+        }
     }
 
     #[test]

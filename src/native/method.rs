@@ -148,8 +148,10 @@ pub struct SearchArgs {
     )]
     pub time_limit: Option<f64>,
     /// Memory for the search's transposition table, in MiB, at least 1 (it never grows past
-    /// this; default 1024). --method search only. No default filled in here, so that a size
-    /// given to a method that does not read it is refused whatever its value.
+    /// this; default 1024, or under --time-limit what the search can fill in it). --method
+    /// search only.
+    // No default filled in here, so that a size given to a method that does not read it is
+    // refused whatever its value, and a size given is the user's even under a time limit.
     #[arg(long, value_name = "MIB", value_parser = parse_tt_mib, allow_negative_numbers = true)]
     pub tt_mib: Option<usize>,
     /// Threads sharing the search's root moves and table, or the engine's work (default: one
@@ -157,8 +159,8 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub search_threads: Option<usize>,
     /// Seed of the engine's and the rules' random choices: the same seed gives the same
-    /// answer for the same work done (default 0). --method estimate and rules only; no
-    /// default filled in here, so that a seed given to an exact method is refused.
+    /// answer for the same work done (default 0). --method estimate and rules only.
+    // No default filled in here, so that a seed given to an exact method is refused.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub seed: Option<u64>,
 }
