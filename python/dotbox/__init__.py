@@ -271,7 +271,7 @@ def shipped_book(board: str) -> Optional[str]:
     finds it (``$DOTBOX_BOOKS``, then ``www/books`` of the checkout dotbox was built from), or
     ``None``. It may be the book of the board's transpose (the 3x5 book for ``"5x3"``): ask
     it with ``Book(path).analyze(lines, board=...)``."""
-    path = _dotbox.shipped_book(_text("board", board))
+    path = _dotbox.shipped_book(_board(board)[0])
     return None if path is None else os.fspath(path)
 
 

@@ -31,7 +31,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 import pyspiel
 
-from . import DotboxError
+from . import DotboxError, _board
 from .openspiel import Answers, DotboxBot, EngineBot, RulesBot, from_dotbox, game_for, to_dotbox
 
 PHASES = ("opening", "middle", "endgame")
@@ -229,6 +229,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games: at least 1")
+    # Each game's seed is --seed, plus 1000 for the second colour, plus the game's number; the
+    # OpenSpiel bots take 32-bit seeds.
+    most = 2**31 - 1 - 1000 - (args.games - 1)
+    if not 0 <= args.seed <= most:
+        parser.error(f"--seed: {args.seed} is not from 0 to {most} (the games' seeds count up "
+                     "from it, and OpenSpiel's bots take 32-bit seeds)")
     started = time.perf_counter()
     rows = []
     # Exact answers: the shipped books (to depth 10 on 4x4 and 3x5), the retrograde solver
@@ -241,6 +247,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ValueError as e:
         parser.error(f"--bots: {e}")
     for board in boards:
+        try:
+            _board(board)  # a board alone: a position or game record would be played from empty
+        except DotboxError as e:
+            parser.error(f"--boards: {e}")
         try:
             oracle(board, [])  # the empty board's value: perfect play is in reach
         except DotboxError as e:

@@ -71,6 +71,11 @@ def to_dotbox(
     """
     if isinstance(state, str):
         words = state.split(None, 2)
+        if words[1:2] == ["moves"]:  # "3x3 moves a4b4": the page's game record
+            raise DotboxError(
+                f"{state!r} is a game record, not a dbn string: dotbox.position gives its "
+                "board and lines (and dotbox.analyze its scores)"
+            )
         if len(words) == 3:  # a board, the bits, then more: the more is what is wrong
             raise DotboxError(f"dbn string: extra text follows the lines: {words[2]!r}")
         if len(words) == 2 and not set(words[0]) - {"0", "1"}:  # the bits, then more
@@ -112,6 +117,7 @@ def to_dbn(board: str, lines: Lines) -> str:
     """OpenSpiel's ``dbn`` string of the position of ``lines`` on ``board``: one bit a line,
     the board's pre-drawn lines drawn. ``lines`` are read and checked as :func:`dotbox.analyze`
     reads them (numbers, or a string of numbers and labels)."""
+    _board(board)  # a board alone: a position's lines would be set silently
     _, _, _, count, drawn = position(board, lines)
     drawn = set(drawn)
     return "".join("1" if i in drawn else "0" for i in range(count))
@@ -181,8 +187,17 @@ class Answers:
             if board not in self._depths:
                 path = shipped_book(board)
                 self._depths[board] = Book(path).depth if path else 0
-            if len(key[1]) < self._depths[board]:
+            depth = self._depths[board]
+            if len(key[1]) < depth:
                 answer = analyze(board, key[1], method="book")
+            elif self.method == "book":
+                # The book method's own error would ask for book=FILE, which is no option here.
+                where = f"past its shipped book (depth {depth})" if depth else "without a shipped book"
+                raise DotboxError(
+                    f"method='book': {board} with {len(key[1])} lines drawn is {where}: "
+                    "method='book' plays the book's positions only; give another method to "
+                    "play past it"
+                )
             else:
                 answer = analyze(board, key[1], method=self.method, time_limit=self.time_limit)
             self._answers[key] = answer
@@ -204,6 +219,8 @@ class DotboxBot(pyspiel.Bot):
     within ``time_limit`` seconds (``None``: the policy's 3 s), with ``exact`` False unless
     the engine's own search settled the position meanwhile. So ``time_limit`` bounds the
     engine's estimates, not a move's time, and ``None`` does not wait for an exact answer.
+
+    ``method="book"`` plays the shipped book's positions only, and raises past it.
 
     For exact moves only, ``method="search"`` with ``time_limit=None``: every position past the
     book is searched to the end, however long that takes (with a ``time_limit``, a search

@@ -20,9 +20,15 @@ PAGE = ROOT / "docs" / "benchmark.md"
         (["--bots", "nosuchmodule:make"], "--bots: 'nosuchmodule:make': No module named"),
         (["--bots", "random:nosuchfunction"], "--bots: 'random:nosuchfunction': module 'random'"),
         (["--bots", "foo"], "--bots: unknown bot 'foo': mcts:N, rules"),
-        (["--boards", "foo"], "--boards: foo: no perfect play to rate against: invalid board 'foo'"),
-        (["--boards", "3x3,9x9"], "--boards: 9x9: no perfect play to rate against: board 9x9 has 180 lines"),
+        (["--boards", "foo"], "--boards: invalid board 'foo'"),
+        (["--boards", "3x3,9x9"], "--boards: board 9x9 has 180 lines"),
         (["--boards", "5x5"], "--boards: 5x5: no perfect play to rate against: the solve needs about 8.0 PiB on disk"),
+        # A board alone: a position's lines would be dropped.
+        (["--boards", "3x3:0"], "--boards: board: '3x3:0' is a position, not a board"),
+        # Seeds count up from --seed (plus 1000 for the second colour), 32-bit for OpenSpiel.
+        (["--seed", "-5"], "--seed: -5 is not from 0 to 2147482646"),
+        (["--seed", "18446744073709551615"], "--seed: 18446744073709551615 is not from 0 to"),
+        (["--bots", "mcts:10", "--seed", "5000000000"], "--seed: 5000000000 is not from 0 to"),
     ],
 )
 def test_bad_bots_and_boards_are_named_before_any_game(args, message, capsys):

@@ -184,5 +184,7 @@ def test_a_damaged_index_truncation_and_other_files_are_refused(book_copy, tmp_p
         path.write_bytes(content)
         with pytest.raises(dotbox.DotboxError, match=name):
             dotbox.Book(path)
-        with pytest.raises(dotbox.DotboxError, match=name):
+        with pytest.raises(dotbox.DotboxError, match=name) as caught:
             dotbox.analyze("3x4", book=path)
+        # Python's words: no command of the command line.
+        assert "`dotbox " not in str(caught.value), caught.value

@@ -138,11 +138,23 @@ def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
         (lambda: to_dotbox("2x2 100001000000", "3x3"), "the dbn string is of board 2x2, not 3x3"),
         (lambda: to_dotbox("2x2 1000010000"), "expected 12 characters"),
         (lambda: game_for("3x3", utility_margin=1), "utility_margin: 1 is not True or False"),
+        # A board alone: a position's or a game record's lines would be set silently.
+        (lambda: to_dbn("2x2:0", []), "board: '2x2:0' is a position, not a board"),
+        (lambda: to_dbn("2x2 moves a1b1", []), "board: '2x2 moves a1b1' is a game record, not a board"),
+        (lambda: dotbox.shipped_book("3x4:0"), "board: '3x4:0' is a position, not a board"),
+        # A game record is not read as a dbn string ("moves" is no bit string).
+        (lambda: to_dotbox("3x3 moves a4b4"), "'3x3 moves a4b4' is a game record, not a dbn string"),
+        (lambda: to_dotbox("3x3 moves"), "'3x3 moves' is a game record, not a dbn string"),
         # The bots' options fail when the bot is made, not a game later.
         (lambda: DotboxBot(method="estmate"), "method: 'estmate' is not one of"),
         (lambda: DotboxBot(time_limit=-1), "time_limit"),
         (lambda: DotboxBot(time_limit="5"), "time_limit: '5' is not a number of seconds"),
         (lambda: DotboxBot(method="retro", time_limit=5), "method='retro' does not read time_limit"),
+        # Past the shipped book, or without one, 'book' answers nothing, in the bot's words.
+        (lambda: DotboxBot(method="book").step(from_dotbox("3x3", [])),
+         "method='book': 3x3 with 0 lines drawn is without a shipped book"),
+        (lambda: DotboxBot(method="book").step(from_dotbox("3x4", list(range(8)))),
+         "method='book': 3x4 with 8 lines drawn is past its shipped book (depth 7)"),
         (lambda: Answers(method="book", time_limit=1), "method='book' does not read time_limit"),
         (lambda: EngineBot(time_limit=0), "time_limit"),
         (lambda: EngineBot(seed=-1), "seed: -1 is not an integer"),

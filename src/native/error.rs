@@ -204,12 +204,15 @@ impl fmt::Display for Spelled<'_> {
                     true => format!("leave out {book} and give {retro} (or {search})"),
                     false => format!("give {retro} (or {search})"),
                 };
+                let path = path.display();
+                let verify = match python {
+                    true => format!("dotbox.Book('{path}').verify()"),
+                    false => format!("`dotbox book verify {path}`"),
+                };
                 write!(
                     f,
-                    "{}: {error}; {without} to answer without the book, and `dotbox book verify \
-                     {}` checks all of it",
-                    path.display(),
-                    path.display()
+                    "{path}: {error}; {without} to answer without the book, and {verify} checks \
+                     all of it"
                 )
             }
             CliError::Partial { error, .. } => error.in_terms_of(self.face).fmt(f),
@@ -560,7 +563,8 @@ mod tests {
                  --method search) to answer without the book, and `dotbox book verify b.book` \
                  checks all of it",
                 "b.book: the book is corrupt: chunk 1: checksum mismatch; give method='retro' (or \
-                 method='search') to answer without the book",
+                 method='search') to answer without the book, and dotbox.Book('b.book').verify() \
+                 checks all of it",
             ),
             (
                 CliError::DamagedBook {
@@ -592,7 +596,8 @@ mod tests {
             assert!(said.contains(cli), "{said}");
             assert_eq!(said, error.in_terms_of(Face::CommandLine).to_string());
             assert!(py.contains(python), "{py}");
-            assert!(!py.contains("--"), "{py}");
+            // Python's words name no option and no command of the command line.
+            assert!(!py.contains("--") && !py.contains("`dotbox "), "{py}");
         }
     }
 }
