@@ -18,7 +18,7 @@ const OFFERED: &str = "Your opponent has opened a chain for you. Which line now:
 const PARITY: &str = "You are to move. Find a best move: how many long chains will there be, and which count do you want?";
 const LOOPS: &str = "You are to move. Find a best move: where is the loop? If it is still closed, what does opening it cost; if it was opened for you, take all of it or decline the last four?";
 const GIVE_UP: &str = "Your opponent opened a chain or loop, and you have taken all of it but the last two boxes (four in a loop). Take on, or decline them and keep control: is control worth its price here?";
-const SAFE: &str = "You are to move. Find a best move: count the safe moves left, and who will run out of them first.";
+const SAFE: &str = "You are to move. Find a best move: count the safe moves and the short chains left, and who will run out of them first.";
 const NIM: &str = "You are to move and have control. Find a best move: which moves leave the nim-sum *0 (regions joined only through the border are separate games), and which of those is best in boxes?";
 const ENDGAME: &str =
     "Only chains and loops are left (or nearly). Which should be opened, or taken, now?";
@@ -31,7 +31,12 @@ pub const COURSE: &[LessonSpec] = &[
         text: "A box belongs to whoever draws its fourth side, and that player moves again. So a line \
                that gives a box its third side hands the box to your opponent. Early on, play safe \
                moves: lines that leave every box with two sides or fewer. A box with three sides \
-               (yellow on the board) is free: take it, unless a later lesson says otherwise.",
+               (yellow on the board) is free: take it, unless a later lesson says otherwise. \
+               The explanations after each answer use words the later lessons teach; in short: \
+               a long chain has three boxes or more, and opening one hands it to your opponent; \
+               control is being the player to whom every long chain is handed (lessons 2 and 5); \
+               a loony move hands over such a chain, or boxes your opponent may decline to keep \
+               control (lesson 2); the nimstring value says who can win control (lesson 7).",
         exercises: &[
             ex(&["+ + + +", "    |", "+-+-+-+", "", "+ +-+ +"], THIRD),
             ex(&["+ + +-+", "", "+ +-+-+", "|", "+-+ + +"], THIRD),
@@ -48,8 +53,10 @@ pub const COURSE: &[LessonSpec] = &[
                but then you must move again, usually opening the next chain for them. Or take all \
                but the last two and draw the line at the far end: a double-dealing move. It leaves \
                those two boxes to your opponent, who takes them with one line (a double-cross) and \
-               must then open the next chain. Declining costs two boxes and keeps control: do it \
-               while enough is still to come; from the last chain, take everything.",
+               must then open the next chain. Declining costs two boxes and keeps control (being the \
+               player every chain is handed to): do it while enough is still to come; from the \
+               last chain, take everything. Opening a long chain, or offering boxes your opponent \
+               can decline like this, is called a loony move.",
         exercises: &[
             ex(&["+-+-+-+", "| |", "+-+-+-+", "", "+-+-+-+", "", "+-+-+-+"], OFFERED),
             ex(&["+-+-+-+", "| |", "+-+-+-+", "|#|#|#|", "+-+-+-+", "|#|#|#|", "+-+-+-+"], OFFERED),
@@ -66,7 +73,10 @@ pub const COURSE: &[LessonSpec] = &[
                chain rule says who that will be. Count the dots: on an empty board its dots, in a \
                game under way the open lines minus the boxes left, plus one (the coach shows this \
                count). The player to move wants dots plus long chains even; the opponent wants \
-               it odd. (On an empty board the player to move is the first player: with an even \
+               it odd. Loops do not count (declining one costs four boxes and two \
+               double-crosses, which leaves the parity as it was), nor does a chain running from \
+               a junction back to the same junction: once the junction's other arms are gone, \
+               it closes into a loop. (On an empty board the player to move is the first player: with an even \
                number of dots they want an even number of long chains.) While the chains are \
                still forming, fight for your count: joining two chains, splitting one, or \
                keeping one short changes it.",
@@ -87,7 +97,7 @@ pub const COURSE: &[LessonSpec] = &[
                two pairs) instead of two. So a loop costs the controller twice what a chain does, \
                and the player without control should offer loops while they can.",
         exercises: &[
-            ex(&["+-+-+-+ +", "|     | |", "+-+-+ + +", "|   | | |", "+ + +-+ +", "| |     |", "+ +-+-+-+"], LOOPS),
+            ex(&["+-+-+ +", "| | | |", "+ + + +", "|   | |", "+-+-+ +", "      |", "+-+-+-+"], LOOPS),
             ex(&["+ +-+-+-+", "| |   |", "+ + + + +", "|   |   |", "+-+-+-+-+", "|#|#|   |", "+-+-+-+ +", "|#|#|   |", "+-+-+-+-+"], LOOPS),
             ex(&["+-+-+-+", "| | |", "+ + + +", "|   |", "+-+-+-+", "|   |", "+ + + +"], LOOPS),
             ex(&["+-+-+ +", "|   | |", "+ + + +", "|   | |", "+-+-+ +", "|   |", "+ + +-+", "| |", "+ +-+-+"], LOOPS),
@@ -113,17 +123,20 @@ pub const COURSE: &[LessonSpec] = &[
     LessonSpec {
         title: "Counting safe moves",
         idea: Idea::SafeCount,
-        text: "Before anyone must open a chain, both players play safe moves, and whoever runs out \
-               of them first must open something. So count them: most lines use up one safe move, \
-               but a line can use up two at once (it gives two boxes their second side) or \
-               create a chain that changes what is safe. Choose the line that leaves your \
-               opponent the first to run out.",
+        text: "Before anyone must open a long chain or loop, both players play safe moves, and \
+               whoever runs out of them first must open something. Short chains put that off: \
+               handing out a single box, or a 2-chain by its middle line, costs a box or two but \
+               passes the turn, since the taker must move again. So count the safe moves and the \
+               short chains left: most lines use up one safe move, but a line can use up two at \
+               once (it gives two boxes their second side), and a line can make a chain, or make \
+               one short or long. Choose the line after which your opponent runs out of both \
+               first, and so must make the first loony move: open a long chain or loop.",
         exercises: &[
             ex(&["+ +-+ +", "    |", "+ + +-+", "|     |", "+ + + +", "|   |", "+-+-+-+"], SAFE),
-            ex(&["+-+ +-+", "  |", "+ +-+ +", "  |", "+-+ +-+", "  |", "+ +-+-+"], SAFE),
-            ex(&["+-+ +-+-+", "|   |   |", "+ + + + +", "| |   |", "+ + +-+-+", "| |     |", "+ +-+-+ +", "|       |", "+-+-+-+-+"], SAFE),
-            ex(&["+-+ +-+", "|", "+ + + +", "|   |", "+ + + +", "|", "+-+ +-+"], SAFE),
-            ex(&["+ + +-+", "", "+ + +-+", "| | |", "+ + + +", "    | |", "+-+ + +"], SAFE),
+            ex(&["+-+ + +", "  | |", "+ + +-+", "| | |", "+ + + +", "    | |", "+-+ + +"], SAFE),
+            ex(&["+ + + + +", "| |   | |", "+ + +-+ +", "  |   | |", "+-+-+ + +", "  |   | |", "+ + + + +", "|   |", "+ +-+-+-+"], SAFE),
+            ex(&["+-+-+ +-+", "|   |", "+ + + +-+", "| | |", "+ + +-+-+", "  | |", "+ + + +-+"], SAFE),
+            ex(&["+ +-+-+", "| |", "+ + +-+", "| | |", "+ + + +", "| |", "+ + +-+", "|", "+-+-+-+"], SAFE),
             ex(&["+-+-+-+-+", "    |   |", "+ + + + +", "|   |   |", "+ +-+-+-+", "| |   |", "+ + + + +", "|   |   |", "+-+ + +-+"], SAFE),
         ],
     },
@@ -133,7 +146,10 @@ pub const COURSE: &[LessonSpec] = &[
         text: "The fight for control is nimstring: Dots and Boxes where whoever takes the last box \
                loses. Parts of the board joined only through the border are independent games, \
                each with a nimber value *0, *1, *2, .. and their values add by nim-sum (exclusive \
-               or). The player to move has control when the sum is not *0; a move that keeps it \
+               or). A region's value is the smallest nimber that none of its moves leaves (the \
+               mex); taking a box changes nothing (the taker moves again). So a long chain or a \
+               loop alone is *0 (whoever must open it loses the fight for control), and a single \
+               box or a 2-chain alone is *1 (its opening leaves *0 to the opponent). The player to move has control when the sum is not *0; a move that keeps it \
                leaves the sum *0 for the opponent. Often several moves do, and they are not worth \
                the same: control decides who opens the long chains, but the boxes given away on \
                the way and the lengths of the chains left decide the score, so weigh those too. \

@@ -4,7 +4,7 @@
 //! ignores the nim-sum). The answers themselves are the solver's; these checks read them.
 
 use crate::chains::{is_safe, loony_offers, regions, Kind, Nimstring, Offer};
-use crate::core::{Analysis, Board, LoonyFlags, NextLoony, Position};
+use crate::core::{count_text, Analysis, Board, LoonyFlags, NextLoony, Position};
 
 use super::components;
 
@@ -25,15 +25,18 @@ pub enum Idea {
     /// open the first long chain or loop, what the long chain rule is about), and some safe
     /// move would leave it to the player: the fight for the count is on.
     FirstLongChain,
-    /// Every best move is a safe line, and some safe line is not best: which safe line counts.
+    /// Every best move is a safe line leaving the opponent to make the next loony move with
+    /// best play, and some safe line leaves it to the player: which safe line counts (with
+    /// the short chains, which pass the turn as safe lines do).
     SafeCount,
     /// The player stands at the choice an opened chain or loop gives: every offered box but
     /// the last two (four in a loop) is taken, so taking on and the double-dealing decline
     /// are both moves. Across the lesson, taking (giving up control) is the best somewhere
     /// and declining (keeping it) somewhere else.
     TakeOrDecline,
-    /// Every exercise has a loop, on the board or opened; somewhere the all-but-four decline
-    /// of an opened loop is the best move.
+    /// Every exercise has a loop, on the board or opened (a cycle of boxes with one line
+    /// drawn across it, not a chain opened at both ends, which plays alike but is no loop to
+    /// find); somewhere the all-but-four decline of an opened loop is the best move.
     Loops,
     /// The board splits into independent regions whose nim-sum is not `*0`, and every best
     /// move leaves the sum `*0` for the opponent.
@@ -62,6 +65,17 @@ impl Shown {
             decline_chain: self.decline_chain || other.decline_chain,
             decline_loop: self.decline_loop || other.decline_loop,
         }
+    }
+}
+
+/// Whether a path of boxes closes on itself: its end boxes are neighbours (an opened loop,
+/// not a chain opened at both ends).
+fn is_cycle(boxes: &[(usize, usize)]) -> bool {
+    match (boxes.first(), boxes.last()) {
+        (Some(&(r0, c0)), Some(&(r1, c1))) => {
+            boxes.len() >= 4 && r0.abs_diff(r1) + c0.abs_diff(c1) == 1
+        }
+        _ => false,
     }
 }
 
@@ -141,13 +155,26 @@ impl Idea {
                     None => Ok(shown),
                 }
             }
-            Idea::SafeCount => match best.iter().find(|&&l| !safe(l)) {
-                Some(l) => Err(format!("has a best move, line {l}, that is not safe")),
-                None if open.lines().all(|l| !safe(l) || best.contains(&l)) => {
-                    Err("has every safe line best: there is nothing to count".into())
+            Idea::SafeCount => {
+                let leaves = |l: usize, who| flags.of(l) == Some(who);
+                match best.iter().find(|&&l| !safe(l)) {
+                    Some(l) => Err(format!("has a best move, line {l}, that is not safe")),
+                    None => match best.iter().find(|&&l| !leaves(l, NextLoony::Opponent)) {
+                        Some(l) => Err(format!(
+                            "has a best move, line {l}, after which the opponent does not make \
+                             the next loony move with best play: the count is not what decides"
+                        )),
+                        None if !open.lines().any(|l| safe(l) && leaves(l, NextLoony::Mover)) => {
+                            Err(
+                                "has no safe line leaving the next loony move to the player: \
+                                 there is nothing to count"
+                                    .into(),
+                            )
+                        }
+                        None => Ok(shown),
+                    },
                 }
-                None => Ok(shown),
-            },
+            }
             Idea::TakeOrDecline => match decision {
                 Some(_) if shown.take || shown.decline_chain || shown.decline_loop => Ok(shown),
                 Some(_) => Err(
@@ -163,7 +190,7 @@ impl Idea {
             },
             Idea::Loops => {
                 let loop_on_board = components(board, pos).iter().any(|c| c.kind == Kind::Loop);
-                let opened_loop = decision.is_some_and(|o| o.left == 4);
+                let opened_loop = decision.is_some_and(|o| o.left == 4 && is_cycle(&o.path.boxes));
                 match loop_on_board || opened_loop {
                     true => Ok(shown),
                     false => Err("has no loop, on the board or opened".into()),
@@ -229,7 +256,8 @@ impl Idea {
     }
 
     /// What the explanation adds for this idea: for the long chain rule, the count and the
-    /// number of long chains the player wants; for nimstring, the moves leaving `*0`.
+    /// number of long chains the player wants; for safe moves, the safe lines and short chains
+    /// left to count; for nimstring, the moves leaving `*0`.
     pub fn explain(self, board: &Board, pos: Position, label: &dyn Fn(usize) -> String) -> String {
         match self {
             Idea::FirstLongChain => {
@@ -244,6 +272,22 @@ impl Idea {
                     "The count here: {open} open lines − {left} boxes left + 1 = {dots}. You, to \
                      move, want it plus the long chains even: an {want} number of long chains, \
                      your opponent an {not} one."
+                )
+            }
+            Idea::SafeCount => {
+                let safe: Vec<String> = (board.open_lines(pos).lines())
+                    .filter(|&l| is_safe(board, pos, l))
+                    .map(label)
+                    .collect();
+                let short = (components(board, pos).iter())
+                    .filter(|c| c.kind == Kind::Chain && c.len() < 3)
+                    .count();
+                format!(
+                    "The count here: {} ({}) and {}, each handed out passing the turn as a safe \
+                     move does.",
+                    count_text(safe.len(), "safe line", "safe lines"),
+                    safe.join(", "),
+                    count_text(short, "short chain", "short chains"),
                 )
             }
             Idea::Nimstring => {
