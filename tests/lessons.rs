@@ -265,3 +265,53 @@ fn a_lesson_not_showing_its_idea_is_refused() {
         assert_eq!(err.to_string(), format!("lesson 1, exercise 1: {what}"));
     }
 }
+
+#[test]
+fn exercises_the_course_once_had_wrong_are_refused_by_their_ideas() {
+    // Found by an audit. Lesson 4's first exercise: four boxes opened at both ends, an L, not
+    // a cycle: it plays as an opened loop, but there is no loop to find.
+    static OPEN_ENDED: [ExerciseSpec; 1] = [ExerciseSpec {
+        diagram: &[
+            "+-+-+-+ +",
+            "|     | |",
+            "+-+-+ + +",
+            "|   | | |",
+            "+ + +-+ +",
+            "| |     |",
+            "+ +-+-+-+",
+        ],
+        question: "?",
+    }];
+    // Lesson 6's second exercise: the best move leaves the player, not the opponent, to make
+    // the next loony move, so counting safe moves to leave the opponent short misleads.
+    static PLAYER_LOONY: [ExerciseSpec; 1] = [ExerciseSpec {
+        diagram: &[
+            "+-+ +-+", "  |", "+ +-+ +", "  |", "+-+ +-+", "  |", "+ +-+-+",
+        ],
+        question: "?",
+    }];
+    for (idea, exercises, what) in [
+        (
+            Idea::Loops,
+            &OPEN_ENDED,
+            "the exercise has no loop, on the board or opened",
+        ),
+        (
+            Idea::SafeCount,
+            &PLAYER_LOONY,
+            "the exercise has a best move, line 5, after which the opponent does not make the \
+             next loony move with best play: the count is not what decides",
+        ),
+    ] {
+        let five: Vec<ExerciseSpec> = std::iter::repeat_n(exercises[0], 5).collect();
+        let spec = [LessonSpec {
+            title: "t",
+            text: "x",
+            idea,
+            exercises: Box::leak(five.into_boxed_slice()),
+        }];
+        let err = build(&spec, &mut search_solve).unwrap_err();
+        assert!(matches!(err, LessonError::IdeaNotShown { .. }), "{err}");
+        assert_eq!(err.to_string(), format!("lesson 1, exercise 1: {what}"));
+    }
+}
