@@ -666,7 +666,13 @@ fn a_memory_limit_below_one_step_is_said_up_front() {
             && err.contains("more than the 0.1 MiB of memory allowed"),
         "{err}"
     );
+    // The same budget on the finished store: nothing to compute, so no step to warn of.
+    let out = dotbox(&["solve", "3x3", "--store", store, "--memory", "64K"]);
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
     // Enough memory for every step: no warning.
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().to_str().unwrap();
     let out = dotbox(&["solve", "3x3", "--store", store, "--memory", "64M"]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
 }

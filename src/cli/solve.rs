@@ -145,7 +145,11 @@ pub fn with_store<T>(
             // Before a new store's directory is made.
             fits_on_disk(peak, dir)?;
             let mut store = FsStore::open(dir, &solve.fingerprint())?;
-            warn_of_largest_step(solve, memory, face);
+            // A resume that finds every tile it needs computes nothing and holds no step.
+            solve.plan(&mut store).map_err(CliError::Solve)?;
+            if !solve.is_finished() {
+                warn_of_largest_step(solve, memory, face);
+            }
             return_freed_memory();
             work(solve, &mut store, Some(&format!("store {}", dir.display())))
         }
