@@ -191,7 +191,7 @@ fn thread_counts_past_the_bound_are_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("store");
     let s = store.to_str().unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["solve", "3x3", "--lines", "0,1,2,3", "--threads", "100000"],
             "--threads",
@@ -237,6 +237,16 @@ fn thread_counts_past_the_bound_are_refused_at_once() {
             "--search-threads",
         ),
         (&["solve", "2x2", "--threads", "0"], "--threads"),
+        // Also where the method that answers (here the retrograde solver) reads no thread
+        // count: the count is checked before the method is chosen.
+        (
+            &["analyze", "2x2", "--lines", "0", "--search-threads", "0"],
+            "--search-threads",
+        ),
+        (
+            &["analyze", "2x2", "--lines", "0", "--search-threads", "1025"],
+            "--search-threads",
+        ),
     ];
     for (args, option) in cases {
         let value = args[args.iter().position(|a| a == &option).unwrap() + 1];

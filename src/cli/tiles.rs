@@ -28,7 +28,7 @@ use super::solve::{parse_size, set_memory, set_threads};
 /// The `dotbox tiles` commands.
 #[derive(Subcommand, Debug)]
 pub enum TilesCommand {
-    /// Every layer of the solve, from the full board down, as JSON: one object per layer
+    /// Every layer of the solve, from the full board down, as a JSON array: one object per layer
     /// with its tasks, positions, bytes written (all tiles, and the largest) and bytes read
     /// (the parents of each of its tiles).
     Layers(LayersArgs),
