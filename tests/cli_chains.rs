@@ -472,6 +472,11 @@ fn a_chain_from_a_junction_back_to_it_counts_as_a_loop() {
         text.contains("chain closing into a loop of 3 boxes from (0,2) to (1,1), ends: junction (0,1) and junction (0,1) (counted as a loop: with its junction it closes into one)"),
         "{text}"
     );
+    // The junction alone has no lines of its own (it listed "lines " and nothing).
+    assert!(
+        text.contains("unsettled region of 1 box; no lines of its own (each side ends a chain)\n"),
+        "{text}"
+    );
     // 4x4: such a chain beside two long chains. The rule favours the opponent, as nimstring
     // does (*0: the player to move loses the fight for control); counting it as a third long
     // chain favoured the player to move.

@@ -261,11 +261,20 @@ function scheduleEngine() {
   }, Math.max(0, ENGINE_DELAY_MS - thought));
 }
 
+/** Whether Undo has a position to go back to: against the engine, one where the person was
+ * to move (Undo steps over the engine's turns). With the engine first, its first move has
+ * none before it: taking it back left the engine to move and never moving (it does not play
+ * over moves it could redo). */
+function canTakeBack(g) {
+  if (!g.canUndo()) return false;
+  return session.mode === 'ee' || g.history().some((m) => !isEngine(m.player));
+}
+
 /** Takes back (`back`) or replays a move; against the engine, on to the human's turn. */
 function undoOrRedo(back) {
   stopEngineTimer();
   const g = session.game;
-  if (!(back ? g.canUndo() : g.canRedo())) return;
+  if (!(back ? canTakeBack(g) : g.canRedo())) return;
   const stepOnce = () => (back ? g.undo() : g.redo());
   stepOnce();
   while ((back ? g.canUndo() : g.canRedo()) && isEngine(g.turn) && session.mode !== 'ee') stepOnce();
@@ -350,7 +359,7 @@ function render() {
     onCursor: setCursor,
   });
   if (focused) focusCursor();
-  $('undo').disabled = !g.canUndo();
+  $('undo').disabled = !canTakeBack(g);
   $('redo').disabled = !g.canRedo();
   $('hint').disabled = !(analysis || provenEstimate()) || !interactive;
   $('switch-sides').disabled = g.isOver();

@@ -184,7 +184,9 @@ function renderPanel() {
   lines.replaceChildren();
   for (const c of r.components) {
     list.append(componentItem(c, `${c.text}${KIND_NOTE[c.kind] ?? ''}`));
-    lines.append(componentItem(c, `${c.text}: line${c.lines.length === 1 ? '' : 's'} ${shortList(g, c.lines)}`));
+    // A junction box alone has no lines of its own: each of its open sides ends a chain.
+    const own = c.lines.length ? `: line${c.lines.length === 1 ? '' : 's'} ${shortList(g, c.lines)}` : ': no lines of its own (each side ends a chain)';
+    lines.append(componentItem(c, `${c.text}${own}`));
   }
   if (!r.components.length) list.append(Object.assign(document.createElement('li'), { textContent: 'Every box is taken.' }));
   const reply = (o) => `take all with ${shortList(g, o.takeAll)}, or all but ${o.left} with ${shortList(g, o.decline)}`;

@@ -147,11 +147,12 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
             }
             _ => "",
         };
-        out.push_str(&format!(
-            "  {}{long}; lines {}\n",
-            c.describe(),
-            list(&c.lines)
-        ));
+        // A junction box alone has no lines of its own: each of its open sides ends a chain.
+        let lines = match c.lines.is_empty() {
+            true => "no lines of its own (each side ends a chain)".to_string(),
+            false => format!("lines {}", list(&c.lines)),
+        };
+        out.push_str(&format!("  {}{long}; {lines}\n", c.describe()));
     }
     let ctl = &r.control;
     out.push_str(&match open {

@@ -3,7 +3,7 @@
 // or the engine starting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, nativeAnalyze, settled, RESULTS } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, clickLine, RESULTS } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -107,6 +107,31 @@ test('keyboard only: ↓ enters the board, arrows select a line, Enter plays it,
   await page.keyboard.press('h');
   const hinted = await page.$$eval('#svg g.move.hinted', (gs) => gs.map((g) => g.dataset.best));
   assert.deepEqual(hinted, ['1'], 'the hint is a best move');
+  await context.close();
+});
+
+test('with the engine first, its first move cannot be taken back: Undo is off and U does nothing', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p2');
+  // The engine (A) moves first; then the person (B) is to move.
+  await page.waitForFunction(() => document.body.dataset.lines.split(',').filter(Boolean).length === 1, null, { timeout: 60_000 });
+  await settled(page);
+  const first = await page.evaluate(() => document.body.dataset.lines);
+  assert.equal(await page.isDisabled('#undo'), true, 'no earlier turn of the person to go back to');
+  // Taking the engine's move back left the engine to move, and it never moved.
+  await page.locator('body').press('u');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), first);
+  // Once the person has moved, Undo takes that move back (and the engine's reply, if any).
+  const open = await page.$$eval('#svg g.move', (gs) => gs.map((g) => Number(g.dataset.line)));
+  await clickLine(page, open[0]);
+  await page.waitForFunction((n) => document.body.dataset.lines.split(',').filter(Boolean).length > n, 1, { timeout: 60_000 });
+  await settled(page);
+  assert.equal(await page.isDisabled('#undo'), false);
+  await page.locator('body').press('u');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), first);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
