@@ -63,6 +63,9 @@ function goTo(ply) {
   stopEngineTimer();
   session.game.goTo(ply);
   setHint(null);
+  // What was said of the position left (the engine's move, a hint, the result) is not this
+  // one's; where this one's scores come from is said again once they are in.
+  setMessage('');
   writeHash();
   update();
 }
@@ -276,6 +279,7 @@ function undoOrRedo(back) {
   const g = session.game;
   if (!(back ? canTakeBack(g) : g.canRedo())) return;
   const stepOnce = () => (back ? g.undo() : g.redo());
+  setMessage(''); // as goTo: the message was the position left's
   stepOnce();
   while ((back ? g.canUndo() : g.canRedo()) && isEngine(g.turn) && session.mode !== 'ee') stepOnce();
   dropAnalysis();

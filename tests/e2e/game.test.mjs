@@ -128,9 +128,13 @@ test('with the engine first, its first move cannot be taken back: Undo is off an
   await page.waitForFunction((n) => document.body.dataset.lines.split(',').filter(Boolean).length > n, 1, { timeout: 60_000 });
   await settled(page);
   assert.equal(await page.isDisabled('#undo'), false);
+  await page.locator('body').press('h');
+  assert.match(await page.textContent('#message'), /^Hint: /);
   await page.locator('body').press('u');
   await settled(page);
   assert.equal(await page.evaluate(() => document.body.dataset.lines), first);
+  // The hint was for the position taken back: it is not said of this one.
+  assert.doesNotMatch(await page.textContent('#message'), /Hint/);
   assert.deepEqual(errors, []);
   await context.close();
 });
