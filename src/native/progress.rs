@@ -73,10 +73,13 @@ const LAYER_LINES_FROM: u64 = 1_000_000_000;
 /// Runs `solve` to the end over `store` with a bar of positions computed and, for solves of
 /// at least `LAYER_LINES_FROM` positions, one line per finished layer on stderr: its
 /// positions, time, rate, the memory held, the disk used and the time left. The command
-/// line's [`crate::retro::Runner`] for the in-memory analyses.
+/// line's [`crate::retro::Runner`] for the in-memory analyses. A solve already planned (by
+/// its caller, against this `store`) is not planned again: that asks the store for every tile.
 pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroError> {
     let start = Instant::now();
-    solve.plan(store)?;
+    if !solve.is_planned() {
+        solve.plan(store)?;
+    }
     // Made once the plan knows its length: not drawn as 0/0 meanwhile.
     let bar = bar("solving", solve.progress().positions_total, "positions");
     // The layer being computed: its line count, positions done before it, its start.
@@ -159,4 +162,55 @@ pub fn peak_rss() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Board;
+    use crate::store::{MemoryStore, StoreError, TileData, TileId};
+
+    /// A store in memory that counts the tiles it is asked about.
+    #[derive(Default)]
+    struct Counting {
+        tiles: MemoryStore,
+        asked: usize,
+    }
+
+    impl TileStore for Counting {
+        fn load(&mut self, tile: TileId) -> Result<Option<TileData>, StoreError> {
+            self.tiles.load(tile)
+        }
+        fn save(&mut self, tile: TileId, data: &TileData) -> Result<(), StoreError> {
+            self.tiles.save(tile, data)
+        }
+        fn contains(&mut self, tile: TileId) -> Result<bool, StoreError> {
+            self.asked += 1;
+            self.tiles.contains(tile)
+        }
+        fn remove(&mut self, tile: TileId) -> Result<(), StoreError> {
+            self.tiles.remove(tile)
+        }
+        fn bind(&mut self, fingerprint: &str) -> Result<(), StoreError> {
+            self.tiles.bind(fingerprint)
+        }
+    }
+
+    #[test]
+    fn a_solve_planned_by_its_caller_asks_the_store_for_each_tile_once() {
+        let board = Board::parse("2x3").unwrap();
+        let asked = |plan_first: bool| {
+            let mut solve = Solve::new(&board, board.start(), 99).unwrap();
+            let mut store = Counting::default();
+            if plan_first {
+                solve.plan(&mut store).unwrap();
+            }
+            run(&mut solve, &mut store).unwrap();
+            assert!(solve.is_finished());
+            store.asked
+        };
+        let once = asked(false);
+        assert!(once > 1);
+        assert_eq!(asked(true), once);
+    }
 }

@@ -195,6 +195,13 @@ impl Solve {
         self.progress
     }
 
+    /// Whether the solve has been planned against its store ([`Solve::plan`], or the first
+    /// [`Solve::step`]): a front end that planned early (to warn before it starts) does not
+    /// ask the store for every tile a second time.
+    pub fn is_planned(&self) -> bool {
+        self.needed.is_some()
+    }
+
     /// Whether every needed tile is computed.
     pub fn is_finished(&self) -> bool {
         self.needed.is_some() && self.pending_index().is_none()
