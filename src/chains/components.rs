@@ -80,9 +80,15 @@ impl Component {
         self.kind == Kind::Chain && self.len() >= 3 && !self.closes_into_loop()
     }
 
+    /// A chain of one or two boxes: handed out, it passes the turn, as a safe line does (the
+    /// count of safe moves includes them).
+    pub fn is_short_chain(&self) -> bool {
+        self.kind == Kind::Chain && self.len() < 3
+    }
+
     /// A chain leading from a junction box back to the same junction. Its boxes and the
     /// junction form a cycle: once the junction's other arms are taken away, they close into a
-    /// loop, which it then plays as (declined by all but four, no change to the long chain
+    /// loop and is played as one (declined by all but four, no change to the long chain
     /// rule's parity). So the rule counts it as a loop, not as a long chain (counted as one,
     /// the rule's verdict contradicted nimstring's and the solver's on such positions).
     pub fn closes_into_loop(&self) -> bool {

@@ -280,7 +280,7 @@ impl Idea {
                     .map(label)
                     .collect();
                 let short = (components(board, pos).iter())
-                    .filter(|c| c.kind == Kind::Chain && c.len() < 3)
+                    .filter(|c| c.is_short_chain())
                     .count();
                 format!(
                     "The count here: {} ({}) and {}, each handed out passing the turn as a safe \

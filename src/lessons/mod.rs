@@ -349,7 +349,7 @@ pub fn summary(
     let items: Vec<String> = [
         (count(&|c| c.is_long_chain()), "long chain", "long chains"),
         (
-            count(&|c| c.kind == Kind::Chain && c.len() < 3),
+            count(&|c| c.is_short_chain()),
             "short chain",
             "short chains",
         ),
