@@ -71,7 +71,7 @@ def to_dotbox(
     """
     if isinstance(state, str):
         words = state.split(None, 2)
-        if words[1:2] == ["moves"]:  # "3x3 moves a4b4": the page's game record
+        if words[1:2] in (["moves"], ["pre"]):  # "3x3 [pre 1,2] moves a4b4": a game record
             raise DotboxError(
                 f"{state!r} is a game record, not a dbn string: dotbox.position gives its "
                 "board and lines (and dotbox.analyze its scores)"

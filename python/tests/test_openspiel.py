@@ -145,6 +145,10 @@ def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
         # A game record is not read as a dbn string ("moves" is no bit string).
         (lambda: to_dotbox("3x3 moves a4b4"), "'3x3 moves a4b4' is a game record, not a dbn string"),
         (lambda: to_dotbox("3x3 moves"), "'3x3 moves' is a game record, not a dbn string"),
+        (
+            lambda: to_dotbox("3x3 pre 1,2 moves a4b4"),
+            "'3x3 pre 1,2 moves a4b4' is a game record, not a dbn string",
+        ),
         # The bots' options fail when the bot is made, not a game later.
         (lambda: DotboxBot(method="estmate"), "method: 'estmate' is not one of"),
         (lambda: DotboxBot(time_limit=-1), "time_limit"),
