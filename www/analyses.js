@@ -8,7 +8,9 @@ import { OP, ERROR } from './protocol.js';
 import { positionKey } from './position-key.js';
 import { answerBudget } from './pkg/dotbox.js';
 
-export { proven } from './proven.js';
+import { proven } from './proven.js';
+
+export { proven };
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores
@@ -113,6 +115,33 @@ export async function estimateOf(client, board, predrawn, lines, seconds = undef
   remember(key, analysis);
   for (const listener of exactListeners) listener(key);
   return analysis;
+}
+
+/** What is known exactly of the position `key`: its exact analysis (what it proves), or else
+ * the value and the move scores the engine proved among its estimates ({value, moves} of
+ * those), or null. */
+export function exactly(key) {
+  const a = cached(key);
+  if (a) return proven(a);
+  const e = estimated(key);
+  if (!e?.valueExact) return null;
+  const moves = e.moves.filter((m) => m.exact).map((m) => ({ line: m.line, score: Math.round(m.score) }));
+  return { value: Math.round(e.value), moves };
+}
+
+/**
+ * The exact value of the position `key`, or null: what is known exactly of it (`exactly`);
+ * else, where it was reached by `move` ({line, boxes}) from the position `from`, the value
+ * that move's exact score there proves. The engine proves the move it plays before it plays
+ * it, while only estimates may reach the position after it: a move taking no box scores minus
+ * the value after it, one taking boxes the boxes plus that value.
+ */
+export function exactValue(key, from = null, move = null) {
+  const own = exactly(key)?.value;
+  if (own !== undefined) return own;
+  const score = from === null ? undefined : exactly(from)?.moves.find((m) => m.line === move.line)?.score;
+  if (score === undefined) return null;
+  return move.boxes ? score - move.boxes : -score;
 }
 
 /** Forgets every refusal (a solve finished, so positions may be answered now). */

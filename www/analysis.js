@@ -9,7 +9,7 @@
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
-import { analysisOf, cached, estimateOf, estimated, failure, proven, searchAsked, searchOf } from './analyses.js';
+import { analysisOf, cached, estimateOf, estimated, exactly, exactValue, failure, proven, searchAsked, searchOf } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine, isEngine, replyEnded } from './session.js';
 import { canAnalyze } from './solving.js';
@@ -57,17 +57,6 @@ function estimatedMarginAt(k) {
   return a ? marginWith(k, a.value) : null;
 }
 
-/** What is known exactly of the position `key`: its exact analysis, or else the value and
- * the move scores the engine proved among its estimates ({value, moves} of those), or null. */
-function exactly(key) {
-  const a = cached(key);
-  if (a) return proven(a);
-  const e = estimated(key);
-  if (!e?.valueExact) return null;
-  const moves = e.moves.filter((m) => m.exact).map((m) => ({ line: m.line, score: Math.round(m.score) }));
-  return { value: Math.round(e.value), moves };
-}
-
 /** The loss of `line` played from the position with `lines` drawn, against the best move
  * there: a number, or null if not known yet. */
 function lossOf(lines, line) {
@@ -94,10 +83,11 @@ function lossView(position, line) {
   return loss === 0 ? { loss, guess, text: '0', title: 'a best move', cls: 'best' } : { loss, guess, text: `−${loss}`, title: `loses ${boxes(loss)} against the best move`, cls: 'worse' };
 }
 
-/** The final margin for A after `k` moves with perfect play from there, or null. */
+/** The final margin for A after `k` moves with perfect play from there, or null: known of
+ * that position, or proven by the exact score of the move that led there. */
 function marginAt(k) {
-  const a = exactly(keyAt(k));
-  return a ? marginWith(k, a.value) : null;
+  const value = k === 0 ? exactValue(keyAt(0)) : exactValue(keyAt(k), keyAt(k - 1), ctx.plies[k - 1]);
+  return value === null ? null : marginWith(k, value);
 }
 
 // ---- Move list -------------------------------------------------------------------------

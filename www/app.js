@@ -14,7 +14,7 @@ import {
   replyBegins, replyEnds,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
-import { analysisOf, cached, onMadeExact, proven } from './analyses.js';
+import { analysisOf, cached, exactValue, onMadeExact, proven } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';
@@ -319,6 +319,17 @@ function hint() {
   focusCursor();
 }
 
+/** The exact value of the position shown where no exact analysis of it is in (exactValue):
+ * the engine proved it among its estimates, or proved the score of the move that led here
+ * (its own move, which it proves best before it plays it), or null. */
+function provenValue(g) {
+  const key = positionKey(g.board, g.predrawn, g.lines);
+  if (g.ply === 0) return exactValue(key);
+  const plies = g.mainline();
+  const before = positionKey(g.board, g.predrawn, g.ply > 1 ? plies[g.ply - 2].lines : '');
+  return exactValue(key, before, plies[g.ply - 1]);
+}
+
 function render() {
   const g = session.game;
   const turn = g.turn;
@@ -328,18 +339,20 @@ function render() {
   $('taken').innerHTML = `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`;
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
-  // The exact value: the analysis's, or the one the engine proved among its estimates.
-  const value = analysis ? analysis.value : estimate?.valueExact ? Math.round(estimate.value) : null;
+  // The exact value: the analysis's, or the one the engine proved among its estimates or by
+  // the move that led here.
+  const value = analysis ? analysis.value : provenValue(g);
   // Chains as pseudo-lines may answer without proving the value (a chain ending in a junction).
   const doubt = analysis?.reduction?.valueExact === false;
+  const by = estimate?.valueExact ? "proven by the engine's search" : 'proven by the exact score of the move that led here';
   const proven = doubt ? ' — not proven exact (chains as pseudo-lines); the scores marked ~ are not proven'
-    : analysis ? '' : " — exact, proven by the engine's search; the scores marked ~ are estimates";
+    : analysis ? '' : ` — exact, ${by}${estimate ? '; the scores marked ~ are estimates' : ''}`;
   // The final margin the value implies is no more exact than the value: marked as it is.
   const final = value === null ? '' : fmt((turn === 0 ? a - b : b - a) + value);
   $('value').textContent = g.isOver() ? '' : value !== null
     ? `Value ${doubt ? '~' : ''}${fmt(value)} for ${PLAYER[turn]} (final ${doubt ? `~${final}, not proven` : `${final} with perfect play`})${proven}`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
-  $('value').classList.toggle('estimate', (Boolean(estimate) && !estimate.valueExact) || doubt);
+  $('value').classList.toggle('estimate', (value === null && Boolean(estimate)) || doubt);
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   // Redrawing the board replaces its lines, the focused one with them. A keyboard user's focus
   // stays on the board: on the cursor's line or, where that was just drawn, the open line

@@ -15,7 +15,7 @@ import { session, client, wasmReady, onRender } from './session.js';
 import { analysisOf, estimated, onEstimate, onMadeExact, proven } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
-import { $, PLAYER, fmt, fmtEstimate, plural, svgEl } from './ui.js';
+import { $, PLAYER, boxes, fmt, fmtEstimate, plural, svgEl } from './ui.js';
 
 const coach = {
   key: null, // positionKey of the report shown
@@ -269,11 +269,20 @@ function showJudged(moves) {
 }
 
 /** What the engine's estimate of the position with `before` drawn says of `line`, as a
- * sentence marked as an estimate, or '' where the page has no estimate of it. */
+ * sentence marked as an estimate, or as exact where the engine's search proved the move's
+ * score (the move it plays, and the value with it: then the move is a best one), or '' where
+ * the page has no estimate of it. */
 function estimateSays(g, before, line) {
   const e = estimated(positionKey(g.board, g.predrawn, before));
   const move = e?.moves.find((m) => m.line === line);
   if (!move) return '';
+  const score = fmt(Math.round(move.score));
+  if (move.exact && e.valueExact) {
+    const loss = Math.round(e.value) - Math.round(move.score);
+    return loss === 0 ? ` The engine's search proved it a best move there (score ${score}, exact).`
+      : ` The engine's search proved it loses ${boxes(loss)} there (score ${score} against ${fmt(Math.round(e.value))}, exact).`;
+  }
+  if (move.exact) return ` The engine's search proved its score there, ${score} (exact), but not which move is best.`;
   if (e.best === line) return ` By the engine's estimate (not exact), it is the engine's choice there (${fmtEstimate(move.score)}).`;
   const best = e.moves.find((m) => m.line === e.best);
   return ` By the engine's estimate (not exact), it scores ${fmtEstimate(move.score)}, against ${fmtEstimate(best.score)} for the engine's choice there, ${g.label(e.best)}.`;
@@ -317,7 +326,7 @@ async function explainLast(g, key) {
     analysis = await analysisOf(client, g.board, g.predrawn, before, true);
   } catch (e) {
     if (coach.explained !== key || session.game !== g) return;
-    const text = `${label}: no exact scores for the position before it. ${e.message.replace(/\.?$/, '.')}`;
+    const text = `${label}: no exact analysis of the position before it. ${e.message.replace(/\.?$/, '.')}`;
     const says = estimateSays(g, before, line);
     out.textContent = `${text}${says}`;
     coach.unjudged = { explained: key, before: keyOf(g, before) };
