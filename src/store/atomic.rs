@@ -29,7 +29,7 @@ pub const TEMP_SUFFIX: &str = ".tmp";
 #[derive(Debug)]
 pub struct WriteError {
     /// What was being done: "replace", "create a temporary file for", "write", "sync",
-    /// "rename", "open".
+    /// "rename", "create", "open".
     pub action: &'static str,
     /// The file or directory it was done to.
     pub path: PathBuf,
@@ -139,7 +139,25 @@ pub fn temp_file_beside(target: &Path) -> Result<NamedTempFile, WriteError> {
 /// file at `path`, or the one a symbolic link there leads to, is replaced whole.
 pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<(), WriteError> {
     let target = destination(path).map_err(WriteError::new("replace", path))?;
-    let mut temp = temp_file_beside(&target)?;
+    let temp = written_beside(&target, parts)?;
+    temp.persist(&target)
+        .map_err(|e| WriteError::new("rename", e.file.path())(e.error))?;
+    sync_dir(dir_of(&target))
+}
+
+/// Creates `path` with `parts`, whole, only where no file is there: of two processes creating
+/// it at once, one's file is there and the other fails (`AlreadyExists`, or `NotFound` if the
+/// first swept its temporary file away), never one's replaced by the other's.
+pub fn create_atomically(path: &Path, parts: &[&[u8]]) -> Result<(), WriteError> {
+    let temp = written_beside(path, parts)?;
+    temp.persist_noclobber(path)
+        .map_err(|e| WriteError::new("create", path)(e.error))?;
+    sync_dir(dir_of(path))
+}
+
+/// A temporary file beside `target` holding `parts`, synced to disk.
+fn written_beside(target: &Path, parts: &[&[u8]]) -> Result<NamedTempFile, WriteError> {
+    let mut temp = temp_file_beside(target)?;
     for bytes in parts {
         // The file's own error: NamedTempFile's would repeat the path ("at path ..").
         temp.as_file_mut()
@@ -149,9 +167,7 @@ pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> Result<(), WriteError> 
     temp.as_file()
         .sync_all()
         .map_err(WriteError::new("sync", temp.path()))?;
-    temp.persist(&target)
-        .map_err(|e| WriteError::new("rename", e.file.path())(e.error))?;
-    sync_dir(dir_of(&target))
+    Ok(temp)
 }
 
 /// The directory a file is in (`.` for a bare file name): where its temporary file goes.

@@ -133,9 +133,14 @@ impl FsStore {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 ensure_empty(&dir)?;
                 let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
-                write_atomically(&manifest, &[text.as_bytes()])?;
-                // Another process may have created the store at the same time: the
-                // manifest is one or the other's, whole, and must name this solve.
+                // Another process may create the store at the same time: the manifest is
+                // created, never replaced, so it is the first one's, whole, and must name this
+                // solve (two solves that both replaced it ran on, each locking its own file).
+                if let Err(e) = atomic::create_atomically(&manifest, &[text.as_bytes()]) {
+                    if !manifest.exists() {
+                        return Err(io_error(&format!("cannot {}", e.action), &e.path, e.error));
+                    }
+                }
                 let bytes =
                     fs::read(&manifest).map_err(|e| io_error("cannot read", &manifest, e))?;
                 check_manifest(&manifest, &bytes, fingerprint)?;
@@ -344,6 +349,33 @@ mod tests {
 
     fn data() -> TileData {
         Arc::new((0..500).map(|i| (i % 9 - 4) as i8).collect())
+    }
+
+    /// Two solves creating one new store at once: the manifest is the first one's and the
+    /// second is refused, never both running on (each had replaced the manifest and locked
+    /// its own copy: one in 120 tries of two processes).
+    #[test]
+    fn of_two_solves_creating_one_store_at_once_one_is_refused() {
+        for round in 0..300 {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("store");
+            let start = Arc::new(std::sync::Barrier::new(2));
+            let opened = ["2x2 base 0 keep 1", "2x3 base 0 keep 1"].map(|fingerprint| {
+                let (path, start) = (path.clone(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    FsStore::open(&path, fingerprint).map(|store| store.fingerprint().to_string())
+                })
+            });
+            let opened: Vec<_> = opened.into_iter().map(|t| t.join().unwrap()).collect();
+            let winners: Vec<&String> = opened.iter().filter_map(|o| o.as_ref().ok()).collect();
+            assert_eq!(winners.len(), 1, "round {round}: {opened:?}");
+            let manifest = fs::read_to_string(path.join(MANIFEST)).unwrap();
+            assert!(
+                manifest.ends_with(&format!("fingerprint {}\n", winners[0])),
+                "round {round}"
+            );
+        }
     }
 
     /// A store is abandoned only when no process has it open and it is not new.
