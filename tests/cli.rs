@@ -393,6 +393,49 @@ fn book_build_info_verify_and_query() {
     assert!(err.contains("the book is for 2x3, not for 3x3"), "{err}");
 }
 
+/// `book build --out` inside its own `--store` is refused before the solve: a book written
+/// over the store's manifest left its good tiles in a store no command would open.
+#[test]
+fn book_build_refuses_to_write_into_its_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let s = store.to_str().unwrap();
+    stdout(&["solve", "2x2", "--store", s]);
+    for name in ["dotbox-store", "book"] {
+        let out = store.join(name);
+        let err = failure(&[
+            "book",
+            "build",
+            "2x2",
+            "--depth",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+            "--store",
+            s,
+        ]);
+        let said = format!(
+            "--out {}: cannot write the book there: it is inside the --store directory {s}",
+            out.display()
+        );
+        assert!(err.contains(&said), "{err}");
+    }
+    assert!(stdout(&["solve", "2x2", "--store", s]).contains("value"));
+    let book = dir.path().join("2x2.book");
+    stdout(&[
+        "book",
+        "build",
+        "2x2",
+        "--depth",
+        "2",
+        "--out",
+        book.to_str().unwrap(),
+        "--store",
+        s,
+    ]);
+    assert!(book.is_file());
+}
+
 /// `book build --out` writes a book and nothing else: what is not a regular file (a device
 /// node, a fifo, a directory) is refused before the solve and left as it was, a symbolic link
 /// is written through (its target replaced, the link kept), and a file of the user's named

@@ -1,5 +1,6 @@
 //! `dotbox book build | info | verify`: write a book from a full solve, describe one, check one.
 
+use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
@@ -74,7 +75,7 @@ pub fn run(command: &BookCommand) -> Result<String, CliError> {
 
 fn build(args: &BuildArgs) -> Result<String, CliError> {
     let board = Board::parse(&args.board)?;
-    check_out(&args.out)?;
+    check_out(&args.out, args.store.as_deref())?;
     let started = std::time::Instant::now();
     let mut solve = Solve::new(&board, board.start(), args.depth)?;
     let (bytes, entries) = with_store(
@@ -174,7 +175,7 @@ fn write_v1(
 /// directory, a device, a fifo or a socket is refused; a symbolic link is written through),
 /// and its directory must exist. Then a temporary file is made beside it and deleted, which
 /// proves the directory writable (permissions, a read-only file system).
-fn check_out(out: &Path) -> Result<(), CliError> {
+fn check_out(out: &Path, store: Option<&Path>) -> Result<(), CliError> {
     let refuse = |why: String| {
         CliError::Usage(format!(
             "--out {}: cannot write the book there: {why}",
@@ -187,6 +188,18 @@ fn check_out(out: &Path) -> Result<(), CliError> {
         return Err(refuse(format!(
             "the directory {} does not exist",
             dir.display()
+        )));
+    }
+    // The store's own files are its: a book written over its manifest left good tiles in a
+    // store no command would open.
+    let inside = |store: &Path| {
+        let canonical = |p: &Path| fs::canonicalize(p).ok();
+        canonical(dir).is_some_and(|d| canonical(store).is_some_and(|s| d.starts_with(s)))
+    };
+    if let Some(store) = store.filter(|s| inside(s)) {
+        return Err(refuse(format!(
+            "it is inside the --store directory {}, which holds the solve's own files",
+            store.display()
         )));
     }
     atomic::temp_file_beside(&target)
@@ -348,7 +361,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("in-the-way");
         std::fs::create_dir(&out).unwrap();
-        let e = check_out(&out).unwrap_err().to_string();
+        let e = check_out(&out, None).unwrap_err().to_string();
         assert!(e.contains("it is a directory, not a regular file"), "{e}");
         // And at the write, should it have become one since.
         let e = write_atomically(&out, b"book").unwrap_err().to_string();
@@ -362,7 +375,7 @@ mod tests {
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 1, "{left:?}");
         assert!(out.is_dir());
-        let e = check_out(&dir.path().join("missing/x.book")).unwrap_err();
+        let e = check_out(&dir.path().join("missing/x.book"), None).unwrap_err();
         assert!(e.to_string().contains("missing does not exist"), "{e}");
     }
 }
