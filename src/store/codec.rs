@@ -94,28 +94,58 @@ pub fn decode_owned(
 /// Checks bytes written by [`encode`] (see [`decode`]) and returns where the payload starts.
 fn check(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<usize, StoreError> {
     let corrupt = |reason: String| StoreError::Corrupt { tile, reason };
-    if bytes.len() < 8 {
+    let intact = read_header(bytes).map_err(corrupt)?;
+    if intact.fingerprint != fingerprint {
         return Err(corrupt(format!(
-            "{} bytes is shorter than a tile header",
-            bytes.len()
+            "a tile of another solve, '{}'",
+            intact.fingerprint
         )));
     }
+    if intact.tile != tile {
+        return Err(corrupt(format!("holds {} instead", intact.tile)));
+    }
+    Ok(intact.header)
+}
+
+/// The fingerprint of the solve an intact tile belongs to, whatever tile it is; None for
+/// bytes that fail their check. A store that lost its manifest is claimed by its tiles.
+pub fn solve_of(bytes: &[u8]) -> Option<String> {
+    read_header(bytes).ok().map(|h| h.fingerprint)
+}
+
+/// What an intact tile's header says.
+struct Header {
+    fingerprint: String,
+    tile: TileId,
+    /// Bytes before the payload.
+    header: usize,
+}
+
+/// Reads the header of an encoded tile and checks the magic, the version, the lengths
+/// against the bytes present and the checksum (see the module docs); what is wrong, if any.
+fn read_header(bytes: &[u8]) -> Result<Header, String> {
+    if bytes.len() < 8 {
+        return Err(format!(
+            "{} bytes is shorter than a tile header",
+            bytes.len()
+        ));
+    }
     if bytes[..4] != MAGIC {
-        return Err(corrupt("not a dotbox tile (wrong magic bytes)".to_string()));
+        return Err("not a dotbox tile (wrong magic bytes)".to_string());
     }
     let version = u16::from_le_bytes([bytes[4], bytes[5]]);
     if version != VERSION && version != 1 {
-        return Err(corrupt(format!(
+        return Err(format!(
             "tile format version {version} is not supported (expected {VERSION})"
-        )));
+        ));
     }
     let fp_len = usize::from(u16::from_le_bytes([bytes[6], bytes[7]]));
     let at = 8 + fp_len;
     let truncated = |need: usize| {
-        corrupt(format!(
+        format!(
             "truncated: {} bytes, the header alone needs {need}",
             bytes.len()
-        ))
+        )
     };
     // Version 1 holds two counts and no group byte.
     let (groups, counts_at) = match version {
@@ -126,16 +156,16 @@ fn check(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<usize, StoreEr
         }
     };
     if groups == 0 || groups > MAX_GROUPS {
-        return Err(corrupt(format!(
+        return Err(format!(
             "{groups} line groups (a tile has 1 to {MAX_GROUPS})"
-        )));
+        ));
     }
     let len_at = counts_at + groups;
     let header = len_at + 12;
     if bytes.len() < header {
         return Err(truncated(header));
     }
-    let stored_tile = TileId::new(&bytes[counts_at..len_at]);
+    let tile = TileId::new(&bytes[counts_at..len_at]);
     let len = u64::from_le_bytes(bytes[len_at..len_at + 8].try_into().expect("8 bytes"));
     let stored_crc = u32::from_le_bytes(bytes[len_at + 8..header].try_into().expect("4 bytes"));
     let payload = &bytes[header..];
@@ -145,28 +175,25 @@ fn check(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<usize, StoreEr
         } else {
             "trailing bytes"
         };
-        return Err(corrupt(format!(
+        return Err(format!(
             "{kind}: payload of {} bytes, header says {len}",
             payload.len()
-        )));
+        ));
     }
     let mut crc = crc32fast::Hasher::new();
     crc.update(&bytes[..len_at + 8]);
     crc.update(payload);
     let computed = crc.finalize();
     if computed != stored_crc {
-        return Err(corrupt(format!(
+        return Err(format!(
             "checksum mismatch: stored {stored_crc:08x}, computed {computed:08x}"
-        )));
+        ));
     }
-    let found = String::from_utf8_lossy(&bytes[8..at]);
-    if found != fingerprint {
-        return Err(corrupt(format!("a tile of another solve, '{found}'")));
-    }
-    if stored_tile != tile {
-        return Err(corrupt(format!("holds {stored_tile} instead")));
-    }
-    Ok(header)
+    Ok(Header {
+        fingerprint: String::from_utf8_lossy(&bytes[8..at]).into_owned(),
+        tile,
+        header,
+    })
 }
 
 #[cfg(test)]

@@ -19,8 +19,11 @@ use super::{StoreError, TileData, TileId, TileStore};
 
 /// Name of the manifest file inside a store directory.
 pub const MANIFEST: &str = "dotbox-store";
-/// First line of a manifest: says what the directory is and the manifest's version.
-const MANIFEST_HEADER: &str = "dotbox tile store 1";
+/// First line of a manifest: says what the directory is and the manifest's version. Version 2
+/// ends with the CRC32 of the lines before it, so a damaged manifest is told from another
+/// solve's; version 1, without, is still read.
+const MANIFEST_HEADER: &str = "dotbox tile store 2";
+const MANIFEST_HEADER_V1: &str = "dotbox tile store 1";
 
 /// How every tile file's name begins (`tile-12-8.bin`), and its temporary file's while
 /// written.
@@ -131,8 +134,8 @@ impl FsStore {
                 return Err(StoreError::NotFound { dir });
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                ensure_empty(&dir)?;
-                let text = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
+                let claimed = claim(&dir, fingerprint)?;
+                let text = manifest_text(fingerprint);
                 // Another process may create the store at the same time: the manifest is
                 // created, never replaced, so it is the first one's, whole, and must name this
                 // solve (two solves that both replaced it ran on, each locking its own file).
@@ -144,6 +147,13 @@ impl FsStore {
                 let bytes =
                     fs::read(&manifest).map_err(|e| io_error("cannot read", &manifest, e))?;
                 check_manifest(&manifest, &bytes, fingerprint)?;
+                if claimed > 0 {
+                    crate::stderr::note(format!(
+                        "{}: no {MANIFEST}, but {} of this solve: going on with them",
+                        dir.display(),
+                        crate::core::count_text(claimed, "intact tile", "intact tiles")
+                    ));
+                }
             }
             Err(e) => return Err(io_error("cannot read", &manifest, e)),
         }
@@ -253,46 +263,78 @@ impl TileStore for FsStore {
 }
 
 /// Checks that a manifest's `bytes` name the solve `fingerprint`.
+/// The manifest of the solve `fingerprint` (version 2: with its checksum).
+fn manifest_text(fingerprint: &str) -> String {
+    let body = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
+    format!("{body}crc32 {:08x}\n", crc32fast::hash(body.as_bytes()))
+}
+
 fn check_manifest(path: &Path, bytes: &[u8], fingerprint: &str) -> Result<(), StoreError> {
     let text = String::from_utf8_lossy(bytes);
     let mut lines = text.lines();
     let header = lines.next();
     let found = lines.next().and_then(|l| l.strip_prefix("fingerprint "));
-    let found = match (header, found, lines.next()) {
-        (Some(MANIFEST_HEADER), Some(found), None) => found,
-        _ => {
-            let error = "not a dotbox tile store manifest (damaged or of another version)";
-            let error = io::Error::new(io::ErrorKind::InvalidData, error);
-            return Err(StoreError::io(
-                format!("cannot read {}", path.display()),
-                error,
-            ));
+    let refuse = |why: &str| {
+        let error = format!(
+            "{why}; the tiles beside it each name their solve: remove it and run the same \
+             command again to go on with them"
+        );
+        let error = io::Error::new(io::ErrorKind::InvalidData, error);
+        Err(StoreError::io(
+            format!("cannot read {}", path.display()),
+            error,
+        ))
+    };
+    let found = match (header, found, lines.next(), lines.next()) {
+        (Some(MANIFEST_HEADER_V1), Some(found), None, None) => found,
+        // Intact, it is exactly what this solve's manifest_text writes.
+        (Some(MANIFEST_HEADER), Some(found), Some(_), None) if text != manifest_text(found) => {
+            return refuse("the manifest is damaged (its checksum does not match)");
         }
+        (Some(MANIFEST_HEADER), Some(found), Some(_), None) => found,
+        _ => return refuse("not a dotbox tile store manifest (damaged, or of another version)"),
     };
     super::check_bound(found, fingerprint)
 }
 
-/// Refuses to turn a directory holding other files into a store. Temporary files of a store
-/// (a manifest whose writer was killed, or is writing it now) and a manifest that another
-/// process has just created do not count.
-fn ensure_empty(dir: &Path) -> Result<(), StoreError> {
+/// Readies a directory with no manifest to become the store of `fingerprint`: empty, or
+/// holding only that solve's tiles (a store whose manifest was lost: the tiles each name their
+/// solve), which it keeps; their number. Temporary files of a store (a manifest whose writer
+/// was killed, or is writing it now) and a manifest another process has just created do not
+/// count; any other file, or an intact tile of another solve, refuses the directory. Each
+/// tile is read whole (its checksum covers it): only on this rare path.
+fn claim(dir: &Path, fingerprint: &str) -> Result<usize, StoreError> {
+    let refuse = |why: String| {
+        let error = io::Error::new(io::ErrorKind::AlreadyExists, why);
+        StoreError::io(format!("cannot open {}", dir.display()), error)
+    };
     let entries = fs::read_dir(dir).map_err(|e| io_error("cannot list", dir, e))?;
-    let mut others = entries.filter(|entry| {
-        let name = entry.as_ref().map(|e| e.file_name());
-        let name = name.as_ref().map(|n| n.to_string_lossy());
-        !name.is_ok_and(|n| n.ends_with(TEMP_SUFFIX) || n == MANIFEST)
-    });
-    match others.next() {
-        None => Ok(()),
-        Some(_) => {
-            let error = format!("neither empty nor a dotbox tile store (it has no {MANIFEST})");
-            let error = io::Error::new(io::ErrorKind::AlreadyExists, error);
-            Err(StoreError::io(
-                format!("cannot open {}", dir.display()),
-                error,
-            ))
+    let mut claimed = 0;
+    for entry in entries {
+        let entry = entry.map_err(|e| io_error("cannot list", dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(TEMP_SUFFIX) || name == MANIFEST {
+            continue;
+        }
+        let tile = name.starts_with(TILE_PREFIX) && name.ends_with(".bin");
+        if !tile || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            let why = format!("neither empty nor a dotbox tile store (it has no {MANIFEST})");
+            return Err(refuse(why));
+        }
+        let bytes =
+            fs::read(entry.path()).map_err(|e| io_error("cannot read", &entry.path(), e))?;
+        match codec::solve_of(&bytes) {
+            Some(found) if found == fingerprint => claimed += 1,
+            Some(found) => {
+                let why =
+                    format!("it has no {MANIFEST}, and holds tiles of another solve, '{found}'");
+                return Err(refuse(why));
+            }
+            // Damaged: recomputed when the solve reads it, with a warning.
+            None => {}
         }
     }
+    Ok(claimed)
 }
 
 /// Opens and locks the manifest for `access`.
@@ -371,11 +413,59 @@ mod tests {
             let winners: Vec<&String> = opened.iter().filter_map(|o| o.as_ref().ok()).collect();
             assert_eq!(winners.len(), 1, "round {round}: {opened:?}");
             let manifest = fs::read_to_string(path.join(MANIFEST)).unwrap();
-            assert!(
-                manifest.ends_with(&format!("fingerprint {}\n", winners[0])),
-                "round {round}"
-            );
+            assert_eq!(manifest, manifest_text(winners[0]), "round {round}");
         }
+    }
+
+    /// Every bit flip of a manifest is told as damage, with the way back to the tiles, never
+    /// as another solve's store (whose advice was to remove it, tiles and all).
+    #[test]
+    fn a_damaged_manifest_is_told_from_another_solves() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        store.save(TILE, &data()).unwrap();
+        drop(store);
+        let path = dir.path().join(MANIFEST);
+        let good = fs::read(&path).unwrap();
+        for bit in 0..good.len() * 8 {
+            let mut bad = good.clone();
+            bad[bit / 8] ^= 1 << (bit % 8);
+            fs::write(&path, &bad).unwrap();
+            let error = FsStore::open(dir.path(), FP).unwrap_err().to_string();
+            assert!(
+                error.contains("remove it and run the same command again"),
+                "bit {bit}: {error}"
+            );
+            assert!(!error.contains("another solve"), "bit {bit}: {error}");
+        }
+        // Removed as told: the tiles are the solve's again.
+        fs::remove_file(&path).unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        assert_eq!(store.load(TILE).unwrap(), Some(data()));
+        assert_eq!(fs::read(&path).unwrap(), good);
+    }
+
+    /// A directory of tiles without a manifest is this solve's store only if its intact tiles
+    /// are this solve's; a manifest written before manifests had a checksum still opens.
+    #[test]
+    fn tiles_without_a_manifest_are_claimed_by_their_own_solve_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        store.save(TILE, &data()).unwrap();
+        drop(store);
+        fs::remove_file(dir.path().join(MANIFEST)).unwrap();
+        let error = FsStore::open(dir.path(), "2x3 base 0 keep 1")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(&format!("holds tiles of another solve, '{FP}'")),
+            "{error}"
+        );
+        assert!(!dir.path().join(MANIFEST).exists());
+        let old = format!("{MANIFEST_HEADER_V1}\nfingerprint {FP}\n");
+        fs::write(dir.path().join(MANIFEST), &old).unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        assert_eq!(store.load(TILE).unwrap(), Some(data()));
     }
 
     /// A store is abandoned only when no process has it open and it is not new.
