@@ -2,7 +2,8 @@
 // past visit kept them), then for each position only the chunks it reads: from IndexedDB
 // when cached, else by HTTP range request. The wasm reader checks every chunk's length and
 // CRC32 before it answers anything; a chunk that fails is downloaded once more, then
-// reported as damaged (an Error with code ERROR.bookDamaged, protocol.js), and never used.
+// reported as damaged (an Error with code ERROR.bookDamaged, protocol.js), and never used; a
+// chunk that cannot be downloaded (offline) is ERROR.bookUnreachable, and asked for again later.
 // Verified chunks are cached under the book's index checksum, so a second visit needs no
 // network for what it saw and a changed book never reads old chunks. A server that ignores ranges sends the
 // whole file once: all its chunks are cached then (and checked when read).
@@ -96,35 +97,49 @@ export class LazyBookSource {
     const progress = (n, whole) => onProgress?.((done += n), whole ?? total);
     const verified = [];
     const failed = [];
-    for (const run of runs(missing)) {
-      const [start] = this.book.range(run[0]);
-      const end = this.book.range(run.at(-1))[1];
-      const bytes = await this.file.read(start, end, progress);
-      for (const i of run) {
+    // A read that fails (offline, the host down) loses nothing verified before it.
+    let unread = null;
+    try {
+      for (const run of runs(missing)) {
+        const [start] = this.book.range(run[0]);
+        const end = this.book.range(run.at(-1))[1];
+        const bytes = await this.read(start, end, progress);
+        for (const i of run) {
+          const [a, b] = this.book.range(i);
+          const chunk = bytes.slice(a - start, b - start);
+          if (this.insert(i, chunk)) verified.push([i, chunk]);
+          else failed.push(i);
+        }
+      }
+      // A damaged or truncated chunk is downloaded once more, on its own, past any cache.
+      for (const i of failed) {
         const [a, b] = this.book.range(i);
-        const chunk = bytes.slice(a - start, b - start);
-        if (this.insert(i, chunk)) verified.push([i, chunk]);
-        else failed.push(i);
+        const chunk = await this.read(a, b, progress, { fresh: true });
+        const error = this.check(i, chunk);
+        if (error) this.damaged.set(i, error);
+        else verified.push([i, chunk]);
       }
-    }
-    // A damaged or truncated chunk is downloaded once more, on its own, past any cache.
-    for (const i of failed) {
-      const [a, b] = this.book.range(i);
-      let error = null;
-      try {
-        const chunk = await this.file.read(a, b, progress, { fresh: true });
-        error = this.check(i, chunk);
-        if (!error) verified.push([i, chunk]);
-      } catch (e) {
-        error = e.message;
-      }
-      if (error) this.damaged.set(i, error);
+    } catch (e) {
+      unread = e;
     }
     this.stats.chunksFetched += verified.length;
     if (verified.length) await putBookChunks(this.db, this.checksum, verified);
     await this.keepWhole();
+    if (unread) throw unread;
     const bad = failed.find((i) => this.damaged.has(i));
     if (bad !== undefined) throw this.damage(bad);
+  }
+
+  /** Bytes [start, end) of the book from the network; a failed read is an Error with code
+   * ERROR.bookUnreachable (the position is answered another way, and asked again later:
+   * offline is not damage). */
+  async read(start, end, progress, options) {
+    try {
+      return await this.file.read(start, end, progress, options);
+    } catch (e) {
+      const message = `The opening book ${this.file.url} could not be read (${e.message}): positions that need a part of it not kept on this device are answered another way.`;
+      throw Object.assign(new Error(message), { code: ERROR.bookUnreachable });
+    }
   }
 
   /**

@@ -19,6 +19,8 @@
 //                                        Events: EVENT.bookProgress and EVENT.bookFigures (a
 //                                        book answer), EVENT.bookDamaged {message} (a damaged
 //                                        book chunk: answered as without the book),
+//                                        EVENT.bookUnreachable {message} (a chunk that
+//                                        cannot be downloaded, offline: the same),
 //                                        EVENT.handoverProgress (the handover solve),
 //                                        EVENT.pseudoProgress, EVENT.searchProgress
 //   status  {board, predrawn}         -> {open, direct, solved, tooBig, solving, keep, progress}
@@ -100,6 +102,7 @@ export const EVENT = Object.freeze({
   bookProgress: 'book-progress',
   bookFigures: 'book-figures',
   bookDamaged: 'book-damaged',
+  bookUnreachable: 'book-unreachable',
   pseudoProgress: 'pseudo-progress',
   handoverProgress: 'handover-progress',
 });
@@ -114,6 +117,8 @@ export const ERROR = Object.freeze({
   damaged: 'damaged',
   /** A book chunk failed its check (inside the worker: books.js to worker.js). */
   bookDamaged: 'book-damaged',
+  /** A book chunk could not be downloaded (offline; inside the worker too). */
+  bookUnreachable: 'book-unreachable',
 });
 
 // The asked-for search's own worker (search-worker.js, deep-search.js): the page posts

@@ -303,10 +303,10 @@ function onProgress(p) {
     return;
   }
   if (p.op === EVENT.bookFigures) return showFigures(p.figures);
-  if (p.op === EVENT.bookDamaged) {
+  if (p.op === EVENT.bookDamaged || p.op === EVENT.bookUnreachable) {
     // Said until the next game is set up: the message line changes with every move.
     if (!$('notice').textContent.includes(p.message)) setNotice([$('notice').textContent, p.message].filter(Boolean));
-    mark({ bookDamaged: '1' });
+    if (p.op === EVENT.bookDamaged) mark({ bookDamaged: '1' });
     return;
   }
   if (p.op === EVENT.bookProgress) {

@@ -61,12 +61,15 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate' && path === '') path = PAGE;
   if (path in RELEASE.files) {
     event.respondWith(serve(path, RELEASE.files[path]));
-  } else if (request.mode === 'navigate' || request.destination === 'worker' || /^r\/[0-9a-f]+\//.test(path)) {
+  } else if (/^r\/[0-9a-f]+\//.test(path)) {
     // Not this release's: an earlier release's file while its page is still open, else the
-    // network; isolated either way, as a document or worker must be to share memory.
+    // network; isolated either way, as its workers must be to share memory.
     event.respondWith(older(request));
   }
-  // Anything else (the large books' range requests) goes to the network untouched.
+  // Anything else goes to the network untouched: the large books' range requests, and every
+  // address that is not the site's own. Deployed at an origin's root, the scope holds the
+  // origin's other pages too, which must not be isolated (their cross-origin images would
+  // stop loading) or answered offline by this site.
 });
 
 async function install() {
@@ -131,10 +134,8 @@ async function serve(path, hash) {
   }
 }
 
-/**
- * A file of an earlier release still cached (checked against its stored hash), else the
- * network; a page address the network cannot give offline gets a note pointing to the game.
- */
+/** A file of an earlier release still cached (checked against its stored hash), else the
+ * network. */
 async function older(request) {
   for (const name of await earlier()) {
     const cached = await (await caches.open(name)).match(request, { ignoreSearch: true });
@@ -142,17 +143,10 @@ async function older(request) {
     const body = await cached.arrayBuffer();
     if ((await digest(body)) === cached.headers.get(HASH_HEADER)) return isolated(body, cached.headers);
   }
-  let response;
-  try {
-    response = await fetch(request);
-  } catch (e) {
-    if (request.mode !== 'navigate') throw e;
-    const note = `<!doctype html><meta charset="utf-8"><title>dotbox: offline</title><p>This address is not part of dotbox's offline copy. <a href="${SCOPE}">Play dotbox</a>.</p>`;
-    return new Response(note, { status: 503, headers: { 'Content-Type': 'text/html' } });
-  }
-  // A range (a large book's chunk), and a redirect the browser follows itself (a navigation
-  // asks with redirect: 'manual', and gets a response of status 0 that no Response copies).
-  if (response.status === 206 || response.type === 'opaqueredirect') return response;
+  const response = await fetch(request);
+  // A redirect the browser follows itself (a navigation asks with redirect: 'manual', and
+  // gets a response of status 0 that no Response copies).
+  if (response.type === 'opaqueredirect') return response;
   return isolated(await response.arrayBuffer(), response.headers, response.status);
 }
 

@@ -83,10 +83,11 @@ async function analyze({ board, predrawn, lines }) {
     try {
       return await booked(book, lines);
     } catch (e) {
-      // A damaged chunk: the page is told (it says so until the next game), and the position
-      // is answered as without the book.
-      if (e.code !== ERROR.bookDamaged) throw e;
-      post({ op: EVENT.bookDamaged, message: e.message });
+      // A damaged chunk, or one that cannot be downloaded (offline): the page is told (it
+      // says so until the next game), and the position is answered as without the book.
+      if (e.code === ERROR.bookDamaged) post({ op: EVENT.bookDamaged, message: e.message });
+      else if (e.code === ERROR.bookUnreachable) post({ op: EVENT.bookUnreachable, message: e.message });
+      else throw e;
       method = wasm.answerMethod(board, predrawn, lines, undefined, 'browser');
     }
   }

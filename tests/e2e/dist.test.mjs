@@ -14,7 +14,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
@@ -82,6 +82,18 @@ describe('scripts/dist.mjs', () => {
     removeSite(dir);
   });
 
+  test('an --out folder holding files that are not an earlier build is refused and left as it was', () => {
+    const dir = siteDir();
+    mkdirSync(join(dir, 'blog'), { recursive: true });
+    writeFileSync(join(dir, 'robots.txt'), 'kept');
+    const run = spawnSync('node', [`${ROOT}scripts/dist.mjs`, '--out', dir, '--version', 'x'], { encoding: 'utf8' });
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /--out \S+ holds files that are not an earlier dotbox build: blog, robots\.txt; the folder is replaced whole, so give an empty or new one/);
+    assert.deepEqual(readdirSync(dir).sort(), ['blog', 'robots.txt']);
+    assert.equal(readFileSync(join(dir, 'robots.txt'), 'utf8'), 'kept');
+    removeSite(dir);
+  });
+
   test('a part size below a book\'s index is refused, naming the book', () => {
     const dir = siteDir();
     const result = spawnSync('node', [`${ROOT}scripts/dist.mjs`, '--out', dir, '--part-bytes', '100000'], { encoding: 'utf8' });
@@ -136,6 +148,12 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     assert.ok(threads > 1, `solved on ${threads} threads`);
     await settled(page);
     assert.deepEqual(await shownScores(page), nativeAnalyze('icelandic', []).moves);
+    // The site is at the origin's root, so the worker's scope holds the origin's other pages:
+    // they are the host's, served as it sends them, not isolated by the site's worker.
+    const other = await page.goto(`${env.host.url}other-site/`);
+    assert.equal(other.status(), 404);
+    assert.equal(other.headers()['cross-origin-embedder-policy'], undefined, 'not isolated by the site');
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -162,6 +180,28 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     await page.close();
   });
 
+  test('a book position whose chunks cannot be downloaded (the host gone) gets the engine\'s estimates and a notice, not an error', { timeout: 120_000 }, async () => {
+    // A visitor who read 4x4's first position only, then lost the network.
+    const browser = await launch();
+    try {
+      const { page, errors } = await openPage(await browser.newContext(), env.host.url, '#board=4x4&mode=hh');
+      await settled(page);
+      assert.match(await page.textContent('#message'), /from the opening book/);
+      await env.host.stop();
+      try {
+        await showPosition(page, '4x4', [5, 21]);
+        assert.match(await page.textContent('#notice'), /The opening book \S+ could not be read \(.+\): positions that need a part of it not kept on this device are answered another way\./);
+        assert.match(await page.textContent('#value'), /^Estimated value ~/);
+        assert.ok((await page.$$eval('#svg g.move[data-estimate]', (gs) => gs.length)) > 0, 'estimates drawn');
+        assert.deepEqual(errors, []);
+      } finally {
+        await env.host.start();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('with the server stopped the page opens from the service worker and answers 3x3, the first 4x4 position and 3x4 from its precached book', { timeout: 120_000 }, async () => {
     await env.host.stop();
     try {
@@ -176,10 +216,9 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
         assert.match(await page.textContent('#message'), /from the opening book/);
         assert.deepEqual(await shownScores(page), nativeAnalyze('3x4', moves, BOOK_3X4).moves, `3x4 after ${moves}`);
       }
-      // An address of the site's folder that is not the site's: a note, not the browser's error.
-      const lost = await page.goto(`${env.host.url}no-such-page.html`);
-      assert.equal(lost.status(), 503);
-      assert.match(await page.textContent('body'), /not part of dotbox's offline copy/);
+      // An address that is not the site's (at an origin's root, another site's page) is not
+      // answered by the site's worker: the browser's own error.
+      await assert.rejects(page.goto(`${env.host.url}other-site/`));
       assert.deepEqual(errors, []);
       await page.close();
     } finally {
