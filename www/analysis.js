@@ -347,6 +347,8 @@ async function fill() {
       const next = nextAsk(g);
       if (!next) return;
       const { lines } = next.position;
+      // Keyed now: a new game may free `g` while the worker answers.
+      const key = positionKey(g.board, g.predrawn, lines);
       try {
         // Background work: its progress is not the game's bar (quiet).
         if (next.ask === 'analyze') await analysisOf(client, g.board, g.predrawn, lines, true);
@@ -354,7 +356,7 @@ async function fill() {
         else await estimateOf(client, g.board, g.predrawn, lines, undefined, undefined, true);
       } catch {
         // Not solved yet, or the worker gave no estimate: try again on a later render.
-        if (next.ask === 'estimate' || !failure(positionKey(g.board, g.predrawn, lines))) return;
+        if (next.ask === 'estimate' || !failure(key)) return;
       }
       if (ctx.game === g) draw();
     }
