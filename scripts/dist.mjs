@@ -20,7 +20,8 @@
 //                          --part-bytes (default 25 MiB, the largest file Cloudflare Pages
 //                          takes) is split at chunk boundaries into parts, and
 //                          books/index.json lists them (which bytes and chunks each holds)
-// www/pkg and www/pkg-threads must be built first (`./build.sh wasm`). DIR is replaced whole.
+// www/pkg and www/pkg-threads must be built first (`./build.sh wasm`). DIR is replaced whole;
+// one that holds anything but an earlier build is refused.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import {
@@ -326,6 +327,7 @@ async function main() {
   // Not precached: no page asks for it, and some hosts do not publish names starting with _.
   files._headers = Buffer.from('/r/*\n  Cache-Control: public, max-age=31536000, immutable\n');
 
+  refuseForeign(out, files);
   rmSync(out, { recursive: true, force: true });
   for (const [p, b] of Object.entries(files)) write(out, p, b);
   const size = (filter) => Object.entries(files).filter(([p]) => filter(p)).reduce((n, [, b]) => n + b.length, 0);
@@ -333,6 +335,23 @@ async function main() {
   console.log(`  ${Object.keys(files).length} files; code ${(size((p) => p.startsWith('r/')) / 1e6).toFixed(2)} MB, books ${(size((p) => p.endsWith('.book')) / 1e6).toFixed(2)} MB, precached ${(size((p) => p in precache) / 1e6).toFixed(2)} MB`);
   for (const p of Object.keys(files).filter((f) => f.endsWith('.book'))) {
     if (statSync(join(out, p)).size > partBytes) fail(`${p} is larger than ${partBytes} bytes`);
+  }
+}
+
+/**
+ * Refuses an `out` that holds anything but an earlier build (its top-level names are a
+ * build's, and its sw.js is dotbox's): it is replaced whole, and a host's own files there (a
+ * web root's other pages) would be lost without a word.
+ */
+function refuseForeign(out, files) {
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) fail(`--out ${out} is a file, not a folder`);
+  const ours = new Set(Object.keys(files).map((p) => p.split('/')[0]));
+  const foreign = readdirSync(out).filter((name) => !ours.has(name)).sort();
+  const built = existsSync(join(out, 'sw.js')) && readFileSync(join(out, 'sw.js'), 'utf8').includes('dotbox-release-');
+  if (foreign.length || (readdirSync(out).length && !built)) {
+    const named = foreign.length ? `: ${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}` : '';
+    fail(`--out ${out} holds files that are not an earlier dotbox build${named}; the folder is replaced whole, so give an empty or new one`);
   }
 }
 
