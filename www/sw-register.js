@@ -16,7 +16,11 @@ const root = document.documentElement;
 const FALLBACK_MS = 10_000;
 
 if ('serviceWorker' in navigator) watch(navigator.serviceWorker);
-else root.dataset.sw = 'none';
+else {
+  root.dataset.sw = 'none';
+  // Over plain HTTP at an address other than localhost, the browser offers no service worker.
+  if (!self.isSecureContext) console.warn('dotbox: not a secure context (HTTPS or localhost): no offline copy, and no threads unless the host sends COOP/COEP (docs/deploy.md)');
+}
 
 /** Says where the page stands at once (data-sw); registers once the page has answered. */
 function watch(serviceWorker) {
