@@ -7,7 +7,7 @@ use common::{Naive, Rng, BOARDS};
 use dotbox::core::symmetries;
 use dotbox::core::{Board, Position, PositionError, Rules};
 use dotbox::retro::{self, RetroError, Solve};
-use dotbox::store::MemoryStore;
+use dotbox::store::{MemoryStore, TileStore};
 
 #[test]
 fn known_empty_board_values() {
@@ -188,6 +188,30 @@ fn a_damaged_tile_is_recomputed() {
     assert_eq!(run.tiles_reused, found - 1);
 }
 
+/// A tile the plan found stored and a step then misses (its file removed by hand while the
+/// solve ran) is recomputed, as a damaged one is, not the end of the solve.
+#[test]
+fn a_tile_gone_from_the_store_while_the_solve_runs_is_recomputed() {
+    let board = Board::new(3, 3).unwrap();
+    let mut store = MemoryStore::new();
+    let mut first = Solve::new(&board, board.start(), 0).unwrap();
+    for _ in 0..40 {
+        first.step(&mut store).unwrap();
+    }
+    let mut second = Solve::new(&board, board.start(), 0).unwrap();
+    second.plan(&mut store).unwrap();
+    let gone = second.next_task().unwrap().needs[0];
+    store.remove(gone).unwrap();
+    second.run(&mut store, &mut |_| {}).unwrap();
+    let repairs = second.take_repairs();
+    assert_eq!(repairs.len(), 1);
+    assert_eq!(
+        (repairs[0].tile, repairs[0].reason.as_str()),
+        (gone, "gone from the store")
+    );
+    assert_eq!(second.value(&mut store, board.start()).unwrap(), -3);
+}
+
 #[test]
 fn last_move_penalty_matches_the_naive_solver() {
     let mut rng = Rng(31);
@@ -234,6 +258,8 @@ fn a_damaged_tile_is_removed_recomputed_and_answers_again() {
     let mut solve = Solve::new(&board, board.start(), 1).unwrap();
     solve.plan(&mut store).unwrap();
     assert!(solve.is_finished());
+    let found = solve.progress().tiles_reused;
+    let saved = store.saved;
     let (tile, _) = solve.layout().locate(board.start().with(0)).unwrap();
     store.bad = Some(tile);
     let error = solve.analysis(&mut store, board.start()).unwrap_err();
@@ -243,6 +269,20 @@ fn a_damaged_tile_is_removed_recomputed_and_answers_again() {
     assert!(!solve.is_finished(), "the removed tile is planned again");
     solve.run(&mut store, &mut |_| {}).unwrap();
     assert_eq!(solve.analysis(&mut store, board.start()).unwrap(), expected);
+    // A second tile found damaged the same way: the progress, which the command line's
+    // summary reads, counts every tile both repairs computed, and neither as found.
+    let (second, _) = solve.layout().locate(board.start()).unwrap();
+    assert_ne!(second, tile);
+    store.bad = Some(second);
+    let error = solve.value(&mut store, board.start()).unwrap_err();
+    assert_eq!(solve.repair(&mut store, error).unwrap().tile, second);
+    solve.run(&mut store, &mut |_| {}).unwrap();
+    assert_eq!(solve.analysis(&mut store, board.start()).unwrap(), expected);
+    let p = solve.progress();
+    assert_eq!(
+        (p.tiles_reused, p.tiles_done),
+        (found - 2, store.saved - saved)
+    );
     let other = solve.repair(&mut store, RetroError::NotLoony).unwrap_err();
     assert!(matches!(other, RetroError::NotLoony));
 }

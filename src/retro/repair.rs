@@ -30,8 +30,7 @@ impl Solve {
     ) -> Result<Repair, RetroError> {
         match error {
             RetroError::Store(StoreError::Corrupt { tile, reason }) => {
-                store.remove(tile)?;
-                self.plan(store)?;
+                self.plan_without(tile, store)?;
                 Ok(Repair { tile, reason })
             }
             other => Err(other),

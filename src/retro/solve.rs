@@ -107,6 +107,16 @@ pub struct Solve {
     repairs: Vec<Repair>,
 }
 
+/// The parent tile a failed step lost, and how: damaged, or gone from the store (removed by
+/// hand while the solve ran). The step plans again, so it is recomputed.
+fn lost_parent(error: &RetroError) -> Option<(TileId, String)> {
+    match error {
+        RetroError::Store(StoreError::Corrupt { tile, reason }) => Some((*tile, reason.clone())),
+        RetroError::NotSolved(tile) => Some((*tile, "gone from the store".to_string())),
+        _ => None,
+    }
+}
+
 impl Solve {
     /// A solve of the subgame of `base` on `board`. Tiles of positions with at most
     /// `keep_lines` lines drawn beyond `base` stay in the store; deeper layers are removed
@@ -271,21 +281,34 @@ impl Solve {
                     self.next = i + 1;
                     return Ok(self.is_finished());
                 }
-                Err(RetroError::Store(StoreError::Corrupt { tile: bad, reason }))
-                    if replans <= self.schedule().order.len() =>
-                {
+                Err(e) => {
+                    let room = replans <= self.schedule().order.len();
+                    let Some((bad, reason)) = lost_parent(&e).filter(|_| room) else {
+                        return Err(e);
+                    };
                     replans += 1;
-                    store.remove(bad)?;
-                    self.cache.remove(&bad);
                     self.repairs.push(Repair { tile: bad, reason });
                     self.cleaned_from = self.layout.open_count() + 1;
-                    let run = self.progress;
-                    self.plan(store)?;
-                    self.progress.carry_over(run);
+                    self.plan_without(bad, store)?;
                 }
-                Err(e) => return Err(e),
             }
         }
+    }
+
+    /// Removes a lost `tile` (damaged, or gone) from `store` and memory and plans again, so
+    /// the next steps recompute it; the work done so far stays counted ([`Progress`] carried
+    /// over: a command's summary is of all of it).
+    pub(super) fn plan_without(
+        &mut self,
+        tile: TileId,
+        store: &mut dyn TileStore,
+    ) -> Result<(), RetroError> {
+        store.remove(tile)?;
+        self.cache.remove(&tile);
+        let run = self.progress;
+        self.plan(store)?;
+        self.progress.carry_over(run);
+        Ok(())
     }
 
     /// Computes `tile` from its parents and saves it: the unit of work of every solve, the
