@@ -637,6 +637,17 @@ fn a_negative_count_is_refused_as_that_options_value() {
             "--min-chain",
         ),
         (&["solve", "3x3", "--threads", "-2"][..], "--threads"),
+        (&["solve", "3x3", "--memory", "-1"][..], "--memory"),
+        (
+            &[
+                "book", "build", "3x3", "--depth", "2", "--memory", "-1", "--out", "b",
+            ][..],
+            "--memory",
+        ),
+        (
+            &[&task[..], &["--tasks", "0", "--memory", "-1"]].concat()[..],
+            "--memory",
+        ),
         (
             &["solve", "3x3", "--high-groups", "-1"][..],
             "--high-groups",

@@ -112,7 +112,7 @@ pub struct TaskArgs {
     #[arg(long)]
     pub store: PathBuf,
     /// Memory the task may hold (for example 6G; default: 60 % of the machine's).
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_negative_numbers = true)]
     pub memory: Option<u64>,
     /// Worker threads (default: one per core; at most 1024).
     #[arg(long, allow_negative_numbers = true)]
