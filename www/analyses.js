@@ -130,16 +130,14 @@ export function exactly(key) {
 }
 
 /**
- * The exact value of the position `key`, or null: what is known exactly of it (`exactly`);
- * else, where it was reached by `move` ({line, boxes}) from the position `from`, the value
- * that move's exact score there proves. The engine proves the move it plays before it plays
- * it, while only estimates may reach the position after it: a move taking no box scores minus
- * the value after it, one taking boxes the boxes plus that value.
+ * The exact value of the position reached by `move` ({line, boxes}) from the position `from`,
+ * where that move's score there is known exactly (`exactly`), else null. The engine proves
+ * the move it plays before it plays it, while only estimates may reach the position after
+ * it: a move taking no box scores minus the value after it, one taking boxes the boxes plus
+ * that value.
  */
-export function exactValue(key, from = null, move = null) {
-  const own = exactly(key)?.value;
-  if (own !== undefined) return own;
-  const score = from === null ? undefined : exactly(from)?.moves.find((m) => m.line === move.line)?.score;
+export function valueAfter(from, move) {
+  const score = exactly(from)?.moves.find((m) => m.line === move.line)?.score;
   if (score === undefined) return null;
   return move.boxes ? score - move.boxes : -score;
 }

@@ -14,7 +14,7 @@ import {
   replyBegins, replyEnds,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
-import { analysisOf, cached, exactValue, onMadeExact, proven } from './analyses.js';
+import { analysisOf, cached, onMadeExact, proven, valueAfter } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';
@@ -319,15 +319,16 @@ function hint() {
   focusCursor();
 }
 
-/** The exact value of the position shown where no exact analysis of it is in (exactValue):
- * the engine proved it among its estimates, or proved the score of the move that led here
- * (its own move, which it proves best before it plays it), or null. */
-function provenValue(g) {
-  const key = positionKey(g.board, g.predrawn, g.lines);
-  if (g.ply === 0) return exactValue(key);
+/** The exact value of the position shown where it has the engine's estimates (`estimate`),
+ * and how it is known (`by`): the engine proved it among them, or proved the score of the
+ * move that led here (its own move, which it proves best before it plays it: valueAfter);
+ * null where neither. */
+function provenValue(g, estimate) {
+  if (estimate.valueExact) return { value: Math.round(estimate.value), by: "proven by the engine's search" };
+  if (g.ply === 0) return null;
   const plies = g.mainline();
-  const before = positionKey(g.board, g.predrawn, g.ply > 1 ? plies[g.ply - 2].lines : '');
-  return exactValue(key, before, plies[g.ply - 1]);
+  const value = valueAfter(positionKey(g.board, g.predrawn, g.ply > 1 ? plies[g.ply - 2].lines : ''), plies[g.ply - 1]);
+  return value === null ? null : { value, by: 'proven by the exact score of the move that led here' };
 }
 
 function render() {
@@ -341,12 +342,12 @@ function render() {
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates or by
   // the move that led here.
-  const value = analysis ? analysis.value : provenValue(g);
+  const known = estimate ? provenValue(g, estimate) : null;
+  const value = analysis ? analysis.value : known?.value ?? null;
   // Chains as pseudo-lines may answer without proving the value (a chain ending in a junction).
   const doubt = analysis?.reduction?.valueExact === false;
-  const by = estimate?.valueExact ? "proven by the engine's search" : 'proven by the exact score of the move that led here';
   const proven = doubt ? ' — not proven exact (chains as pseudo-lines); the scores marked ~ are not proven'
-    : analysis ? '' : ` — exact, ${by}${estimate ? '; the scores marked ~ are estimates' : ''}`;
+    : analysis ? '' : ` — exact, ${known?.by}; the scores marked ~ are estimates`;
   // The final margin the value implies is no more exact than the value: marked as it is.
   const final = value === null ? '' : fmt((turn === 0 ? a - b : b - a) + value);
   $('value').textContent = g.isOver() ? '' : value !== null
