@@ -119,9 +119,9 @@ impl FsStore {
                 error,
             ));
         }
-        if dir.exists() && !dir.is_dir() {
-            // create_dir_all would say only "File exists".
-            let error = io::Error::new(io::ErrorKind::AlreadyExists, "a file, not a directory");
+        // create_dir_all would say only "File exists".
+        if let Some(what) = not_a_directory(&dir) {
+            let error = io::Error::new(io::ErrorKind::AlreadyExists, what);
             return Err(io_error("cannot use", &dir, error));
         }
         if create {
@@ -262,13 +262,42 @@ impl TileStore for FsStore {
     }
 }
 
-/// Checks that a manifest's `bytes` name the solve `fingerprint`.
+/// What stands at `dir` where a store's directory should, in words ("a character device, not
+/// a directory"; "a symbolic link to x, which does not exist"); None for a directory, or
+/// nothing (it is made).
+fn not_a_directory(dir: &Path) -> Option<String> {
+    let kind = |meta: &fs::Metadata| match meta.is_file() {
+        true => "a file",
+        false => atomic::file_kind(&meta.file_type()),
+    };
+    let meta = fs::symlink_metadata(dir).ok()?;
+    if meta.file_type().is_symlink() {
+        let link = fs::read_link(dir).map_or_else(|_| "?".into(), |l| l.display().to_string());
+        return match fs::metadata(dir) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                Some(format!("a symbolic link to {link}, which does not exist"))
+            }
+            Err(e) => Some(format!(
+                "a symbolic link to {link}, which cannot be followed ({e})"
+            )),
+            Ok(target) if !target.is_dir() => Some(format!(
+                "a symbolic link to {link}, which is {}, not a directory",
+                kind(&target)
+            )),
+            Ok(_) => None,
+        };
+    }
+    (!meta.is_dir()).then(|| format!("{}, not a directory", kind(&meta)))
+}
+
 /// The manifest of the solve `fingerprint` (version 2: with its checksum).
 fn manifest_text(fingerprint: &str) -> String {
     let body = format!("{MANIFEST_HEADER}\nfingerprint {fingerprint}\n");
     format!("{body}crc32 {:08x}\n", crc32fast::hash(body.as_bytes()))
 }
 
+/// Checks that a manifest's `bytes` name the solve `fingerprint`: intact (version 2 by its
+/// checksum), else refused with the way back to the tiles.
 fn check_manifest(path: &Path, bytes: &[u8], fingerprint: &str) -> Result<(), StoreError> {
     let text = String::from_utf8_lossy(bytes);
     let mut lines = text.lines();
@@ -614,6 +643,31 @@ mod tests {
         let cause = std::error::Error::source(&err).expect("the file system's error");
         let cause = cause.downcast_ref::<io::Error>().unwrap();
         assert!(e.ends_with(&cause.to_string()), "{e}");
+        // What stands there is named ("cannot create …: File exists" before).
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink("nowhere", &dangling).unwrap();
+        let looped = dir.path().join("looped");
+        std::os::unix::fs::symlink("looped", &looped).unwrap();
+        let to_file = dir.path().join("to-file");
+        std::os::unix::fs::symlink("plain-file", &to_file).unwrap();
+        for (path, said) in [
+            (
+                &dangling,
+                "a symbolic link to nowhere, which does not exist",
+            ),
+            (&looped, "a symbolic link to looped, which cannot be followed (Too many levels of symbolic links (os error 40))"),
+            (
+                &to_file,
+                "a symbolic link to plain-file, which is a file, not a directory",
+            ),
+            (
+                &PathBuf::from("/dev/null"),
+                "a character device, not a directory",
+            ),
+        ] {
+            let e = FsStore::open(path, FP).unwrap_err().to_string();
+            assert!(e.contains("cannot use") && e.ends_with(said), "{e}");
+        }
     }
 
     #[test]
