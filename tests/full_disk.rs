@@ -169,6 +169,35 @@ fn a_solve_its_file_system_could_never_hold_is_refused_at_once() {
     assert!(!store.exists(), "no store made");
 }
 
+/// `analyze --method retro` of a position too large for memory whose solve no disk here could
+/// hold leads with memory and advises what answers without a solve: `analyze` has no store
+/// (it led with the disk, "store it on a larger disk").
+#[test]
+fn an_analysis_too_large_for_memory_and_disk_advises_the_search() {
+    let Some(disk) = Tmpfs::mount("8m") else {
+        return;
+    };
+    let out = dotbox_with_env(
+        &["analyze", "4x4", "--lines", "0", "--method", "retro"],
+        "TMPDIR",
+        disk.path(),
+    )
+    .output()
+    .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let said = format!(
+        "solving it in memory needs about 52.8 GiB, more than the 8.0 GiB it may use, and on \
+         disk more than the whole file system holding {} (8.0 MiB, 8.0 MiB free): answer it \
+         from a book or with --method search",
+        disk.path().display()
+    );
+    assert!(
+        err.starts_with("error: the subgame has about ") && err.contains(&said),
+        "{err}"
+    );
+}
+
 /// A pseudo file system reports a size of 0: that says nothing of the disk, so the solve is
 /// not refused as too large for it, and the store's own error says what is wrong.
 #[test]

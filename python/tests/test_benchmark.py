@@ -22,7 +22,7 @@ PAGE = ROOT / "docs" / "benchmark.md"
         (["--bots", "foo"], "--bots: unknown bot 'foo': mcts:N, rules"),
         (["--boards", "foo"], "--boards: invalid board 'foo'"),
         (["--boards", "3x3,9x9"], "--boards: board 9x9 has 180 lines"),
-        (["--boards", "5x5"], "--boards: 5x5: no perfect play to rate against: the solve needs about 8.0 PiB on disk"),
+        (["--boards", "5x5"], "--boards: 5x5: no perfect play to rate against: the subgame has about 4.56e16 positions; solving it in memory needs about 8.0 PiB"),
         # A board alone: a position's lines would be dropped.
         (["--boards", "3x3:0"], "--boards: board: '3x3:0' is a position, not a board"),
         # Seeds count up from --seed (plus 1000 for the second colour), 32-bit for OpenSpiel.

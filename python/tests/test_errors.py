@@ -38,7 +38,7 @@ def bots():
         (lambda: dotbox.analyze("3x3 moves a4b4", [1]), "lines cannot be given with a game record"),
         (lambda: dotbox.analyze("5x5", method="search", time_limit=0.01), "raise time_limit"),
         (lambda: dotbox.analyze("4x4", method="retro"), "dotbox.solve(..., store=DIR), or answer from a book or with method='search'"),
-        (lambda: dotbox.analyze("5x5", method="retro"), "out of this machine's reach"),
+        (lambda: dotbox.analyze("5x5", method="retro"), "and on disk more than the whole file system holding"),
         (lambda: dotbox.analyze("3x3", book="/nonexistent.book"), "cannot read /nonexistent.book"),
         (lambda: dotbox.analyze("3x3 moves a4b4 zz", []), "game record"),
         (lambda: dotbox.rules_move("3x3", [], 1.5), "not in [0, 1)"),

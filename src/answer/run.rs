@@ -8,7 +8,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 
 use crate::core::{Analysis, Board, Position, Rules};
 use crate::engine::{self, EngineError, EngineOptions, Estimate};
-use crate::native::{fits_on_disk, progress, CliError, SearchArgs};
+use crate::native::{disk_too_small, progress, CliError, SearchArgs};
 use crate::policy;
 use crate::retro::{self, RetroError};
 use crate::search::quick::quick_move;
@@ -31,10 +31,11 @@ pub(crate) fn in_memory(board: &Board, pos: Position, rules: Rules) -> Result<An
 /// solve it on disk only where a disk could hold it.
 pub(super) fn retro(board: &Board, pos: Position) -> Result<Answer, CliError> {
     let analysis = in_memory(board, pos, Rules::default()).map_err(|e| match e {
-        CliError::Solve(RetroError::TooLarge { bytes, .. }) => {
-            fits_on_disk(bytes, &std::env::temp_dir())
-                .err()
-                .unwrap_or(e)
+        CliError::Solve(error @ RetroError::TooLarge { bytes, .. }) => {
+            match disk_too_small(bytes, &std::env::temp_dir()) {
+                Some(disk) => CliError::TooLargeAnywhere { error, disk },
+                None => CliError::Solve(error),
+            }
         }
         e => e,
     })?;

@@ -65,6 +65,15 @@ pub enum CliError {
     Store(StoreError),
     /// The solver failed.
     Solve(RetroError),
+    /// A position too large for memory ([`RetroError::TooLarge`]) that no disk here could
+    /// hold either (`disk`: the file system that would, in words): the advice is the methods
+    /// that answer it without solving it, not a store.
+    TooLargeAnywhere {
+        /// The in-memory refusal.
+        error: RetroError,
+        /// The file system too small for it, in words.
+        disk: String,
+    },
     /// A file could not be read or written.
     Io {
         /// What was being done, as a verb for the message ("read", "write", ...).
@@ -228,6 +237,16 @@ impl fmt::Display for Spelled<'_> {
                  or with --method search"
             ),
             CliError::Solve(e) => e.fmt(f),
+            CliError::TooLargeAnywhere { error, disk } => {
+                let search = match python {
+                    true => "method='search'",
+                    false => "--method search",
+                };
+                write!(
+                    f,
+                    "{error}, and on disk more than {disk}: answer it from a book or with {search}"
+                )
+            }
             CliError::Io {
                 action,
                 path,
@@ -364,7 +383,9 @@ impl std::error::Error for CliError {
             CliError::Book { error, .. } | CliError::DamagedBook { error, .. } => Some(error),
             CliError::Partial { error, .. } => error.source(),
             CliError::Store(e) => Some(e),
-            CliError::Solve(e) | CliError::Loony(e) => Some(e),
+            CliError::Solve(e)
+            | CliError::Loony(e)
+            | CliError::TooLargeAnywhere { error: e, .. } => Some(e),
             CliError::Io { error, .. } => Some(error),
             CliError::Search(e) => Some(e),
             CliError::Chains(e) => Some(e),
@@ -586,6 +607,19 @@ mod tests {
                 }),
                 "`dotbox solve --store DIR`, or answer from a book or with --method search",
                 "dotbox.solve(..., store=DIR), or answer from a book or with method='search'",
+            ),
+            (
+                CliError::TooLargeAnywhere {
+                    error: RetroError::TooLarge {
+                        positions: 1e15,
+                        bytes: 1e15,
+                        limit: 1 << 30,
+                    },
+                    disk: "the whole file system holding /tmp (1.0 TiB, 0.5 TiB free)".into(),
+                },
+                ", and on disk more than the whole file system holding /tmp (1.0 TiB, 0.5 TiB \
+                 free): answer it from a book or with --method search",
+                ": answer it from a book or with method='search'",
             ),
         ];
         for (error, cli, python) in cases {

@@ -48,12 +48,9 @@ pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, CliError> {
 /// tiles kept, and it resumes once there is room. A 5×5 solve (8 PiB) is refused here, at
 /// once: the solve lays out its 19 million tiles only when it first needs them.
 pub(crate) fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
-    let Some(disk) = disk_space(dir) else {
+    let Some(too_small) = disk_too_small(peak, dir) else {
         return Ok(());
     };
-    if peak <= 2.0 * disk.size as f64 {
-        return Ok(());
-    }
     // Past a petabyte no one disk holds it; below, a larger disk may (a small tmpfs or
     // quota is not the limit of the machine).
     let advice = match peak > 1e15 {
@@ -64,13 +61,25 @@ pub(crate) fn fits_on_disk(peak: f64, dir: &Path) -> Result<(), CliError> {
         false => "store it on a larger disk, or split it into tasks (docs/scaling.md)",
     };
     Err(CliError::Usage(format!(
-        "the solve needs about {} on disk (its two largest adjacent layers), more than the \
-         whole file system holding {} ({}, {} free): {advice}",
+        "the solve needs about {} on disk (its two largest adjacent layers), more than \
+         {too_small}: {advice}",
         size_text(peak),
-        dir.display(),
-        size_text(disk.size as f64),
-        size_text(disk.free as f64),
     )))
+}
+
+/// Where `peak` bytes could never be stored in `dir` (more than twice its whole file system:
+/// see [`fits_on_disk`]), that file system in words ("the whole file system holding /tmp
+/// (252.0 GiB, 23.4 GiB free)"); None where it could, or where its size is not known.
+pub(crate) fn disk_too_small(peak: f64, dir: &Path) -> Option<String> {
+    let disk = disk_space(dir)?;
+    (peak > 2.0 * disk.size as f64).then(|| {
+        format!(
+            "the whole file system holding {} ({}, {} free)",
+            dir.display(),
+            size_text(disk.size as f64),
+            size_text(disk.free as f64),
+        )
+    })
 }
 
 /// The size of a file system and the bytes free on it for this user.

@@ -19,6 +19,6 @@ mod shipped;
 
 pub use book_file::{BookFile, Held};
 pub use error::{CliError, Face, Spelled, TimeLimitProblem, MIN_TIME_LIMIT};
-pub(crate) use files::fits_on_disk;
+pub(crate) use files::{disk_too_small, fits_on_disk};
 pub use method::{check_reads, thread_count, Method, MethodOption, SearchArgs, MAX_THREADS};
 pub use shipped::book_for as shipped_book;
