@@ -258,9 +258,10 @@ impl Solve {
 
     /// Computes the next needed tile and saves it. Returns whether the solve is finished.
     ///
-    /// A damaged parent (it fails its check when read) is removed and the solve planned
-    /// again, so the following steps recompute it; [`Solve::take_repairs`] lists such tiles
-    /// for the front end to report (a failing disk should not go unnoticed).
+    /// A damaged parent (it fails its check when read), or one gone from the store since the
+    /// plan, is removed and the solve planned again, so the following steps recompute it;
+    /// [`Solve::take_repairs`] lists such tiles for the front end to report (a failing disk
+    /// should not go unnoticed).
     pub fn step(&mut self, store: &mut dyn TileStore) -> Result<bool, RetroError> {
         if self.needed.is_none() {
             self.plan(store)?;
