@@ -25,6 +25,7 @@
 //! too, naming that solve: it is not this solve's tile, so it is recomputed like a damaged one
 //! rather than making the whole store unusable (the store's own manifest says whose it is).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::{StoreError, TileData, TileId, MAX_GROUPS};
@@ -110,12 +111,12 @@ fn check(bytes: &[u8], fingerprint: &str, tile: TileId) -> Result<usize, StoreEr
 /// The fingerprint of the solve an intact tile belongs to, whatever tile it is; None for
 /// bytes that fail their check. A store that lost its manifest is claimed by its tiles.
 pub fn solve_of(bytes: &[u8]) -> Option<String> {
-    read_header(bytes).ok().map(|h| h.fingerprint)
+    read_header(bytes).ok().map(|h| h.fingerprint.into_owned())
 }
 
-/// What an intact tile's header says.
-struct Header {
-    fingerprint: String,
+/// What an intact tile's header says (its fingerprint borrowed: no copy per tile read).
+struct Header<'a> {
+    fingerprint: Cow<'a, str>,
     tile: TileId,
     /// Bytes before the payload.
     header: usize,
@@ -123,7 +124,7 @@ struct Header {
 
 /// Reads the header of an encoded tile and checks the magic, the version, the lengths
 /// against the bytes present and the checksum (see the module docs); what is wrong, if any.
-fn read_header(bytes: &[u8]) -> Result<Header, String> {
+fn read_header(bytes: &[u8]) -> Result<Header<'_>, String> {
     if bytes.len() < 8 {
         return Err(format!(
             "{} bytes is shorter than a tile header",
@@ -190,7 +191,7 @@ fn read_header(bytes: &[u8]) -> Result<Header, String> {
         ));
     }
     Ok(Header {
-        fingerprint: String::from_utf8_lossy(&bytes[8..at]).into_owned(),
+        fingerprint: String::from_utf8_lossy(&bytes[8..at]),
         tile,
         header,
     })
