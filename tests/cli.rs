@@ -400,20 +400,17 @@ fn book_build_refuses_to_write_into_its_store() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("store");
     let s = store.to_str().unwrap();
+    let build = |out: &Path| {
+        let out = out.to_str().unwrap().to_string();
+        [
+            "book", "build", "2x2", "--depth", "2", "--out", &out, "--store", s,
+        ]
+        .map(String::from)
+    };
     stdout(&["solve", "2x2", "--store", s]);
     for name in ["dotbox-store", "book"] {
         let out = store.join(name);
-        let err = failure(&[
-            "book",
-            "build",
-            "2x2",
-            "--depth",
-            "2",
-            "--out",
-            out.to_str().unwrap(),
-            "--store",
-            s,
-        ]);
+        let err = failure(&build(&out).each_ref().map(String::as_str));
         let said = format!(
             "--out {}: cannot write the book there: it is inside the --store directory {s}",
             out.display()
@@ -422,17 +419,7 @@ fn book_build_refuses_to_write_into_its_store() {
     }
     assert!(stdout(&["solve", "2x2", "--store", s]).contains("value"));
     let book = dir.path().join("2x2.book");
-    stdout(&[
-        "book",
-        "build",
-        "2x2",
-        "--depth",
-        "2",
-        "--out",
-        book.to_str().unwrap(),
-        "--store",
-        s,
-    ]);
+    stdout(&build(&book).each_ref().map(String::as_str));
     assert!(book.is_file());
 }
 

@@ -446,14 +446,19 @@ mod tests {
         }
     }
 
+    /// A store of the solve `FP` holding `TILE`, closed.
+    fn store_with_a_tile() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = FsStore::open(dir.path(), FP).unwrap();
+        store.save(TILE, &data()).unwrap();
+        dir
+    }
+
     /// Every bit flip of a manifest is told as damage, with the way back to the tiles, never
     /// as another solve's store (whose advice was to remove it, tiles and all).
     #[test]
     fn a_damaged_manifest_is_told_from_another_solves() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut store = FsStore::open(dir.path(), FP).unwrap();
-        store.save(TILE, &data()).unwrap();
-        drop(store);
+        let dir = store_with_a_tile();
         let path = dir.path().join(MANIFEST);
         let good = fs::read(&path).unwrap();
         for bit in 0..good.len() * 8 {
@@ -478,10 +483,7 @@ mod tests {
     /// are this solve's; a manifest written before manifests had a checksum still opens.
     #[test]
     fn tiles_without_a_manifest_are_claimed_by_their_own_solve_only() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut store = FsStore::open(dir.path(), FP).unwrap();
-        store.save(TILE, &data()).unwrap();
-        drop(store);
+        let dir = store_with_a_tile();
         fs::remove_file(dir.path().join(MANIFEST)).unwrap();
         let error = FsStore::open(dir.path(), "2x3 base 0 keep 1")
             .unwrap_err()
