@@ -47,54 +47,90 @@ impl WriteError {
     }
 }
 
+/// What stands at a path, a symbolic link there followed: what a file to replace or a
+/// directory to use is told from, and what a refusal names.
+pub enum Standing {
+    /// Nothing: it is made.
+    Nothing,
+    /// A file of any type.
+    Found {
+        /// The file: the path itself, or where a symbolic link there leads.
+        target: PathBuf,
+        /// The file's metadata.
+        meta: fs::Metadata,
+        /// The symbolic link's own text, if the path is one.
+        link: Option<PathBuf>,
+    },
+    /// A symbolic link that leads to nothing, in words ("a symbolic link to x, which does not
+    /// exist"; "…, which cannot be followed (…)").
+    Broken(String),
+}
+
+impl Standing {
+    /// What stands at `path`. An error is the file system's, reading `path` itself.
+    pub fn at(path: &Path) -> io::Result<Standing> {
+        let meta = match fs::symlink_metadata(path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Standing::Nothing),
+            other => other?,
+        };
+        if !meta.file_type().is_symlink() {
+            let (target, link) = (path.to_path_buf(), None);
+            return Ok(Standing::Found { target, meta, link });
+        }
+        let link = fs::read_link(path)?;
+        let followed =
+            fs::canonicalize(path).and_then(|target| Ok((fs::metadata(&target)?, target)));
+        let why = match followed {
+            Ok((meta, target)) => {
+                let link = Some(link);
+                return Ok(Standing::Found { target, meta, link });
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => "which does not exist".to_string(),
+            Err(e) => format!("which cannot be followed ({e})"),
+        };
+        Ok(Standing::Broken(format!(
+            "a symbolic link to {}, {why}",
+            link.display()
+        )))
+    }
+}
+
+/// A found file in words, with its article: "a fifo", "a symbolic link to sub, which is a
+/// directory".
+pub fn found_words(meta: &fs::Metadata, link: &Option<PathBuf>) -> String {
+    let kind = file_kind(&meta.file_type());
+    match link {
+        None => kind.to_string(),
+        Some(link) => format!("a symbolic link to {}, which is {kind}", link.display()),
+    }
+}
+
 /// The file that writing `path` replaces: `path` itself (whether it exists or not), or the
 /// file a symbolic link at `path` leads to. An error says in words, without the path, why
 /// there is none: `path` (or the link's target) exists and is not a regular file, or is a
 /// link leading nowhere.
 pub fn destination(path: &Path) -> io::Result<PathBuf> {
-    let meta = match fs::symlink_metadata(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
-        other => other?,
-    };
-    if !meta.file_type().is_symlink() {
-        return match meta.is_file() {
-            true => Ok(path.to_path_buf()),
-            false => Err(not_regular("it is", &meta)),
-        };
-    }
-    let link = fs::read_link(path)?;
-    let target = fs::canonicalize(path).map_err(|e| match e.kind() {
-        io::ErrorKind::NotFound => io::Error::new(
-            io::ErrorKind::NotFound,
+    let refuse = |kind, what: String| Err(io::Error::new(kind, format!("it is {what}")));
+    match Standing::at(path)? {
+        Standing::Nothing => Ok(path.to_path_buf()),
+        Standing::Found { target, meta, .. } if meta.is_file() => Ok(target),
+        Standing::Found { meta, link, .. } => refuse(
+            io::ErrorKind::InvalidInput,
             format!(
-                "it is a symbolic link to {}, which does not exist",
-                link.display()
+                "{}, not a regular file: only a regular file is replaced",
+                found_words(&meta, &link)
             ),
         ),
-        _ => e,
-    })?;
-    let meta = fs::metadata(&target)?;
-    match meta.is_file() {
-        true => Ok(target),
-        false => Err(not_regular(
-            &format!("it is a symbolic link to {}, which is", link.display()),
-            &meta,
-        )),
+        Standing::Broken(why) => refuse(io::ErrorKind::NotFound, why),
     }
-}
-
-/// "`is` a character device, not a regular file: only a regular file is replaced".
-fn not_regular(is: &str, meta: &fs::Metadata) -> io::Error {
-    let kind = file_kind(&meta.file_type());
-    io::Error::new(
-        io::ErrorKind::InvalidInput,
-        format!("{is} {kind}, not a regular file: only a regular file is replaced"),
-    )
 }
 
 /// A file type in words, with its article ("a fifo"): for messages that refuse a file that
 /// is not a regular one.
 pub fn file_kind(file_type: &fs::FileType) -> &'static str {
+    if file_type.is_file() {
+        return "a file";
+    }
     if file_type.is_dir() {
         return "a directory";
     }
@@ -260,15 +296,21 @@ mod tests {
         fs::create_dir(&sub).unwrap();
         let link = dir.path().join("to-sub");
         std::os::unix::fs::symlink("sub", &link).unwrap();
+        let looped = dir.path().join("looped");
+        std::os::unix::fs::symlink("looped", &looped).unwrap();
         for (path, said) in [
             (&sub, "it is a directory, not a regular file"),
             (&link, "it is a symbolic link to sub, which is a directory"),
+            (
+                &looped,
+                "it is a symbolic link to looped, which cannot be followed (Too many levels",
+            ),
         ] {
             let e = write_atomically(path, &[b"x"]).unwrap_err();
             assert_eq!((e.action, &e.path), ("replace", path));
             assert!(e.error.to_string().contains(said), "{}", e.error);
         }
         assert!(sub.is_dir());
-        assert_eq!(names(dir.path()), ["sub", "to-sub"]);
+        assert_eq!(names(dir.path()), ["looped", "sub", "to-sub"]);
     }
 }

@@ -13,7 +13,7 @@ use std::fs::{self, File, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::atomic::{self, TEMP_SUFFIX};
+use super::atomic::{self, Standing, TEMP_SUFFIX};
 use super::codec;
 use super::{StoreError, TileData, TileId, TileStore};
 
@@ -266,28 +266,15 @@ impl TileStore for FsStore {
 /// a directory"; "a symbolic link to x, which does not exist"); None for a directory, or
 /// nothing (it is made).
 fn not_a_directory(dir: &Path) -> Option<String> {
-    let kind = |meta: &fs::Metadata| match meta.is_file() {
-        true => "a file",
-        false => atomic::file_kind(&meta.file_type()),
-    };
-    let meta = fs::symlink_metadata(dir).ok()?;
-    if meta.file_type().is_symlink() {
-        let link = fs::read_link(dir).map_or_else(|_| "?".into(), |l| l.display().to_string());
-        return match fs::metadata(dir) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                Some(format!("a symbolic link to {link}, which does not exist"))
-            }
-            Err(e) => Some(format!(
-                "a symbolic link to {link}, which cannot be followed ({e})"
-            )),
-            Ok(target) if !target.is_dir() => Some(format!(
-                "a symbolic link to {link}, which is {}, not a directory",
-                kind(&target)
-            )),
-            Ok(_) => None,
-        };
+    match Standing::at(dir).ok()? {
+        Standing::Nothing => None,
+        Standing::Found { meta, .. } if meta.is_dir() => None,
+        Standing::Found { meta, link, .. } => Some(format!(
+            "{}, not a directory",
+            atomic::found_words(&meta, &link)
+        )),
+        Standing::Broken(why) => Some(why),
     }
-    (!meta.is_dir()).then(|| format!("{}, not a directory", kind(&meta)))
 }
 
 /// The manifest of the solve `fingerprint` (version 2: with its checksum).
