@@ -130,16 +130,19 @@ export function exactly(key) {
 }
 
 /**
- * The exact value of the position reached by `move` ({line, boxes}) from the position `from`,
- * where that move's score there is known exactly (`exactly`), else null. The engine proves
- * the move it plays before it plays it, while only estimates may reach the position after
- * it: a move taking no box scores minus the value after it, one taking boxes the boxes plus
- * that value.
+ * The exact value of the position `key` and how it is known (`by`), or null: `'position'`
+ * where the position's own analysis or the engine's search there proved it (`exactly`),
+ * `'move'` where the exact score of the move that led there proves it: `move` ({line, boxes})
+ * played from the position `from` (null at the start). The engine proves the move it plays
+ * before it plays it, while only estimates may reach the position after it: a move taking no
+ * box scores minus the value after it, one taking boxes the boxes plus that value.
  */
-export function valueAfter(from, move) {
-  const score = exactly(from)?.moves.find((m) => m.line === move.line)?.score;
+export function exactValue(key, from, move) {
+  const own = exactly(key);
+  if (own) return { value: own.value, by: 'position' };
+  const score = from === null ? undefined : exactly(from)?.moves.find((m) => m.line === move.line)?.score;
   if (score === undefined) return null;
-  return move.boxes ? score - move.boxes : -score;
+  return { value: move.boxes ? score - move.boxes : -score, by: 'move' };
 }
 
 /** Forgets every refusal (a solve finished, so positions may be answered now). */

@@ -9,7 +9,7 @@
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
-import { analysisOf, cached, estimateOf, estimated, exactly, failure, proven, searchAsked, searchOf, valueAfter } from './analyses.js';
+import { analysisOf, cached, estimateOf, estimated, exactValue, exactly, failure, proven, searchAsked, searchOf } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine, isEngine, replyEnded } from './session.js';
 import { canAnalyze } from './solving.js';
@@ -86,8 +86,8 @@ function lossView(position, line) {
 /** The final margin for A after `k` moves with perfect play from there, or null: known of
  * that position, or proven by the exact score of the move that led there. */
 function marginAt(k) {
-  const value = exactly(keyAt(k))?.value ?? (k > 0 ? valueAfter(keyAt(k - 1), ctx.plies[k - 1]) : null);
-  return value === null ? null : marginWith(k, value);
+  const known = exactValue(keyAt(k), k > 0 ? keyAt(k - 1) : null, ctx.plies[k - 1]);
+  return known === null ? null : marginWith(k, known.value);
 }
 
 // ---- Move list -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import {
   replyBegins, replyEnds,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
-import { analysisOf, cached, onMadeExact, proven, valueAfter } from './analyses.js';
+import { analysisOf, cached, exactValue, onMadeExact, proven } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';
@@ -319,16 +319,15 @@ function hint() {
   focusCursor();
 }
 
-/** The exact value of the position shown where it has the engine's estimates (`estimate`),
- * and how it is known (`by`): the engine proved it among them, or proved the score of the
- * move that led here (its own move, which it proves best before it plays it: valueAfter);
- * null where neither. */
-function provenValue(g, estimate) {
-  if (estimate.valueExact) return { value: Math.round(estimate.value), by: "proven by the engine's search" };
-  if (g.ply === 0) return null;
+/** The exact value of the position shown where it has the engine's estimates, and how it is
+ * known (`by`, in words): the engine proved it among them, or proved the score of the move
+ * that led here (its own move, which it proves best before it plays it); null where neither. */
+function provenValue(g) {
   const plies = g.mainline();
-  const value = valueAfter(positionKey(g.board, g.predrawn, g.ply > 1 ? plies[g.ply - 2].lines : ''), plies[g.ply - 1]);
-  return value === null ? null : { value, by: 'proven by the exact score of the move that led here' };
+  const before = g.ply === 0 ? null : positionKey(g.board, g.predrawn, g.ply > 1 ? plies[g.ply - 2].lines : '');
+  const known = exactValue(positionKey(g.board, g.predrawn, g.lines), before, plies[g.ply - 1]);
+  if (known === null) return null;
+  return { value: known.value, by: known.by === 'move' ? 'proven by the exact score of the move that led here' : "proven by the engine's search" };
 }
 
 function render() {
@@ -342,7 +341,7 @@ function render() {
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates or by
   // the move that led here.
-  const known = estimate ? provenValue(g, estimate) : null;
+  const known = estimate ? provenValue(g) : null;
   const value = analysis ? analysis.value : known?.value ?? null;
   // Chains as pseudo-lines may answer without proving the value (a chain ending in a junction).
   const doubt = analysis?.reduction?.valueExact === false;

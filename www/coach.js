@@ -12,7 +12,7 @@
 import { OP } from './protocol.js';
 import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { session, client, wasmReady, onRender } from './session.js';
-import { analysisOf, estimated, onEstimate, onMadeExact, proven } from './analyses.js';
+import { analysisOf, estimated, exactly, onEstimate, onMadeExact, proven } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
 import { $, PLAYER, boxes, fmt, fmtEstimate, plural, svgEl } from './ui.js';
@@ -273,15 +273,18 @@ function showJudged(moves) {
  * score (the move it plays, and the value with it: then the move is a best one), or '' where
  * the page has no estimate of it. */
 function estimateSays(g, before, line) {
-  const e = estimated(positionKey(g.board, g.predrawn, before));
+  const key = positionKey(g.board, g.predrawn, before);
+  const e = estimated(key);
   const move = e?.moves.find((m) => m.line === line);
   if (!move) return '';
-  const score = fmt(Math.round(move.score));
-  if (move.exact && e.valueExact) {
-    const loss = Math.round(e.value) - Math.round(move.score);
-    return loss === 0 ? ` The engine's search proved it a best move there (score ${score}, exact).`
-      : ` The engine's search proved it loses ${boxes(loss)} there (score ${score} against ${fmt(Math.round(e.value))}, exact).`;
+  const known = exactly(key);
+  const proved = known?.moves.find((m) => m.line === line);
+  if (proved) {
+    const loss = known.value - proved.score;
+    return loss === 0 ? ` The engine's search proved it a best move there (score ${fmt(proved.score)}, exact).`
+      : ` The engine's search proved it loses ${boxes(loss)} there (score ${fmt(proved.score)} against ${fmt(known.value)}, exact).`;
   }
+  const score = fmt(Math.round(move.score));
   if (move.exact) return ` The engine's search proved its score there, ${score} (exact), but not which move is best.`;
   if (e.best === line) return ` By the engine's estimate (not exact), it is the engine's choice there (${fmtEstimate(move.score)}).`;
   const best = e.moves.find((m) => m.line === e.best);
