@@ -613,8 +613,9 @@ fn a_book_of_depth_zero_is_refused_before_any_work() {
 
 #[test]
 fn a_negative_count_is_refused_as_that_options_value() {
-    // clap took a leading '-' for another option and said "unexpected argument '-1'", with a
-    // tip to pass it after `--`, which names neither the option nor what is wrong.
+    // clap took a leading '-' for another option and said "unexpected argument '-1'" (or
+    // '-1G'), with a tip to pass it after `--`, which names neither the option nor what is
+    // wrong.
     let store = tempfile::tempdir().unwrap();
     let s = store.path().to_str().unwrap();
     let task = ["tiles", "solve", "3x3", "--layer", "24", "--store", s];
@@ -638,6 +639,8 @@ fn a_negative_count_is_refused_as_that_options_value() {
         ),
         (&["solve", "3x3", "--threads", "-2"][..], "--threads"),
         (&["solve", "3x3", "--memory", "-1"][..], "--memory"),
+        // A size with its unit is no number to clap: taken as the value all the same.
+        (&["solve", "3x3", "--memory", "-1G"][..], "--memory"),
         (
             &[
                 "book", "build", "3x3", "--depth", "2", "--memory", "-1", "--out", "b",

@@ -317,10 +317,21 @@ fn bad_task_arguments_are_errors_naming_them() {
     let e = failure(&["tiles", "list", "2x2", "--layer", "13"]);
     assert!(e.contains("--layer 13: the solve has layers 0"), "{e}");
     let e = failure(&[
-        "tiles", "solve", "2x2", "--layer", "3", "--tasks", "2..9", "--store", store,
+        "tiles", "solve", "3x3", "--layer", "12", "--tasks", "2..99", "--store", store,
     ]);
     assert!(
-        e.contains("--tasks 2..9 goes past the layer's last task: layer 3 has tasks 0.."),
+        e.contains(
+            "--tasks 2..99 goes past the layer's last task: layer 12 has tasks 0..13, task 0 to \
+             task 12"
+        ),
+        "{e}"
+    );
+    // One task is quoted as given, and a layer of one task says so.
+    let e = failure(&[
+        "tiles", "solve", "2x2", "--layer", "3", "--tasks", "1", "--store", store,
+    ]);
+    assert!(
+        e.contains("--tasks 1 goes past the layer's last task: layer 3 has one task, task 0"),
         "{e}"
     );
     for empty in ["1..1", "2..1"] {

@@ -56,7 +56,7 @@ pub struct BuildArgs {
     #[arg(long)]
     pub store: Option<PathBuf>,
     /// Memory the solve may hold, as `dotbox solve --memory` (default: 60 % of the machine's).
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_hyphen_values = true)]
     pub memory: Option<u64>,
     /// Book format version: 2 (values in the solve's order, entropy-coded chunks) or 1
     /// (masks and values, several times larger).

@@ -35,7 +35,7 @@ pub struct SolveArgs {
     /// Memory the solve may hold (for example 6G or 512M; default: 60 % of the machine's).
     /// A solve larger than this streams its tiles through a store on disk: --store, or else
     /// a temporary directory removed at the end.
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_hyphen_values = true)]
     pub memory: Option<u64>,
     /// Split the high lines into this many groups instead of as many as the board's size
     /// calls for (more groups: smaller tiles, more of them), 1 to 7, met as near as the

@@ -112,7 +112,7 @@ pub struct TaskArgs {
     #[arg(long)]
     pub store: PathBuf,
     /// Memory the task may hold (for example 6G; default: 60 % of the machine's).
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_hyphen_values = true)]
     pub memory: Option<u64>,
     /// Worker threads (default: one per core; at most 1024).
     #[arg(long, allow_negative_numbers = true)]
@@ -266,10 +266,18 @@ fn solve(args: &TaskArgs) -> Result<String, CliError> {
         None
     };
     if let Some(problem) = problem {
+        // Quoted as given: one task `A` is the range A..A+1.
+        let asked = match start.checked_add(1) == Some(end) {
+            true => format!("--tasks {start}"),
+            false => format!("--tasks {start}..{end}"),
+        };
+        let has = match count {
+            0 => "no task".to_string(),
+            1 => "one task, task 0".to_string(),
+            _ => format!("tasks 0..{count}, task 0 to task {}", count - 1),
+        };
         return Err(CliError::Usage(format!(
-            "--tasks {start}..{end} {problem}: layer {layer} has tasks 0..{count}, task 0 to task \
-             {}",
-            count.saturating_sub(1)
+            "{asked} {problem}: layer {layer} has {has}"
         )));
     }
     set_memory(&mut solve, args.memory);
