@@ -74,8 +74,7 @@ export class LazyBookSource {
    */
   async analysis(lines, onProgress) {
     const needed = Array.from(this.book.needed(lines));
-    const bad = needed.filter((i) => this.damaged.has(i));
-    if (bad.length) throw this.damage(bad[0]);
+    if (needed.some((i) => this.damaged.has(i))) throw this.damage();
     if (needed.length) await this.load(needed, onProgress);
     return this.book.analysis(lines);
   }
@@ -126,8 +125,7 @@ export class LazyBookSource {
     if (verified.length) await putBookChunks(this.db, this.checksum, verified);
     await this.keepWhole();
     if (unread) throw unread;
-    const bad = failed.find((i) => this.damaged.has(i));
-    if (bad !== undefined) throw this.damage(bad);
+    if (failed.some((i) => this.damaged.has(i))) throw this.damage();
   }
 
   /** Bytes [start, end) of the book from the network; a failed read is an Error with code
@@ -178,8 +176,12 @@ export class LazyBookSource {
     return b - a;
   }
 
-  damage(i) {
-    const message = `The opening book ${this.file.url} is damaged on the server: chunk ${i} failed its check twice (${this.damaged.get(i)}); positions that need it are answered another way.`;
+  /** The error for damaged chunks: it names every chunk found damaged so far (the page shows
+   * the latest in place of the earlier), with the failure of the first. */
+  damage() {
+    const [first, ...more] = [...this.damaged.keys()].sort((a, b) => a - b);
+    const chunks = more.length ? `chunks ${[first, ...more].join(', ')} failed their checks twice (chunk ${first}:` : `chunk ${first} failed its check twice (`;
+    const message = `The opening book ${this.file.url} is damaged on the server: ${chunks} ${this.damaged.get(first)}); positions that need ${more.length ? 'them' : 'it'} are answered another way.`;
     return Object.assign(new Error(message), { code: ERROR.bookDamaged });
   }
 

@@ -74,7 +74,9 @@
 //   estimate-progress {depth, nodes, seconds} | {final: true}: the engine's estimate
 //   book-progress     {url, done, total}: a book's bytes downloading
 //   book-figures      {figures}: a book's download counters after an answer
-//   book-damaged      {message}: a book chunk failed its check and is not used
+//   book-damaged      {message, book}: book chunks failed their checks and are not used
+//                     (the message names all so far; `book` is the board's key)
+//   book-unreachable  {message, book}: a book chunk could not be downloaded (offline)
 //   pseudo-progress   {percent, seconds, eta, units} | {final: true}: chains as pseudo-lines
 //   handover-progress {percent, seconds, eta} | {..., final: true}: the handover solve
 //     (subgames.js)

@@ -10,7 +10,7 @@ import {
 import { forgetFailures, estimateOf } from './analyses.js';
 import { boardKey } from './position-key.js';
 import { searching } from './deep-search.js';
-import { $, nodesText, setMessage, setSource, messageIs, setNotice, showWait, hideWait } from './ui.js';
+import { $, nodesText, setMessage, setSource, messageIs, addNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
 const hooks = { onSolved: null };
@@ -304,8 +304,9 @@ function onProgress(p) {
   }
   if (p.op === EVENT.bookFigures) return showFigures(p.figures);
   if (p.op === EVENT.bookDamaged || p.op === EVENT.bookUnreachable) {
-    // Said until the next game is set up: the message line changes with every move.
-    if (!$('notice').textContent.includes(p.message)) setNotice([$('notice').textContent, p.message].filter(Boolean));
+    // Said until the next game is set up: the message line changes with every move. A later
+    // report of the same book and kind names all it found so far, so it replaces the earlier.
+    addNotice(`${p.op} ${p.book}`, p.message);
     if (p.op === EVENT.bookDamaged) mark({ bookDamaged: '1' });
     return;
   }

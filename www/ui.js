@@ -71,11 +71,30 @@ export function unmarkError() {
  * board shows a new one. */
 export const messageIs = (kind) => messageKind === kind;
 
+// What the notice says: [key, text] pairs, in order; a key names a report that a later one
+// replaces (null: the problems of the address).
+let notices = [];
+
+function showNotices() {
+  $('notice').hidden = !notices.length;
+  $('notice').textContent = notices.map(([, text]) => text).join(' ');
+}
+
 /** Shows what was wrong with the address or the pasted text, and what is shown instead;
- * stays until the next game is set up. */
+ * stays until the next game is set up (with whatever addNotice said of the game before). */
 export function setNotice(problems) {
-  $('notice').hidden = !problems.length;
-  $('notice').textContent = problems.join(' ');
+  notices = problems.map((text) => [null, text]);
+  showNotices();
+}
+
+/** Adds `text` to the notice until the next game is set up, in place of what was added under
+ * `key` before: a book that finds another damaged chunk says so in one sentence naming them
+ * all, not one sentence more per chunk. */
+export function addNotice(key, text) {
+  const same = notices.find(([k]) => k === key);
+  if (same) same[1] = text;
+  else notices.push([key, text]);
+  showNotices();
 }
 
 /** A search's node count in words: as it is below a thousand, in thousands below a million

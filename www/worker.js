@@ -85,8 +85,8 @@ async function analyze({ board, predrawn, lines }) {
     } catch (e) {
       // A damaged chunk, or one that cannot be downloaded (offline): the page is told (it
       // says so until the next game), and the position is answered as without the book.
-      if (e.code === ERROR.bookDamaged) post({ op: EVENT.bookDamaged, message: e.message });
-      else if (e.code === ERROR.bookUnreachable) post({ op: EVENT.bookUnreachable, message: e.message });
+      if (e.code === ERROR.bookDamaged) post({ op: EVENT.bookDamaged, message: e.message, book: boardKey(board, predrawn) });
+      else if (e.code === ERROR.bookUnreachable) post({ op: EVENT.bookUnreachable, message: e.message, book: boardKey(board, predrawn) });
       else throw e;
       method = wasm.answerMethod(board, predrawn, lines, undefined, 'browser');
     }

@@ -95,8 +95,8 @@ describe('a server that sends damaged chunks', () => {
     const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=p1');
     await page.waitForFunction(() => document.body.dataset.bookDamaged === '1', null, { timeout: 60_000 });
     const notice = await page.textContent('#notice');
-    assert.match(notice, /opening book books\/3x4-d7\.book is damaged on the server: chunk \d+ failed its check twice \(.*checksum mismatch/);
-    const chunk = Number(/chunk (\d+) failed/.exec(notice)[1]);
+    assert.match(notice, /opening book books\/3x4-d7\.book is damaged on the server: (chunk \d+ failed its check|chunks [\d, ]+ failed their checks) twice \((chunk \d+: )?.*checksum mismatch/);
+    const chunk = Number(/chunks? (\d+)/.exec(notice)[1]);
     // The chunk was asked for twice: within its run of neighbours, then alone.
     const [a, b] = chunkRange(chunk);
     const covering = requests.filter((r) => { const [from, to] = r.range.slice(6).split('-').map(Number); return from <= a && to >= b - 1; });
@@ -119,6 +119,10 @@ describe('a server that sends damaged chunks', () => {
     await settled(page);
     assert.match(await page.textContent('#message'), /by its estimate \(~[+-]?\d+\.\d\): not an exact move/);
     assert.match(await page.textContent('#exactness'), /^Estimates only/);
+    // Every damaged chunk met since is named in the one sentence, not one sentence each.
+    const later = await page.textContent('#notice');
+    assert.equal(later.split('is damaged on the server').length, 2, later);
+    assert.match(later, /chunks [\d, ]+ failed their checks twice/, later);
     assert.deepEqual(errors, []);
     await context.close();
   });
