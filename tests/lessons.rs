@@ -30,6 +30,8 @@ fn every_exercise_accepts_exactly_the_best_moves() {
                 "{}",
                 ex.explanation
             );
+            // The move it explains is a best one (the page explains a right pick of another).
+            assert!(ex.answer.contains(&ex.explained), "{}", ex.explanation);
         }
     }
     check(&lessons, &mut reference_solve).unwrap();

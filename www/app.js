@@ -9,7 +9,7 @@ import { mark, exposeApp } from './test-hooks.js';
 import { engineMove, answerBudget, answerMethod } from './pkg/dotbox.js';
 import { renderBoard, step, nearest } from './board.js';
 import {
-  session, client, wasmReady, isEngine, readGame, rendered, parseHash, gameHash, writeHash,
+  session, client, wasmReady, isEngine, readGame, rendered, isLearnHash, parseHash, gameHash, writeHash,
   startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption,
   replyBegins, replyEnds,
 } from './session.js';
@@ -457,9 +457,9 @@ async function main() {
   initShare({ load: (game, source) => newGame({ ...game, mode: game.mode || session.mode }, source) });
   await initSolving({ onSolved: update });
   bindControls();
-  // #learn is Learn mode (learn.js), not a game; the address of the game on the page (Back
-  // from Learn) is that game, kept with its variations, not a new one.
-  window.addEventListener('hashchange', () => location.hash !== '#learn' && location.hash !== gameHash() && newGame(parseHash(location.hash), 'the address'));
+  // #learn and #learn/L.E are Learn mode (learn.js), not a game; the address of the game on
+  // the page (Back from Learn) is that game, kept with its variations, not a new one.
+  window.addEventListener('hashchange', () => !isLearnHash(location.hash) && location.hash !== gameHash() && newGame(parseHash(location.hash), 'the address'));
   // For the end-to-end tests, the benchmark and the console (test-hooks.js).
   exposeApp({ state: session, history: () => session.game.history(), client, gameHash });
   await newGame(parseHash(location.hash), 'the address');

@@ -5,12 +5,13 @@
 // (click, tap, or arrow keys and Enter); the page says whether it was best, what the chosen
 // move gains or costs and why (the coach's words from the exact scores), then shows the scores.
 // Chains are coloured on the board as the coach colours them. Progress (exercises answered
-// right, hence lessons done) is kept in localStorage by each exercise's position, so that
-// editing the course does not move it onto other exercises, and can be reset.
+// right, hence lessons done; and exercises whose answer was shown) is kept in localStorage by each exercise's position, so that editing the course does not move it onto
+// other exercises, and can be reset. The address names the exercise shown (#learn/L.E, from
+// 1), so a teacher can link a student to it.
 import { chainsReport, explainMove } from './pkg/dotbox.js';
 import { renderBoard } from './board.js';
 import { diagramOf, answerKeys } from './answer-board.js';
-import { wasmReady } from './session.js';
+import { isLearnHash, wasmReady } from './session.js';
 import { positionKey } from './position-key.js';
 import { $, fmt, svgEl } from './ui.js';
 
@@ -26,7 +27,6 @@ const state = {
   components: [],
   cursor: null,
   answer: null, // the line picked, once picked
-  revealed: false, // whether this exercise's answer was shown (a wrong pick) since it was opened
   back: '', // the game's address when Learn was opened
 };
 
@@ -43,19 +43,29 @@ const idOf = (ex) => positionKey(ex.board, '', ex.lines.join(','));
 const PLACE_KEY = /^\d+\.\d+$/;
 
 /**
- * {right: [exercise id, ..], at: exercise id or null} from localStorage, each id once. Ids
- * naming no exercise of this lessons.json (progress saved under an older course) are kept,
- * since a later course may bring those exercises back, but never counted: the counts come
- * from the course's exercises (exercisesRight), not from the stored list. Keys by place
- * ("lesson.exercise") are dropped: nothing tells which exercise they were.
+ * {right: [exercise id, ..], shown: {exercise id: picks}, picks, at: exercise id or null} from
+ * localStorage, each id once: the exercises answered right; those whose answer was shown (a
+ * wrong pick), each with the count of picks made in the course when it last was (`picks`
+ * counts every pick): a right pick of it is counted only after a pick of another exercise
+ * ("come back to it later"), not after a reload or Previous and Next; the exercise last shown,
+ * and the address it was shown at (a reload of that address goes back to the exercise, wherever
+ * an edited course now has it; another address is a link to a place in the course).
+ * Ids naming no
+ * exercise of this lessons.json (progress saved under an older course) are kept, since a later
+ * course may bring those exercises back, but never counted: the counts come from the course's
+ * exercises (exercisesRight), not from the stored list. Keys by place ("lesson.exercise") are
+ * dropped: nothing tells which exercise they were.
  */
 function loadProgress() {
+  const ids = (list) => (Array.isArray(list) ? [...new Set(list.filter((k) => typeof k === 'string' && !PLACE_KEY.test(k)))] : []);
   try {
     const p = JSON.parse(localStorage.getItem(STORE) ?? '{}');
-    const right = Array.isArray(p.right) ? [...new Set(p.right.filter((k) => typeof k === 'string' && !PLACE_KEY.test(k)))] : [];
-    return { right, at: typeof p.at === 'string' ? p.at : null };
+    const shown = Object.fromEntries(Object.entries(p.shown ?? {}).filter(([, n]) => Number.isInteger(n)));
+    const picks = Number.isInteger(p.picks) ? p.picks : 0;
+    const text = (v) => (typeof v === 'string' ? v : null);
+    return { right: ids(p.right), shown, picks, at: text(p.at), address: text(p.address) };
   } catch {
-    return { right: [], at: null };
+    return { right: [], shown: {}, picks: 0, at: null, address: null };
   }
 }
 
@@ -102,22 +112,35 @@ function renderMenu() {
   $('learn').dataset.exercisesRight = String(right);
 }
 
+/** The address of exercise `e` of lesson `l` (both from 0): #learn/L.E, from 1. */
+const addressOf = (l, e) => `${LEARN_HASH}/${l + 1}.${e + 1}`;
+
+/** The exercise an address names ({l, e}, from 0), or null: #learn/L.E, or #learn/L for the
+ * lesson's first exercise, within this course. */
+function placeOf(hash) {
+  const m = /^#learn\/(\d+)(?:\.(\d+))?$/.exec(hash);
+  const l = m ? Number(m[1]) - 1 : -1;
+  const e = m?.[2] ? Number(m[2]) - 1 : 0;
+  return state.lessons[l]?.exercises[e] ? { l, e } : null;
+}
+
 function show(l, e) {
-  // Try again keeps the exercise open: an answer shown stays shown until another is opened.
-  if (l !== state.lesson || e !== state.exercise) state.revealed = false;
   state.lesson = l;
   state.exercise = e;
   const lesson = state.lessons[l];
   const ex = current();
   progress.at = idOf(ex);
+  progress.address = addressOf(l, e);
   saveProgress(progress);
+  if (document.body.dataset.view === 'learn' && location.hash !== progress.address) history.replaceState(null, '', progress.address);
   Object.assign(state, diagramOf(ex.board, ex.lines));
   state.components = chainsReport(ex.board, '', ex.lines.join(',')).components;
   state.cursor = null;
   state.answer = null;
   $('lesson-title').textContent = `Lesson ${l + 1} of ${state.lessons.length}: ${lesson.title}`;
   $('lesson-text').textContent = lesson.text;
-  $('exercise-title').textContent = `Exercise ${e + 1} of ${lesson.exercises.length} · ${ex.board}${solved(ex) ? ' · answered right before' : ''}`;
+  const before = solved(ex) ? ' · answered right before' : idOf(ex) in progress.shown ? ' · answer shown before' : '';
+  $('exercise-title').textContent = `Exercise ${e + 1} of ${lesson.exercises.length} · ${ex.board}${before}`;
   $('exercise-question').textContent = ex.question;
   setFeedback([], '');
   $('learn').dataset.lesson = String(l);
@@ -182,34 +205,41 @@ function pick(line) {
   const score = ex.scores.find((m) => m.line === line).score;
   const name = (l) => state.geometry.lines[l].label;
   const right = ex.answer.includes(line);
+  const id = idOf(ex);
   $('learn').dataset.answered = right ? 'right' : 'wrong';
-  if (right) {
-    // Found after the answer was shown (a wrong pick, then Try again): right, but not counted
-    // as answered right until the exercise is opened again and answered first time.
-    const counted = !state.revealed;
-    const id = idOf(ex);
-    if (counted && !progress.right.includes(id)) progress.right.push(id);
-    saveProgress(progress);
-    const note = counted ? '' : ' Not counted as answered right: the answer was shown. Come back to it later.';
-    // The explanation says why the best moves are best and what the nearest other move costs.
-    setFeedback([`Right: ${name(line)} scores ${fmt(score)}, the best here.${note}`, ex.explanation], 'good');
-  } else {
-    state.revealed = true;
-    // The chosen move in the coach's words, from the exercise's exact scores and their
-    // next-loony flags (who then makes the next loony move with best play, as the
-    // exercise's explanation says it).
-    let why;
+  // The picked move in the coach's words, from the exercise's exact scores and their
+  // next-loony flags (who then makes the next loony move with best play, as the exercise's
+  // explanation says it). A right pick is explained unless it is the best move the
+  // explanation explains: best moves may differ in how play goes on, and the explanation of
+  // another would be read as the pick's.
+  let why = '';
+  if (!right || line !== ex.explained) {
     try {
-      why = explainMove(ex.board, '', ex.lines.join(','), line, { value: ex.value, moves: ex.scores }).text;
+      why = ` ${explainMove(ex.board, '', ex.lines.join(','), line, { value: ex.value, moves: ex.scores }).text}`;
     } catch (e) {
-      why = e.message;
+      why = ` ${e.message}`;
     }
-    const best = ex.answer.length === 1 ? 'The best move' : `The ${ex.answer.length} best moves`;
-    setFeedback([`Not the best: ${name(line)} (dashed red) scores ${fmt(score)}, the best ${fmt(ex.value)}. ${why}`, `${best} (green): ${ex.answer.map(name).join(', ')}.`, ex.explanation], 'bad');
   }
+  // Its answer shown, and no other exercise picked since: a right pick is not counted.
+  const fresh = !(id in progress.shown) || progress.picks > progress.shown[id];
+  progress.picks += 1;
+  if (right && fresh) {
+    delete progress.shown[id];
+    if (!progress.right.includes(id)) progress.right.push(id);
+  } else if (!progress.right.includes(id)) progress.shown[id] = progress.picks;
+  if (right) {
+    const note = fresh ? '' : ' Not counted as answered right: the answer was shown. Answer another exercise, then come back to it.';
+    // The explanation says why the best moves are best and what the nearest other move costs.
+    setFeedback([`Right: ${name(line)} scores ${fmt(score)}, the best here.${note}${why}`, ex.explanation], 'good');
+  } else {
+    const best = ex.answer.length === 1 ? 'The best move' : `The ${ex.answer.length} best moves`;
+    setFeedback([`Not the best: ${name(line)} (dashed red) scores ${fmt(score)}, the best ${fmt(ex.value)}.${why}`, `${best} (green): ${ex.answer.map(name).join(', ')}.`, ex.explanation], 'bad');
+  }
+  saveProgress(progress);
   renderMenu();
   render();
-  $('exercise-next').focus();
+  // On to the next exercise; after the course's last, Try again (Next is disabled there).
+  $($('exercise-next').disabled ? 'exercise-retry' : 'exercise-next').focus();
 }
 
 /** The exercise `delta` (±1) from this one, across lessons; nothing past the course's ends. */
@@ -266,9 +296,12 @@ async function enter() {
     setFeedback([`The lessons could not be loaded: ${e.message}`], 'bad');
     return;
   }
-  // Back at the exercise last shown, wherever the course now has it.
-  const l = Math.max(0, state.lessons.findIndex((lesson) => lesson.exercises.some((ex) => idOf(ex) === progress.at)));
-  const e = Math.max(0, state.lessons[l].exercises.findIndex((ex) => idOf(ex) === progress.at));
+  // The exercise a link names, else back at the exercise last shown, wherever the course now
+  // has it (the address the page wrote for it names a place, which an edited course may give
+  // to another exercise).
+  const named = location.hash === progress.address ? null : placeOf(location.hash);
+  const l = named?.l ?? Math.max(0, state.lessons.findIndex((lesson) => lesson.exercises.some((ex) => idOf(ex) === progress.at)));
+  const e = named?.e ?? Math.max(0, state.lessons[l].exercises.findIndex((ex) => idOf(ex) === progress.at));
   show(l, e);
   $('learn').dataset.ready = '1';
 }
@@ -306,7 +339,10 @@ function disarmReset() {
 
 function reset() {
   progress.right = [];
+  progress.shown = {};
+  progress.picks = 0;
   progress.at = null;
+  progress.address = null;
   saveProgress(progress);
   if (state.lessons) show(0, 0);
 }
@@ -323,20 +359,18 @@ function start() {
     e.preventDefault();
     if (document.body.dataset.view === 'learn') leave();
   });
-  window.addEventListener('hashchange', () => {
-    if (location.hash === LEARN_HASH) enter();
+  const followAddress = () => {
+    if (isLearnHash(location.hash)) enter();
     else if (document.body.dataset.view === 'learn') setView(false);
-  });
-  window.addEventListener('popstate', () => {
-    if (location.hash === LEARN_HASH) enter();
-    else if (document.body.dataset.view === 'learn') setView(false);
-  });
+  };
+  window.addEventListener('hashchange', followAddress);
+  window.addEventListener('popstate', followAddress);
   $('exercise-next').onclick = () => next(1);
   $('exercise-prev').onclick = () => next(-1);
   $('exercise-retry').onclick = () => { show(state.lesson, state.exercise); focusBoard('exercise-title'); };
   $('learn-reset').onclick = pressReset;
   $('learn-svg').addEventListener('keydown', answerKeys($('learn-svg'), state, { lines: () => current().lines, render, pick }));
-  if (location.hash === LEARN_HASH) enter();
+  if (isLearnHash(location.hash)) enter();
   else setView(false);
 }
 

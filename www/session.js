@@ -233,6 +233,9 @@ export function rendered() {
 
 // ---- The address ------------------------------------------------------------------------
 
+/** Whether an address is Learn mode's (learn.js): #learn, or #learn/L.E naming an exercise. */
+export const isLearnHash = (hash) => /^#learn(\/|$)/.test(hash);
+
 /** The game an address's hash names: `{board, predrawn, mode, moves}` (absent fields empty). */
 export function parseHash(hash) {
   const h = new URLSearchParams(hash.replace(/^#/, ''));
@@ -253,7 +256,7 @@ export function gameHash() {
 /** Puts the current game in the address bar (without a history entry). */
 export function writeHash() {
   const hash = gameHash();
-  // In Learn mode the address stays #learn.
+  // In Learn mode the address is Learn's (#learn/L.E).
   if (document.body.dataset.view === 'learn') return;
   if (hash !== location.hash) history.replaceState(null, '', hash);
 }

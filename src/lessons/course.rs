@@ -13,7 +13,7 @@ const fn ex(diagram: &'static [&'static str], question: &'static str) -> Exercis
 }
 
 const THIRD: &str =
-    "You are to move. Find a best move: which lines would give a box its third side?";
+    "You are to move. Find a best move: first see which lines would give a box its third side, and avoid them.";
 const OFFERED: &str = "Your opponent has opened a chain for you. Which line now: take the next box (on the way to taking them all), or, with two boxes left in it, decline them with the double-dealing line?";
 const PARITY: &str = "You are to move. Find a best move: how many long chains will there be, and which count do you want?";
 const LOOPS: &str = "You are to move. Find a best move: where is the loop? If it is still closed, what does opening it cost; if it was opened for you, take all of it or decline the last four?";
@@ -30,13 +30,18 @@ pub const COURSE: &[LessonSpec] = &[
         idea: Idea::NoThirdSide,
         text: "A box belongs to whoever draws its fourth side, and that player moves again. So a line \
                that gives a box its third side hands the box to your opponent. Early on, play safe \
-               moves: lines that leave every box with two sides or fewer. A box with three sides \
-               (yellow on the board) is free: take it, unless a later lesson says otherwise. \
+               moves: lines that leave every box with two sides or fewer. A box with three sides is \
+               free: take it, unless a later lesson says otherwise (yellow on the board: such a \
+               box and the chain that falls with it). \
                The explanations after each answer use words the later lessons teach; in short: \
                a long chain has three boxes or more, and opening one hands it to your opponent; \
                control is being the player to whom every long chain is handed (lessons 2 and 5); \
                a loony move hands over such a chain, or boxes your opponent may decline to keep \
-               control (lesson 2); the nimstring value says who can win control (lesson 7).",
+               control (lesson 2); the nimstring value says who can win control (lesson 7), and \
+               is loony after a loony move; a junction is a box with three or four open sides, \
+               where chains meet, and the junctions with the lines between them are the \
+               unsettled region, not yet chains and loops; a half-hearted handout offers two \
+               boxes by an end line, so that they can be declined (lesson 8).",
         exercises: &[
             ex(&["+ + + +", "    |", "+-+-+-+", "", "+ +-+ +"], THIRD),
             ex(&["+ + +-+", "", "+ +-+-+", "|", "+-+ + +"], THIRD),
@@ -71,8 +76,8 @@ pub const COURSE: &[LessonSpec] = &[
         idea: Idea::FirstLongChain,
         text: "Whoever must open the first long chain usually loses most of the rest. The long \
                chain rule says who that will be. Count the dots: on an empty board its dots, in a \
-               game under way the open lines minus the boxes left, plus one (the coach shows this \
-               count). The player to move wants dots plus long chains even; the opponent wants \
+               game under way the open lines minus the boxes left, plus one (the Play page's coach \
+               shows this count). The player to move wants dots plus long chains even; the opponent wants \
                it odd. Loops do not count (declining one costs four boxes and two \
                double-crosses, which leaves the parity as it was), nor does a chain running from \
                a junction back to the same junction: once the junction's other arms are gone, \
@@ -147,13 +152,14 @@ pub const COURSE: &[LessonSpec] = &[
                loses. Parts of the board joined only through the border are independent games, \
                each with a nimber value *0, *1, *2, .. and their values add by nim-sum (exclusive \
                or). A region's value is the smallest nimber that none of its moves leaves (the \
-               mex); taking a box changes nothing (the taker moves again). So a long chain or a \
+               mex), loony moves left out: a loony move loses nimstring for whoever makes it, \
+               since the opponent may take the boxes or decline them, whichever wins; taking a box changes nothing (the taker moves again). So a long chain or a \
                loop alone is *0 (whoever must open it loses the fight for control), and a single \
                box or a 2-chain alone is *1 (its opening leaves *0 to the opponent). The player to move has control when the sum is not *0; a move that keeps it \
                leaves the sum *0 for the opponent. Often several moves do, and they are not worth \
                the same: control decides who opens the long chains, but the boxes given away on \
                the way and the lengths of the chains left decide the score, so weigh those too. \
-               The coach reports the sum.",
+               The Play page's coach reports the sum.",
         exercises: &[
             ex(&["+-+-+ +", "|     |", "+ +-+-+", "", "+-+-+-+", "  |", "+ + +-+"], NIM),
             ex(&["+-+ + +", "    |", "+-+-+-+", "|   |", "+ + + +", "| | |", "+ + +-+"], NIM),

@@ -69,6 +69,9 @@ pub struct Exercise {
     pub question: String,
     /// Why the answer is best and what the nearest other move costs, from the exact scores.
     pub explanation: String,
+    /// The best move the explanation explains: a right pick of another best move is explained
+    /// on its own as well (best moves may differ in how play goes on).
+    pub explained: usize,
     /// The position's value for the player to move.
     pub value: i32,
     /// Every open line with its exact score, increasing.
@@ -241,22 +244,25 @@ fn build_exercise(
                 at: at.to_string(),
                 what: format!("the exercise {what}"),
             })?;
-    let mut explanation =
-        explanation(&board, pos, &analysis, &flags).map_err(|error| LessonError::Chains {
-            at: at.to_string(),
-            error,
-        })?;
+    let Explanation {
+        mut text,
+        explained,
+    } = explanation(&board, pos, &analysis, &flags).map_err(|error| LessonError::Chains {
+        at: at.to_string(),
+        error,
+    })?;
     let label = |l: usize| line_label(&board, l);
     let idea_text = idea.explain(&board, pos, &label);
     if !idea_text.is_empty() {
-        explanation = format!("{explanation} {idea_text}");
+        text = format!("{text} {idea_text}");
     }
     let exercise = Exercise {
         board: board.name(),
         lines: pos.difference(board.predrawn()).lines().collect(),
         answer,
         question: spec.question.to_string(),
-        explanation,
+        explanation: text,
+        explained,
         value: analysis.value,
         scores: analysis.moves.iter().map(|m| (m.line, m.score)).collect(),
         flags,
@@ -273,6 +279,14 @@ fn signed(v: i32) -> String {
     }
 }
 
+/// An exercise's explanation, and the best move it explains (beside the nearest other move).
+pub struct Explanation {
+    /// The explanation, lines by label.
+    pub text: String,
+    /// The best move it explains.
+    pub explained: usize,
+}
+
 /// Why the best moves are best and what the nearest other move costs, in chain terms, from
 /// the exact scores of `analysis`, lines by label.
 pub fn explanation(
@@ -280,7 +294,7 @@ pub fn explanation(
     pos: Position,
     analysis: &Analysis,
     flags: &LoonyFlags,
-) -> Result<String, ChainsError> {
+) -> Result<Explanation, ChainsError> {
     let label = |l: usize| line_label(board, l);
     let voice = Voice {
         mover: None,
@@ -318,14 +332,18 @@ pub fn explanation(
     } else {
         format!("{}: ", label(shown))
     };
-    Ok(format!(
+    let text = format!(
         "{} {head} {subject}{} The nearest other move, {} ({}): {}",
         summary(board, pos, flags.value, &label),
         why(shown)?,
         label(rival.line),
         signed(rival.score),
         why(rival.line)?
-    ))
+    );
+    Ok(Explanation {
+        text,
+        explained: shown,
+    })
 }
 
 /// The position in chain terms: what is on the board, who has control when nimstring can
@@ -500,7 +518,8 @@ pub fn check(lessons: &[Lesson], solve: Solve) -> Result<(), LessonError> {
 }
 
 /// The lessons as the page's `lessons.json`: `{"lessons": [{"title", "text", "exercises":
-/// [{"board", "lines", "answer", "question", "explanation", "value", "scores"}]}]}`, scores as
+/// [{"board", "lines", "answer", "question", "explanation", "explained", "value", "scores"}]}]}`
+/// (`explained`: the best move the explanation explains), scores as
 /// `[{"line": l, "score": s, "next": n}]` with `n` who then makes the next loony move with best
 /// play (`"v"`, `"^"` or `""`, as `dotbox analyze --loony` prints it): the scores the page's
 /// `explainMove` explains a move from, saying so too.
@@ -525,6 +544,7 @@ pub fn to_json(lessons: &[Lesson]) -> Value {
                         "answer": e.answer,
                         "question": e.question,
                         "explanation": e.explanation,
+                        "explained": e.explained,
                         "value": e.value,
                         "scores": scores,
                     })

@@ -53,7 +53,7 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   const { page, errors } = await openLearn(context);
   assert.equal(await page.isVisible('main'), false, 'the game is hidden in Learn mode');
-  assert.equal(await page.evaluate(() => location.hash), '#learn');
+  assert.equal(await page.evaluate(() => location.hash), '#learn/1.1', 'the address names the exercise shown');
   assert.equal(await page.locator('#learn-lessons button').count(), lessons.length);
   for (const [l, lesson] of lessons.entries()) {
     await page.click(`#learn-lessons button[data-lesson="${l}"]`);
@@ -254,7 +254,7 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   await settled(page);
   await page.click('#learn-link');
   await page.waitForSelector('#learn[data-ready="1"]');
-  assert.equal(await page.evaluate(() => location.hash), '#learn');
+  assert.equal(await page.evaluate(() => location.hash), '#learn/1.1');
   assert.equal(await page.isVisible('main'), false);
   // The game's letter shortcuts do nothing here (N would set up a new game).
   await page.locator('body').press('n');
@@ -277,6 +277,79 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   assert.equal(await page.isVisible('#learn'), false);
   assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,5');
   assert.match(await page.evaluate(() => location.hash), /board=3x3.*moves=0,5/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a teacher links to an exercise; an answer shown is not counted until another exercise was answered, across a reload', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // Lesson 4, exercise 3, by the address (from 1); the address follows the exercise shown.
+  const { page, errors } = await openLearn(context, '#learn/4.3');
+  assert.deepEqual([await page.getAttribute('#learn', 'data-lesson'), await page.getAttribute('#learn', 'data-exercise')], ['3', '2']);
+  assert.match(await page.textContent('#lesson-title'), /^Lesson 4 of /);
+  await page.click('#exercise-next');
+  assert.equal(await page.evaluate(() => location.hash), '#learn/4.4');
+  // A lesson alone names its first exercise; an address past the course opens where the
+  // course was left.
+  await page.evaluate(() => { location.hash = '#learn/2'; });
+  await page.waitForFunction(() => location.hash === '#learn/2.1' && document.querySelector('#learn').dataset.lesson === '1');
+  await page.evaluate(() => { location.hash = '#learn/99.1'; });
+  await page.waitForFunction(() => location.hash === '#learn/2.1');
+  // A wrong pick shows the answer: a right pick after a reload is not counted ...
+  const ex = lessons[1].exercises[0];
+  const wrong = ex.scores.find((m) => !ex.answer.includes(m.line)).line;
+  await page.click(`#learn-svg g.move[data-line="${wrong}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
+  await page.reload();
+  await page.waitForSelector('#learn[data-ready="1"]');
+  assert.equal(await page.getAttribute('#learn', 'data-lesson'), '1');
+  assert.match(await page.textContent('#exercise-title'), /answer shown before/);
+  await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+  assert.match(await page.textContent('#exercise-feedback'), /Not counted as answered right: the answer was shown\. Answer another exercise, then come back to it\./);
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
+  // ... nor after going to another exercise and back.
+  await page.click('#exercise-next');
+  await page.click('#exercise-prev');
+  await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
+  // Once another exercise is answered, it counts when answered right again.
+  await page.click('#exercise-next');
+  await page.click(`#learn-svg g.move[data-line="${lessons[1].exercises[1].answer[0]}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '1');
+  await page.click('#exercise-prev');
+  await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a right pick is explained as itself where the best moves differ; after the last exercise the focus stays on the exercise', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // An exercise with a best move that the exercise's explanation does not explain.
+  const at = lessons.flatMap((lesson, l) => lesson.exercises.map((ex, e) => ({ ex, l, e })))
+    .find(({ ex }) => ex.answer.some((a) => a !== ex.explained));
+  assert.ok(at, 'an exercise with several best moves');
+  const other = at.ex.answer.find((a) => a !== at.ex.explained);
+  const { page, errors } = await openLearn(context, `#learn/${at.l + 1}.${at.e + 1}`);
+  const own = await page.evaluate(async ({ ex, other }) => {
+    const { explainMove } = await import('./pkg/dotbox.js');
+    return explainMove(ex.board, '', ex.lines.join(','), other, { value: ex.value, moves: ex.scores }).text;
+  }, { ex: at.ex, other });
+  await page.click(`#learn-svg g.move[data-line="${other}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+  const first = await page.textContent('#exercise-feedback p:first-child');
+  assert.ok(first.startsWith(`Right: ${await labelOf(page, other)} scores`) && first.endsWith(own), first);
+  // The explained best move is not explained twice.
+  await page.click('#exercise-retry');
+  await page.click(`#learn-svg g.move[data-line="${at.ex.explained}"]`, NO_SCORES);
+  assert.match(await page.textContent('#exercise-feedback p:first-child'), /^Right: \S+ scores [+-]?\d+, the best here\.( Not counted.*)?$/);
+  // The course's last exercise: Next is disabled, so the keyboard goes on from Try again.
+  const l = lessons.length;
+  await page.evaluate((hash) => { location.hash = hash; }, `#learn/${l}.${lessons[l - 1].exercises.length}`);
+  await page.waitForFunction(() => document.querySelector('#exercise-next').disabled);
+  await page.click(`#learn-svg g.move[data-line="${lessons[l - 1].exercises.at(-1).answer[0]}"]`, NO_SCORES);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-retry');
   assert.deepEqual(errors, []);
   await context.close();
 });
