@@ -79,6 +79,11 @@ def play(game, board: str, bot, bot_player: int, oracle: Answers, rng, tally: Ta
         if player == bot_player:
             action = bot.step(state)
             scores = {m["line"]: m["score"] for m in answer["moves"]}
+            if action not in scores:
+                raise ValueError(
+                    f"{board}: the rated bot played {action!r}, not an open line of the "
+                    f"position with lines {lines} drawn (open: {sorted(scores)})"
+                )
             loss = answer["value"] - scores[action]
             tally.add_move(phase_of(len(lines), total), loss)
             lost += loss
@@ -255,7 +260,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             oracle(board, [])  # the empty board's value: perfect play is in reach
         except DotboxError as e:
             parser.error(f"--boards: {board}: no perfect play to rate against: {e}")
-    kept, notes = [], ""
+    kept: List[str] = []
+    notes = ""
     if args.out:
         try:
             kept, notes = kept_from(args.out, {(spec, board) for spec in specs for board in boards})

@@ -18,7 +18,7 @@ from __future__ import annotations
 import collections.abc
 import random
 from collections import OrderedDict
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union, cast
 
 import pyspiel
 
@@ -119,8 +119,8 @@ def to_dbn(board: str, lines: Lines) -> str:
     reads them (numbers, or a string of numbers and labels)."""
     _board(board)  # a board alone: a position's lines would be set silently
     _, _, _, count, drawn = position(board, lines)
-    drawn = set(drawn)
-    return "".join("1" if i in drawn else "0" for i in range(count))
+    on = set(drawn)
+    return "".join("1" if i in on else "0" for i in range(count))
 
 
 def from_dotbox(
@@ -241,11 +241,14 @@ class DotboxBot(pyspiel.Bot):
         method: Optional[str] = None,
     ):
         pyspiel.Bot.__init__(self)
+        limit: Optional[float]
         if time_limit is DEFAULT:
             reads = "time_limit" in _options_read(method)
-            time_limit = DEFAULT_TIME_LIMIT if reads else None
+            limit = DEFAULT_TIME_LIMIT if reads else None
+        else:
+            limit = cast(Optional[float], time_limit)
         self._rng = random.Random(_seed(seed))
-        self._answers = Answers(method=method, time_limit=time_limit)
+        self._answers = Answers(method=method, time_limit=limit)
         #: The analysis behind the last move (``analyze``'s dict).
         self.last_answer: Optional[dict] = None
 
@@ -283,6 +286,9 @@ class EngineBot(pyspiel.Bot):
 
     def __init__(self, time_limit: float = 1.0, seed: int = 0):
         pyspiel.Bot.__init__(self)
+        if time_limit is None:
+            # analyze's None is the engine's default; a bot rated at a time limit names it.
+            raise DotboxError("time_limit: None is not a number of seconds a move")
         _check_options("estimate", time_limit, seed)
         self._time_limit = time_limit
         self._seed = seed

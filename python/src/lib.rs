@@ -4,10 +4,11 @@
 //! command line's JSON writer, so a value through Python is the value `dotbox analyze
 //! --json` prints.
 //! Failures are [`DotboxError`]s carrying the command line's messages; the solvers run with
-//! the GIL released.
+//! the GIL released, on the process's own thread pool (`pool`: one that survives `fork()`).
 
 mod answer;
 mod book;
+mod pool;
 
 use std::path::PathBuf;
 
@@ -52,7 +53,7 @@ fn analyze_json(
         book,
         seed,
     };
-    py.allow_threads(|| answer::analyze(&request))
+    py.allow_threads(|| pool::run(|| answer::analyze(&request)))
         .map_err(py_error)
 }
 
@@ -100,7 +101,7 @@ fn solve_json(
         store,
         memory,
         high_groups: None,
-        // The global thread pool is set once per process: the default, one per core.
+        // The process's pool (pool::run): one thread per core.
         threads: None,
         json: true,
         rules: RulesArgs {
@@ -115,8 +116,10 @@ fn solve_json(
         command: Command::Solve(solve),
     };
     py.allow_threads(|| {
-        let text = dotbox::cli::run(&cli)?;
-        Ok(answer::exact(&text)?.to_string())
+        pool::run(|| {
+            let text = dotbox::cli::run(&cli)?;
+            Ok(answer::exact(&text)?.to_string())
+        })
     })
     .map_err(py_error)
 }

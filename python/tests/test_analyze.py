@@ -1,8 +1,10 @@
 """Values through Python are the command line's, from every method it uses."""
 
+import multiprocessing
 import random
 import threading
 import time
+import warnings
 
 import numpy as np
 import pytest
@@ -197,6 +199,28 @@ def test_the_gil_is_released_while_solving():
     assert done and done[0]["exact"]
     assert elapsed > 0.05, "the solve was too quick to tell"
     assert ticks >= 10, f"only {ticks} ticks in {elapsed:.2f} s: the GIL was held"
+
+
+@pytest.mark.parametrize("method", ["retro", "search", "estimate"])
+def test_a_child_forked_after_a_solve_solves_too(method):
+    # A child forked after its parent solved (multiprocessing's fork start method, the
+    # default on Linux before Python 3.14; PyTorch's DataLoader workers) got the parent's
+    # thread pool without its threads and waited forever.
+    options = {"time_limit": 0.2, "seed": 1} if method == "estimate" else {}
+    assert dotbox.analyze("3x3", [0], method=method, **options)["value"] is not None
+    fork = multiprocessing.get_context("fork")
+    with warnings.catch_warnings():
+        # Python 3.12+ warns of fork in a process with threads: what this test is about.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with fork.Pool(1) as pool:
+            child = pool.apply_async(dotbox.analyze, ("3x3", [0, 5]), {"method": method, **options})
+            try:
+                answer = child.get(timeout=60)
+            except multiprocessing.TimeoutError:
+                pool.terminate()
+                pytest.fail(f"{method}: the forked child gave no answer in 60 s")
+    assert answer == dotbox.analyze("3x3", [0, 5], method=method, **options) or method == "estimate"
+    assert answer["exact"] == (method != "estimate")
 
 
 def test_chains_as_pseudo_lines_are_exact_only_where_proven(cli):

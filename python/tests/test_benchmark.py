@@ -75,3 +75,22 @@ def test_out_refuses_to_overwrite_a_page_it_did_not_write(tmp_path, capsys):
     with pytest.raises(SystemExit):
         benchmark.main(["--bots", "rules", "--boards", "2x2", "--games", "1", "--out", str(page)])
     assert "--out: " in capsys.readouterr().err and page.read_text() == "# my notes\n"
+
+
+def test_a_bot_playing_a_drawn_line_is_named_not_a_key_error(tmp_path, monkeypatch):
+    # A bot of the user's that plays line 0 again and again (a bare KeyError before).
+    (tmp_path / "stubborn.py").write_text(
+        "import pyspiel\n"
+        "class Stubborn(pyspiel.Bot):\n"
+        "    def __init__(self):\n"
+        "        pyspiel.Bot.__init__(self)\n"
+        "    def step(self, state):\n"
+        "        return 0\n"
+        "    def restart_at(self, state):\n"
+        "        pass\n"
+        "def make(game, player, seed):\n"
+        "    return Stubborn()\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ValueError, match=r"2x2: the rated bot played 0, not an open line of the position with lines \[.*0.*\] drawn"):
+        benchmark.main(["--bots", "stubborn:make", "--boards", "2x2", "--games", "1"])

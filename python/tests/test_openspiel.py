@@ -161,6 +161,8 @@ def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
          "method='book': 3x4 with 8 lines drawn is past its shipped book (depth 7)"),
         (lambda: Answers(method="book", time_limit=1), "method='book' does not read time_limit"),
         (lambda: EngineBot(time_limit=0), "time_limit"),
+        # analyze's None (the engine's default) would rate the bot at a time it did not name.
+        (lambda: EngineBot(time_limit=None), "time_limit: None is not a number of seconds a move"),
         (lambda: EngineBot(seed=-1), "seed: -1 is not an integer"),
     ],
 )
