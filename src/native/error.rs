@@ -252,6 +252,7 @@ impl fmt::Display for Spelled<'_> {
                 path,
                 error,
             } => write!(f, "cannot {action} {}: {error}", path.display()),
+            CliError::Threads(msg) if python => write!(f, "the thread pool: {msg}"),
             CliError::Threads(msg) => write!(f, "--threads: {msg}"),
             CliError::Search(e) => e.fmt(f),
             CliError::Chains(e) => e.fmt(f),

@@ -372,8 +372,9 @@ fn lock(manifest: &Path, access: Access) -> Result<File, StoreError> {
         Ok(()) => Ok(file),
         Err(TryLockError::WouldBlock) => {
             let error = match access {
-                Access::Shared => "in use by a whole solve in another process",
-                _ => "in use by another process",
+                // Another process, or another thread of this one (a Python program's).
+                Access::Shared => "in use by a whole solve (another process, or another thread)",
+                _ => "in use by another solve (another process, or another thread)",
             };
             let error = io::Error::new(io::ErrorKind::WouldBlock, error);
             Err(StoreError::io(format!("cannot lock {dir}"), error))
@@ -727,7 +728,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = FsStore::open(dir.path(), FP).unwrap();
         let e = FsStore::open(dir.path(), FP).unwrap_err().to_string();
-        assert!(e.contains("in use by another process"), "{e}");
+        assert!(e.contains("in use by another solve"), "{e}");
         drop(store);
         FsStore::open(dir.path(), FP).unwrap();
     }
@@ -754,7 +755,7 @@ mod tests {
         let mut b = FsStore::open_with(dir.path(), FP, Access::Shared).unwrap();
         assert!(temp.exists(), "a task deleted another's write in progress");
         let e = FsStore::open(dir.path(), FP).unwrap_err().to_string();
-        assert!(e.contains("in use by another process"), "{e}");
+        assert!(e.contains("in use by another solve"), "{e}");
         let data: TileData = Arc::new(vec![5, -5]);
         a.save(TILE, &data).unwrap();
         b.save(TILE, &data).unwrap();
