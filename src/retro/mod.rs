@@ -79,6 +79,14 @@ pub enum RetroError {
         /// The deepest layer the solve keeps, in the same count.
         kept: u32,
     },
+    /// The move scores of a queried position were asked, and the solve does not keep its
+    /// moves' layer (the position itself may be kept).
+    ScoresNotKept {
+        /// Lines the position draws beyond the solve's base position.
+        lines: u32,
+        /// The deepest layer the solve keeps: move scores for positions of at most one less.
+        kept: u32,
+    },
     /// A tile that should exist is missing from the store.
     NotSolved(TileId),
     /// Next-loony flags were asked of a solve that does not store them.
@@ -139,6 +147,17 @@ impl fmt::Display for RetroError {
             RetroError::NotKept { lines, kept } => write!(
                 f,
                 "the position has {lines} lines beyond the solved one; only {kept} are kept"
+            ),
+            RetroError::ScoresNotKept { lines, kept: 0 } => write!(
+                f,
+                "the position has {lines} lines beyond the solved one; the solve keeps no move \
+                 scores"
+            ),
+            RetroError::ScoresNotKept { lines, kept } => write!(
+                f,
+                "the position has {lines} lines beyond the solved one; move scores are kept for \
+                 positions with at most {}",
+                kept - 1
             ),
             RetroError::NotSolved(t) => write!(f, "{t} has not been computed yet"),
             RetroError::NotLoony => write!(

@@ -481,15 +481,25 @@ impl Solve {
         pos: Position,
     ) -> Result<Vec<(MoveScore, NextLoony)>, RetroError> {
         let board = self.layout.board();
+        // A child past the kept layers: said of the position asked about, not of its child.
+        let child_not_kept = |e| match e {
+            RetroError::NotKept { lines, kept } => RetroError::ScoresNotKept {
+                lines: lines - 1,
+                kept,
+            },
+            e => e,
+        };
         let mut moves = Vec::new();
         for line in board.open_lines(pos).lines() {
             let (boxes, child) = (board.boxes().completes(pos, line), pos.with(line));
             let (score, flag) = match (boxes, self.layout.valuation()) {
                 // The pass plane holds the move's key, loony moves included.
-                (0, Valuation::Loony) => loony_unkey(self.byte(store, child, 1)?),
+                (0, Valuation::Loony) => {
+                    loony_unkey(self.byte(store, child, 1).map_err(child_not_kept)?)
+                }
                 _ => {
                     // A box keeps the flag; plain scores carry none.
-                    let (value, flag) = self.read(store, child)?;
+                    let (value, flag) = self.read(store, child).map_err(child_not_kept)?;
                     (move_score(boxes, value), flag)
                 }
             };
@@ -726,6 +736,21 @@ mod tests {
             shallow.value(shallow_store, two.with(7)),
             Err(RetroError::NotKept { lines: 3, kept: 2 })
         ));
+        // Move scores need the layer below: refused for the position, said of it.
+        assert_eq!(
+            shallow.value(shallow_store, two).unwrap(),
+            full.value(full_store, two).unwrap()
+        );
+        let refused = shallow.analysis(shallow_store, two).unwrap_err();
+        assert!(matches!(
+            refused,
+            RetroError::ScoresNotKept { lines: 2, kept: 2 }
+        ));
+        assert_eq!(
+            refused.to_string(),
+            "the position has 2 lines beyond the solved one; move scores are kept for positions \
+             with at most 1"
+        );
     }
 
     /// A store of one solve is refused by another, whose tiles may bear the same names and
