@@ -30,6 +30,9 @@ pub fn safe_lines(board: &Board, pos: Position) -> Position {
 }
 
 /// Whether drawing `line` in `pos` completes no box and leaves none with one open side.
+///
+/// # Panics
+/// If `line` is not one of the board's lines.
 pub fn is_safe(board: &Board, pos: Position, line: usize) -> bool {
     let (boxes, after) = (board.boxes(), pos.with(line));
     boxes.boxes_of(line).all(|b| boxes.degree(after, b) >= 2)

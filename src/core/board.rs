@@ -172,6 +172,9 @@ impl Board {
     }
 
     /// The four sides of box (r, c).
+    ///
+    /// # Panics
+    /// If (r, c) is not one of the board's boxes.
     pub fn box_sides(&self, r: usize, c: usize) -> Position {
         self.boxes.sides(r * self.cols + c)
     }
@@ -182,6 +185,7 @@ impl Board {
     }
 
     /// The dots a line joins, as ((row, col), (row, col)) on the (R+1)×(C+1) dot grid.
+    /// `line` must be one of the board's lines: another gives dots that no line joins.
     pub fn endpoints(&self, line: usize) -> ((usize, usize), (usize, usize)) {
         if self.is_horizontal(line) {
             let (r, c) = (line / self.cols, line % self.cols);

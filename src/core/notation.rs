@@ -27,7 +27,9 @@ fn dot_label(board: &Board, (r, c): (usize, usize)) -> String {
     format!("{}{}", column_label(c), row_label(board, r))
 }
 
-/// The label of `line`: its two dots, left or lower first (`a1b1`, `a1a2`).
+/// The label of `line`: its two dots, left or lower first (`a1b1`, `a1a2`). `line` must be
+/// one of the board's lines (below [`Board::num_lines`]): the label of any other names no line
+/// of it, and past the board's dots the row count underflows (a panic in debug builds).
 pub fn line_label(board: &Board, line: usize) -> String {
     let (a, b) = board.endpoints(line);
     // Endpoints come top or left first; a vertical line is named from its lower dot.
@@ -41,6 +43,7 @@ pub fn line_label(board: &Board, line: usize) -> String {
 
 /// The label of box `(r, c)` (row 0 on top): its lower left dot, then its upper right one
 /// (`a1b2` is the bottom left box), so boxes are named by the coordinates the board shows.
+/// The box must be one of the board's (as for [`line_label`]).
 pub fn box_label(board: &Board, (r, c): (usize, usize)) -> String {
     format!(
         "{}{}",

@@ -181,7 +181,8 @@ pub const SOLO_PROBE_SAFE: u32 = 16;
 /// first, cheap pass (every move tried once) so there is always an answer, even with an
 /// immediate Stop. The answer is a function of the position, the options (seed, threads and
 /// node budget, each thread taking an equal share) and where the callback stops it; with a
-/// node budget and no Stop it is the same on every run, with any number of threads.
+/// node budget and no Stop it is the same on every run with the same number of threads (a
+/// different number of threads grows different trees, and may pick another move).
 pub fn estimate(
     board: &Board,
     pos: Position,
