@@ -5,9 +5,10 @@
 // (click, tap, or arrow keys and Enter); the page says whether it was best, what the chosen
 // move gains or costs and why (the coach's words from the exact scores), then shows the scores.
 // Chains are coloured on the board as the coach colours them. Progress (exercises answered
-// right, hence lessons done; and exercises whose answer was shown) is kept in localStorage by each exercise's position, so that editing the course does not move it onto
-// other exercises, and can be reset. The address names the exercise shown (#learn/L.E, from
-// 1), so a teacher can link a student to it.
+// right, hence lessons done; and exercises whose answer was shown) is kept in localStorage by
+// each exercise's position, so that editing the course does not move it onto other exercises,
+// and can be reset. The address names the exercise shown (#learn/L.E, from 1), so a teacher
+// can link a student to it.
 import { chainsReport, explainMove } from './pkg/dotbox.js';
 import { renderBoard } from './board.js';
 import { diagramOf, answerKeys } from './answer-board.js';
@@ -49,12 +50,11 @@ const PLACE_KEY = /^\d+\.\d+$/;
  * counts every pick): a right pick of it is counted only after a pick of another exercise
  * ("come back to it later"), not after a reload or Previous and Next; the exercise last shown,
  * and the address it was shown at (a reload of that address goes back to the exercise, wherever
- * an edited course now has it; another address is a link to a place in the course).
- * Ids naming no
- * exercise of this lessons.json (progress saved under an older course) are kept, since a later
- * course may bring those exercises back, but never counted: the counts come from the course's
- * exercises (exercisesRight), not from the stored list. Keys by place ("lesson.exercise") are
- * dropped: nothing tells which exercise they were.
+ * an edited course now has it; another address is a link to a place in the course). Ids
+ * naming no exercise of this lessons.json (progress saved under an older course) are kept,
+ * since a later course may bring those exercises back, but never counted: the counts come from
+ * the course's exercises (exercisesRight), not from the stored list. Keys by place
+ * ("lesson.exercise") are dropped: nothing tells which exercise they were.
  */
 function loadProgress() {
   const ids = (list) => (Array.isArray(list) ? [...new Set(list.filter((k) => typeof k === 'string' && !PLACE_KEY.test(k)))] : []);
