@@ -255,7 +255,7 @@ function renderGraph(at) {
   guesses.forEach((m, k) => {
     if (m === null) return;
     const dot = el('circle', { class: `point estimate${k === at ? ' current' : ''}`, cx: x(k), cy: y(m), r: k === at ? 4 : 2.5, 'data-ply': k, 'data-estimate': m.toFixed(1) }, svg);
-    el('title', {}, dot).textContent = `${k === 0 ? 'start' : `after move ${k}`}: estimated ${m > 0 ? 'A' : 'B'} ahead by ~${Math.abs(m).toFixed(1)} (the engine's estimate, not exact)`;
+    el('title', {}, dot).textContent = `${k === 0 ? 'start' : `after move ${k}`}: ${Math.abs(m) < 0.05 ? 'estimated level (~0.0)' : `estimated ${m > 0 ? 'A' : 'B'} ahead by ~${Math.abs(m).toFixed(1)}`} (the engine's estimate, not exact)`;
   });
   margins.forEach((m, k) => {
     if (m === null) return;

@@ -52,7 +52,9 @@ async function newGame(request, source = null) {
   $('board').value = game.board;
   $('predrawn').value = game.predrawn;
   $('mode').value = session.mode;
-  writeHash();
+  // A game set up from the form or an import is a new entry of the browser's history: Back
+  // returns to the game before. One the address names has its entry already.
+  writeHash({ push: source !== 'the address' });
   render();
   await prepareBoard();
   update();
@@ -231,8 +233,10 @@ function stopEngineTimer() {
 }
 
 // The engine moves only at the end of the line shown: stepping back through a game does not
-// make it play over the moves after.
-const engineToMove = (g) => isEngine(g.turn) && !g.isOver() && !g.canRedo();
+// make it play over the moves after. Where who plays was changed at the position shown (Switch
+// sides, the mode), it plays on from there: its move starts a variation, the moves after
+// kept in the move list.
+const engineToMove = (g) => isEngine(g.turn) && !g.isOver() && (!g.canRedo() || session.playOnFrom === g.lines);
 
 function scheduleEngine() {
   const g = session.game;

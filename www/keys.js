@@ -44,7 +44,9 @@ function onKey(e) {
     hooks.moveCursor(...ARROWS[e.key]);
   } else if (STEPS[e.key]) {
     hooks.navigate(STEPS[e.key]);
-  } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+  } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !e.target.closest?.('#moves')) {
+    // To the board's lines; in the move list they scroll it, as a list's arrows do (at the
+    // board, Enter would then draw a line the player never chose).
     hooks.moveCursor(0, 0);
   } else if ((e.key === 'Enter' || e.key === ' ') && onBoard) {
     hooks.playCursor();

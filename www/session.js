@@ -47,6 +47,7 @@ export const session = {
   geometry: null, // the game's board geometry, once drawn
   tree: new MoveTree(), // every line tried in this game (the move list's variations)
   mode: 'p1',
+  playOnFrom: null, // the `lines` of the position at which who plays was last changed
   analysis: null,
   analysisFor: null, // the `lines` string the analysis belongs to
   cursor: null,
@@ -71,13 +72,15 @@ export function startGame(game, mode) {
   // The board's status and book are read again (solving.js prepareBoard): until then no
   // exact scores are asked for, which the worker would answer as if the board had no book.
   Object.assign(session, {
-    game, mode, geometry: null, tree: new MoveTree(), analysis: null, analysisFor: null, hint: null, cursor: null, book: null, status: null, estimate: null,
+    game, mode, playOnFrom: null, geometry: null, tree: new MoveTree(), analysis: null, analysisFor: null, hint: null, cursor: null, book: null, status: null, estimate: null,
   });
 }
 
-/** Who plays (one of MODES). */
+/** Who plays (one of MODES), from the position shown on: an engine to move there plays on
+ * even where the game has moves after it (app.js engineToMove). */
 export function setPlayers(mode) {
   session.mode = mode;
+  session.playOnFrom = session.game?.lines ?? null;
 }
 
 /** The board's keyboard cursor: a line, or null. */
@@ -192,7 +195,7 @@ export function nothingToPlay(game, moves) {
  * problem said with what is shown instead. A board that cannot be read gives the default
  * board, or no game (null) when one is on the board already: it stays.
  */
-export function readGame({ board, predrawn, mode, moves }, from) {
+export function readGame({ board, predrawn, mode, moves, at }, from) {
   const problems = [];
   let game;
   try {
@@ -216,6 +219,12 @@ export function readGame({ board, predrawn, mode, moves }, from) {
   } catch (e) {
     problems.push(`The moves in ${from}: ${e.message}.`);
   }
+  if (at) {
+    // The position shown, the moves after it kept to step on to (Redo, →).
+    const ply = /^\d+$/.test(at) ? Number(at) : NaN;
+    if (ply <= game.ply) game.goTo(ply);
+    else problems.push(`${capital(from)} shows the position after move '${at}', which is not a number from 0 to ${game.ply}; the last position is shown.`);
+  }
   return { game, mode: MODES.includes(mode) ? mode : mode ? 'hh' : 'p1', problems };
 }
 
@@ -236,27 +245,34 @@ export function rendered() {
 /** Whether an address is Learn mode's (learn.js): #learn, or #learn/L.E naming an exercise. */
 export const isLearnHash = (hash) => /^#learn(\/|$)/.test(hash);
 
-/** The game an address's hash names: `{board, predrawn, mode, moves}` (absent fields empty). */
+/** The game an address's hash names: `{board, predrawn, mode, moves, at}` (absent fields
+ * empty; `at`: the moves played of the position shown, where moves follow it). */
 export function parseHash(hash) {
   const h = new URLSearchParams(hash.replace(/^#/, ''));
-  return { board: h.get('board') ?? '', predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? '', moves: h.get('moves') ?? '' };
+  return { board: h.get('board') ?? '', predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? '', moves: h.get('moves') ?? '', at: h.get('at') ?? '' };
 }
 
-/** The address of the current game (position and players). */
+/** The address of the current game (players, the whole line shown, and the position shown
+ * where moves follow it: a reload while stepping back keeps the rest of the game). */
 export function gameHash() {
+  const g = session.game;
   const h = new URLSearchParams();
-  h.set('board', session.game.board);
-  if (session.game.predrawn) h.set('pre', session.game.predrawn);
+  h.set('board', g.board);
+  if (g.predrawn) h.set('pre', g.predrawn);
   h.set('mode', session.mode);
-  const moves = Array.from(session.game.moves).join(',');
-  if (moves) h.set('moves', moves);
+  const line = g.mainline().map((p) => p.line);
+  if (line.length) h.set('moves', line.join(','));
+  if (g.ply < line.length) h.set('at', String(g.ply));
   return `#${h.toString().replaceAll('%2C', ',')}`;
 }
 
-/** Puts the current game in the address bar (without a history entry). */
-export function writeHash() {
+/** Puts the current game in the address bar: in place of the address shown, or (`push`, a
+ * new game) as a new entry of the browser's history, so that Back returns to the game before. */
+export function writeHash({ push = false } = {}) {
   const hash = gameHash();
   // In Learn mode the address is Learn's (#learn/L.E).
   if (document.body.dataset.view === 'learn') return;
-  if (hash !== location.hash) history.replaceState(null, '', hash);
+  if (hash === location.hash) return;
+  if (push) history.pushState(null, '', hash);
+  else history.replaceState(null, '', hash);
 }

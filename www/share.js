@@ -81,7 +81,7 @@ function readAny(text) {
     if (!h.board) throw new Error('the address names no board: it needs #board=RxC (for example #board=3x3&moves=0,5)');
     // The core checks the board and every move and says which is wrong.
     const record = readRecord(`${h.board}${h.predrawn ? ` pre ${h.predrawn}` : ''}${h.moves ? ` moves ${h.moves}` : ''}`);
-    return { game: { ...record, moves: record.moves.join(','), mode: h.mode }, source: 'the pasted address' };
+    return { game: { ...record, moves: record.moves.join(','), mode: h.mode, at: h.at }, source: 'the pasted address' };
   }
   const dbn = /^(?:(\d+x\d+)\s+)?([01]+)$/i.exec(trimmed);
   if (dbn) return fromDbn(dbn[1]?.toLowerCase(), dbn[2]);

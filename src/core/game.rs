@@ -116,8 +116,11 @@ impl fmt::Display for MoveListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let i = self.index;
         self.which(f)?;
-        let played = if i == 1 { " is" } else { "s are" };
-        write!(f, "; the first {i} move{played} played")
+        match i {
+            0 => write!(f, "; no move is played"),
+            1 => write!(f, "; the first move is played"),
+            _ => write!(f, "; the first {i} moves are played"),
+        }
     }
 }
 

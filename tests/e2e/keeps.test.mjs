@@ -6,7 +6,7 @@
 // panels as they are shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, settled, clickLine, sleep } from './harness.mjs';
+import { serveAndLaunch, openPage, settled, clickLine, sleep, listedMoves } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -254,6 +254,68 @@ test('on a phone Tab follows the panels in the order shown; on a desktop it is a
   assertReached(learn, 'learn-svg', 'learn-reset');
   await page.setViewportSize({ width: 1100, height: 900 });
   assertReached(await tabOrder(page), 'learn-reset', 'learn-svg');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('switching sides at an earlier position, the engine plays on from there; the later moves stay a variation', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p1&moves=0,15,1,18');
+  await settled(page);
+  await page.locator('body').press('ArrowLeft');
+  await page.locator('body').press('ArrowLeft');
+  await page.waitForFunction(() => document.body.dataset.lines === '0,15');
+  await settled(page);
+  // A to move; the engine now plays A (it waited before, the game having moves after).
+  await page.locator('body').press('f');
+  await page.waitForFunction(() => document.body.dataset.lines.split(',').length === 3, null, { timeout: 20_000 });
+  const played = (await listedMoves(page)).map((m) => m.line);
+  assert.deepEqual(played.slice(0, 2), [0, 15]);
+  await settled(page);
+  // The line it left stays in the move list: as the line shown, where the engine's move is the
+  // game's, or as a variation.
+  const variations = await page.$$eval('#moves li.variation button[data-moves]', (bs) => bs.map((b) => b.dataset.moves));
+  assert.ok(played[2] === 1 || variations.some((m) => m.startsWith('0,15,1')), JSON.stringify({ played, variations }));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a reload while stepping back keeps the rest of the game; a new game from the form is a step of Back', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p1&moves=0,15,1,18');
+  await settled(page);
+  await page.locator('body').press('ArrowLeft');
+  await page.locator('body').press('ArrowLeft');
+  await page.locator('body').press('ArrowLeft');
+  await page.waitForFunction(() => document.body.dataset.lines === '0');
+  assert.match(await page.evaluate(() => location.hash), /moves=0,15,1,18&at=1$/);
+  // The address held only the moves up to the position shown before: the rest was lost.
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === '1');
+  await settled(page);
+  await sleep(1500); // the engine (B, to move) would have played by now
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0');
+  await page.locator('body').press('End');
+  await page.waitForFunction(() => document.body.dataset.lines === '0,1,15,18');
+  // A new 4x4 game from the form; Back returns to the 3x3 game.
+  await page.selectOption('#board', '4x4');
+  await page.click('#new-game button[type=submit]');
+  await page.waitForFunction(() => /board=4x4/.test(location.hash));
+  await settled(page);
+  await page.goBack();
+  await page.waitForFunction(() => /board=3x3/.test(location.hash) && document.body.dataset.lines === '0,1,15,18');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('in the move list the up and down arrows stay in the list: Enter then draws no line', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,15');
+  await settled(page);
+  await page.focus('#moves li[data-ply] > button');
+  await page.keyboard.press('ArrowUp');
+  const focus = await focusOf(page);
+  assert.ok(!focus.onBoard, `the focus left the list for the board: ${JSON.stringify(focus)}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -119,7 +119,7 @@ fn the_main_line_is_stepped_exported_and_read_back() {
     let err = message(h.play_all("0,x").unwrap_err());
     assert_eq!(
         err,
-        "move 2 ('x'): 'x' is neither a line number nor a line label like a1b1; the first 1 move is played"
+        "move 2 ('x'): 'x' is neither a line number nor a line label like a1b1; the first move is played"
     );
     assert_eq!(h.lines(), "0");
 
