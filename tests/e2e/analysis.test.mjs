@@ -38,7 +38,7 @@ test('the move list gives each move its mover, boxes and exact loss; stepping mo
   assert.deepEqual(shown, nativeAnalyze('3x3', GAME.slice(0, 3)).moves, 'scores follow');
   await page.waitForFunction((key) => document.querySelector('#coach').dataset.key === key, `3x3||${linesAfter(GAME, 3)}`);
   assert.equal(await page.getAttribute('#moves li[data-ply="3"]', 'aria-current'), 'step');
-  assert.match(page.url(), new RegExp(`moves=${GAME.slice(0, 3).join(',')}$`), 'the address follows');
+  assert.match(page.url(), new RegExp(`moves=${GAME.join(',')}&at=3$`), 'the address follows: the line shown, at move 3');
 
   // Keys: ← and → step, Home and End jump; the later moves stay in the list.
   const steps = [['ArrowLeft', 2], ['ArrowLeft', 1], ['ArrowRight', 2], ['Home', 0], ['End', GAME.length]];
@@ -208,7 +208,7 @@ test('a different move from an earlier position keeps the old line as a clickabl
   await page.click(`#moves li.variation button[data-moves="${GAME.slice(0, 6).join(',')}"]`);
   await settled(page);
   assert.equal(await page.evaluate(() => document.body.dataset.lines), linesAfter(GAME, 6));
-  assert.match(page.url(), new RegExp(`moves=${GAME.slice(0, 6).join(',')}$`), 'the address follows');
+  assert.match(page.url(), new RegExp(`moves=${GAME.join(',')}&at=6$`), 'the address follows');
   const back = await lossesKnown(page);
   assert.deepEqual(back.map((m) => m.line), GAME, 'the whole old line is shown again');
   assert.equal(await page.getAttribute('#moves li[data-ply="6"]', 'aria-current'), 'step');
