@@ -10,7 +10,7 @@ import { engineMove, answerBudget, answerMethod } from './pkg/dotbox.js';
 import { renderBoard, step, nearest } from './board.js';
 import {
   session, client, wasmReady, isEngine, readGame, rendered, isLearnHash, parseHash, gameHash, writeHash,
-  startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption,
+  startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption, steppedTo,
   replyBegins, replyEnds,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
@@ -64,6 +64,7 @@ async function newGame(request, source = null) {
 function goTo(ply) {
   stopEngineTimer();
   session.game.goTo(ply);
+  steppedTo();
   setHint(null);
   // What was said of the position left (the engine's move, a hint, the result) is not this
   // one's; where this one's scores come from is said again once they are in.

@@ -104,6 +104,12 @@ export function setAnalysis(analysis, lines) {
   Object.assign(session, { analysis, analysisFor: lines, estimate: null });
 }
 
+/** The player stepped to another position of the game (the move list, ←/→): the engine
+ * plays on only at the end of the line again, not where who plays was changed before. */
+export function steppedTo() {
+  session.playOnFrom = null;
+}
+
 /** The position shown changed: its analysis is asked anew. */
 export function dropAnalysis() {
   session.analysis = null;

@@ -258,14 +258,20 @@ test('on a phone Tab follows the panels in the order shown; on a desktop it is a
   await context.close();
 });
 
+/** A 3x3 game against the engine (it plays B), four moves played, shown `back` moves before
+ * its end (the lines drawn then are `lines`). */
+async function steppedBack(context, back, lines) {
+  const opened = await openPage(context, env.server.url, '#board=3x3&mode=p1&moves=0,15,1,18');
+  await settled(opened.page);
+  for (let k = 0; k < back; k++) await opened.page.locator('body').press('ArrowLeft');
+  await opened.page.waitForFunction((l) => document.body.dataset.lines === l, lines);
+  await settled(opened.page);
+  return opened;
+}
+
 test('switching sides at an earlier position, the engine plays on from there; the later moves stay a variation', async () => {
   const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p1&moves=0,15,1,18');
-  await settled(page);
-  await page.locator('body').press('ArrowLeft');
-  await page.locator('body').press('ArrowLeft');
-  await page.waitForFunction(() => document.body.dataset.lines === '0,15');
-  await settled(page);
+  const { page, errors } = await steppedBack(context, 2, '0,15');
   // A to move; the engine now plays A (it waited before, the game having moves after).
   await page.locator('body').press('f');
   await page.waitForFunction(() => document.body.dataset.lines.split(',').length === 3, null, { timeout: 20_000 });
@@ -276,18 +282,23 @@ test('switching sides at an earlier position, the engine plays on from there; th
   // game's, or as a variation.
   const variations = await page.$$eval('#moves li.variation button[data-moves]', (bs) => bs.map((b) => b.dataset.moves));
   assert.ok(played[2] === 1 || variations.some((m) => m.startsWith('0,15,1')), JSON.stringify({ played, variations }));
+  // Stepping back to a position where the engine is to move, it does not play there: what was
+  // asked at one position is not asked of every position browsed.
+  await page.locator('body').press('Home');
+  await page.waitForFunction(() => document.body.dataset.lines === '');
+  await page.locator('body').press('ArrowRight');
+  await page.locator('body').press('ArrowRight');
+  await page.waitForFunction(() => document.body.dataset.lines === '0,15');
+  await settled(page);
+  await sleep(1500);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,15');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a reload while stepping back keeps the rest of the game; a new game from the form is a step of Back', async () => {
   const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p1&moves=0,15,1,18');
-  await settled(page);
-  await page.locator('body').press('ArrowLeft');
-  await page.locator('body').press('ArrowLeft');
-  await page.locator('body').press('ArrowLeft');
-  await page.waitForFunction(() => document.body.dataset.lines === '0');
+  const { page, errors } = await steppedBack(context, 3, '0');
   assert.match(await page.evaluate(() => location.hash), /moves=0,15,1,18&at=1$/);
   // The address held only the moves up to the position shown before: the rest was lost.
   await page.reload();
