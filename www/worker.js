@@ -85,9 +85,9 @@ async function analyze({ board, predrawn, lines }) {
     } catch (e) {
       // A damaged chunk, or one that cannot be downloaded (offline): the page is told (it
       // says so until the next game), and the position is answered as without the book.
-      if (e.code === ERROR.bookDamaged) post({ op: EVENT.bookDamaged, message: e.message, book: boardKey(board, predrawn) });
-      else if (e.code === ERROR.bookUnreachable) post({ op: EVENT.bookUnreachable, message: e.message, book: boardKey(board, predrawn) });
-      else throw e;
+      const op = { [ERROR.bookDamaged]: EVENT.bookDamaged, [ERROR.bookUnreachable]: EVENT.bookUnreachable }[e.code];
+      if (!op) throw e;
+      post({ op, message: e.message, book: boardKey(board, predrawn) });
       method = wasm.answerMethod(board, predrawn, lines, undefined, 'browser');
     }
   }
