@@ -27,9 +27,9 @@ import os
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _dotbox
-from ._dotbox import DotboxError
+from ._dotbox import DotboxError, __version__
 
-__all__ = ["DotboxError", "Book", "analyze", "solve", "rules_move", "position", "shipped_book"]
+__all__ = ["__version__", "DotboxError", "Book", "analyze", "solve", "rules_move", "position", "shipped_book"]
 
 Lines = Union[str, Iterable[int]]
 

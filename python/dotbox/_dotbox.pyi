@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 from typing import List, Optional, Tuple, Union
 
+__version__: str
+
 class DotboxError(ValueError):
     """Bad input (of any type) or a failed solve; the message is the dotbox command line's, naming the argument at fault as Python names it (board, lines, method, time_limit, seed, ...), never a command-line option."""
 

@@ -180,6 +180,9 @@ fn shipped_book(board: &str) -> PyResult<Option<PathBuf>> {
 
 #[pymodule]
 fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The package's version, from this crate's Cargo.toml, which is also where maturin reads
+    // the wheel's version (pyproject.toml's `dynamic`): one number, not two to keep in step.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("DotboxError", m.py().get_type::<DotboxError>())?;
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve_json, m)?)?;

@@ -119,3 +119,11 @@ def test_docs_show_analyzes_real_output():
     assert list(shown) == list(real), "the keys, in the order Python prints them"
     for key, value in shown.items():
         assert value == (real[key][: len(value)] if isinstance(value, list) else real[key]), key
+
+
+def test_the_version_is_the_installed_packages():
+    # One number: the wheel's version (maturin reads python/Cargo.toml) is the module's.
+    import importlib.metadata
+
+    assert re.fullmatch(r"\d+\.\d+\.\d+", dotbox.__version__)
+    assert dotbox.__version__ == importlib.metadata.version("dotbox")
