@@ -106,6 +106,11 @@ fn automatic_analysis_estimates_past_exact_reach_and_says_so() {
     check_estimate(&json, &open_lines(49, &[]));
     let reason = json["reason"].as_str().unwrap();
     assert!(reason.starts_with("not exact"), "{reason}");
+    // Where books are looked for, as a package installed away from its checkout finds none.
+    assert!(
+        reason.ends_with("; no book for 4x5 was found (books are looked for in $DOTBOX_BOOKS, then in the www/books of the checkout that holds the executable or that it was built from)"),
+        "{reason}"
+    );
     let text = stdout(&["analyze", "5x5", "--time-limit", "0.5"]);
     assert!(
         text.contains("not exact: no exact method answers 60 open lines"),

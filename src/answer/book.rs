@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use crate::book::{BookError, Fit};
+use crate::book::{describe, BookError, Fit};
 use crate::core::{Board, Position};
-use crate::native::{shipped_book, BookFile, CliError, Method};
+use crate::native::{shipped_book, BookFile, CliError, Method, WHERE_BOOKS_ARE_LOOKED_FOR};
 
 use super::chosen::chosen;
-use super::{Answer, Answered, Options};
+use super::{Answer, Answered, Found, Options};
 
 /// The book's answer while the position is within its depth; past it, or with no book, the
 /// method the policy chooses. A forced book method insists on the book.
@@ -29,7 +29,7 @@ pub(super) fn booked_or_chosen(
                 board: board.name(),
             });
         }
-        return chosen(board, pos, options, limit, "");
+        return chosen(board, pos, options, limit, "").map(|answer| unbooked(answer, board));
     };
     let damaged = |e| damaged_book(e, options.book.is_some());
     let (analysis, note) = BookFile::kept(&path, |book| {
@@ -57,6 +57,19 @@ pub(super) fn booked_or_chosen(
         }
         Err(e) => Err(damaged(e)),
     }
+}
+
+/// `answer`, found with no book at hand: an estimate says that no book was found and where
+/// books are looked for, as a book would have answered exactly had one been there (a
+/// package installed away from its checkout finds none).
+fn unbooked(mut answer: Answer, board: &Board) -> Answer {
+    if matches!(answer.found, Found::Estimate { chosen: true, .. }) {
+        answer.how.push_str(&format!(
+            "; no book for {} was found ({WHERE_BOOKS_ARE_LOOKED_FOR})",
+            describe(board)
+        ));
+    }
+    answer
 }
 
 /// A book error `e` that is damage to the book (a chunk failing its checksum, a file cut

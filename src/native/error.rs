@@ -15,6 +15,7 @@ use crate::search::SearchError;
 use crate::store::StoreError;
 
 use super::method::{Method, MethodOption};
+use super::WHERE_BOOKS_ARE_LOOKED_FOR;
 
 /// Why a command failed; the message names what is wrong and where.
 #[derive(Debug)]
@@ -266,11 +267,13 @@ impl fmt::Display for Spelled<'_> {
             }
             CliError::NoBook { board } if python => write!(
                 f,
-                "method='book' needs book=FILE: no book for {board} is shipped"
+                "method='book' needs book=FILE: no book for {board} was found \
+                 ({WHERE_BOOKS_ARE_LOOKED_FOR})"
             ),
             CliError::NoBook { board } => write!(
                 f,
-                "--method book needs --book FILE: no book for {board} is shipped"
+                "--method book needs --book FILE: no book for {board} was found \
+                 ({WHERE_BOOKS_ARE_LOOKED_FOR})"
             ),
             CliError::ReadsNoBook { method } if python => write!(
                 f,

@@ -19,6 +19,11 @@ use super::error::CliError;
 /// Environment variable naming a folder of books with their `index.json`.
 pub const BOOKS_ENV: &str = "DOTBOX_BOOKS";
 
+/// Where [`book_for`] looks, in words for a message that no book was found (a package
+/// installed away from its checkout finds none, and should say where to point it).
+pub const WHERE_BOOKS_ARE_LOOKED_FOR: &str = "books are looked for in $DOTBOX_BOOKS, then in the \
+     www/books of the checkout that holds the executable or that it was built from";
+
 /// The shipped book that answers for `board` (one of the same board, pre-drawn lines
 /// included, or of its transpose: the 3×5 book answers 5×3), if one is found.
 ///
