@@ -34,6 +34,13 @@ const TYPES = {
   html: 'text/html', js: 'text/javascript', css: 'text/css', json: 'application/json',
   wasm: 'application/wasm', webmanifest: 'application/manifest+json', png: 'image/png',
 };
+// Headers a host sets for its visitors' safety (a Content-Security-Policy, clickjacking
+// protection), kept with each file as the host sent it and served with it: a page served from
+// the cache would otherwise lose them from the second visit on.
+const HOST_HEADERS = [
+  'Content-Security-Policy', 'Content-Security-Policy-Report-Only', 'X-Frame-Options',
+  'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'Reporting-Endpoints', 'Report-To',
+];
 // The hash of each cached file is kept beside it, so a cache of an earlier release is
 // checked the same way while a page of that release is open.
 const HASH_HEADER = 'X-Dotbox-Sha256';
@@ -78,7 +85,7 @@ async function install() {
     // A file unchanged since an earlier release (same path, same hash) is copied over.
     const cached = await caches.match(path);
     const body = cached && (await cached.arrayBuffer());
-    if (body && path !== PAGE && (await digest(body)) === hash) await cache.put(path, stored(path, body, hash));
+    if (body && path !== PAGE && (await digest(body)) === hash) await cache.put(path, stored(path, body, hash, cached.headers));
     else await cache.put(path, await download(path, hash));
   }));
 }
@@ -161,7 +168,7 @@ async function download(path, hash) {
     const body = await response.arrayBuffer();
     const got = await digest(body);
     if (path === PAGE ? !loads(body) : got !== hash) continue;
-    return stored(path, body, got);
+    return stored(path, body, got, response.headers);
   }
   throw new Error(path === PAGE
     ? `${path}: the server sends a page that does not load release ${RELEASE.id}`
@@ -173,11 +180,19 @@ function loads(body) {
   return new TextDecoder().decode(body).includes(`src="r/${RELEASE.id}/page.js"`);
 }
 
-/** A response as cached: the body, its type (by the file's extension), its hash and when it was cached. */
-function stored(path, body, hash) {
-  const type = TYPES[path.split('.').pop()] ?? 'application/octet-stream';
-  const headers = { 'Content-Type': type, [HASH_HEADER]: hash, 'X-Dotbox-Cached': String(Date.now()) };
+/** A response as cached: the body, its type (by the file's extension), its hash, when it was
+ * cached, and the host's own headers of `sent` (the response it came in). */
+function stored(path, body, hash, sent) {
+  const headers = new Headers(kept(sent, HOST_HEADERS));
+  headers.set('Content-Type', TYPES[path.split('.').pop()] ?? 'application/octet-stream');
+  headers.set(HASH_HEADER, hash);
+  headers.set('X-Dotbox-Cached', String(Date.now()));
   return new Response(body, { headers });
+}
+
+/** The headers of `headers` named in `names` that are there, as [name, value] pairs. */
+function kept(headers, names) {
+  return names.filter((name) => headers.has(name)).map((name) => [name, headers.get(name)]);
 }
 
 async function digest(body) {
@@ -187,11 +202,7 @@ async function digest(body) {
 
 /** A response with `body` and the headers that make the page cross-origin isolated. */
 function isolated(body, headers, status = 200) {
-  const out = new Headers();
-  for (const name of ['Content-Type', HASH_HEADER, 'X-Dotbox-Cached']) {
-    const value = headers.get(name);
-    if (value) out.set(name, value);
-  }
+  const out = new Headers(kept(headers, ['Content-Type', HASH_HEADER, 'X-Dotbox-Cached', ...HOST_HEADERS]));
   out.set('Cross-Origin-Opener-Policy', 'same-origin');
   out.set('Cross-Origin-Embedder-Policy', 'require-corp');
   out.set('Cross-Origin-Resource-Policy', 'same-origin');

@@ -288,13 +288,17 @@ function injectScript(dir) {
   writeFileSync(path, readFileSync(path, 'utf8').replace('</body>', '<script>window.hostAdded = true;</script></body>'));
 }
 
-test('the built site works under a path (as GitHub Pages serves a project: /NAME/), beside another copy on the origin, with a script the host adds to its page', { timeout: 240_000 }, async () => {
+// Security headers a host adds to every response: kept when the service worker serves them.
+const HOST_HEADERS = { 'X-Frame-Options': 'SAMEORIGIN', 'Content-Security-Policy': "frame-ancestors 'self'", 'Referrer-Policy': 'no-referrer' };
+
+test('the built site works under a path (as GitHub Pages serves a project: /NAME/), beside another copy on the origin, with a script and headers the host adds', { timeout: 240_000 }, async () => {
   const dir = siteDir();
   buildSite(dir, { version: 'path' });
   injectScript(dir);
   const other = join(dirname(dir), 'other');
   buildSite(other, { version: 'other' });
-  const host = await startNginx(dirname(dir)); // the site is at /site/, the other copy at /other/
+  // The site is at /site/, the other copy at /other/.
+  const host = await startNginx(dirname(dir), { headers: HOST_HEADERS });
   const browser = await launch();
   try {
     const context = await browser.newContext();
@@ -310,6 +314,12 @@ test('the built site works under a path (as GitHub Pages serves a project: /NAME
     assert.equal(scope, `${host.url}site/`);
     const next = await answers3x3(context, `${host.url}site/`);
     assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true, 'installed though the host changed the page');
+    // Served by the service worker, the page and its scripts keep the host's headers.
+    for (const path of ['index.html', Object.keys(releaseFiles(dir)).find((p) => p.endsWith('page.js'))]) {
+      const headers = await next.page.evaluate(async (url) => Object.fromEntries((await fetch(url)).headers), `${host.url}site/${path}`);
+      assert.equal(headers['x-dotbox-sha256']?.length, 64, `${path}: served by the service worker`);
+      for (const [name, value] of Object.entries(HOST_HEADERS)) assert.equal(headers[name.toLowerCase()], value, `${path}: ${name}`);
+    }
     // An address the host redirects (a folder without its slash) is followed, as without the worker.
     const redirected = await next.page.goto(`${host.url}site/books`);
     assert.equal(redirected.url(), `${host.url}site/books/`);

@@ -44,8 +44,9 @@ export function freePort() {
  * `close()` stops it for good and removes its folder.
  * `gzip: 'all'` compresses scripts, styles, JSON and wasm too, at level 6, as most hosts do;
  * the stock configuration compresses HTML only (at level 1).
+ * `headers` ({name: value}) are added to every response, as a host adds its own.
  */
-export async function startNginx(root, { port = null, gzip = 'stock' } = {}) {
+export async function startNginx(root, { port = null, gzip = 'stock', headers = {} } = {}) {
   const prefix = mkdtempSync(join(tmpdir(), 'dotbox-nginx-'));
   // nginx's workers run as nobody when started by root: they must read the site.
   chmodSync(prefix, 0o755);
@@ -77,6 +78,7 @@ http {
     listen 127.0.0.1:${host.port};
     root ${resolve(root)};
     index index.html;
+    ${Object.entries(headers).map(([name, value]) => `add_header ${name} "${value}" always;`).join('\n    ')}
     location / { try_files $uri $uri/ =404; }
   }
 }
