@@ -460,7 +460,8 @@ async function main() {
   initAnalysis({ goTo, showLine });
   onMadeExact(searchedShown);
   initShare({ load: (game, source) => newGame({ ...game, mode: game.mode || session.mode }, source) });
-  await initSolving({ onSolved: update });
+  // Back online, the position is asked again where a book it needed could not be read.
+  await initSolving({ onSolved: update, onBackOnline: update });
   bindControls();
   // #learn and #learn/L.E are Learn mode (learn.js), not a game; the address of the game on
   // the page (Back from Learn) is that game, kept with its variations, not a new one.

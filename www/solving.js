@@ -10,7 +10,7 @@ import {
 import { forgetFailures, estimateOf } from './analyses.js';
 import { boardKey } from './position-key.js';
 import { searching } from './deep-search.js';
-import { $, nodesText, setMessage, setSource, messageIs, addNotice, showWait, hideWait } from './ui.js';
+import { $, nodesText, setMessage, setSource, messageIs, addNotice, dropNotice, showWait, hideWait } from './ui.js';
 
 const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
 const hooks = { onSolved: null };
@@ -110,13 +110,32 @@ async function loadBook(entry, board, predrawn) {
     setMessage(`opening book ready${turned}${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
     if (key === shownBoardKey()) {
+      // "Failed to fetch" says less than this to a person who went offline.
+      const message = navigator.onLine === false ? 'this device is offline' : e.message;
       // Kept for the solve panel too: an unsolved board's analysis clears the message line.
-      bookFailed({ board: key, message: e.message });
-      setMessage(`the opening book could not be loaded: ${e.message}`, true);
+      bookFailed({ board: key, message });
+      // Said at the top until the next game, or until the book opens when back online.
+      addNotice(bookNotice(key), `The opening book ${entry.file} could not be loaded (${message}): positions are answered another way, by the engine's estimates (not exact) where nothing exact is in reach. It is read again when this device is back online.`);
     }
   } finally {
     hideWait();
   }
+}
+
+/** The notice's key for the book of the board `key` that could not be opened. */
+const bookNotice = (key) => `book ${key}`;
+
+/** Back online: a book that could not be opened, or whose chunks could not be downloaded, is
+ * read again, and the position shown asked again (`again`), so that its estimates give way to
+ * the book's exact scores without a new game; the notice goes once the book is open. */
+async function backOnline(again) {
+  const key = shownBoardKey();
+  const unreachable = dropNotice(`${EVENT.bookUnreachable} ${key}`);
+  if (session.bookError?.board !== key && !unreachable) return;
+  await prepareBoard();
+  if (key !== shownBoardKey()) return;
+  if (!session.bookError) dropNotice(bookNotice(key));
+  again();
 }
 
 /** The book's download figures, for the end-to-end tests and the benchmark. */
@@ -380,11 +399,13 @@ async function refreshStorage() {
 
 /**
  * Wires the panels. `onSolved()`: the solve of the board on the page finished or stopped
- * (the game asks for its position's analysis again).
+ * (the game asks for its position's analysis again); `onBackOnline()`: the board's book is
+ * open again after the device went back online (the same).
  */
-export async function initSolving({ onSolved }) {
+export async function initSolving({ onSolved, onBackOnline }) {
   hooks.onSolved = onSolved;
   client.onEvent(onProgress);
+  window.addEventListener('online', () => backOnline(onBackOnline));
   $('solve').onclick = startSolve;
   $('cancel').onclick = () => client.cancel();
   $('storage').addEventListener('toggle', refreshStorage);

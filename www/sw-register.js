@@ -38,7 +38,9 @@ function watch(serviceWorker) {
   serviceWorker.addEventListener('message', (event) => {
     if (event.data?.dotbox !== 'install-failed') return;
     if (!hadController) root.dataset.sw = 'failed';
-    console.warn(`dotbox: no offline copy: ${event.data.reason} (docs/deploy.md)`);
+    // With a release installed before, that one goes on serving (and working offline).
+    const what = hadController ? 'the new release was not installed; the one installed before keeps serving' : 'no offline copy';
+    console.warn(`dotbox: ${what}: ${event.data.reason} (docs/deploy.md)`);
   });
   let registered = false;
   const register = () => {

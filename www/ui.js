@@ -97,6 +97,14 @@ export function addNotice(key, text) {
   showNotices();
 }
 
+/** Withdraws what was added under `key` (the trouble it told of is over); whether it was there. */
+export function dropNotice(key) {
+  const before = notices.length;
+  notices = notices.filter(([k]) => k !== key);
+  showNotices();
+  return notices.length < before;
+}
+
 /** A search's node count in words: as it is below a thousand, in thousands below a million
  * (a search of 40,000 nodes does not read "0.0 M nodes"), then in millions, to a tenth below
  * 10 M. */

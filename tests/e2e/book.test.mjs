@@ -60,3 +60,25 @@ test('a book that cannot be loaded is said so beside the offer to solve, not onl
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a large board\'s book that cannot be loaded is said at the top; back online it is read and the position answered from it', { timeout: 180_000 }, async () => {
+  // 4x4: too large to solve in the page, so without its book only estimates are in reach.
+  const context = await env.browser.newContext();
+  const book = '**/books/4x4-d10.book';
+  await context.route(book, (route) => route.abort('internetdisconnected'));
+  const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=hh');
+  await page.waitForFunction(() => /The opening book 4x4-d10\.book could not be loaded \(.+\): positions are answered another way/.test(document.querySelector('#notice')?.textContent ?? ''), null, { timeout: 60_000 });
+  assert.equal(await page.isVisible('#notice'), true);
+  await settled(page);
+  assert.match(await page.textContent('#value'), /^Estimated value ~/);
+  // The network is back: the browser says so, the book opens, the scores are the book's.
+  await context.unroute(book);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
+  await settled(page);
+  assert.match(await page.textContent('#message'), /from the opening book/);
+  assert.deepEqual(await shown(page), nativeAnalyze('4x4', []).moves, 'the book\'s scores');
+  assert.equal(await page.isVisible('#notice'), false, 'the notice is withdrawn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
