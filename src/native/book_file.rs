@@ -7,7 +7,6 @@
 //! books through it.
 
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::SystemTime;
@@ -51,11 +50,11 @@ impl BookFile {
     /// Opens the book at `path`: reads and checks its header and index (format 2) or the
     /// whole file (format 1). Errors name the file.
     pub fn open(path: &Path) -> Result<BookFile, CliError> {
-        let mut file = open_file(path)?;
+        let file = open_file(path)?;
         let in_book = CliError::in_book;
         let len = file.metadata().map_err(|e| read_error(path, e))?.len();
         let mut prefix = vec![0; FIXED_LEN.min(len as usize)];
-        read_at(&mut file, path, 0, &mut prefix)?;
+        read_at(&file, path, 0, &mut prefix)?;
         let reader = match BookV2Index::index_len(&prefix) {
             Ok(index_len) => {
                 // The header's length is sane (a damaged one is refused as a corrupt header);
@@ -67,7 +66,7 @@ impl BookFile {
                     }));
                 }
                 let mut head = vec![0; index_len];
-                read_at(&mut file, path, 0, &mut head)?;
+                read_at(&file, path, 0, &mut head)?;
                 let index = BookV2Index::parse(&head).map_err(in_book(path))?;
                 index.check_file_len(len).map_err(in_book(path))?;
                 let book = Box::new(LazyBookV2::new(index).map_err(in_book(path))?);
@@ -201,10 +200,23 @@ impl BookFile {
 }
 
 /// Fills `buf` from `offset` of the file; a file too short is a truncated book.
-fn read_at(file: &mut File, path: &Path, offset: u64, buf: &mut [u8]) -> Result<(), CliError> {
-    file.seek(SeekFrom::Start(offset))
-        .map_err(|error| read_error(path, error))?;
-    file.read_exact(buf).map_err(|error| match error.kind() {
+///
+/// A positioned read, which moves no file offset: a process forked while a book was open
+/// (Python's `multiprocessing`, PyTorch's DataLoader workers) shares the offset of its
+/// parent's descriptor, and a seek then a read by two such processes at once read each
+/// other's chunks (false checksum errors, caught by the chunks' checks).
+fn read_at(file: &File, path: &Path, offset: u64, buf: &mut [u8]) -> Result<(), CliError> {
+    #[cfg(unix)]
+    let read = std::os::unix::fs::FileExt::read_exact_at(file, buf, offset);
+    // Elsewhere no process forks.
+    #[cfg(not(unix))]
+    let read = {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut file = file;
+        file.seek(SeekFrom::Start(offset))
+            .and_then(|_| file.read_exact(buf))
+    };
+    read.map_err(|error| match error.kind() {
         std::io::ErrorKind::UnexpectedEof => {
             let found = file.metadata().map_or(0, |m| m.len());
             CliError::in_book(path)(BookError::Truncated {
