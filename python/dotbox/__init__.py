@@ -332,5 +332,11 @@ class Book:
         chunks, positions = self._book.verify(deep)
         return {"chunks": chunks, "positions": positions}
 
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickled (or copied) as its path: the copy opens the file again, in the process
+        that unpickles it (a ``multiprocessing`` worker of any start method), and reads
+        its own chunks."""
+        return (Book, (self.path,))
+
     def __repr__(self) -> str:
         return repr(self._book)

@@ -1,6 +1,8 @@
 """Values through Python are the command line's, from every method it uses."""
 
+import copy as copy_module
 import multiprocessing
+import pickle
 import random
 import threading
 import time
@@ -198,6 +200,17 @@ def test_a_book_open_before_a_fork_reads_right_in_every_child(held):
         with fork.Pool(4) as pool:
             errors = [e for child in pool.map(read_forked_book, range(4)) for e in child]
     assert not errors, f"{len(errors)} of 2400 queries failed: {errors[:3]}"
+
+
+def test_a_book_pickles_and_copies_as_its_path():
+    # A Book handed to a worker of another start method, or deep-copied, opens the file again.
+    book = dotbox.Book(dotbox.shipped_book("3x4"))
+    for copy in (pickle.loads(pickle.dumps(book)), copy_module.deepcopy(book)):
+        assert isinstance(copy, dotbox.Book) and copy.path == book.path
+        assert copy.analyze([0, 5]) == book.analyze([0, 5])
+    spawn = multiprocessing.get_context("spawn")
+    with spawn.Pool(1) as pool:
+        assert pool.apply(dotbox.Book.analyze, (book, [0, 5])) == book.analyze([0, 5])
 
 
 def test_a_book_answers_its_transposed_board_when_asked_on_it():
