@@ -338,10 +338,16 @@ function provenValue(g) {
 function render() {
   const g = session.game;
   const turn = g.turn;
+  // Where the focus was: a control this render disables or removes hands it on (below), but
+  // a line clicked with the mouse leaves none (a cursor on the board is the keyboard's).
+  const focusedBefore = $('svg').contains(document.activeElement) && !document.activeElement.matches(':focus-visible')
+    ? null : document.activeElement;
   const who = (p) => (session.mode === 'hh' ? PLAYER[p] : `${PLAYER[p]} (${isEngine(p) ? 'engine' : 'you'})`);
   const [a, b] = g.taken;
-  $('turn').innerHTML = g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`;
-  $('taken').innerHTML = `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`;
+  // The status is a live region: written only where it changed, or a screen reader reads it
+  // out again at every render (each arrow key on the board).
+  setStatus('turn', g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`);
+  setStatus('taken', `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`);
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates or by
@@ -354,9 +360,9 @@ function render() {
     : analysis ? '' : ` — exact, ${known?.by}; the scores marked ~ are estimates`;
   // The final margin the value implies is no more exact than the value: marked as it is.
   const final = value === null ? '' : fmt((turn === 0 ? a - b : b - a) + value);
-  $('value').textContent = g.isOver() ? '' : value !== null
+  setStatus('value', escaped(g.isOver() ? '' : value !== null
     ? `Value ${doubt ? '~' : ''}${fmt(value)} for ${PLAYER[turn]} (final ${doubt ? `~${final}, not proven` : `${final} with perfect play`})${proven}`
-    : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …';
+    : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …'));
   $('value').classList.toggle('estimate', (value === null && Boolean(estimate)) || doubt);
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   // Redrawing the board replaces its lines, the focused one with them. A keyboard user's focus
@@ -388,8 +394,45 @@ function render() {
   $('play-here').disabled = g.isOver();
   renderAnalysis(g);
   renderShare();
+  keepFocus(focusedBefore);
   mark({ lines: g.lines });
   rendered();
+}
+
+/** The HTML written last into each part of the status (by id). */
+const statusShown = new Map();
+
+/** Writes `html` into the status's part `id` where it differs from what was written last. */
+function setStatus(id, html) {
+  if (statusShown.get(id) === html) return;
+  statusShown.set(id, html);
+  $(id).innerHTML = html;
+}
+
+/** `text` with the characters HTML gives a meaning escaped. */
+const escaped = (text) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+
+/** Where the focus goes when the control holding it was disabled or removed by a render: a
+ * step button at the line's end, Undo at the start, Redo at the end, the board's last line at
+ * the game's end. It went to the page's body, from where a keyboard user starts over (WCAG
+ * 2.4.3). A step button hands it to the step the other way, Undo and Redo to each other; any
+ * other control, or where those are disabled too, to the board's cursor, else New game. */
+function keepFocus(before) {
+  // A focused control just disabled keeps the focus until the browser's next frame, then the
+  // body gets it.
+  const now = document.activeElement;
+  if (!before || before === document.body) return;
+  if (now && now !== document.body && !now.disabled && now.isConnected) return;
+  const others = {
+    'nav-first': ['nav-next', 'nav-last'], 'nav-prev': ['nav-next', 'nav-last'],
+    'nav-next': ['nav-prev', 'nav-first'], 'nav-last': ['nav-prev', 'nav-first'],
+    undo: ['redo'], redo: ['undo'],
+  }[before.id] ?? [];
+  const next = others.map((id) => $(id)).find((el) => !el.disabled);
+  if (next) return next.focus();
+  const board = $('svg').querySelector('g.move[tabindex="0"]');
+  if (board && !session.game.isOver()) return board.focus();
+  document.querySelector('#new-game button[type="submit"]').focus();
 }
 
 // ---- Keyboard --------------------------------------------------------------------------

@@ -39,6 +39,7 @@ export function renderBoard(svg, view) {
   const guesses = new Map(estimated.filter((m) => !m.exact).map((m) => [m.line, m.score]));
   const proven = new Map(estimated.filter((m) => m.exact).map((m) => [m.line, Math.round(m.score)]));
   const provenBest = view.estimate?.valueExact ? Math.round(view.estimate.value) : null;
+  const gives = boxesGiven(view.geometry, view.drawn);
 
   for (const b of view.boxes) {
     const cls = b.player === null || b.player === undefined ? 'none' : `p${b.player}`;
@@ -72,7 +73,7 @@ export function renderBoard(svg, view) {
       'data-unproven': doubt ? '1' : '',
       role: 'button',
       tabindex: tabStop === shape.line ? 0 : -1,
-      'aria-label': `line ${shape.label}${view.showScores ? said : ''}`,
+      'aria-label': `line ${shape.label}${gives.get(shape.line) ?? ''}${view.showScores ? said : ''}`,
     }, svg);
     const coords = { x1: shape.a[1], y1: shape.a[0], x2: shape.b[1], y2: shape.b[0] };
     el('line', { class: `line open${isBest && view.showScores ? ' best' : ''}`, ...coords, 'stroke-width': 0.06 }, g);
@@ -96,6 +97,42 @@ export function renderBoard(svg, view) {
   for (let r = 0; r <= rows; r++) {
     for (let c = 0; c <= cols; c++) el('circle', { class: 'dot', cx: c, cy: r, r: 0.07 }, svg);
   }
+}
+
+/**
+ * What drawing each open line does to the boxes beside it, in words for its name (what the
+ * eye sees on the board, said to a screen reader): `, completes box a1b2` (or two boxes),
+ * `, gives box a1b2 its third side`; nothing for a line that does neither. Boxes are named
+ * as the notation names them: lower left dot, then upper right.
+ */
+function boxesGiven({ lines, rows, cols, columnLabels, rowLabels }, drawn) {
+  const sides = new Map(); // box "r,c" -> its lines
+  const beside = (s) => {
+    const [[r0, c0], [r1, c1]] = [s.a, s.b];
+    return r0 === r1
+      ? [[r0 - 1, Math.min(c0, c1)], [r0, Math.min(c0, c1)]]
+      : [[Math.min(r0, r1), c0 - 1], [Math.min(r0, r1), c0]];
+  };
+  const inside = ([r, c]) => r >= 0 && c >= 0 && r < rows && c < cols;
+  for (const s of lines) {
+    for (const box of beside(s).filter(inside)) {
+      const key = String(box);
+      sides.set(key, [...(sides.get(key) ?? []), s.line]);
+    }
+  }
+  const name = ([r, c]) => `${columnLabels[c]}${rowLabels[r + 1]}${columnLabels[c + 1]}${rowLabels[r]}`;
+  const said = new Map();
+  for (const s of lines) {
+    if (drawn.has(s.line)) continue;
+    const after = beside(s).filter(inside).map((box) => [box, sides.get(String(box)).filter((l) => drawn.has(l)).length + 1]);
+    const completed = after.filter(([, n]) => n === 4).map(([box]) => name(box));
+    const third = after.filter(([, n]) => n === 3).map(([box]) => name(box));
+    const parts = [];
+    if (completed.length) parts.push(`completes ${completed.length > 1 ? 'boxes' : 'box'} ${completed.join(' and ')}`);
+    if (third.length) parts.push(`gives ${third.length > 1 ? 'boxes' : 'box'} ${third.join(' and ')} ${third.length > 1 ? 'their' : 'its'} third side`);
+    if (parts.length) said.set(s.line, `, ${parts.join(', ')}`);
+  }
+  return said;
 }
 
 /** Column letters under the board and row numbers on its left: the coordinates of the line

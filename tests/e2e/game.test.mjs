@@ -110,6 +110,88 @@ test('keyboard only: ↓ enters the board, arrows select a line, Enter plays it,
   await context.close();
 });
 
+test('keyboard only: a control disabled or gone under the focus hands it on, never to the page; arrow keys leave the status alone', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=2x2&mode=hh&moves=0,1');
+  await settled(page);
+  const focused = () => page.evaluate(() => document.activeElement.id || document.activeElement.textContent.trim());
+  const press = async (id, times = 1) => {
+    await page.focus(`#${id}`);
+    for (let k = 0; k < times; k++) await page.keyboard.press('Enter');
+    await settled(page);
+  };
+  await press('nav-prev', 2);
+  assert.equal(await focused(), 'nav-next', 'the first position: on to the step forward');
+  await press('nav-last');
+  assert.equal(await focused(), 'nav-prev', 'the last position: on to the step back');
+  await press('undo', 2);
+  assert.equal(await focused(), 'redo', 'nothing to take back: on to Redo');
+  // Arrow keys move the board's cursor; the status (a live region) is not written again.
+  await page.evaluate(() => {
+    window.statusWrites = 0;
+    new MutationObserver((m) => { window.statusWrites += m.length; }).observe(document.querySelector('#status'), { subtree: true, childList: true, characterData: true });
+  });
+  await page.locator('body').press('ArrowDown');
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft']) await page.keyboard.press(key);
+  assert.equal(await page.evaluate(() => window.statusWrites), 0);
+  // The game's last line drawn from the board: on to New game.
+  await page.evaluate(() => { location.hash = '#board=2x2&mode=hh&moves=0,1,2,3,4,5,6,7,8,9,10'; });
+  await page.waitForFunction(() => document.body.dataset.lines?.split(',').length === 11);
+  await settled(page);
+  await page.locator('body').press('ArrowDown');
+  await page.keyboard.press('Enter');
+  assert.equal(await settled(page), 'over');
+  assert.equal(await focused(), 'New game N');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a line\'s name says what it does to the boxes beside it, as the eye sees it on the board', async () => {
+  const context = await env.browser.newContext();
+  // Box a2b3 (top left) has three sides, box b2c3 (top right) two.
+  const { page, errors } = await openPage(context, env.server.url, '#board=2x2&mode=hh&moves=0,6,2,1,3');
+  await settled(page);
+  const name = (line) => page.getAttribute(`#svg g.move[data-line="${line}"]`, 'aria-label');
+  assert.match(await name(7), /^line b2b3, completes box a2b3, gives box b2c3 its third side, score /);
+  assert.match(await name(8), /^line c2c3, gives box b2c3 its third side, score /);
+  assert.match(await name(4), /^line a1b1, score /);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('in a dark high-contrast theme (forced colours) the board keeps its contrast: dots and drawn lines in the text colour, open lines apart from them', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,5,12');
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+  await settled(page);
+  const colours = await page.evaluate(() => {
+    const probe = document.body.appendChild(Object.assign(document.createElement('div'), { style: 'background: Canvas' }));
+    const paint = (selector, property) => getComputedStyle(document.querySelector(selector))[property];
+    return {
+      page: getComputedStyle(probe).backgroundColor,
+      dot: paint('#svg .dot', 'fill'),
+      drawn: paint('#svg .line.drawn', 'stroke'),
+      open: paint('#svg .line.open:not(.best)', 'stroke'),
+    };
+  });
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.match(/\d+(\.\d+)?/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => {
+    const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  assert.ok(luminance(colours.page) < 0.1, `a dark page: ${colours.page}`);
+  for (const part of ['dot', 'drawn', 'open']) assert.ok(contrast(colours[part], colours.page) >= 3, `${part} ${colours[part]} on ${colours.page}`);
+  assert.notEqual(colours.open, colours.drawn, 'open lines apart from drawn ones');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('with the engine first, its first move cannot be taken back: Undo is off and U does nothing', async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p2');
