@@ -82,6 +82,10 @@ def parse_args(argv):
             p.error(f"{option} {n}: at least 1")
     if args.retries < 0:
         p.error(f"--retries {args.retries}: at least 0")
+    # Without layer 1 (the position's moves) the closing `dotbox solve` would compute the
+    # whole solve again, on this one machine.
+    if args.keep < 1:
+        p.error(f"--keep {args.keep}: at least 1 (the position and its moves)")
     return args
 
 

@@ -32,7 +32,7 @@ fn commands_that_read_a_store_refuse_a_missing_one_and_create_nothing() {
         for args in [
             &["tiles", "check", "3x3", "--layer", "23", "--store", s][..],
             &[
-                "tiles", "check", "3x3", "--layer", "23", "--store", s, "--keep", "0",
+                "tiles", "check", "3x3", "--layer", "23", "--store", s, "--keep", "1",
             ],
             // Only the first task, the full board's (layer 24), creates the store.
             &[

@@ -340,6 +340,12 @@ fn bad_task_arguments_are_errors_naming_them() {
         ]);
         assert!(e.contains(&format!("--tasks {empty} holds no task")), "{e}");
     }
+    // Without the position's moves (layer 1) `dotbox solve` of the store would compute
+    // the whole solve again.
+    let e = failure(&[
+        "tiles", "check", "2x2", "--layer", "0", "--store", store, "--keep", "0",
+    ]);
+    assert!(e.contains("invalid value '0' for '--keep <N>'"), "{e}");
     let out = common::cli::dotbox(&[
         "tiles", "solve", "2x2", "--layer", "3", "--tasks", "x", "--store", store,
     ]);

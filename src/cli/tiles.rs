@@ -130,8 +130,9 @@ pub struct CheckArgs {
     pub store: PathBuf,
     /// Once the layer is found complete, remove the layer above it from the store if that
     /// layer lies deeper than N (nothing but this layer reads it). `dotbox solve` keeps N = 1:
-    /// the position and its moves.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    /// the position and its moves; N is at least 1, as without the moves' layer `dotbox
+    /// solve` of the store would compute the whole solve again.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
     pub keep: Option<u32>,
 }
 

@@ -334,7 +334,12 @@ fn claim(dir: &Path, fingerprint: &str) -> Result<usize, StoreError> {
         }
         let tile = name.starts_with(TILE_PREFIX) && name.ends_with(".bin");
         if !tile || !entry.file_type().is_ok_and(|t| t.is_file()) {
-            let why = format!("neither empty nor a dotbox tile store (it has no {MANIFEST})");
+            // Named: a store whose damaged manifest was removed as advised may hold a file
+            // of the user's, which is what now stands in the way.
+            let why = format!(
+                "neither empty nor a dotbox tile store (it has no {MANIFEST}, and holds {name}, \
+                 which is not a tile): give an empty or new directory, or move {name} away"
+            );
             return Err(refuse(why));
         }
         let bytes =
@@ -616,6 +621,7 @@ mod tests {
         fs::write(dir.path().join("notes.txt"), "mine").unwrap();
         let e = FsStore::open(dir.path(), FP).unwrap_err().to_string();
         assert!(e.contains("neither empty nor a dotbox tile store"), "{e}");
+        assert!(e.contains("holds notes.txt, which is not a tile"), "{e}");
 
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join(MANIFEST), "garbage").unwrap();
