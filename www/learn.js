@@ -181,7 +181,11 @@ function render() {
     onPlay: pick,
     onCursor: (line) => { state.cursor = line; },
   });
-  // Chains coloured under the lines, as on the game board.
+  // Chains coloured under the lines, as on the game board; in words for a screen reader
+  // (the board's description), as the legend's colours say nothing to it.
+  $('learn-shading').textContent = state.components.length
+    ? `On the board: ${state.components.map((c) => c.text).join('; ')}.`
+    : '';
   const first = svg.firstChild;
   for (const c of state.components) {
     for (const [row, col] of c.boxes) {

@@ -271,6 +271,11 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-next');
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute('#learn', 'data-exercise'), '1');
+  // Without sight: the board is described by the exercise's question and, in words, by what
+  // its shading shows.
+  const described = await page.$eval('#learn-svg', (svg) => svg.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id).textContent).join(' '));
+  assert.ok(described.includes(lessons[0].exercises[1].question), described);
+  assert.match(described, /On the board: .*(short chain|long chain|loop|unsettled region) of \d+ box/);
   // Back to play: the same game.
   await page.click('#play-link');
   assert.equal(await page.isVisible('main'), true);
