@@ -377,6 +377,7 @@ async function renderBestLine() {
   if (ctx.bestLine.key === key) return;
   ctx.bestLine.key = key;
   if (g.isOver()) {
+    out.removeAttribute('aria-busy');
     out.textContent = 'The game is over.';
     out.dataset.lines = '';
     return;
@@ -384,6 +385,9 @@ async function renderBestLine() {
   out.textContent = 'Finding the best line…';
   delete out.dataset.lines;
   delete out.dataset.exact;
+  // A live region (L leaves the focus where it was): said once the line is complete, not at
+  // every move found.
+  out.setAttribute('aria-busy', 'true');
   const turn = g.turn;
   // Move by move, each a request of its own: the game's requests (the engine's reply) wait
   // at most one move of the line, and a line the game has moved on from is left unfinished.
@@ -414,6 +418,7 @@ async function renderBestLine() {
   } catch (e) {
     if (ctx.bestLine.key === key) out.textContent = `No best line here: ${e.message}`;
   } finally {
+    if (ctx.bestLine.key === key) out.removeAttribute('aria-busy');
     line.free();
   }
 }

@@ -306,6 +306,8 @@ test('the best line, on demand, is a sequence of best moves to the end', async (
   }
   assert.equal(played.length, 24, 'to the end of the game');
   const text = await page.textContent('#best-line');
+  // A live region (L leaves the focus where it was), said once complete: no longer busy.
+  assert.deepEqual([await page.getAttribute('#best-line', 'aria-live'), await page.getAttribute('#best-line', 'aria-busy')], ['polite', null]);
   assert.match(text, new RegExp(`^Best line \\(A to move, value ${nativeAnalyze('3x3', [0, 4, 9, 15]).value}\\): A ${await labelOf(page, line[0])}`));
   // It follows the position while shown.
   await page.click(`#svg g.move[data-line="${line[0]}"]`);
