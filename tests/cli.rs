@@ -696,7 +696,7 @@ fn a_memory_limit_below_one_step_is_said_up_front() {
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("one step of this solve holds a tile and its parents")
+        err.contains("one step of this solve holds a tile, its parents and their indexes")
             && err.contains("more than the 0.1 MiB of memory allowed"),
         "{err}"
     );

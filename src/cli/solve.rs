@@ -241,9 +241,9 @@ fn warn_of_largest_step(solve: &Solve, memory: u64, face: Face) {
     let step = solve.layout().largest_step_bytes();
     if step > memory {
         note(format!(
-            "warning: one step of this solve holds a tile and its parents, up to {}, more than \
-             the {} of memory allowed: it will hold that much at times (give {} of at least \
-             that)",
+            "warning: one step of this solve holds a tile, its parents and their indexes, up \
+             to {}, more than the {} of memory allowed: it will hold that much at times (give \
+             {} of at least that)",
             memory_text(step as f64),
             memory_text(memory as f64),
             match face {

@@ -58,8 +58,8 @@ impl Layout {
     }
 
     /// Bytes one step of a solve must hold at once whatever its memory budget: the largest
-    /// tile with its parents. A solve streaming tiles through disk with less memory than this
-    /// holds this much anyway.
+    /// tile with its parents and the high indexes they read. A solve streaming tiles through
+    /// disk with less memory than this holds this much anyway.
     pub fn largest_step_bytes(&self) -> u64 {
         let step = |t: TileId| {
             let parents: usize = self
@@ -67,8 +67,22 @@ impl Layout {
                 .into_iter()
                 .map(|p| self.tile_bytes(p))
                 .sum();
+            let indexes = self.step_indexes(t).into_iter();
             (self.tile_bytes(t) + parents) as u64
+                + indexes.map(|key| self.high_index_bytes(key)).sum::<u64>()
         };
         self.tiles().into_iter().map(step).max().unwrap_or(0)
+    }
+
+    /// The high indexes computing `tile` reads, each once: its own and its parents' (as
+    /// tiles whose low count is 0, the indexes' keys).
+    pub(crate) fn step_indexes(&self, tile: TileId) -> Vec<TileId> {
+        let mut keys: Vec<TileId> = std::iter::once(tile)
+            .chain(self.parents(tile))
+            .map(super::index_cache::high_key)
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys
     }
 }
