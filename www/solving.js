@@ -111,11 +111,13 @@ async function loadBook(entry, board, predrawn) {
   } catch (e) {
     if (key === shownBoardKey()) {
       // "Failed to fetch" says less than this to a person who went offline.
-      const message = navigator.onLine === false ? 'this device is offline' : e.message;
+      const offline = navigator.onLine === false;
+      const message = offline ? 'this device is offline' : e.message;
       // Kept for the solve panel too: an unsolved board's analysis clears the message line.
       bookFailed({ board: key, message });
       // Said at the top until the next game, or until the book opens when back online.
-      addNotice(bookNotice(key), `The opening book ${entry.file} could not be loaded (${message}): positions are answered another way, by the engine's estimates (not exact) where nothing exact is in reach. It is read again when this device is back online.`);
+      const retry = offline ? 'It is read again when this device is back online.' : 'Reload the page to try again.';
+      addNotice(bookNotice(key), `The opening book ${entry.file} could not be loaded (${message}): positions are answered another way, by the engine's estimates (not exact) where nothing exact is in reach. ${retry}`);
     }
   } finally {
     hideWait();
