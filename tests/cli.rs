@@ -787,8 +787,17 @@ fn kill_and_resume(extra: &[&str], tiles: usize) -> tempfile::TempDir {
     kill_when(&args, || tile_files(&store).len() >= tiles);
     let kept = tile_files(&store).len();
 
-    let resumed = stdout(&args);
+    let out = dotbox(&args);
+    assert!(out.status.success());
+    let resumed = String::from_utf8_lossy(&out.stdout).into_owned();
     let reused = reused_tiles(&resumed);
+    // Said before the solve goes on, not only in its summary.
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!("resuming: {reused} tile"))
+            && said.contains("of this solve already in"),
+        "{said}"
+    );
     assert!(
         reused > 0 && reused <= kept,
         "reused {reused} of {kept}: {resumed}"

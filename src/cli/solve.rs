@@ -149,6 +149,16 @@ pub fn with_store<T>(
             solve.plan(&mut store).map_err(CliError::Solve)?;
             if !solve.is_finished() {
                 warn_of_largest_step(solve, memory, face);
+                // Said at once: a log read during a long resume otherwise shows nothing of
+                // it until the first layer is done.
+                let reused = solve.progress().tiles_reused;
+                if reused > 0 {
+                    note(format!(
+                        "resuming: {} of this solve already in {}",
+                        count_text(reused as u64, "tile", "tiles"),
+                        dir.display()
+                    ));
+                }
             }
             return_freed_memory();
             work(solve, &mut store, Some(&format!("store {}", dir.display())))
