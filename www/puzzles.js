@@ -68,6 +68,8 @@ function render() {
     analysis: answered ? { value: p.value, moves: p.scores } : null,
     boxes: state.boxes,
     showScores: answered,
+    // The feedback names lines by their dots (a4b4): the coordinates find them.
+    showLabels: true,
     cursor: state.cursor,
     hint: answered ? p.solution : null,
     marked: answered && state.answer !== p.solution ? { line: state.answer, cls: 'picked-wrong' } : null,
