@@ -348,6 +348,10 @@ function render() {
   // out again at every render (each arrow key on the board).
   setStatus('turn', g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`);
   setStatus('taken', `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`);
+  // The move that led here, in words: what the engine drew is heard, not only seen on the
+  // board (the status is read out whole when it changes).
+  const led = g.ply > 0 ? g.history()[g.ply - 1] : null;
+  setStatus('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` (+${led.boxes})` : ''}` : '');
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates or by

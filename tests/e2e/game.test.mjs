@@ -124,6 +124,8 @@ test('keyboard only: a control disabled or gone under the focus hands it on, nev
   assert.equal(await focused(), 'nav-next', 'the first position: on to the step forward');
   await press('nav-last');
   assert.equal(await focused(), 'nav-prev', 'the last position: on to the step back');
+  // The status says the move that led here, in words (a screen reader hears the engine's).
+  assert.match(await page.textContent('#last-move'), /^B drew [a-c][1-3][a-c][1-3]$/);
   await press('undo', 2);
   assert.equal(await focused(), 'redo', 'nothing to take back: on to Redo');
   // Arrow keys move the board's cursor; the status (a live region) is not written again.
