@@ -147,6 +147,21 @@ def ranges(n, parts):
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if a < b]
 
 
+def task_args(args, layer):
+    """The arguments of a `dotbox tiles solve` task of `layer`, but its --tasks."""
+    out = ["tiles", "solve", *spec_args(args), "--layer", str(layer)]
+    out += ["--store", args.store, "--threads", str(args.threads)]
+    if args.memory:
+        out += ["--memory", args.memory]
+    return out
+
+
+def first_task(args, layer):
+    """Runs every task of `layer` (the full board's: one tile) on this machine with the run's
+    options; None, or the error."""
+    return dotbox(args, *task_args(args, layer["layer"]), "--tasks", f"0..{layer['tasks']}")[1]
+
+
 def check_layer(args, k):
     """`dotbox tiles check` of layer `k` with --keep: None when the layer is finished (the
     layer above then removed if deeper than --keep), else the check's error."""
@@ -202,10 +217,7 @@ def make_client(args):
 
 def run_layer(client, args, layer, tasks, workers, attempt):
     """Runs every task of `layer` on the cluster; returns the positions computed."""
-    base = [args.dotbox, "tiles", "solve", *spec_args(args), "--layer", str(layer)]
-    base += ["--store", args.store, "--threads", str(args.threads)]
-    if args.memory:
-        base += ["--memory", args.memory]
+    base = [args.dotbox, *task_args(args, layer)]
     parts = ranges(tasks, max(1, workers) * args.tasks_per_worker)
     commands = [base + ["--tasks", f"{a}..{b}"] for a, b in parts]
     keys = [f"tiles-{layer}-{a}-{b}-{attempt}" for a, b in parts]
@@ -227,11 +239,19 @@ def main(argv):
     if error:
         sys.exit(error)
     layers = json.loads(layers_json)
+    start = resume_at(args, layers)
+    if start == 0:
+        # The full board's one tile, computed here: its task checks the store (another
+        # solve's is refused), the solve and --memory before a cluster is started, where each
+        # task would fail on every retry instead.
+        error = first_task(args, layers[0])
+        if error:
+            sys.exit(error)
     client, workers = make_client(args)
     # A LocalCluster runs without its dashboard; another cluster's may be worth watching.
     if args.scheduler or args.slurm:
         print(f"dask dashboard: {client.dashboard_link}", file=sys.stderr)
-    layers = layers[resume_at(args, layers) :]
+    layers = layers[start:]
     total, began = 0, time.monotonic()
     for layer in layers:
         k, tasks = layer["layer"], layer["tasks"]

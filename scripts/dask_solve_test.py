@@ -9,8 +9,9 @@ solve` task two thirds of the way down from the full board (its Dask task fails 
 retried), then, at half way, the Dask worker
 process running such a task (the scheduler reschedules its tasks on another worker, the
 nanny starts a new worker, and the task's own process dies with its worker). Then a store
-left by a driver stopped between a layer's tasks and its check, resumed by the driver. Exit
-code 0 when every store matches and both kills happened, 1 otherwise.
+left by a driver stopped between a layer's tasks and its check, resumed by the driver. Then a
+bad --memory and another solve's store, refused before a cluster is started. Exit code 0 when
+every store matches, both kills happened and both refusals came first, 1 otherwise.
 """
 
 import argparse
@@ -131,6 +132,7 @@ def main(argv):
                 if "killed" in line or "Worker" in line or "solved:" in line:
                     print(f"  dask: {line.strip()}")
         ok = ok and resumed_after_unchecked_layer(args, dotbox, tmp, ref, layers)
+        ok = ok and refused_before_the_cluster(args, dotbox, tmp)
         return 0 if ok else 1
 
 
@@ -177,6 +179,32 @@ def resumed_after_unchecked_layer(args, dotbox, tmp, ref, layers):
         print("after a driver stopped before a layer's check", file=sys.stderr)
         return False
     print(f"{args.board}: resumed below an unchecked layer, the same store as dotbox solve")
+    return True
+
+
+def refused_before_the_cluster(args, dotbox, tmp):
+    """A bad --memory, and a store of another solve, are refused by the driver's first task,
+    run on this machine before a cluster is started (on the cluster each task failed on every
+    retry): the driver's error is dotbox's own, and no task of the cluster ran."""
+    other = os.path.join(tmp, "other-solve")
+    subprocess.run([dotbox, "solve", "1x2", "--store", other], check=True, capture_output=True)
+    spec = [args.board, "--lines", args.lines]
+    cases = [
+        (["--store", os.path.join(tmp, "fresh"), "--memory", "abc"], "'abc' is not a size"),
+        (["--store", other], "belongs to another solve"),
+    ]
+    for options, said in cases:
+        driver = subprocess.run(
+            [sys.executable, os.path.join(HERE, "dask_solve.py"), *spec, *options]
+            + ["--workers", str(args.workers), "--dotbox", dotbox],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        if driver.returncode == 0 or said not in driver.stderr or "tries:" in driver.stderr:
+            print(f"{options}: not refused before the cluster:\n{driver.stderr}", file=sys.stderr)
+            return False
+    print(f"{args.board}: a bad --memory and another solve's store refused before the cluster")
     return True
 
 
