@@ -50,15 +50,20 @@ pub fn json_of(args: &[&str]) -> Value {
 }
 
 /// Runs a command that must fail cleanly (exit code 2, `error: ` on stderr, no panic, nothing
-/// on stdout); returns its message.
+/// on stdout); returns its message, from `error: ` on (a note may come before it: a resumed
+/// solve says so before it fails).
 pub fn failure(args: &[&str]) -> String {
     let out = dotbox(args);
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "dotbox {args:?}: {err}");
-    assert!(err.starts_with("error: "), "dotbox {args:?}: {err}");
     assert!(!err.contains("panicked"), "dotbox {args:?}: {err}");
     assert!(out.stdout.is_empty());
-    err
+    let at = (err.starts_with("error: ").then_some(0))
+        .or_else(|| err.find("\nerror: ").map(|at| at + 1));
+    let Some(at) = at else {
+        panic!("dotbox {args:?}: no line starts with 'error: ': {err}");
+    };
+    err[at..].to_string()
 }
 
 /// The `--lines` argument of a raw position mask.
