@@ -8,7 +8,7 @@ import { serveAndLaunch, openPage, settled, showPosition, RESULTS, ROOT } from '
 
 const env = serveAndLaunch();
 
-test('1: keyboard play draws no focus ring around the board, only the amber cursor line', async () => {
+test('1: keyboard play draws no focus ring around the board, only the amber cursor line, at 3:1 against the page at least', async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh');
   await settled(page);
@@ -21,7 +21,16 @@ test('1: keyboard play draws no focus ring around the board, only the amber curs
   });
   assert.ok(focused.inBoard, 'a line of the board has the focus');
   assert.ok(focused.outline === 'none' || focused.width === '0px', `no outline: ${JSON.stringify(focused)}`);
-  assert.equal(focused.stroke, 'rgb(245, 158, 11)', 'the cursor line is amber');
+  // Amber (#d97706), seen against the white page (WCAG 1.4.11: 3:1 at least; #f59e0b was 2.2:1).
+  assert.equal(focused.stroke, 'rgb(217, 119, 6)', 'the cursor line is amber');
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.match(/\d+/g).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  assert.ok(1.05 / (luminance(focused.stroke) + 0.05) >= 3, `${focused.stroke} against white`);
   assert.deepEqual(errors, []);
   await context.close();
 });
