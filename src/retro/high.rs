@@ -343,7 +343,14 @@ impl HighIndex {
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        4 * self.entries.len() + 8 * self.reps.len()
+        Self::bytes_for(self.entries.len() as u64, self.reps.len() as u64) as usize
+    }
+
+    /// Bytes an index of `slots` high masks and `blocks` representatives holds (an entry of 4
+    /// bytes a mask, 8 a representative): known before it is built, so a solve can count it
+    /// against its memory budget.
+    pub const fn bytes_for(slots: u64, blocks: u64) -> u64 {
+        4 * slots + 8 * blocks
     }
 }
 

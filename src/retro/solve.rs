@@ -274,7 +274,7 @@ impl Solve {
             self.next = i;
             let tile = self.schedule().order[i];
             self.drop_layers_above(tile.lines() + 1, store)?;
-            self.make_room(i);
+            self.make_room(tile, |solve, t| solve.next_use(t, i));
             match self.solve_tile(tile, store) {
                 Ok(data) => {
                     self.cache.insert(tile, data);
@@ -372,15 +372,11 @@ impl Solve {
             self.cache.retain(|t, _| still_read(last_read.get(t)));
             self.layout
                 .retain_indexes(|key| still_read(last_index.get(&key)));
-            if let Some(budget) = self.memory {
-                let parents = self.layout.parents(tile);
-                if self.memory_in_use() + self.incoming_bytes(tile, &parents) > budget {
-                    self.cache.retain(|t, _| parents.contains(t));
-                }
-                if self.memory_in_use() + self.incoming_bytes(tile, &parents) > budget {
-                    self.shed_indexes(tile);
-                }
-            }
+            // A held tile is next read by the first later tile of the task it is a parent of.
+            self.make_room(tile, |solve, t| {
+                let reads_t = |&c: &TileId| solve.layout.parents(c).contains(&t);
+                tiles[n..].iter().position(reads_t).map_or(usize::MAX, |k| n + k)
+            });
             self.solve_tile(tile, store)?;
         }
         self.cache.clear();
@@ -542,35 +538,25 @@ impl Solve {
         (self.next..self.schedule().order.len()).find(|&i| needed[i])
     }
 
-    /// Drops cached tiles, those needed last first, until the parents of `order[i]` and its
-    /// output fit the memory budget beside what stays. Tiles are saved in the store as they
-    /// are computed, so a dropped tile is read again when needed.
-    fn make_room(&mut self, i: usize) {
+    /// Makes room within the memory budget for computing `tile`: drops held tiles other than
+    /// its parents, those read last first (`next_use`: when a held tile is next read, in the
+    /// caller's order; `usize::MAX` for never), then the high indexes the step does not read,
+    /// until its parents, its output and its indexes fit beside what stays. Tiles are in the
+    /// store as soon as they are computed, so a dropped one is read again when needed.
+    fn make_room(&mut self, tile: TileId, next_use: impl Fn(&Solve, TileId) -> usize) {
         let Some(budget) = self.memory else {
             return;
         };
-        let tile = self.schedule().order[i];
         let parents = self.layout.parents(tile);
         let incoming = self.incoming_bytes(tile, &parents);
         if self.memory_in_use() + incoming <= budget {
             return;
         }
-        let needed = self.needed.as_ref();
-        // When a cached tile is next read: its first pending child in the order.
-        let next_use = |t: TileId| {
-            self.layout
-                .children(t)
-                .iter()
-                .filter_map(|c| self.schedule().index.get(c).copied())
-                .filter(|&j| j >= i && needed.is_some_and(|n| n[j]))
-                .min()
-                .unwrap_or(usize::MAX)
-        };
         let mut victims: Vec<(usize, TileId)> = self
             .cache
             .keys()
             .filter(|t| !parents.contains(t))
-            .map(|&t| (next_use(t), t))
+            .map(|&t| (next_use(self, t), t))
             .collect();
         victims.sort_unstable_by(|a, b| b.cmp(a));
         let mut in_use = self.memory_in_use() + incoming;
@@ -585,6 +571,19 @@ impl Solve {
         if in_use > budget {
             self.shed_indexes(tile);
         }
+    }
+
+    /// When the steps next read the held tile `t`, from `order[i]` on: the index of its first
+    /// pending child in the order (`usize::MAX` for none).
+    fn next_use(&self, t: TileId, i: usize) -> usize {
+        let needed = self.needed.as_ref();
+        self.layout
+            .children(t)
+            .iter()
+            .filter_map(|c| self.schedule().index.get(c).copied())
+            .filter(|&j| j >= i && needed.is_some_and(|n| n[j]))
+            .min()
+            .unwrap_or(usize::MAX)
     }
 
     /// Drops the high indexes that computing `tile` does not read, to be built again when a

@@ -86,15 +86,15 @@ impl Layout {
         indexes.retain(|&t, _| keep(t));
     }
 
-    /// Bytes the high index of `tile`'s high counts holds once built (an entry of 4 bytes a
-    /// high mask, 8 a block's representative): what a step reading it adds to memory where
-    /// it is not built yet, counted against the solve's memory budget like a tile.
+    /// Bytes the high index of `tile`'s high counts holds once built
+    /// ([`HighIndex::bytes_for`]): what a step reading it adds to memory where it is not
+    /// built yet, counted against the solve's memory budget like a tile.
     pub fn high_index_bytes(&self, tile: TileId) -> u64 {
         let key = high_key(tile);
         let slots = *(self.high.mults(&key.counts()[..self.groups() - 1]))
             .last()
             .expect("at least the unit multiplier");
-        4 * slots + 8 * self.blocks(tile)
+        HighIndex::bytes_for(slots, self.blocks(tile))
     }
 
     /// Whether the high index of `tile`'s high counts is built and kept.
