@@ -151,7 +151,7 @@ async function update() {
   // has a bar of its own, timed from when it began.
   const replying = engineToMove(g);
   // The engine moves again in its reply, having taken a box.
-  const again = replying && g.ply > 0 && g.history()[g.ply - 1].player === g.turn;
+  const again = replying && g.lastMove()?.player === g.turn;
   if (!again) replySearchRanOut = false;
   if (!replying) {
     // The reply ended with the engine's move: its bar goes (this position's own comes after
@@ -350,7 +350,7 @@ function render() {
   setStatus('taken', `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`);
   // The move that led here, in words: what the engine drew is heard, not only seen on the
   // board (the status is read out whole when it changes).
-  const led = g.ply > 0 ? g.history()[g.ply - 1] : null;
+  const led = g.lastMove();
   setStatus('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` (+${led.boxes})` : ''}` : '');
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
@@ -364,9 +364,9 @@ function render() {
     : analysis ? '' : ` — exact, ${known?.by}; the scores marked ~ are estimates`;
   // The final margin the value implies is no more exact than the value: marked as it is.
   const final = value === null ? '' : fmt((turn === 0 ? a - b : b - a) + value);
-  setStatus('value', escaped(g.isOver() ? '' : value !== null
+  setStatus('value', g.isOver() ? '' : value !== null
     ? `Value ${doubt ? '~' : ''}${fmt(value)} for ${PLAYER[turn]} (final ${doubt ? `~${final}, not proven` : `${final} with perfect play`})${proven}`
-    : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …'));
+    : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …', 'textContent');
   $('value').classList.toggle('estimate', (value === null && Boolean(estimate)) || doubt);
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   // Redrawing the board replaces its lines, the focused one with them. A keyboard user's focus
@@ -403,18 +403,16 @@ function render() {
   rendered();
 }
 
-/** The HTML written last into each part of the status (by id). */
+/** What was written last into each part of the status (by id). */
 const statusShown = new Map();
 
-/** Writes `html` into the status's part `id` where it differs from what was written last. */
-function setStatus(id, html) {
-  if (statusShown.get(id) === html) return;
-  statusShown.set(id, html);
-  $(id).innerHTML = html;
+/** Writes `content` into the status's part `id` as its `property` (`innerHTML` for markup,
+ * `textContent` for plain text), where it differs from what was written last. */
+function setStatus(id, content, property = 'innerHTML') {
+  if (statusShown.get(id) === content) return;
+  statusShown.set(id, content);
+  $(id)[property] = content;
 }
-
-/** `text` with the characters HTML gives a meaning escaped. */
-const escaped = (text) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 
 /** Where the focus goes when the control holding it was disabled or removed by a render: a
  * step button at the line's end, Undo at the start, Redo at the end, the board's last line at

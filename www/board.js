@@ -102,31 +102,16 @@ export function renderBoard(svg, view) {
 /**
  * What drawing each open line does to the boxes beside it, in words for its name (what the
  * eye sees on the board, said to a screen reader): `, completes box a1b2` (or two boxes),
- * `, gives box a1b2 its third side`; nothing for a line that does neither. Boxes are named
- * as the notation names them: lower left dot, then upper right.
+ * `, gives box a1b2 its third side`; nothing for a line that does neither. Each line's boxes,
+ * their sides and their labels are the core's (`Game.geometry()`).
  */
-function boxesGiven({ lines, rows, cols, columnLabels, rowLabels }, drawn) {
-  const sides = new Map(); // box "r,c" -> its lines
-  const beside = (s) => {
-    const [[r0, c0], [r1, c1]] = [s.a, s.b];
-    return r0 === r1
-      ? [[r0 - 1, Math.min(c0, c1)], [r0, Math.min(c0, c1)]]
-      : [[Math.min(r0, r1), c0 - 1], [Math.min(r0, r1), c0]];
-  };
-  const inside = ([r, c]) => r >= 0 && c >= 0 && r < rows && c < cols;
-  for (const s of lines) {
-    for (const box of beside(s).filter(inside)) {
-      const key = String(box);
-      sides.set(key, [...(sides.get(key) ?? []), s.line]);
-    }
-  }
-  const name = ([r, c]) => `${columnLabels[c]}${rowLabels[r + 1]}${columnLabels[c + 1]}${rowLabels[r]}`;
+function boxesGiven({ lines, boxes }, drawn) {
   const said = new Map();
   for (const s of lines) {
     if (drawn.has(s.line)) continue;
-    const after = beside(s).filter(inside).map((box) => [box, sides.get(String(box)).filter((l) => drawn.has(l)).length + 1]);
-    const completed = after.filter(([, n]) => n === 4).map(([box]) => name(box));
-    const third = after.filter(([, n]) => n === 3).map(([box]) => name(box));
+    const after = s.boxes.map((b) => [boxes[b].label, boxes[b].sides.filter((l) => drawn.has(l)).length + 1]);
+    const completed = after.filter(([, n]) => n === 4).map(([label]) => label);
+    const third = after.filter(([, n]) => n === 3).map(([label]) => label);
     const parts = [];
     if (completed.length) parts.push(`completes ${completed.length > 1 ? 'boxes' : 'box'} ${completed.join(' and ')}`);
     if (third.length) parts.push(`gives ${third.length > 1 ? 'boxes' : 'box'} ${third.join(' and ')} ${third.length > 1 ? 'their' : 'its'} third side`);

@@ -320,7 +320,7 @@ async function explainLast(g, key) {
   const sequence = moves.join(',');
   if (coach.judged.has(sequence)) return showJudged(moves);
   const line = moves.at(-1);
-  const player = g.history().at(-1).player;
+  const player = g.lastMove().player;
   const before = g.lines.split(',').filter((l) => l !== '' && Number(l) !== line).join(',');
   const label = g.label(line);
   let analysis;

@@ -375,7 +375,10 @@ impl Solve {
             // A held tile is next read by the first later tile of the task it is a parent of.
             self.make_room(tile, |solve, t| {
                 let reads_t = |&c: &TileId| solve.layout.parents(c).contains(&t);
-                tiles[n..].iter().position(reads_t).map_or(usize::MAX, |k| n + k)
+                tiles[n..]
+                    .iter()
+                    .position(reads_t)
+                    .map_or(usize::MAX, |k| n + k)
             });
             self.solve_tile(tile, store)?;
         }

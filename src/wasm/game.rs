@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::js_error;
 use crate::core::notation::{
-    column_label, format_line_set, format_lines, line_label, parse_lines, row_label,
+    box_label, column_label, format_line_set, format_lines, line_label, parse_lines, row_label,
 };
 use crate::core::{self, RecordError};
 use crate::core::{Board, Position};
@@ -53,8 +53,8 @@ struct Record {
     moves: Vec<usize>,
 }
 
-/// A line as the page draws it: its number, its label, its two dots and whether it was
-/// pre-drawn.
+/// A line as the page draws it: its number, its label, its two dots, whether it was
+/// pre-drawn and the one or two boxes it borders (indexes into [`Geometry::boxes`]).
 #[derive(Serialize)]
 struct LineShape {
     line: usize,
@@ -63,6 +63,15 @@ struct LineShape {
     b: (usize, usize),
     horizontal: bool,
     predrawn: bool,
+    boxes: Vec<usize>,
+}
+
+/// A box as the page names it: its label (`a1b2`, see `core::notation`) and its four sides,
+/// so the page says what a line does to the boxes beside it from the core's box graph.
+#[derive(Serialize)]
+struct BoxShape {
+    label: String,
+    sides: [usize; 4],
 }
 
 /// The board's shape for drawing.
@@ -72,6 +81,8 @@ struct Geometry {
     rows: usize,
     cols: usize,
     lines: Vec<LineShape>,
+    /// Every box, by box index (row by row from the top).
+    boxes: Vec<BoxShape>,
     /// The coordinates lines are labelled by: each dot column's letter, left to right, and
     /// each dot row's number, top to bottom.
     column_labels: Vec<String>,
@@ -176,6 +187,13 @@ impl Game {
         super::to_js_value(&moves)
     }
 
+    /// The move that led to this position, `{line, player, boxes}`, or `null` at the start:
+    /// what each render says and what a reply checks, without the whole history.
+    #[wasm_bindgen(js_name = lastMove)]
+    pub fn last_move(&self) -> Result<JsValue, JsError> {
+        super::to_js_value(&self.game.moves().last().map(Move::from))
+    }
+
     /// Every drawn line, pre-drawn ones included, lowest first.
     #[wasm_bindgen(getter)]
     pub fn drawn(&self) -> Vec<usize> {
@@ -198,6 +216,7 @@ impl Game {
     /// predrawn}], columnLabels, rowLabels}`.
     pub fn geometry(&self) -> Result<JsValue, JsError> {
         let board = self.board_ref();
+        let graph = board.boxes();
         let lines = (0..board.num_lines())
             .map(|line| {
                 let (a, b) = board.endpoints(line);
@@ -209,13 +228,21 @@ impl Game {
                     b,
                     horizontal,
                     predrawn: board.predrawn().contains(line),
+                    boxes: graph.boxes_of(line).collect(),
                 }
+            })
+            .collect();
+        let boxes = (0..graph.len())
+            .map(|b| BoxShape {
+                label: box_label(board, graph.coord(b)),
+                sides: graph.side_lines(b),
             })
             .collect();
         let geometry = Geometry {
             rows: board.rows(),
             cols: board.cols(),
             lines,
+            boxes,
             column_labels: (0..=board.cols())
                 .map(|c| column_label(c).to_string())
                 .collect(),
