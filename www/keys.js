@@ -1,10 +1,22 @@
 // The page's keyboard, in one place: letter shortcuts (with or without Shift) registered by
 // each module with onShortcut(), arrow keys (on the board they move between lines, elsewhere
 // ←/→ step through the moves and ↑/↓ enter the board), Home/End, Enter/Space on the board,
-// and `?` for the help dialog (#help) listing them.
+// and `?` for the help dialog (#help) listing them. The letters and `?` can be turned off in
+// that dialog (#letter-keys; kept in localStorage): single-character shortcuts clash with a
+// screen reader's or speech input's own keys (WCAG 2.1.4).
 import { ARROWS, keyBelongsElsewhere } from './ui.js';
 
 const shortcuts = new Map(); // lower-case key -> action
+const LETTERS_OFF = 'dotbox-letter-keys-off';
+
+/** Whether the letter and `?` shortcuts are on (they are unless turned off on this device). */
+function lettersOn() {
+  try {
+    return localStorage.getItem(LETTERS_OFF) === null;
+  } catch {
+    return true; // storage refused (a private window's policy): on, as for a first visit
+  }
+}
 
 /** Runs `action` when `key` (a letter) is pressed outside text fields, Shift or not. */
 export function onShortcut(key, action) {
@@ -38,7 +50,8 @@ function helpClosed() {
 function onKey(e) {
   if (keyBelongsElsewhere(e)) return;
   const onBoard = Boolean(e.target.closest?.('#svg'));
-  if (e.key === '?') {
+  const letters = lettersOn();
+  if (e.key === '?' && letters) {
     toggleHelp();
   } else if (ARROWS[e.key] && onBoard) {
     hooks.moveCursor(...ARROWS[e.key]);
@@ -50,7 +63,7 @@ function onKey(e) {
     hooks.moveCursor(0, 0);
   } else if ((e.key === 'Enter' || e.key === ' ') && onBoard) {
     hooks.playCursor();
-  } else if (e.key.length === 1 && shortcuts.has(e.key.toLowerCase())) {
+  } else if (e.key.length === 1 && letters && shortcuts.has(e.key.toLowerCase())) {
     shortcuts.get(e.key.toLowerCase())();
   } else {
     return;
@@ -67,4 +80,14 @@ export function initKeys(given) {
   document.addEventListener('keydown', onKey);
   document.getElementById('help-open').addEventListener('click', toggleHelp);
   document.getElementById('help').addEventListener('close', helpClosed);
+  const toggle = document.getElementById('letter-keys');
+  toggle.checked = lettersOn();
+  toggle.addEventListener('change', () => {
+    try {
+      if (toggle.checked) localStorage.removeItem(LETTERS_OFF);
+      else localStorage.setItem(LETTERS_OFF, '1');
+    } catch {
+      toggle.checked = true; // not kept: say so by leaving them on
+    }
+  });
 }

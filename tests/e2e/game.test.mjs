@@ -110,6 +110,37 @@ test('keyboard only: ↓ enters the board, arrows select a line, Enter plays it,
   await context.close();
 });
 
+test('the letter and ? shortcuts can be turned off in the keys\' help (WCAG 2.1.4), and stay off on this device', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=2x2&mode=hh&moves=0');
+  await settled(page);
+  await page.click('#help-open');
+  assert.equal(await page.isChecked('#letter-keys'), true, 'on by default');
+  await page.uncheck('#letter-keys');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => document.activeElement.blur());
+  for (const key of ['u', 'n', '?']) await page.keyboard.press(key);
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0', 'U and N do nothing');
+  assert.equal(await page.isVisible('#help'), false, '? does nothing');
+  // Kept on this device: off after a reload too, until turned on again.
+  await page.reload();
+  await settled(page);
+  await page.keyboard.press('u');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '0', 'still off after a reload');
+  await page.click('#help-open');
+  assert.equal(await page.isChecked('#letter-keys'), false);
+  await page.check('#letter-keys');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('u');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '', 'on again: U undoes');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('keyboard only: a control disabled or gone under the focus hands it on, never to the page; arrow keys leave the status alone', async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=2x2&mode=hh&moves=0,1');
