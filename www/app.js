@@ -480,7 +480,20 @@ function bindControls() {
   }
   $('show-scores').onchange = () => toggle('show-scores', 'showScores', false);
   $('show-labels').onchange = () => toggle('show-labels', 'showLabels', false);
-  $('mode').onchange = () => setMode($('mode').value);
+  // A pick with the mouse applies at once. The arrow keys on the closed select pass through
+  // the options, each a change: there the pick applies when Enter is pressed or the select
+  // is left, so passing "Engine against engine" on the way does not start it.
+  let modeKeyed = false;
+  const applyMode = () => {
+    modeKeyed = false;
+    if ($('mode').value !== session.mode) setMode($('mode').value);
+  };
+  $('mode').onkeydown = (e) => {
+    if (e.key === 'Enter') applyMode();
+    else if (/^(Arrow|Page|Home|End)/.test(e.key)) modeKeyed = true;
+  };
+  $('mode').onchange = () => !modeKeyed && applyMode();
+  $('mode').onblur = applyMode;
 }
 
 /** The move list's background search answered the position `key`: if it is the one on the

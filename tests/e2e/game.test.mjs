@@ -141,6 +141,31 @@ test('the letter and ? shortcuts can be turned off in the keys\' help (WCAG 2.1.
   await context.close();
 });
 
+test('keyboard only: the arrow keys pass through the Players options without applying them; Enter or leaving the select applies the one chosen', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh');
+  await settled(page);
+  await page.focus('#mode');
+  await page.keyboard.press('ArrowUp'); // Engine against engine, passed on the way
+  await page.keyboard.press('ArrowUp'); // The engine plays A, you B
+  assert.equal(await page.inputValue('#mode'), 'p2');
+  await page.waitForTimeout(1500); // time for an engine that had started to move
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), '', 'no engine played while passing');
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.mode), 'hh');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.mode), 'p2', 'Enter applies it');
+  await settled(page);
+  assert.match(page.url(), /mode=p2/);
+  // Leaving the select applies it too.
+  await page.focus('#mode');
+  await page.keyboard.press('ArrowUp'); // You play A, the engine B
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.mode), 'p2');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.mode), 'p1', 'leaving applies it');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('keyboard only: a control disabled or gone under the focus hands it on, never to the page; arrow keys leave the status alone', async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=2x2&mode=hh&moves=0,1');
