@@ -7,7 +7,7 @@
 import { ERROR } from './protocol.js';
 import { mark, exposeApp } from './test-hooks.js';
 import { engineMove, answerBudget, answerMethod } from './pkg/dotbox.js';
-import { renderBoard, step, nearest } from './board.js';
+import { renderBoard, describeBoard, step, nearest } from './board.js';
 import {
   session, client, wasmReady, isEngine, readGame, rendered, isLearnHash, parseHash, gameHash, writeHash,
   startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption, steppedTo,
@@ -346,12 +346,12 @@ function render() {
   const [a, b] = g.taken;
   // The status is a live region: written only where it changed, or a screen reader reads it
   // out again at every render (each arrow key on the board).
-  setStatus('turn', g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`);
-  setStatus('taken', `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`);
+  writeIfChanged('turn', g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`);
+  writeIfChanged('taken', `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`);
   // The move that led here, in words: what the engine drew is heard, not only seen on the
   // board (the status is read out whole when it changes).
   const led = g.lastMove();
-  setStatus('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` (+${led.boxes})` : ''}` : '');
+  writeIfChanged('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` (+${led.boxes})` : ''}` : '');
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
   const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates or by
@@ -364,7 +364,7 @@ function render() {
     : analysis ? '' : ` — exact, ${known?.by}; the scores marked ~ are estimates`;
   // The final margin the value implies is no more exact than the value: marked as it is.
   const final = value === null ? '' : fmt((turn === 0 ? a - b : b - a) + value);
-  setStatus('value', g.isOver() ? '' : value !== null
+  writeIfChanged('value', g.isOver() ? '' : value !== null
     ? `Value ${doubt ? '~' : ''}${fmt(value)} for ${PLAYER[turn]} (final ${doubt ? `~${final}, not proven` : `${final} with perfect play`})${proven}`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …', 'textContent');
   $('value').classList.toggle('estimate', (value === null && Boolean(estimate)) || doubt);
@@ -375,7 +375,7 @@ function render() {
   const focused = $('svg').querySelector('g.move:focus-visible');
   const open = focused && openLines();
   if (focused && !open.has(session.cursor)) setCursor(nearest(boardGeometry(), open, Number(focused.dataset.line)));
-  renderBoard($('svg'), {
+  const view = {
     geometry: boardGeometry(),
     drawn: new Set(g.drawn),
     last: g.moves.at(-1),
@@ -389,7 +389,10 @@ function render() {
     interactive,
     onPlay: play,
     onCursor: setCursor,
-  });
+  };
+  renderBoard($('svg'), view);
+  // Not a live region: read when the board is reached; the status says each move as it comes.
+  writeIfChanged('board-described', describeBoard(view), 'textContent');
   if (focused) focusCursor();
   $('undo').disabled = !canTakeBack(g);
   $('redo').disabled = !g.canRedo();
@@ -403,14 +406,15 @@ function render() {
   rendered();
 }
 
-/** What was written last into each part of the status (by id). */
-const statusShown = new Map();
+/** What was written last into each element so written (by id). */
+const written = new Map();
 
-/** Writes `content` into the status's part `id` as its `property` (`innerHTML` for markup,
- * `textContent` for plain text), where it differs from what was written last. */
-function setStatus(id, content, property = 'innerHTML') {
-  if (statusShown.get(id) === content) return;
-  statusShown.set(id, content);
+/** Writes `content` into the element `id` as its `property` (`innerHTML` for markup,
+ * `textContent` for plain text) only where it differs from what was written last: the
+ * status is a live region, which a screen reader reads out again at every write. */
+function writeIfChanged(id, content, property = 'innerHTML') {
+  if (written.get(id) === content) return;
+  written.set(id, content);
   $(id)[property] = content;
 }
 

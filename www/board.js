@@ -1,7 +1,7 @@
 // The SVG board: dots, drawn lines, taken boxes, and each open line with its score.
 // Open lines are buttons (roving tabindex); arrow keys move between them.
 
-import { fmt, fmtEstimate, svgEl as el } from './ui.js';
+import { PLAYER, fmt, fmtEstimate, svgEl as el } from './ui.js';
 
 /** Midpoint of a line in board units (dot (r, c) sits at x = c, y = r). */
 export function midpoint(shape) {
@@ -97,6 +97,25 @@ export function renderBoard(svg, view) {
   for (let r = 0; r <= rows; r++) {
     for (let c = 0; c <= cols; c++) el('circle', { class: 'dot', cx: c, cy: r, r: 0.07 }, svg);
   }
+}
+
+/**
+ * The board in words, for its accessible description: the lines drawn and the boxes taken,
+ * by whom, as the board's coordinates name them (what the eye reads off the board; each open
+ * line's name says what drawing it does). view: as renderBoard's.
+ */
+export function describeBoard({ geometry, drawn, boxes }) {
+  const drawnLines = geometry.lines.filter((s) => drawn.has(s.line));
+  const lines = drawnLines.length
+    ? `${drawnLines.length} of ${geometry.lines.length} lines drawn: ${drawnLines.map((s) => `${s.label}${s.predrawn ? ' (pre-drawn)' : ''}`).join(', ')}.`
+    : `No line drawn (${geometry.lines.length} open).`;
+  const name = (b) => geometry.boxes[b.row * geometry.cols + b.col].label;
+  const owned = (player) => boxes.filter((b) => (b.player ?? null) === player).map(name);
+  const taken = [0, 1].map((p) => [PLAYER[p], owned(p)]).filter(([, names]) => names.length)
+    .map(([who, names]) => `${who} has ${names.join(', ')}`);
+  const before = owned(null);
+  if (before.length) taken.push(`the pre-drawn lines completed ${before.join(', ')}`);
+  return `${lines} ${taken.length ? `Boxes: ${taken.join('; ')}.` : 'No box taken.'}`;
 }
 
 /**

@@ -213,6 +213,18 @@ test('a line\'s name says what it does to the boxes beside it, as the eye sees i
   assert.match(await name(7), /^line b2b3, completes box a2b3, gives box b2c3 its third side, score /);
   assert.match(await name(8), /^line c2c3, gives box b2c3 its third side, score /);
   assert.match(await name(4), /^line a1b1, score /);
+  // The board's description says what is drawn and who has which box.
+  const described = () => page.evaluate(() => {
+    const svg = document.getElementById('svg');
+    return svg.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id).textContent).join(' ');
+  });
+  assert.match(await described(), /^5 of 12 lines drawn: .*\. No box taken\.$/);
+  await clickLine(page, 7);
+  await settled(page);
+  assert.match(await described(), /^6 of 12 lines drawn: .*b2b3.*\. Boxes: B has a2b3\.$/);
+  await page.goto(`${env.server.url}#board=icelandic&mode=hh`);
+  await settled(page);
+  assert.match(await described(), /^8 of 38 lines drawn: a1b1 \(pre-drawn\), .*\. No box taken\.$/);
   assert.deepEqual(errors, []);
   await context.close();
 });
