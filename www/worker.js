@@ -37,11 +37,12 @@ function post(msg) {
   self.postMessage(quiet && QUIET_EVENTS.has(msg.op) ? { ...msg, quiet } : msg);
 }
 
-function openLines(board, predrawn) {
+/** Open lines of the position `lines` (comma-separated; none: the board's start) on the board. */
+function openLines(board, predrawn, lines = '') {
   const game = new wasm.Game(board, predrawn ?? '');
   const n = game.open;
   game.free();
-  return n;
+  return n - (lines ? lines.split(',').length : 0);
 }
 
 async function solverFor(board, predrawn) {
@@ -91,7 +92,7 @@ async function analyze({ board, predrawn, lines }) {
       method = wasm.answerMethod(board, predrawn, lines, undefined, 'browser');
     }
   }
-  const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
+  const open = openLines(board, predrawn, lines);
   const budget = wasm.answerBudget();
   if (method === 'retro' && open <= budget.directOpen) return { ...wasm.analyze(board, predrawn, lines), source: 'memory' };
   // A subgame solved already (the game handed over before few safe lines were left)
@@ -131,7 +132,7 @@ function search({ board, predrawn, lines }) {
     const found = wasm.searchAnalyze(board, predrawn, lines, budget.searchMaxNodes, budget.searchTableMib, progress);
     return { ...found, source: 'search' };
   } catch (e) {
-    const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
+    const open = openLines(board, predrawn, lines);
     const message = `The search found no exact scores within ${budget.searchSeconds} s (${open} open lines); ${exactAt(budget)}.`;
     throw Object.assign(new Error(message), { code: ERROR.tooBig, cause: e });
   } finally {
@@ -206,7 +207,7 @@ function estimate({ board, predrawn, lines, seconds, seed, nodes, stop }) {
     : (depth, nodes, elapsed) => post({ op: EVENT.estimateProgress, depth, nodes, seconds: elapsed });
   try {
     const found = wasm.engineEstimate(board, predrawn, lines, seconds ?? budget.estimateSeconds, seed ?? 0, progress, nodes);
-    const open = openLines(board, predrawn) - (lines ? lines.split(',').length : 0);
+    const open = openLines(board, predrawn, lines);
     return { ...found, source: 'estimate', seconds: (performance.now() - start) / 1000, open, exactAt: budget.retroMaxOpen, stopped };
   } finally {
     if (!stop) post({ op: EVENT.estimateProgress, final: true });

@@ -50,12 +50,7 @@ fn list(lines: Position) -> String {
 
 /// The lines whose score the reduction does not prove exact.
 fn unproven(reduction: &Reduction, analysis: &Analysis) -> Position {
-    analysis
-        .moves
-        .iter()
-        .filter(|m| !reduction.exact_move(m.line))
-        .map(|m| m.line)
-        .collect()
+    reduction.unproven(analysis.moves.iter().map(|m| m.line))
 }
 
 /// What the human report adds: the units, each collapsed chain with its lines, and what is

@@ -152,13 +152,6 @@ impl Boxes {
         u32::from(pos.0 & a == a) + u32::from(pos.0 & b == b)
     }
 
-    /// The masks behind [`Boxes::completes`]: the other three sides of each box next to
-    /// `line`, `u64::MAX` where there is no box. Solvers that remap lines start from these.
-    #[inline]
-    pub fn completion_masks(&self, line: usize) -> [u64; 2] {
-        self.completes[line]
-    }
-
     /// The other three sides of each box beside `line` (one set for a border line).
     pub fn other_sides(&self, line: usize) -> impl Iterator<Item = Position> {
         let masks = self.completes[line].into_iter();

@@ -24,7 +24,7 @@ pub use error::{BoardError, LinesError, PositionError};
 pub use game::{Game, Move, MoveError, MoveListError, Ply, RecordError};
 pub use next_loony::{LoonyFlags, NextLoony};
 pub use position::{Lines, Position};
-pub use rng::Rng;
+pub use rng::{mix, splitmix64, Rng, SplitMix};
 pub use rules::Rules;
 pub use size::{count_text, noun, size_text};
 pub use symmetry::{symmetries, transposed, Equivalence, InterchangeableSets, Symmetry};

@@ -40,14 +40,6 @@ impl Symmetry {
     pub fn apply(&self, pos: Position) -> Position {
         Position(self.table.apply(pos))
     }
-
-    /// Whether this is the identity.
-    pub fn is_identity(&self) -> bool {
-        self.map
-            .iter()
-            .enumerate()
-            .all(|(i, &l)| usize::from(l) == i)
-    }
 }
 
 /// Maps dot (row, col) of a grid with `rows`+1 × `cols`+1 dots: `f(row, col, rows, cols)`.
@@ -159,11 +151,6 @@ impl InterchangeableSets {
             acc | lines & lines.wrapping_sub(1)
         });
         Position(repeated)
-    }
-
-    /// Whether `pos` is its own representative.
-    pub fn is_canonical(&self, pos: Position) -> bool {
-        self.canonical(pos) == pos
     }
 }
 

@@ -18,13 +18,13 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::core::symmetry::Equivalence;
-use crate::core::{Board, Boxes, Position};
+use crate::core::{mix, Board, Boxes, Position, SplitMix};
 use crate::search::capture::{capture_rule, Capture};
 use crate::search::endgame::Endgames;
 use crate::search::searched_moves::searched_moves;
 use crate::search::{Flow, SearchError, Solver};
 
-use super::playout::{all_lines, mix, playout, SplitMix};
+use super::playout::{all_lines, playout};
 
 /// Positions with at most this many open lines are solved exactly when the tree meets them
 /// (a few thousand search nodes at most; 22 was no better at a fixed budget).

@@ -38,10 +38,10 @@ pub use error::EngineError;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use crate::chains::safe_lines;
+use crate::core::mix;
 use crate::core::{Analysis, Board, MoveScore, Position};
 use crate::search::{SearchError, SearchOptions, Solver};
 use mcts::{RootMove, Tree};
-use playout::mix;
 
 /// How the engine runs.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -18,7 +18,7 @@
 //! safe and draws it when it gives at most [`HAND_OVER_MAX`] boxes (measured in
 //! `docs/engine-experiments.md`).
 
-use crate::core::{Boxes, Position};
+use crate::core::{Boxes, Position, SplitMix};
 use crate::search::endgame::Endgames;
 
 /// Most safe lines left when a playout's mover starts trying sacrifices. On 400 4x4 and 3x5
@@ -141,29 +141,6 @@ fn small_sacrifice(
     }
     let line = nth_line(candidates, rng.below(candidates.count() as usize));
     (boxes.given_by(pos, line, HAND_OVER_MAX + 1) <= HAND_OVER_MAX).then_some(line)
-}
-
-/// SplitMix64 (Steele, Lea and Flood): a small, seedable generator, the same everywhere.
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        mix(self.0)
-    }
-
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
-
-/// SplitMix64's finaliser: a 64-bit mix.
-pub fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]

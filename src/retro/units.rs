@@ -368,6 +368,13 @@ impl Reduction {
             .is_some_and(|u| self.units[u].chain.is_some());
         self.exact() && !(in_chain && self.capturable)
     }
+
+    /// The lines among `lines` (the moves of an analysis) whose score is not proven exact
+    /// ([`Reduction::exact_move`]): what every front end marks `~`.
+    pub fn unproven(&self, lines: impl IntoIterator<Item = usize>) -> Position {
+        let unproven = lines.into_iter().filter(|&l| !self.exact_move(l));
+        unproven.collect()
+    }
 }
 
 /// The [`Extension`]s of chain unit `u` at its junction ends `ends`: each end one box longer,

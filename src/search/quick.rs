@@ -63,8 +63,7 @@ mod tests {
         assert_eq!(why, QuickReason::Safe);
         assert!(!board.boxes().offers(start, line));
         // Three sides of box (0,0) drawn: the fourth is taken.
-        let [m, _] = board.boxes().completion_masks(0);
-        let three = Position(m);
+        let three = board.boxes().other_sides(0).next().unwrap();
         assert_eq!(
             quick_move(&board, three, 0.0).unwrap(),
             (0, QuickReason::Capture)

@@ -6,20 +6,12 @@
 //! [`SEED`], key `i` for line `i`. SplitMix64 uses only wrapping 64-bit integer arithmetic, so
 //! the keys are the same on every platform, and they are computed at compile time.
 
+pub use crate::core::splitmix64;
 #[cfg(test)]
 use crate::core::Position;
 
 /// The SplitMix64 starting state: the ASCII bytes of `"dotbox!!"` read big-endian.
 pub const SEED: u64 = u64::from_be_bytes(*b"dotbox!!");
-
-/// One step of SplitMix64: advances `state` and returns the next output.
-pub const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
 
 const fn build_keys() -> [u64; 64] {
     let mut keys = [0; 64];

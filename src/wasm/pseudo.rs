@@ -9,7 +9,6 @@ use wasm_bindgen::prelude::*;
 use super::js_error;
 use super::limits::PSEUDO_MAX_UNITS;
 use super::solver::{parse_board, JsAnalysis};
-use crate::chains::Kind;
 use crate::core::notation::{box_label, parse_lines};
 use crate::core::{Board, Position};
 use crate::retro::pseudo;
@@ -56,11 +55,7 @@ impl JsReduction {
                 JsChain {
                     lines: component.lines.clone(),
                     boxes: component.boxes.clone(),
-                    kind: if component.kind == Kind::Loop {
-                        "loop"
-                    } else {
-                        "chain"
-                    },
+                    kind: component.kind.name(),
                     text: component.describe_with(|b| box_label(board, b)),
                     enters: c.rule.enters(junctions as i8),
                 }
@@ -133,12 +128,8 @@ pub fn pseudo_analyze(
         })
         .map_err(js_error)?;
     let analysis = pseudo::analysis(&solve, &mut store, &reduction).map_err(js_error)?;
-    let unproven = analysis
-        .moves
-        .iter()
-        .filter(|m| !reduction.exact_move(m.line))
-        .map(|m| m.line)
-        .collect();
+    let unproven = reduction.unproven(analysis.moves.iter().map(|m| m.line));
+    let unproven = unproven.lines().collect();
     let answer = JsPseudo {
         analysis: analysis.into(),
         reduction: JsReduction::new(&board, &reduction),
