@@ -163,25 +163,29 @@ function staticImports(metafile) {
 }
 
 /**
- * Chunk boundaries of a v2 book (docs/book-format.md): [index end, end of chunk 0, ...]. Parts
- * are cut only there, so each part holds whole chunks and the first the header and index.
+ * Chunk boundaries of a v2 book (docs/book-format.md): [index end, end of chunk 0, ...], read
+ * by the page's own reader (the wasm build's LazyBook: it checks the header's magic, version
+ * and the index's checksum). Parts are cut only there, so each part holds whole chunks and
+ * the first the header and index.
  */
-function chunkEnds(bytes) {
-  const indexLen = Number(bytes.readBigUInt64LE(24));
-  const count = bytes.readUInt32LE(40);
-  const table = indexLen - 4 - 8 * count;
-  const ends = [indexLen];
-  for (let k = 0; k < count; k++) ends.push(ends.at(-1) + bytes.readUInt32LE(table + 8 * k));
-  if (ends.at(-1) !== bytes.length) throw new Error(`its chunks end at byte ${ends.at(-1)}, the file at ${bytes.length}`);
-  return ends;
+function chunkEnds(bytes, LazyBook) {
+  const index = LazyBook.open(bytes.subarray(0, LazyBook.indexLen(bytes.subarray(0, LazyBook.prefixBytes()))));
+  try {
+    const ends = [index.indexBytes];
+    for (let k = 0; k < index.chunks; k++) ends.push(index.range(k)[1]);
+    if (index.fileBytes !== bytes.length) throw new Error(`its header says ${index.fileBytes} bytes, the file has ${bytes.length}`);
+    return ends;
+  } finally {
+    index.free();
+  }
 }
 
 /**
  * Splits a book into parts of at most `limit` bytes at chunk boundaries: [{file, offset,
  * bytes, chunks: [first, end)}], chunk numbers as in the book's index.
  */
-function splitBook(name, bytes, limit) {
-  const ends = chunkEnds(bytes);
+function splitBook(name, bytes, limit, LazyBook) {
+  const ends = chunkEnds(bytes, LazyBook);
   const stem = name.replace(/\.book$/, '');
   const parts = [];
   // ends[m] is where the part may end at the earliest: after the index, or after one chunk.
@@ -198,8 +202,9 @@ function splitBook(name, bytes, limit) {
   return parts;
 }
 
-/** The books and their index.json: {path: bytes}, books larger than `limit` in parts. */
-function books(limit) {
+/** The books and their index.json: {path: bytes}, books larger than `limit` in parts (cut by
+ * the page's reader `LazyBook`). */
+function books(limit, LazyBook) {
   const index = JSON.parse(readFileSync(join(WWW, 'books/index.json'), 'utf8'));
   const files = {};
   for (const entry of index.books) {
@@ -209,7 +214,7 @@ function books(limit) {
       continue;
     }
     try {
-      entry.parts = splitBook(entry.file, bytes, limit);
+      entry.parts = splitBook(entry.file, bytes, limit, LazyBook);
     } catch (e) {
       fail(`books/${entry.file} cannot be split into files of at most ${limit} bytes: ${e.message}`);
     }
@@ -290,6 +295,13 @@ function write(out, path, bytes) {
   writeFileSync(join(out, path), bytes);
 }
 
+/** The page's book reader (LazyBook of the wasm build in www/pkg, built before). */
+async function bookReader() {
+  const { initSync, LazyBook } = await import(join(WWW, 'pkg/dotbox.js'));
+  initSync({ module: readFileSync(join(WWW, 'pkg/dotbox_bg.wasm')) });
+  return LazyBook;
+}
+
 async function main() {
   const { out, partBytes, version } = options(process.argv.slice(2));
   const { files: code, imports } = await releaseFiles(pageAssets(readFileSync(join(WWW, 'index.html'), 'utf8')));
@@ -297,7 +309,7 @@ async function main() {
   // themselves): a page open across an update keeps its release's. The books stay at the
   // site's root, shared by releases: they are large, and versioned and checked themselves.
   for (const name of readdirSync(WWW)) if (name.endsWith('.json')) code[name] = readFileSync(join(WWW, name));
-  const data = { ...books(partBytes), 'manifest.webmanifest': manifest() };
+  const data = { ...books(partBytes, await bookReader()), 'manifest.webmanifest': manifest() };
   data['icons/icon-192.png'] = iconPng(192, false);
   data['icons/icon-512.png'] = iconPng(512, false);
   data['icons/icon-512-maskable.png'] = iconPng(512, true);

@@ -47,9 +47,10 @@ export class LazyBookSource {
     // A server without ranges answers the first read with the whole file (or first part):
     // its length is the total then.
     let done = 0;
-    const prefix = await file.read(0, 48, (n, whole) => onProgress((done += n), whole ?? null));
+    const prefixBytes = wasm.LazyBook.prefixBytes();
+    const prefix = await file.read(0, prefixBytes, (n, whole) => onProgress((done += n), whole ?? null));
     const indexLen = wasm.LazyBook.indexLen(prefix);
-    const index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + 48));
+    const index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + prefixBytes));
     const book = wasm.LazyBook.open(index);
     await putBookIndex(db, url, book.checksum, index, book.fileBytes);
     return new LazyBookSource(wasm, db, file, book, false);

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use super::js_error;
 use super::solver::{parse_board, to_js};
 use crate::book;
-use crate::book::v2::{BookV2Index, LazyBookV2};
+use crate::book::v2::{BookV2Index, LazyBookV2, FIXED_LEN};
 use crate::book::Fit;
 use crate::core::notation::{format_lines, parse_lines};
 use crate::core::Board;
@@ -85,7 +85,15 @@ pub struct LazyBook {
 
 #[wasm_bindgen]
 impl LazyBook {
-    /// Bytes of header and index, from the file's first 48 bytes (what to fetch next).
+    /// Bytes of the header's fixed part, the file's first bytes a reader fetches
+    /// ([`LazyBook::index_len`] reads them).
+    #[wasm_bindgen(js_name = prefixBytes)]
+    pub fn prefix_bytes() -> usize {
+        FIXED_LEN
+    }
+
+    /// Bytes of header and index, from the file's first [`LazyBook::prefix_bytes`] bytes
+    /// (what to fetch next).
     #[wasm_bindgen(js_name = indexLen)]
     pub fn index_len(prefix: &[u8]) -> Result<f64, JsError> {
         Ok(BookV2Index::index_len(prefix).map_err(js_error)? as f64)
