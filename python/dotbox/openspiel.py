@@ -65,7 +65,7 @@ def to_dotbox(
 
     A state names its own board; a bare ``dbn`` string does not (2x3 and 3x2 have as many
     lines), so ``board`` is then required, unless the string starts with its board as the
-    page exports it (``"2x2 100001000000"``). Nothing may follow the lines. The board returned is OpenSpiel's ``"RxC"``:
+    page's import reads it (``"2x2 100001000000"``). Nothing may follow the lines. The board returned is OpenSpiel's ``"RxC"``:
     a dbn string of ``"icelandic"`` gives ``"3x5"``, its pre-drawn lines among the drawn
     ones. ``lines`` are every drawn line, in increasing order.
     """

@@ -2,7 +2,7 @@
 //! library. Every answer is the library's, reached as the command line reaches it (an
 //! analysis through `dotbox::answer`, a solve through `dotbox::cli`) and written by the
 //! command line's JSON writer, so a value through Python is the value `dotbox analyze
-//! --json` prints.
+//! --json` prints (`answer::analyze` says what Python adds to that object).
 //! Failures are [`DotboxError`]s carrying the command line's messages; the solvers run with
 //! the GIL released, on the process's own thread pool (`pool`: one that survives `fork()`).
 
