@@ -15,6 +15,7 @@ import {
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
 import { analysisOf, cached, exactValue, onMadeExact, proven } from './analyses.js';
+import { bestMoves } from './proven.js';
 import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';
@@ -315,10 +316,10 @@ function hint() {
       ? 'No hint: this position has estimates only (marked ~), and a hint is a proven best move.'
       : 'No hint yet: this position has no exact scores so far.');
   }
-  const best = (proven(analysis) ?? analysis).moves.find((m) => m.score === analysis.value);
+  const { moves: [best], exact } = bestMoves(analysis);
   if (!best) return;
   setHint(best.line);
-  const doubt = analysis.unproven?.includes(best.line) ? ', not proven exact' : '';
+  const doubt = exact ? '' : ', not proven exact';
   setMessage(`Hint: ${game.label(best.line)} (score ${fmt(best.score)}${doubt})`);
   render();
   focusCursor();

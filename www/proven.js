@@ -15,3 +15,15 @@ export function proven(analysis) {
   if (!analysis.reduction.valueExact) return null;
   return { ...analysis, moves: analysis.moves.filter((m) => !analysis.unproven.includes(m.line)) };
 }
+
+/**
+ * The best moves of `analysis` (those scoring its value), and whether they are proven best
+ * (`exact`): the proven ones where `proven` keeps any; else (the value itself not proven, or
+ * only a chain entered while a box stands capturable reaches it) every move scoring the
+ * value, not proven. The hint, the best line and the chain advice read this.
+ */
+export function bestMoves(analysis) {
+  const reaching = (a) => a.moves.filter((m) => m.score === analysis.value);
+  const sure = reaching(proven(analysis) ?? { moves: [] });
+  return sure.length ? { moves: sure, exact: true } : { moves: reaching(analysis), exact: false };
+}

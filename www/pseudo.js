@@ -7,7 +7,7 @@
 // It follows the game through the session like the coach: after every render it reads the
 // analysis of the position shown and redraws.
 import { session, wasmReady, onRender } from './session.js';
-import { proven } from './analyses.js';
+import { bestMoves } from './proven.js';
 import { $, PLAYER, fmt, plural, boxes, svgEl } from './ui.js';
 
 /** Colours cycle through this many classes (`pseudo-c0` …), named in www/coach.css. */
@@ -70,7 +70,7 @@ function advice(a, g) {
   const scoreOf = (line) => a.moves.find((m) => m.line === line)?.score;
   const chainOf = (line) => chains.findIndex((c) => c.lines.includes(line));
   // A move whose score is only an upper bound may equal the value and still be worse.
-  const best = (proven(a) ?? a).moves.filter((m) => m.score === a.value).map((m) => m.line);
+  const best = bestMoves(a).moves.map((m) => m.line);
   const inChains = [...new Set(best.map(chainOf).filter((i) => i >= 0))];
   const outside = best.filter((l) => chainOf(l) < 0);
   const parts = inChains.map((i) => {

@@ -7,7 +7,7 @@ import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
 import { loadDotbox } from './wasm-loader.js';
-import { proven } from './proven.js';
+import { bestMoves } from './proven.js';
 
 const DB = 'dotbox';
 // The wasm module's exports, set once loaded (every operation awaits `ready` first).
@@ -395,9 +395,8 @@ async function bestMove({ board, predrawn, lines }) {
     const a = await analyze({ board, predrawn, lines });
     // A proven best move where there is one (chains as pseudo-lines may score a worse move
     // as high, as an upper bound only); else the best score, not exact.
-    const sure = proven(a)?.moves.find((m) => m.score === a.value);
-    const { line, score } = sure ?? a.moves.find((m) => m.score === a.value);
-    return { line, score, exact: sure !== undefined, value: a.value };
+    const { moves: [{ line, score }], exact } = bestMoves(a);
+    return { line, score, exact, value: a.value };
   } catch (e) {
     if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
     // No exact answer: the engine's move, with its estimated score (exact where the engine
