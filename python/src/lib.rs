@@ -79,6 +79,7 @@ fn options_read(method: Option<String>) -> PyResult<Vec<&'static str>> {
     let options = answer::options(method.as_deref(), None, None, None).map_err(py_error)?;
     Ok(MethodOption::ALL
         .into_iter()
+        .filter(|o| o.offered_by(Face::Python))
         .filter(|o| options.method.is_none_or(|m| o.readers().contains(&m)))
         .map(|o| o.name(Face::Python))
         .collect())

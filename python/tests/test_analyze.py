@@ -71,6 +71,22 @@ def test_any_integers_are_line_numbers(lines):
     assert dotbox.position("2x2", lines)[4] == [0, 3]
 
 
+@pytest.mark.parametrize(
+    "method, read",
+    [
+        (None, ["time_limit", "seed"]),
+        ("search", ["time_limit"]),
+        ("estimate", ["time_limit", "seed"]),
+        ("rules", ["seed"]),
+        ("retro", []),
+        ("book", []),
+    ],
+)
+def test_the_options_a_method_reads_are_options_python_has(method, read):
+    # The command line's --tt-mib and --search-threads have no Python name.
+    assert dotbox._options_read(method) == read
+
+
 def test_rules_are_never_labelled_exact():
     answer = dotbox.analyze("3x3", [0, 5], method="rules")
     assert answer["exact"] is False and answer["method"] == "rules"

@@ -78,6 +78,12 @@ impl MethodOption {
         }
     }
 
+    /// Whether `face` has the option: the Python package has no `tt_mib` nor
+    /// `search_threads` (its search runs with the command line's defaults).
+    pub fn offered_by(self, face: Face) -> bool {
+        face == Face::CommandLine || matches!(self, MethodOption::TimeLimit | MethodOption::Seed)
+    }
+
     /// The methods that read the option: the exact search its time limit, table and
     /// threads; the engine its time limit, threads and seed (its table is its own); the
     /// rules of thumb their seed. Retro and book read none of them.
