@@ -22,7 +22,6 @@ import argparse
 import ctypes
 import json
 import os
-import re
 import shlex
 import signal
 import subprocess
@@ -128,8 +127,11 @@ def run_task(command):
             else f"exit code {done.returncode}"
         )
         raise RuntimeError(f"{shlex.join(command)}: {how}: {done.stderr.strip()}")
-    match = re.search(r"\((\d+) positions? in", done.stdout)
-    return int(match.group(1)) if match else 0, time.monotonic() - start
+    try:
+        positions = json.loads(done.stdout)["positions_computed"]
+    except (ValueError, KeyError) as e:
+        raise RuntimeError(f"{shlex.join(command)}: unreadable summary ({e}): {done.stdout!r}")
+    return positions, time.monotonic() - start
 
 
 def dotbox(args, *command):
@@ -149,7 +151,7 @@ def ranges(n, parts):
 
 def task_args(args, layer):
     """The arguments of a `dotbox tiles solve` task of `layer`, but its --tasks."""
-    out = ["tiles", "solve", *spec_args(args), "--layer", str(layer)]
+    out = ["tiles", "solve", *spec_args(args), "--layer", str(layer), "--json"]
     out += ["--store", args.store, "--threads", str(args.threads)]
     if args.memory:
         out += ["--memory", args.memory]

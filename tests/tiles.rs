@@ -66,17 +66,31 @@ fn solve_layer(spec: &[&str], layer: &Value, store: &str, chunk: usize) {
 }
 
 /// Runs all tasks of each of `layers` (entries of `tiles layers`) into `store`, one command
-/// a layer, with no check (every tile of those layers stays).
+/// a layer, with no check (every tile of those layers stays); each command's JSON summary
+/// counts every task, and where none was stored before, every position of the layer.
 fn solve_all_tasks(spec: &[&str], layers: &[Value], store: &str) {
     for layer in layers {
         let k = layer["layer"].to_string();
         let range = format!("0..{}", layer["tasks"]);
-        stdout(&tiles_args(
+        let out = stdout(&tiles_args(
             "solve",
             spec,
             &k,
-            &["--tasks", &range, "--store", store],
+            &["--tasks", &range, "--store", store, "--json"],
         ));
+        let summary: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(summary["layer"], layer["layer"], "{out}");
+        assert_eq!(
+            summary["tasks"],
+            serde_json::json!([0, layer["tasks"]]),
+            "{out}"
+        );
+        let tiles = summary["tiles_computed"].as_u64().unwrap();
+        let reused = summary["tiles_reused"].as_u64().unwrap();
+        assert_eq!(tiles + reused, layer["tasks"].as_u64().unwrap(), "{out}");
+        if reused == 0 {
+            assert_eq!(summary["positions_computed"], layer["positions"], "{out}");
+        }
     }
 }
 

@@ -117,6 +117,10 @@ pub struct TaskArgs {
     /// Worker threads (default: one per core; at most 1024).
     #[arg(long, allow_negative_numbers = true)]
     pub threads: Option<usize>,
+    /// The summary as one JSON object (for schedulers such as the Dask driver): `layer`,
+    /// `tasks` ([A, B]), `tiles_computed`, `positions_computed`, `tiles_reused`, `seconds`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `dotbox tiles check`.
@@ -303,6 +307,17 @@ fn solve(args: &TaskArgs) -> Result<String, CliError> {
         .map_err(|e| parent_error(e, solve.layout(), layer, args))?;
     let p = solve.progress();
     let seconds = began.elapsed().as_secs_f64();
+    if args.json {
+        let object = json!({
+            "layer": layer,
+            "tasks": [start, end],
+            "tiles_computed": p.tiles_done,
+            "positions_computed": p.positions_done,
+            "tiles_reused": p.tiles_reused,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+        });
+        return Ok(format!("{object}\n"));
+    }
     Ok(format!(
         "layer {layer}, tasks {start}..{end}: {} computed ({} in {seconds:.2} s, \
          {:.0} positions/s), {} already in the store\n",
