@@ -145,6 +145,25 @@ export function exactValue(key, from, move) {
   return { value: move.boxes ? score - move.boxes : -score, by: 'move' };
 }
 
+/** The exact value of the position of game `g` where it has the engine's estimates, and how
+ * it is known (`by`, in words): the engine proved it among them, or proved the score of the
+ * move that led here (its own move, which it proves best before it plays it); null where
+ * neither. */
+export function provenValue(g) {
+  const plies = g.mainline();
+  const before = g.ply === 0 ? null : positionKey(g.board, g.predrawn, g.ply > 1 ? plies[g.ply - 2].lines : '');
+  const known = exactValue(positionKey(g.board, g.predrawn, g.lines), before, plies[g.ply - 1]);
+  if (known === null) return null;
+  return { value: known.value, by: known.by === 'move' ? 'proven by the exact score of the move that led here' : "proven by the engine's search" };
+}
+
+/** `estimate` with no score above `value`, the position's exact value known otherwise: no
+ * move scores more than the value, so an estimate above it is shown at it. */
+export function capAt(estimate, value) {
+  const capped = (m) => (m.exact || m.score <= value ? m : { ...m, score: value });
+  return { ...estimate, value: Math.min(estimate.value, value), moves: estimate.moves.map(capped) };
+}
+
 /** Forgets every refusal (a solve finished, so positions may be answered now). */
 export function forgetFailures() {
   failed.clear();

@@ -14,7 +14,7 @@ import {
   replyBegins, replyEnds,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
-import { analysisOf, cached, exactValue, onMadeExact, proven } from './analyses.js';
+import { analysisOf, cached, capAt, onMadeExact, proven, provenValue } from './analyses.js';
 import { bestMoves } from './proven.js';
 import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
@@ -257,7 +257,8 @@ function scheduleEngine() {
       g.play(line);
       afterMove(line);
     } else if (session.estimate?.lines === g.lines) {
-      const { best, moves } = session.estimate;
+      const known = provenValue(g);
+      const { best, moves } = known ? capAt(session.estimate, known.value) : session.estimate;
       const label = g.label(best);
       const { score, exact } = moves.find((m) => m.line === best);
       g.play(best);
@@ -325,17 +326,6 @@ function hint() {
   focusCursor();
 }
 
-/** The exact value of the position shown where it has the engine's estimates, and how it is
- * known (`by`, in words): the engine proved it among them, or proved the score of the move
- * that led here (its own move, which it proves best before it plays it); null where neither. */
-function provenValue(g) {
-  const plies = g.mainline();
-  const before = g.ply === 0 ? null : positionKey(g.board, g.predrawn, g.ply > 1 ? plies[g.ply - 2].lines : '');
-  const known = exactValue(positionKey(g.board, g.predrawn, g.lines), before, plies[g.ply - 1]);
-  if (known === null) return null;
-  return { value: known.value, by: known.by === 'move' ? 'proven by the exact score of the move that led here' : "proven by the engine's search" };
-}
-
 function render() {
   const g = session.game;
   const turn = g.turn;
@@ -354,10 +344,13 @@ function render() {
   const led = g.lastMove();
   writeIfChanged('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` (+${led.boxes})` : ''}` : '');
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
-  const estimate = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
+  const guessed = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates or by
   // the move that led here.
-  const known = estimate ? provenValue(g) : null;
+  const known = guessed ? provenValue(g) : null;
+  // No move scores more than the value: where the value is known exactly (by the move that
+  // led here) the estimates shown are capped at it.
+  const estimate = known && guessed ? capAt(guessed, known.value) : guessed;
   const value = analysis ? analysis.value : known?.value ?? null;
   // Chains as pseudo-lines may answer without proving the value (a chain ending in a junction).
   const doubt = analysis?.reduction?.valueExact === false;

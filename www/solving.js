@@ -7,7 +7,7 @@ import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod, 
 import {
   session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, bookFailed, solveStarted, solveEnded,
 } from './session.js';
-import { forgetFailures, estimateOf } from './analyses.js';
+import { forgetFailures, estimateOf, provenValue } from './analyses.js';
 import { boardKey } from './position-key.js';
 import { searching } from './deep-search.js';
 import { $, nodesText, setMessage, setSource, messageIs, addNotice, dropNotice, showWait, hideWait } from './ui.js';
@@ -187,12 +187,16 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   // A new game came while the engine thought (`g` freed): remembered, not shown.
   if (session.game !== g) return found;
   const { open, exactAt } = found;
+  // The value may be known otherwise: by the exact score of the move that led here.
+  const known = !found.valueExact && g.lines === lines ? provenValue(g) : null;
   $('exactness').hidden = false;
   $('exactness').textContent = why.code === ERROR.unsolved
     ? 'Estimates only: this board is not solved yet, so the scores shown (marked ~) are the engine\'s estimates, not exact, and so are its moves. Solve the board for perfect play.'
     : `${found.valueExact
       ? `The value is exact, the scores marked ~ are estimates: with ${open} open lines the engine's search proved the value and the move it plays, but not every move's score.`
-      : `Estimates only: with ${open} open lines no exact score is in reach here, so the scores shown (marked ~) are the engine's estimates, not exact, and so are its moves.`} Exact play begins at the latest once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
+      : known
+        ? `The value is exact (${known.by}), the scores marked ~ are the engine's estimates (none shown above the value): with ${open} open lines no move's exact score is in reach here, and the engine's moves are not exact.`
+        : `Estimates only: with ${open} open lines no exact score is in reach here, so the scores shown (marked ~) are the engine's estimates, not exact, and so are its moves.`} Exact play begins at the latest once at most ${exactAt} lines are open${open > exactAt ? `, in ${open - exactAt} moves` : ''}.`;
   return found;
 }
 

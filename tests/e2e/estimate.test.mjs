@@ -359,6 +359,9 @@ test('the value after a move the engine proved is exact, where only estimates re
   assert.equal(guess.valueExact, false, 'the small budget proves nothing');
   const native = nativeAnalyze('5x5', after.split(',').map(Number));
   assert.equal(native.exact, true);
+  // An estimate above the exact value (the engine's samples may rate a move higher than any
+  // move scores): shown at the value.
+  guess.moves[0] = { ...guess.moves[0], score: native.value + 0.7, exact: false };
   // Both kept as the page keeps the engine's answers (as if the page's own time had run out
   // there), then the two moves drawn.
   await page.evaluate(async ({ found, guess, lines, after }) => {
@@ -373,6 +376,9 @@ test('the value after a move the engine proved is exact, where only estimates re
   const sign = native.value > 0 ? '\\+' : '';
   assert.match(await page.textContent('#value'), new RegExp(`^Value ${sign}${native.value} for [AB] \\(final [+-]?\\d+ with perfect play\\) — exact, proven by the exact score of the move that led here; the scores marked ~ are estimates$`));
   assert.equal(await page.evaluate(() => document.querySelector('#value').classList.contains('estimate')), false);
+  const shown = await page.$$eval('#svg g.move[data-estimate]:not([data-estimate=""])', (gs) => gs.map((g) => Number(g.dataset.estimate)));
+  assert.ok(shown.length > 0 && shown.every((e) => e <= native.value), `no estimate above the value ${native.value}: ${shown}`);
+  assert.match(await page.textContent('#exactness'), /^The value is exact \(proven by the exact score of the move that led here\), the scores marked ~ are the engine's estimates/);
   const at = lines.length + 1;
   assert.ok(await page.$(`#graph circle.point:not(.estimate)[data-ply="${at}"]`), 'an exact margin after the proven move');
   assert.equal(await page.$eval(`#moves li[data-ply="${at}"]`, (l) => l.dataset.loss), '0', 'the proven move loses nothing');
