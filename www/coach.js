@@ -77,7 +77,8 @@ function drawOverlay() {
   }
 }
 
-/** Suffixes every shown score with who must make the next loony move after that line, as
+/** Suffixes every shown score with who must make the next loony move from that line on (the
+ * line itself where it is loony), as
  * `dotbox analyze --loony` prints them (v: the player to move, ^: the opponent). */
 function drawSuffixes(svg) {
   const flags = coach.overlay && coach.loony?.key === coach.key ? coach.loony.flags : null;
@@ -211,7 +212,7 @@ function describeNextLoony(flags, turn) {
   const mover = PLAYER[turn];
   const other = PLAYER[1 - turn];
   const who = { v: `${mover} (to move) must make it`, '^': `${other} must make it`, '': 'nobody has to make one' }[flags.next];
-  return `Next loony move under perfect play: ${who}. After a score on the board, v means ${mover} must make the next loony move after that line, ^ that ${other} must.`;
+  return `Next loony move under perfect play: ${who}. After a score on the board, v means ${mover} must make the next loony move from that line on (the line itself, where it is a loony move), ^ that ${other} must, no mark that nobody has to.`;
 }
 
 /** Asks the worker for the next-loony flags of the position shown (key). */

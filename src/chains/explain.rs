@@ -89,7 +89,8 @@ pub enum Reason {
     /// Who makes the next loony move with best play after the move (the retrograde solver's
     /// loony analysis, the `v`/`^` of `dotbox analyze --loony`). Control above says who *can*
     /// force the other to open the next long chain or loop; with best play the holder may
-    /// not use that power, when keeping control costs more than it brings.
+    /// not use that power, when keeping control costs more than it brings. Not given for a
+    /// loony move, which is itself the next loony move its flag names.
     BestPlay {
         /// Who makes it, from the mover's side.
         next: NextLoony,
@@ -268,7 +269,7 @@ impl Reason {
 /// The reasons for playing `line` in `pos`, given the exact scores of `pos` (`analysis`
 /// must be the analysis of `pos`: it is read, not checked) and, when known, who makes the next
 /// loony move with best play after it (`next`, the loony analysis's flag of the move), which
-/// adds [`Reason::BestPlay`].
+/// adds [`Reason::BestPlay`] unless the move is itself loony.
 pub fn explain(
     board: &Board,
     pos: Position,
@@ -351,7 +352,10 @@ pub fn explain(
         false => None,
     };
     reasons.extend(control);
-    if let Some(next) = next {
+    // A loony move is itself the next loony move (its flag is always the mover's), so what
+    // best play does after it is not in its flag: nothing is said.
+    let loony_move = taken == 0 && is_loony_position(coins, child);
+    if let Some(next) = next.filter(|_| !loony_move) {
         let against = match control {
             Some(Reason::KeepsControl) => next == NextLoony::Mover,
             Some(Reason::GivesAwayControl | Reason::ChangesParity) => next == NextLoony::Opponent,

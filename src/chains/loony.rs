@@ -105,6 +105,39 @@ pub fn other_captures(board: &Board, pos: Position) -> Result<Vec<usize>, Chains
         .collect())
 }
 
+/// The two replies to an offer, as the lines the player to move draws: take everything, or
+/// all but two (four in a loop) and the double-dealing line (the last listed). Each first
+/// takes the boxes free to take ([`other_captures`]: a box a loony move split off a chain on
+/// the border), which the offer's own lines leave out: declining without them leaves more
+/// than the two (or four) boxes the reply is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replies {
+    /// Take every box.
+    pub take_all: Vec<usize>,
+    /// Take all but [`Offer::left`] boxes, then decline them.
+    pub decline: Vec<usize>,
+}
+
+/// The loony offers standing in `pos`, each with its [`Replies`]: what a player is told to
+/// draw, on the command line and in the page alike.
+pub fn offers_with_replies(
+    board: &Board,
+    pos: Position,
+) -> Result<Vec<(Offer, Replies)>, ChainsError> {
+    let besides = other_captures(board, pos)?;
+    let first = |lines: &[usize]| [&besides[..], lines].concat();
+    Ok(loony_offers(board, pos)?
+        .into_iter()
+        .map(|offer| {
+            let replies = Replies {
+                take_all: first(&offer.take_all),
+                decline: first(&offer.decline),
+            };
+            (offer, replies)
+        })
+        .collect())
+}
+
 /// The offer a component makes, if it is a loony one.
 fn offer(path: Component) -> Option<Offer> {
     if path.kind != Kind::Capturable {

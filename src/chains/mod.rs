@@ -38,7 +38,8 @@ pub use endgame::{is_safe, long_chains, safe_lines, settled};
 pub use error::ChainsError;
 pub use explain::{explain, explain_text, explain_text_in, Offered, Reason, Voice, CONTROL_OPEN};
 pub use loony::{
-    is_loony_move, is_loony_position, loony_moves, loony_offers, other_captures, Offer,
+    is_loony_move, is_loony_position, loony_moves, loony_offers, offers_with_replies,
+    other_captures, Offer, Replies,
 };
 pub use nimstring::{nim_value, Nimber, Nimstring};
 

@@ -6,8 +6,8 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::chains::parity_moves;
-use crate::chains::{components, control, loony_offers, nim_value, Component, End, Kind, Offer};
-use crate::chains::{loony_moves, other_captures};
+use crate::chains::{components, control, nim_value, Component, End, Kind, Offer};
+use crate::chains::{loony_moves, offers_with_replies, Replies};
 use crate::chains::{ChainsError, Control, Nimber};
 use crate::core::{Board, Position};
 use crate::native::CliError;
@@ -49,13 +49,13 @@ impl Report {
     fn new(board: &Board, pos: Position) -> Result<Report, CliError> {
         let loony = loony_moves(board, pos)?
             .into_iter()
-            .map(|line| Ok((line, with_replies(board, pos.with(line))?)))
+            .map(|line| Ok((line, offers_with_replies(board, pos.with(line))?)))
             .collect::<Result<_, ChainsError>>()?;
         Ok(Report {
             components: components(board, pos),
             control: control(board, pos)?,
             parity_moves: parity_moves(board, pos)?,
-            standing: with_replies(board, pos)?,
+            standing: offers_with_replies(board, pos)?,
             loony,
             nimstring: nim_value(board, pos),
         })
@@ -84,31 +84,6 @@ fn end_name(end: &End) -> String {
         End::Junction(r, c) => format!("junction ({r},{c})"),
         End::Opened => "opened".to_string(),
     }
-}
-
-/// The two replies to an offer, as the lines the player to move draws: take everything, or
-/// all but two (four in a loop) and the double-dealing line. Each first takes the boxes free
-/// to take ([`other_captures`]: a box a loony move split off a chain on the border), which the
-/// offer's own lines leave out.
-struct Replies {
-    take_all: Vec<usize>,
-    decline: Vec<usize>,
-}
-
-/// The offers standing in `pos`, each with its [`Replies`].
-fn with_replies(board: &Board, pos: Position) -> Result<Vec<(Offer, Replies)>, ChainsError> {
-    let besides = other_captures(board, pos)?;
-    let first = |lines: &[usize]| [&besides[..], lines].concat();
-    Ok(loony_offers(board, pos)?
-        .into_iter()
-        .map(|offer| {
-            let replies = Replies {
-                take_all: first(&offer.take_all),
-                decline: first(&offer.decline),
-            };
-            (offer, replies)
-        })
-        .collect())
 }
 
 /// The two replies to an offer, in words.

@@ -11,7 +11,7 @@ use super::{js_error, to_js_value};
 use crate::chains::loony_moves;
 use crate::chains::parity_moves;
 use crate::chains::regions;
-use crate::chains::{components, control, loony_offers, nim_value, Offer};
+use crate::chains::{components, control, nim_value, offers_with_replies, Offer, Replies};
 use crate::chains::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
 use crate::core::notation::{box_label, line_label, parse_lines};
 use crate::core::{Analysis, Board, Position};
@@ -54,12 +54,12 @@ struct JsOffer {
     left: usize,
 }
 
-impl From<&Offer> for JsOffer {
-    fn from(o: &Offer) -> Self {
+impl From<(Offer, Replies)> for JsOffer {
+    fn from((o, replies): (Offer, Replies)) -> Self {
         JsOffer {
             boxes: o.path.len(),
-            take_all: o.take_all.clone(),
-            decline: o.decline.clone(),
+            take_all: replies.take_all,
+            decline: replies.decline,
             left: o.left,
         }
     }
@@ -111,10 +111,10 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
         .map_err(js_error)?
         .into_iter()
         .map(|line| {
-            let offers = loony_offers(&board, pos.with(line)).map_err(js_error)?;
+            let offers = offers_with_replies(&board, pos.with(line)).map_err(js_error)?;
             Ok(JsLoony {
                 line,
-                offers: offers.iter().map(JsOffer::from).collect(),
+                offers: offers.into_iter().map(JsOffer::from).collect(),
             })
         })
         .collect::<Result<_, JsError>>()?;
@@ -147,9 +147,9 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
         },
         parity_moves: parity_moves(&board, pos).map_err(js_error)?,
         loony_moves: loony,
-        standing: loony_offers(&board, pos)
+        standing: offers_with_replies(&board, pos)
             .map_err(js_error)?
-            .iter()
+            .into_iter()
             .map(JsOffer::from)
             .collect(),
         nimstring,
