@@ -345,6 +345,8 @@ async function explainLast(g, key) {
   if (!proven(analysis)?.moves.some((m) => m.line === line)) {
     const score = analysis.moves.find((m) => m.line === line)?.score;
     out.textContent = `${label}: not judged exactly. Chains as pseudo-lines score it ~${fmt(score)}, but do not prove that score${proven(analysis) ? '' : ' or the value of the position before it'}.`;
+    // Judged once the move list's search makes the position before it exact.
+    coach.unjudged = { explained: key, before: keyOf(g, before) };
     return;
   }
   const flagged = await withNextLoony(g, before, analysis);

@@ -115,6 +115,23 @@ test('a 5x5 position whose pseudo-line value is not proven shows every score mar
   await context.close();
 });
 
+test('a move chains as pseudo-lines could not judge is judged once the move list\'s search makes the position before it exact', { timeout: 300_000 }, async () => {
+  const context = await env.browser.newContext();
+  // 5x5 with 35 open lines, chains ending at a junction box: pseudo-lines prove neither the
+  // value nor the scores; the move list's search of the position finds them.
+  const lines = [6, 40, 46, 51, 43, 34, 16, 20, 57, 19, 24, 4, 39, 30, 49, 37, 58, 26, 27, 3, 18, 17, 54, 10, 31];
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${lines.join(',')}`);
+  await page.waitForFunction(() => /: (not judged exactly|It |This )/.test(document.querySelector('#coach-move').textContent), null, { timeout: 60_000 });
+  const before = nativeAnalyze('5x5', lines.slice(0, -1), null, { method: 'search' });
+  const score = before.moves.find((m) => m.line === lines.at(-1)).score;
+  // Judged with the search's exact score, whether the search came before the verdict or after.
+  await page.waitForFunction(() => document.querySelector('#coach-move').dataset.line !== undefined, null, { timeout: 240_000 });
+  const judged = await page.textContent('#coach-move p:first-child');
+  assert.match(judged, new RegExp(`^A drew \\S+ \\(score ${score > 0 ? '\\+' : ''}${score}, best ${before.value > 0 ? '\\+' : ''}${before.value}\\)`), judged);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a 5x5 chain puzzle: the best move is found and confirmed', async () => {
   const small = JSON.parse(readFileSync(`${ROOT}www/puzzles.json`, 'utf8'));
   const set = JSON.parse(readFileSync(`${ROOT}www/puzzles-5x5.json`, 'utf8')).sort((a, b) => a.difficulty - b.difficulty);
