@@ -9,11 +9,13 @@ use crate::core::PositionError;
 pub enum ChainsError {
     /// The position is not one of the board's ([`crate::core::Board::check`]).
     Position(PositionError),
-    /// An exhaustive computation would need more than `max` open lines.
-    TooManyOpenLines {
-        /// The position's open lines.
+    /// A region of the position (boxes joined by open lines, with the lines around them) has
+    /// more open lines than the exhaustive nimstring computation handles: regions are valued
+    /// apart, so it is the largest region that counts, not the whole board.
+    RegionTooLarge {
+        /// The region's open lines.
         open: usize,
-        /// The most the exhaustive computation handles.
+        /// The most the exhaustive computation handles in one region.
         max: usize,
     },
     /// The line asked about is already drawn.
@@ -24,10 +26,10 @@ impl fmt::Display for ChainsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ChainsError::Position(e) => e.fmt(f),
-            ChainsError::TooManyOpenLines { open, max } => write!(
+            ChainsError::RegionTooLarge { open, max } => write!(
                 f,
-                "the position has {open} open lines; the exhaustive chain analysis handles at \
-                 most {max}"
+                "a region of the position has {open} open lines; the exhaustive nimstring \
+                 analysis values regions of at most {max}"
             ),
             ChainsError::LineDrawn(line) => write!(f, "line {line} is already drawn"),
         }

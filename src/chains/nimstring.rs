@@ -152,7 +152,7 @@ pub fn nim_value(board: &Board, pos: Position) -> Result<Nimber, ChainsError> {
     for region in regions(board.boxes(), pos) {
         let open = region.count() as usize;
         if open > MAX_NIM_OPEN {
-            return Err(ChainsError::TooManyOpenLines {
+            return Err(ChainsError::RegionTooLarge {
                 open,
                 max: MAX_NIM_OPEN,
             });
