@@ -124,6 +124,7 @@ const count = (n, word) => (n === 0 ? `no ${word}s` : n === 1 ? `one ${word}` : 
  * enough, else by the long chain rule (an estimate, said so). */
 function whoControls(report, mover, other) {
   const c = report.control;
+  if (report.nimstring === 'loony') return `${mover} has control: ${other} just made a loony move, and ${mover} may take the boxes offered or decline the last of them.`;
   if (report.nimstring != null) {
     return report.nimstring === '*0'
       ? `${other} has control: ${mover} cannot win it against best play, and will have to open the next long chain or loop.`
@@ -131,7 +132,7 @@ function whoControls(report, mover, other) {
   }
   if (c.moverHasParity === true) return `By the long chain rule ${mover} has control.`;
   if (c.moverHasParity === false) return `By the long chain rule ${other} has control: ${mover} needs to change the number of long chains.`;
-  return 'No long chain yet: control is still open.';
+  return 'No long chain yet: the long chain rule does not say who has control, and the regions are too large for the exact answer.';
 }
 
 /** The plain summary: who is to move, the long chains and loops, who has control. */
@@ -153,7 +154,7 @@ function describeRule(report, g) {
   let who;
   if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
   else if (c.moverHasParity === false) who = `${other} has control by the long chain rule: ${mover} (to move) needs to change the count`;
-  else who = 'no long chain yet: control is still open';
+  else who = 'no long chain to count yet, so the rule says nothing of control';
   const parity = report.parityMoves.length ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.
   const nim = report.nimstring == null

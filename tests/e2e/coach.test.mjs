@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { serveAndLaunch, openPage, nativeAnalyze, settled, labelOf, RESULTS, ROOT } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, labelOf, clickLine, RESULTS, ROOT } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -246,6 +246,26 @@ test('the coach\'s replies to an offer take first the box free to take beside it
   const names = async (list) => (await Promise.all(list.map((l) => labelOf(page, l)))).join(', ');
   const standing = await page.textContent('#coach-standing');
   assert.ok(standing.includes(`take all with ${await names(offer.take_all)}, or all but 4 with ${await names(offer.decline)}`), standing);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('with only a loop left, the coach says who has control exactly and never that it is still open; a loony move just made leaves the mover in control', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  const loop = [7, 10, 3, 15, 19, 5, 1, 4, 0, 16, 20, 9, 11, 23, 12, 13, 2, 14];
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${loop.join(',')}`);
+  await settled(page);
+  await coachShows(page, '3x3', [...loop].sort((a, b) => a - b));
+  assert.equal(nativeChains('3x3', loop).nimstring, '*0');
+  assert.match(await page.textContent('#coach-control'), /^A is to move\. There are no long chains and one loop\. B has control: A cannot win it against best play/);
+  const rule = await page.textContent('#coach-rule');
+  assert.doesNotMatch(rule, /still open/, rule);
+  assert.match(rule, /no long chain to count yet, so the rule says nothing of control\..*Exactly \(nimstring value \*0\): A cannot win control/, rule);
+  // A opens the loop (a2b2): B may take it all or decline the last four.
+  await clickLine(page, 6);
+  await settled(page);
+  assert.equal(nativeChains('3x3', [...loop, 6]).nimstring, 'loony');
+  assert.match(await page.textContent('#coach-control'), /B has control: A just made a loony move, and B may take the boxes offered or decline the last of them\.$/);
   assert.deepEqual(errors, []);
   await context.close();
 });
