@@ -264,8 +264,15 @@ function renderGraph(at) {
   });
   el('text', { class: 'scale', x: 3, y: 11 }, svg).textContent = `A +${top}`;
   el('text', { class: 'scale', x: 3, y: H - 4 }, svg).textContent = `B +${top}`;
-  svg.dataset.points = margins.filter((m) => m !== null).length;
-  svg.dataset.estimatedPoints = guesses.filter((m) => m !== null).length;
+  const exact = margins.filter((m) => m !== null).length;
+  const estimated = guesses.filter((m) => m !== null).length;
+  svg.dataset.points = exact;
+  svg.dataset.estimatedPoints = estimated;
+  // What the drawing shows, for a screen reader (the points' titles are inside the image):
+  // which points are exact and which estimates, and the point of the position shown.
+  const here = svg.querySelector(`circle.point[data-ply="${at}"] title`)?.textContent;
+  const points = estimated ? `${exact} points exact (perfect play), ${estimated} the engine's estimates (not exact)` : `${exact} points, exact (perfect play)`;
+  svg.setAttribute('aria-label', `Evaluation graph: the final margin for A after each move; ${points}.${here ? ` Now: ${here}.` : ''}`);
 }
 
 /** Clicking the graph goes to the nearest move. */

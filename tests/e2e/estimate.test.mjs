@@ -193,6 +193,8 @@ test('a game loaded past exact reach gets an estimated loss for every move and a
   // Every position, the start included, has its estimated point on the graph, and no exact one.
   await page.waitForFunction(() => document.querySelector('#graph').dataset.estimatedPoints === '7', null, { timeout: 30_000 });
   assert.equal(await page.$eval('#graph', (svg) => svg.dataset.points), '0');
+  // Said to a screen reader too: the points inside the image are not read.
+  assert.match(await page.getAttribute('#graph', 'aria-label'), /^Evaluation graph: .*; 0 points exact \(perfect play\), 7 the engine's estimates \(not exact\)\. Now: after move 6: estimated .*\(the engine's estimate, not exact\)\.$/);
   assert.deepEqual(errors, []);
   await context.close();
 });
