@@ -200,6 +200,15 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   return found;
 }
 
+/** The seconds a solve's progress report `p` ({percent, seconds, eta}) has left, whole, or
+ * null while the figure means nothing yet: before a second of work or one percent done the
+ * first layers (few positions, most of the setting up) make the rate look hundreds of
+ * thousands of times slower than it is. */
+function timeLeft(p) {
+  if (p.eta === null || p.seconds < 1 || p.percent < 1) return null;
+  return Math.ceil(p.eta);
+}
+
 /** Says in the message line where an exact analysis came from (book, handover, pseudo-lines,
  * search). */
 export function describeSource(analysis) {
@@ -344,13 +353,13 @@ function onProgress(p) {
   }
   if (p.op === EVENT.pseudoProgress) {
     if (p.final) return;
-    const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
+    const eta = timeLeft(p) === null ? '' : ` · about ${timeLeft(p)} s left`;
     showWait(p.percent, `solving this position with its chains as pseudo-lines (${p.units} units)… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
   if (p.op === EVENT.handoverProgress) {
     if (p.final) return;
-    const eta = p.eta === null ? '' : ` · about ${Math.ceil(p.eta)} s left`;
+    const eta = timeLeft(p) === null ? '' : ` · about ${timeLeft(p)} s left`;
     showWait(p.percent, `exact play from here: solving this position's subgame in the browser… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
@@ -363,7 +372,7 @@ function onProgress(p) {
   const percent = Math.max(p.percent, percentFloor);
   percentFloor = percent;
   $('solve-progress').value = percent;
-  const eta = p.eta === null ? '…' : `${Math.ceil(p.eta)} s left`;
+  const eta = timeLeft(p) === null ? '…' : `${timeLeft(p)} s left`;
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
   $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored · ${p.threads === 1 ? 'one thread' : `${p.threads} threads`}`;
