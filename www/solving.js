@@ -98,7 +98,8 @@ async function loadBook(entry, board, predrawn) {
     setMessage(`the opening book ${entry.file} is in format ${entry.format}; this page reads format 2 only`, true);
     return;
   }
-  setMessage(`opening the book ${entry.file}…`);
+  const opening = `opening the book ${entry.file}…`;
+  setMessage(opening);
   try {
     const info = await client.call(OP.book, { url: `books/${entry.file}`, parts: entry.parts, board, predrawn });
     // Another board came meanwhile (its new game emptied the message line).
@@ -117,6 +118,8 @@ async function loadBook(entry, board, predrawn) {
       bookFailed({ board: key, message });
       // Said at the top until the next game, or until the book opens when back online.
       const retry = offline ? 'It is read again when this device is back online.' : 'Reload the page to try again.';
+      // The notice says it now: the message line no longer says the book is being opened.
+      if ($('message').textContent === opening) setMessage('');
       addNotice(bookNotice(key), `The opening book ${entry.file} could not be loaded (${message}): positions are answered another way, by the engine's estimates (not exact) where nothing exact is in reach. ${retry}`);
     }
   } finally {

@@ -71,6 +71,7 @@ test('a large board\'s book that cannot be loaded is said at the top; back onlin
   assert.equal(await page.isVisible('#notice'), true);
   await settled(page);
   assert.match(await page.textContent('#value'), /^Estimated value ~/);
+  assert.doesNotMatch(await page.textContent('#message'), /opening the book/, 'the message line no longer says the book is being opened');
   // The network is back: the browser says so, the book opens, the scores are the book's.
   await context.unroute(book);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
