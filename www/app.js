@@ -90,6 +90,7 @@ function showLine(moves) {
 /** Players: the mode select, applied to the game on the board at once. */
 function setMode(mode) {
   // A reply under way is over: who plays changed (in 'ee' the engine plays on, as before).
+  if (replyStarted !== null) hideWait();
   replyStarted = null;
   replyEnds();
   setPlayers(mode);
@@ -121,7 +122,13 @@ function play(line) {
     return;
   }
   replyStarted = performance.now();
-  if (engineToMove(g)) replyBegins();
+  if (engineToMove(g)) {
+    replyBegins();
+    // A reply past a second shows the bar whatever it waits for: an answer, or the display
+    // delay between the engine's moves (a capture and the move after it), which asks nothing.
+    const started = replyStarted;
+    setTimeout(() => replyStarted === started && showWait(null, 'the engine is thinking…'), REPLY_BAR_MS);
+  }
   afterMove(line);
 }
 

@@ -87,6 +87,33 @@ test('on 5x5 the engine replies by its estimates and says its moves are not exac
   await context.close();
 });
 
+test('a reply of several moves past a second shows the bar, even where it only waits between the engine\'s moves', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  // 5x5 near its end: line 19 hands the engine the last boxes, which it takes one move at a
+  // time with the page's display delay (0.4 s) between them: exact answers at once, a reply
+  // of more than a second that asks the worker nothing.
+  const moves = '12,2,6,1,52,44,40,27,5,26,55,39,10,43,15,42,49,11,16,32,4,31,35,14,46,8,13,24,3,23,20,48,58,51,18,45,17,28,57,0,30,54,25,21,22,50,7,38,37,56,33,34,36,9,41,29';
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=p1&moves=${moves}`, { delay: 400 });
+  const yourTurn = () => document.body.dataset.state === 'over' || (document.body.dataset.state === 'idle' && window.dotboxApp.state.game.turn === 0);
+  await page.waitForFunction(yourTurn, null, { timeout: 60_000 });
+  const before = (await drawnLines(page)).length;
+  await page.evaluate(() => {
+    window.replySeen = { bar: false, start: performance.now(), end: null };
+    new MutationObserver(() => { if (!document.querySelector('#wait').hidden) window.replySeen.bar = true; })
+      .observe(document.querySelector('#wait'), { attributes: true });
+  });
+  await clickLine(page, 19);
+  await page.waitForFunction(({ before, yourTurn }) => document.body.dataset.lines.split(',').length > before + 1 && new Function(`return (${yourTurn})()`)(), { before, yourTurn: yourTurn.toString() }, { timeout: 60_000 });
+  const seen = await page.evaluate(() => ({ ...window.replySeen, ms: performance.now() - window.replySeen.start }));
+  const replies = (await drawnLines(page)).length - before - 1;
+  assert.ok(replies >= 3, `the engine took its boxes one move at a time: ${replies} moves`);
+  assert.ok(seen.ms > 1000, `a reply of more than a second: ${seen.ms} ms`);
+  assert.ok(seen.bar, 'the bar was shown');
+  assert.equal(await page.isVisible('#wait'), false, 'and gone at the reply\'s end');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a new game on another board while the engine thinks: the old game's answer is dropped, the new board shows its own", { timeout: 120_000 }, async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=p1', { delay: 0 });
