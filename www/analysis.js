@@ -406,7 +406,12 @@ async function renderBestLine() {
     while (!line.isOver()) {
       await replyEnded();
       if (ctx.bestLine.key !== key) return;
-      const step = await client.call(OP.bestMove, { board: g.board, predrawn: g.predrawn, lines: line.lines }, { quiet: true });
+      // From the position shown with only the engine's estimate, its move and value are the
+      // estimate's the page shows (the value line's), not a second estimate's.
+      const seen = !moves.length && !cached(key) ? estimated(key) : undefined;
+      const step = seen
+        ? { line: seen.best, value: seen.value, exact: Boolean(seen.valueExact) }
+        : await client.call(OP.bestMove, { board: g.board, predrawn: g.predrawn, lines: line.lines }, { quiet: true });
       if (ctx.bestLine.key !== key) return;
       if (!moves.length) value = step.value;
       const player = line.turn ^ turn;

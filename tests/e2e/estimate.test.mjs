@@ -199,6 +199,21 @@ test('a game loaded past exact reach gets an estimated loss for every move and a
   await context.close();
 });
 
+test('the best line from a position with estimates starts from the estimate the value line shows', { timeout: 180_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=5x5&mode=hh&moves=0,31,17,44,9,22');
+  await settled(page);
+  const value = (await page.textContent('#value')).match(/^Estimated value (~[+−-]?\d+\.\d) for A/)?.[1];
+  assert.ok(value, await page.textContent('#value'));
+  const pick = await page.evaluate(() => window.dotboxApp.state.estimate.best);
+  await page.locator('body').press('l');
+  await page.waitForFunction(() => /^Best line \(/.test(document.querySelector('#best-line').textContent), null, { timeout: 150_000 });
+  assert.match(await page.textContent('#best-line'), new RegExp(`^Best line \\(A to move, value estimated ${value.replace('+', '\\+')}, not exact\\): `));
+  assert.equal(Number((await page.getAttribute('#best-line', 'data-lines')).split(',')[0]), pick, 'its first move is the engine\'s choice shown on the board');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('on a phone a 5x5 game with estimates shows its board near the top, its estimates clear of each other', { timeout: 120_000 }, async () => {
   const game = '#board=5x5&mode=hh&moves=0,31,17,44,9,22';
   const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
