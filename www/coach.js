@@ -191,7 +191,12 @@ function renderPanel() {
     lines.append(componentItem(c, `${c.text}${own}`));
   }
   if (!r.components.length) list.append(Object.assign(document.createElement('li'), { textContent: 'Every box is taken.' }));
-  const reply = (o) => `take all with ${shortList(g, o.takeAll)}, or all but ${o.left} with ${shortList(g, o.decline)}`;
+  // The decline's last line is the double-dealing one, named apart (as dotbox chains does).
+  const decline = (o) => {
+    const taken = o.decline.slice(0, -1);
+    return `${taken.length ? `${shortList(g, taken)} then ` : ''}double-deal with ${g.label(o.decline.at(-1))}`;
+  };
+  const reply = (o) => `take all with ${shortList(g, o.takeAll)}, or all but ${o.left}: ${decline(o)}`;
   const loony = r.loonyMoves.map((m) => m.line);
   $('coach-loony').textContent = loony.length
     ? `${loony.length === 1 ? 'One move is' : `${loony.length} moves are`} loony (violet on the board): ${shortList(g, loony)}. A loony move offers boxes the opponent can take, or decline and keep control.`

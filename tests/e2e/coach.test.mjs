@@ -119,7 +119,7 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   if (score < before.value) assert.match(judged, new RegExp(`It loses ${before.value - score} box`));
   // The new position's offer is listed with its all-but-two reply.
   await coachShows(page, '3x3', [...start, 12]);
-  assert.ok((await page.textContent('#coach-standing')).includes(`all but 2 with ${await labelOf(page, 13)}, ${await labelOf(page, 15)}`));
+  assert.ok((await page.textContent('#coach-standing')).includes(`all but 2: ${await labelOf(page, 13)} then double-deal with ${await labelOf(page, 15)}`));
 
   // A best move is called one.
   const now = nativeAnalyze('3x3', [...start, 12]);
@@ -245,7 +245,7 @@ test('the coach\'s replies to an offer take first the box free to take beside it
   assert.equal(offer.take_all[0], 14, 'the free box first');
   const names = async (list) => (await Promise.all(list.map((l) => labelOf(page, l)))).join(', ');
   const standing = await page.textContent('#coach-standing');
-  assert.ok(standing.includes(`take all with ${await names(offer.take_all)}, or all but 4 with ${await names(offer.decline)}`), standing);
+  assert.ok(standing.includes(`take all with ${await names(offer.take_all)}, or all but 4: ${await names(offer.decline.slice(0, -1))} then double-deal with ${await labelOf(page, offer.decline.at(-1))}`), standing);
   assert.deepEqual(errors, []);
   await context.close();
 });
