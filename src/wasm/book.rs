@@ -5,8 +5,9 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::input::parse_board;
 use super::js_error;
-use super::solver::{parse_board, to_js};
+use super::solver::to_js;
 use crate::book;
 use crate::book::v2::{BookV2Index, LazyBookV2, FIXED_LEN};
 use crate::book::Fit;

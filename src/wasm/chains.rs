@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use super::input::parse_position;
 use super::solver::{JsAnalysis, JsMove};
 use super::{js_error, to_js_value};
 use crate::chains::loony_moves;
@@ -13,18 +14,8 @@ use crate::chains::parity_moves;
 use crate::chains::regions;
 use crate::chains::{components, control, nim_value, offers_with_replies, Offer, Replies};
 use crate::chains::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
-use crate::core::notation::{box_label, line_label, parse_lines};
+use crate::core::notation::{box_label, line_label};
 use crate::core::{Analysis, Board, Position};
-
-/// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`, and the
-/// position with `lines` drawn on it.
-fn parse(board: &str, predrawn: &str, lines: &str) -> Result<(Board, Position), JsError> {
-    let board = Board::parse(board).map_err(js_error)?;
-    let extra = parse_lines(&board, predrawn).map_err(js_error)?;
-    let board = board.with_predrawn(extra);
-    let pos = parse_lines(&board, lines).map_err(js_error)?;
-    Ok((board, pos))
-}
 
 /// One component as the page draws it.
 #[derive(Serialize)]
@@ -105,7 +96,7 @@ struct JsReport {
 /// nimstring}`.
 #[wasm_bindgen(js_name = chainsReport)]
 pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
-    let (board, pos) = parse(board, predrawn, lines)?;
+    let (board, pos) = parse_position(board, predrawn, lines)?;
     let ctl = control(&board, pos).map_err(js_error)?;
     let loony = loony_moves(&board, pos)
         .map_err(js_error)?
@@ -190,7 +181,7 @@ pub fn explain_move(
     mover: Option<String>,
     opponent: Option<String>,
 ) -> Result<JsValue, JsError> {
-    let (board, pos) = parse(board, predrawn, lines)?;
+    let (board, pos) = parse_position(board, predrawn, lines)?;
     let scores: JsAnalysis = serde_wasm_bindgen::from_value(analysis).map_err(js_error)?;
     let next = scores.next_loony(line)?;
     let analysis: Analysis = scores.into();

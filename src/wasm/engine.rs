@@ -7,9 +7,8 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::solver::parse_board;
+use super::input::parse_position;
 use super::{js_error, to_js_value};
-use crate::core::notation::parse_lines;
 use crate::engine::{estimate, EngineOptions, Flow};
 
 /// One move's estimate as the page receives it (`exact`: the score is proven).
@@ -70,8 +69,7 @@ pub fn engine_estimate(
             "the engine's node budget must be a positive number, not {n}"
         )));
     }
-    let board = parse_board(board, predrawn)?;
-    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    let (board, pos) = parse_position(board, predrawn, lines)?;
     let threads = crate::par::threads();
     let options = EngineOptions {
         threads,

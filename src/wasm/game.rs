@@ -5,9 +5,10 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::input::parse_board;
 use super::js_error;
 use crate::core::notation::{
-    box_label, column_label, format_line_set, format_lines, line_label, parse_lines, row_label,
+    box_label, column_label, format_line_set, format_lines, line_label, row_label,
 };
 use crate::core::{self, RecordError};
 use crate::core::{Board, Position};
@@ -110,10 +111,8 @@ impl Game {
     /// (`"0,5,7"`, may be empty) drawn before play starts. Player 0 moves first.
     #[wasm_bindgen(constructor)]
     pub fn new(board: &str, predrawn: &str) -> Result<Game, JsError> {
-        let board = Board::parse(board).map_err(js_error)?;
-        let extra = parse_lines(&board, predrawn).map_err(js_error)?;
         Ok(Game {
-            game: core::Game::new(board.with_predrawn(extra)),
+            game: core::Game::new(parse_board(board, predrawn)?),
         })
     }
 

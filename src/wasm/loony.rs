@@ -4,9 +4,9 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use super::input::parse_position;
 use super::js_error;
-use super::solver::{parse_board, JsMove};
-use crate::core::notation::parse_lines;
+use super::solver::JsMove;
 use crate::core::Rules;
 use crate::retro;
 
@@ -36,8 +36,7 @@ pub fn loony_open() -> u32 {
 /// `dotbox analyze --loony`. Refuses positions with more than [`LOONY_OPEN`] open lines.
 #[wasm_bindgen(js_name = loonyAnalyze)]
 pub fn loony_analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
-    let board = parse_board(board, predrawn)?;
-    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    let (board, pos) = parse_position(board, predrawn, lines)?;
     let open = board.open_lines(pos).count();
     if open > LOONY_OPEN {
         return Err(js_error(format!(

@@ -5,9 +5,8 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::solver::parse_board;
-use super::{js_error, to_js_value};
-use crate::core::notation::parse_lines;
+use super::input::parse_position;
+use super::to_js_value;
 use crate::policy::{self, Budget, Context};
 
 /// The budget named `name`: `browser` (the page's) or `native` (the command line's).
@@ -32,8 +31,7 @@ pub fn answer_method(
     book_depth: Option<u32>,
     budget_name: &str,
 ) -> Result<String, JsError> {
-    let board = parse_board(board, predrawn)?;
-    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    let (board, pos) = parse_position(board, predrawn, lines)?;
     let context = Context {
         book_depth,
         ..Context::default()

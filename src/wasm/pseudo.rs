@@ -6,11 +6,12 @@ use serde::Serialize;
 
 use wasm_bindgen::prelude::*;
 
+use super::input::parse_position;
 use super::js_error;
 use super::limits::PSEUDO_MAX_UNITS;
-use super::solver::{parse_board, JsAnalysis};
-use crate::core::notation::{box_label, parse_lines};
-use crate::core::{Board, Position};
+use super::solver::JsAnalysis;
+use crate::core::notation::box_label;
+use crate::core::Board;
 use crate::retro::pseudo;
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::store::MemoryStore;
@@ -82,8 +83,7 @@ struct JsPseudo {
 }
 
 fn reduce(board: &str, predrawn: &str, lines: &str) -> Result<(Board, Reduction), JsError> {
-    let board = parse_board(board, predrawn)?;
-    let pos: Position = parse_lines(&board, lines).map_err(js_error)?;
+    let (board, pos) = parse_position(board, predrawn, lines)?;
     let reduction = Reduction::new(&board, pos, DEFAULT_MIN_CHAIN).map_err(js_error)?;
     Ok((board, reduction))
 }

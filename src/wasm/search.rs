@@ -5,9 +5,9 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::input::parse_position;
 use super::js_error;
-use super::solver::{parse_board, JsAnalysis};
-use crate::core::notation::parse_lines;
+use super::solver::JsAnalysis;
 use crate::search::{Flow, SearchError, SearchOptions, Solver};
 
 /// A search's answer as the page receives it: the analysis and the search's counters.
@@ -40,8 +40,7 @@ pub fn search_analyze(
     tt_mib: usize,
     progress: &js_sys::Function,
 ) -> Result<JsValue, JsError> {
-    let board = parse_board(board, predrawn)?;
-    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    let (board, pos) = parse_position(board, predrawn, lines)?;
     // The largest table the browser grants: the search is several times faster with a
     // gigabyte than with a quarter of it on a problem position.
     let mut mib = tt_mib;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::idb_store::IdbStore;
+use super::input::{parse_board, parse_position};
 use super::js_error;
 use crate::core::notation::parse_lines;
 use crate::core::{Analysis, Board, NextLoony};
@@ -107,13 +108,6 @@ pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {
     super::to_js_value(&JsAnalysis::from(a))
 }
 
-/// The board `board` (`RxC` or `icelandic`) with the extra pre-drawn lines `predrawn`.
-pub(crate) fn parse_board(board: &str, predrawn: &str) -> Result<Board, JsError> {
-    let board = Board::parse(board).map_err(js_error)?;
-    let extra = parse_lines(&board, predrawn).map_err(js_error)?;
-    Ok(board.with_predrawn(extra))
-}
-
 /// Most open lines a board may have to be solved in the browser: its tiles fit the page's
 /// memory (icelandic, 30 lines, peaks near 400 MB); the answer policy's
 /// ([`crate::policy::BROWSER`]).
@@ -135,8 +129,7 @@ pub fn direct_open() -> u32 {
 /// in-memory solve of its subgame: `{value, moves: [{line, score}]}`.
 #[wasm_bindgen]
 pub fn analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
-    let board = parse_board(board, predrawn)?;
-    let pos = parse_lines(&board, lines).map_err(js_error)?;
+    let (board, pos) = parse_position(board, predrawn, lines)?;
     to_js(retro::analyze(&board, pos).map_err(js_error)?)
 }
 
