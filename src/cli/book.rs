@@ -17,7 +17,8 @@ use crate::store::atomic;
 use crate::store::CachedStore;
 use crate::store::TileStore;
 
-use super::solve::{parse_size, with_store};
+use super::resources::parse_size;
+use super::solve::with_store;
 
 /// The `dotbox book` subcommands.
 #[derive(Subcommand, Debug)]

@@ -9,6 +9,7 @@ mod estimate;
 mod input;
 mod output;
 mod pseudo;
+mod resources;
 mod solve;
 mod tiles;
 

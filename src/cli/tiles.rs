@@ -23,7 +23,7 @@ use crate::store::{Access, FsStore};
 use crate::store::{StoreError, TileId, TileStore};
 
 use super::input::{self, parse_high_groups, parse_position, RulesArgs};
-use super::solve::{parse_size, set_memory, set_threads};
+use super::resources::{parse_size, set_memory, set_threads};
 
 /// The `dotbox tiles` commands.
 #[derive(Subcommand, Debug)]
