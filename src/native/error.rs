@@ -151,6 +151,16 @@ pub enum Face {
     Python,
 }
 
+impl Face {
+    /// The option that names a book file: `--book`, or `book=`.
+    pub fn book_option(self) -> &'static str {
+        match self {
+            Face::CommandLine => "--book",
+            Face::Python => "book=",
+        }
+    }
+}
+
 /// A [`CliError`]'s message in the terms of a [`Face`] ([`CliError::in_terms_of`]).
 pub struct Spelled<'a> {
     error: &'a CliError,
@@ -206,10 +216,9 @@ impl fmt::Display for Spelled<'_> {
                 }
             }
             CliError::DamagedBook { path, error, given } => {
-                let (retro, search, book) = match python {
-                    true => ("method='retro'", "method='search'", "book="),
-                    false => ("--method retro", "--method search", "--book"),
-                };
+                let retro = Method::Retro.in_terms_of(self.face);
+                let search = Method::Search.in_terms_of(self.face);
+                let book = self.face.book_option();
                 let without = match given {
                     true => format!("leave out {book} and give {retro} (or {search})"),
                     false => format!("give {retro} (or {search})"),
@@ -227,22 +236,20 @@ impl fmt::Display for Spelled<'_> {
             }
             CliError::Partial { error, .. } => error.in_terms_of(self.face).fmt(f),
             CliError::Store(e) => e.fmt(f),
-            CliError::Solve(e @ RetroError::TooLarge { .. }) if python => write!(
-                f,
-                "{e}: solve it on disk with dotbox.solve(..., store=DIR), or answer from a book \
-                 or with method='search'"
-            ),
-            CliError::Solve(e @ RetroError::TooLarge { .. }) => write!(
-                f,
-                "{e}: solve it on disk with `dotbox solve --store DIR`, or answer from a book \
-                 or with --method search"
-            ),
+            CliError::Solve(e @ RetroError::TooLarge { .. }) => {
+                let on_disk = match python {
+                    true => "dotbox.solve(..., store=DIR)",
+                    false => "`dotbox solve --store DIR`",
+                };
+                let search = Method::Search.in_terms_of(self.face);
+                write!(
+                    f,
+                    "{e}: solve it on disk with {on_disk}, or answer from a book or with {search}"
+                )
+            }
             CliError::Solve(e) => e.fmt(f),
             CliError::TooLargeAnywhere { error, disk } => {
-                let search = match python {
-                    true => "method='search'",
-                    false => "--method search",
-                };
+                let search = Method::Search.in_terms_of(self.face);
                 write!(
                     f,
                     "{error}, and on disk more than {disk}: answer it from a book or with {search}"
@@ -265,15 +272,14 @@ impl fmt::Display for Spelled<'_> {
             CliError::LinesGivenTwice { what, how } => {
                 write!(f, "--lines cannot be combined with {what}: {how}")
             }
-            CliError::NoBook { board } if python => write!(
-                f,
-                "method='book' needs book=FILE: no book for {board} was found \
-                 ({WHERE_BOOKS_ARE_LOOKED_FOR})"
-            ),
             CliError::NoBook { board } => write!(
                 f,
-                "--method book needs --book FILE: no book for {board} was found \
-                 ({WHERE_BOOKS_ARE_LOOKED_FOR})"
+                "{} needs {}: no book for {board} was found ({WHERE_BOOKS_ARE_LOOKED_FOR})",
+                Method::Book.in_terms_of(self.face),
+                match python {
+                    true => "book=FILE",
+                    false => "--book FILE",
+                }
             ),
             CliError::ReadsNoBook { method } if python => write!(
                 f,
