@@ -218,7 +218,9 @@ function describeNextLoony(flags, turn) {
   const mover = PLAYER[turn];
   const other = PLAYER[1 - turn];
   const who = { v: `${mover} (to move) must make it`, '^': `${other} must make it`, '': 'nobody has to make one' }[flags.next];
-  return `Next loony move under perfect play: ${who}. After a score on the board, v means ${mover} must make the next loony move from that line on (the line itself, where it is a loony move), ^ that ${other} must, no mark that nobody has to.`;
+  // The marks' legend only where the board shows them (chains on the board, C).
+  const legend = coach.overlay ? ` After a score on the board, v means ${mover} must make the next loony move from that line on (the line itself, where it is a loony move), ^ that ${other} must, no mark that nobody has to.` : '';
+  return `Next loony move under perfect play: ${who}.${legend}`;
 }
 
 /** Asks the worker for the next-loony flags of the position shown (key). */
@@ -399,6 +401,7 @@ function refresh(g) {
 
 function toggleOverlay() {
   coach.overlay = $('coach-on').checked;
+  if (coach.loony?.key === coach.key && session.game) $('coach-next-loony').textContent = describeNextLoony(coach.loony.flags, session.game.turn);
   drawOverlay();
 }
 

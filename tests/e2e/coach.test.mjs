@@ -90,7 +90,7 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   }
   assert.ok(flagged.moves.some((m) => m.next_loony !== ''), 'some move carries a flag');
   const who = { v: 'A \\(to move\\) must make it', '^': 'B must make it', '': 'nobody has to make one' }[flagged.next_loony];
-  assert.match(await page.textContent('#coach-next-loony'), new RegExp(`^Next loony move under perfect play: ${who}\\.`));
+  assert.match(await page.textContent('#coach-next-loony'), new RegExp(`^Next loony move under perfect play: ${who}\\. After a score on the board, v means A must make the next loony move from that line on`));
   await page.screenshot({ path: `${RESULTS}/coach-flags-3x3.png`, fullPage: true });
 
   // C hides the overlay (suffixes too) and shows it again.
@@ -98,6 +98,7 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   assert.equal(await page.locator('#svg rect.box-kind').count(), 0);
   assert.equal(await page.locator('#svg g.move[data-next]').count(), 0);
   assert.ok(!(await page.textContent('#svg')).match(/\d[v^]/), 'no suffix without the overlay');
+  assert.doesNotMatch(await page.textContent('#coach-next-loony'), /After a score/, 'nor their legend');
   await page.locator('body').press('c');
   assert.equal(await page.locator('#svg rect.box-kind').count(), 9);
   assert.equal(await page.locator('#svg g.move[data-next]').count(), flagged.moves.length);
