@@ -281,6 +281,9 @@ function manifest() {
     name: 'dotbox — perfect-play Dots and Boxes',
     short_name: 'dotbox',
     description: "Dots and Boxes against perfect play, with every move's score: exact where in reach, estimated beyond.",
+    // The installed app's identity, set apart from start_url, so a later start_url (an
+    // address with a query, say) does not make installed copies a different app.
+    id: './',
     start_url: './',
     scope: './',
     display: 'standalone',

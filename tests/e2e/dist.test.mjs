@@ -131,6 +131,9 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     assert.deepEqual(installabilityErrors, [], 'Chromium finds the app installable');
     const manifest = await cdp.send('Page.getAppManifest');
     assert.deepEqual(manifest.errors, []);
+    // Its identity is the site's folder, set apart from its start address.
+    const { appId } = await cdp.send('Page.getAppId');
+    assert.equal(appId, new URL('./', page.url()).href);
     // One icon: the release's, not the development page's empty stand-in.
     assert.deepEqual(await page.$$eval('link[rel="icon"]', (ls) => ls.map((l) => l.getAttribute('href'))), ['icons/icon-192.png']);
     assert.deepEqual(errors, []);
