@@ -28,6 +28,7 @@ import {
   copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
 import { iconPng } from './icons.mjs';
 
@@ -300,7 +301,7 @@ function write(out, path, bytes) {
 
 /** The page's book reader (LazyBook of the wasm build in www/pkg, built before). */
 async function bookReader() {
-  const { initSync, LazyBook } = await import(join(WWW, 'pkg/dotbox.js'));
+  const { initSync, LazyBook } = await import(pathToFileURL(join(WWW, 'pkg/dotbox.js')).href);
   initSync({ module: readFileSync(join(WWW, 'pkg/dotbox_bg.wasm')) });
   return LazyBook;
 }

@@ -157,11 +157,11 @@ export function provenValue(g) {
   return { value: known.value, by: known.by === 'move' ? 'proven by the exact score of the move that led here' : "proven by the engine's search" };
 }
 
-/** `estimate` with no score above `value`, the position's exact value known otherwise: no
+/** `estimate` with the position's exact `value`, known otherwise, and no score above it: no
  * move scores more than the value, so an estimate above it is shown at it. */
 export function capAt(estimate, value) {
   const capped = (m) => (m.exact || m.score <= value ? m : { ...m, score: value });
-  return { ...estimate, value: Math.min(estimate.value, value), moves: estimate.moves.map(capped) };
+  return { ...estimate, value, moves: estimate.moves.map(capped) };
 }
 
 /** Forgets every refusal (a solve finished, so positions may be answered now). */

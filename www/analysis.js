@@ -9,7 +9,7 @@
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
-import { analysisOf, cached, estimateOf, estimated, exactValue, exactly, failure, proven, searchAsked, searchOf } from './analyses.js';
+import { analysisOf, cached, estimateOf, estimated, exactValue, exactly, failure, proven, provenValue, searchAsked, searchOf } from './analyses.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine, isEngine, replyEnded } from './session.js';
 import { canAnalyze } from './solving.js';
@@ -419,11 +419,14 @@ async function renderBestLine() {
       moves.push({ line: step.line, label: line.label(step.line), player, boxes, exact: step.exact });
       out.textContent = `Finding the best line… ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} so far.`;
     }
+    // The value may be known exactly where the line starts from estimates: by the move that
+    // led here, as the value line says.
+    const known = moves[0]?.exact === false ? provenValue(g) : null;
     // A move no exact answer reached (the engine's, by its estimate) is marked with ~.
     const shown = moves.map((m) => `${PLAYER[m.player ^ turn]} ${m.label}${m.exact ? '' : '~'}${m.boxes ? ` (+${m.boxes})` : ''}`);
     const guessed = moves.filter((m) => !m.exact).length;
     const note = guessed ? ` Moves marked ~ (${guessed} of ${shown.length}) are not exact: no exact answer is in reach there, so they are the engine's, by its estimates; the rest are best moves.` : '';
-    const valueText = value === null ? 'not known' : moves[0]?.exact === false ? `estimated ${fmtEstimate(value)}, not exact` : fmt(value);
+    const valueText = known ? `${fmt(known.value)}, ${known.by}` : value === null ? 'not known' : moves[0]?.exact === false ? `estimated ${fmtEstimate(value)}, not exact` : fmt(value);
     out.textContent = `Best line (${PLAYER[turn]} to move, value ${valueText}): ${shown.join(', ')}.${note}`;
     out.dataset.lines = moves.map((m) => m.line).join(',');
     out.dataset.exact = moves.map((m) => (m.exact ? 1 : 0)).join(',');

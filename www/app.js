@@ -127,7 +127,7 @@ function play(line) {
     // A reply past a second shows the bar whatever it waits for: an answer, or the display
     // delay between the engine's moves (a capture and the move after it), which asks nothing.
     const started = replyStarted;
-    setTimeout(() => replyStarted === started && showWait(null, 'the engine is thinking…'), REPLY_BAR_MS);
+    setTimeout(() => replyStarted === started && engineToMove(session.game) && showWait(null, 'the engine is thinking…'), REPLY_BAR_MS);
   }
   afterMove(line);
 }
@@ -147,6 +147,7 @@ async function update() {
   const g = session.game;
   if (g.isOver()) {
     hideWait(); // the engine's last reply, if it showed a bar
+    replyStarted = null;
     replyEnds();
     mark({ state: 'over' });
     const [a, b] = g.taken;
@@ -495,8 +496,10 @@ function bindControls() {
   };
   $('mode').onkeydown = (e) => {
     if (e.key === 'Enter') applyMode();
-    else if (/^(Arrow|Page|Home|End)/.test(e.key)) modeKeyed = true;
+    // Arrows, Home/End and typed letters all move the choice on the closed select.
+    else if (e.key !== 'Tab' && e.key !== 'Escape') modeKeyed = true;
   };
+  $('mode').onpointerdown = () => { modeKeyed = false; };
   $('mode').onchange = () => !modeKeyed && applyMode();
   $('mode').onblur = applyMode;
 }

@@ -243,7 +243,9 @@ function pick(line) {
   renderMenu();
   render();
   // On to the next exercise; after the course's last, Try again (Next is disabled there).
-  $($('exercise-next').disabled ? 'exercise-retry' : 'exercise-next').focus();
+  // Without scrolling: on a phone the button sits below the long feedback, and scrolling to it
+  // took the board and the verdict off the screen.
+  $($('exercise-next').disabled ? 'exercise-retry' : 'exercise-next').focus({ preventScroll: true });
 }
 
 /** The exercise `delta` (±1) from this one, across lessons; nothing past the course's ends. */

@@ -104,7 +104,7 @@ function pick(line) {
     setFeedback(`Not the best: ${name(line)} (dashed red) scores ${fmt(score)}. ${why(line)} Why ${name(p.solution)} (${fmt(p.value)}, green): ${why(p.solution)}`, 'bad');
   }
   render();
-  $('puzzle-next').focus();
+  $('puzzle-next').focus({ preventScroll: true }); // the board and the verdict stay in view
 }
 
 async function open() {

@@ -110,6 +110,13 @@ test('a reply of several moves past a second shows the bar, even where it only w
   assert.ok(seen.ms > 1000, `a reply of more than a second: ${seen.ms} ms`);
   assert.ok(seen.bar, 'the bar was shown');
   assert.equal(await page.isVisible('#wait'), false, 'and gone at the reply\'s end');
+  // A reply that ends the game within the second leaves no bar behind.
+  await page.goto(`${env.server.url}?delay=400#board=1x1&mode=p1&moves=0,1`);
+  await page.waitForFunction(yourTurn, null, { timeout: 60_000 });
+  await clickLine(page, 2);
+  await page.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 30_000 });
+  await sleep(1500);
+  assert.equal(await page.isVisible('#wait'), false, 'no bar after a reply that ended the game');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -396,6 +396,10 @@ test('the value after a move the engine proved is exact, where only estimates re
   const shown = await page.$$eval('#svg g.move[data-estimate]:not([data-estimate=""])', (gs) => gs.map((g) => Number(g.dataset.estimate)));
   assert.ok(shown.length > 0 && shown.every((e) => e <= native.value), `no estimate above the value ${native.value}: ${shown}`);
   assert.match(await page.textContent('#exactness'), /^The value is exact \(proven by the exact score of the move that led here\), the scores marked ~ are the engine's estimates/);
+  // The best line from here says the same value.
+  await page.locator('body').press('l');
+  await page.waitForFunction(() => /^Best line \(/.test(document.querySelector('#best-line').textContent), null, { timeout: 100_000 });
+  assert.match(await page.textContent('#best-line'), new RegExp(`^Best line \\([AB] to move, value ${sign}${native.value}, proven by the exact score of the move that led here\\): `));
   const at = lines.length + 1;
   assert.ok(await page.$(`#graph circle.point:not(.estimate)[data-ply="${at}"]`), 'an exact margin after the proven move');
   assert.equal(await page.$eval(`#moves li[data-ply="${at}"]`, (l) => l.dataset.loss), '0', 'the proven move loses nothing');

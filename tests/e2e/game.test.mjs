@@ -162,6 +162,14 @@ test('keyboard only: the arrow keys pass through the Players options without app
   assert.equal(await page.evaluate(() => window.dotboxApp.state.mode), 'p2');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => window.dotboxApp.state.mode), 'p1', 'leaving applies it');
+  // A typed letter moves the choice too (T: The engine plays A), applied only on Enter.
+  await page.focus('#mode');
+  await page.keyboard.press('t');
+  const typed = await page.inputValue('#mode');
+  assert.notEqual(typed, 'p1');
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.mode), 'p1', 'a typed letter does not apply it');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.dotboxApp.state.mode), typed);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -373,6 +373,8 @@ test('Learn fits a phone screen', async () => {
     const ex = lesson.exercises[0];
     await page.tap(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
     assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+    // The line tapped stays on screen, with the scores and marks the answer drew.
+    assert.ok(await onScreen(`#learn-svg g.move[data-line="${ex.answer[0]}"]`), `lesson ${l + 1}: the board stays on screen after the answer`);
     if (lesson.exercises.length > 1) {
       await page.tap('#exercise-next');
       assert.ok(await onScreen('#exercise-question'), `lesson ${l + 1}: the next question is on screen`);
