@@ -203,8 +203,17 @@ fn bad_input_is_an_error_not_a_panic() {
     let missing = dir.path().join("missing.book");
     let ms = missing.to_str().unwrap();
     let unwritable = format!("{ms}/in/no/directory.book");
-    let cases: [(&[&str], &str); 24] = [
+    let cases: [(&[&str], &str); 26] = [
         (&["analyze", "3z3"], "invalid board '3z3'"),
+        // Lines after the board, a record left unquoted: the error says how to give them.
+        (
+            &["analyze", "3x3", "0,5"],
+            "'0,5' follows the board 3x3: give drawn lines with --lines (3x3 --lines 0,5, or 3x3:0,5)",
+        ),
+        (
+            &["analyze", "3x3", "moves", "a4b4", "b1b2"],
+            "a game record is one argument: quote it (\"3x3 moves a4b4 b1b2\")",
+        ),
         (&["analyze", "+3x+3"], "invalid board '+3x+3'"),
         (&["analyze", "0x3"], "at least one row"),
         (&["analyze", "6x6"], "at most 64"),

@@ -3,7 +3,7 @@
 //! chain rules off); a tampered exercise and a position where every move is best are refused.
 //! (The shipped `www/lessons.json` is checked against the CLI by tests/e2e/learn.test.mjs.)
 
-use dotbox::chains::{explain, explain_text, is_loony_position, Reason};
+use dotbox::chains::{explain, explain_text, is_loony_move, Reason};
 use dotbox::core::{Analysis, Board, MoveScore, NextLoony, Position};
 use dotbox::lessons::{
     build, check, reference_solve, search_solve, ExerciseSpec, Idea, LessonError, LessonSpec,
@@ -59,8 +59,7 @@ fn a_wrong_pick_says_who_moves_loony_with_best_play() {
         for &(line, _) in ex.scores.iter().filter(|s| !ex.answer.contains(&s.0)) {
             let next = ex.flags.of(line).expect("every move has its flag");
             let reasons = explain(&board, pos, line, &analysis, Some(next)).unwrap();
-            let coins = board.boxes();
-            if coins.completes(pos, line) == 0 && is_loony_position(coins, pos.with(line)) {
+            if is_loony_move(board.boxes(), pos, line) {
                 // A loony move is itself the next loony move: its flag says nothing more.
                 assert_eq!(next, NextLoony::Mover);
                 assert!(

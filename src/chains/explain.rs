@@ -354,7 +354,7 @@ pub fn explain(
     reasons.extend(control);
     // A loony move is itself the next loony move (its flag is always the mover's), so what
     // best play does after it is not in its flag: nothing is said.
-    let loony_move = taken == 0 && is_loony_position(coins, child);
+    let loony_move = is_loony_move(coins, pos, line);
     if let Some(next) = next.filter(|_| !loony_move) {
         let against = match control {
             Some(Reason::KeepsControl) => next == NextLoony::Mover,

@@ -63,10 +63,29 @@ pub struct AnalyzeArgs {
     /// Fewest boxes of a chain collapsed by --pseudo-lines (at least 3).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN, allow_negative_numbers = true)]
     pub min_chain: usize,
+    /// Words after the board that are no option (`3x3 0,5`, or a game record left unquoted):
+    /// refused with the way to give them, where clap would only say "unexpected argument".
+    #[arg(hide = true)]
+    pub stray: Vec<String>,
 }
 
 /// Runs `dotbox analyze` and returns its output.
 pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
+    if let Some(first) = args.stray.first() {
+        let board = &args.board;
+        let how = match first.as_str() {
+            "moves" | "pre" => format!(
+                "a game record is one argument: quote it (\"{board} {}\")",
+                args.stray.join(" ")
+            ),
+            _ => format!(
+                "give drawn lines with --lines ({board} --lines {first}, or {board}:{first})"
+            ),
+        };
+        return Err(CliError::Usage(format!(
+            "'{first}' follows the board {board}: {how}"
+        )));
+    }
     let report = analyze(args)?;
     Ok(match read_game(&args.board, &args.lines)? {
         Some(game) if !args.json => game_summary(&game) + &report,

@@ -159,6 +159,14 @@ impl Face {
             Face::Python => "book=",
         }
     }
+
+    /// The option with a book file given: `--book FILE`, or `book=FILE`.
+    pub fn book_given(self) -> &'static str {
+        match self {
+            Face::CommandLine => "--book FILE",
+            Face::Python => "book=FILE",
+        }
+    }
 }
 
 /// A [`CliError`]'s message in the terms of a [`Face`] ([`CliError::in_terms_of`]).
@@ -276,10 +284,7 @@ impl fmt::Display for Spelled<'_> {
                 f,
                 "{} needs {}: no book for {board} was found ({WHERE_BOOKS_ARE_LOOKED_FOR})",
                 Method::Book.in_terms_of(self.face),
-                match python {
-                    true => "book=FILE",
-                    false => "--book FILE",
-                }
+                self.face.book_given()
             ),
             CliError::ReadsNoBook { method } if python => write!(
                 f,

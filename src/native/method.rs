@@ -13,7 +13,7 @@ use super::error::{CliError, Face, TimeLimitProblem};
 pub enum Method {
     /// Solve the position's subgame backward, tile by tile, in memory.
     Retro,
-    /// Read the answer from the book given with --book.
+    /// Read the answer from a book: the one given with --book, else the board's shipped book.
     Book,
     /// Depth-first alpha-beta search with a transposition table.
     Search,

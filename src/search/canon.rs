@@ -135,17 +135,12 @@ impl Canonicalizer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::SplitMix;
     use crate::search::zobrist;
-
-    fn rng(state: &mut u64) -> u64 {
-        let (next, out) = zobrist::splitmix64(*state);
-        *state = next;
-        out
-    }
 
     #[test]
     fn incremental_images_match_recomputed_canonical_forms() {
-        let mut state = 7;
+        let mut rng = SplitMix(7);
         let boards = ["1x1", "1x3", "2x2", "2x3", "3x3", "3x5", "4x4", "5x5"];
         let mut boards: Vec<Board> = boards.iter().map(|b| Board::parse(b).unwrap()).collect();
         boards.push(Board::icelandic());
@@ -157,7 +152,7 @@ mod tests {
                 let mut pos = board.start();
                 let mut keys = canon.keys_of(pos);
                 for _ in 0..3 * board.num_lines() {
-                    let line = (rng(&mut state) % board.num_lines() as u64) as usize;
+                    let line = (rng.next_u64() % board.num_lines() as u64) as usize;
                     if board.predrawn().contains(line) {
                         continue;
                     }

@@ -6,7 +6,7 @@
 //! [`SEED`], key `i` for line `i`. SplitMix64 uses only wrapping 64-bit integer arithmetic, so
 //! the keys are the same on every platform, and they are computed at compile time.
 
-pub use crate::core::splitmix64;
+use crate::core::splitmix64;
 #[cfg(test)]
 use crate::core::Position;
 

@@ -212,7 +212,9 @@ impl Game {
     }
 
     /// The board's geometry: `{rows, cols, lines: [{line, label, a: [r, c], b: [r, c], horizontal,
-    /// predrawn}], columnLabels, rowLabels}`.
+    /// predrawn, boxes: [box]}], boxes: [{label, sides: [4 lines]}], columnLabels, rowLabels}`:
+    /// where to draw each line and, from the core's box graph, the boxes it borders (what the
+    /// page says a line does to them).
     pub fn geometry(&self) -> Result<JsValue, JsError> {
         let board = self.board_ref();
         let graph = board.boxes();
