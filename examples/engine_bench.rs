@@ -512,6 +512,11 @@ fn main() {
     let Some(mode) = argv.first() else {
         fail("(none): give a mode")
     };
+    if matches!(mode.as_str(), "--help" | "-h" | "help") {
+        // The usage is the module's doc comment (its first lines, the synopsis).
+        println!("engine_bench MODE [options]: picks, deep, games, match or reach; see the doc comment of examples/engine_bench.rs");
+        return;
+    }
     let args = Args::parse(&argv[1..]);
     let budget = Budget::of(&args);
     println!("{} (load at start {})", budget.describe(), load());

@@ -27,7 +27,7 @@ pub struct SolveArgs {
     /// and its drawn lines, in place of --lines); or a game record, quoted (`"3x4 moves a4b4
     /// b1b2"`, as the page exports it): the position its moves reach.
     pub board: String,
-    /// Lines drawn in the position to solve, comma-separated.
+    /// Lines drawn in the position to solve, comma-separated: numbers or labels like a1b1.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub lines: String,
     /// Keep finished tiles in this directory; a killed solve rerun with it resumes.
@@ -251,18 +251,26 @@ fn remove_abandoned_streams(temp: &Path) {
 fn warn_of_largest_step(solve: &Solve, memory: u64, face: Face) {
     let step = solve.layout().largest_step_bytes();
     if step > memory {
+        // Sizes that round alike ("0.1 MiB, more than the 0.1 MiB") are said in bytes.
+        let (mut needed, mut allowed) = (memory_text(step as f64), memory_text(memory as f64));
+        if needed == allowed {
+            (needed, allowed) = (bytes_text(step), bytes_text(memory));
+        }
         note(format!(
             "warning: one step of this solve holds a tile, its parents and their indexes, up \
-             to {}, more than the {} of memory allowed: it will hold that much at times (give \
-             {} of at least that)",
-            memory_text(step as f64),
-            memory_text(memory as f64),
+             to {needed}, more than the {allowed} of memory allowed: it will hold that much at \
+             times (give {} of at least that)",
             match face {
                 Face::CommandLine => "--memory",
                 Face::Python => "memory=",
             }
         ));
     }
+}
+
+/// A number of bytes, in full (`103,424 bytes`).
+fn bytes_text(bytes: u64) -> String {
+    format!("{} {}", HumanCount(bytes), noun(bytes, "byte", "bytes"))
 }
 
 /// A memory size in a solve's messages: as [`size_text`] says it, but in KiB (or bytes)

@@ -50,7 +50,7 @@ pub struct SolveSpec {
     /// and its drawn lines, in place of --lines); or a game record, quoted (`"3x4 moves a4b4
     /// b1b2"`): the position its moves reach.
     pub board: String,
-    /// Lines drawn in the position to solve, comma-separated.
+    /// Lines drawn in the position to solve, comma-separated: numbers or labels like a1b1.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub lines: String,
     /// Split the high lines into this many groups, 1 to 7 (see `dotbox solve --high-groups`).
