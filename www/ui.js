@@ -139,7 +139,10 @@ export const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1]
  * pressed then is the page's.
  */
 export function keyBelongsElsewhere(e) {
+  // So may a field of a dialog just closed (the help's shortcuts box): it takes no more keys.
+  const field = e.target.closest?.('input, select, textarea');
+  const closed = field && field.closest('dialog:not([open])');
   return e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey
     || document.body.dataset.view === 'learn'
-    || Boolean(e.target.closest?.('input, select, textarea, dialog[open], #puzzle'));
+    || Boolean((field && !closed) || e.target.closest?.('dialog[open], #puzzle'));
 }
