@@ -198,7 +198,7 @@ function render() {
   const lastOfLesson = state.exercise === state.lessons[state.lesson].exercises.length - 1;
   $('exercise-prev').disabled = state.lesson === 0 && state.exercise === 0;
   $('exercise-next').disabled = lastOfLesson && state.lesson === state.lessons.length - 1;
-  $('exercise-next').textContent = lastOfLesson ? 'Next lesson' : 'Next exercise';
+  $('exercise-next').textContent = $('exercise-next').disabled ? 'End of the course' : lastOfLesson ? 'Next lesson' : 'Next exercise';
 }
 
 function pick(line) {
@@ -217,7 +217,9 @@ function pick(line) {
   // explanation explains: best moves may differ in how play goes on, and the explanation of
   // another would be read as the pick's.
   let why = '';
-  if (!right || line !== ex.explained) {
+  // Not where the explanation explains the pick already: the best move it explains, or the
+  // nearest other move (a wrong pick of it would read the same paragraph twice).
+  if (right ? line !== ex.explained : line !== ex.rival) {
     try {
       why = ` ${explainMove(ex.board, '', ex.lines.join(','), line, { value: ex.value, moves: ex.scores }).text}`;
     } catch (e) {

@@ -72,6 +72,9 @@ pub struct Exercise {
     /// The best move the explanation explains: a right pick of another best move is explained
     /// on its own as well (best moves may differ in how play goes on).
     pub explained: usize,
+    /// The nearest other move the explanation explains too: a wrong pick of it is not
+    /// explained a second time.
+    pub rival: usize,
     /// The position's value for the player to move.
     pub value: i32,
     /// Every open line with its exact score, increasing.
@@ -247,6 +250,7 @@ fn build_exercise(
     let Explanation {
         mut text,
         explained,
+        rival,
     } = explanation(&board, pos, &analysis, &flags).map_err(|error| LessonError::Chains {
         at: at.to_string(),
         error,
@@ -263,6 +267,7 @@ fn build_exercise(
         question: spec.question.to_string(),
         explanation: text,
         explained,
+        rival,
         value: analysis.value,
         scores: analysis.moves.iter().map(|m| (m.line, m.score)).collect(),
         flags,
@@ -285,6 +290,8 @@ pub struct Explanation {
     pub text: String,
     /// The best move it explains.
     pub explained: usize,
+    /// The nearest other move it explains.
+    pub rival: usize,
 }
 
 /// Why the best moves are best and what the nearest other move costs, in chain terms, from
@@ -343,6 +350,7 @@ pub fn explanation(
     Ok(Explanation {
         text,
         explained: shown,
+        rival: rival.line,
     })
 }
 
@@ -518,8 +526,9 @@ pub fn check(lessons: &[Lesson], solve: Solve) -> Result<(), LessonError> {
 }
 
 /// The lessons as the page's `lessons.json`: `{"lessons": [{"title", "text", "exercises":
-/// [{"board", "lines", "answer", "question", "explanation", "explained", "value", "scores"}]}]}`
-/// (`explained`: the best move the explanation explains), scores as
+/// [{"board", "lines", "answer", "question", "explanation", "explained", "rival", "value",
+/// "scores"}]}]}` (`explained`: the best move the explanation explains, `rival`: the nearest
+/// other move it explains), scores as
 /// `[{"line": l, "score": s, "next": n}]` with `n` who then makes the next loony move with best
 /// play (`"v"`, `"^"` or `""`, as `dotbox analyze --loony` prints it): the scores the page's
 /// `explainMove` explains a move from, saying so too.
@@ -545,6 +554,7 @@ pub fn to_json(lessons: &[Lesson]) -> Value {
                         "question": e.question,
                         "explanation": e.explanation,
                         "explained": e.explained,
+                        "rival": e.rival,
                         "value": e.value,
                         "scores": scores,
                     })

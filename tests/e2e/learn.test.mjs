@@ -349,10 +349,16 @@ test('a right pick is explained as itself where the best moves differ; after the
   await page.click('#exercise-retry');
   await page.click(`#learn-svg g.move[data-line="${at.ex.explained}"]`, NO_SCORES);
   assert.match(await page.textContent('#exercise-feedback p:first-child'), /^Right: \S+ scores [+-]?\d+, the best here\.( Not counted.*)?$/);
+  // Nor is the nearest other move, which the explanation explains, when it is the pick.
+  await page.click('#exercise-retry');
+  await page.click(`#learn-svg g.move[data-line="${at.ex.rival}"]`, NO_SCORES);
+  assert.match(await page.textContent('#exercise-feedback p:first-child'), /^Not the best: \S+ \(dashed red\) scores [+-]?\d+, the best [+-]?\d+\.$/);
+  assert.ok(at.ex.explanation.includes(`The nearest other move, ${await labelOf(page, at.ex.rival)} (`), at.ex.explanation);
   // The course's last exercise: Next is disabled, so the keyboard goes on from Try again.
   const l = lessons.length;
   await page.evaluate((hash) => { location.hash = hash; }, `#learn/${l}.${lessons[l - 1].exercises.length}`);
   await page.waitForFunction(() => document.querySelector('#exercise-next').disabled);
+  assert.equal(await page.textContent('#exercise-next'), 'End of the course');
   await page.click(`#learn-svg g.move[data-line="${lessons[l - 1].exercises.at(-1).answer[0]}"]`, NO_SCORES);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-retry');
   assert.deepEqual(errors, []);
