@@ -308,7 +308,7 @@ fn chains_on_hand_built_positions() {
 fn chains_text_lists_every_section() {
     let text = stdout(&["chains", "2x2"]);
     for needle in [
-        "2x2 with 12 open lines",
+        "2x2 with no lines drawn, 12 open lines",
         "components:",
         "unsettled",
         "control: 9 dots",
@@ -422,7 +422,10 @@ fn a_full_board_and_one_open_line_are_said_plainly() {
         "{text}"
     );
     let full = stdout(&["chains", "1x1", "--lines", "0,1,2,3"]);
-    assert!(full.starts_with("1x1 with 0 open lines\n"), "{full}");
+    assert!(
+        full.starts_with("1x1 with lines 0,1,2,3 drawn, 0 open lines\n"),
+        "{full}"
+    );
     // No "0 dots (open lines - boxes left + 1)": that count is 1 on a full board.
     assert!(full.contains("\ncontrol: the board is full\n"), "{full}");
     let last = stdout(&["analyze", "1x1", "--lines", "0,1,2"]);

@@ -102,11 +102,7 @@ fn replies(offer: &Offer, replies: &Replies) -> String {
 
 fn text(board: &Board, pos: Position, r: &Report) -> String {
     let open = board.open_lines(pos).count();
-    let mut out = format!(
-        "{} with {}\n\ncomponents:\n",
-        board.name(),
-        output::open_lines(open)
-    );
+    let mut out = format!("{}\n\ncomponents:\n", output::heading(board, pos));
     if r.components.is_empty() {
         out.push_str("  none (every box is taken)\n");
     }

@@ -105,16 +105,7 @@ pub fn human_report(
     elapsed: Duration,
     reason: Option<&str>,
 ) -> String {
-    let drawn = pos.difference(board.predrawn());
-    let open = output::open_lines(board.open_lines(pos).count());
-    let mut out = format!(
-        "{} with {} drawn, {open}\n",
-        board.name(),
-        match drawn.is_empty() {
-            true => "no lines".to_string(),
-            false => format!("lines {}", list(drawn)),
-        }
-    );
+    let mut out = format!("{}\n", output::heading(board, pos));
     if let Some(reason) = reason {
         out.push_str(&format!("{reason}\n"));
     }
@@ -151,12 +142,6 @@ pub fn human_report(
     out
 }
 
-/// The lines of a set, comma-separated.
-fn list(lines: Position) -> String {
-    let lines: Vec<String> = lines.lines().map(|l| l.to_string()).collect();
-    lines.join(",")
-}
-
 /// The report of `--method rules`: the move the rules of thumb play on `pos` (`line`, for
 /// `reason`), with no score (they estimate none); `how` says what they are.
 pub fn rules_report(
@@ -181,9 +166,8 @@ pub fn rules_report(
             "reason": why,
         })),
         false => format!(
-            "{} with {}\n{how}\nrules play: {line} ({why})\n",
-            board.name(),
-            output::open_lines(board.open_lines(pos).count())
+            "{}\n{how}\nrules play: {line} ({why})\n",
+            output::heading(board, pos)
         ),
     }
 }

@@ -149,6 +149,23 @@ pub fn open_lines(n: u32) -> String {
     format!("{n} open line{}", if n == 1 { "" } else { "s" })
 }
 
+/// The first line of every text report of a position: `3x3 with lines 0,5 drawn, 22 open
+/// lines` (the lines drawn beyond the board's pre-drawn ones), or `with no lines drawn`.
+pub fn heading(board: &Board, pos: Position) -> String {
+    let drawn: Vec<String> = (pos.difference(board.predrawn()).lines())
+        .map(|l| l.to_string())
+        .collect();
+    let drawn = match drawn.is_empty() {
+        true => "no lines".to_string(),
+        false => format!("lines {}", drawn.join(",")),
+    };
+    format!(
+        "{} with {drawn} drawn, {}",
+        board.name(),
+        open_lines(board.open_lines(pos).count())
+    )
+}
+
 /// `source`, naming the last-move penalty when there is one.
 pub fn with_penalty(source: &str, rules: Rules) -> String {
     match rules.last_move_penalty {
@@ -183,8 +200,6 @@ pub fn human_marked(
     unproven: Position,
 ) -> String {
     let suffix = |line: usize| flags.map_or("", |f| f.suffix(line));
-    let drawn = pos.difference(board.predrawn());
-    let drawn_list: Vec<String> = drawn.lines().map(|l| l.to_string()).collect();
     let score_of = |line: usize| {
         analysis
             .moves
@@ -195,16 +210,7 @@ pub fn human_marked(
                 format!("{mark}{}{}", m.score, suffix(m.line))
             })
     };
-    let mut out = format!(
-        "{} with {} drawn, {}\n{source}\n\n",
-        board.name(),
-        if drawn.is_empty() {
-            "no lines".to_string()
-        } else {
-            format!("lines {}", drawn_list.join(","))
-        },
-        open_lines(board.open_lines(pos).count())
-    );
+    let mut out = format!("{}\n{source}\n\n", heading(board, pos));
     let numbers = format!(
         " open lines\n{}",
         render(board, pos, &|line| line.to_string())
