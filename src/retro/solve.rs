@@ -14,7 +14,7 @@ use crate::core::{move_score, Analysis, Board, LoonyFlags, MoveScore, NextLoony,
 use crate::store::{StoreError, TileData, TileId, TileStore, MAX_GROUPS};
 
 use super::kernel::{compute_tile, Parents};
-use super::layout::Layout;
+use super::layout::{high_key, Layout};
 use super::valuation::{loony_unkey, Valuation};
 use super::{Repair, RetroError};
 
@@ -350,17 +350,22 @@ impl Solve {
             tiles_total: tiles.len(),
             ..Progress::default()
         };
-        // The last tile of the task that reads each parent, and each high index (keyed by
-        // high counts, a tile with no low line): held until then.
-        let index_key = |t: TileId| t.with(t.groups() - 1, 0);
-        let (mut last_read, mut last_index) = (HashMap::new(), HashMap::new());
+        // The tiles of the task (by place, in order) that read each parent, and the last that
+        // reads each high index: a parent is held while a later tile reads it, and made room
+        // for by when it is read next; an index is held until its last reader.
+        let mut readers: HashMap<TileId, Vec<usize>> = HashMap::new();
+        let mut last_index = HashMap::new();
         for (n, &tile) in tiles.iter().enumerate() {
-            last_index.insert(index_key(tile), n);
+            last_index.insert(high_key(tile), n);
             for p in self.layout.parents(tile) {
-                last_read.insert(p, n);
-                last_index.insert(index_key(p), n);
+                readers.entry(p).or_default().push(n);
+                last_index.insert(high_key(p), n);
             }
         }
+        let next_reader = |t: &TileId, n: usize| {
+            let at = readers.get(t).map(|r| &r[r.partition_point(|&m| m < n)..]);
+            at.and_then(|r| r.first().copied())
+        };
         for (n, &tile) in tiles.iter().enumerate() {
             if self.stored(tile, store)? == Stored::Intact {
                 self.progress.tiles_reused += 1;
@@ -368,18 +373,10 @@ impl Solve {
                 self.progress.tiles_total -= 1;
                 continue;
             }
-            let still_read = |last: Option<&usize>| last.is_some_and(|&last| last >= n);
-            self.cache.retain(|t, _| still_read(last_read.get(t)));
+            self.cache.retain(|t, _| next_reader(t, n).is_some());
             self.layout
-                .retain_indexes(|key| still_read(last_index.get(&key)));
-            // A held tile is next read by the first later tile of the task it is a parent of.
-            self.make_room(tile, |solve, t| {
-                let reads_t = |&c: &TileId| solve.layout.parents(c).contains(&t);
-                tiles[n..]
-                    .iter()
-                    .position(reads_t)
-                    .map_or(usize::MAX, |k| n + k)
-            });
+                .retain_indexes(|key| last_index.get(&key).is_some_and(|&last| last >= n));
+            self.make_room(tile, |_, t| next_reader(&t, n).unwrap_or(usize::MAX));
             self.solve_tile(tile, store)?;
         }
         self.cache.clear();

@@ -55,7 +55,7 @@ impl IndexCache {
 }
 
 /// The key of a tile's high index: its high counts (low count 0).
-pub(super) fn high_key(tile: TileId) -> TileId {
+pub(crate) fn high_key(tile: TileId) -> TileId {
     tile.with(tile.groups() - 1, 0)
 }
 

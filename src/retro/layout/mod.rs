@@ -35,6 +35,7 @@ mod addressing;
 mod cost;
 mod grouping;
 mod index_cache;
+pub(crate) use index_cache::high_key;
 mod tables;
 #[cfg(test)]
 mod tests;
