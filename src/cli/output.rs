@@ -8,6 +8,7 @@ use std::io;
 use serde::Serialize;
 use serde_json::ser::{Formatter, Serializer};
 
+use crate::core::notation::format_lines;
 use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
 
 use super::diagram::{render, side_by_side};
@@ -152,12 +153,9 @@ pub fn open_lines(n: u32) -> String {
 /// The first line of every text report of a position: `3x3 with lines 0,5 drawn, 22 open
 /// lines` (the lines drawn beyond the board's pre-drawn ones), or `with no lines drawn`.
 pub fn heading(board: &Board, pos: Position) -> String {
-    let drawn: Vec<String> = (pos.difference(board.predrawn()).lines())
-        .map(|l| l.to_string())
-        .collect();
-    let drawn = match drawn.is_empty() {
-        true => "no lines".to_string(),
-        false => format!("lines {}", drawn.join(",")),
+    let drawn = match format_lines(board, pos) {
+        lines if lines.is_empty() => "no lines".to_string(),
+        lines => format!("lines {lines}"),
     };
     format!(
         "{} with {drawn} drawn, {}",

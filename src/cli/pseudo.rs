@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::core::notation::format_line_set;
 use crate::core::{Analysis, Board, Position, Rules};
 use crate::retro::Reduction;
 
@@ -42,12 +43,6 @@ pub fn report(
     }
 }
 
-/// The lines of a set, comma-separated.
-fn list(lines: Position) -> String {
-    let lines: Vec<String> = lines.lines().map(|l| l.to_string()).collect();
-    lines.join(",")
-}
-
 /// The lines whose score the reduction does not prove exact.
 fn unproven(reduction: &Reduction, analysis: &Analysis) -> Position {
     reduction.unproven(analysis.moves.iter().map(|m| m.line))
@@ -67,7 +62,7 @@ pub fn human(board: &Board, reduction: &Reduction, analysis: &Analysis) -> Strin
         out.push_str(&format!(
             "  chain {}: lines {} = {what}\n",
             i + 1,
-            list(unit.lines)
+            format_line_set(unit.lines)
         ));
     }
     let unproven = unproven(reduction, analysis);
@@ -86,7 +81,7 @@ pub fn human(board: &Board, reduction: &Reduction, analysis: &Analysis) -> Strin
     if !unproven.is_empty() && reduction.exact() {
         out.push_str(&format!(
             "upper bounds only (a chain entered while a box stands capturable): lines {}\n",
-            list(unproven)
+            format_line_set(unproven)
         ));
     }
     out
