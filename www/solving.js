@@ -356,13 +356,15 @@ function onProgress(p) {
   }
   if (p.op === EVENT.pseudoProgress) {
     if (p.final) return;
-    const eta = timeLeft(p) === null ? '' : ` · about ${timeLeft(p)} s left`;
+    const left = timeLeft(p);
+    const eta = left === null ? '' : ` · about ${left} s left`;
     showWait(p.percent, `solving this position with its chains as pseudo-lines (${p.units} units)… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
   if (p.op === EVENT.handoverProgress) {
     if (p.final) return;
-    const eta = timeLeft(p) === null ? '' : ` · about ${timeLeft(p)} s left`;
+    const left = timeLeft(p);
+    const eta = left === null ? '' : ` · about ${left} s left`;
     showWait(p.percent, `exact play from here: solving this position's subgame in the browser… ${p.percent.toFixed(0)} %${eta}`);
     return;
   }
@@ -375,7 +377,8 @@ function onProgress(p) {
   const percent = Math.max(p.percent, percentFloor);
   percentFloor = percent;
   $('solve-progress').value = percent;
-  const eta = timeLeft(p) === null ? '…' : `${timeLeft(p)} s left`;
+  const left = timeLeft(p);
+  const eta = left === null ? '…' : `${left} s left`;
   const of = p.tilesReused ? ' of what was left' : '';
   const resumed = p.tilesReused ? `, ${p.tilesReused} tiles from storage` : '';
   $('solve-stats').textContent = `${percent.toFixed(1)} %${of} · ${(p.rate / 1e6).toFixed(1)} M positions/s · ${eta} · tile ${p.tilesDone}/${p.tilesTotal}${resumed} · ${p.tilesSaved} saved, ${(p.storedBytes / 1e6).toFixed(1)} MB stored · ${p.threads === 1 ? 'one thread' : `${p.threads} threads`}`;
