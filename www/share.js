@@ -9,7 +9,7 @@
 // The position is also exported and read as OpenSpiel's `dbn` string (its `dots_and_boxes`
 // game): one character a line, `1` drawn, in dotbox's numbering, which is OpenSpiel's. It
 // does not name its board: pasted alone it is read on the board shown, else as `RxC BITS`.
-import { Game, readRecord } from './pkg/dotbox.js';
+import { Game, readDbn, readRecord } from './pkg/dotbox.js';
 import { onShortcut } from './keys.js';
 import { session, gameHash, parseHash, nothingToPlay } from './session.js';
 import { $ } from './ui.js';
@@ -24,30 +24,13 @@ export function renderShare() {
   if (!$('share').open || !session.game) return;
   $('share-record').value = session.game.record();
   $('share-url').value = gameUrl();
-  $('share-dbn').value = dbnOf(session.game);
+  $('share-dbn').value = session.game.dbn;
 }
 
-/** `RxC` of a board name (icelandic is OpenSpiel's 3x5) and its number of lines. */
-function dims(board) {
-  const name = board === 'icelandic' ? '3x5' : board;
-  const [r, c] = name.split('x').map(Number);
-  return { name, lines: (r + 1) * c + r * (c + 1) };
-}
-
-/** OpenSpiel's `dbn` string of the position shown. */
-function dbnOf(game) {
-  const drawn = new Set(game.drawn);
-  return Array.from({ length: dims(game.board).lines }, (_, i) => (drawn.has(i) ? '1' : '0')).join('');
-}
-
-/** The position of a `dbn` string on `board` (default: the board shown), its lines pre-drawn. */
-function fromDbn(board, bits) {
-  const { name, lines } = dims(board ?? session.game.board);
-  if (bits.length !== lines) {
-    throw new Error(`a dbn string of ${bits.length} lines is not of the ${name} board (${lines} lines): paste it as RxC BITS`);
-  }
-  const drawn = [...bits].flatMap((bit, i) => (bit === '1' ? [i] : []));
-  const record = readRecord(`${name}:${drawn.join(',')}`);
+/** The position of a `dbn` string, `BITS` on the board shown or `RxC BITS`, its lines
+ * pre-drawn (the core reads it and says what is wrong). */
+function fromDbn(text) {
+  const record = readRecord(readDbn(text, session.game.board));
   return { game: { ...record, moves: record.moves.join(',') }, source: 'the pasted dbn string' };
 }
 
@@ -83,8 +66,7 @@ function readAny(text) {
     const record = readRecord(`${h.board}${h.predrawn ? ` pre ${h.predrawn}` : ''}${h.moves ? ` moves ${h.moves}` : ''}`);
     return { game: { ...record, moves: record.moves.join(','), mode: h.mode, at: h.at }, source: 'the pasted address' };
   }
-  const dbn = /^(?:(\d+x\d+)\s+)?([01]+)$/i.exec(trimmed);
-  if (dbn) return fromDbn(dbn[1]?.toLowerCase(), dbn[2]);
+  if (/^(?:\S+\s+)?[01]+$/.test(trimmed)) return fromDbn(trimmed);
   const record = readRecord(trimmed);
   return { game: { ...record, moves: record.moves.join(',') }, source: 'the pasted text' };
 }

@@ -27,6 +27,9 @@ from . import (
     DotboxError,
     Lines,
     _board,
+    _dotbox,
+    _lines_text,
+    _text,
     _check_options,
     _line_numbers,
     _options_read,
@@ -65,7 +68,9 @@ def to_dotbox(
 
     A state names its own board; a bare ``dbn`` string does not (2x3 and 3x2 have as many
     lines), so ``board`` is then required, unless the string starts with its board as the
-    page's import reads it (``"2x2 100001000000"``). Nothing may follow the lines. The board returned is OpenSpiel's ``"RxC"``:
+    page's import reads it (``"2x2 100001000000"``): the library reads it, as for the page.
+    Nothing may follow the lines. A board with pre-drawn lines (``"icelandic"``) must find
+    them drawn. The board returned is OpenSpiel's ``"RxC"``:
     a dbn string of ``"icelandic"`` gives ``"3x5"``, its pre-drawn lines among the drawn
     ones. ``lines`` are every drawn line, in increasing order.
     """
@@ -76,24 +81,12 @@ def to_dotbox(
                 f"{state!r} is a game record, not a dbn string: dotbox.position gives its "
                 "board and lines (and dotbox.analyze its scores)"
             )
-        if len(words) == 3:  # a board, the bits, then more: the more is what is wrong
-            raise DotboxError(f"dbn string: extra text follows the lines: {words[2]!r}")
-        if len(words) == 2 and not set(words[0]) - {"0", "1"}:  # the bits, then more
-            raise DotboxError(f"dbn string: extra text follows the lines: {words[1]!r}")
-        if len(words) == 2:  # the page's export: the board, then the dbn string
-            named, state = words
-            if board is not None and _dims(board)[:2] != _dims(named)[:2]:
-                raise DotboxError(f"the dbn string is of board {named}, not {board}")
-            board = named
-        if board is None:
-            raise DotboxError("a dbn string does not say its board: give board='RxC'")
-        dbn = state.strip()
-        named, rows, cols, count, predrawn = _board(board)
-        name = f"{rows}x{cols}"
-        missing = [line for line in predrawn if dbn[line : line + 1] == "0"]
-        if missing:  # its pre-drawn lines are always drawn: the string is not of this board
-            raise DotboxError(f"dbn string: lines {missing} are pre-drawn on {named}, but not drawn in it")
-    elif isinstance(state, pyspiel.State):
+        given = None if board is None else _text("board", board)
+        named, rows, cols, lines = _dotbox.read_dbn(state, given)
+        if given is not None and _dims(given)[:2] != (rows, cols):
+            raise DotboxError(f"the dbn string is of board {named}, not {given}")
+        return f"{rows}x{cols}", lines
+    if isinstance(state, pyspiel.State):
         game = state.get_game()
         if game.get_type().short_name != GAME:
             raise DotboxError(f"not a {GAME} state: {game}")
@@ -101,26 +94,15 @@ def to_dotbox(
         name = f"{params['num_rows']}x{params['num_cols']}"
         if board is not None and _dims(board)[:2] != _dims(name)[:2]:
             raise DotboxError(f"the state is of board {name}, not {board}")
-        dbn = state.dbn_string()
-        count = _dims(name)[2]
-    else:
-        raise DotboxError(f"state: {_shown(state)} is neither an OpenSpiel state nor a dbn string")
-    if len(dbn) != count or set(dbn) - {"0", "1"}:
-        raise DotboxError(
-            f"dbn string: expected {count} characters 0 or 1 for board {name}, "
-            f"got {len(dbn)}: {dbn!r}"
-        )
-    return name, [i for i, bit in enumerate(dbn) if bit == "1"]
+        return name, _dotbox.read_dbn(state.dbn_string(), name)[3]
+    raise DotboxError(f"state: {_shown(state)} is neither an OpenSpiel state nor a dbn string")
 
 
 def to_dbn(board: str, lines: Lines) -> str:
     """OpenSpiel's ``dbn`` string of the position of ``lines`` on ``board``: one bit a line,
     the board's pre-drawn lines drawn. ``lines`` are read and checked as :func:`dotbox.analyze`
     reads them (numbers, or a string of numbers and labels)."""
-    _board(board)  # a board alone: a position's lines would be set silently
-    _, _, _, count, drawn = position(board, lines)
-    on = set(drawn)
-    return "".join("1" if i in on else "0" for i in range(count))
+    return _dotbox.dbn(_text("board", board), _lines_text(lines))
 
 
 def from_dotbox(

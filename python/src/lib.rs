@@ -13,6 +13,7 @@ mod pool;
 use std::path::PathBuf;
 
 use dotbox::cli::{parse_position, Cli, Command, RulesArgs, SolveArgs};
+use dotbox::core::notation::{format_dbn, parse_dbn};
 use dotbox::native::{CliError, Face, MethodOption};
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
@@ -156,6 +157,32 @@ fn position(board: &str, lines: &str) -> PyResult<(String, usize, usize, usize, 
     ))
 }
 
+/// OpenSpiel's `dbn` string of a position read as [`position`] reads it: a `0` or `1` for each
+/// line, pre-drawn lines drawn.
+#[pyfunction]
+fn dbn(board: &str, lines: &str) -> PyResult<String> {
+    book::board_alone(board).map_err(py_error)?; // a board alone: a position's lines would be set silently
+    let (board, pos) = parse_position(board, lines).map_err(py_error)?;
+    Ok(format_dbn(&board, pos))
+}
+
+/// OpenSpiel's `dbn` string `text` read as the page reads it (`BITS` on `board`, or `RxC
+/// BITS` on the board it names; `dotbox::core::notation::parse_dbn`): the board's name, rows
+/// and columns, and every drawn line, in increasing order.
+#[pyfunction]
+#[pyo3(signature = (text, board=None))]
+fn read_dbn(text: &str, board: Option<&str>) -> PyResult<(String, usize, usize, Vec<usize>)> {
+    let board = board.map(book::board_alone).transpose().map_err(py_error)?;
+    let (board, pos) =
+        parse_dbn(text, board.as_ref()).map_err(|e| DotboxError::new_err(e.to_string()))?;
+    Ok((
+        board.name(),
+        board.rows(),
+        board.cols(),
+        pos.lines().collect(),
+    ))
+}
+
 /// A board named alone (`RxC` or `icelandic`; a position or game record refused, naming
 /// `board`): its name, rows, columns, line count and pre-drawn lines, in increasing order.
 #[pyfunction]
@@ -192,6 +219,8 @@ fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rules_move, m)?)?;
     m.add_function(wrap_pyfunction!(position, m)?)?;
     m.add_function(wrap_pyfunction!(board, m)?)?;
+    m.add_function(wrap_pyfunction!(dbn, m)?)?;
+    m.add_function(wrap_pyfunction!(read_dbn, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_book, m)?)?;
     m.add_class::<book::Book>()?;
     Ok(())

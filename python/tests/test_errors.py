@@ -109,18 +109,18 @@ def bots():
         (lambda: dotbox.solve("2x2", memory=0), "memory: 0 is not a number of bytes from 1 to 2**64 - 1"),
         (lambda: dotbox.solve("2x2", memory=2**64), "memory: 18446744073709551616 is not a number of bytes from 1 to 2**64 - 1"),
         # A dbn string (named by its board or not), then more: the more is what is wrong.
-        (lambda: bots().to_dotbox("2x2 000000000000 extra"), "dbn string: extra text follows the lines: 'extra'"),
-        (lambda: bots().to_dotbox("2x2 000000000000  0 1", "2x2"), "dbn string: extra text follows the lines: '0 1'"),
-        (lambda: bots().to_dotbox("000000000000 extra", "2x2"), "dbn string: extra text follows the lines: 'extra'"),
-        (lambda: bots().to_dotbox("000000000000 0"), "dbn string: extra text follows the lines: '0'"),
+        (lambda: bots().to_dotbox("2x2 000000000000 extra"), "text follows the dbn string's lines: 'extra'"),
+        (lambda: bots().to_dotbox("2x2 000000000000  0 1", "2x2"), "text follows the dbn string's lines: '0 1'"),
+        (lambda: bots().to_dotbox("000000000000 extra", "2x2"), "text follows the dbn string's lines: 'extra'"),
+        (lambda: bots().to_dotbox("000000000000 0"), "text follows the dbn string's lines: '0'"),
         # A board that names lines too: refused, not dropped (the bridge takes lines apart).
         (lambda: bots().to_dotbox("0" * 12, "2x2:0"), "board: '2x2:0' is a position, not a board"),
         (lambda: bots().to_dotbox("0" * 24, "3x3 moves a1b1"), "board: '3x3 moves a1b1' is a game record, not a board"),
-        (lambda: bots().to_dotbox("2x2:0 " + "0" * 12), "board: '2x2:0' is a position, not a board"),
+        (lambda: bots().to_dotbox("2x2:0 " + "0" * 12), "invalid board '2x2:0'"),
         (lambda: bots().from_dotbox("3x3:0,5", []), "board: '3x3:0,5' is a position, not a board"),
         (lambda: bots().game_for("3x3:0"), "board: '3x3:0' is a position, not a board"),
         # Icelandic's pre-drawn lines are drawn in every one of its positions.
-        (lambda: bots().to_dotbox("0" * 38, "icelandic"), "dbn string: lines [15, 16, 17, 18, 19, 20, 26, 32] are pre-drawn on icelandic, but not drawn in it"),
+        (lambda: bots().to_dotbox("0" * 38, "icelandic"), "lines 15, 16, 17, 18, 19, 20, 26, 32 are pre-drawn on icelandic but not drawn in the dbn string"),
         # A mapping is no list of lines; a set has no order for lines played in order.
         (lambda: dotbox.analyze("2x2", {3: "x"}), "lines: {3: 'x'} is neither line numbers nor a string of them"),
         (lambda: bots().from_dotbox("2x2", {0, 5}), "lines: from_dotbox plays the lines in the order given, which a set does not keep"),

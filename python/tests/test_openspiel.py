@@ -120,7 +120,8 @@ def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
 @pytest.mark.parametrize(
     "call,message",
     [
-        (lambda: to_dotbox("0101", "2x2"), "expected 12 characters"),
+        (lambda: to_dotbox("0101", "2x2"), "a dbn string of 4 lines is not of the 2x2 board (12 lines)"),
+        (lambda: to_dotbox("01x1", "2x2"), "a dbn string has a 0 or a 1 for each line; character 3 is 'x'"),
         (lambda: to_dotbox("0" * 12), "does not say its board"),
         (lambda: to_dotbox(pyspiel.load_game("tic_tac_toe").new_initial_state()), "not a dots_and_boxes state"),
         (lambda: to_dotbox(None), "state: None is neither an OpenSpiel state nor a dbn string"),
@@ -136,7 +137,7 @@ def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
         (lambda: from_dotbox("2x2", [3, 3]), "lines: line 3 is listed twice"),
         (lambda: from_dotbox("2x2", "0,5"), "lines: from_dotbox plays the lines in the order given"),
         (lambda: to_dotbox("2x2 100001000000", "3x3"), "the dbn string is of board 2x2, not 3x3"),
-        (lambda: to_dotbox("2x2 1000010000"), "expected 12 characters"),
+        (lambda: to_dotbox("2x2 1000010000"), "a dbn string of 10 lines is not of the 2x2 board (12 lines)"),
         (lambda: game_for("3x3", utility_margin=1), "utility_margin: 1 is not True or False"),
         # A board alone: a position's or a game record's lines would be set silently.
         (lambda: to_dbn("2x2:0", []), "board: '2x2:0' is a position, not a board"),

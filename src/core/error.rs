@@ -125,6 +125,90 @@ impl From<BoardError> for LinesError {
     }
 }
 
+/// OpenSpiel's `dbn` string of a position (see [`crate::core::notation::parse_dbn`]) that
+/// cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DbnError {
+    /// Bits alone, and no board to read them on: a dbn string does not name its board (2x3
+    /// and 3x2 have as many lines).
+    NoBoard,
+    /// Text after the bits (`3x3 0101.. more`).
+    Trailing(String),
+    /// A character other than `0` and `1`.
+    NotABit {
+        /// The character found.
+        found: char,
+        /// Its place in the bits, from 1.
+        at: usize,
+    },
+    /// Not one character a line of the board.
+    Length {
+        /// Characters given.
+        got: usize,
+        /// The board read on, as named.
+        board: String,
+        /// Its lines.
+        lines: usize,
+    },
+    /// The board's pre-drawn lines (icelandic's borders) are not all drawn in the bits: the
+    /// string is of another board with as many lines.
+    PredrawnMissing {
+        /// The board read on, as named.
+        board: String,
+        /// Its pre-drawn lines the bits leave undrawn.
+        lines: Vec<usize>,
+    },
+    /// The board named before the bits is wrong.
+    Board(BoardError),
+}
+
+impl fmt::Display for DbnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DbnError::NoBoard => write!(
+                f,
+                "a dbn string does not say its board: give it as RxC BITS (for example 1x1 1001)"
+            ),
+            DbnError::Trailing(text) => {
+                write!(f, "text follows the dbn string's lines: '{text}'")
+            }
+            DbnError::NotABit { found, at } => write!(
+                f,
+                "a dbn string has a 0 or a 1 for each line; character {at} is '{found}'"
+            ),
+            DbnError::Length { got, board, lines } => write!(
+                f,
+                "a dbn string of {got} lines is not of the {board} board ({lines} lines): give it as RxC BITS"
+            ),
+            DbnError::PredrawnMissing { board, lines } => write!(
+                f,
+                "lines {} are pre-drawn on {board} but not drawn in the dbn string: give it as RxC BITS",
+                lines
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            DbnError::Board(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DbnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DbnError::Board(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<BoardError> for DbnError {
+    fn from(e: BoardError) -> Self {
+        DbnError::Board(e)
+    }
+}
+
 /// A set of lines that is not a position of its board: [`crate::core::Board::check`] says
 /// which line is wrong, so every solver, book and front end refuses bad input alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,7 +20,7 @@ pub(crate) mod symmetry;
 pub use analysis::{move_score, Analysis, MoveScore};
 pub use board::{Board, MAX_LINES};
 pub use boxes::Boxes;
-pub use error::{BoardError, LinesError, PositionError};
+pub use error::{BoardError, DbnError, LinesError, PositionError};
 pub use game::{Game, Move, MoveError, MoveListError, Ply, RecordError};
 pub use next_loony::{LoonyFlags, NextLoony};
 pub use position::{Lines, Position};

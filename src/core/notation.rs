@@ -7,9 +7,13 @@
 //! dots, left or lower dot first: `a1b1` (horizontal), `a1a2` (vertical). Wherever a line
 //! number is read, its label is accepted too. A box is named by its lower left and upper
 //! right dots: `a1b2` is the bottom left box.
+//!
+//! OpenSpiel's `dots_and_boxes` writes a position as its `dbn` string: one character a line,
+//! `1` drawn, in dotbox's numbering (which is OpenSpiel's). It does not name its board; this
+//! module reads it as `BITS` on a board given, or `RxC BITS`.
 
 use super::board::Board;
-use super::error::LinesError;
+use super::error::{DbnError, LinesError};
 use super::position::Position;
 
 /// The letter of dot column `c` (0 on the left): `a`, `b`, ..
@@ -183,6 +187,61 @@ pub fn format_position(board: &Board, pos: Position) -> String {
     }
 }
 
+/// OpenSpiel's `dbn` string of `pos` on `board`: a `0` or `1` for each line, pre-drawn lines
+/// drawn.
+pub fn format_dbn(board: &Board, pos: Position) -> String {
+    (0..board.num_lines())
+        .map(|line| if pos.contains(line) { '1' } else { '0' })
+        .collect()
+}
+
+/// Reads OpenSpiel's `dbn` string: `BITS`, on `board`, or `RxC BITS` (any board name), on the
+/// board it names. The one reading of it for the page and the Python package alike: the bits
+/// must be one a line, and a board with pre-drawn lines (`icelandic`) must find them drawn,
+/// else the string is of another board with as many lines.
+pub fn parse_dbn(text: &str, board: Option<&Board>) -> Result<(Board, Position), DbnError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let is_bits = |word: &str| word.bytes().all(|b| b == b'0' || b == b'1');
+    let (named, bits) = match words.as_slice() {
+        [] => (None, ""),
+        [bits] => (None, *bits),
+        [first, rest @ ..] if is_bits(first) => return Err(DbnError::Trailing(rest.join(" "))),
+        [named, bits] => (Some(*named), *bits),
+        [_, _, rest @ ..] => return Err(DbnError::Trailing(rest.join(" "))),
+    };
+    let board = match named {
+        Some(name) => Board::parse(name)?,
+        None => board.cloned().ok_or(DbnError::NoBoard)?,
+    };
+    if let Some((at, found)) = bits
+        .chars()
+        .enumerate()
+        .find(|&(_, ch)| ch != '0' && ch != '1')
+    {
+        return Err(DbnError::NotABit { found, at: at + 1 });
+    }
+    if bits.len() != board.num_lines() {
+        return Err(DbnError::Length {
+            got: bits.len(),
+            board: board.name(),
+            lines: board.num_lines(),
+        });
+    }
+    let pos = bits
+        .bytes()
+        .enumerate()
+        .filter(|&(_, bit)| bit == b'1')
+        .fold(Position::EMPTY, |pos, (line, _)| pos.with(line));
+    let missing: Vec<usize> = board.predrawn().difference(pos).lines().collect();
+    if !missing.is_empty() {
+        return Err(DbnError::PredrawnMissing {
+            board: board.name(),
+            lines: missing,
+        });
+    }
+    Ok((board, pos))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,5 +359,72 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("RxC"));
+    }
+
+    #[test]
+    fn dbn_strings_read_back_on_their_board() {
+        let mut rng = crate::core::SplitMix(7);
+        for name in ["1x1", "2x3", "3x2", "3x3", "icelandic", "5x5"] {
+            let board = Board::parse(name).unwrap();
+            for _ in 0..50 {
+                let pos = board
+                    .start()
+                    .union(Position(rng.next_u64() & board.all_lines().0));
+                let bits = format_dbn(&board, pos);
+                assert_eq!(bits.len(), board.num_lines());
+                assert_eq!(parse_dbn(&bits, Some(&board)), Ok((board.clone(), pos)));
+                let named = format!("{name}  {bits}\n");
+                assert_eq!(parse_dbn(&named, None), Ok((board.clone(), pos)), "{named}");
+            }
+        }
+    }
+
+    #[test]
+    fn dbn_errors_name_the_problem() {
+        let b = Board::new(1, 1).unwrap();
+        let ice = Board::icelandic();
+        let cases: [(&str, Option<&Board>, DbnError); 8] = [
+            ("1001", None, DbnError::NoBoard),
+            ("", None, DbnError::NoBoard),
+            ("1x1 1001 more", None, DbnError::Trailing("more".into())),
+            ("1001 1x1", Some(&b), DbnError::Trailing("1x1".into())),
+            ("10x1", Some(&b), DbnError::NotABit { found: 'x', at: 3 }),
+            (
+                "100",
+                Some(&b),
+                DbnError::Length {
+                    got: 3,
+                    board: "1x1".into(),
+                    lines: 4,
+                },
+            ),
+            (
+                "2x2 1001",
+                Some(&b),
+                DbnError::Length {
+                    got: 4,
+                    board: "2x2".into(),
+                    lines: 12,
+                },
+            ),
+            (
+                &"0".repeat(38),
+                Some(&ice),
+                DbnError::PredrawnMissing {
+                    board: "icelandic".into(),
+                    lines: ice.predrawn().lines().collect(),
+                },
+            ),
+        ];
+        for (text, board, error) in cases {
+            assert_eq!(parse_dbn(text, board), Err(error), "{text:?}");
+        }
+        assert!(matches!(
+            parse_dbn("2z2 1001", None),
+            Err(DbnError::Board(_))
+        ));
+        // The same bits of icelandic, named as 3x5, are a 3x5 position.
+        let named = format!("3x5 {}", "0".repeat(38));
+        assert_eq!(parse_dbn(&named, Some(&ice)).unwrap().0.name(), "3x5");
     }
 }

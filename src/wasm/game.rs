@@ -8,7 +8,8 @@ use wasm_bindgen::prelude::*;
 use super::input::parse_board;
 use super::js_error;
 use crate::core::notation::{
-    box_label, column_label, format_line_set, format_lines, line_label, row_label,
+    box_label, column_label, format_dbn, format_line_set, format_lines, format_position,
+    line_label, parse_dbn, row_label,
 };
 use crate::core::{self, RecordError};
 use crate::core::{Board, Position};
@@ -126,6 +127,12 @@ impl Game {
     #[wasm_bindgen(getter)]
     pub fn predrawn(&self) -> String {
         format_line_set(self.board_ref().extra_predrawn())
+    }
+
+    /// OpenSpiel's `dbn` string of the position: a `0` or `1` for each line.
+    #[wasm_bindgen(getter)]
+    pub fn dbn(&self) -> String {
+        format_dbn(self.board_ref(), self.position())
     }
 
     /// Draws `line` for the player to move; returns the boxes it completed (0, 1 or 2).
@@ -330,6 +337,16 @@ impl Game {
     fn board_ref(&self) -> &Board {
         self.game.board()
     }
+}
+
+/// Reads OpenSpiel's `dbn` string, `BITS` on the board `board` (a board's name) or `RxC BITS`
+/// on the board it names, into a position `BOARD:l1,l2,..` that `readRecord` reads; errors
+/// naming what is wrong (see [`parse_dbn`]).
+#[wasm_bindgen(js_name = readDbn)]
+pub fn read_dbn(text: &str, board: &str) -> Result<String, JsError> {
+    let board = Board::parse(board).map_err(js_error)?;
+    let (board, pos) = parse_dbn(text, Some(&board)).map_err(js_error)?;
+    Ok(format_position(&board, pos))
 }
 
 /// Reads a game record: `BOARD [pre L,..] [moves M M ..]` (see `Game::record`), or a position

@@ -49,8 +49,42 @@ test('export gives OpenSpiel\'s dbn string; OpenSpiel\'s dbn string loads its po
   assert.equal(await state(), '2x3|1,2');
   // A string of another length is refused with the reason; the game stays.
   await load(openSpielDbn(3, 3, [1]));
-  assert.match(await page.textContent('#import-error'), /Not loaded: a dbn string of 24 lines is not of the 2x3 board \(17 lines\): paste it as RxC BITS/);
+  assert.match(await page.textContent('#import-error'), /Not loaded: a dbn string of 24 lines is not of the 2x3 board \(17 lines\): give it as RxC BITS/);
   assert.equal(await state(), '2x3|1,2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on icelandic a dbn string is read when its borders are drawn, and refused naming them when not', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
+  await settled(page);
+  await page.locator('body').press('x');
+  await page.waitForFunction(() => document.querySelector('#share-dbn').value !== '');
+  // Icelandic is OpenSpiel's 3x5 with the bottom (15-19) and left (20, 26, 32) borders drawn.
+  const borders = [15, 16, 17, 18, 19, 20, 26, 32];
+  assert.equal(await page.inputValue('#share-dbn'), openSpielDbn(3, 5, borders));
+  const load = async (text) => {
+    await page.fill('#import-text', text);
+    await page.click('#import');
+  };
+  const state = () => page.evaluate(() => [window.dotboxApp.state.game.board, window.dotboxApp.state.game.predrawn].join('|'));
+  // A position's lines become the pre-drawn lines of a game: icelandic's borders and 0, 37.
+  await load(openSpielDbn(3, 5, [...borders, 0, 37]));
+  await settled(page);
+  assert.equal(await page.textContent('#import-error'), '');
+  const loaded = `3x5|${[0, ...borders, 37].join(',')}`;
+  assert.equal(await state(), loaded);
+  await load('#board=icelandic&mode=hh');
+  await settled(page);
+  assert.equal(await state(), 'icelandic|');
+  // Without its borders the string is another 3x5 position: refused on icelandic, loaded as 3x5.
+  await load(openSpielDbn(3, 5, [0, 15]));
+  assert.match(await page.textContent('#import-error'), /Not loaded: lines 16, 17, 18, 19, 20, 26, 32 are pre-drawn on icelandic but not drawn in the dbn string/);
+  assert.equal(await state(), 'icelandic|');
+  await load(`3x5 ${openSpielDbn(3, 5, [0, 15])}`);
+  await settled(page);
+  assert.equal(await state(), '3x5|0,15');
   assert.deepEqual(errors, []);
   await context.close();
 });
