@@ -169,9 +169,15 @@ async function update() {
     replyStarted = null;
     replyEnds();
   }
-  if (session.analysisFor === lines && session.analysis) return scheduleEngine();
-  mark({ state: 'thinking' });
+  // Every update supersedes the answers still coming for an earlier one, also when this
+  // position's analysis is already at hand.
   const asked = ++request;
+  if (session.analysisFor === lines && session.analysis) {
+    // The superseded request's bar goes with it.
+    endWait();
+    return scheduleEngine();
+  }
+  mark({ state: 'thinking' });
   const since = replyStarted ?? performance.now();
   const bar = setTimeout(() => showWait(null, replying ? 'the engine is thinking…' : 'analysing the position…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
   const method = answerMethod(g.board, g.predrawn, lines, session.book?.depth, 'browser');
@@ -187,7 +193,7 @@ async function update() {
     scheduleEngine();
   } catch (e) {
     // A new game (its Game the old one freed) or another position: this answer is dropped.
-    if (asked !== request || g !== session.game) return;
+    if (asked !== request || g !== session.game || g.lines !== lines) return;
     // Nothing exact is in reach: the engine's estimates, shown and played as such.
     if (e.code === ERROR.tooBig && method === 'search' && replying) replySearchRanOut = true;
     if ([ERROR.tooBig, ERROR.unsolved].includes(e.code) && !g.isOver()) {
@@ -198,7 +204,7 @@ async function update() {
       const { moveEstimateSeconds, lineEstimateSeconds } = answerBudget();
       const seconds = !replying ? undefined : again ? lineEstimateSeconds : moveEstimateSeconds;
       const guess = await estimatePosition(g, lines, e, seconds);
-      if (asked !== request || g !== session.game) return;
+      if (asked !== request || g !== session.game || g.lines !== lines) return;
       if (guess?.source === 'engine') {
         // The engine solved the position: exact scores, shown and played as exact.
         setAnalysis(guess, lines);
@@ -230,10 +236,15 @@ async function update() {
     scheduleEngine();
   } finally {
     clearTimeout(bar);
-    // One bar for a whole reply: kept while the engine is about to move again in it (the
-    // display delay, a capture and the move after), hidden when it ends (above).
-    if (asked === request && !(engineTimer !== null && replyStarted !== null)) hideWait();
+    if (asked === request) endWait();
   }
+}
+
+/** Hides the waiting bar of an answer given, unless a reply goes on: one bar for a whole
+ * reply, kept while the engine is about to move again in it (the display delay, a capture and
+ * the move after), hidden when it ends (update). */
+function endWait() {
+  if (!(engineTimer !== null && replyStarted !== null)) hideWait();
 }
 
 /** The engine's move waiting to be played is not played. */

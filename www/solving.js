@@ -187,11 +187,11 @@ export async function estimatePosition(g, lines, why, seconds = undefined) {
   }
   if (found.source === 'engine') return found;
   found = { ...found, lines };
-  // A new game came while the engine thought (`g` freed): remembered, not shown.
-  if (session.game !== g) return found;
+  // A new game or another position came while the engine thought: remembered, not shown.
+  if (session.game !== g || g.lines !== lines) return found;
   const { open, exactAt } = found;
   // The value may be known otherwise: by the exact score of the move that led here.
-  const known = !found.valueExact && g.lines === lines ? provenValue(g) : null;
+  const known = !found.valueExact ? provenValue(g) : null;
   $('exactness').hidden = false;
   $('exactness').textContent = why.code === ERROR.unsolved
     ? 'Estimates only: this board is not solved yet, so the scores shown (marked ~) are the engine\'s estimates, not exact, and so are its moves. Solve the board for perfect play.'

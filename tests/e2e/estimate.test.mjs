@@ -271,6 +271,32 @@ test('a position the engine solves within its time is shown as exact, with the n
   await context.close();
 });
 
+test('the estimate of a position left is not shown on the exact position come back to', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  // 5x5 with every horizontal line and the left border drawn: 25 open lines, no box taken,
+  // exact at once. Its start, 60 open lines, has only estimates.
+  const lines = [...Array.from({ length: 30 }, (_, i) => i), 30, 36, 42, 48, 54];
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${lines.join(',')}`);
+  await settled(page);
+  const exactShown = async () => page.evaluate(() => ({
+    value: document.querySelector('#value').textContent,
+    exactness: document.querySelector('#exactness').hidden ? '' : document.querySelector('#exactness').textContent,
+    estimates: document.querySelectorAll('#svg text.score.estimate').length,
+  }));
+  const before = await exactShown();
+  assert.match(before.value, /^Value [+-]?\d+ for /);
+  assert.deepEqual([before.exactness, before.estimates], ['', 0]);
+  // To the start and straight back, before the start's estimate comes (the engine takes a
+  // few tenths of a second there); then long enough for it to have come.
+  await page.locator('body').press('Home');
+  await page.locator('body').press('End');
+  await page.waitForFunction((n) => document.body.dataset.lines.split(',').length === n, lines.length);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  assert.deepEqual(await exactShown(), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a value and move the engine proved are shown exact among its estimates, with the native scores', { timeout: 120_000 }, async () => {
   const context = await env.browser.newContext();
   // 5x5 with 36 open lines: with a work budget of a few hundred thousand nodes a thread, the
