@@ -360,7 +360,8 @@ async function explainLast(g, key) {
   const flagged = await withNextLoony(g, before, analysis);
   if (coach.explained !== key || session.game !== g) return;
   try {
-    const e = explainMove(g.board, g.predrawn, before, line, flagged, PLAYER[player], PLAYER[1 - player]);
+    // Only the proven scores: an unproven move is neither named best nor counted among ties.
+    const e = explainMove(g.board, g.predrawn, before, line, proven(flagged), PLAYER[player], PLAYER[1 - player]);
     const score = analysis.moves.find((m) => m.line === line)?.score;
     coach.judged.set(sequence, { line, label, player, score, value: analysis.value, best: e.best, text: e.text });
   } catch (err) {

@@ -41,15 +41,18 @@ pub enum Offered {
 pub enum Reason {
     /// The move keeps the best score; `ties` moves do.
     Best {
-        /// How many moves keep the best score, this one included.
-        ties: usize,
+        /// How many moves keep the best score, this one included; `None` where the analysis
+        /// scores only some moves (the proven ones of chains as pseudo-lines), so that how
+        /// many others are as good is not known.
+        ties: Option<usize>,
     },
     /// The move loses `boxes` against the best move `best_line`.
     Loses {
         /// Boxes lost against the best move (its score minus this one's, from the mover's side).
         boxes: i32,
-        /// The lowest-numbered best move's line, to show instead.
-        best_line: usize,
+        /// The lowest-numbered best move's line, to show instead; `None` where no move the
+        /// analysis scores reaches the value (it scores only some moves).
+        best_line: Option<usize>,
     },
     /// The move completes `boxes` boxes (and the player moves again).
     Takes {
@@ -169,12 +172,25 @@ impl Reason {
         let them = voice.opponent;
         let them_cap = voice.opponent_cap();
         match *self {
-            Reason::Best { ties: 1 } => "This is the only best move.".to_string(),
-            Reason::Best { ties } => format!("This is one of {ties} equally good best moves."),
-            Reason::Loses { boxes, best_line } => format!(
+            Reason::Best { ties: Some(1) } => "This is the only best move.".to_string(),
+            Reason::Best { ties: Some(ties) } => {
+                format!("This is one of {ties} equally good best moves.")
+            }
+            Reason::Best { ties: None } => "This is a best move.".to_string(),
+            Reason::Loses {
+                boxes,
+                best_line: Some(best_line),
+            } => format!(
                 "It loses {} against the best move ({}).",
                 count_text(boxes, "box", "boxes"),
                 (voice.line)(best_line)
+            ),
+            Reason::Loses {
+                boxes,
+                best_line: None,
+            } => format!(
+                "It loses {} against the best play.",
+                count_text(boxes, "box", "boxes")
             ),
             Reason::Takes { boxes } => format!(
                 "It takes {} and {me} {} again.",
@@ -267,7 +283,8 @@ impl Reason {
 }
 
 /// The reasons for playing `line` in `pos`, given the exact scores of `pos` (`analysis`
-/// must be the analysis of `pos`: it is read, not checked) and, when known, who makes the next
+/// must be the analysis of `pos`: it is read, not checked; it may leave out moves whose
+/// scores are not proven, `line` not among them, and then claims nothing of them) and, when known, who makes the next
 /// loony move with best play after it (`next`, the loony analysis's flag of the move), which
 /// adds [`Reason::BestPlay`] unless the move is itself loony.
 pub fn explain(
@@ -290,13 +307,18 @@ pub fn explain(
         .map(|m| m.score)
         .ok_or(ChainsError::LineDrawn(line))?;
     let best = analysis.best_lines();
+    // An analysis of only some moves (chains as pseudo-lines leave others unproven) knows
+    // neither how many moves are as good nor, perhaps, one reaching the value.
+    let every_move = analysis.moves.len() == board.open_lines(pos).count() as usize;
     let mut reasons = Vec::new();
     if score == analysis.value {
-        reasons.push(Reason::Best { ties: best.len() });
+        reasons.push(Reason::Best {
+            ties: every_move.then_some(best.len()),
+        });
     } else {
         reasons.push(Reason::Loses {
             boxes: analysis.value - score,
-            best_line: best[0],
+            best_line: best.first().copied(),
         });
     }
     let child = pos.with(line);
@@ -475,7 +497,7 @@ mod tests {
         assert_eq!(
             reasons,
             vec![
-                Reason::Best { ties: 1 },
+                Reason::Best { ties: Some(1) },
                 Reason::Declines {
                     boxes: 2,
                     double_deal: true,
@@ -501,13 +523,54 @@ mod tests {
             vec![
                 Reason::Loses {
                     boxes: 4,
-                    best_line: b.v(0, 4)
+                    best_line: Some(b.v(0, 4))
                 },
                 Reason::Takes { boxes: 1 },
                 Reason::GivesAwayControl
             ]
         );
         assert!(explain_text(&reasons).contains("loses 4 boxes"));
+    }
+
+    #[test]
+    fn an_analysis_of_some_moves_claims_nothing_of_the_others() {
+        // The proven moves alone of chains as pseudo-lines: here without the best move, and
+        // with only one of the moves that tie.
+        let (b, pos) = declining_position();
+        let full = analysis(&b, pos);
+        let without_best = Analysis {
+            value: full.value,
+            moves: full
+                .moves
+                .iter()
+                .filter(|m| m.score != full.value)
+                .cloned()
+                .collect(),
+        };
+        let reasons = explain(&b, pos, b.v(0, 3), &without_best, None).unwrap();
+        assert_eq!(
+            reasons[0],
+            Reason::Loses {
+                boxes: 4,
+                best_line: None
+            }
+        );
+        assert!(explain_text(&reasons).contains("loses 4 boxes against the best play."));
+        let b3 = Board::new(1, 3).unwrap();
+        let pos3: Position = (0..3).flat_map(|c| [b3.h(0, c), b3.h(1, c)]).collect();
+        let full3 = analysis(&b3, pos3);
+        let one = Analysis {
+            value: full3.value,
+            moves: full3
+                .moves
+                .iter()
+                .filter(|m| m.line != b3.v(0, 1))
+                .cloned()
+                .collect(),
+        };
+        let reasons = explain(&b3, pos3, b3.v(0, 0), &one, None).unwrap();
+        assert_eq!(reasons[0], Reason::Best { ties: None });
+        assert!(explain_text(&reasons).starts_with("This is a best move."));
     }
 
     #[test]
@@ -539,7 +602,7 @@ mod tests {
         let pos3: Position = (0..3).flat_map(|c| [b3.h(0, c), b3.h(1, c)]).collect();
         let r = explain(&b3, pos3, b3.v(0, 0), &analysis(&b3, pos3), None).unwrap();
         assert!(r.contains(&Reason::Loony(Offered::LongChain(3))), "{r:?}");
-        assert!(r.contains(&Reason::Best { ties: 4 }));
+        assert!(r.contains(&Reason::Best { ties: Some(4) }));
     }
 
     /// On random positions the reasons agree with the exact scores and the move's effect.
@@ -679,7 +742,7 @@ mod tests {
         let take = explain(&b, pos, b.v(0, 2), &a, None).unwrap();
         assert_eq!(
             take,
-            vec![Reason::Best { ties: 1 }, Reason::Takes { boxes: 1 }]
+            vec![Reason::Best { ties: Some(1) }, Reason::Takes { boxes: 1 }]
         );
         let decline = explain(&b, pos, b.v(0, 3), &a, None).unwrap();
         let declined = Reason::Declines {
