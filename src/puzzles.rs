@@ -110,7 +110,12 @@ pub fn difficulty(solution: &[Reason], margin: i32) -> u8 {
     let has = |f: fn(&Reason) -> bool| solution.iter().any(f);
     let kind = if has(|r| matches!(r, Reason::Takes { .. })) {
         0
-    } else if has(|r| matches!(r, Reason::Sacrifice { .. } | Reason::Loony(_))) {
+    } else if has(|r| {
+        matches!(
+            r,
+            Reason::Sacrifice { .. } | Reason::Loony(_) | Reason::OffersTheRest { .. }
+        )
+    }) {
         3
     } else if has(|r| matches!(r, Reason::Declines { .. })) {
         2

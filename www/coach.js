@@ -124,10 +124,15 @@ const count = (n, word) => (n === 0 ? `no ${word}s` : n === 1 ? `one ${word}` : 
  * enough, else by the long chain rule (an estimate, said so). */
 function whoControls(report, mover, other) {
   const c = report.control;
-  if (report.nimstring === 'loony') return `${mover} has control: ${other} just made a loony move, and ${mover} may take the boxes offered or decline the last of them.`;
+  if (report.nimstring === 'loony') {
+    // Offered the last boxes, declining keeps control of nothing.
+    return report.components.every((k) => k.kind === 'capturable')
+      ? `${other} just offered the last boxes: ${mover} takes them all, as nothing is left to keep control for.`
+      : `${mover} has control: ${other} just made a loony move, and ${mover} may take the boxes offered or decline the last of them.`;
+  }
   if (report.nimstring != null) {
     return report.nimstring === '*0'
-      ? `${other} has control: ${mover} cannot win it against best play, and will have to open the next long chain or loop.`
+      ? `${other} has control: ${mover} cannot win it against best play, and will have to open the next long chain or loop, or take the last box.`
       : `${mover} can take control with the right move.`;
   }
   if (c.moverHasParity === true) return `By the long chain rule ${mover} has control.`;
@@ -154,6 +159,7 @@ function describeRule(report, g) {
   let who;
   if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
   else if (c.moverHasParity === false) who = `${other} has control by the long chain rule: ${mover} (to move) needs to change the count`;
+  else if (c.loops > 0 && report.components.every((k) => k.kind === 'loop')) who = `only loops are left: ${mover} (to move) must open one`;
   else who = 'no long chain to count yet, so the rule says nothing of control';
   const parity = report.parityMoves.length ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.

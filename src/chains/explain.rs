@@ -54,13 +54,22 @@ pub enum Reason {
         /// analysis scores reaches the value (it scores only some moves).
         best_line: Option<usize>,
     },
-    /// The move completes `boxes` boxes (and the player moves again).
+    /// The move completes `boxes` boxes (and the player moves again, unless they were the
+    /// last).
     Takes {
         /// Boxes completed: 1 or 2.
         boxes: u32,
+        /// Whether they were the last boxes: the game is over.
+        ends_game: bool,
     },
     /// A loony move: the opponent may take the offer or decline it and keep control.
     Loony(Offered),
+    /// A loony move that offers every box left (the last chain or loop): declining would
+    /// keep control of nothing, so the opponent takes them all.
+    OffersTheRest {
+        /// Boxes offered: all that are left.
+        boxes: usize,
+    },
     /// The move leaves `boxes` boxes the player could have taken; `double_deal` when it is
     /// the double-dealing line that declines the last two (or four) of an offer.
     Declines {
@@ -192,10 +201,25 @@ impl Reason {
                 "It loses {} against the best play.",
                 count_text(boxes, "box", "boxes")
             ),
-            Reason::Takes { boxes } => format!(
+            Reason::Takes {
+                boxes,
+                ends_game: false,
+            } => format!(
                 "It takes {} and {me} {} again.",
                 count_text(boxes, "box", "boxes"),
                 voice.verb("move", "moves")
+            ),
+            Reason::Takes {
+                boxes: 1,
+                ends_game: true,
+            } => "It takes the last box: the game is over.".to_string(),
+            Reason::Takes {
+                boxes,
+                ends_game: true,
+            } => format!("It takes the last {boxes} boxes: the game is over."),
+            Reason::OffersTheRest { boxes } => format!(
+                "It offers the last {}: {them} can take them all, and nothing is left to keep                  control for (declining would only give boxes back).",
+                count_text(boxes, "box", "boxes")
             ),
             Reason::Loony(Offered::LongChain(n)) => format!(
                 "It opens a long chain of {n} boxes: a loony move. {them_cap} can take them \
@@ -254,7 +278,7 @@ impl Reason {
             ),
             Reason::KeepsControl => format!(
                 "{me_cap} {} control: {me} can still force {them} to open the next long chain \
-                 or loop.",
+                 or loop (or to take the last box).",
                 voice.verb("keep", "keeps")
             ),
             Reason::ChangesParity => format!(
@@ -329,17 +353,17 @@ pub fn explain(
         score_of(middle) > Some(score)
     };
     if taken > 0 {
-        reasons.push(Reason::Takes { boxes: taken });
+        reasons.push(Reason::Takes {
+            boxes: taken,
+            ends_game: coins.untaken(child) == 0,
+        });
     } else if before.is_empty() {
         if is_loony_move(coins, pos, line) {
             let offer = offers_in(coins, child).iter().map(|o| o.path.len()).sum();
-            reasons.push(Reason::Loony(offered(
-                coins,
-                pos,
-                line,
-                &middle_better,
-                offer,
-            )));
+            reasons.push(match coins.untaken(child) == offer {
+                true => Reason::OffersTheRest { boxes: offer },
+                false => Reason::Loony(offered(coins, pos, line, &middle_better, offer)),
+            });
         } else if !after.is_empty() {
             reasons.push(Reason::Sacrifice { boxes: after.len() });
         }
@@ -525,7 +549,10 @@ mod tests {
                     boxes: 4,
                     best_line: Some(b.v(0, 4))
                 },
-                Reason::Takes { boxes: 1 },
+                Reason::Takes {
+                    boxes: 1,
+                    ends_game: false
+                },
                 Reason::GivesAwayControl
             ]
         );
@@ -575,12 +602,10 @@ mod tests {
 
     #[test]
     fn loony_moves_and_sacrifices_are_named() {
-        // 1×2 with both horizontals: the middle line is a hard-hearted handout, an end line
-        // a half-hearted one.
-        let b = Board::new(1, 2).unwrap();
-        let pos: Position = [b.h(0, 0), b.h(0, 1), b.h(1, 0), b.h(1, 1)]
-            .into_iter()
-            .collect();
+        // 2×2 with its horizontals: two 2-chains. A 2-chain's middle line is a hard-hearted
+        // handout, its end line a half-hearted one.
+        let b = Board::new(2, 2).unwrap();
+        let pos: Position = (0..3).flat_map(|r| [b.h(r, 0), b.h(r, 1)]).collect();
         let a = analysis(&b, pos);
         let middle = explain(&b, pos, b.v(0, 1), &a, None).unwrap();
         assert!(
@@ -588,21 +613,43 @@ mod tests {
             "{middle:?}"
         );
         let end = explain(&b, pos, b.v(0, 0), &a, None).unwrap();
-        // The middle line does no better here (either way the opener loses both boxes), so
-        // it is not suggested.
         assert!(
-            end.contains(&Reason::Loony(Offered::HalfHearted {
-                middle_better: false
-            })),
+            matches!(end[1], Reason::Loony(Offered::HalfHearted { .. })),
             "{end:?}"
         );
-        assert!(!explain_text(&end).contains("middle line"));
-        // Opening a long chain of three.
+        // 2×3 with its horizontals: two chains of 3.
+        let b = Board::new(2, 3).unwrap();
+        let pos: Position = (0..3)
+            .flat_map(|r| [b.h(r, 0), b.h(r, 1), b.h(r, 2)])
+            .collect();
+        let long = explain(&b, pos, b.v(0, 0), &analysis(&b, pos), None).unwrap();
+        assert!(
+            long.contains(&Reason::Loony(Offered::LongChain(3))),
+            "{long:?}"
+        );
+        // The last chain: offered whole, with nothing left to keep control for.
         let b3 = Board::new(1, 3).unwrap();
         let pos3: Position = (0..3).flat_map(|c| [b3.h(0, c), b3.h(1, c)]).collect();
         let r = explain(&b3, pos3, b3.v(0, 0), &analysis(&b3, pos3), None).unwrap();
-        assert!(r.contains(&Reason::Loony(Offered::LongChain(3))), "{r:?}");
-        assert!(r.contains(&Reason::Best { ties: Some(4) }));
+        assert_eq!(
+            r,
+            vec![
+                Reason::Best { ties: Some(4) },
+                Reason::OffersTheRest { boxes: 3 }
+            ]
+        );
+        let text = explain_text(&r);
+        assert!(
+            text.contains("the last 3 boxes") && !text.contains("keeping control"),
+            "{text}"
+        );
+        // So is the last 2-chain by its end line.
+        let b2 = Board::new(1, 2).unwrap();
+        let pos2: Position = [b2.h(0, 0), b2.h(0, 1), b2.h(1, 0), b2.h(1, 1)]
+            .into_iter()
+            .collect();
+        let r = explain(&b2, pos2, b2.v(0, 0), &analysis(&b2, pos2), None).unwrap();
+        assert!(r.contains(&Reason::OffersTheRest { boxes: 2 }), "{r:?}");
     }
 
     /// On random positions the reasons agree with the exact scores and the move's effect.
@@ -622,7 +669,9 @@ mod tests {
                     }
                     let takes = reasons.iter().any(|r| matches!(r, Reason::Takes { .. }));
                     assert_eq!(takes, coins.completes(pos, m.line) > 0);
-                    let loony = reasons.iter().any(|r| matches!(r, Reason::Loony(_)));
+                    let loony = reasons
+                        .iter()
+                        .any(|r| matches!(r, Reason::Loony(_) | Reason::OffersTheRest { .. }));
                     let declines = reasons.iter().any(|r| matches!(r, Reason::Declines { .. }));
                     let could_take = !capturable_set(coins, pos).is_empty();
                     match could_take {
@@ -742,7 +791,20 @@ mod tests {
         let take = explain(&b, pos, b.v(0, 2), &a, None).unwrap();
         assert_eq!(
             take,
-            vec![Reason::Best { ties: Some(1) }, Reason::Takes { boxes: 1 }]
+            vec![
+                Reason::Best { ties: Some(1) },
+                Reason::Takes {
+                    boxes: 1,
+                    ends_game: false
+                }
+            ]
+        );
+        // The last box: the game is over, nobody moves again.
+        let last = pos.with(b.v(0, 2));
+        let r = explain(&b, last, b.v(0, 3), &analysis(&b, last), None).unwrap();
+        assert_eq!(
+            explain_text(&r),
+            "This is the only best move. It takes the last box: the game is over."
         );
         let decline = explain(&b, pos, b.v(0, 3), &a, None).unwrap();
         let declined = Reason::Declines {

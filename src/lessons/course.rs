@@ -113,9 +113,10 @@ pub const COURSE: &[LessonSpec] = &[
         title: "Control, and when to give it up",
         idea: Idea::TakeOrDecline,
         text: "Control means your opponent must open every long chain and loop for you. It has a \
-               price: two boxes for each chain you decline, four for each loop. When what is left \
-               is worth less than keeping control costs (short chains, loops), take everything \
-               offered and let your opponent have control.",
+               price: two boxes for each chain you decline, four for each loop, though the last one \
+               you take whole. When what is left is worth less than keeping control costs (short \
+               chains, loops you would have to decline), take everything offered and let your \
+               opponent have control.",
         exercises: &[
             ex(&["+-+-+-+-+", "|#|#|", "+-+-+-+-+", "|#|#|   |", "+-+-+ + +", "|#|#|   |", "+-+-+-+-+"], GIVE_UP),
             ex(&["+-+-+-+", "  |   |", "+ + + +", "| |   |", "+ +-+-+", "|", "+-+-+-+", "|   |#|", "+ +-+-+"], GIVE_UP),

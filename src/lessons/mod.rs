@@ -429,7 +429,7 @@ pub fn summary(
         (
             format!(
                 "You, to move, can win control (nimstring value {value}): you can force your \
-                 opponent to open the next long chain or loop."
+                 opponent to open the next long chain or loop (or to take the last box)."
             ),
             next == NextLoony::Mover,
         )

@@ -202,7 +202,9 @@ pub fn explain_move(
     let out = JsExplanation {
         best: loses == 0,
         loses,
-        loony: reasons.iter().any(|r| matches!(r, Reason::Loony(_))),
+        loony: reasons
+            .iter()
+            .any(|r| matches!(r, Reason::Loony(_) | Reason::OffersTheRest { .. })),
         reasons: reasons.iter().map(|r| r.text_in(&voice)).collect(),
         text: explain_text_in(&reasons, &voice),
     };

@@ -251,7 +251,7 @@ test('the coach\'s replies to an offer take first the box free to take beside it
   await context.close();
 });
 
-test('with only a loop left, the coach says who has control exactly and never that it is still open; a loony move just made leaves the mover in control', async () => {
+test('with only a loop left, the coach says who has control exactly and never that it is still open; a loony move just made leaves the mover in control, unless it offers the last boxes', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
   const loop = [7, 10, 3, 15, 19, 5, 1, 4, 0, 16, 20, 9, 11, 23, 12, 13, 2, 14];
   const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${loop.join(',')}`);
@@ -261,12 +261,21 @@ test('with only a loop left, the coach says who has control exactly and never th
   assert.match(await page.textContent('#coach-control'), /^A is to move\. There are no long chains and one loop\. B has control: A cannot win it against best play/);
   const rule = await page.textContent('#coach-rule');
   assert.doesNotMatch(rule, /still open/, rule);
-  assert.match(rule, /no long chain to count yet, so the rule says nothing of control\..*Exactly \(nimstring value \*0\): A cannot win control/, rule);
-  // A opens the loop (a2b2): B may take it all or decline the last four.
+  assert.match(rule, /only loops are left: A \(to move\) must open one\..*Exactly \(nimstring value \*0\): A cannot win control/, rule);
+  assert.match(await page.textContent('#coach-control'), /A cannot win it against best play, and will have to open the next long chain or loop, or take the last box\.$/);
+  // A opens the loop (a2b2), the last boxes: B takes them all (declining keeps control of
+  // nothing).
   await clickLine(page, 6);
   await settled(page);
   assert.equal(nativeChains('3x3', [...loop, 6]).nimstring, 'loony');
-  assert.match(await page.textContent('#coach-control'), /B has control: A just made a loony move, and B may take the boxes offered or decline the last of them\.$/);
+  assert.match(await page.textContent('#coach-control'), /A just offered the last boxes: B takes them all, as nothing is left to keep control for\.$/);
+  // Three chains of three, A opens one: B may take it or decline the last two.
+  const rows = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+  const chains = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${[...rows, 12].join(',')}`);
+  await settled(chains.page);
+  await coachShows(chains.page, '3x3', [...rows, 12]);
+  assert.match(await chains.page.textContent('#coach-control'), /B has control: A just made a loony move, and B may take the boxes offered or decline the last of them\.$/);
+  assert.deepEqual(chains.errors, []);
   assert.deepEqual(errors, []);
   await context.close();
 });

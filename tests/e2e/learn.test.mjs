@@ -177,7 +177,7 @@ test('a wrong pick says who makes the next loony move with best play, also where
   assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
   // The pick's own paragraph (the first), not the exercise's explanation after it.
   const why = await page.textContent('#exercise-feedback p:first-child');
-  assert.ok(why.includes('You keep control: you can still force your opponent to open the next long chain or loop. With best play after it, though, you make the next loony move: keeping control costs you more than it brings.'), why);
+  assert.ok(why.includes('You keep control: you can still force your opponent to open the next long chain or loop (or to take the last box). With best play after it, though, you make the next loony move: keeping control costs you more than it brings.'), why);
   assert.deepEqual(errors, []);
   await context.close();
 });
