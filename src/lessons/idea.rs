@@ -257,8 +257,15 @@ impl Idea {
 
     /// What the explanation adds for this idea: for the long chain rule, the count and the
     /// number of long chains the player wants; for safe moves, the safe lines and short chains
-    /// left to count; for nimstring, the moves leaving `*0`.
-    pub fn explain(self, board: &Board, pos: Position, label: &dyn Fn(usize) -> String) -> String {
+    /// left to count, before and after the best move `best`; for nimstring, the moves leaving
+    /// `*0`.
+    pub fn explain(
+        self,
+        board: &Board,
+        pos: Position,
+        best: usize,
+        label: &dyn Fn(usize) -> String,
+    ) -> String {
         match self {
             Idea::FirstLongChain => {
                 let open = board.open_lines(pos).count();
@@ -279,15 +286,33 @@ impl Idea {
                     .filter(|&l| is_safe(board, pos, l))
                     .map(label)
                     .collect();
-                let short = (components(board, pos).iter())
-                    .filter(|c| c.is_short_chain())
-                    .count();
+                let (most, short) = turn_passers(board, pos);
+                let playable = match most < safe.len() {
+                    true => format!(", of which at most {most} can all be drawn"),
+                    false => String::new(),
+                };
+                let (most_after, short_after) = turn_passers(board, pos.with(best));
+                let left = most_after + short_after;
+                let verdict = match left % 2 == 0 {
+                    true => format!(
+                        ": {left}, an even number, so your opponent, to move, runs out of them \
+                         first"
+                    ),
+                    false => format!(
+                        ": {left}, an odd number, and yet with best play your opponent makes the \
+                         first loony move: the count alone does not decide here, since lines \
+                         still to come can make a short chain long or use up two safe lines"
+                    ),
+                };
                 format!(
-                    "The count here: {} ({}) and {}, each handed out passing the turn as a safe \
-                     move does.",
+                    "The count here: {} ({}){playable}, and {}, each handed out passing the turn \
+                     as a safe move does. After {}, at most {} and {} are left{verdict}.",
                     count_text(safe.len(), "safe line", "safe lines"),
                     safe.join(", "),
                     count_text(short, "short chain", "short chains"),
+                    label(best),
+                    count_text(most_after, "safe line", "safe lines"),
+                    count_text(short_after, "short chain", "short chains"),
                 )
             }
             Idea::Nimstring => {
@@ -311,9 +336,55 @@ impl Idea {
     }
 }
 
+/// The moves of `pos` that pass the turn without opening a long chain or loop: the most safe
+/// lines that can all be drawn (fewer than the safe lines where drawing one makes another
+/// unsafe, two sides of one box), and the short chains, each handed out passing the turn.
+fn turn_passers(board: &Board, pos: Position) -> (usize, usize) {
+    /// The most of `lines` that can be drawn on `pos` one after another, each safe when drawn
+    /// (a line unsafe now never becomes safe: lines only add sides). Exhaustive: exercises
+    /// have a dozen safe lines at most.
+    fn most(board: &Board, pos: Position, lines: &[usize]) -> usize {
+        match lines.split_first() {
+            None => 0,
+            Some((&line, rest)) => {
+                let without = most(board, pos, rest);
+                match is_safe(board, pos, line) {
+                    true => without.max(1 + most(board, pos.with(line), rest)),
+                    false => without,
+                }
+            }
+        }
+    }
+    let safe: Vec<usize> = (board.open_lines(pos).lines())
+        .filter(|&l| is_safe(board, pos, l))
+        .collect();
+    let short = (components(board, pos).iter())
+        .filter(|c| c.is_short_chain())
+        .count();
+    (most(board, pos, &safe), short)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Safe lines that are two sides of one box cannot all be drawn: the count is of the
+    /// lines that can.
+    #[test]
+    fn the_safe_count_is_of_lines_that_can_all_be_drawn() {
+        // 1x1: four safe lines, two can be drawn; 1x2: seven, four; 2x2: twelve, the eight on the
+        // border (each box two sides, an inner line counting for both).
+        for (name, safe, most) in [("1x1", 4, 2), ("1x2", 7, 4), ("2x2", 12, 8)] {
+            let board = Board::parse(name).unwrap();
+            let pos = board.start();
+            let lines = board
+                .open_lines(pos)
+                .lines()
+                .filter(|&l| is_safe(&board, pos, l));
+            assert_eq!(lines.count(), safe, "{name}");
+            assert_eq!(turn_passers(&board, pos), (most, 0), "{name}");
+        }
+    }
 
     /// On an empty board the count is its number of dots (Euler), and the first player
     /// wants as many long chains as that count is even or odd: the rule as Berlekamp states it.
@@ -323,7 +394,7 @@ mod tests {
         for (rows, cols, want) in [(3, 3, "even"), (2, 2, "odd"), (3, 5, "even"), (4, 4, "odd")] {
             let board = Board::new(rows, cols).unwrap();
             let dots = (rows + 1) * (cols + 1);
-            let text = Idea::FirstLongChain.explain(&board, board.start(), &label);
+            let text = Idea::FirstLongChain.explain(&board, board.start(), 0, &label);
             assert!(text.contains(&format!("+ 1 = {dots}.")), "{text}");
             assert!(
                 text.contains(&format!("an {want} number of long chains")),

@@ -256,7 +256,7 @@ fn build_exercise(
         error,
     })?;
     let label = |l: usize| line_label(&board, l);
-    let idea_text = idea.explain(&board, pos, &label);
+    let idea_text = idea.explain(&board, pos, explained, &label);
     if !idea_text.is_empty() {
         text = format!("{text} {idea_text}");
     }
