@@ -250,8 +250,8 @@ class DotboxBot(pyspiel.Bot):
         answer = self._answers(board, lines)
         self.last_answer = answer
         best = answer["best"]
-        if not best:
-            return [], pyspiel.INVALID_ACTION
+        if not best:  # every answer of a position with a line to draw names a move
+            raise DotboxError(f"no move to play in {board} with lines {lines}: {answer}")
         policy = [(line, 1 / len(best)) for line in best]
         return policy, self._rng.choice(best)
 
