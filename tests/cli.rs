@@ -646,7 +646,10 @@ fn a_solve_larger_than_the_disk_is_refused_at_once() {
     assert!(
         err.contains("solving it in memory needs about 8.0 PiB")
             && err.contains("and on disk more than the whole file system holding")
-            && err.ends_with("answer it from a book or with --method search\n")
+            && err.ends_with(
+                "answer it from a book, with --method search (exact, in hours on a large \
+                 position) or with --method estimate (the engine's estimate)\n"
+            )
             && !err.contains("solve it on disk"),
         "{err}"
     );

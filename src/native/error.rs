@@ -250,17 +250,23 @@ impl fmt::Display for Spelled<'_> {
                     false => "`dotbox solve --store DIR`",
                 };
                 let search = Method::Search.in_terms_of(self.face);
+                let estimate = Method::Estimate.in_terms_of(self.face);
                 write!(
                     f,
-                    "{e}: solve it on disk with {on_disk}, or answer from a book or with {search}"
+                    "{e}: solve it on disk with {on_disk}, or answer from a book, with {search} \
+                     (exact, in hours on a large position) or with {estimate} (the engine's \
+                     estimate)"
                 )
             }
             CliError::Solve(e) => e.fmt(f),
             CliError::TooLargeAnywhere { error, disk } => {
                 let search = Method::Search.in_terms_of(self.face);
+                let estimate = Method::Estimate.in_terms_of(self.face);
                 write!(
                     f,
-                    "{error}, and on disk more than {disk}: answer it from a book or with {search}"
+                    "{error}, and on disk more than {disk}: answer it from a book, with {search} \
+                     (exact, in hours on a large position) or with {estimate} (the engine's \
+                     estimate)"
                 )
             }
             CliError::Io {
@@ -620,8 +626,10 @@ mod tests {
                     bytes: 1e12,
                     limit: 1 << 30,
                 }),
-                "`dotbox solve --store DIR`, or answer from a book or with --method search",
-                "dotbox.solve(..., store=DIR), or answer from a book or with method='search'",
+                "`dotbox solve --store DIR`, or answer from a book, with --method search (exact, \
+                 in hours on a large position) or with --method estimate (the engine's estimate)",
+                "dotbox.solve(..., store=DIR), or answer from a book, with method='search' \
+                 (exact, in hours on a large position) or with method='estimate'",
             ),
             (
                 CliError::TooLargeAnywhere {
@@ -633,8 +641,10 @@ mod tests {
                     disk: "the whole file system holding /tmp (1.0 TiB, 0.5 TiB free)".into(),
                 },
                 ", and on disk more than the whole file system holding /tmp (1.0 TiB, 0.5 TiB \
-                 free): answer it from a book or with --method search",
-                ": answer it from a book or with method='search'",
+                 free): answer it from a book, with --method search (exact, in hours on a large \
+                 position) or with --method estimate (the engine's estimate)",
+                ": answer it from a book, with method='search' (exact, in hours on a large \
+                 position) or with method='estimate' (the engine's estimate)",
             ),
         ];
         for (error, cli, python) in cases {
