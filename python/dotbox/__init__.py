@@ -191,7 +191,11 @@ def analyze(
     scores are the engine's estimates (floats; ``None`` for the rules of thumb), ``method``
     says what answered, and ``best`` holds the one move it plays; an estimate's
     ``value_exact`` and a move's ``exact`` say where the engine's search proved the value and
-    that move's score (never with ``method="estimate"``).
+    that move's score (never with ``method="estimate"``). With ``method`` ``"pseudo"``
+    (chains as pseudo-lines, chosen on its own) the scores are integers, exact where a move's
+    ``exact`` says so and upper bounds elsewhere (``pseudo_lines``: its chains, whether the
+    value is proven, the unproven moves), and ``best`` the moves proven best (never empty:
+    where none is proven, the engine answers instead).
     """
     method, time_limit, seed = _options(method, time_limit, seed)
     text = _dotbox.analyze_json(

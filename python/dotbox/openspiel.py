@@ -134,8 +134,16 @@ def from_dotbox(
 #: :class:`DotboxBot`'s ``time_limit`` when none is given and its method reads one.
 DEFAULT_TIME_LIMIT = 10.0
 
+class _Default:
+    """Marks an argument left out (where ``None`` means something else); ``help()`` shows
+    it by name."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
 #: Marks an argument left out (where ``None`` means something else).
-DEFAULT = object()
+DEFAULT = _Default()
 
 
 #: How many answers an :class:`Answers` (and so a :class:`DotboxBot`) keeps: the positions
