@@ -15,7 +15,8 @@ import { session, client, wasmReady, onRender } from './session.js';
 import { analysisOf, estimated, exactly, onEstimate, onMadeExact, proven } from './analyses.js';
 import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
-import { $, PLAYER, boxes, fmt, fmtEstimate, plural, svgEl } from './ui.js';
+import { kindClass, shadeComponents } from './shading.js';
+import { $, PLAYER, boxes, fmt, fmtEstimate, plural } from './ui.js';
 
 const coach = {
   key: null, // positionKey of the report shown
@@ -47,13 +48,6 @@ function loonyOf(g, lines) {
   return loonyAsked.get(key);
 }
 
-/** The class naming a component's kind on the board and in the legend: a chain closing into
- * a loop at its junction is shown as the loop it counts as. */
-function kindClass(c) {
-  if (c.kind === 'chain') return c.loop ? 'loop' : c.long ? 'long' : 'short';
-  return c.kind;
-}
-
 // ---- Board overlay ---------------------------------------------------------------------
 
 function drawOverlay() {
@@ -62,12 +56,7 @@ function drawOverlay() {
   svg.querySelectorAll('g.move.loony').forEach((n) => n.classList.remove('loony'));
   drawSuffixes(svg);
   if (!coach.overlay || !coach.report) return;
-  const first = svg.firstChild;
-  for (const c of coach.report.components) {
-    for (const [row, col] of c.boxes) {
-      svg.insertBefore(svgEl('rect', { class: `coach box-kind ${kindClass(c)}`, x: col + 0.06, y: row + 0.06, width: 0.88, height: 0.88, rx: 0.08 }), first);
-    }
-  }
+  shadeComponents(svg, coach.report.components);
   for (const m of coach.report.loonyMoves) {
     const g = svg.querySelector(`g.move[data-line="${m.line}"]`);
     if (!g) continue;

@@ -14,7 +14,8 @@ import { renderBoard } from './board.js';
 import { diagramOf, answerKeys } from './answer-board.js';
 import { isLearnHash, wasmReady } from './session.js';
 import { positionKey } from './position-key.js';
-import { $, fmt, svgEl } from './ui.js';
+import { shadeComponents } from './shading.js';
+import { $, fmt } from './ui.js';
 
 export const LEARN_HASH = '#learn';
 const STORE = 'dotbox-learn';
@@ -156,12 +157,6 @@ function setFeedback(parts, cls) {
   out.className = cls;
 }
 
-/** The class naming a component's kind, as the coach names it (coach.css colours it). */
-function kindClass(c) {
-  if (c.kind === 'chain') return c.long ? 'long' : 'short';
-  return c.kind;
-}
-
 function render() {
   const ex = current();
   const answered = state.answer !== null;
@@ -186,12 +181,7 @@ function render() {
   $('learn-shading').textContent = state.components.length
     ? `On the board: ${state.components.map((c) => c.text).join('; ')}.`
     : '';
-  const first = svg.firstChild;
-  for (const c of state.components) {
-    for (const [row, col] of c.boxes) {
-      svg.insertBefore(svgEl('rect', { class: `coach box-kind ${kindClass(c)}`, x: col + 0.06, y: row + 0.06, width: 0.88, height: 0.88, rx: 0.08 }), first);
-    }
-  }
+  shadeComponents(svg, state.components);
   $('exercise-retry').disabled = !answered;
   // The course has a first and a last exercise: Previous and Next stop there, and Next
   // says when it leaves the lesson.

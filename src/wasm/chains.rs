@@ -90,7 +90,7 @@ struct JsReport {
     nimstring: Option<String>,
 }
 
-/// The coach's view of the position with `lines` drawn: `{components: [{kind, long, boxes:
+/// The coach's view of the position with `lines` drawn: `{components: [{kind, long, loop, boxes:
 /// [[r, c]], lines, text}], control: {dots, longChains, loops, moverHasParity, text},
 /// parityMoves, loonyMoves: [{line, offers: [{boxes, takeAll, decline, left}]}], standing,
 /// nimstring}`.

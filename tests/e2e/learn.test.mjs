@@ -286,6 +286,30 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   await context.close();
 });
 
+test('Learn shades a chain that closes into a loop at its junction as the loop it counts as, as the game board does', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // Lesson 3, exercise 6: one of its chains closes into a loop.
+  const { page, errors } = await openLearn(context, '#learn/3.6');
+  const { shaded, expected } = await page.evaluate(async () => {
+    const { chainsReport } = await import('./pkg/dotbox.js');
+    const { lessons } = await (await fetch('./lessons.json')).json();
+    const ex = lessons[2].exercises[5];
+    const { components } = chainsReport(ex.board, '', ex.lines.join(','));
+    const kind = (c) => (c.kind === 'chain' ? (c.loop ? 'loop' : c.long ? 'long' : 'short') : c.kind);
+    const at = (row, col) => `${row},${col}`;
+    return {
+      loops: components.filter((c) => c.kind === 'chain' && c.loop).length,
+      expected: components.flatMap((c) => c.boxes.map(([r, col]) => `${at(r, col)} ${kind(c)}`)).sort(),
+      shaded: [...document.querySelectorAll('#learn-svg rect.box-kind')]
+        .map((r) => `${at(Math.round(Number(r.getAttribute('y'))), Math.round(Number(r.getAttribute('x'))))} ${[...r.classList].filter((k) => !['coach', 'box-kind'].includes(k))[0]}`).sort(),
+    };
+  });
+  assert.deepEqual(shaded, expected);
+  assert.ok(shaded.some((s) => s.endsWith(' loop')), JSON.stringify(shaded));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a teacher links to an exercise; an answer shown is not counted until another exercise was answered, across a reload', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   // Lesson 4, exercise 3, by the address (from 1); the address follows the exercise shown.
