@@ -203,7 +203,16 @@ async function update() {
       // page's limits.
       const { moveEstimateSeconds, lineEstimateSeconds } = answerBudget();
       const seconds = !replying ? undefined : again ? lineEstimateSeconds : moveEstimateSeconds;
-      const guess = await estimatePosition(g, lines, e, seconds);
+      let guess;
+      try {
+        guess = await estimatePosition(g, lines, e, seconds);
+      } catch (failed) {
+        if (asked !== request || g !== session.game || g.lines !== lines) return;
+        // Neither exact scores nor estimates: said, not left as a silent wait for a move.
+        mark({ state: 'idle' });
+        setMessage(`No exact answer and no estimate for this position: ${failed.message}`, true);
+        return;
+      }
       if (asked !== request || g !== session.game || g.lines !== lines) return;
       if (guess?.source === 'engine') {
         // The engine solved the position: exact scores, shown and played as exact.

@@ -15,12 +15,18 @@ export class SolverClient {
         return;
       }
       const p = this.pending.get(data.id);
+      if (!p) return; // answered already: the worker failed meanwhile and its calls were refused
       this.pending.delete(data.id);
       if (data.ok) p.resolve(data.result);
       else p.reject(Object.assign(new Error(data.error), { code: data.code }));
     };
+    // The worker answers every call, errors included; an error event is one it could not
+    // answer (its script failed to load, or a fault outside any call): every call, now and
+    // later, fails with it rather than wait for an answer that will not come.
+    this.failure = null;
     this.worker.onerror = (e) => {
-      for (const p of this.pending.values()) p.reject(new Error(`worker failed: ${e.message}`));
+      this.failure = new Error(`worker failed: ${e.message}`);
+      for (const p of this.pending.values()) p.reject(this.failure);
       this.pending.clear();
     };
   }
@@ -32,6 +38,7 @@ export class SolverClient {
    * them.
    */
   call(op, args = {}, { quiet = false } = {}) {
+    if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

@@ -171,20 +171,16 @@ export function canAnalyze(g, lines) {
  * The engine's estimates for the position with `lines` drawn, which no exact answer reaches
  * (`why`: the worker's refusal), saying plainly in #exactness that its scores are estimates,
  * not exact, and when exact play begins: the worker's estimate with `lines` (remembered, so
- * a position seen again is not estimated again: `seconds` 0 then), or null. `seconds`: the
+ * a position seen again is not estimated again: `seconds` 0 then). `seconds`: the
  * engine's time (default the policy's estimateSeconds). Where the engine solved the position
  * (its exact search finished within the time: every score exact, as on 5x5 at 33-38
  * open lines), the exact analysis instead, `source: 'engine'`, remembered with the exact
  * analyses: shown and played as exact, never as an estimate. Where it proved only the value
  * and its move (`valueExact`), the estimate says so, and those stay exact on the board.
+ * Throws the engine's error where it could not estimate.
  */
 export async function estimatePosition(g, lines, why, seconds = undefined) {
-  let found;
-  try {
-    found = await estimateOf(client, g.board, g.predrawn, lines, seconds);
-  } catch {
-    return null;
-  }
+  let found = await estimateOf(client, g.board, g.predrawn, lines, seconds);
   if (found.source === 'engine') return found;
   found = { ...found, lines };
   // A new game or another position came while the engine thought: remembered, not shown.

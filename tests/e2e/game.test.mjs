@@ -329,3 +329,18 @@ test('the result of a finished game leaves the message line when a move is taken
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a solving worker that cannot start fails every answer at once, with its reason, instead of leaving the page analysing', async () => {
+  const context = await env.browser.newContext();
+  // The worker's script broken on the way: the real worker fails to load, as it would from a
+  // damaged cache or a bad deploy.
+  await context.route('**/worker.js*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'export const broken = ;' }));
+  const { page } = await openPage(context, env.server.url, '#board=3x3&mode=hh');
+  const stops = async () => page.waitForFunction(() => document.body.dataset.state === 'idle' && /worker failed/.test(document.querySelector('#message').textContent), null, { timeout: 10_000 });
+  await stops();
+  // A later position asks again: refused at once, not queued behind a worker that is gone.
+  await clickLine(page, 0);
+  await page.waitForFunction(() => document.body.dataset.lines === '0');
+  await stops();
+  await context.close();
+});
