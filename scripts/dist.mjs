@@ -349,9 +349,6 @@ async function main() {
   const size = (filter) => Object.entries(files).filter(([p]) => filter(p)).reduce((n, [, b]) => n + b.length, 0);
   console.log(`dist: release ${release} (${version}) in ${out}`);
   console.log(`  ${Object.keys(files).length} files; code ${(size((p) => p.startsWith('r/')) / 1e6).toFixed(2)} MB, books ${(size((p) => p.endsWith('.book')) / 1e6).toFixed(2)} MB, precached ${(size((p) => p in precache) / 1e6).toFixed(2)} MB`);
-  for (const p of Object.keys(files).filter((f) => f.endsWith('.book'))) {
-    if (statSync(join(out, p)).size > partBytes) fail(`${p} is larger than ${partBytes} bytes`);
-  }
 }
 
 /**

@@ -7,10 +7,7 @@
 import { OP, ERROR } from './protocol.js';
 import { positionKey } from './position-key.js';
 import { answerBudget } from './pkg/dotbox.js';
-
 import { proven } from './proven.js';
-
-export { proven };
 
 const known = new Map(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Map(); // key -> why the worker gave no exact scores

@@ -9,7 +9,8 @@
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
-import { analysisOf, cached, estimateOf, estimated, exactValue, exactly, failure, proven, provenValue, searchAsked, searchOf } from './analyses.js';
+import { analysisOf, cached, estimateOf, estimated, exactValue, exactly, failure, provenValue, searchAsked, searchOf } from './analyses.js';
+import { proven } from './proven.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine, isEngine, replyEnded } from './session.js';
 import { canAnalyze } from './solving.js';

@@ -14,8 +14,8 @@ import {
   replyBegins, replyEnds,
 } from './session.js';
 import { fillBoards, prepareBoard, showSolvePanel, initSolving, estimatePosition, describeSource } from './solving.js';
-import { analysisOf, cached, capAt, onMadeExact, proven, provenValue } from './analyses.js';
-import { bestMoves } from './proven.js';
+import { analysisOf, cached, capAt, onMadeExact, provenValue } from './analyses.js';
+import { bestMoves, proven } from './proven.js';
 import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';

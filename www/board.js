@@ -4,7 +4,7 @@
 import { PLAYER, fmt, fmtEstimate, svgEl as el } from './ui.js';
 
 /** Midpoint of a line in board units (dot (r, c) sits at x = c, y = r). */
-export function midpoint(shape) {
+function midpoint(shape) {
   return { x: (shape.a[1] + shape.b[1]) / 2, y: (shape.a[0] + shape.b[0]) / 2 };
 }
 

@@ -12,7 +12,8 @@
 import { OP } from './protocol.js';
 import { chainsReport, explainMove, loonyOpen } from './pkg/dotbox.js';
 import { session, client, wasmReady, onRender } from './session.js';
-import { analysisOf, estimated, exactly, onEstimate, onMadeExact, proven } from './analyses.js';
+import { analysisOf, estimated, exactly, onEstimate, onMadeExact } from './analyses.js';
+import { proven } from './proven.js';
 import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
 import { kindClass, shadeComponents } from './shading.js';
@@ -44,7 +45,12 @@ const loonyAsked = new Map(); // positionKey -> the worker's loony analysis of i
  * it next read the same answer. */
 function loonyOf(g, lines) {
   const key = keyOf(g, lines);
-  if (!loonyAsked.has(key)) loonyAsked.set(key, client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines }));
+  if (!loonyAsked.has(key)) {
+    const asked = client.call(OP.loony, { board: g.board, predrawn: g.predrawn, lines });
+    // A failure is not kept: the position is asked again next time.
+    asked.catch(() => loonyAsked.delete(key));
+    loonyAsked.set(key, asked);
+  }
   return loonyAsked.get(key);
 }
 

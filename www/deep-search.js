@@ -15,8 +15,8 @@ import { startWorker } from './wasm-loader.js';
 
 // How long the asked-for search may run, its transposition table and the positions it is
 // offered for are the answer policy's (wasm answerBudget(): deepSearchSeconds,
-// deepSearchTableMib, deepSearchMaxOpen); the worker takes a smaller table where the browser
-// refuses that much.
+// deepSearchTableMib, deepSearchMaxOpen); the search (wasm searchAnalyze) takes a smaller
+// table where the browser refuses that much.
 
 let running = null; // the search worker while a search runs
 let ended = Promise.resolve(); // resolves when the running search ends, however it ends

@@ -17,7 +17,7 @@ import { positionKey } from './position-key.js';
 import { shadeComponents } from './shading.js';
 import { $, fmt } from './ui.js';
 
-export const LEARN_HASH = '#learn';
+const LEARN_HASH = '#learn';
 const STORE = 'dotbox-learn';
 
 const state = {

@@ -2,8 +2,11 @@
 // events the worker posts while it works and the error codes a refusal carries. Both sides
 // import these names, so a message one side posts is one the other side reads.
 //
-// The page posts {id, op, ...}; the worker answers {id, ok: true, result} or
+// The page posts {id, op, ..., quiet?}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error, code}, and while working posts events {op: EVENT.x, ...} without id.
+// `quiet` marks the page's background work (the move list, the best line, the coach,
+// thinking on the person's time): the worker marks its progress events `quiet` too, and the
+// page's bar, which belongs to the game's own reply, does not show them.
 //   analyze {board, predrawn, lines}  -> {value, moves: [{line, score}], source}: exact only,
 //                                        by the method the answer policy names
 //                                        (wasm.answerMethod; refused with ERROR.tooBig where
@@ -40,10 +43,10 @@
 //                                        cached; from the part files books/index.json lists
 //                                        where it is split): {board, depth, checksum, cached,
 //                                        figures}; posts EVENT.bookProgress
-//   estimate {board, predrawn, lines, seconds?, seed?, stop?}
-//                                     -> {value, moves: [{line, score}], best, depth, nodes,
-//                                        exact, source: 'estimate', seconds, open, exactAt,
-//                                        stopped}:
+//   estimate {board, predrawn, lines, seconds?, seed?, nodes?, stop?}
+//                                     -> {value, moves: [{line, score, exact}], best, depth,
+//                                        nodes, threads, exact, valueExact, source: 'estimate',
+//                                        seconds, open, exactAt, stopped}:
 //                                        the engine's estimates where no exact answer is in
 //                                        reach; `exact` true only where the engine solved the
 //                                        position (every score exact, whole numbers); posts

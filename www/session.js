@@ -40,7 +40,7 @@ export function replyEnds() {
 export const replyEnded = () => reply?.ended ?? Promise.resolve();
 
 /** Who plays: you A against the engine, you B, engine against engine, two people. */
-export const MODES = ['p1', 'p2', 'ee', 'hh'];
+const MODES = ['p1', 'p2', 'ee', 'hh'];
 
 export const session = {
   game: null, // the wasm Game on the board: the line shown, played up to the position shown
@@ -61,7 +61,7 @@ export const session = {
   bookError: null, // {board: shownBoardKey(), message}: why the board's book could not be opened
   books: [], // www/books/index.json entries
   book: null, // the loaded book's info for the current board
-  estimate: null, // {line, reason, exactAt, open, lines}: the rules move where nothing exact is in reach
+  estimate: null, // the engine's estimate (worker's `estimate`, with its `lines`) where nothing exact is in reach
 };
 
 // ---- Updates: the only writers of `session` ------------------------------------------------

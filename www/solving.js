@@ -3,7 +3,7 @@
 // with its progress, the storage panel, and which positions the move list may ask for.
 import { OP, EVENT, ERROR } from './protocol.js';
 import { mark } from './test-hooks.js';
-import { Game, maxOpen, directOpen, handoverOpen, pseudoMaxUnits, answerMethod, answerBudget, bookAnswers } from './pkg/dotbox.js';
+import { Game, answerMethod, answerBudget, bookAnswers } from './pkg/dotbox.js';
 import {
   session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, bookFailed, solveStarted, solveEnded,
 } from './session.js';
@@ -34,8 +34,8 @@ export async function fillBoards() {
       const board = `${r}x${c}`;
       const n = lineCount(r, c);
       const book = bookFor(board, '');
-      if (n > maxOpen()) larger.push([board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines, exact from ${handoverOpen()} open lines)`]);
-      else add(board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines${n <= directOpen() ? '' : ', solved once'})`);
+      if (n > answerBudget().wholeBoardOpen) larger.push([board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines, exact from ${answerBudget().retroMaxOpen} open lines)`]);
+      else add(board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines${n <= answerBudget().directOpen ? '' : ', solved once'})`);
     }
   }
   const icelandic = new Game('icelandic', '');
@@ -59,10 +59,10 @@ function bookFor(board, predrawn) {
 function bookedLabel(board, book) {
   const [r, c] = board.split('x').map(Number);
   const n = lineCount(r, c);
-  const solvedHere = n <= maxOpen();
-  const exact = n - book.depth <= (solvedHere ? directOpen() : handoverOpen())
+  const solvedHere = n <= answerBudget().wholeBoardOpen;
+  const exact = n - book.depth <= (solvedHere ? answerBudget().directOpen : answerBudget().retroMaxOpen)
     ? 'exact from the first move: opening book'
-    : `opening book for ${book.depth} lines, then ${solvedHere ? 'solved once' : `exact from ${handoverOpen()} open lines`}`;
+    : `opening book for ${book.depth} lines, then ${solvedHere ? 'solved once' : `exact from ${answerBudget().retroMaxOpen} open lines`}`;
   return `${r}×${c} (${n} lines, ${exact})`;
 }
 
@@ -151,18 +151,22 @@ function showFigures(f) {
 
 /** Whether the board's book and the in-memory analysis answer every position without a solve. */
 function bookSuffices(s) {
-  return Boolean(session.book) && s.open - session.book.depth <= directOpen();
+  return Boolean(session.book) && s.open - session.book.depth <= answerBudget().directOpen;
 }
 
 /** Whether the worker answers the position with `lines` drawn on game `g`'s board at once:
  * where the answer policy (wasm.answerMethod) names a method that does (a book, in memory, a
- * stored solve), not a search, chains as pseudo-lines or an estimate of seconds, which the
- * move list asks only once the position on the board has its answer. */
+ * stored solve), not a search, chains as pseudo-lines, the handover's solve of a subgame or
+ * an estimate, of seconds, which the move list asks only once the position on the board has
+ * its answer. */
 export function canAnalyze(g, lines) {
   const s = session.status;
   if (!s) return false;
   const method = answerMethod(g.board, g.predrawn, lines, session.book?.depth, 'browser');
-  return method === 'book' || method === 'retro' || (method === 'stored' && Boolean(s.solved));
+  // The retrograde solver in memory at once up to directOpen; past it, the handover's solve.
+  const drawn = (text) => (text ? text.split(',').length : 0);
+  const inMemory = g.open + drawn(g.lines) - drawn(lines) <= answerBudget().directOpen;
+  return method === 'book' || (method === 'retro' && inMemory) || (method === 'stored' && Boolean(s.solved));
 }
 
 // ---- Where nothing exact is in reach ------------------------------------------------------
@@ -244,10 +248,10 @@ export function showSolvePanel() {
   if (s.tooBig) {
     const budget = answerBudget();
     $('solve-text').textContent = session.book
-      ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${handoverOpen()} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
-      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${maxOpen()}): the engine moves by its estimates (not exact) until exact play is in reach, then plays exactly to the end: from ${budget.searchMaxOpen} open lines once at most ${budget.searchFirstSafe} safe lines are left (by the search, in a fraction of a second), at the latest from ${handoverOpen()} (by solving the game's position, a few seconds).`;
+      ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${answerBudget().retroMaxOpen} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
+      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${answerBudget().wholeBoardOpen}): the engine moves by its estimates (not exact) until exact play is in reach, then plays exactly to the end: from ${budget.searchMaxOpen} open lines once at most ${budget.searchFirstSafe} safe lines are left (by the search, in a fraction of a second), at the latest from ${answerBudget().retroMaxOpen} (by solving the game's position, a few seconds).`;
     // Before that, a position whose long chains leave few enough units is answered by them.
-    $('solve-text').textContent += ` Earlier, a position whose long chains and loops, each taken as one line, leave at most ${pseudoMaxUnits()} units is solved that way (chains as pseudo-lines).`;
+    $('solve-text').textContent += ` Earlier, a position whose long chains and loops, each taken as one line, leave at most ${answerBudget().pseudoMaxUnits} units is solved that way (chains as pseudo-lines).`;
     $('solve').hidden = true;
     $('solve-progress').hidden = true;
     return;

@@ -1,5 +1,5 @@
 // Exact play past a book (or on boards too large to solve whole in the browser): once a
-// position has at most wasm.handoverOpen() open lines and the answer policy does not give it
+// position has at most answerBudget().retroMaxOpen open lines and the answer policy does not give it
 // to the search first (few safe lines left), its subgame (the board with the position's
 // lines pre-drawn) is solved in the worker by the retrograde solver, kept in IndexedDB like
 // any solve, and every later position of the game that contains it is answered from those

@@ -59,8 +59,10 @@ function watch(serviceWorker) {
   else window.addEventListener('load', fallback, { once: true });
 }
 
-/** A one-line note at the top of the page, dismissed with its button. */
+/** A one-line note at the top of the page (replacing an earlier one), with a button that
+ * reloads the page to run the new version now. */
 function notice(text) {
+  document.getElementById('release-notice')?.remove();
   const bar = document.createElement('p');
   bar.id = 'release-notice';
   bar.setAttribute('role', 'status');

@@ -38,7 +38,8 @@ export function svgEl(name, attrs, parent) {
 }
 
 // What the message line says, kept here so that no module reads the line's text to decide:
-// 'note' (what just happened), 'error' (what went wrong) or 'result' (the game's result).
+// 'note' (what just happened), 'error' (what went wrong), 'result' (the game's result) or
+// 'source' (where the scores shown came from).
 let messageKind = 'note';
 
 /** The message line under the board: what just happened, or (error) what went wrong. */

@@ -230,8 +230,9 @@ async function booked(book, lines) {
 
 async function status({ board, predrawn }) {
   const open = openLines(board, predrawn);
-  const direct = open <= wasm.directOpen();
-  if (direct || open > wasm.maxOpen()) return { open, direct, solved: direct, tooBig: open > wasm.maxOpen() };
+  const { directOpen, wholeBoardOpen } = wasm.answerBudget();
+  const direct = open <= directOpen;
+  if (direct || open > wholeBoardOpen) return { open, direct, solved: direct, tooBig: open > wholeBoardOpen };
   if (solving?.key === boardKey(board, predrawn)) return { open, direct, solved: false, solving: true };
   const solver = await solverFor(board, predrawn);
   return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };

@@ -7,8 +7,8 @@
 //! `www/idb.js` (shared with the worker), each tile encoded by [`crate::store::codec`];
 //! [`chains`] gives the coach and the puzzles the chain analysis and [`loony`] the next-loony
 //! flags; [`search`] answers positions past a book's depth; [`engine`] estimates positions
-//! past every exact method; [`policy`] says which method answers a position and [`limits`]
-//! gives the page its limits on open lines, both from [`crate::policy`]; [`input`] reads the
+//! past every exact method; [`policy`] says which method answers a position and gives the page
+//! every budget and limit on open lines (from [`crate::policy`]); [`input`] reads the
 //! boards, pre-drawn lines and positions the page gives. Every fallible call returns a
 //! JavaScript `Error` carrying the Rust error's message.
 
@@ -18,7 +18,6 @@ mod engine;
 mod game;
 mod idb_store;
 mod input;
-mod limits;
 mod loony;
 mod policy;
 mod pseudo;

@@ -16,7 +16,7 @@ use crate::store::TileId;
 /// Positions with at most this many open lines are analysed in memory when asked (a fraction
 /// of a second in the browser); a solve keeps every layer above it, so each position of a
 /// solved board is answered either from the store or by such an analysis. The answer
-/// policy's ([`crate::policy::BROWSER`]).
+/// policy's ([`crate::policy::BROWSER`], `answerBudget().directOpen` for the page).
 pub const DIRECT_OPEN: u32 = crate::policy::BROWSER.direct_open;
 
 /// A move's score as the page receives it, from any analysis (`loonyAnalyze`'s included),
@@ -110,20 +110,8 @@ pub(crate) fn to_js(a: Analysis) -> Result<JsValue, JsError> {
 
 /// Most open lines a board may have to be solved in the browser: its tiles fit the page's
 /// memory (icelandic, 30 lines, peaks near 400 MB); the answer policy's
-/// ([`crate::policy::BROWSER`]).
+/// ([`crate::policy::BROWSER`], `answerBudget().wholeBoardOpen` for the page).
 const MAX_OPEN: usize = crate::policy::BROWSER.whole_board_open as usize;
-
-/// Most open lines a board may have to be solved in the browser.
-#[wasm_bindgen(js_name = maxOpen)]
-pub fn max_open() -> usize {
-    MAX_OPEN
-}
-
-/// Open lines up to which positions are analysed on demand, without a stored solve.
-#[wasm_bindgen(js_name = directOpen)]
-pub fn direct_open() -> u32 {
-    DIRECT_OPEN
-}
 
 /// The value and every move's score of the position with `lines` drawn on the board, by an
 /// in-memory solve of its subgame: `{value, moves: [{line, score}]}`.

@@ -10,8 +10,7 @@ use crate::core::notation::parse_lines;
 use crate::core::Board;
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 use crate::wasm::chains::load_puzzles;
-use crate::wasm::limits::PSEUDO_MAX_UNITS;
-use crate::wasm::pseudo::{pseudo_analyze, pseudo_reduce};
+use crate::wasm::pseudo::{pseudo_analyze, pseudo_reduce, PSEUDO_MAX_UNITS};
 
 #[derive(Deserialize)]
 struct Move {
