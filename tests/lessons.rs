@@ -304,7 +304,29 @@ fn exercises_the_course_once_had_wrong_are_refused_by_their_ideas() {
         ],
         question: "?",
     }];
+    // Lesson 3's sixth exercise: its only best move makes a third long chain, so the count it
+    // teaches points to the rival, which loses (two chains meet at a junction box).
+    static COUNT_MISLEADS: [ExerciseSpec; 1] = [ExerciseSpec {
+        diagram: &[
+            "+-+-+-+ +",
+            "      |",
+            "+-+ + +-+",
+            "|       |",
+            "+ + +-+ +",
+            "| |   | |",
+            "+ + + + +",
+            "  |   |",
+            "+-+-+-+-+",
+        ],
+        question: "?",
+    }];
     for (idea, exercises, what) in [
+        (
+            Idea::FirstLongChain,
+            &COUNT_MISLEADS,
+            "the exercise has a best move after which the long chain rule's count favours the \
+             opponent: the count would teach another move",
+        ),
         (
             Idea::Loops,
             &OPEN_ENDED,

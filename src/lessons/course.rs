@@ -84,14 +84,15 @@ pub const COURSE: &[LessonSpec] = &[
                it closes into a loop. (On an empty board the player to move is the first player: with an even \
                number of dots they want an even number of long chains.) While the chains are \
                still forming, fight for your count: joining two chains, splitting one, or \
-               keeping one short changes it.",
+               keeping one short changes it. The count is a rule of thumb: where chains still \
+               meet at a junction box, who must open first can differ from it, and nimstring \
+               (lesson 7) decides exactly.",
         exercises: &[
             ex(&["+-+ + +", "", "+-+-+ +", "      |", "+-+ + +", "  |   |", "+ +-+-+"], PARITY),
             ex(&["+ + +-+", "  |", "+-+ + +", "  |   |", "+ +-+-+", "|     |", "+ + + +"], PARITY),
             ex(&["+ +-+-+", "  |   |", "+-+ + +", "    |", "+ + + +", "  |   |", "+ +-+ +"], PARITY),
             ex(&["+-+-+-+-+", "|   |   |", "+ + + + +", "|     | |", "+ +-+ + +", "|   | | |", "+-+ + + +", "|   | | |", "+ +-+ + +"], PARITY),
             ex(&["+-+ +-+ +", "  |     |", "+ +-+-+ +", "| |   |", "+ + + + +", "| |   | |", "+ +-+-+ +", "|       |", "+-+-+-+-+"], PARITY),
-            ex(&["+-+-+-+ +", "      |", "+-+ + +-+", "|       |", "+ + +-+ +", "| |   | |", "+ + + + +", "  |   |", "+-+-+-+-+"], PARITY),
         ],
     },
     LessonSpec {

@@ -3,7 +3,7 @@
 //! on declining where every best move just takes a box, a nimstring exercise whose answer
 //! ignores the nim-sum). The answers themselves are the solver's; these checks read them.
 
-use crate::chains::{is_safe, loony_offers, regions, Kind, Nimstring, Offer};
+use crate::chains::{control, is_safe, loony_offers, regions, Kind, Nimstring, Offer};
 use crate::core::{count_text, Analysis, Board, LoonyFlags, NextLoony, Position};
 
 use super::components;
@@ -142,11 +142,25 @@ impl Idea {
             }
             Idea::FirstLongChain => {
                 let leaves = |l: usize, who| flags.of(l) == Some(who);
+                // The rule's verdict after the move, from the player's side: the count the
+                // lesson teaches must agree with the answer, or it teaches the wrong move.
+                let rule_against = |l: usize| {
+                    let keeps_turn = board.boxes().completes(pos, l) > 0;
+                    let parity = control(board, pos.with(l))
+                        .ok()
+                        .and_then(|c| c.mover_has_parity);
+                    parity.is_some_and(|to_move| to_move != keeps_turn)
+                };
                 match best.iter().find(|&&l| !leaves(l, NextLoony::Opponent)) {
                     Some(l) => Err(format!(
                         "has a best move, line {l}, after which the opponent does not make the \
                          next loony move with best play"
                     )),
+                    None if best.iter().any(|&l| rule_against(l)) => Err(
+                        "has a best move after which the long chain rule's count favours the \
+                         opponent: the count would teach another move"
+                            .into(),
+                    ),
                     None if !open.lines().any(|l| safe(l) && leaves(l, NextLoony::Mover)) => Err(
                         "has no safe move leaving the next loony move to the player: there is \
                          no fight for it"

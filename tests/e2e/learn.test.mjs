@@ -288,12 +288,12 @@ test('Learn is reached from the header and left for the same game; the keyboard 
 
 test('Learn shades a chain that closes into a loop at its junction as the loop it counts as, as the game board does', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
-  // Lesson 3, exercise 6: one of its chains closes into a loop.
-  const { page, errors } = await openLearn(context, '#learn/3.6');
+  // Lesson 7, exercise 3: one of its chains closes into a loop.
+  const { page, errors } = await openLearn(context, '#learn/7.3');
   const { shaded, expected } = await page.evaluate(async () => {
     const { chainsReport } = await import('./pkg/dotbox.js');
     const { lessons } = await (await fetch('./lessons.json')).json();
-    const ex = lessons[2].exercises[5];
+    const ex = lessons[6].exercises[2];
     const { components } = chainsReport(ex.board, '', ex.lines.join(','));
     const kind = (c) => (c.kind === 'chain' ? (c.loop ? 'loop' : c.long ? 'long' : 'short') : c.kind);
     const at = (row, col) => `${row},${col}`;
