@@ -68,8 +68,11 @@ pub fn options(
             // Case counts, as on the command line (`--method Retro` is refused): a name
             // read in any case would be echoed lowercased in later errors, not as given.
             Method::from_str(name, false).map_err(|_| {
+                let names: Vec<String> =
+                    Method::value_variants().iter().map(|m| m.name()).collect();
                 CliError::Usage(format!(
-                    "method: '{name}' is not one of book, retro, search, estimate, rules"
+                    "method: '{name}' is not one of {}",
+                    names.join(", ")
                 ))
             })
         })

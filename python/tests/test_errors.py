@@ -29,7 +29,7 @@ def bots():
         (lambda: dotbox.solve("3x3", [30]), "lines: line 30 does not exist"),
         (lambda: dotbox.Book(dotbox.shipped_book("3x4")).analyze([40]), "lines: line 40 does not exist"),
         (lambda: dotbox.analyze("3x3", "zz9"), "zz9"),
-        (lambda: dotbox.analyze("3x3", method="magic"), "not one of book, retro, search, estimate, rules"),
+        (lambda: dotbox.analyze("3x3", method="magic"), "not one of retro, book, search, estimate, rules"),
         (lambda: dotbox.analyze("3x3", time_limit=-1), "not a positive number of seconds"),
         (lambda: dotbox.analyze("3x3", time_limit=1e308), "time_limit: 1e308 seconds is too long"),
         (lambda: dotbox.analyze("3x3", method="book"), "method='book' needs book=FILE: no book for 3x3"),
@@ -100,7 +100,7 @@ def bots():
         (lambda: bots().DotboxBot(seed="1"), "seed: '1' is not an integer from 0 to 2**64 - 1"),
         (lambda: bots().EngineBot(seed=[1]), "seed: [1] is not an integer from 0 to 2**64 - 1"),
         # Methods by their exact names, as on the command line, quoted as given.
-        (lambda: dotbox.analyze("2x2", method="RETRO"), "method: 'RETRO' is not one of book, retro, search, estimate, rules"),
+        (lambda: dotbox.analyze("2x2", method="RETRO"), "method: 'RETRO' is not one of retro, book, search, estimate, rules"),
         (lambda: dotbox.analyze("2x2", method="rEtRo"), "method: 'rEtRo' is not one of"),
         (lambda: dotbox.analyze("2x2", method="Estimate"), "method: 'Estimate' is not one of"),
         (lambda: dotbox.analyze("2x2", method="BOOK"), "method: 'BOOK' is not one of"),
