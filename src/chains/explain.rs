@@ -218,7 +218,8 @@ impl Reason {
                 ends_game: true,
             } => format!("It takes the last {boxes} boxes: the game is over."),
             Reason::OffersTheRest { boxes } => format!(
-                "It offers the last {}: {them} can take them all, and nothing is left to keep                  control for (declining would only give boxes back).",
+                "It offers the last {}: {them} can take them all, and nothing is left to keep \
+                 control for (declining would only give boxes back).",
                 count_text(boxes, "box", "boxes")
             ),
             Reason::Loony(Offered::LongChain(n)) => format!(
@@ -387,7 +388,10 @@ pub fn explain(
                 .filter(|o| o.path.boxes.iter().all(|b| new.contains(&b)))
                 .map(|o| o.path.len())
                 .sum();
+            let rest = coins.untaken(child);
             reasons.push(match declinable > 0 {
+                // Declining a box and opening the last chain: everything left is offered.
+                true if rest == after.len() => Reason::OffersTheRest { boxes: rest },
                 true => Reason::Loony(offered(coins, pos, line, &middle_better, declinable)),
                 false => Reason::Sacrifice { boxes: new.len() },
             });
@@ -638,11 +642,34 @@ mod tests {
                 Reason::OffersTheRest { boxes: 3 }
             ]
         );
-        let text = explain_text(&r);
-        assert!(
-            text.contains("the last 3 boxes") && !text.contains("keeping control"),
-            "{text}"
+        assert_eq!(
+            explain_text(&r),
+            "This is one of 4 equally good best moves. It offers the last 3 boxes: your \
+             opponent can take them all, and nothing is left to keep control for (declining \
+             would only give boxes back)."
         );
+        // Declining a box and opening the last chain: 2x3, the top left box to take (its top
+        // open), the others of the top row taken, the bottom row a chain of three.
+        let b = Board::new(2, 3).unwrap();
+        let pos: Position = [
+            b.h(1, 0),
+            b.h(1, 1),
+            b.h(1, 2),
+            b.h(2, 0),
+            b.h(2, 1),
+            b.h(2, 2),
+            b.v(0, 0),
+            b.v(0, 1),
+            b.v(0, 2),
+            b.v(0, 3),
+            b.h(0, 1),
+            b.h(0, 2),
+        ]
+        .into_iter()
+        .collect();
+        let r = explain(&b, pos, b.v(1, 0), &analysis(&b, pos), None).unwrap();
+        assert!(r.contains(&Reason::OffersTheRest { boxes: 4 }), "{r:?}");
+        assert!(!explain_text(&r).contains("keeping control"), "{r:?}");
         // So is the last 2-chain by its end line.
         let b2 = Board::new(1, 2).unwrap();
         let pos2: Position = [b2.h(0, 0), b2.h(0, 1), b2.h(1, 0), b2.h(1, 1)]
@@ -765,7 +792,7 @@ mod tests {
         let (b, pos) = top_chain_offered();
         let a = analysis(&b, pos);
         // Opening the bottom chain instead of taking: 3 boxes declined (not the 6 standing
-        // after it), and a long chain of 3 opened.
+        // after it), and the last chain opened: all 6 boxes left are offered.
         let reasons = explain(&b, pos, b.v(1, 0), &a, None).unwrap();
         assert!(
             reasons.contains(&Reason::Declines {
@@ -776,7 +803,7 @@ mod tests {
             "{reasons:?}"
         );
         assert!(
-            reasons.contains(&Reason::Loony(Offered::LongChain(3))),
+            reasons.contains(&Reason::OffersTheRest { boxes: 6 }),
             "{reasons:?}"
         );
     }

@@ -302,8 +302,12 @@ impl Idea {
                     .collect();
                 let (most, short) = turn_passers(board, pos);
                 let playable = match most < safe.len() {
-                    true => format!(", of which at most {most} can all be drawn"),
+                    true => format!(", of which at most {most} can all be drawn,"),
                     false => String::new(),
+                };
+                let at_most = |n: usize| match n {
+                    0 => "no safe line".to_string(),
+                    n => format!("at most {}", count_text(n, "safe line", "safe lines")),
                 };
                 let (most_after, short_after) = turn_passers(board, pos.with(best));
                 let left = most_after + short_after;
@@ -319,13 +323,13 @@ impl Idea {
                     ),
                 };
                 format!(
-                    "The count here: {} ({}){playable}, and {}, each handed out passing the turn \
-                     as a safe move does. After {}, at most {} and {} are left{verdict}.",
+                    "The count here: {} ({}){playable} and {}, each handed out passing the turn \
+                     as a safe move does. After {}, {} and {} are left{verdict}.",
                     count_text(safe.len(), "safe line", "safe lines"),
                     safe.join(", "),
                     count_text(short, "short chain", "short chains"),
                     label(best),
-                    count_text(most_after, "safe line", "safe lines"),
+                    at_most(most_after),
                     count_text(short_after, "short chain", "short chains"),
                 )
             }

@@ -165,7 +165,8 @@ struct JsExplanation {
 }
 
 /// Explains playing `line` in the position with `lines` drawn, from that position's exact
-/// analysis `{value, moves: [{line, score, next?}]}` (as the worker returns it; `next` as
+/// analysis `{value, moves: [{line, score, next?}]}`, or its proven moves only (as the worker
+/// returns it, `proven()` in the page; `next` as
 /// `loonyAnalyze` gives it): `{best, loses, loony, reasons: [..], text}`. With the move's
 /// `next` the text also says who makes the next loony move with best play; without it,
 /// control is said only as nimstring (or the long chain rule) says who can force it. Lines
