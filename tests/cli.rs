@@ -647,8 +647,9 @@ fn a_solve_larger_than_the_disk_is_refused_at_once() {
         err.contains("solving it in memory needs about 8.0 PiB")
             && err.contains("and on disk more than the whole file system holding")
             && err.ends_with(
-                "answer it from a book, with --method search (exact, in hours on a large \
-                 position) or with --method estimate (the engine's estimate)\n"
+                "answer it from a book, with --method search (exact, but on a large position \
+                 it may run for hours or never end) or with --method estimate (the engine's \
+                 estimate)\n"
             )
             && !err.contains("solve it on disk"),
         "{err}"

@@ -189,7 +189,8 @@ fn an_analysis_too_large_for_memory_and_disk_advises_the_search() {
     let said = format!(
         "solving it in memory needs about 52.8 GiB, more than the 8.0 GiB it may use, and on \
          disk more than the whole file system holding {} (8.0 MiB, 8.0 MiB free): answer it \
-         from a book or with --method search",
+         from a book, with --method search (exact, but on a large position it may run for \
+         hours or never end) or with --method estimate (the engine's estimate)",
         disk.path().display()
     );
     assert!(

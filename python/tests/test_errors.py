@@ -37,7 +37,7 @@ def bots():
         (lambda: dotbox.analyze("3x3:0", [1]), "lines cannot be given with the position '3x3:0'"),
         (lambda: dotbox.analyze("3x3 moves a4b4", [1]), "lines cannot be given with a game record"),
         (lambda: dotbox.analyze("5x5", method="search", time_limit=0.01), "raise time_limit"),
-        (lambda: dotbox.analyze("4x4", method="retro"), "dotbox.solve(..., store=DIR), or answer from a book, with method='search' (exact, in hours on a large position) or with method='estimate'"),
+        (lambda: dotbox.analyze("4x4", method="retro"), "dotbox.solve(..., store=DIR), or answer it from a book, with method='search' (exact, but on a large position it may run for hours or never end) or with method='estimate'"),
         (lambda: dotbox.analyze("5x5", method="retro"), "and on disk more than the whole file system holding"),
         (lambda: dotbox.analyze("3x3", book="/nonexistent.book"), "cannot read /nonexistent.book"),
         (lambda: dotbox.analyze("3x3 moves a4b4 zz", []), "game record"),

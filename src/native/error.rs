@@ -249,24 +249,18 @@ impl fmt::Display for Spelled<'_> {
                     true => "dotbox.solve(..., store=DIR)",
                     false => "`dotbox solve --store DIR`",
                 };
-                let search = Method::Search.in_terms_of(self.face);
-                let estimate = Method::Estimate.in_terms_of(self.face);
                 write!(
                     f,
-                    "{e}: solve it on disk with {on_disk}, or answer from a book, with {search} \
-                     (exact, in hours on a large position) or with {estimate} (the engine's \
-                     estimate)"
+                    "{e}: solve it on disk with {on_disk}, or {}",
+                    other_answers(self.face)
                 )
             }
             CliError::Solve(e) => e.fmt(f),
             CliError::TooLargeAnywhere { error, disk } => {
-                let search = Method::Search.in_terms_of(self.face);
-                let estimate = Method::Estimate.in_terms_of(self.face);
                 write!(
                     f,
-                    "{error}, and on disk more than {disk}: answer it from a book, with {search} \
-                     (exact, in hours on a large position) or with {estimate} (the engine's \
-                     estimate)"
+                    "{error}, and on disk more than {disk}: {}",
+                    other_answers(self.face)
                 )
             }
             CliError::Io {
@@ -470,6 +464,17 @@ impl From<ChainsError> for CliError {
     }
 }
 
+/// What answers a position too large to solve, in `face`'s words: a book, the search (exact,
+/// but on a large position without end) and the engine's estimate.
+fn other_answers(face: Face) -> String {
+    format!(
+        "answer it from a book, with {} (exact, but on a large position it may run for hours \
+         or never end) or with {} (the engine's estimate)",
+        Method::Search.in_terms_of(face),
+        Method::Estimate.in_terms_of(face)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -626,10 +631,12 @@ mod tests {
                     bytes: 1e12,
                     limit: 1 << 30,
                 }),
-                "`dotbox solve --store DIR`, or answer from a book, with --method search (exact, \
-                 in hours on a large position) or with --method estimate (the engine's estimate)",
-                "dotbox.solve(..., store=DIR), or answer from a book, with method='search' \
-                 (exact, in hours on a large position) or with method='estimate'",
+                "`dotbox solve --store DIR`, or answer it from a book, with --method search \
+                 (exact, but on a large position it may run for hours or never end) or with \
+                 --method estimate (the engine's estimate)",
+                "dotbox.solve(..., store=DIR), or answer it from a book, with method='search' \
+                 (exact, but on a large position it may run for hours or never end) or with \
+                 method='estimate'",
             ),
             (
                 CliError::TooLargeAnywhere {
@@ -641,10 +648,12 @@ mod tests {
                     disk: "the whole file system holding /tmp (1.0 TiB, 0.5 TiB free)".into(),
                 },
                 ", and on disk more than the whole file system holding /tmp (1.0 TiB, 0.5 TiB \
-                 free): answer it from a book, with --method search (exact, in hours on a large \
-                 position) or with --method estimate (the engine's estimate)",
-                ": answer it from a book, with method='search' (exact, in hours on a large \
-                 position) or with method='estimate' (the engine's estimate)",
+                 free): answer it from a book, with --method search (exact, but on a large \
+                 position it may run for hours or never end) or with --method estimate (the \
+                 engine's estimate)",
+                ": answer it from a book, with method='search' (exact, but on a large position \
+                 it may run for hours or never end) or with method='estimate' (the engine's \
+                 estimate)",
             ),
         ];
         for (error, cli, python) in cases {
