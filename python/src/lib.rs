@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 use dotbox::cli::{parse_position, Cli, Command, RulesArgs, SolveArgs};
 use dotbox::core::notation::{format_dbn, parse_dbn};
+use dotbox::core::DbnError;
 use dotbox::native::{CliError, Face, MethodOption};
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
@@ -173,8 +174,13 @@ fn dbn(board: &str, lines: &str) -> PyResult<String> {
 #[pyo3(signature = (text, board=None))]
 fn read_dbn(text: &str, board: Option<&str>) -> PyResult<(String, usize, usize, Vec<usize>)> {
     let board = board.map(book::board_alone).transpose().map_err(py_error)?;
-    let (board, pos) =
-        parse_dbn(text, board.as_ref()).map_err(|e| DotboxError::new_err(e.to_string()))?;
+    let (board, pos) = parse_dbn(text, board.as_ref()).map_err(|e| match e {
+        // Python names the board with an argument too.
+        DbnError::NoBoard => DotboxError::new_err(
+            "a dbn string does not say its board: give board='RxC', or the string as 'RxC BITS'",
+        ),
+        e => DotboxError::new_err(e.to_string()),
+    })?;
     Ok((
         board.name(),
         board.rows(),

@@ -122,7 +122,7 @@ def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
     [
         (lambda: to_dotbox("0101", "2x2"), "a dbn string of 4 lines is not of the 2x2 board (12 lines)"),
         (lambda: to_dotbox("01x1", "2x2"), "a dbn string has a 0 or a 1 for each line; character 3 is 'x'"),
-        (lambda: to_dotbox("0" * 12), "does not say its board"),
+        (lambda: to_dotbox("0" * 12), "a dbn string does not say its board: give board='RxC', or the string as 'RxC BITS'"),
         (lambda: to_dotbox(pyspiel.load_game("tic_tac_toe").new_initial_state()), "not a dots_and_boxes state"),
         (lambda: to_dotbox(None), "state: None is neither an OpenSpiel state nor a dbn string"),
         (lambda: to_dotbox(b"0" * 12, "2x2"), "state: b'000000000000' is neither an OpenSpiel state nor a dbn string"),
