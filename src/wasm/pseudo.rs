@@ -12,14 +12,14 @@ use super::solver::JsAnalysis;
 use crate::core::notation::box_label;
 use crate::core::Board;
 use crate::retro::pseudo;
+use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
+use crate::store::MemoryStore;
 
 /// Most units a position with its chains collapsed into pseudo-lines may have to be solved
 /// in the page: 2^30 positions, 2.5-2.9 s in the threaded worker on two cores and a 452 MB
 /// renderer (measured in docs/browser.md); two units more quadruple both. The answer
 /// policy's ([`crate::policy::BROWSER`], `answerBudget().pseudoMaxUnits` for the page).
 pub(crate) const PSEUDO_MAX_UNITS: usize = crate::policy::BROWSER.pseudo_max_units as usize;
-use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
-use crate::store::MemoryStore;
 
 /// One collapsed chain as the page draws and names it.
 #[derive(Serialize)]
