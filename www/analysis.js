@@ -313,13 +313,16 @@ function askFor(position) {
   const method = answerMethod(g.board, g.predrawn, position.lines, session.book?.depth, 'browser');
   if (method === 'estimate') return 'estimate';
   if (failure(key)) return undefined;
-  return canAnalyze(g, position.lines) || method === 'pseudo' || method === 'search' ? 'analyze' : undefined;
+  // The handover's solve (retro past directOpen), chains as pseudo-lines and the search take
+  // seconds: asked after the position on the board (nextAsk).
+  return canAnalyze(g, position.lines) || ['retro', 'pseudo', 'search'].includes(method) ? 'analyze' : undefined;
 }
 
 /** The next question for the worker, {position, ask} (as askFor), or undefined: first the
  * positions answered at once (a book, in memory, a stored solve); then, once the position on
  * the board has its answer (the game asks for it, app.js: it never waits behind these), the
- * exact ones that take up to a second or two (chains as pseudo-lines, the search), the
+ * exact ones that take a second or more (the handover's solve of a subgame, chains as
+ * pseudo-lines, the search), the
  * searches where those left scores unproven, and the engine's estimates; of each kind the
  * line shown's positions first, then the variations'. */
 function nextAsk(g) {

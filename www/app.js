@@ -27,6 +27,7 @@ import { $, PLAYER, fmt, fmtEstimate, setMessage, setResult, unmarkError, messag
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 let engineTimer = null; // set while the engine's move waits to be played, else null
 let request = 0; // the latest analysis asked for the board: older answers are dropped
+let awaiting = 0; // the latest request that waits on the worker (a position already analysed does not)
 // When the person's last move was made, while the page answers it (the engine's reply may
 // take several analyses and estimates): a wait bar shows once the reply passes a second.
 let replyStarted = null;
@@ -179,12 +180,15 @@ async function update() {
   }
   mark({ state: 'thinking' });
   const since = replyStarted ?? performance.now();
-  const bar = setTimeout(() => showWait(null, replying ? 'the engine is thinking…' : 'analysing the position…'), Math.max(0, since + REPLY_BAR_MS - performance.now()));
+  const bar = setTimeout(() => {
+    if (asked === request) showWait(null, replying ? 'the engine is thinking…' : 'analysing the position…');
+  }, Math.max(0, since + REPLY_BAR_MS - performance.now()));
   const method = answerMethod(g.board, g.predrawn, lines, session.book?.depth, 'browser');
   try {
     if (again && replySearchRanOut && method === 'search') {
       throw Object.assign(new Error('the search ran out of time earlier in this reply'), { code: ERROR.tooBig });
     }
+    awaiting = asked;
     const analysis = await analysisOf(client, g.board, g.predrawn, lines);
     if (asked !== request || g !== session.game || g.lines !== lines) return;
     setAnalysis(analysis, lines);
@@ -245,7 +249,9 @@ async function update() {
     scheduleEngine();
   } finally {
     clearTimeout(bar);
-    if (asked === request) endWait();
+    // The bar of a request superseded by a position already analysed goes with its answer:
+    // nothing else waits on the worker then.
+    if (asked === request || awaiting !== request) endWait();
   }
 }
 

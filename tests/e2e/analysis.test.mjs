@@ -82,6 +82,27 @@ test("a booked game opened from its address: every move's loss and the coach's j
   await context.close();
 });
 
+test("a 4x4 game loaded past its book gets exact losses where the handover's solve answers, after the position on the board", { timeout: 180_000 }, async () => {
+  // The top three rows of horizontal lines: after the book's 10 moves, positions of 30 and 29
+  // open lines with more than 16 safe lines, which the handover's solve of a subgame answers
+  // (seconds each), not the search.
+  const moves = Array.from({ length: 12 }, (_, i) => i);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=4x4&mode=hh&moves=${moves.join(',')}`);
+  await settled(page);
+  const methods = await page.evaluate((moves) => import('./pkg/dotbox.js').then(({ answerMethod }) => [10, 11]
+    .map((k) => answerMethod('4x4', '', moves.slice(0, k).join(','), 10, 'browser'))), moves);
+  assert.deepEqual(methods, ['retro', 'retro']);
+  const listed = await lossesKnown(page);
+  for (let k = 0; k < moves.length; k++) {
+    const native = nativeAnalyze('4x4', moves.slice(0, k));
+    const score = native.moves.find((m) => m.line === moves[k]).score;
+    assert.equal(listed[k].loss, native.value - score, `move ${k + 1}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a loaded 5x5 game gets exact losses by the search where chains as pseudo-lines leave the move played unproven', { timeout: 180_000 }, async () => {
   // Every even line in order: the positions before moves 24-28 (37-33 open lines) go to
   // chains as pseudo-lines, which prove neither their values nor the moves played (the

@@ -290,7 +290,7 @@ test('Learn shades a chain that closes into a loop at its junction as the loop i
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   // Lesson 7, exercise 3: one of its chains closes into a loop.
   const { page, errors } = await openLearn(context, '#learn/7.3');
-  const { shaded, expected } = await page.evaluate(async () => {
+  const { loops, shaded, expected } = await page.evaluate(async () => {
     const { chainsReport } = await import('./pkg/dotbox.js');
     const { lessons } = await (await fetch('./lessons.json')).json();
     const ex = lessons[6].exercises[2];
@@ -304,6 +304,7 @@ test('Learn shades a chain that closes into a loop at its junction as the loop i
         .map((r) => `${at(Math.round(Number(r.getAttribute('y'))), Math.round(Number(r.getAttribute('x'))))} ${[...r.classList].filter((k) => !['coach', 'box-kind'].includes(k))[0]}`).sort(),
     };
   });
+  assert.ok(loops > 0, 'the exercise has a chain closing into a loop');
   assert.deepEqual(shaded, expected);
   assert.ok(shaded.some((s) => s.endsWith(' loop')), JSON.stringify(shaded));
   assert.deepEqual(errors, []);
