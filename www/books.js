@@ -35,6 +35,16 @@ export class LazyBookSource {
    */
   static async open(wasm, dbName, url, onProgress, parts = null) {
     const db = await openDb(dbName);
+    try {
+      return await LazyBookSource.readIndex(wasm, db, url, onProgress, parts);
+    } catch (e) {
+      db.close(); // an open connection would block a later version upgrade of the database
+      throw e;
+    }
+  }
+
+  /** What `open` reads, on the opened database `db`. */
+  static async readIndex(wasm, db, url, onProgress, parts) {
     const file = new RangeFile(url, parts);
     const saved = await getBookIndex(db, url);
     if (saved) {

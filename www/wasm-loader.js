@@ -24,12 +24,19 @@ export function startWorker(file) {
 async function startPool(module, memory, threads) {
   const start = new module.PoolStart(threads);
   const init = { module: module.compiledModule(), memory, receiver: start.receiver };
+  const started = [];
   const pool = await Promise.all(Array.from({ length: threads - 1 }, () => new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./pool-worker.js', import.meta.url), { type: 'module' });
+    started.push(worker);
     worker.onmessage = () => resolve(worker);
     worker.onerror = (e) => reject(new Error(e.message));
     worker.postMessage(init);
-  })));
+  }))).catch((e) => {
+    // The page falls back to one thread: the workers that did start would wait on the
+    // shared memory for good.
+    for (const w of started) w.terminate();
+    throw e;
+  });
   start.build();
   start.free();
   return pool;

@@ -370,7 +370,12 @@ async function book({ url, parts, board, predrawn }) {
     const progress = (done, total) => post({ op: EVENT.bookProgress, url, done, total });
     source = await LazyBookSource.open(wasm, DB, url, progress, parts);
     // Positions come on the game's board: the book's own, or its transpose (5x3 from 3x5).
-    source.book.answerFor(board, predrawn ?? '');
+    try {
+      source.book.answerFor(board, predrawn ?? '');
+    } catch (e) {
+      source.close(); // not kept: its database connection would block a later upgrade
+      throw e;
+    }
     books.get(key)?.close();
     books.set(key, source);
   }
