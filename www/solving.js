@@ -12,7 +12,13 @@ import { boardKey } from './position-key.js';
 import { searching } from './deep-search.js';
 import { $, nodesText, setMessage, setSource, messageIs, addNotice, dropNotice, showWait, hideWait } from './ui.js';
 
-const lineCount = (r, c) => (r + 1) * c + r * (c + 1);
+/** The lines of `board` (`RxC`), from the core's board. */
+function lineCount(board) {
+  const game = new Game(board, '');
+  const n = game.open;
+  game.free();
+  return n;
+}
 const hooks = { onSolved: null };
 let persisted = false; // whether the browser keeps this site's storage for good
 
@@ -32,7 +38,7 @@ export async function fillBoards() {
   for (let r = 1; r <= 5; r++) {
     for (let c = 1; c <= 5; c++) {
       const board = `${r}x${c}`;
-      const n = lineCount(r, c);
+      const n = lineCount(board);
       const book = bookFor(board, '');
       if (n > answerBudget().wholeBoardOpen) larger.push([board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines, exact from ${answerBudget().retroMaxOpen} open lines)`]);
       else add(board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines${n <= answerBudget().directOpen ? '' : ', solved once'})`);
@@ -58,7 +64,7 @@ function bookFor(board, predrawn) {
  * on a larger one), else the book's depth and what comes after it. */
 function bookedLabel(board, book) {
   const [r, c] = board.split('x').map(Number);
-  const n = lineCount(r, c);
+  const n = lineCount(board);
   const solvedHere = n <= answerBudget().wholeBoardOpen;
   const exact = n - book.depth <= (solvedHere ? answerBudget().directOpen : answerBudget().retroMaxOpen)
     ? 'exact from the first move: opening book'
