@@ -203,12 +203,13 @@ class DotboxBot(pyspiel.Bot):
     ``last_answer`` is that answer; its ``exact`` says whether the move is proven best.
 
     With ``method`` ``None`` (the default) the answer policy answers: exactly wherever an
-    exact method is in reach within the policy's own budgets (the retrograde solver up to
-    about 10^10 positions in 8 GiB, chains as pseudo-lines, the search for up to 36 open lines
-    and 30 s), whatever ``time_limit`` says; past them, the engine's move from estimates made
-    within ``time_limit`` seconds (``None``: the policy's 3 s), with ``exact`` False unless
-    the engine's own search settled the position meanwhile. So ``time_limit`` bounds the
-    engine's estimates, not a move's time, and ``None`` does not wait for an exact answer.
+    exact method is in reach within the policy's own budgets (the retrograde solver, chains as
+    pseudo-lines, the search; ``dotbox::policy::NATIVE``, docs/cli.md), whatever
+    ``time_limit`` says; past them, the engine's move from estimates made within
+    ``time_limit`` seconds (``None``: the policy's), with ``exact`` False unless the engine's
+    own search settled the position meanwhile. So ``time_limit`` bounds the engine's
+    estimates, not a move's time (an exact method within the budgets may take a minute on a
+    large board), and ``None`` does not wait for an exact answer.
 
     ``method="book"`` plays the shipped book's positions only, and raises past it.
 
