@@ -134,6 +134,7 @@ def from_dotbox(
 #: :class:`DotboxBot`'s ``time_limit`` when none is given and its method reads one.
 DEFAULT_TIME_LIMIT = 10.0
 
+
 class _Default:
     """Marks an argument left out (where ``None`` means something else); ``help()`` shows
     it by name."""
