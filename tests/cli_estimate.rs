@@ -71,6 +71,37 @@ fn estimates_score_every_move_and_are_never_exact() {
 }
 
 #[test]
+fn a_node_budget_gives_the_same_estimate_on_every_run() {
+    // A time limit's work depends on the machine; a node budget's does not: with the same
+    // seed and threads, the same scores and move (only the seconds it took differ).
+    let args = [
+        "analyze",
+        "4x4",
+        "--method",
+        "estimate",
+        "--nodes",
+        "300000",
+        "--seed",
+        "5",
+        "--search-threads",
+        "2",
+        "--json",
+    ];
+    let runs: Vec<Value> = (0..3)
+        .map(|_| {
+            let mut json = json_of(&args);
+            json.as_object_mut().unwrap().remove("seconds");
+            json
+        })
+        .collect();
+    assert!(runs.iter().all(|r| r == &runs[0]), "{runs:?}");
+    assert_eq!(runs[0]["exact"], false);
+    // At least the budget: the threads look at it between units of work.
+    assert!(runs[0]["nodes"].as_u64().unwrap() >= 300_000, "{}", runs[0]);
+    check_estimate(&runs[0], &open_lines(40, &[]));
+}
+
+#[test]
 fn estimates_in_text_are_marked() {
     let text = stdout(&[
         "analyze",
@@ -279,6 +310,18 @@ fn bad_input_is_named() {
         (
             vec!["--method", "rules", "--last-move-penalty", "2"],
             "--method rules",
+        ),
+        (
+            vec!["--method", "estimate", "--nodes", "0"],
+            "invalid value '0' for '--nodes <N>': the engine needs at least 1 node",
+        ),
+        (
+            vec!["--method", "estimate", "--nodes", "-5"],
+            "invalid value '-5' for '--nodes <N>': not a whole number of nodes",
+        ),
+        (
+            vec!["--method", "search", "--nodes", "100"],
+            "--method search does not read --nodes",
         ),
     ] {
         let mut all = vec!["analyze", "3x3"];

@@ -166,6 +166,7 @@ def analyze(
     time_limit: Optional[float] = None,
     book: Optional[Union[str, os.PathLike]] = None,
     seed: Optional[int] = None,
+    nodes: Optional[int] = None,
 ) -> Dict[str, Any]:
     """The value of a position and the score of every legal move.
 
@@ -182,7 +183,10 @@ def analyze(
     search's, past which it is an error. ``book`` is a book file to answer from; ``seed`` the
     engine's and the rules of thumb's (default 0), refused with an exact method, which has
     nothing random to seed. The same seed gives the same estimates for the same work done;
-    within a time limit the work done depends on the machine's speed and load.
+    within a time limit the work done depends on the machine's speed and load. ``nodes``
+    (the command line's ``--nodes``, at least 1) is the engine's work instead: with a seed,
+    the same estimates on every run and machine (without ``time_limit`` it runs until they
+    are searched); refused where no engine runs (an exact method forced, the rules).
 
     Returns ``{"board", "lines", "method", "value", "moves": [{"line", "score", "exact"}],
     "best", "exact"}``.
@@ -205,6 +209,7 @@ def analyze(
         time_limit,
         _optional(_path, "book", book),
         seed,
+        _optional(_u64, "nodes", nodes, "a number of nodes", 1),
     )
     return json.loads(text)
 

@@ -18,6 +18,7 @@ def analyze_json(
     time_limit: Optional[float] = None,
     book: Optional[Union[str, os.PathLike]] = None,
     seed: Optional[int] = None,
+    nodes: Optional[int] = None,
 ) -> str: ...
 def solve_json(
     board: str,

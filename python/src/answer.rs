@@ -24,6 +24,9 @@ pub struct Request {
     /// The engine's and the rules' seed (`--seed`): the same seed and budget give the same
     /// estimates. Refused, as on the command line, by a method that reads none.
     pub seed: Option<u64>,
+    /// The engine's node budget (`--nodes`, at least 1): the same estimates on every run.
+    /// Refused, as on the command line, by a method that runs no engine.
+    pub nodes: Option<u64>,
     pub book: Option<PathBuf>,
 }
 
@@ -33,12 +36,15 @@ pub struct Request {
 /// list every open line with no score, and no value.
 pub fn analyze(request: &Request) -> Result<String, CliError> {
     let (board, pos) = parse_position(&request.board, &request.lines)?;
-    let options = options(
+    let mut options = options(
         request.method.as_deref(),
         request.time_limit,
         request.seed,
         request.book.clone(),
     )?;
+    // Checked with the rest by the answer (`Options::check`: a method that runs no engine
+    // refuses it).
+    options.search.nodes = request.nodes;
     let answer = dotbox::answer::answer(&board, pos, &options)?;
     let mut json = parsed(&answer_report(&answer, true))?;
     json["best"] = Value::from(answer.best());

@@ -37,7 +37,8 @@ pub(crate) fn py_error(error: CliError) -> PyErr {
 
 /// The analysis of a position as a JSON object (see `dotbox.analyze`).
 #[pyfunction]
-#[pyo3(signature = (board, lines, method=None, time_limit=None, book=None, seed=None))]
+#[pyo3(signature = (board, lines, method=None, time_limit=None, book=None, seed=None, nodes=None))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, one by one
 fn analyze_json(
     py: Python<'_>,
     board: String,
@@ -46,6 +47,7 @@ fn analyze_json(
     time_limit: Option<f64>,
     book: Option<PathBuf>,
     seed: Option<u64>,
+    nodes: Option<u64>,
 ) -> PyResult<String> {
     let request = answer::Request {
         board,
@@ -54,6 +56,7 @@ fn analyze_json(
         time_limit,
         book,
         seed,
+        nodes,
     };
     py.allow_threads(|| pool::run(|| answer::analyze(&request)))
         .map_err(py_error)

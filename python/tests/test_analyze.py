@@ -74,9 +74,9 @@ def test_any_integers_are_line_numbers(lines):
 @pytest.mark.parametrize(
     "method, read",
     [
-        (None, ["time_limit", "seed"]),
+        (None, ["time_limit", "seed", "nodes"]),
         ("search", ["time_limit"]),
-        ("estimate", ["time_limit", "seed"]),
+        ("estimate", ["time_limit", "seed", "nodes"]),
         ("rules", ["seed"]),
         ("retro", []),
         ("book", []),
@@ -85,6 +85,14 @@ def test_any_integers_are_line_numbers(lines):
 def test_the_options_a_method_reads_are_options_python_has(method, read):
     # The command line's --tt-mib and --search-threads have no Python name.
     assert dotbox._options_read(method) == read
+
+
+def test_a_node_budget_gives_the_same_estimate_on_every_run():
+    runs = [dotbox.analyze("4x4", method="estimate", nodes=300_000, seed=5) for _ in range(3)]
+    for run in runs:
+        run.pop("seconds")
+    assert runs[0] == runs[1] == runs[2]
+    assert runs[0]["exact"] is False and runs[0]["nodes"] >= 300_000
 
 
 def test_rules_are_never_labelled_exact():

@@ -85,7 +85,8 @@ fn noted(mut answer: Answer, note: &str) -> Answer {
     answer
 }
 
-/// The engine's estimate within `limit` (default: the policy's). Chosen by the policy
+/// The engine's estimate within `limit` (default: the policy's, or none with a node budget)
+/// and the node budget of `options`. Chosen by the policy
 /// (`reason` given), a position the engine solved within the time (its exact search, beside
 /// the trees) is answered as exact, as the search's own answer would be, and a proven value
 /// and move are marked as such among the estimates; asked for by name, it is always the
@@ -97,9 +98,17 @@ pub(super) fn estimated(
     limit: Option<Duration>,
     reason: Option<String>,
 ) -> Result<Answer, CliError> {
-    let seconds = limit.map_or(policy::NATIVE.estimate_seconds, |l| l.as_secs_f64());
+    // A node budget alone runs until it is spent (the same answer on every run); else the
+    // time limit, by default the policy's.
+    let nodes = options.search.nodes;
+    let limit = match (limit, nodes) {
+        (None, Some(_)) => None,
+        (None, None) => Some(Duration::from_secs_f64(policy::NATIVE.estimate_seconds)),
+        (limit, _) => limit,
+    };
     let threads = options.search.threads()?;
-    let (estimate, elapsed) = run::engine(board, pos, seconds, threads, options.search.seed())?;
+    let (estimate, elapsed) =
+        run::engine(board, pos, limit, nodes, threads, options.search.seed())?;
     if let Some(analysis) = estimate.analysis().filter(|_| reason.is_some()) {
         let how = format!(
             "solved by the engine's exact search in {:.2} s ({} nodes)",

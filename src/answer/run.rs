@@ -140,19 +140,21 @@ pub(super) fn search(
     Ok(Searched::Answer(Box::new(answer)))
 }
 
-/// The engine's estimate of `pos` within `seconds` on `threads` threads, deterministic for
-/// `seed` up to where the time limit stops it, with how long it ran.
+/// The engine's estimate of `pos` within `limit` (none: until `nodes` are searched) and
+/// `nodes` (none: no node budget) on `threads` threads, deterministic for `seed` and a node
+/// budget up to where the time limit stops it, with how long it ran.
 pub(super) fn engine(
     board: &Board,
     pos: Position,
-    seconds: f64,
+    limit: Option<Duration>,
+    nodes: Option<u64>,
     threads: usize,
     seed: u64,
 ) -> Result<(Estimate, Duration), CliError> {
-    let limit = Duration::from_secs_f64(seconds);
     let options = EngineOptions {
         threads,
         seed,
+        max_nodes: nodes.unwrap_or(u64::MAX),
         ..EngineOptions::default()
     };
     let spinner = spinner();
@@ -164,7 +166,7 @@ pub(super) fn engine(
             HumanCount(p.nodes)
         ));
         spinner.tick();
-        match start.elapsed() >= limit {
+        match limit.is_some_and(|limit| start.elapsed() >= limit) {
             true => Flow::Stop,
             false => Flow::Continue,
         }

@@ -53,15 +53,18 @@ pub enum MethodOption {
     SearchThreads,
     /// `--seed`.
     Seed,
+    /// `--nodes`.
+    Nodes,
 }
 
 impl MethodOption {
     /// Every such option.
-    pub const ALL: [MethodOption; 4] = [
+    pub const ALL: [MethodOption; 5] = [
         MethodOption::TimeLimit,
         MethodOption::TtMib,
         MethodOption::SearchThreads,
         MethodOption::Seed,
+        MethodOption::Nodes,
     ];
 
     /// The option's name as `face` spells it.
@@ -75,18 +78,24 @@ impl MethodOption {
             (MethodOption::SearchThreads, Face::Python) => "search_threads",
             (MethodOption::Seed, Face::CommandLine) => "--seed",
             (MethodOption::Seed, Face::Python) => "seed",
+            (MethodOption::Nodes, Face::CommandLine) => "--nodes",
+            (MethodOption::Nodes, Face::Python) => "nodes",
         }
     }
 
     /// Whether `face` has the option: the Python package has no `tt_mib` nor
     /// `search_threads` (its search runs with the command line's defaults).
     pub fn offered_by(self, face: Face) -> bool {
-        face == Face::CommandLine || matches!(self, MethodOption::TimeLimit | MethodOption::Seed)
+        face == Face::CommandLine
+            || matches!(
+                self,
+                MethodOption::TimeLimit | MethodOption::Seed | MethodOption::Nodes
+            )
     }
 
     /// The methods that read the option: the exact search its time limit, table and
-    /// threads; the engine its time limit, threads and seed (its table is its own); the
-    /// rules of thumb their seed. Retro and book read none of them.
+    /// threads; the engine its time limit, threads, seed and node budget (its table is its
+    /// own); the rules of thumb their seed. Retro and book read none of them.
     pub fn readers(self) -> &'static [Method] {
         match self {
             MethodOption::TimeLimit | MethodOption::SearchThreads => {
@@ -94,6 +103,7 @@ impl MethodOption {
             }
             MethodOption::TtMib => &[Method::Search],
             MethodOption::Seed => &[Method::Estimate, Method::Rules],
+            MethodOption::Nodes => &[Method::Estimate],
         }
     }
 
@@ -104,6 +114,7 @@ impl MethodOption {
             MethodOption::TtMib => args.tt_mib.is_some(),
             MethodOption::SearchThreads => args.search_threads.is_some(),
             MethodOption::Seed => args.seed.is_some(),
+            MethodOption::Nodes => args.nodes.is_some(),
         }
     }
 }
@@ -169,6 +180,14 @@ pub struct SearchArgs {
     // No default filled in here, so that a seed given to an exact method is refused.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// Nodes the engine searches in all, split among its threads: with --seed and the same
+    /// --search-threads the same estimate on every run and machine, which a time limit
+    /// cannot give (without --time-limit it runs until they are searched; with one, whichever
+    /// comes first). At least 1. Read by the engine alone: --method estimate, or without
+    /// --method where the answer policy estimates.
+    // No default filled in here, so that a budget given to another method is refused.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_nodes)]
+    pub nodes: Option<u64>,
 }
 
 impl SearchArgs {
@@ -237,6 +256,16 @@ fn parse_tt_mib(text: &str) -> Result<usize, String> {
     table_bytes(mib).map(|_| mib)
 }
 
+/// `--nodes N`: a whole number of nodes, at least 1 (0 would answer with nothing searched).
+fn parse_nodes(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("the engine needs at least 1 node".to_string()),
+        Ok(nodes) => Ok(nodes),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Ok(u64::MAX),
+        Err(_) => Err("not a whole number of nodes".to_string()),
+    }
+}
+
 /// `--time-limit SECONDS` as a number, the rest checked by [`SearchArgs::time_limit`] (for
 /// the Python package too). A decimal beyond a float's range (`1e309`) reads as infinity,
 /// which the later check could only print as 'inf': it is refused here, in the user's words.
@@ -288,19 +317,21 @@ mod tests {
             tt_mib: (option == Some(MethodOption::TtMib)).then_some(64),
             search_threads: (option == Some(MethodOption::SearchThreads)).then_some(2),
             seed: (option == Some(MethodOption::Seed)).then_some(5),
+            nodes: (option == Some(MethodOption::Nodes)).then_some(1000),
         }
     }
 
     #[test]
     fn each_method_takes_the_options_it_reads_and_refuses_the_others() {
         use Method::*;
-        // (method, reads a book, reads --time-limit, --tt-mib, --search-threads, --seed)
+        // (method, reads a book, reads --time-limit, --tt-mib, --search-threads, --seed,
+        // --nodes)
         let table = [
-            (Retro, false, [false, false, false, false]),
-            (Book, true, [false, false, false, false]),
-            (Search, false, [true, true, true, false]),
-            (Estimate, false, [true, false, true, true]),
-            (Rules, false, [false, false, false, true]),
+            (Retro, false, [false, false, false, false, false]),
+            (Book, true, [false, false, false, false, false]),
+            (Search, false, [true, true, true, false, false]),
+            (Estimate, false, [true, false, true, true, true]),
+            (Rules, false, [false, false, false, true, false]),
         ];
         for (method, book, reads) in table {
             assert!(check_reads(Some(method), false, &with(None)).is_ok());
