@@ -349,6 +349,9 @@ pub fn explain(
     let child = pos.with(line);
     let taken = coins.completes(pos, line);
     let (before, after) = (capturable_set(coins, pos), capturable_set(coins, child));
+    // Every box left can be taken after the move: nothing else is left to play for.
+    let nothing_else = coins.untaken(child) == after.len();
+    let loony_move = is_loony_move(coins, pos, line);
     let middle_better = |middle: usize| {
         let score_of = |l: usize| analysis.moves.iter().find(|m| m.line == l).map(|m| m.score);
         score_of(middle) > Some(score)
@@ -359,9 +362,9 @@ pub fn explain(
             ends_game: coins.untaken(child) == 0,
         });
     } else if before.is_empty() {
-        if is_loony_move(coins, pos, line) {
+        if loony_move {
             let offer = offers_in(coins, child).iter().map(|o| o.path.len()).sum();
-            reasons.push(match coins.untaken(child) == offer {
+            reasons.push(match nothing_else {
                 true => Reason::OffersTheRest { boxes: offer },
                 false => Reason::Loony(offered(coins, pos, line, &middle_better, offer)),
             });
@@ -379,7 +382,7 @@ pub fn explain(
                 false => before.len(),
             },
             double_deal,
-            ends_game: coins.untaken(child) == after.len(),
+            ends_game: nothing_else,
         });
         let new: Vec<_> = after.iter().filter(|b| !before.contains(b)).collect();
         if !double_deal && !new.is_empty() {
@@ -388,10 +391,9 @@ pub fn explain(
                 .filter(|o| o.path.boxes.iter().all(|b| new.contains(&b)))
                 .map(|o| o.path.len())
                 .sum();
-            let rest = coins.untaken(child);
             reasons.push(match declinable > 0 {
                 // Declining a box and opening the last chain: everything left is offered.
-                true if rest == after.len() => Reason::OffersTheRest { boxes: rest },
+                true if nothing_else => Reason::OffersTheRest { boxes: after.len() },
                 true => Reason::Loony(offered(coins, pos, line, &middle_better, declinable)),
                 false => Reason::Sacrifice { boxes: new.len() },
             });
@@ -404,7 +406,6 @@ pub fn explain(
     reasons.extend(control);
     // A loony move is itself the next loony move (its flag is always the mover's), so what
     // best play does after it is not in its flag: nothing is said.
-    let loony_move = is_loony_move(coins, pos, line);
     if let Some(next) = next.filter(|_| !loony_move) {
         let against = match control {
             Some(Reason::KeepsControl) => next == NextLoony::Mover,
@@ -567,17 +568,16 @@ mod tests {
     fn an_analysis_of_some_moves_claims_nothing_of_the_others() {
         // The proven moves alone of chains as pseudo-lines: here without the best move, and
         // with only one of the moves that tie.
+        /// `full` with only the moves `keep` keeps.
+        fn only(full: &Analysis, keep: impl Fn(&crate::core::MoveScore) -> bool) -> Analysis {
+            Analysis {
+                value: full.value,
+                moves: full.moves.iter().filter(|m| keep(m)).cloned().collect(),
+            }
+        }
         let (b, pos) = declining_position();
         let full = analysis(&b, pos);
-        let without_best = Analysis {
-            value: full.value,
-            moves: full
-                .moves
-                .iter()
-                .filter(|m| m.score != full.value)
-                .cloned()
-                .collect(),
-        };
+        let without_best = only(&full, |m| m.score != full.value);
         let reasons = explain(&b, pos, b.v(0, 3), &without_best, None).unwrap();
         assert_eq!(
             reasons[0],
@@ -589,16 +589,7 @@ mod tests {
         assert!(explain_text(&reasons).contains("loses 4 boxes against the best play."));
         let b3 = Board::new(1, 3).unwrap();
         let pos3: Position = (0..3).flat_map(|c| [b3.h(0, c), b3.h(1, c)]).collect();
-        let full3 = analysis(&b3, pos3);
-        let one = Analysis {
-            value: full3.value,
-            moves: full3
-                .moves
-                .iter()
-                .filter(|m| m.line != b3.v(0, 1))
-                .cloned()
-                .collect(),
-        };
+        let one = only(&analysis(&b3, pos3), |m| m.line != b3.v(0, 1));
         let reasons = explain(&b3, pos3, b3.v(0, 0), &one, None).unwrap();
         assert_eq!(reasons[0], Reason::Best { ties: None });
         assert!(explain_text(&reasons).starts_with("This is a best move."));
