@@ -296,11 +296,7 @@ impl Idea {
                 )
             }
             Idea::SafeCount => {
-                let safe: Vec<String> = (board.open_lines(pos).lines())
-                    .filter(|&l| is_safe(board, pos, l))
-                    .map(label)
-                    .collect();
-                let (most, short) = turn_passers(board, pos);
+                let TurnPassers { safe, most, short } = turn_passers(board, pos);
                 let playable = match most < safe.len() {
                     true => format!(", of which at most {most} can all be drawn,"),
                     false => String::new(),
@@ -309,9 +305,9 @@ impl Idea {
                     0 => "no safe line".to_string(),
                     n => format!("at most {}", count_text(n, "safe line", "safe lines")),
                 };
-                let (most_after, short_after) = turn_passers(board, pos.with(best));
-                let left = most_after + short_after;
-                let verdict = match left % 2 == 0 {
+                let after = turn_passers(board, pos.with(best));
+                let left = after.most + after.short;
+                let verdict = match left.is_multiple_of(2) {
                     true => format!(
                         ": {left}, an even number, so your opponent, to move, runs out of them \
                          first"
@@ -326,11 +322,14 @@ impl Idea {
                     "The count here: {} ({}){playable} and {}, each handed out passing the turn \
                      as a safe move does. After {}, {} and {} are left{verdict}.",
                     count_text(safe.len(), "safe line", "safe lines"),
-                    safe.join(", "),
+                    safe.iter()
+                        .map(|&l| label(l))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     count_text(short, "short chain", "short chains"),
                     label(best),
-                    at_most(most_after),
-                    count_text(short_after, "short chain", "short chains"),
+                    at_most(after.most),
+                    count_text(after.short, "short chain", "short chains"),
                 )
             }
             Idea::Nimstring => {
@@ -354,10 +353,19 @@ impl Idea {
     }
 }
 
-/// The moves of `pos` that pass the turn without opening a long chain or loop: the most safe
-/// lines that can all be drawn (fewer than the safe lines where drawing one makes another
-/// unsafe, two sides of one box), and the short chains, each handed out passing the turn.
-fn turn_passers(board: &Board, pos: Position) -> (usize, usize) {
+/// The moves of a position that pass the turn without opening a long chain or loop.
+struct TurnPassers {
+    /// Its safe lines (each gives no box its third side).
+    safe: Vec<usize>,
+    /// The most of them that can all be drawn: fewer where drawing one makes another unsafe
+    /// (two sides of one box).
+    most: usize,
+    /// Its short chains, each handed out passing the turn.
+    short: usize,
+}
+
+/// The [`TurnPassers`] of `pos`.
+fn turn_passers(board: &Board, pos: Position) -> TurnPassers {
     /// The most of `lines` that can be drawn on `pos` one after another, each safe when drawn
     /// (a line unsafe now never becomes safe: lines only add sides). Exhaustive: exercises
     /// have a dozen safe lines at most.
@@ -379,7 +387,11 @@ fn turn_passers(board: &Board, pos: Position) -> (usize, usize) {
     let short = (components(board, pos).iter())
         .filter(|c| c.is_short_chain())
         .count();
-    (most(board, pos, &safe), short)
+    TurnPassers {
+        most: most(board, pos, &safe),
+        safe,
+        short,
+    }
 }
 
 #[cfg(test)]
@@ -400,7 +412,8 @@ mod tests {
                 .lines()
                 .filter(|&l| is_safe(&board, pos, l));
             assert_eq!(lines.count(), safe, "{name}");
-            assert_eq!(turn_passers(&board, pos), (most, 0), "{name}");
+            let passers = turn_passers(&board, pos);
+            assert_eq!((passers.most, passers.short), (most, 0), "{name}");
         }
     }
 
