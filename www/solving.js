@@ -35,13 +35,14 @@ export async function fillBoards() {
   const select = $('board');
   const add = (value, text) => select.add(new Option(text, value));
   const larger = []; // too large to solve here: listed last, exact from the handover on
+  const { wholeBoardOpen, retroMaxOpen, directOpen } = answerBudget();
   for (let r = 1; r <= 5; r++) {
     for (let c = 1; c <= 5; c++) {
       const board = `${r}x${c}`;
       const n = lineCount(board);
       const book = bookFor(board, '');
-      if (n > answerBudget().wholeBoardOpen) larger.push([board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines, exact from ${answerBudget().retroMaxOpen} open lines)`]);
-      else add(board, book ? bookedLabel(board, book) : `${r}×${c} (${n} lines${n <= answerBudget().directOpen ? '' : ', solved once'})`);
+      if (n > wholeBoardOpen) larger.push([board, book ? bookedLabel(board, n, book) : `${r}×${c} (${n} lines, exact from ${retroMaxOpen} open lines)`]);
+      else add(board, book ? bookedLabel(board, n, book) : `${r}×${c} (${n} lines${n <= directOpen ? '' : ', solved once'})`);
     }
   }
   const icelandic = new Game('icelandic', '');
@@ -62,13 +63,13 @@ function bookFor(board, predrawn) {
 /** A board with an opening book: exact from its first move where the book reaches what the
  * page answers at once past it (the in-memory analysis on a board solved here, the handover
  * on a larger one), else the book's depth and what comes after it. */
-function bookedLabel(board, book) {
+function bookedLabel(board, n, book) {
   const [r, c] = board.split('x').map(Number);
-  const n = lineCount(board);
-  const solvedHere = n <= answerBudget().wholeBoardOpen;
-  const exact = n - book.depth <= (solvedHere ? answerBudget().directOpen : answerBudget().retroMaxOpen)
+  const { wholeBoardOpen, retroMaxOpen, directOpen } = answerBudget();
+  const solvedHere = n <= wholeBoardOpen;
+  const exact = n - book.depth <= (solvedHere ? directOpen : retroMaxOpen)
     ? 'exact from the first move: opening book'
-    : `opening book for ${book.depth} lines, then ${solvedHere ? 'solved once' : `exact from ${answerBudget().retroMaxOpen} open lines`}`;
+    : `opening book for ${book.depth} lines, then ${solvedHere ? 'solved once' : `exact from ${retroMaxOpen} open lines`}`;
   return `${r}×${c} (${n} lines, ${exact})`;
 }
 
@@ -254,10 +255,10 @@ export function showSolvePanel() {
   if (s.tooBig) {
     const budget = answerBudget();
     $('solve-text').textContent = session.book
-      ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${answerBudget().retroMaxOpen} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
-      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${answerBudget().wholeBoardOpen}): the engine moves by its estimates (not exact) until exact play is in reach, then plays exactly to the end: from ${budget.searchMaxOpen} open lines once at most ${budget.searchFirstSafe} safe lines are left (by the search, in a fraction of a second), at the latest from ${answerBudget().retroMaxOpen} (by solving the game's position, a few seconds).`;
+      ? `This board has ${s.open} open lines, too many to solve whole in the browser: the book answers the first ${session.book.depth} moves; from there, once at most ${budget.retroMaxOpen} lines are open, the page solves the game's position (a few seconds) and plays exactly to the end.`
+      : `This board has ${s.open} open lines, too many to solve whole in the browser (at most ${budget.wholeBoardOpen}): the engine moves by its estimates (not exact) until exact play is in reach, then plays exactly to the end: from ${budget.searchMaxOpen} open lines once at most ${budget.searchFirstSafe} safe lines are left (by the search, in a fraction of a second), at the latest from ${budget.retroMaxOpen} (by solving the game's position, a few seconds).`;
     // Before that, a position whose long chains leave few enough units is answered by them.
-    $('solve-text').textContent += ` Earlier, a position whose long chains and loops, each taken as one line, leave at most ${answerBudget().pseudoMaxUnits} units is solved that way (chains as pseudo-lines).`;
+    $('solve-text').textContent += ` Earlier, a position whose long chains and loops, each taken as one line, leave at most ${budget.pseudoMaxUnits} units is solved that way (chains as pseudo-lines).`;
     $('solve').hidden = true;
     $('solve-progress').hidden = true;
     return;
