@@ -76,6 +76,9 @@ test('a large board\'s book that cannot be loaded is said at the top; back onlin
   await context.unroute(book);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
+  // The position is asked again once the book is open: until its answer, the page may still
+  // stand idle on the estimate, its message saying the book is ready.
+  await page.waitForFunction(() => /from the opening book/.test(document.querySelector('#message').textContent), null, { timeout: 60_000 });
   await settled(page);
   assert.match(await page.textContent('#message'), /from the opening book/);
   assert.deepEqual(await shown(page), nativeAnalyze('4x4', []).moves, 'the book\'s scores');
