@@ -119,11 +119,14 @@ const count = (n, word) => (n === 0 ? `no ${word}s` : n === 1 ? `one ${word}` : 
  * enough, else by the long chain rule (an estimate, said so). */
 function whoControls(report, mover, other) {
   const c = report.control;
-  if (report.nimstring === 'loony') {
-    // Offered the last boxes, declining keeps control of nothing.
+  if (nothingToKeep(report)) {
+    // Declining an offer keeps control of nothing: it only gives boxes away.
     return report.components.every((k) => k.kind === 'capturable')
       ? `${other} just offered the last boxes: ${mover} takes them all, as nothing is left to keep control for.`
-      : `${mover} has control: ${other} just made a loony move, and ${mover} may take the boxes offered or decline the last of them.`;
+      : `${other} just offered ${boxes(offered(report))}: ${mover} takes them all, as no long chain or loop is left to keep control for.`;
+  }
+  if (report.nimstring === 'loony') {
+    return `${mover} has control: ${other} just made a loony move, and ${mover} may take the boxes offered or decline the last of them.`;
   }
   if (report.nimstring != null) {
     return report.nimstring === '*0'
@@ -135,15 +138,26 @@ function whoControls(report, mover, other) {
   return 'No long chain yet: the long chain rule does not say who has control, and the regions are too large for the exact answer.';
 }
 
+/** Boxes offered to the player to move by the opponent's loony move (0: none standing). */
+const offered = (report) => report.standing.reduce((n, o) => n + o.boxes, 0);
+
+/** Whether an offer stands with nothing left to keep control for, so it is taken whole. */
+const nothingToKeep = (report) => report.standing.length > 0 && !report.atStake;
+
 /** The plain summary: who is to move, the long chains and loops, who has control. */
 function describeControl(report, g) {
   const mover = PLAYER[g.turn];
   const other = PLAYER[1 - g.turn];
   const c = report.control;
-  const pieces = `${count(c.longChains, 'long chain')} and ${count(c.loops, 'loop')}`;
+  // The rule counts an offer as a long chain while it can be declined; in plain words the
+  // boxes offered are named apart (two of them are no long chain).
+  const long = report.components.filter((k) => k.kind !== 'capturable' && k.long).length;
+  const pieces = `${count(long, 'long chain')} and ${count(c.loops, 'loop')}`;
+  const given = offered(report);
+  const there = given ? `Besides the ${boxes(given)} offered, there` : 'There';
   // The verb agrees with the nearer noun: "There is one long chain and no loops", "There are
   // no long chains and one loop".
-  return `${mover} is to move. There ${c.longChains === 1 ? 'is' : 'are'} ${pieces}. ${whoControls(report, mover, other)}`;
+  return `${mover} is to move. ${there} ${long === 1 ? 'is' : 'are'} ${pieces}. ${whoControls(report, mover, other)}`;
 }
 
 /** The exact detail: the rule's count and verdict, the moves changing it, the nimstring value. */
@@ -152,13 +166,16 @@ function describeRule(report, g) {
   const other = PLAYER[1 - g.turn];
   const c = report.control;
   let who;
-  if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
+  if (nothingToKeep(report)) who = `no long chain or loop is left beside the boxes offered: ${mover} (to move) takes them all`;
+  else if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
   else if (c.moverHasParity === false) who = `${other} has control by the long chain rule: ${mover} (to move) needs to change the count`;
   else if (c.loops > 0 && report.components.every((k) => k.kind === 'loop')) who = `only loops are left: ${mover} (to move) must open one`;
   else who = 'no long chain to count yet, so the rule says nothing of control';
-  const parity = report.parityMoves.length ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
+  const parity = report.parityMoves.length && !nothingToKeep(report) ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.
-  const nim = report.nimstring == null
+  const nim = nothingToKeep(report)
+    ? ''
+    : report.nimstring == null
     ? ' The regions are too large for the exact (nimstring) value.'
     : ` Exactly (nimstring value ${report.nimstring}): ${report.nimstring === '*0' ? `${mover} cannot win control against best play` : `${mover} can win control`}.`;
   // The rule's count is open lines − boxes left + 1: the dots of an empty board, not of this one.

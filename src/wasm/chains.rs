@@ -12,8 +12,9 @@ use super::{js_error, to_js_value};
 use crate::chains::loony_moves;
 use crate::chains::parity_moves;
 use crate::chains::regions;
-use crate::chains::{components, control, nim_value, offers_with_replies, Offer, Replies};
+use crate::chains::{components, control, control_at_stake, nim_value};
 use crate::chains::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
+use crate::chains::{offers_with_replies, Offer, Replies};
 use crate::core::notation::{box_label, line_label};
 use crate::core::{Analysis, Board, Position};
 
@@ -88,12 +89,16 @@ struct JsReport {
     /// `*n` or `loony`; `null` when a region has more than [`CONTROL_OPEN`] open lines
     /// (too slow to evaluate on every move).
     nimstring: Option<String>,
+    /// Whether control can still decide anything: a long chain, a loop or an unsettled region
+    /// is left besides the boxes to take (`chains::control_at_stake`). Without one an offer is
+    /// taken whole: declining it only gives boxes away.
+    at_stake: bool,
 }
 
 /// The coach's view of the position with `lines` drawn: `{components: [{kind, long, loop, boxes:
 /// [[r, c]], lines, text}], control: {dots, longChains, loops, moverHasParity, text},
 /// parityMoves, loonyMoves: [{line, offers: [{boxes, takeAll, decline, left}]}], standing,
-/// nimstring}`.
+/// nimstring, atStake}`.
 #[wasm_bindgen(js_name = chainsReport)]
 pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
     let (board, pos) = parse_position(board, predrawn, lines)?;
@@ -144,6 +149,7 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
             .map(JsOffer::from)
             .collect(),
         nimstring,
+        at_stake: control_at_stake(board.boxes(), pos),
     };
     to_js_value(&report)
 }

@@ -251,7 +251,7 @@ test('the coach\'s replies to an offer take first the box free to take beside it
   await context.close();
 });
 
-test('with only a loop left, the coach says who has control exactly and never that it is still open; a loony move just made leaves the mover in control, unless it offers the last boxes', async () => {
+test('with only a loop left, the coach says who has control exactly and never that it is still open; a loony move just made leaves the mover in control, unless nothing is left to keep it for', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
   const loop = [7, 10, 3, 15, 19, 5, 1, 4, 0, 16, 20, 9, 11, 23, 12, 13, 2, 14];
   const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${loop.join(',')}`);
@@ -274,7 +274,20 @@ test('with only a loop left, the coach says who has control exactly and never th
   const chains = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${[...rows, 12].join(',')}`);
   await settled(chains.page);
   await coachShows(chains.page, '3x3', [...rows, 12]);
-  assert.match(await chains.page.textContent('#coach-control'), /B has control: A just made a loony move, and B may take the boxes offered or decline the last of them\.$/);
+  assert.match(await chains.page.textContent('#coach-control'), /^B is to move\. Besides the 3 boxes offered, there are 2 long chains and no loops\. B has control: A just made a loony move, and B may take the boxes offered or decline the last of them\.$/);
+  // Two boxes offered with only short chains left: no long chain (the course's word: three
+  // boxes or more), and nothing to keep control for, so they are taken whole.
+  const short = [0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 13, 17, 18, 19, 21, 22, 23];
+  const offer = nativeChains('3x3', short);
+  assert.deepEqual(offer.standing_offers.map((o) => o.boxes.length), [2]);
+  assert.ok(offer.components.every((k) => k.kind === 'capturable' || k.boxes.length < 3), 'only short chains beside the offer');
+  const rest = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${short.join(',')}`);
+  await settled(rest.page);
+  await coachShows(rest.page, '3x3', [...short].sort((a, b) => a - b));
+  assert.match(await rest.page.textContent('#coach-control'), /^([AB]) is to move\. Besides the 2 boxes offered, there are no long chains and no loops\. [AB] just offered 2 boxes: \1 takes them all, as no long chain or loop is left to keep control for\.$/);
+  const restRule = await rest.page.textContent('#coach-rule');
+  assert.match(restRule, /: no long chain or loop is left beside the boxes offered: [AB] \(to move\) takes them all\.$/, restRule);
+  assert.deepEqual(rest.errors, []);
   assert.deepEqual(chains.errors, []);
   assert.deepEqual(errors, []);
   await context.close();
