@@ -4,6 +4,7 @@
 //! (The shipped `www/lessons.json` is checked against the CLI by tests/e2e/learn.test.mjs.)
 
 use dotbox::chains::{explain, explain_text, is_loony_move, Reason};
+use dotbox::core::notation::line_label;
 use dotbox::core::{Analysis, Board, MoveScore, NextLoony, Position};
 use dotbox::lessons::{
     build, check, reference_solve, search_solve, ExerciseSpec, Idea, LessonError, LessonSpec,
@@ -35,6 +36,37 @@ fn every_exercise_accepts_exactly_the_best_moves() {
         }
     }
     check(&lessons, &mut reference_solve).unwrap();
+}
+
+/// The summary says who makes the next loony move with best play (the position's flag); where
+/// some best moves lead otherwise, it names each of them, and only then.
+#[test]
+fn the_summary_names_the_best_moves_its_next_loony_move_does_not_follow() {
+    let lessons = build(COURSE, &mut search_solve).unwrap();
+    let mut named = 0;
+    for ex in lessons.iter().flat_map(|l| &l.exercises) {
+        let board = Board::parse(&ex.board).unwrap();
+        let summary = ex.explanation.split(" Best: ").next().unwrap();
+        let caveat = summary.split(" Not after every best move: ").nth(1);
+        let others: Vec<usize> = (ex.answer.iter().copied())
+            .filter(|&l| ex.flags.of(l) != Some(ex.flags.value))
+            .collect();
+        match caveat {
+            None => assert!(others.is_empty(), "{others:?} unnamed: {summary}"),
+            Some(caveat) => {
+                assert!(!others.is_empty(), "{summary}");
+                for l in others {
+                    let label = line_label(&board, l);
+                    assert!(caveat.contains(&label), "{label} unnamed: {summary}");
+                }
+                named += 1;
+            }
+        }
+    }
+    assert!(
+        named > 0,
+        "no exercise's best moves differ in their next loony move"
+    );
 }
 
 /// A wrong pick is explained in the page from the exercise's scores and flags (`explainMove`,

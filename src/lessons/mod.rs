@@ -339,9 +339,13 @@ pub fn explanation(
     } else {
         format!("{}: ", label(shown))
     };
+    // Best moves after which best play goes otherwise than the position's flag says.
+    let others: Vec<(usize, NextLoony)> = (best.iter())
+        .filter_map(|&l| flags.of(l).filter(|&f| f != flags.value).map(|f| (l, f)))
+        .collect();
     let text = format!(
         "{} {head} {subject}{} The nearest other move, {} ({}): {}",
-        summary(board, pos, flags.value, &label),
+        summary(board, pos, flags.value, &others, &label),
         why(shown)?,
         label(rival.line),
         signed(rival.score),
@@ -356,14 +360,19 @@ pub fn explanation(
 
 /// The position in chain terms: what is on the board, who has control when nimstring can
 /// tell (every region small enough, as the coach judges it), and who, with best play, makes
-/// the next loony move (`next`, the loony analysis's flag of the position). The two differ
-/// where keeping control costs more than it brings.
+/// the next loony move (`next`, the loony analysis's flag of the position: the best the
+/// player to move can make of it without giving up a box). The two differ where keeping
+/// control costs more than it brings. `others` are the best moves after which best play goes
+/// otherwise (their flags), which the summary names so that it claims nothing of every best
+/// move that only some make true.
 pub fn summary(
     board: &Board,
     pos: Position,
     next: NextLoony,
+    others: &[(usize, NextLoony)],
     label: &dyn Fn(usize) -> String,
 ) -> String {
+    let caveat = otherwise(others, label);
     let parts = components(board, pos);
     let count =
         |f: &dyn Fn(&crate::chains::Component) -> bool| parts.iter().filter(|c| f(c)).count();
@@ -422,7 +431,7 @@ pub fn summary(
         .iter()
         .all(|r| r.count() as usize <= CONTROL_OPEN);
     if !small || !at_stake {
-        return format!("{board_text} {}", best_play(next, false));
+        return format!("{board_text} {}{caveat}", best_play(next, false));
     }
     let value = Nimstring::new(board).value(pos);
     let (control, against) = if value.is_win() {
@@ -442,7 +451,33 @@ pub fn summary(
             next == NextLoony::Opponent,
         )
     };
-    format!("{board_text} {control} {}", best_play(next, against))
+    format!(
+        "{board_text} {control} {}{caveat}",
+        best_play(next, against)
+    )
+}
+
+/// " Not after every best move: after a3b3 or a2a3 nobody makes another loony move." for the
+/// best moves `others` after which best play goes otherwise than the summary's flag (empty
+/// when there are none).
+fn otherwise(others: &[(usize, NextLoony)], label: &dyn Fn(usize) -> String) -> String {
+    let after = |flag: NextLoony| -> Option<String> {
+        let lines: Vec<String> = (others.iter())
+            .filter(|&&(_, f)| f == flag)
+            .map(|&(l, _)| label(l))
+            .collect();
+        let what = match flag {
+            NextLoony::Nobody => "nobody makes another loony move",
+            NextLoony::Mover => "you make the next loony move",
+            NextLoony::Opponent => "your opponent makes the next loony move",
+        };
+        (!lines.is_empty()).then(|| format!("after {} {what}", lines.join(" or ")))
+    };
+    let clauses: Vec<String> = NextLoony::ALL.into_iter().filter_map(after).collect();
+    match clauses.is_empty() {
+        true => String::new(),
+        false => format!(" Not after every best move: {}.", clauses.join("; ")),
+    }
 }
 
 /// Who makes the next loony move with best play, from the mover's side; `against` when that
