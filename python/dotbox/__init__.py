@@ -209,7 +209,7 @@ def analyze(
         time_limit,
         _optional(_path, "book", book),
         seed,
-        _optional(_u64, "nodes", nodes, "a number of nodes", 1),
+        _nodes(nodes),
     )
     return json.loads(text)
 
@@ -231,11 +231,18 @@ def _seed(seed: Any) -> Optional[int]:
     return _optional(_u64, "seed", seed, "an integer")
 
 
-def _check_options(method: Any = None, time_limit: Any = None, seed: Any = None) -> None:
-    """:func:`analyze`'s ``method``, ``time_limit`` and ``seed`` checked as it checks them,
-    with no position: for what asks many positions later (the OpenSpiel bots), so that bad
-    options fail when it is made, not a game later."""
-    _dotbox.check_options(*_options(method, time_limit, seed))
+def _nodes(nodes: Any) -> Optional[int]:
+    """:func:`analyze`'s ``nodes``, its type checked: a number of nodes, at least 1."""
+    return _optional(_u64, "nodes", nodes, "a number of nodes", 1)
+
+
+def _check_options(
+    method: Any = None, time_limit: Any = None, seed: Any = None, nodes: Any = None
+) -> None:
+    """:func:`analyze`'s ``method``, ``time_limit``, ``seed`` and ``nodes`` checked as it
+    checks them, with no position: for what asks many positions later (the OpenSpiel bots),
+    so that bad options fail when it is made, not a game later."""
+    _dotbox.check_options(*_options(method, time_limit, seed), _nodes(nodes))
 
 
 def _options_read(method: Optional[str]) -> List[str]:

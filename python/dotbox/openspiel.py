@@ -155,15 +155,21 @@ REMEMBERED = 10_000
 class Answers:
     """:func:`dotbox.analyze` for the positions of a game, remembered: each board's shipped
     book answers where it gives move scores, whatever ``method`` says, and the rest is
-    answered by ``analyze(method=..., time_limit=...)``. Boards are OpenSpiel's, with no
-    pre-drawn lines. ``method`` and ``time_limit`` are checked when it is made, as
+    answered by ``analyze(method=..., time_limit=..., nodes=...)``. Boards are OpenSpiel's,
+    with no pre-drawn lines. The options are checked when it is made, as
     :func:`dotbox.analyze` checks them. The last :data:`REMEMBERED` answers are kept (a few
     KB each), so a bot labelling many games holds a bounded amount of memory."""
 
-    def __init__(self, method: Optional[str] = None, time_limit: Optional[float] = None):
-        _check_options(method, time_limit)
+    def __init__(
+        self,
+        method: Optional[str] = None,
+        time_limit: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ):
+        _check_options(method, time_limit, nodes=nodes)
         self.method = method
         self.time_limit = time_limit
+        self.nodes = nodes
         # Each board's shipped book depth (0: none). The book itself is read through
         # ``analyze(method="book")``, which keeps it open for the process: one copy of what
         # it has decoded, however many ``Answers`` ask.
@@ -190,7 +196,9 @@ class Answers:
                     "play past it"
                 )
             else:
-                answer = analyze(board, key[1], method=self.method, time_limit=self.time_limit)
+                answer = analyze(
+                    board, key[1], method=self.method, time_limit=self.time_limit, nodes=self.nodes
+                )
             self._answers[key] = answer
             if len(self._answers) > REMEMBERED:
                 self._answers.popitem(last=False)  # the least recently asked
@@ -222,8 +230,10 @@ class DotboxBot(pyspiel.Bot):
     ``time_limit`` left out is :data:`DEFAULT_TIME_LIMIT` where the method reads a time limit
     (the policy's choice, ``"search"``, ``"estimate"``), else none (``"retro"``, ``"book"``,
     ``"rules"``, which refuse one). ``seed`` (``None``: unseeded) picks among equal moves; it
-    is checked as :func:`dotbox.analyze` checks its own. Bad options raise
-    :class:`DotboxError` here, not a game later.
+    is checked as :func:`dotbox.analyze` checks its own. ``nodes`` is the engine's node budget
+    where the engine answers (``analyze``'s ``nodes``): with a ``seed``, the same moves in every
+    game on every machine, which a time limit cannot give; refused by the methods that run no
+    engine. Bad options raise :class:`DotboxError` here, not a game later.
     """
 
     def __init__(
@@ -231,6 +241,7 @@ class DotboxBot(pyspiel.Bot):
         seed: Optional[int] = None,
         time_limit: Union[float, None, object] = DEFAULT,
         method: Optional[str] = None,
+        nodes: Optional[int] = None,
     ):
         pyspiel.Bot.__init__(self)
         limit: Optional[float]
@@ -240,7 +251,7 @@ class DotboxBot(pyspiel.Bot):
         else:
             limit = cast(Optional[float], time_limit)
         self._rng = random.Random(_seed(seed))
-        self._answers = Answers(method=method, time_limit=limit)
+        self._answers = Answers(method=method, time_limit=limit, nodes=nodes)
         #: The analysis behind the last move (``analyze``'s dict).
         self.last_answer: Optional[dict] = None
 
@@ -273,17 +284,27 @@ class DotboxBot(pyspiel.Bot):
 class EngineBot(pyspiel.Bot):
     """An OpenSpiel bot playing dotbox's engine alone: the move of its estimates
     (``analyze(method="estimate")``: no book, no exact method asked), ``time_limit`` seconds
-    a move. What ``dotbox.benchmark`` rates as dotbox's own play past exact reach. Bad
-    options raise :class:`DotboxError` here."""
+    a move, or ``nodes`` nodes a move (then the same moves on every run and machine; with
+    ``time_limit`` too, whichever ends first). What ``dotbox.benchmark`` rates as dotbox's own
+    play past exact reach. Bad options raise :class:`DotboxError` here."""
 
-    def __init__(self, time_limit: float = 1.0, seed: int = 0):
+    def __init__(
+        self,
+        time_limit: Optional[float] = 1.0,
+        seed: int = 0,
+        nodes: Optional[int] = None,
+    ):
         pyspiel.Bot.__init__(self)
-        if time_limit is None:
-            # analyze's None is the engine's default; a bot rated at a time limit names it.
-            raise DotboxError("time_limit: None is not a number of seconds a move")
-        _check_options("estimate", time_limit, seed)
+        if time_limit is None and nodes is None:
+            # analyze's None is the engine's default; a bot rated at a budget names it.
+            raise DotboxError(
+                "time_limit: None is not a number of seconds a move (give nodes=N for a "
+                "node budget instead)"
+            )
+        _check_options("estimate", time_limit, seed, nodes)
         self._time_limit = time_limit
         self._seed = seed
+        self._nodes = nodes
 
     def restart_at(self, state):
         """Nothing to reset: each move is estimated from the state alone."""
@@ -294,7 +315,12 @@ class EngineBot(pyspiel.Bot):
         if state.is_terminal():  # as DotboxBot and RulesBot answer a finished game
             return pyspiel.INVALID_ACTION
         answer = analyze(
-            board, lines, method="estimate", time_limit=self._time_limit, seed=self._seed
+            board,
+            lines,
+            method="estimate",
+            time_limit=self._time_limit,
+            seed=self._seed,
+            nodes=self._nodes,
         )
         return answer["best"][0]
 

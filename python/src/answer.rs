@@ -36,15 +36,13 @@ pub struct Request {
 /// list every open line with no score, and no value.
 pub fn analyze(request: &Request) -> Result<String, CliError> {
     let (board, pos) = parse_position(&request.board, &request.lines)?;
-    let mut options = options(
+    let options = options(
         request.method.as_deref(),
         request.time_limit,
         request.seed,
+        request.nodes,
         request.book.clone(),
     )?;
-    // Checked with the rest by the answer (`Options::check`: a method that runs no engine
-    // refuses it).
-    options.search.nodes = request.nodes;
     let answer = dotbox::answer::answer(&board, pos, &options)?;
     let mut json = parsed(&answer_report(&answer, true))?;
     json["best"] = Value::from(answer.best());
@@ -60,13 +58,15 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
 
 /// The method and options of a request, checked as the command line checks them
 /// (`Options::check`: a known method, by its exact lowercase name; a time limit that is a
-/// positive number of seconds; no option, book included, that the method does not read),
+/// positive number of seconds; no option, book and node budget included, that the method
+/// does not read),
 /// with no position: what `dotbox.analyze` and the OpenSpiel bots check when they are made,
 /// before any move is asked for.
 pub fn options(
     method: Option<&str>,
     time_limit: Option<f64>,
     seed: Option<u64>,
+    nodes: Option<u64>,
     book: Option<PathBuf>,
 ) -> Result<Options, CliError> {
     let method = method
@@ -90,6 +90,7 @@ pub fn options(
         search: SearchArgs {
             time_limit,
             seed,
+            nodes,
             ..SearchArgs::default()
         },
         ..Options::default()

@@ -65,13 +65,14 @@ fn analyze_json(
 /// Checks `dotbox.analyze`'s method and options as `analyze` does, with no position: what
 /// the OpenSpiel bots check when they are made (`answer::options`).
 #[pyfunction]
-#[pyo3(signature = (method=None, time_limit=None, seed=None))]
+#[pyo3(signature = (method=None, time_limit=None, seed=None, nodes=None))]
 fn check_options(
     method: Option<String>,
     time_limit: Option<f64>,
     seed: Option<u64>,
+    nodes: Option<u64>,
 ) -> PyResult<()> {
-    answer::options(method.as_deref(), time_limit, seed, None)
+    answer::options(method.as_deref(), time_limit, seed, nodes, None)
         .map(drop)
         .map_err(py_error)
 }
@@ -81,7 +82,7 @@ fn check_options(
 #[pyfunction]
 #[pyo3(signature = (method=None))]
 fn options_read(method: Option<String>) -> PyResult<Vec<&'static str>> {
-    let options = answer::options(method.as_deref(), None, None, None).map_err(py_error)?;
+    let options = answer::options(method.as_deref(), None, None, None, None).map_err(py_error)?;
     Ok(MethodOption::ALL
         .into_iter()
         .filter(|o| o.offered_by(Face::Python))

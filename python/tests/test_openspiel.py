@@ -165,6 +165,9 @@ def test_a_repeated_pre_drawn_line_is_drawn_once(lines, played):
         # analyze's None (the engine's default) would rate the bot at a time it did not name.
         (lambda: EngineBot(time_limit=None), "time_limit: None is not a number of seconds a move"),
         (lambda: EngineBot(seed=-1), "seed: -1 is not an integer"),
+        (lambda: EngineBot(nodes=0), "nodes: 0 is not a number of nodes"),
+        (lambda: DotboxBot(method="retro", nodes=1000), "method='retro' does not read nodes"),
+        (lambda: DotboxBot(nodes=2.5), "nodes: 2.5 is not a number of nodes"),
     ],
 )
 def test_bad_dbn_strings_states_and_lines_are_named(call, message):
@@ -268,3 +271,23 @@ def test_answers_read_the_shipped_book_whatever_the_method_and_the_method_past_i
     assert booked == dotbox.analyze("4x4", [0])
     # No book covers 3x3: the method asked for answers.
     assert Answers(method="retro")("3x3", [0])["method"] == "retro"
+
+
+def test_bots_with_a_node_budget_play_the_same_game_on_every_run():
+    # A time limit makes the engine's work depend on the machine's speed and load; a node
+    # budget does not: two games of the same bots are move for move the same.
+    def game():
+        state = game_for("4x5").new_initial_state()
+        engine = EngineBot(time_limit=None, seed=3, nodes=20_000)
+        dotbox_bot = DotboxBot(seed=3, time_limit=None, nodes=20_000)
+        moves = []
+        for ply in range(6):
+            bot = engine if ply % 2 == 0 else dotbox_bot
+            action = bot.step(state)
+            moves.append(action)
+            state.apply_action(action)
+        assert dotbox_bot.last_answer["exact"] is False, "past exact reach: the engine answered"
+        assert dotbox_bot.last_answer["nodes"] >= 20_000
+        return moves
+
+    assert game() == game()
