@@ -8,12 +8,13 @@ import { OP, ERROR } from './protocol.js';
 import { positionKey } from './position-key.js';
 import { answerBudget } from './pkg/dotbox.js';
 import { proven } from './proven.js';
+import { Recent } from './recent.js';
 
-const known = new Map(); // key -> {value, moves: [{line, score}], ...}
-const failed = new Map(); // key -> why the worker gave no exact scores
+const known = new Recent(); // key -> {value, moves: [{line, score}], ...}
+const failed = new Recent(); // key -> why the worker gave no exact scores
 const asking = new Map(); // key -> the worker's answer on its way (analysisOf)
 const searched = new Set(); // keys the exact search was asked for (searchOf)
-const estimates = new Map(); // key -> the engine's estimate {value, moves, best, exact: false}
+const estimates = new Recent(); // key -> the engine's estimate {value, moves, best, exact: false}
 const estimateListeners = new Set(); // called with a position's key when its estimate comes
 const exactListeners = new Set(); // called with a position's key when it is made exact in the background
 

@@ -18,13 +18,14 @@ import { boardKey, positionKey } from './position-key.js';
 import { onShortcut } from './keys.js';
 import { kindClass, shadeComponents } from './shading.js';
 import { $, PLAYER, boxes, fmt, fmtEstimate, plural } from './ui.js';
+import { Recent } from './recent.js';
 
 const coach = {
   key: null, // positionKey of the report shown
   board: null, // boardKey of the report shown (its judged moves belong to this board)
   report: null,
   explained: null, // key of the position whose last move is explained
-  judged: new Map(), // moves played ("l1,l2,..") -> the judgement of the last of them
+  judged: new Recent(), // moves played ("l1,l2,..") -> the judgement of the last of them
   overlay: true,
   loony: null, // {key, flags}: the next-loony flags of the position shown, from the worker
   // {explained, before, text()}: the verdict on a move no exact score judges, shown without
@@ -38,7 +39,7 @@ const coach = {
 
 const keyOf = (g, lines) => positionKey(g.board, g.predrawn, lines);
 
-const loonyAsked = new Map(); // positionKey -> the worker's loony analysis of it (a promise)
+const loonyAsked = new Recent(); // positionKey -> the worker's loony analysis of it (a promise)
 
 /** The worker's loony analysis of the position with `lines` drawn on `g`'s board, asked once
  * a position: the panel's flags of the position shown and the verdict on the move played from
