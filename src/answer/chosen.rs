@@ -37,8 +37,10 @@ pub(super) fn chosen(
             if !answer.best().is_empty() {
                 return Ok(noted(answer, note));
             }
-            // Upper bounds and no move proven best: nothing to play by. The engine answers,
-            // as where no exact method is in reach.
+            // No move proven best: nothing to play by. The command line's budget takes only
+            // reductions whose value is proven, where a capture scores at least what entering
+            // a chain does (`retro::units`), so a best move is proven; should none be, the
+            // engine answers, as where no exact method is in reach.
             format!(
                 "not exact: chains as pseudo-lines proved no best move of these {open} open \
                  lines (their scores only bound the others){note}, so the engine estimates \
