@@ -241,7 +241,7 @@ async function browserPseudo(url, lines) {
   const source = await page.evaluate(() => window.dotboxApp.state.analysis?.source ?? 'nothing exact (only the search on request)');
   if (source !== 'pseudo') {
     await browser.close();
-    throw new Error(`the page answered ${lines} by '${source}', not by chains as pseudo-lines: give a 5x5 position past the handover (more than 30 open lines) whose reduction has at most the page's limit of units`);
+    throw new Error(`the page answered ${lines} by '${source}', not by chains as pseudo-lines: give a 5x5 position past the handover (more than 30 open lines) whose reduction has at most the page's limit of units and proves its value (every collapsed chain ending on the ground or a loop)`);
   }
   const { seconds, units, open } = await page.evaluate(() => {
     const a = window.dotboxApp.state.analysis;

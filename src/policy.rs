@@ -8,7 +8,7 @@
 //! page, the stored solve of a board small enough to solve whole, and the exact search first
 //! where few safe lines are left (it answers those in tenths of a second, where solving the
 //! subgame takes seconds); chains as pseudo-lines when the reduced subgame is as small and
-//! its value proven (on the page also where no exact search is in reach); the exact search up to a number of open
+//! its value proven; the exact search up to a number of open
 //! lines, within a time limit; past all of them the engine's estimate, which is never exact
 //! and is always said to be so.
 
@@ -74,12 +74,6 @@ pub struct Budget {
     pub retro_max_bytes: f64,
     /// Most units of a position solved with its chains as pseudo-lines.
     pub pseudo_max_units: u32,
-    /// Whether chains as pseudo-lines answer a position past the search's open lines whose
-    /// reduced value is not proven (upper bounds, and the moves they prove): the page's
-    /// reductions are small and show the position's chains; the command line's take tens of
-    /// seconds and then seldom prove a move, where the engine's own search often solves the
-    /// position in a few.
-    pub pseudo_unproven: bool,
     /// Most open lines of a position given to the exact search.
     pub search_max_open: u32,
     /// Positions within the search's open lines with at most this many safe lines (lines
@@ -144,11 +138,6 @@ pub const NATIVE: Budget = Budget {
     // policy gives the same answers when asked from WebAssembly.
     retro_max_bytes: (8u64 << 30) as f64,
     pseudo_max_units: 64,
-    // On 10 positions of 5x5 and 4x6 with 37-39 open lines where the reduction was solved
-    // (31-33 units, value not proven), it took 19-72 s and never gave the answer: the engine
-    // did after it (8 solved exactly, 2 with the value proven); without it 0.5-3.0 s, the
-    // same answers (docs/cli.md).
-    pseudo_unproven: false,
     search_max_open: 36,
     search_first_safe: Some(16),
     search_before_solve_positions: 1e9,
@@ -188,7 +177,6 @@ pub const BROWSER: Budget = Budget {
     retro_max_positions: f64::INFINITY,
     retro_max_bytes: f64::INFINITY,
     pseudo_max_units: 28,
-    pseudo_unproven: true,
     search_max_open: 32,
     search_first_safe: Some(16),
     // The page's solves (at most 30 open lines) take seconds at most.
@@ -331,20 +319,21 @@ pub fn search_table_bytes(budget: usize, seconds: f64, threads: usize) -> usize 
 }
 
 /// Whether chains as pseudo-lines answer `pos`: it has a chain to collapse, the reduced
-/// subgame is within the retrograde budget, and its value is proven exact, or else no exact
-/// search is in reach and the budget takes unproven reductions
-/// ([`Budget::pseudo_unproven`]; the unproven scores are said to be so).
+/// subgame is within the retrograde budget, and its value is proven exact (every chain ends
+/// on the ground, or is a loop). An unproven reduction is no answer: past the search it used
+/// to be solved for its upper bounds, and on positions of 5x5, 4x5 and 4x6 with 33-39 open
+/// lines that took 2 s on the page and 19-72 s natively, where the engine's own search then
+/// solved most of them in a fraction of that (docs/cli.md).
 fn pseudo_fits(board: &Board, pos: Position, min_chain: usize, budget: &Budget) -> bool {
     let Ok(reduction) = Reduction::new(board, pos, min_chain) else {
         return false;
     };
-    let open = board.open_lines(pos).count();
     let units = reduction.units().len();
     reduction.chains().next().is_some()
+        && reduction.exact()
         && units as u32 <= budget.pseudo_max_units
         // Units have no interchangeable sets: masks alone, under at most 8 symmetries.
         && 2f64.powi(units as i32) / MOST_SYMMETRIES <= budget.retro_max_positions
-        && (reduction.exact() || (budget.pseudo_unproven && open > budget.search_max_open))
         && fits(budget, || Layout::from_reduction(board, &reduction))
 }
 
@@ -444,17 +433,21 @@ mod tests {
     }
 
     #[test]
-    fn past_the_search_an_unproven_reduction_answers_on_the_page_only() {
-        // 5x5 with 37 open lines: 28 units, a chain ending at a junction (value unproven).
+    fn past_the_search_an_unproven_reduction_is_left_to_the_engine() {
+        // 5x5 with 37 open lines: 28 units (within the page's reductions too), a chain ending
+        // at a junction (value unproven).
         let lines = "1,2,7,9,11,13,14,22,24,26,30,31,34,37,39,44,45,47,48,50,53,57,58";
         let board = Board::parse("5x5").unwrap();
         let pos = parse_lines(&board, lines).unwrap();
         let reduction = Reduction::new(&board, pos, DEFAULT_MIN_CHAIN).unwrap();
         assert!(!reduction.exact());
         assert_eq!(reduction.units().len(), 28);
-        let none = Context::default();
-        assert_eq!(method("5x5", lines, &none, &BROWSER), Method::Pseudo);
-        assert_eq!(method("5x5", lines, &none, &NATIVE), Method::Estimate);
+        for budget in [&BROWSER, &NATIVE] {
+            assert_eq!(
+                method("5x5", lines, &Context::default(), budget),
+                Method::Estimate
+            );
+        }
     }
 
     #[test]

@@ -200,6 +200,18 @@ fn upper_bound_scores_are_marked_and_not_called_best() {
 fn bad_options_fail_with_a_clear_message() {
     let err = failure(&["analyze", "5x5", "--pseudo-lines", "--min-chain", "2"]);
     assert!(err.contains("--min-chain 2"), "{err}");
+    // No number at all is told what the option counts, for analyze and solve alike.
+    for command in ["analyze", "solve"] {
+        for value in ["-1", "three"] {
+            let err = failure(&[command, "5x5", "--pseudo-lines", "--min-chain", value]);
+            assert!(
+                err.contains(&format!(
+                    "'{value}' for '--min-chain <N>': not a whole number of boxes"
+                )),
+                "{err}"
+            );
+        }
+    }
     for extra in [
         &["--loony"][..],
         &["--method", "retro"],

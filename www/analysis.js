@@ -287,9 +287,9 @@ function onGraphClick(e) {
 
 // ---- Filling in the analyses -----------------------------------------------------------
 
-/** Whether the exact search is still to be asked for `position` (one of ctx.positions):
- * chains as pseudo-lines answered it without proving its value or the score of a move played
- * from it (the command line searches such a position instead), it has at most the open lines
+/** Whether the exact search is still to be asked for `position` (one of ctx.positions, whose
+ * analysis is cached): chains as pseudo-lines answered it without proving the score of a move
+ * played from it (the command line searches such a position instead), it has at most the open lines
  * the page's exact search takes (the policy's deepSearchMaxOpen; here within the policy's
  * time of the automatic search, so the position on the board never waits long behind it),
  * and the search was not asked there yet. */
@@ -299,7 +299,7 @@ function needsSearch(position) {
   const g = ctx.game;
   if (g.open + g.ply - position.ply > answerBudget().deepSearchMaxOpen) return false;
   const exact = proven(cached(key));
-  return !exact || position.played.some((line) => !exact.moves.some((m) => m.line === line));
+  return position.played.some((line) => !exact.moves.some((m) => m.line === line));
 }
 
 /** What the move list still asks the worker of `position` (one of ctx.positions): 'analyze'

@@ -287,7 +287,7 @@ function scheduleEngine() {
     if (session.game !== g) return;
     if (session.analysisFor === g.lines && session.analysis) {
       // A proven best move where the value is proven (not an upper bound that equals it).
-      const line = engineMove(proven(session.analysis) ?? session.analysis);
+      const line = engineMove(proven(session.analysis));
       g.play(line);
       afterMove(line);
     } else if (session.estimate?.lines === g.lines) {
@@ -386,16 +386,12 @@ function render() {
   // led here) the estimates shown are capped at it.
   const estimate = known && guessed ? capAt(guessed, known.value) : guessed;
   const value = analysis ? analysis.value : known?.value ?? null;
-  // Chains as pseudo-lines may answer without proving the value (a chain ending in a junction).
-  const doubt = analysis?.reduction?.valueExact === false;
-  const proven = doubt ? ' — not proven exact (chains as pseudo-lines); the scores marked ~ are not proven'
-    : analysis ? '' : ` — exact, ${known?.by}; the scores marked ~ are estimates`;
-  // The final margin the value implies is no more exact than the value: marked as it is.
+  const proven = analysis ? '' : ` — exact, ${known?.by}; the scores marked ~ are estimates`;
   const final = value === null ? '' : fmt((turn === 0 ? a - b : b - a) + value);
   writeIfChanged('value', g.isOver() ? '' : value !== null
-    ? `Value ${doubt ? '~' : ''}${fmt(value)} for ${PLAYER[turn]} (final ${doubt ? `~${final}, not proven` : `${final} with perfect play`})${proven}`
+    ? `Value ${fmt(value)} for ${PLAYER[turn]} (final ${final} with perfect play)${proven}`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …', 'textContent');
-  $('value').classList.toggle('estimate', (value === null && Boolean(estimate)) || doubt);
+  $('value').classList.toggle('estimate', value === null && Boolean(estimate));
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   // Redrawing the board replaces its lines, the focused one with them. A keyboard user's focus
   // stays on the board: on the cursor's line or, where that was just drawn, the open line

@@ -12,8 +12,7 @@ function midpoint(shape) {
  * Draws the board into `svg`.
  * view: {geometry, drawn: Set, last, analysis: {value, moves} | null (exact scores; but
  *        where chains as pseudo-lines answered, the scores of its `unproven` lines are not
- *        proven: marked ~, data-unproven, never best, and where its reduction's value is not
- *        proven (valueExact false) every score is among them),
+ *        proven (upper bounds): marked ~, data-unproven, never best),
  *        estimate: {best, moves, valueExact} | null (the engine's estimates, shown only
  *        without an analysis: marked ~, styled apart, in data-estimate, never in data-score;
  *        a move whose score the engine proved (exact: true) is shown as the exact score it

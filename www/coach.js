@@ -368,10 +368,10 @@ async function explainLast(g, key) {
   }
   // Another position, or a new game (which freed `g`), came meanwhile.
   if (coach.explained !== key || session.game !== g) return;
-  // Chains as pseudo-lines may leave the move's score, or the value, unproven: not judged.
+  // Chains as pseudo-lines may leave the move's score unproven (an upper bound): not judged.
   if (!proven(analysis)?.moves.some((m) => m.line === line)) {
     const score = analysis.moves.find((m) => m.line === line)?.score;
-    out.textContent = `${label}: not judged exactly. Chains as pseudo-lines score it ~${fmt(score)}, but do not prove that score${proven(analysis) ? '' : ' or the value of the position before it'}.`;
+    out.textContent = `${label}: not judged exactly. Chains as pseudo-lines score it ~${fmt(score)}, but do not prove that score.`;
     // Judged once the move list's search makes the position before it exact.
     coach.unjudged = { explained: key, before: keyOf(g, before) };
     return;

@@ -4,23 +4,21 @@
 
 /**
  * What `analysis` proves: itself, but where chains as pseudo-lines answered without proving
- * everything (source 'pseudo'), only the moves whose scores are proven (`unproven` lists the
+ * every score (source 'pseudo'), only the moves whose scores are proven (`unproven` lists the
  * others: a chain entered while a box stands capturable scores an upper bound, which may equal
- * the value while the move is worse), or null where the value itself is not proven (a chain
- * ending in a junction box). Losses, the graph, the coach's verdicts, the engine's move and
- * the best line read this.
+ * the value while the move is worse); null for no analysis. The policy gives chains as
+ * pseudo-lines only positions whose value they prove. Losses, the graph, the coach's verdicts,
+ * the engine's move and the best line read this.
  */
 export function proven(analysis) {
   if (!analysis?.unproven?.length) return analysis ?? null;
-  if (!analysis.reduction.valueExact) return null;
   return { ...analysis, moves: analysis.moves.filter((m) => !analysis.unproven.includes(m.line)) };
 }
 
 /**
  * The best moves of `analysis` (those scoring its value), and whether they are proven best
- * (`exact`): the proven ones where `proven` keeps any; else (the value itself not proven, or
- * only a chain entered while a box stands capturable reaches it) every move scoring the
- * value, not proven. The hint, the best line and the chain advice read this.
+ * (`exact`): the proven ones where `proven` keeps any; else (only a chain entered while a box
+ * stands capturable reaches it) every move scoring the value, not proven. The hint, the best line and the chain advice read this.
  */
 export function bestMoves(analysis) {
   const reaching = (a) => a.moves.filter((m) => m.score === analysis.value);

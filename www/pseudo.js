@@ -48,9 +48,6 @@ function markLines(svg, chains) {
 /** What the reduction proves, in words. */
 function exactness(a, g) {
   const unproven = a.unproven.map((l) => g.label(l)).join(', ');
-  if (!a.reduction.valueExact) {
-    return 'Not proven exact: a collapsed chain ends in a junction box, which may join it to more boxes later (growth by one box is scored, a join into a loop is not). Every score here assumes that a chain, once entered, is filled before anything else.';
-  }
   if (unproven) {
     return `The value is exact. The scores of ${unproven} are upper bounds only: they enter a chain while a box stands capturable, and the chain player may take that box before declining.`;
   }
@@ -85,14 +82,13 @@ function advice(a, g) {
   const control = entering.length && !inChains.some((i) => chains[i].enters)
     ? ` Entering a chain now scores at most ${scoreText(a, most.line)}: ${mover} keeps the chains closed and leaves the first one to be entered by the opponent (control).`
     : '';
-  const value = a.reduction.valueExact ? fmt(a.value) : `~${fmt(a.value)}, not proven exact`;
-  return `Best for ${mover} (value ${value}): ${parts.join('; or ')}.${control}`;
+  return `Best for ${mover} (value ${fmt(a.value)}): ${parts.join('; or ')}.${control}`;
 }
 
 function renderPanel(a, g) {
   const panel = $('coach-pseudo');
   panel.hidden = false;
-  panel.dataset.exact = a.reduction.valueExact && !a.unproven.length ? '1' : '0';
+  panel.dataset.exact = a.unproven.length ? '0' : '1';
   const { units, open, chains } = a.reduction;
   $('pseudo-summary').textContent = `With ${open} open lines this position is past the plain solve; each of its ${plural(chains.length, 'long chain or loop', 'long chains or loops')} is taken as one line (${units} units). A move inside a chain is scored as entering or taking the whole chain.`;
   const list = $('pseudo-chains');

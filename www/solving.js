@@ -226,7 +226,7 @@ export function describeSource(analysis) {
   $('exactness').hidden = true;
   if (analysis.source === 'book') setSource(`from the opening book (depth ${analysis.bookDepth})`);
   else if (analysis.source === 'subgame') setSource(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${book ? ", past the book's depth" : ''}`);
-  else if (analysis.source === 'pseudo') setSource(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s${analysis.reduction.valueExact ? '' : ', not proven exact'}`);
+  else if (analysis.source === 'pseudo') setSource(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s`);
   else if (analysis.source === 'engine') setSource(`exact: solved by the engine's search in ${analysis.seconds.toFixed(1)} s (${nodesText(analysis.nodes)})`);
   else if (analysis.source === 'search') setSource(`${book ? "past the book's depth: " : ''}found by search (${nodesText(analysis.nodes)})`);
   else if (book) setSource(`past the book's depth (${book.depth}): solved in the browser`);

@@ -122,9 +122,14 @@ pub(super) fn search(
         Err(SearchError::Stopped { nodes }) if limit.is_some() => {
             return Ok(Searched::OutOfTime(nodes))
         }
-        // The table is the search's one large allocation: name the option that sized it.
+        // The table is the search's one large allocation: name the option that sized it
+        // (the table is the largest power of two within it, so its size may read smaller).
         Err(e @ SearchError::OutOfMemory { .. }) => {
-            return Err(CliError::Usage(format!("--tt-mib {}: {e}", args.tt_mib())))
+            return Err(CliError::Usage(format!(
+                "--tt-mib {}: {e} (the largest power of two within {} MiB)",
+                args.tt_mib(),
+                args.tt_mib()
+            )))
         }
         result => result.map_err(CliError::Search)?,
     };

@@ -13,7 +13,7 @@ use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
 use crate::native::{progress, CliError, Method, SearchArgs};
 use crate::retro::{self, RetroError, DEFAULT_MIN_CHAIN};
 
-use super::input::{parse_position, read_game, RulesArgs};
+use super::input::{parse_min_chain, parse_position, read_game, RulesArgs};
 use super::output::{human, json, with_penalty};
 use super::{estimate, pseudo};
 
@@ -61,7 +61,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub pseudo_lines: bool,
     /// Fewest boxes of a chain collapsed by --pseudo-lines (at least 3).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN, value_parser = parse_min_chain, allow_negative_numbers = true)]
     pub min_chain: usize,
     /// Words after the board that are no option (`3x3 0,5`, or a game record left unquoted):
     /// refused with the way to give them, where clap would only say "unexpected argument".

@@ -95,6 +95,15 @@ pub fn parse_high_groups(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `--min-chain N` (the value parser of `analyze` and `solve`): a whole number of boxes.
+/// Whether it is long enough to collapse is the reduction's to say (at least 3, with why);
+/// a negative or broken number would get clap's "invalid digit found in string".
+pub fn parse_min_chain(text: &str) -> Result<usize, String> {
+    text.trim().parse::<usize>().map_err(|_| {
+        "not a whole number of boxes (the fewest a collapsed chain has, at least 3)".to_string()
+    })
+}
+
 /// The layout of a solve of `pos` with the high lines in `high_groups` groups when given
 /// ([`Layout::with_high_groups`]; its other failures read through `other`). A count the open
 /// lines cannot be split into (each group small enough for its rank table) is refused naming

@@ -15,7 +15,7 @@ use crate::store::MemoryStore;
 use crate::store::TileStore;
 use crate::store::{FsStore, StoreError};
 
-use super::input::{self, parse_high_groups, parse_position, RulesArgs};
+use super::input::{self, parse_high_groups, parse_min_chain, parse_position, RulesArgs};
 use super::output::{human, json, with_penalty};
 use super::pseudo;
 use super::resources::{parse_size, return_freed_memory, set_memory, set_threads};
@@ -66,6 +66,8 @@ pub struct SolveArgs {
         long,
         value_name = "N",
         default_value_t = DEFAULT_MIN_CHAIN,
+        value_parser = parse_min_chain,
+        allow_negative_numbers = true,
         requires = "pseudo_lines"
     )]
     pub min_chain: usize,

@@ -104,19 +104,20 @@ test("a 4x4 game loaded past its book gets exact losses where the handover's sol
 });
 
 test('a loaded 5x5 game gets exact losses by the search where chains as pseudo-lines leave the move played unproven', { timeout: 180_000 }, async () => {
-  // Every even line in order: the positions before moves 24-28 (37-33 open lines) go to
-  // chains as pseudo-lines, which prove neither their values nor the moves played (the
-  // command line's own answer at 33-36 open lines is the search); the move list asks the
-  // exact search there, as the command line does, and lists its losses.
-  const moves = Array.from({ length: 29 }, (_, i) => 2 * i);
-  const first = 24;
+  // 27 safe lines and a sacrifice: the position before move 28 (33 open lines, a box standing
+  // capturable) goes to chains as pseudo-lines, which prove its value but not the move played,
+  // a chain entered while the box stands (the command line's own answer at 33 open lines is
+  // the search); the move list asks the exact search there, as the command line does, and
+  // lists its loss.
+  const moves = [20, 31, 50, 51, 52, 54, 15, 53, 7, 37, 46, 5, 40, 2, 4, 8, 41, 21, 34, 43, 6, 57, 58, 56, 59, 47, 18, 1];
+  const first = 28;
   const pseudo = nativeAnalyze('5x5', moves.slice(0, first - 1), null, { pseudo: true });
   assert.ok(pseudo.pseudo_lines.unproven_moves.includes(moves[first - 1]), 'pseudo-lines leave the move unproven');
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
   await settled(page);
-  // The position before move 24 on the board at once: chains as pseudo-lines answer it, its
-  // line 46 marked unproven (~), until the move list's search proves it and the board shows
+  // The position before move 28 on the board at once: chains as pseudo-lines answer it, its
+  // line 1 marked unproven (~), until the move list's search proves it and the board shows
   // the search's exact scores in their place. The marks are watched as the board is drawn:
   // on a busy machine the search's answer can replace them before the page paints a frame.
   await page.evaluate((line) => {
@@ -146,32 +147,10 @@ test('a loaded 5x5 game gets exact losses by the search where chains as pseudo-l
   await context.close();
 });
 
-test("a loaded 5x5 game's last position, its value left unproven by chains as pseudo-lines, gets the search's exact value and its point on the graph", { timeout: 180_000 }, async () => {
-  // The first 23 even lines: the position after them (37 open lines), which has no move
-  // played of its own, goes to chains as pseudo-lines, which do not prove its value; the move
-  // list asks the search there as before the moves played.
-  const moves = Array.from({ length: 23 }, (_, i) => 2 * i);
-  assert.equal(nativeAnalyze('5x5', moves, null, { pseudo: true }).pseudo_lines.value_exact, false, 'pseudo-lines leave the value unproven');
-  const { value } = nativeAnalyze('5x5', moves, null, { method: 'search' });
-  const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
-  await settled(page);
-  const point = await page.waitForSelector(`#graph circle.point[data-ply="${moves.length}"]`, { timeout: 90_000 });
-  const { history, turn } = await page.evaluate(() => ({ history: window.dotboxApp.history(), turn: window.dotboxApp.state.game.turn }));
-  const taken = [0, 0];
-  for (const m of history) taken[m.player] += m.boxes;
-  assert.equal(Number(await point.getAttribute('data-margin')), taken[0] - taken[1] + (turn === 0 ? value : -value));
-  // The position is the one on the board: the search's exact value replaces the unproven one.
-  await page.waitForFunction((v) => document.querySelector('#value').textContent.startsWith(`Value ${v} for `), value > 0 ? `+${value}` : `${value}`, { timeout: 30_000 });
-  assert.match(await page.textContent('#value'), /with perfect play\)$/);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
 test('a position the board and the move list both ask for is asked of the worker once', { timeout: 180_000 }, async () => {
-  // A loaded 5x5 game whose last positions go to chains as pseudo-lines (about a second each
-  // in the worker): the board asks for the position shown while the move list fills in the
-  // same positions; a request still on its way is shared, never posted again.
+  // A loaded 5x5 game whose last positions take the worker a while (the engine, past the
+  // page's exact methods): the board asks for the position shown while the move list fills
+  // in the same positions; a request still on its way is shared, never posted again.
   const moves = Array.from({ length: 29 }, (_, i) => 2 * i);
   const context = await env.browser.newContext();
   await context.addInitScript(() => {
@@ -258,26 +237,29 @@ test('a different move from an earlier position keeps the old line as a clickabl
 });
 
 test('a variation gets exact losses by the search where chains as pseudo-lines leave its moves unproven', { timeout: 240_000 }, async () => {
-  // The 5x5 game of every even line (see above), loaded with the engine playing A: B is to
-  // move at its end, so the move list's searches wait. Back at move 22 another move makes the
-  // loaded moves 23-29 a variation before any of their positions was searched; then, with
-  // two players, the list searches the variation's positions too and lists its losses.
-  const moves = Array.from({ length: 29 }, (_, i) => 2 * i);
-  const branch = 22;
+  // The 5x5 game of the test above with one more move (A's, 0, taking nothing), loaded with
+  // the engine playing A: B is to move at its end, so the move list's searches wait. Back
+  // at move 26 another move (line 1) makes the loaded moves 27-29 a variation before any of
+  // their positions was searched; then, with two players, the list searches the variation's
+  // positions too and lists its losses: the position before move 28 is answered by chains
+  // as pseudo-lines, which leave that move (a chain entered while a box stands) unproven.
+  const moves = [20, 31, 50, 51, 52, 54, 15, 53, 7, 37, 46, 5, 40, 2, 4, 8, 41, 21, 34, 43, 6, 57, 58, 56, 59, 47, 18, 1, 0];
+  const branch = 26;
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=p2&moves=${moves.join(',')}`);
   await settled(page);
   await page.click(`#moves li[data-ply="${branch}"] button`);
-  // The old line's next move there, as a new one: it completes no box, so B is to move after
-  // it and the searches wait again until the players change.
+  // The old line's next move but one there, as a new one: it completes no box, so B is to
+  // move after it and the searches wait again until the players change.
   await page.click(`#svg g.move[data-line="${moves[branch + 1]}"]`);
   await settled(page);
   assert.deepEqual(await variations(page), [moves.slice(branch).map((_, j) => moves.slice(0, branch + j + 1).join(','))]);
   await page.selectOption('#mode', 'hh');
-  const first = 24; // the first move whose position pseudo-lines leave unproven
+  const first = 28; // the move pseudo-lines leave unproven
   await page.waitForFunction((first) => [...document.querySelectorAll('#moves li.variation button')]
     .filter((b) => Number(b.dataset.ply) >= first).every((b) => b.dataset.loss !== ''), first, { timeout: 150_000 });
   const listed = await page.$$eval('#moves li.variation button', (bs) => bs.map((b) => ({ ply: Number(b.dataset.ply), loss: b.dataset.loss })));
+  assert.ok(listed.some((b) => b.ply === first), 'the unproven move is in the variation');
   for (const { ply, loss } of listed.filter((b) => b.ply >= first)) {
     const native = nativeAnalyze('5x5', moves.slice(0, ply - 1), null, { method: 'search' });
     assert.equal(Number(loss), native.value - native.moves.find((m) => m.line === moves[ply - 1]).score, `move ${ply}`);
