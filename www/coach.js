@@ -121,10 +121,13 @@ const count = (n, word) => (n === 0 ? `no ${word}s` : n === 1 ? `one ${word}` : 
 function whoControls(report, mover, other) {
   const c = report.control;
   if (nothingToKeep(report)) {
-    // Declining an offer keeps control of nothing: it only gives boxes away.
+    // Declining an offer keeps control of nothing: taking them all is a best reply.
     return report.components.every((k) => k.kind === 'capturable')
       ? `${other} just offered the last boxes: ${mover} takes them all, as nothing is left to keep control for.`
       : `${other} just offered ${boxes(offered(report))}: ${mover} takes them all, as no long chain or loop is left to keep control for.`;
+  }
+  if (!report.atStake && !report.standing.length && report.components.length) {
+    return 'Only short chains are left: no long chain or loop for control to win.';
   }
   if (report.nimstring === 'loony') {
     return `${mover} has control: ${other} just made a loony move, and ${mover} may take the boxes offered or decline the last of them.`;
@@ -166,17 +169,18 @@ function describeRule(report, g) {
   const mover = PLAYER[g.turn];
   const other = PLAYER[1 - g.turn];
   const c = report.control;
+  if (nothingToKeep(report)) {
+    return `Rule count ${c.dots} (open lines − boxes left + 1): the ${boxes(offered(report))} offered count as a long chain only while they can be declined, and no long chain or loop is left beside them: ${mover} (to move) takes them all.`;
+  }
   let who;
-  if (nothingToKeep(report)) who = `no long chain or loop is left beside the boxes offered: ${mover} (to move) takes them all`;
-  else if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
+  if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
   else if (c.moverHasParity === false) who = `${other} has control by the long chain rule: ${mover} (to move) needs to change the count`;
   else if (c.loops > 0 && report.components.every((k) => k.kind === 'loop')) who = `only loops are left: ${mover} (to move) must open one`;
+  else if (!report.atStake) who = 'only short chains are left: no long chain or loop to count';
   else who = 'no long chain to count yet, so the rule says nothing of control';
-  const parity = report.parityMoves.length && !nothingToKeep(report) ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
+  const parity = report.parityMoves.length ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.
-  const nim = nothingToKeep(report)
-    ? ''
-    : report.nimstring == null
+  const nim = report.nimstring == null
     ? ' The regions are too large for the exact (nimstring) value.'
     : ` Exactly (nimstring value ${report.nimstring}): ${report.nimstring === '*0' ? `${mover} cannot win control against best play` : `${mover} can win control`}.`;
   // The rule's count is open lines − boxes left + 1: the dots of an empty board, not of this one.
@@ -227,7 +231,10 @@ function renderPanel() {
   $('coach-replies').textContent = r.standing.length || !answered.length
     ? ''
     : `Replies: ${answered.slice(0, MAX_REPLIES).map((m) => `after ${g.label(m.line)}, ${reply(m.offers[0])}`).join('; ')}${more}.`;
-  const standing = r.standing.map((o) => `${o.boxes} boxes: ${reply(o)}`);
+  // With nothing left to keep control for, taking them all is the reply (declining gains
+  // nothing): the decline is not offered.
+  const whole = nothingToKeep(r);
+  const standing = r.standing.map((o) => `${o.boxes} boxes: ${whole ? `take all with ${shortList(g, o.takeAll)}` : reply(o)}`);
   $('coach-standing').textContent = standing.length ? `Offered to ${PLAYER[g.turn]}: ${standing.join('; ')}.` : '';
   $('coach-standing').hidden = !standing.length;
 }

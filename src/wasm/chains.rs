@@ -90,8 +90,8 @@ struct JsReport {
     /// (too slow to evaluate on every move).
     nimstring: Option<String>,
     /// Whether control can still decide anything: a long chain, a loop or an unsettled region
-    /// is left besides the boxes to take (`chains::control_at_stake`). Without one an offer is
-    /// taken whole: declining it only gives boxes away.
+    /// is left besides the boxes to take (`chains::control_at_stake`). Without one, taking an
+    /// offer whole is a best reply: declining it gains nothing.
     at_stake: bool,
 }
 

@@ -237,7 +237,8 @@ test('on 5x5 the coach speaks plainly and lists no more than a handful of labels
 test('the coach\'s replies to an offer take first the box free to take beside it, as dotbox chains does', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 1000 } });
   // B double-dealt: a box hangs free on the border (c3c4 takes it) beside a loop of 6 that a2b2
-  // (line 6) then offers; declining without taking that box first leaves 6 boxes, not 4.
+  // (line 6) then offers, the last boxes: B takes them all, the free box first (declining
+  // would keep control of nothing, so no decline is suggested).
   const lines = [7, 10, 3, 15, 19, 5, 1, 4, 0, 16, 20, 9, 11, 23, 12, 13, 2, 6];
   const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${lines.join(',')}`);
   await settled(page);
@@ -246,7 +247,7 @@ test('the coach\'s replies to an offer take first the box free to take beside it
   assert.equal(offer.take_all[0], 14, 'the free box first');
   const names = async (list) => (await Promise.all(list.map((l) => labelOf(page, l)))).join(', ');
   const standing = await page.textContent('#coach-standing');
-  assert.ok(standing.includes(`take all with ${await names(offer.take_all)}, or all but 4: ${await names(offer.decline.slice(0, -1))} then double-deal with ${await labelOf(page, offer.decline.at(-1))}`), standing);
+  assert.equal(standing, `Offered to B: ${offer.boxes.length} boxes: take all with ${await names(offer.take_all)}.`);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -275,6 +276,8 @@ test('with only a loop left, the coach says who has control exactly and never th
   await settled(chains.page);
   await coachShows(chains.page, '3x3', [...rows, 12]);
   assert.match(await chains.page.textContent('#coach-control'), /^B is to move\. Besides the 3 boxes offered, there are 2 long chains and no loops\. B has control: A just made a loony move, and B may take the boxes offered or decline the last of them\.$/);
+  // With long chains left the decline is offered beside taking them all.
+  assert.match(await chains.page.textContent('#coach-standing'), /^Offered to B: 3 boxes: take all with \S+, \S+, \S+, or all but 2: \S+ then double-deal with \S+\.$/);
   // Two boxes offered with only short chains left: no long chain (the course's word: three
   // boxes or more), and nothing to keep control for, so they are taken whole.
   const short = [0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 13, 17, 18, 19, 21, 22, 23];
@@ -286,7 +289,10 @@ test('with only a loop left, the coach says who has control exactly and never th
   await coachShows(rest.page, '3x3', [...short].sort((a, b) => a - b));
   assert.match(await rest.page.textContent('#coach-control'), /^([AB]) is to move\. Besides the 2 boxes offered, there are no long chains and no loops\. [AB] just offered 2 boxes: \1 takes them all, as no long chain or loop is left to keep control for\.$/);
   const restRule = await rest.page.textContent('#coach-rule');
-  assert.match(restRule, /: no long chain or loop is left beside the boxes offered: [AB] \(to move\) takes them all\.$/, restRule);
+  assert.match(restRule, /^Rule count 3 \(open lines − boxes left \+ 1\): the 2 boxes offered count as a long chain only while they can be declined, and no long chain or loop is left beside them: [AB] \(to move\) takes them all\.$/, restRule);
+  // The reply offered is taking them all; no decline is suggested.
+  const restStanding = await rest.page.textContent('#coach-standing');
+  assert.match(restStanding, /^Offered to [AB]: 2 boxes: take all with \S+, \S+\.$/, restStanding);
   assert.deepEqual(rest.errors, []);
   assert.deepEqual(chains.errors, []);
   assert.deepEqual(errors, []);

@@ -128,7 +128,7 @@ test('5: the coach names lines as the board labels them, players by letter, coun
   assert.doesNotMatch(await page.textContent('#coach-move'), /\byou\b|\byour\b/i, 'the judged move names players, not "you"');
   assert.doesNotMatch(coach, /\d+ dots/, 'no dot count that is not the board\'s');
   // Plain words first; the rule's count (honestly named) in the detail one click away.
-  assert.match(await page.textContent('#coach-control'), /^[AB] is to move\. There (is|are) (no|one|\d+) (long chains?|loops?)/);
+  assert.match(await page.textContent('#coach-control'), /^[AB] is to move\. (There|Besides the \d+ boxes offered, there) (is|are) (no|one|\d+) (long chains?|loops?)/);
   assert.match(await page.textContent('#coach-rule'), /rule count \d+ \(open lines − boxes left \+ 1\)/);
   // The coach's colours differ from the score colours and the players'.
   const colours = await page.evaluate(() => {
