@@ -286,7 +286,7 @@ function scheduleEngine() {
     engineTimer = null;
     if (session.game !== g) return;
     if (session.analysisFor === g.lines && session.analysis) {
-      // A proven best move where the value is proven (not an upper bound that equals it).
+      // A proven best move (not an upper bound that equals the value).
       const line = engineMove(proven(session.analysis));
       g.play(line);
       afterMove(line);
@@ -351,11 +351,10 @@ function hint() {
       ? 'No hint: this position has estimates only (marked ~), and a hint is a proven best move.'
       : 'No hint yet: this position has no exact scores so far.');
   }
-  const { moves: [best], exact } = bestMoves(analysis);
+  const [best] = bestMoves(analysis);
   if (!best) return;
   setHint(best.line);
-  const doubt = exact ? '' : ', not proven exact';
-  setMessage(`Hint: ${game.label(best.line)} (score ${fmt(best.score)}${doubt})`);
+  setMessage(`Hint: ${game.label(best.line)} (score ${fmt(best.score)})`);
   render();
   focusCursor();
 }

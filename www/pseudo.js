@@ -67,7 +67,7 @@ function advice(a, g) {
   const scoreOf = (line) => a.moves.find((m) => m.line === line)?.score;
   const chainOf = (line) => chains.findIndex((c) => c.lines.includes(line));
   // A move whose score is only an upper bound may equal the value and still be worse.
-  const best = bestMoves(a).moves.map((m) => m.line);
+  const best = bestMoves(a).map((m) => m.line);
   const inChains = [...new Set(best.map(chainOf).filter((i) => i >= 0))];
   const outside = best.filter((l) => chainOf(l) < 0);
   const parts = inChains.map((i) => {

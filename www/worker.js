@@ -399,10 +399,10 @@ function loony({ board, predrawn, lines }) {
 async function bestMove({ board, predrawn, lines }) {
   try {
     const a = await analyze({ board, predrawn, lines });
-    // A proven best move where there is one (chains as pseudo-lines may score a worse move
-    // as high, as an upper bound only); else the best score, not exact.
-    const { moves: [{ line, score }], exact } = bestMoves(a);
-    return { line, score, exact, value: a.value };
+    // A proven best move (chains as pseudo-lines may score a worse move as high, as an
+    // upper bound only).
+    const [{ line, score }] = bestMoves(a);
+    return { line, score, exact: true, value: a.value };
   } catch (e) {
     if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
     // No exact answer: the engine's move, with its estimated score (exact where the engine

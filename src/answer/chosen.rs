@@ -15,9 +15,9 @@ use super::run::{self, Searched};
 use super::{Answer, Answered, Found, Options};
 
 /// The answer of the method [`policy::choose`] picks; `note` is added to the sentence saying
-/// how it was found. Where the search runs out of the policy's time, chains as pseudo-lines
-/// prove no best move, or no exact method is in reach, the engine's estimate answers within
-/// the time limit and says so: every answer has a move to play.
+/// how it was found. Where the search runs out of the policy's time, or no exact method is in
+/// reach, the engine's estimate answers within the time limit and says so: every answer has a
+/// move to play.
 pub(super) fn chosen(
     board: &Board,
     pos: Position,
@@ -32,20 +32,11 @@ pub(super) fn chosen(
     let budget = &policy::NATIVE;
     let open = board.open_lines(pos).count();
     let reason = match policy::choose(board, pos, &context, budget) {
+        // The policy gives chains as pseudo-lines only reductions whose value they prove, and
+        // those prove a best move too (a capture scores at least what entering a chain does,
+        // `retro::units`): an answer with a move to play.
         PolicyMethod::Pseudo => {
-            let answer = run::pseudo(board, pos, options.min_chain)?;
-            if !answer.best().is_empty() {
-                return Ok(noted(answer, note));
-            }
-            // No move proven best: nothing to play by. The command line's budget takes only
-            // reductions whose value is proven, where a capture scores at least what entering
-            // a chain does (`retro::units`), so a best move is proven; should none be, the
-            // engine answers, as where no exact method is in reach.
-            format!(
-                "not exact: chains as pseudo-lines proved no best move of these {open} open \
-                 lines (their scores only bound the others){note}, so the engine estimates \
-                 instead"
-            )
+            return run::pseudo(board, pos, options.min_chain).map(|answer| noted(answer, note))
         }
         PolicyMethod::Retro | PolicyMethod::Stored | PolicyMethod::Book => {
             // The search tried first only saves time: whatever stops it (its time, or a

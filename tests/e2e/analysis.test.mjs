@@ -148,9 +148,10 @@ test('a loaded 5x5 game gets exact losses by the search where chains as pseudo-l
 });
 
 test('a position the board and the move list both ask for is asked of the worker once', { timeout: 180_000 }, async () => {
-  // A loaded 5x5 game whose last positions take the worker a while (the engine, past the
-  // page's exact methods): the board asks for the position shown while the move list fills
-  // in the same positions; a request still on its way is shared, never posted again.
+  // A loaded 5x5 game whose last positions (31-32 open lines) the search answers, up to a
+  // second each in the worker (those before it are the engine's, asked otherwise): the board
+  // asks for the position shown while the move list fills in the same positions; a request
+  // still on its way is shared, never posted again.
   const moves = Array.from({ length: 29 }, (_, i) => 2 * i);
   const context = await env.browser.newContext();
   await context.addInitScript(() => {
