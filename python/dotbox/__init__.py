@@ -185,8 +185,9 @@ def analyze(
     nothing random to seed. The same seed gives the same estimates for the same work done;
     within a time limit the work done depends on the machine's speed and load. ``nodes``
     (the command line's ``--nodes``, at least 1) is the engine's work instead: with a seed,
-    the same estimates on every run and machine (without ``time_limit`` it runs until they
-    are searched); refused where no engine runs (an exact method forced, the rules).
+    the same estimates on every run of a machine with as many cores (the engine runs one
+    thread a core; without ``time_limit`` it runs until they are searched); refused where no
+    engine runs (an exact method forced, the rules).
 
     Returns ``{"board", "lines", "method", "value", "moves": [{"line", "score", "exact"}],
     "best", "exact"}``.
@@ -198,8 +199,8 @@ def analyze(
     that move's score (never with ``method="estimate"``). With ``method`` ``"pseudo"``
     (chains as pseudo-lines, chosen on its own) the scores are integers, exact where a move's
     ``exact`` says so and upper bounds elsewhere (``pseudo_lines``: its chains, whether the
-    value is proven, the unproven moves), and ``best`` the moves proven best (never empty:
-    where none is proven, the engine answers instead).
+    value is proven, the unproven moves), and ``best`` the moves proven best (never empty: the
+    policy collapses chains only where the value is proven, which proves a best move too).
     """
     method, time_limit, seed = _options(method, time_limit, seed)
     text = _dotbox.analyze_json(

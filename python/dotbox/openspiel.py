@@ -231,9 +231,10 @@ class DotboxBot(pyspiel.Bot):
     (the policy's choice, ``"search"``, ``"estimate"``), else none (``"retro"``, ``"book"``,
     ``"rules"``, which refuse one). ``seed`` (``None``: unseeded) picks among equal moves; it
     is checked as :func:`dotbox.analyze` checks its own. ``nodes`` is the engine's node budget
-    where the engine answers (``analyze``'s ``nodes``): with a ``seed``, the same moves in every
-    game on every machine, which a time limit cannot give; refused by the methods that run no
-    engine. Bad options raise :class:`DotboxError` here, not a game later.
+    where the engine answers (``analyze``'s ``nodes``): with a ``seed`` and ``time_limit=None``
+    (else whichever ends first), the same estimates on every run of a machine with as many
+    cores (one engine thread a core), which a time limit cannot give; the exact methods the
+    policy tries first keep their own budgets. Refused by the methods that run no engine. Bad options raise :class:`DotboxError` here, not a game later.
     """
 
     def __init__(
@@ -284,8 +285,9 @@ class DotboxBot(pyspiel.Bot):
 class EngineBot(pyspiel.Bot):
     """An OpenSpiel bot playing dotbox's engine alone: the move of its estimates
     (``analyze(method="estimate")``: no book, no exact method asked), ``time_limit`` seconds
-    a move, or ``nodes`` nodes a move (then the same moves on every run and machine; with
-    ``time_limit`` too, whichever ends first). What ``dotbox.benchmark`` rates as dotbox's own
+    a move, or ``nodes`` nodes a move (with ``time_limit=None``: the same moves on every run
+    of a machine with as many cores, one engine thread a core; with ``time_limit`` too,
+    whichever ends first). What ``dotbox.benchmark`` rates as dotbox's own
     play past exact reach. Bad options raise :class:`DotboxError` here."""
 
     def __init__(
