@@ -13,7 +13,7 @@ import { Recent } from './recent.js';
 const known = new Recent(); // key -> {value, moves: [{line, score}], ...}
 const failed = new Recent(); // key -> why the worker gave no exact scores
 const asking = new Map(); // key -> the worker's answer on its way (analysisOf)
-const searched = new Set(); // keys the exact search was asked for (searchOf)
+const searched = new Recent(); // keys the exact search was asked for (searchOf) -> true
 const estimates = new Recent(); // key -> the engine's estimate {value, moves, best, exact: false}
 const estimateListeners = new Set(); // called with a position's key when its estimate comes
 const exactListeners = new Set(); // called with a position's key when it is made exact in the background
@@ -69,7 +69,7 @@ async function ask(client, key, position, quiet) {
  */
 export async function searchOf(client, board, predrawn, lines, quiet = false) {
   const key = positionKey(board, predrawn, lines);
-  searched.add(key);
+  searched.set(key, true);
   try {
     const analysis = await client.call(OP.search, { board, predrawn, lines }, { quiet });
     remember(key, analysis);
