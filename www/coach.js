@@ -126,7 +126,7 @@ function whoControls(report, mover, other) {
       ? `${other} just offered the last boxes: ${mover} takes them all, as nothing is left to keep control for.`
       : `${other} just offered ${boxes(offered(report))}: ${mover} takes them all, as no long chain or loop is left to keep control for.`;
   }
-  if (!report.atStake && !report.standing.length && report.components.length) {
+  if (onlyShortChains(report)) {
     return 'Only short chains are left: no long chain or loop for control to win.';
   }
   if (report.nimstring === 'loony') {
@@ -147,6 +147,10 @@ const offered = (report) => report.standing.reduce((n, o) => n + o.boxes, 0);
 
 /** Whether an offer stands with nothing left to keep control for, so it is taken whole. */
 const nothingToKeep = (report) => report.standing.length > 0 && !report.atStake;
+
+/** Whether only short chains are left (and boxes to take), no offer standing: control
+ * decides nothing. */
+const onlyShortChains = (report) => !report.standing.length && !report.atStake;
 
 /** The plain summary: who is to move, the long chains and loops, who has control. */
 function describeControl(report, g) {
@@ -176,7 +180,7 @@ function describeRule(report, g) {
   if (c.moverHasParity === true) who = `${mover} (to move) has control by the long chain rule`;
   else if (c.moverHasParity === false) who = `${other} has control by the long chain rule: ${mover} (to move) needs to change the count`;
   else if (c.loops > 0 && report.components.every((k) => k.kind === 'loop')) who = `only loops are left: ${mover} (to move) must open one`;
-  else if (!report.atStake) who = 'only short chains are left: no long chain or loop to count';
+  else if (onlyShortChains(report)) who = 'only short chains are left: no long chain or loop to count';
   else who = 'no long chain to count yet, so the rule says nothing of control';
   const parity = report.parityMoves.length ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.

@@ -234,7 +234,8 @@ class DotboxBot(pyspiel.Bot):
     where the engine answers (``analyze``'s ``nodes``): with a ``seed`` and ``time_limit=None``
     (else whichever ends first), the same estimates on every run of a machine with as many
     cores (one engine thread a core), which a time limit cannot give; the exact methods the
-    policy tries first keep their own budgets. Refused by the methods that run no engine. Bad options raise :class:`DotboxError` here, not a game later.
+    policy tries first keep their own budgets. Refused by the methods that run no engine.
+    Bad options raise :class:`DotboxError` here, not a game later.
     """
 
     def __init__(

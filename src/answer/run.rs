@@ -125,11 +125,10 @@ pub(super) fn search(
         // The table is the search's one large allocation: name the option that sized it
         // (the table is the largest power of two within it, so its size may read smaller).
         Err(e @ SearchError::OutOfMemory { .. }) => {
+            let mib = args.tt_mib();
             return Err(CliError::Usage(format!(
-                "--tt-mib {}: {e} (the largest power of two within {} MiB)",
-                args.tt_mib(),
-                args.tt_mib()
-            )))
+                "--tt-mib {mib}: {e} (the largest power of two within {mib} MiB)"
+            )));
         }
         result => result.map_err(CliError::Search)?,
     };

@@ -294,6 +294,15 @@ test('with only a loop left, the coach says who has control exactly and never th
   const restStanding = await rest.page.textContent('#coach-standing');
   assert.match(restStanding, /^Offered to [AB]: 2 boxes: take all with \S+, \S+\.$/, restStanding);
   assert.deepEqual(rest.errors, []);
+  // Only short chains, no offer: control decides nothing, and the coach says so.
+  const shortOnly = [3, 4, 5, 8, 10, 12, 14];
+  assert.ok(nativeChains('2x3', shortOnly).components.every((k) => k.kind === 'chain' && k.boxes.length < 3));
+  const few = await openPage(context, env.server.url, `#board=2x3&mode=hh&moves=${shortOnly.join(',')}`);
+  await settled(few.page);
+  await coachShows(few.page, '2x3', [...shortOnly].sort((a, b) => a - b));
+  assert.match(await few.page.textContent('#coach-control'), /^[AB] is to move\. There are no long chains and no loops\. Only short chains are left: no long chain or loop for control to win\.$/);
+  assert.match(await few.page.textContent('#coach-rule'), /: only short chains are left: no long chain or loop to count\./);
+  assert.deepEqual(few.errors, []);
   assert.deepEqual(chains.errors, []);
   assert.deepEqual(errors, []);
   await context.close();
