@@ -4,13 +4,13 @@
 //! runs out of its time, falls back to the engine's estimate as [`Method::Estimate`] says.
 //!
 //! In order: an opening book while the position is within its depth; the retrograde solver
-//! in memory when the subgame is small ([`Budget`]'s open lines, positions and bytes); on the
-//! page, the stored solve of a board small enough to solve whole, and the exact search first
-//! where few safe lines are left (it answers those in tenths of a second, where solving the
-//! subgame takes seconds); chains as pseudo-lines when the reduced subgame is as small and
-//! its value proven; the exact search up to a number of open
-//! lines, within a time limit; past all of them the engine's estimate, which is never exact
-//! and is always said to be so.
+//! in memory, at once, for few open lines; on the page, the stored solve of a board small
+//! enough to solve whole, and the exact search first where few safe lines are left (it
+//! answers those in tenths of a second, where solving the subgame takes seconds); the
+//! retrograde solver in memory on the position's subgame when it is small ([`Budget`]'s open
+//! lines, positions and bytes); chains as pseudo-lines when the reduced subgame is as small
+//! and its value proven; the exact search up to a number of open lines, within a time limit;
+//! past all of them the engine's estimate, which is never exact and is always said to be so.
 
 use crate::chains::safe_lines;
 use crate::core::symmetry::InterchangeableSets;
@@ -23,9 +23,13 @@ use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 pub enum Method {
     /// An opening book.
     Book,
-    /// The retrograde solver, in memory (on the page: at once, or the handover solve of a
-    /// board too large to solve whole).
+    /// The retrograde solver, in memory, at once: positions of at most
+    /// [`Budget::direct_open`] open lines (hundredths of a second).
     Retro,
+    /// The retrograde solver, in memory, on a larger subgame: seconds (on the page, the
+    /// handover solve of a board too large to solve whole, kept and read again by the later
+    /// positions of the game). The command line names it `retro` too: it is the same solve.
+    Subgame,
     /// The stored solve of a board solved whole once (the page only).
     Stored,
     /// The retrograde solver with chains and loops collapsed into pseudo-lines.
@@ -42,6 +46,7 @@ impl Method {
         match self {
             Method::Book => "book",
             Method::Retro => "retro",
+            Method::Subgame => "subgame",
             Method::Stored => "stored",
             Method::Pseudo => "pseudo",
             Method::Search => "search",
@@ -262,7 +267,7 @@ pub fn choose(board: &Board, pos: Position, context: &Context, budget: &Budget) 
             Layout::new(board, pos, Rules::default(), Valuation::Score)
         })
     {
-        return Method::Retro;
+        return Method::Subgame;
     }
     if pseudo_fits(board, pos, context.min_chain, budget) {
         return Method::Pseudo;
@@ -418,7 +423,7 @@ mod tests {
             assert_eq!(method("5x5", &first(30), &none, budget), Method::Search);
             // The first 10 lines of 4x4 (every box of the top row and two of the second with
             // two sides): 30 open lines, 22 of them safe, so the subgame is solved.
-            assert_eq!(method("4x4", &first(10), &none, budget), Method::Retro);
+            assert_eq!(method("4x4", &first(10), &none, budget), Method::Subgame);
         }
     }
 
@@ -429,7 +434,7 @@ mod tests {
         assert_eq!(method("4x4", "", &none, &NATIVE), Method::Estimate);
         assert_eq!(method("5x5", "", &none, &NATIVE), Method::Estimate);
         assert_eq!(method("4x4", &first(4), &none, &NATIVE), Method::Search);
-        assert_eq!(method("4x4", &first(8), &none, &NATIVE), Method::Retro);
+        assert_eq!(method("4x4", &first(8), &none, &NATIVE), Method::Subgame);
     }
 
     #[test]
@@ -480,7 +485,7 @@ mod tests {
         let pos = parse_lines(&board, "0,1,2,5,8,10,14,16,18,20,22,30,33,40,45,47,48").unwrap();
         assert_eq!(
             choose(&board, pos, &Context::default(), &NATIVE),
-            Method::Retro
+            Method::Subgame
         );
         let seconds = search_before_solve(&board, pos, &NATIVE).unwrap();
         assert!((2.0..4.0).contains(&seconds), "{seconds}");

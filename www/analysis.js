@@ -313,9 +313,9 @@ function askFor(position) {
   const method = answerMethod(g.board, g.predrawn, position.lines, session.book?.depth, 'browser');
   if (method === 'estimate') return 'estimate';
   if (failure(key)) return undefined;
-  // The handover's solve (retro past directOpen), chains as pseudo-lines and the search take
-  // seconds: asked after the position on the board (nextAsk).
-  return canAnalyze(g, position.lines) || ['retro', 'pseudo', 'search'].includes(method) ? 'analyze' : undefined;
+  // The handover's solve of a subgame, chains as pseudo-lines and the search take seconds:
+  // asked after the position on the board (nextAsk).
+  return canAnalyze(g, position.lines) || ['subgame', 'pseudo', 'search'].includes(method) ? 'analyze' : undefined;
 }
 
 /** The next question for the worker, {position, ask} (as askFor), or undefined: first the

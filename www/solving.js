@@ -162,18 +162,15 @@ function bookSuffices(s) {
 }
 
 /** Whether the worker answers the position with `lines` drawn on game `g`'s board at once:
- * where the answer policy (wasm.answerMethod) names a method that does (a book, in memory, a
- * stored solve), not a search, chains as pseudo-lines, the handover's solve of a subgame or
- * an estimate, of seconds, which the move list asks only once the position on the board has
+ * where the answer policy (wasm.answerMethod) names a method that does (a book, 'retro' in
+ * memory, a stored solve), not a search, chains as pseudo-lines, the handover's solve of a
+ * subgame ('subgame') or an estimate, of seconds, which the move list asks only once the position on the board has
  * its answer. */
 export function canAnalyze(g, lines) {
   const s = session.status;
   if (!s) return false;
   const method = answerMethod(g.board, g.predrawn, lines, session.book?.depth, 'browser');
-  // The retrograde solver in memory at once up to directOpen; past it, the handover's solve.
-  const drawn = (text) => (text ? text.split(',').length : 0);
-  const inMemory = g.open + drawn(g.lines) - drawn(lines) <= answerBudget().directOpen;
-  return method === 'book' || (method === 'retro' && inMemory) || (method === 'stored' && Boolean(s.solved));
+  return method === 'book' || method === 'retro' || (method === 'stored' && Boolean(s.solved));
 }
 
 // ---- Where nothing exact is in reach ------------------------------------------------------

@@ -70,8 +70,8 @@ function forget(key) {
 
 /**
  * The exact analysis of a position, by the method the answer policy names
- * (wasm.answerMethod, the page's budget): the book, the retrograde solver (at once, or the
- * handover solve of a board too large to solve whole), the board's stored solve, chains as
+ * (wasm.answerMethod, the page's budget): the book, the retrograde solver (at once, 'retro',
+ * or the handover solve of a board too large to solve whole, 'subgame'), the board's stored solve, chains as
  * pseudo-lines, or the search within its time limit. Where the policy names the estimate, or
  * the search runs out of time, it refuses with ERROR.tooBig (the page then asks OP.estimate).
  */
@@ -94,10 +94,10 @@ async function analyze({ board, predrawn, lines }) {
   }
   const open = openLines(board, predrawn, lines);
   const budget = wasm.answerBudget();
-  if (method === 'retro' && open <= budget.directOpen) return { ...wasm.analyze(board, predrawn, lines), source: 'memory' };
+  if (method === 'retro') return { ...wasm.analyze(board, predrawn, lines), source: 'memory' };
   // A subgame solved already (the game handed over before few safe lines were left)
   // answers at once where the policy would search.
-  if (method === 'retro' || (method === 'search' && subgames.holding(board, predrawn, lines))) {
+  if (method === 'subgame' || (method === 'search' && subgames.holding(board, predrawn, lines))) {
     return subgames.analysis(board, predrawn, lines, yieldToMessages);
   }
   if (method === 'stored') return storedAnalysis(board, predrawn, lines);

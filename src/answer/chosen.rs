@@ -38,7 +38,7 @@ pub(super) fn chosen(
         PolicyMethod::Pseudo => {
             return run::pseudo(board, pos, options.min_chain).map(|answer| noted(answer, note))
         }
-        PolicyMethod::Retro | PolicyMethod::Stored | PolicyMethod::Book => {
+        PolicyMethod::Retro | PolicyMethod::Subgame | PolicyMethod::Stored | PolicyMethod::Book => {
             // The search tried first only saves time: whatever stops it (its time, or a
             // table the machine cannot give), the solve answers as chosen.
             if let Some(seconds) = policy::search_before_solve(board, pos, budget) {

@@ -20,8 +20,9 @@ fn budget(name: &str) -> Result<&'static Budget, JsError> {
     }
 }
 
-/// The method that answers the position with `lines` drawn: `book`, `retro`, `stored`,
-/// `pseudo`, `search` or `estimate` (see [`policy::choose`]). `book_depth` is the depth of the
+/// The method that answers the position with `lines` drawn: `book`, `retro` (at once),
+/// `subgame` (the handover's solve), `stored`, `pseudo`, `search` or `estimate` (see
+/// [`policy::choose`]). `book_depth` is the depth of the
 /// board's opening book when the page has one open; `budget` is `browser` on the page.
 #[wasm_bindgen(js_name = answerMethod)]
 pub fn answer_method(

@@ -92,7 +92,7 @@ test("a 4x4 game loaded past its book gets exact losses where the handover's sol
   await settled(page);
   const methods = await page.evaluate((moves) => import('./pkg/dotbox.js').then(({ answerMethod }) => [10, 11]
     .map((k) => answerMethod('4x4', '', moves.slice(0, k).join(','), 10, 'browser'))), moves);
-  assert.deepEqual(methods, ['retro', 'retro']);
+  assert.deepEqual(methods, ['subgame', 'subgame']);
   const listed = await lossesKnown(page);
   for (let k = 0; k < moves.length; k++) {
     const native = nativeAnalyze('4x4', moves.slice(0, k));
