@@ -4,18 +4,21 @@
 //! command line's JSON writer, so a value through Python is the value `dotbox analyze
 //! --json` prints (`answer::analyze` says what Python adds to that object).
 //! Failures are [`DotboxError`]s carrying the command line's messages; the solvers run with
-//! the GIL released, on the process's own thread pool (`pool`: one that survives `fork()`).
+//! the GIL released, on the process's own thread pool (`pool`: one that survives `fork()`),
+//! and stop on Ctrl-C (`interruptible`).
 
 mod answer;
 mod book;
 mod pool;
 
 use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
 
 use dotbox::cli::{parse_position, Cli, Command, RulesArgs, SolveArgs};
 use dotbox::core::notation::{format_dbn, parse_dbn};
 use dotbox::core::DbnError;
-use dotbox::native::{CliError, Face, MethodOption};
+use dotbox::native::{interrupt, CliError, Face, MethodOption};
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
 use pyo3::create_exception;
@@ -33,6 +36,57 @@ create_exception!(
 /// named as Python names them (`lines`, `method='book'`, `time_limit`).
 pub(crate) fn py_error(error: CliError) -> PyErr {
     DotboxError::new_err(error.in_terms_of(Face::Python).to_string())
+}
+
+/// How often a call waiting on a solver looks for Ctrl-C.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// Runs `work` on the process's pool with the GIL released, looking for signals meanwhile:
+/// on Ctrl-C (or any signal handler that raises) the work is asked to stop
+/// (`dotbox::native::interrupt`: a solve after its tile, a search at its next report), its
+/// return is awaited, and the handler's exception (KeyboardInterrupt) raised. Without this
+/// the key was seen only when the solve returned, minutes or hours later.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> Result<T, CliError> + Send,
+) -> PyResult<T> {
+    let answer = Mutex::new(None);
+    let taken = || answer.lock().unwrap_or_else(PoisonError::into_inner).take();
+    std::thread::scope(|scope| {
+        let (waiting, slot) = (std::thread::current(), &answer);
+        let worker = scope.spawn(move || {
+            let result = pool::run(work);
+            *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+            // Wakes the wait below at once: a call of a millisecond takes a millisecond.
+            waiting.unpark();
+        });
+        let mut signal = None;
+        loop {
+            py.allow_threads(|| std::thread::park_timeout(SIGNAL_CHECK));
+            if let Some(result) = taken() {
+                return match signal {
+                    Some(signal) => {
+                        interrupt::withdraw();
+                        Err(signal)
+                    }
+                    None => result.map_err(py_error),
+                };
+            }
+            if worker.is_finished() {
+                // No answer: the work panicked, and the panic goes on to Python.
+                match worker.join() {
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    Ok(()) => unreachable!("a finished worker leaves its answer"),
+                }
+            }
+            if signal.is_none() {
+                if let Err(raised) = py.check_signals() {
+                    interrupt::request();
+                    signal = Some(raised);
+                }
+            }
+        }
+    })
 }
 
 /// The analysis of a position as a JSON object (see `dotbox.analyze`).
@@ -58,8 +112,7 @@ fn analyze_json(
         seed,
         nodes,
     };
-    py.allow_threads(|| pool::run(|| answer::analyze(&request)))
-        .map_err(py_error)
+    interruptible(py, || answer::analyze(&request))
 }
 
 /// Checks `dotbox.analyze`'s method and options as `analyze` does, with no position: what
@@ -122,13 +175,10 @@ fn solve_json(
     let cli = Cli {
         command: Command::Solve(solve),
     };
-    py.allow_threads(|| {
-        pool::run(|| {
-            let text = dotbox::cli::run(&cli)?;
-            Ok(answer::exact(&text)?.to_string())
-        })
+    interruptible(py, || {
+        let text = dotbox::cli::run(&cli)?;
+        Ok(answer::exact(&text)?.to_string())
     })
-    .map_err(py_error)
 }
 
 /// The move the rules of thumb choose (`dotbox::search::quick`): take a box, else a line

@@ -8,7 +8,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 
 use crate::core::{Analysis, Board, Position, Rules};
 use crate::engine::{self, EngineError, EngineOptions, Estimate};
-use crate::native::{disk_too_small, progress, CliError, SearchArgs};
+use crate::native::{disk_too_small, interrupt, progress, CliError, SearchArgs};
 use crate::policy;
 use crate::retro::{self, RetroError};
 use crate::search::quick::quick_move;
@@ -113,13 +113,15 @@ pub(super) fn search(
         ));
         spinner.tick();
         match limit {
+            _ if interrupt::requested() => Flow::Stop,
             Some(limit) if start.elapsed() > limit => Flow::Stop,
             _ => Flow::Continue,
         }
     });
     spinner.finish_and_clear();
     let report = match result {
-        Err(SearchError::Stopped { nodes }) if limit.is_some() => {
+        // Stopped from outside: no answer, nor an estimate in its place.
+        Err(SearchError::Stopped { nodes }) if limit.is_some() && !interrupt::requested() => {
             return Ok(Searched::OutOfTime(nodes))
         }
         // The table is the search's one large allocation: name the option that sized it
@@ -170,12 +172,17 @@ pub(super) fn engine(
             HumanCount(p.nodes)
         ));
         spinner.tick();
-        match limit.is_some_and(|limit| start.elapsed() >= limit) {
+        match interrupt::requested() || limit.is_some_and(|limit| start.elapsed() >= limit) {
             true => Flow::Stop,
             false => Flow::Continue,
         }
     });
     spinner.finish_and_clear();
+    // Stopped from outside: what the engine saw so far is no answer to give.
+    if interrupt::requested() {
+        let nodes = estimate.as_ref().map_or(0, |e| e.nodes);
+        return Err(CliError::Search(SearchError::Stopped { nodes }));
+    }
     let estimate = estimate.map_err(|e| match e {
         // Said as every method says it (the rules of thumb too).
         EngineError::FullBoard => CliError::Usage(e.to_string()),

@@ -3,8 +3,8 @@
 //! failure ([`CliError`], naming options as the front end that asks spells them: [`Face`]),
 //! the methods `analyze` can be told to use and their options ([`Method`], [`SearchArgs`],
 //! [`check_reads`]), opening books read from their files ([`BookFile`]) and the books shipped
-//! in `www/books/` ([`shipped_book`]), progress on stderr, and the files and disks a solve
-//! reads and fills.
+//! in `www/books/` ([`shipped_book`]), progress on stderr, the files and disks a solve reads
+//! and fills, and a request to stop from outside ([`interrupt`]).
 //!
 //! It sits below both `answer` and `cli`, so the dependency between those two runs one way:
 //! `cli` formats what `answer` returns, and `answer` imports nothing of `cli`.
@@ -13,6 +13,7 @@
 mod book_file;
 mod error;
 mod files;
+pub mod interrupt;
 mod method;
 pub(crate) mod progress;
 mod shipped;

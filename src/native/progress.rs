@@ -75,6 +75,8 @@ const LAYER_LINES_FROM: u64 = 1_000_000_000;
 /// positions, time, rate, the memory held, the disk used and the time left. The command
 /// line's [`crate::retro::Runner`] for the in-memory analyses. A solve already planned (by
 /// its caller, against this `store`) is not planned again: that asks the store for every tile.
+/// Before each tile it looks at [`super::interrupt`], and stops with [`RetroError::Stopped`]
+/// when asked to.
 pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroError> {
     let start = Instant::now();
     if !solve.is_planned() {
@@ -88,6 +90,10 @@ pub fn run(solve: &mut Solve, store: &mut dyn TileStore) -> Result<(), RetroErro
         .map(|t| (t.tile.lines(), 0u64, Instant::now()));
     let mut peak_disk: Option<u64> = None;
     loop {
+        if super::interrupt::requested() {
+            bar.finish_and_clear();
+            return Err(RetroError::Stopped);
+        }
         let finished = solve.step(store)?;
         for repair in solve.take_repairs() {
             say(&bar, repaired(&repair));

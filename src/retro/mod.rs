@@ -91,6 +91,10 @@ pub enum RetroError {
     NotSolved(TileId),
     /// Next-loony flags were asked of a solve that does not store them.
     NotLoony,
+    /// The solve was stopped on request before its end (its [`Runner`]'s choice: the
+    /// native one stops when asked from outside, as by Ctrl-C in the Python package); the
+    /// tiles it finished stay in its store.
+    Stopped,
     /// Chains shorter than the chain rule scores were asked to be collapsed.
     ChainTooShort {
         /// The shortest chain asked to be collapsed, in boxes.
@@ -163,6 +167,10 @@ impl fmt::Display for RetroError {
             RetroError::NotLoony => write!(
                 f,
                 "this solve stores scores only, not who must make the next loony move"
+            ),
+            RetroError::Stopped => write!(
+                f,
+                "the solve was stopped on request (the tiles it finished are kept in its store)"
             ),
             RetroError::ChainTooShort { min_chain, least } => write!(
                 f,
