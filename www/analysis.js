@@ -404,7 +404,11 @@ async function renderBestLine() {
   // at most one move of the line, and a line the game has moved on from is left unfinished.
   const line = new Game(g.board, g.predrawn);
   try {
+    // g.lines is the set of lines drawn, in line order: replayed so, the turn may differ from
+    // the game's (a box taken earlier or later keeps the turn with another player), so who
+    // moves along the line is counted from the replay's own turn at its start.
     line.playAll(g.lines);
+    const start = line.turn;
     const moves = [];
     let value = null;
     while (!line.isOver()) {
@@ -418,7 +422,7 @@ async function renderBestLine() {
         : await client.call(OP.bestMove, { board: g.board, predrawn: g.predrawn, lines: line.lines }, { quiet: true });
       if (ctx.bestLine.key !== key) return;
       if (!moves.length) value = step.value;
-      const player = line.turn ^ turn;
+      const player = line.turn ^ start;
       const boxes = line.play(step.line);
       moves.push({ line: step.line, label: line.label(step.line), player, boxes, exact: step.exact });
       out.textContent = `Finding the best line… ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} so far.`;

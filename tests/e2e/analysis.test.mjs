@@ -323,6 +323,34 @@ test('the best line, on demand, is a sequence of best moves to the end', async (
   await context.close();
 });
 
+test('the best line names who moves as the game goes, also where the lines replayed in order would give the turn to the other player', async () => {
+  // B made a half-hearted handout, A declined it with the double-dealing move and B took the
+  // two boxes: B to move, every open line enters the 7-chain, and A takes all seven. Replayed in
+  // line order, the same lines leave A to move.
+  const moves = [0, 3, 4, 9, 10, 11, 14, 15, 16, 18, 19, 21, 23, 12, 1, 13];
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${moves.join(',')}`);
+  await settled(page);
+  await page.locator('body').press('l');
+  await page.waitForFunction(() => document.querySelector('#best-line').dataset.lines !== undefined, null, { timeout: 60_000 });
+  const text = await page.textContent('#best-line');
+  const { value } = nativeAnalyze('3x3', moves);
+  const [, mover, shownValue, line] = text.match(/^Best line \((A|B) to move, value (-?\d+)\): (.*)\.$/);
+  assert.equal(mover, 'B', text);
+  assert.equal(Number(shownValue), value);
+  assert.equal(value, -7);
+  // Each move is the side to move's: the same player again after taking a box, else the other.
+  let turn = mover;
+  for (const step of line.split(', ')) {
+    const [, who, boxes] = step.match(/^(A|B) \S+( \(\+\d\))?$/);
+    assert.equal(who, turn, `${step} in ${text}`);
+    if (!boxes) turn = turn === 'A' ? 'B' : 'A';
+  }
+  assert.match(line, /^B \S+, A \S+ \(\+1\)/, 'B opens the chain and A takes it');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the best line on a board too large to solve goes on to the end, marking the moves that are not exact', { timeout: 300_000 }, async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   // 5x5 with 16 lines drawn (no box completed, no chain of 3 boxes: nothing for chains as
