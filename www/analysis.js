@@ -10,7 +10,7 @@
 import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
 import { analysisOf, cached, estimateOf, estimated, exactValue, exactly, failure, provenValue, searchAsked, searchOf } from './analyses.js';
-import { proven } from './proven.js';
+import { bestMoves, proven } from './proven.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine, isEngine, replyEnded } from './session.js';
 import { canAnalyze } from './solving.js';
@@ -384,7 +384,11 @@ async function renderBestLine() {
   out.hidden = !ctx.bestLine.shown;
   $('best-line-toggle').setAttribute('aria-expanded', String(ctx.bestLine.shown));
   if (!ctx.bestLine.shown) return;
-  const key = positionKey(g.board, g.predrawn, g.lines);
+  const position = positionKey(g.board, g.predrawn, g.lines);
+  // A line found from the engine's estimate is found again once the position's exact
+  // analysis comes (the search asked for, a book back online): its value and first move may
+  // well differ.
+  const key = cached(position) ? position : `${position} estimated`;
   if (ctx.bestLine.key === key) return;
   ctx.bestLine.key = key;
   if (g.isOver()) {
@@ -414,12 +418,17 @@ async function renderBestLine() {
     while (!line.isOver()) {
       await replyEnded();
       if (ctx.bestLine.key !== key) return;
-      // From the position shown with only the engine's estimate, its move and value are the
-      // estimate's the page shows (the value line's), not a second estimate's.
-      const seen = !moves.length && !cached(key) ? estimated(key) : undefined;
-      const step = seen
-        ? { line: seen.best, value: seen.value, exact: Boolean(seen.valueExact) }
-        : await client.call(OP.bestMove, { board: g.board, predrawn: g.predrawn, lines: line.lines }, { quiet: true });
+      // A position the page knows exactly (among them those only the search asked for in a
+      // worker of its own has solved) gives a proven best move of its own; from the position
+      // shown with only the engine's estimate, its move and value are the estimate's the page
+      // shows (the value line's), not a second estimate's.
+      const exact = cached(positionKey(g.board, g.predrawn, line.lines));
+      const seen = !moves.length && !exact ? estimated(position) : undefined;
+      const step = exact
+        ? { line: bestMoves(exact)[0].line, value: exact.value, exact: true }
+        : seen
+          ? { line: seen.best, value: seen.value, exact: Boolean(seen.valueExact) }
+          : await client.call(OP.bestMove, { board: g.board, predrawn: g.predrawn, lines: line.lines }, { quiet: true });
       if (ctx.bestLine.key !== key) return;
       if (!moves.length) value = step.value;
       const player = line.turn ^ start;

@@ -1,7 +1,8 @@
 // What the page keeps as a person uses it: the keyboard focus on the board after a line is
 // drawn (and after the engine's reply), no final margin shown exact for a value not proven,
 // booked boards labelled by their book in the picker, the game and its variations on
-// the browser's Back from Learn, the exact search's progress bar while it runs, a move of
+// the browser's Back from Learn, the exact search's progress bar while it runs and the best
+// line found again once it answers, a move of
 // the list keeping the focus as the list fills in, and on a phone the Tab order of the
 // panels as they are shown.
 import { test } from 'node:test';
@@ -163,6 +164,26 @@ test('the exact search\'s progress bar stays shown while it runs, the background
     if (document.body.dataset.deepSearch === 'running' && !stop.hidden) stop.click();
   });
   await page.waitForFunction((n) => document.querySelectorAll('#moves li[data-estimated-loss]').length > n, atStart + 1, { timeout: 60_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the best line found from the engine\'s estimate is found again once the search asked for gives the exact scores', { timeout: 240_000 }, async () => {
+  // 20 even lines of 5x5, 40 open: estimates only, until the search asked for (a few seconds).
+  const moves = Array.from({ length: 20 }, (_, i) => 2 * i);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  await page.waitForSelector('#deep-search:not([hidden])', { timeout: 60_000 });
+  await page.locator('body').press('l');
+  await page.waitForFunction(() => document.querySelector('#best-line').dataset.lines !== undefined, null, { timeout: 120_000 });
+  assert.match(await page.textContent('#best-line'), /value estimated ~/);
+  await page.click('#deep-search');
+  const exact = nativeAnalyze('5x5', moves, null, { method: 'search' });
+  await page.waitForFunction((v) => document.querySelector('#best-line').dataset.lines !== undefined
+    && document.querySelector('#best-line').textContent.startsWith(`Best line (A to move, value ${v}):`), `${exact.value > 0 ? '+' : ''}${exact.value}`, { timeout: 200_000 });
+  const first = Number((await page.getAttribute('#best-line', 'data-lines')).split(',')[0]);
+  assert.equal((await page.getAttribute('#best-line', 'data-exact')).split(',')[0], '1');
+  assert.equal(exact.moves.find((m) => m.line === first).score, exact.value, `${first} is a best move`);
   assert.deepEqual(errors, []);
   await context.close();
 });
