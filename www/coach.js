@@ -182,7 +182,17 @@ function describeRule(report, g) {
   else if (c.loops > 0 && report.components.every((k) => k.kind === 'loop')) who = `only loops are left: ${mover} (to move) must open one`;
   else if (onlyShortChains(report)) who = 'only short chains are left: no long chain or loop to count';
   else who = 'no long chain to count yet, so the rule says nothing of control';
-  const parity = report.parityMoves.length ? ` Moves that change the count: ${shortList(g, report.parityMoves)}.` : '';
+  // A loony move changes the count too (an offer counts as a long chain while it can be
+  // declined), but by handing boxes over: listed after "needs to change the count" it read as
+  // advice, while such moves lost 4 boxes against the best ones (teacher audit).
+  const loony = new Set(report.loonyMoves.map((m) => m.line));
+  const changing = report.parityMoves.filter((line) => !loony.has(line));
+  const offering = report.parityMoves.filter((line) => loony.has(line));
+  const parity = changing.length
+    ? ` Moves that change the count: ${shortList(g, changing)}${offering.length ? ' (and loony moves, which offer boxes)' : ''}.`
+    : offering.length
+      ? ` Only loony moves change the count, each offering boxes for the other player to take or decline: ${shortList(g, offering)}.`
+      : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.
   const nim = report.nimstring == null
     ? ' The regions are too large for the exact (nimstring) value.'

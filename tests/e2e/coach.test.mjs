@@ -334,6 +334,30 @@ test('the coach counts long chains and loops in plain words: no, one, or a numbe
   await context.close();
 });
 
+test('the moves the coach says change the count are never loony moves, which it names apart as offers', async () => {
+  const context = await env.browser.newContext();
+  for (const moves of [
+    // A loop and a 5-chain, A to move against the rule: only c3d3 and c3c4, which open the
+    // chain in its middle (-5 against the best -1), change the count.
+    [0, 1, 2, 3, 4, 9, 10, 15, 16, 18, 19, 20, 22, 23],
+    // A box to take and a 4-chain: only the loony move splitting the chain changes it.
+    [7, 15, 20, 22, 19, 1, 3, 5, 4, 0, 6, 11, 12, 21, 9, 10, 13, 14],
+  ]) {
+    const native = nativeChains('3x3', moves);
+    const loony = new Set(native.loony_moves.map((m) => m.line));
+    assert.ok(native.parity_moves.length > 0 && native.parity_moves.every((l) => loony.has(l)), JSON.stringify(native.parity_moves));
+    const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${moves.join(',')}`);
+    await coachShows(page, '3x3', [...moves].sort((a, b) => a - b));
+    const rule = await page.textContent('#coach-rule');
+    const labels = await Promise.all(native.parity_moves.map((l) => labelOf(page, l)));
+    assert.ok(rule.includes(` Only loony moves change the count, each offering boxes for the other player to take or decline: ${labels.join(', ')}.`), rule);
+    assert.doesNotMatch(rule, /Moves that change the count/, rule);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+  await context.close();
+});
+
 test('past the loony analysis\'s reach the coach says from when the v/^ flags appear', async () => {
   const context = await env.browser.newContext();
   // An unsolved board past the browser's direct analysis: no scores, but the coach reads it.
