@@ -42,6 +42,52 @@ fn positions_off_the_board_are_refused_with_their_cause() {
     ));
 }
 
+#[test]
+fn every_entry_point_refuses_a_position_lacking_a_predrawn_line_or_off_the_board() {
+    // 2x2 with line 0 pre-drawn, asked about {5} alone: the solvers used to add line 0 and
+    // answer {0, 5}, a position the caller did not give, where the search, the engine and
+    // the books refuse it.
+    let board = Board::new(2, 2).unwrap().with_predrawn(Position::single(0));
+    let lacking = Position::single(5);
+    let missing = |e: RetroError| {
+        matches!(
+            e,
+            RetroError::Position(PositionError::MissingPredrawn { line: 0 })
+        )
+    };
+    assert!(missing(retro::analyze(&board, lacking).unwrap_err()));
+    let loony = retro::analyze_loony(&board, lacking, Rules::default(), &mut retro::quietly);
+    assert!(missing(loony.unwrap_err()));
+    let pseudo = retro::pseudo::analyze(&board, lacking, 3, &mut retro::quietly);
+    assert!(missing(pseudo.unwrap_err()));
+    assert!(missing(
+        retro::Reduction::new(&board, lacking, 3).unwrap_err()
+    ));
+    assert!(missing(Solve::new(&board, lacking, 1).unwrap_err()));
+    let valuation = retro::Valuation::Score;
+    let solve = retro::memory_solve(&board, lacking, Rules::default(), valuation);
+    assert!(missing(solve.unwrap_err()));
+    // With the line, the same position is answered.
+    assert!(retro::analyze(&board, lacking.with(0)).is_ok());
+    // A line off the board is refused by chains as pseudo-lines too, not a panic.
+    let plain = Board::new(3, 3).unwrap();
+    let off = retro::pseudo::analyze(&plain, Position::single(30), 3, &mut retro::quietly);
+    assert!(
+        matches!(
+            off,
+            Err(RetroError::Position(PositionError::LineOffBoard {
+                line: 30,
+                ..
+            }))
+        ),
+        "{off:?}"
+    );
+    // A reduction asked about lines that are none of the board's has nothing to say of them.
+    let reduction = retro::Reduction::new(&plain, plain.start(), 3).unwrap();
+    assert_eq!(reduction.unit_of(100), None);
+    assert_eq!(reduction.unproven([64, 100, usize::MAX]), Position::EMPTY);
+}
+
 fn check_board(r: usize, c: usize, max_open: usize, samples: usize, seed: u64) {
     let board = Board::new(r, c).unwrap();
     let mut naive = Naive::new(r, c);

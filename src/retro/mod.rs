@@ -274,7 +274,7 @@ pub fn memory_solve(
     rules: Rules,
     valuation: Valuation,
 ) -> Result<Solve, RetroError> {
-    board.check(pos.union(board.predrawn()))?;
+    board.check(pos)?;
     let layout = Layout::new(board, pos, rules, valuation)?;
     fits_in_memory(&layout)?;
     Ok(Solve::from_layout(layout, 1))
@@ -293,8 +293,8 @@ fn fits_in_memory(layout: &Layout) -> Result<(), RetroError> {
     Ok(())
 }
 
-/// Solves the subgame of `pos` (with the board's pre-drawn lines) in memory, keeping the
-/// layer of its moves, run by `run`, and asks `query` of it.
+/// Solves the subgame of `pos` in memory, keeping the layer of its moves, run by `run`, and
+/// asks `query` of it.
 fn in_memory<T>(
     board: &Board,
     pos: Position,
@@ -303,7 +303,6 @@ fn in_memory<T>(
     run: Runner,
     query: impl FnOnce(&Solve, &mut MemoryStore, Position) -> Result<T, RetroError>,
 ) -> Result<T, RetroError> {
-    let pos = pos.union(board.predrawn());
     let mut solve = memory_solve(board, pos, rules, valuation)?;
     let mut store = MemoryStore::new();
     run(&mut solve, &mut store)?;

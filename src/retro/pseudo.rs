@@ -80,6 +80,13 @@ pub fn analysis_at(
 /// Reduces `pos` collapsing chains of at least `min_chain` boxes, solves the reduced subgame
 /// in memory (run by `run`, see [`super::quietly`]) and returns its analysis with the
 /// reduction.
+///
+/// Unlike [`super::analyze`]'s, the analysis is exact only where the reduction says so: the
+/// value where [`Reduction::exact`] holds, and each move's score where
+/// [`Reduction::exact_move`] does ([`Reduction::unproven`] lists the others). The other
+/// scores are upper bounds, which may be boxes above the truth (a chain entered while a box
+/// stands capturable): read them as exact and a worse move may look best. `answer::answer`
+/// marks them so.
 pub fn analyze(
     board: &Board,
     pos: Position,

@@ -207,7 +207,8 @@ impl Reduction {
     /// (never: a board has at most 64 lines) or `min_chain` is too small.
     pub fn new(board: &Board, pos: Position, min_chain: usize) -> Result<Reduction, RetroError> {
         check_min_chain(min_chain)?;
-        let base = pos.union(board.predrawn());
+        board.check(pos)?;
+        let base = pos;
         let mut units: Vec<Unit> = Vec::new();
         let mut collapsed = Position::EMPTY;
         for c in components(board, base) {
@@ -323,11 +324,10 @@ impl Reduction {
         &self.extensions[u]
     }
 
-    /// The unit of open line `line`.
+    /// The unit of open line `line` (None for a line drawn, or none of the board's).
     pub fn unit_of(&self, line: usize) -> Option<usize> {
-        self.units
-            .get(usize::from(self.unit_of[line]))
-            .map(|_| usize::from(self.unit_of[line]))
+        let unit = usize::from(*self.unit_of.get(line)?);
+        self.units.get(unit).map(|_| unit)
     }
 
     /// The collapsed chains, with their units' indices.
@@ -372,8 +372,9 @@ impl Reduction {
     /// The lines among `lines` (the moves of an analysis) whose score is not proven exact
     /// ([`Reduction::exact_move`]): what every front end marks `~`.
     pub fn unproven(&self, lines: impl IntoIterator<Item = usize>) -> Position {
-        let unproven = lines.into_iter().filter(|&l| !self.exact_move(l));
-        unproven.collect()
+        // A line no unit holds is no move of the reduction, and has no score to doubt.
+        let moves = lines.into_iter().filter(|&l| self.unit_of(l).is_some());
+        moves.filter(|&l| !self.exact_move(l)).collect()
     }
 }
 
