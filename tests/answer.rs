@@ -179,6 +179,15 @@ fn bad_options_are_refused_naming_them() {
             .starts_with("--time-limit: -1 is not a positive"),
         "{e}"
     );
+    // A node budget of 0, which the command line's parser refuses, refused here too.
+    let e = refused(Options {
+        search: SearchArgs {
+            nodes: Some(0),
+            ..SearchArgs::default()
+        },
+        ..forcing(Some(Method::Estimate))
+    });
+    assert!(e.to_string().starts_with("--nodes 0: "), "{e}");
     let e = refused(Options {
         min_chain: 2,
         ..Options::default()

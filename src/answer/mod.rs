@@ -106,11 +106,13 @@ impl Options {
     /// The options checked, with no position, so that a caller asking many positions (the
     /// OpenSpiel bots) fails when it is set up rather than a game later: a time limit that
     /// is one ([`SearchArgs::time_limit`], returned), a thread count that is one (whether or
-    /// not the method that answers reads it), no option that the forced method does not read
-    /// ([`check_reads`]), and a shortest chain that can be collapsed.
+    /// not the method that answers reads it), a node budget of at least 1, no option that the
+    /// forced method does not read ([`check_reads`]), and a shortest chain that can be
+    /// collapsed.
     pub fn check(&self) -> Result<Option<Duration>, CliError> {
         let limit = self.search.time_limit()?;
         self.search.threads()?;
+        self.search.nodes()?;
         check_reads(self.method, self.book.is_some(), &self.search)?;
         retro::check_min_chain(self.min_chain)?;
         Ok(limit)

@@ -176,6 +176,12 @@ impl Board {
     /// # Panics
     /// If (r, c) is not one of the board's boxes.
     pub fn box_sides(&self, r: usize, c: usize) -> Position {
+        assert!(
+            r < self.rows && c < self.cols,
+            "box ({r}, {c}) is not one of the {}x{} board's",
+            self.rows,
+            self.cols
+        );
         self.boxes.sides(r * self.cols + c)
     }
 

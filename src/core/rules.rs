@@ -18,7 +18,9 @@ impl Rules {
 
     /// The value of the full board for the player to move there. The last line always
     /// completes a box, so the player to move on the full board is the one who drew it.
+    /// (Saturating: a penalty of `i32::MIN` has no negative; the solvers refuse a penalty
+    /// past their score range anyway.)
     pub const fn terminal_value(&self) -> i32 {
-        -self.last_move_penalty
+        self.last_move_penalty.saturating_neg()
     }
 }

@@ -211,6 +211,15 @@ impl SearchArgs {
         }
     }
 
+    /// --nodes, checked: at least 1, as the command line's parser has it (a caller filling
+    /// the struct itself passes no parser).
+    pub fn nodes(&self) -> Result<Option<u64>, CliError> {
+        match self.nodes {
+            Some(0) => Err(CliError::Usage(format!("--nodes 0: {TOO_FEW_NODES}"))),
+            nodes => Ok(nodes),
+        }
+    }
+
     /// --seed, or 0.
     pub fn seed(&self) -> u64 {
         self.seed.unwrap_or(0)
@@ -256,10 +265,13 @@ fn parse_tt_mib(text: &str) -> Result<usize, String> {
     table_bytes(mib).map(|_| mib)
 }
 
-/// `--nodes N`: a whole number of nodes, at least 1 (0 would answer with nothing searched).
+/// Why a node budget of 0 is none: the engine would answer with nothing searched.
+const TOO_FEW_NODES: &str = "the engine needs at least 1 node";
+
+/// `--nodes N`: a whole number of nodes, at least 1 ([`TOO_FEW_NODES`]).
 fn parse_nodes(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
-        Ok(0) => Err("the engine needs at least 1 node".to_string()),
+        Ok(0) => Err(TOO_FEW_NODES.to_string()),
         Ok(nodes) => Ok(nodes),
         Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Ok(u64::MAX),
         Err(_) => Err("not a whole number of nodes".to_string()),
