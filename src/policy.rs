@@ -5,8 +5,8 @@
 //!
 //! In order: an opening book while the position is within its depth; the retrograde solver
 //! in memory, at once, for few open lines; on the page, the stored solve of a board small
-//! enough to solve whole, and the exact search first where few safe lines are left (it
-//! answers those in tenths of a second, where solving the subgame takes seconds); the
+//! enough to solve whole; the exact search first where few safe lines are left (it answers
+//! those in tenths of a second, where solving the subgame takes seconds); the
 //! retrograde solver in memory on the position's subgame when it is small ([`Budget`]'s open
 //! lines, positions and bytes); chains as pseudo-lines when the reduced subgame is as small
 //! and its value proven; the exact search up to a number of open lines, within a time limit;
@@ -18,20 +18,21 @@ use crate::core::{Board, Position, Rules};
 use crate::retro::{Layout, Valuation};
 use crate::retro::{Reduction, DEFAULT_MIN_CHAIN};
 
-/// The methods that answer a position, in the order they are tried.
+/// The methods that answer a position, in the order they are tried (the search also before
+/// a subgame's solve where few safe lines are left: [`choose`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// An opening book.
     Book,
     /// The retrograde solver, in memory, at once: positions of at most
-    /// [`Budget::direct_open`] open lines (hundredths of a second).
+    /// [`Budget::direct_open`] open lines (a fraction of a second).
     Retro,
+    /// The stored solve of a board solved whole once (the page only).
+    Stored,
     /// The retrograde solver, in memory, on a larger subgame: seconds (on the page, the
     /// handover solve of a board too large to solve whole, kept and read again by the later
     /// positions of the game). The command line names it `retro` too: it is the same solve.
     Subgame,
-    /// The stored solve of a board solved whole once (the page only).
-    Stored,
     /// The retrograde solver with chains and loops collapsed into pseudo-lines.
     Pseudo,
     /// The exact search, within [`Budget::search_seconds`]; past them, the estimate.
@@ -46,8 +47,8 @@ impl Method {
         match self {
             Method::Book => "book",
             Method::Retro => "retro",
-            Method::Subgame => "subgame",
             Method::Stored => "stored",
+            Method::Subgame => "subgame",
             Method::Pseudo => "pseudo",
             Method::Search => "search",
             Method::Estimate => "estimate",

@@ -67,6 +67,8 @@ fn every_entry_point_refuses_a_position_lacking_a_predrawn_line_or_off_the_board
     let valuation = retro::Valuation::Score;
     let solve = retro::memory_solve(&board, lacking, Rules::default(), valuation);
     assert!(missing(solve.unwrap_err()));
+    let layout = retro::Layout::new(&board, lacking, Rules::default(), valuation);
+    assert!(missing(layout.unwrap_err()));
     // With the line, the same position is answered.
     assert!(retro::analyze(&board, lacking.with(0)).is_ok());
     // A line off the board is refused by chains as pseudo-lines too, not a panic.
@@ -82,10 +84,16 @@ fn every_entry_point_refuses_a_position_lacking_a_predrawn_line_or_off_the_board
         ),
         "{off:?}"
     );
-    // A reduction asked about lines that are none of the board's has nothing to say of them.
-    let reduction = retro::Reduction::new(&plain, plain.start(), 3).unwrap();
+    // A reduction asked about lines that are none of the board's has nothing to say of them,
+    // also where it proves nothing (a 5x5 chain ending at a junction: every line unproven).
+    let five = Board::new(5, 5).unwrap();
+    let lines = "1,2,7,9,11,13,14,22,24,26,30,31,34,37,39,44,45,47,48,50,53,57,58";
+    let pos = dotbox::core::notation::parse_lines(&five, lines).unwrap();
+    let reduction = retro::Reduction::new(&five, pos, 3).unwrap();
+    assert!(!reduction.exact());
     assert_eq!(reduction.unit_of(100), None);
     assert_eq!(reduction.unproven([64, 100, usize::MAX]), Position::EMPTY);
+    assert!(!reduction.unproven(five.open_lines(pos).lines()).is_empty());
 }
 
 fn check_board(r: usize, c: usize, max_open: usize, samples: usize, seed: u64) {

@@ -1,7 +1,7 @@
-// Exact play past a book (or on boards too large to solve whole in the browser): once a
-// position has at most answerBudget().retroMaxOpen open lines and the answer policy does not give it
-// to the search first (few safe lines left), its subgame (the board with the position's
-// lines pre-drawn) is solved in the worker by the retrograde solver, kept in IndexedDB like
+// Exact play past a book (or on boards too large to solve whole in the browser): once the
+// answer policy names 'subgame' for a position (at most answerBudget().retroMaxOpen open
+// lines, not given to the search first for few safe lines left), its subgame (the board
+// with the position's lines pre-drawn) is solved in the worker by the retrograde solver, kept in IndexedDB like
 // any solve, and every later position of the game that contains it is answered from those
 // tiles. A game hands over once; a revisited position reads the stored tiles at once.
 import { EVENT } from './protocol.js';

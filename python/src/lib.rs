@@ -51,7 +51,6 @@ fn interruptible<T: Send>(
     work: impl FnOnce() -> Result<T, CliError> + Send,
 ) -> PyResult<T> {
     let answer = Mutex::new(None);
-    let taken = || answer.lock().unwrap_or_else(PoisonError::into_inner).take();
     std::thread::scope(|scope| {
         let (waiting, slot) = (std::thread::current(), &answer);
         let worker = scope.spawn(move || {
@@ -60,33 +59,37 @@ fn interruptible<T: Send>(
             // Wakes the wait below at once: a call of a millisecond takes a millisecond.
             waiting.unpark();
         });
-        let mut signal = None;
-        loop {
+        // Set once Ctrl-C came: the request is withdrawn when this call ends, however it
+        // ends (a panic of the work too), so that later calls run.
+        let mut stopping: Option<(PyErr, Withdraw)> = None;
+        while !worker.is_finished() {
             py.allow_threads(|| std::thread::park_timeout(SIGNAL_CHECK));
-            if let Some(result) = taken() {
-                return match signal {
-                    Some(signal) => {
-                        interrupt::withdraw();
-                        Err(signal)
-                    }
-                    None => result.map_err(py_error),
-                };
-            }
-            if worker.is_finished() {
-                // No answer: the work panicked, and the panic goes on to Python.
-                match worker.join() {
-                    Err(panic) => std::panic::resume_unwind(panic),
-                    Ok(()) => unreachable!("a finished worker leaves its answer"),
-                }
-            }
-            if signal.is_none() {
-                if let Err(raised) = py.check_signals() {
+            if stopping.is_none() && !worker.is_finished() {
+                if let Err(signal) = py.check_signals() {
                     interrupt::request();
-                    signal = Some(raised);
+                    stopping = Some((signal, Withdraw));
                 }
             }
         }
+        if let Err(panic) = worker.join() {
+            std::panic::resume_unwind(panic);
+        }
+        let result = answer.lock().unwrap_or_else(PoisonError::into_inner).take();
+        match (stopping, result) {
+            (Some((signal, _withdrawn)), _) => Err(signal),
+            (None, Some(result)) => result.map_err(py_error),
+            (None, None) => unreachable!("a worker that returned left its answer"),
+        }
     })
+}
+
+/// Withdraws the stop request when dropped ([`interruptible`]).
+struct Withdraw;
+
+impl Drop for Withdraw {
+    fn drop(&mut self) {
+        interrupt::withdraw();
+    }
 }
 
 /// The analysis of a position as a JSON object (see `dotbox.analyze`).

@@ -264,6 +264,12 @@ mod tests {
     use super::*;
 
     #[test]
+    #[should_panic(expected = "box (0, 5) is not one of the 3x3 board's")]
+    fn a_box_off_the_board_has_no_sides() {
+        Board::new(3, 3).unwrap().box_sides(0, 5);
+    }
+
+    #[test]
     fn numbering_matches_the_contract() {
         let b = Board::new(2, 3).unwrap();
         assert_eq!(b.num_lines(), 17);

@@ -24,3 +24,19 @@ impl Rules {
         self.last_move_penalty.saturating_neg()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_full_boards_value_is_the_penalty_against_its_drawer_even_at_the_extreme() {
+        assert_eq!(Rules::default().terminal_value(), 0);
+        assert_eq!(Rules::with_last_move_penalty(3).terminal_value(), -3);
+        assert_eq!(Rules::with_last_move_penalty(-2).terminal_value(), 2);
+        assert_eq!(
+            Rules::with_last_move_penalty(i32::MIN).terminal_value(),
+            i32::MAX
+        );
+    }
+}

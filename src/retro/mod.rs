@@ -274,7 +274,6 @@ pub fn memory_solve(
     rules: Rules,
     valuation: Valuation,
 ) -> Result<Solve, RetroError> {
-    board.check(pos)?;
     let layout = Layout::new(board, pos, rules, valuation)?;
     fits_in_memory(&layout)?;
     Ok(Solve::from_layout(layout, 1))

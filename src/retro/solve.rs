@@ -144,7 +144,6 @@ impl Solve {
         rules: Rules,
         valuation: Valuation,
     ) -> Result<Solve, RetroError> {
-        board.check(base)?;
         Ok(Solve::from_layout(
             Layout::new(board, base, rules, valuation)?,
             keep_lines,

@@ -108,7 +108,8 @@ pub struct Layout {
 
 impl Layout {
     /// The layout for every position of `board` that contains `base`, under `rules`,
-    /// storing `valuation`.
+    /// storing `valuation`. A `base` off the board or lacking one of its pre-drawn lines is
+    /// refused ([`RetroError::Position`]).
     pub fn new(
         board: &Board,
         base: Position,
@@ -129,7 +130,10 @@ impl Layout {
         valuation: Valuation,
         high_groups: Option<usize>,
     ) -> Result<Layout, RetroError> {
-        let base = base.union(board.predrawn());
+        // The one check of the position every solve passes: one lacking a pre-drawn line is
+        // refused, as the search, the engine and the books refuse it, not completed into
+        // another position.
+        board.check(base)?;
         let penalty = rules.last_move_penalty;
         // Every score lies within the boxes plus the penalty, which must fit the encoding.
         if i64::from(penalty).abs() + board.num_boxes() as i64 > i64::from(valuation.score_max()) {
