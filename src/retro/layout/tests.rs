@@ -30,7 +30,7 @@ fn layouts() -> Vec<(Board, Layout)> {
     let corners = Board::new(2, 3).unwrap();
     let predrawn = Position::EMPTY.with(corners.h(0, 0)).with(corners.v(1, 3));
     let board = corners.with_predrawn(predrawn);
-    let layout = Layout::new(&board, Position::EMPTY, Rules::default(), Valuation::Loony).unwrap();
+    let layout = Layout::new(&board, board.start(), Rules::default(), Valuation::Loony).unwrap();
     out.push((board, layout));
     out
 }
