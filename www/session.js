@@ -205,7 +205,9 @@ export function readGame({ board, predrawn, mode, moves, at }, from) {
   const problems = [];
   let game;
   try {
-    game = new Game(board || DEFAULT_BOARD, predrawn ?? '');
+    // `board=` with nothing after it names no board: said, not read as the default.
+    if (board === '') throw new Error('no board is given (for example board=3x3)');
+    game = new Game(board ?? DEFAULT_BOARD, predrawn ?? '');
     const full = nothingToPlay(game, moves);
     if (full) {
       game.free();
@@ -252,10 +254,11 @@ export function rendered() {
 export const isLearnHash = (hash) => /^#learn(\/|$)/.test(hash);
 
 /** The game an address's hash names: `{board, predrawn, mode, moves, at}` (absent fields
- * empty; `at`: the moves played of the position shown, where moves follow it). */
+ * empty, but an absent board null: the default board, where `board=` names none; `at`: the
+ * moves played of the position shown, where moves follow it). */
 export function parseHash(hash) {
   const h = new URLSearchParams(hash.replace(/^#/, ''));
-  return { board: h.get('board') ?? '', predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? '', moves: h.get('moves') ?? '', at: h.get('at') ?? '' };
+  return { board: h.get('board'), predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? '', moves: h.get('moves') ?? '', at: h.get('at') ?? '' };
 }
 
 /** The address of the current game (players, the whole line shown, and the position shown

@@ -87,6 +87,7 @@ test('4: a bad address says what is wrong and what is shown instead', async () =
     ['#board=9x9', /'9x9'.*showing an empty 3x3 board instead/],
     ['#board=0x3', /'0x3'.*at least one row.*showing an empty 3x3 board instead/],
     ['#board=junk', /'junk'.*showing an empty 3x3 board instead/],
+    ['#board=&moves=1', /names board '': no board is given.*showing an empty 3x3 board instead/],
     ['#board=3x3&moves=0,abc,5', /move 2 \('abc'\).*neither a line number nor a line label.*the first move is played/],
     ['#board=3x3&moves=0,0', /move 2 \('0'\): line 0 is already drawn/],
     ['#board=4x4&moves=abc', /move 1 \('abc'\).*; no move is played\./],
