@@ -444,7 +444,18 @@ async function renderBestLine() {
     const guessed = moves.filter((m) => !m.exact).length;
     const note = guessed ? ` Moves marked ~ (${guessed} of ${shown.length}) are not exact: no exact answer is in reach there, so they are the engine's, by its estimates; the rest are best moves.` : '';
     const valueText = known ? `${fmt(known.value)}, ${known.by}` : value === null ? 'not known' : moves[0]?.exact === false ? `estimated ${fmtEstimate(value)}, not exact` : fmt(value);
-    out.textContent = `Best line (${PLAYER[turn]} to move, value ${valueText}): ${shown.join(', ')}.${note}`;
+    // Each move a button showing the position after it, the line then the one shown (the old
+    // one a variation), to step through with ←/→ as any line: a class can follow it.
+    const played = ctx.plies.slice(0, g.ply).map((p) => p.line);
+    const buttons = shown.map((text, k) => {
+      const button = document.createElement('button');
+      Object.assign(button, { type: 'button', tabIndex: -1, className: 'line-move', textContent: text });
+      button.dataset.moves = [...played, ...moves.slice(0, k + 1).map((m) => m.line)].join(',');
+      button.setAttribute('aria-label', `show the best line to move ${k + 1}: ${text}`);
+      button.onclick = () => ctx.showLine(button.dataset.moves.split(',').map(Number));
+      return button;
+    });
+    out.replaceChildren(`Best line (${PLAYER[turn]} to move, value ${valueText}): `, ...buttons.flatMap((b, k) => (k ? [', ', b] : [b])), `.${note}`);
     out.dataset.lines = moves.map((m) => m.line).join(',');
     out.dataset.exact = moves.map((m) => (m.exact ? 1 : 0)).join(',');
   } catch (e) {
