@@ -12,7 +12,7 @@ mod book;
 mod pool;
 
 use std::path::PathBuf;
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering::Acquire, Ordering::Release};
 use std::time::Duration;
 
 use dotbox::cli::{parse_position, Cli, Command, RulesArgs, SolveArgs};
@@ -50,35 +50,37 @@ fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce() -> Result<T, CliError> + Send,
 ) -> PyResult<T> {
-    let answer = Mutex::new(None);
+    // Set by the worker as it leaves, before it wakes the wait: the thread itself ends only
+    // after the wake-up, so waiting for its end alone slept a whole SIGNAL_CHECK now and then.
+    let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        let (waiting, slot) = (std::thread::current(), &answer);
+        let (waiting, done) = (std::thread::current(), &done);
         let worker = scope.spawn(move || {
             let result = pool::run(work);
-            *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+            done.store(true, Release);
             // Wakes the wait below at once: a call of a millisecond takes a millisecond.
             waiting.unpark();
+            result
         });
+        let over = || done.load(Acquire) || worker.is_finished();
         // Set once Ctrl-C came: the request is withdrawn when this call ends, however it
         // ends (a panic of the work too), so that later calls run.
         let mut stopping: Option<(PyErr, Withdraw)> = None;
-        while !worker.is_finished() {
+        while !over() {
             py.allow_threads(|| std::thread::park_timeout(SIGNAL_CHECK));
-            if stopping.is_none() && !worker.is_finished() {
+            if stopping.is_none() && !over() {
                 if let Err(signal) = py.check_signals() {
                     interrupt::request();
                     stopping = Some((signal, Withdraw));
                 }
             }
         }
-        if let Err(panic) = worker.join() {
-            std::panic::resume_unwind(panic);
-        }
-        let result = answer.lock().unwrap_or_else(PoisonError::into_inner).take();
-        match (stopping, result) {
-            (Some((signal, _withdrawn)), _) => Err(signal),
-            (None, Some(result)) => result.map_err(py_error),
-            (None, None) => unreachable!("a worker that returned left its answer"),
+        let result = worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match stopping {
+            Some((signal, _withdrawn)) => Err(signal),
+            None => result.map_err(py_error),
         }
     })
 }
