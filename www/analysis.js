@@ -10,7 +10,7 @@
 import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
 import { analysisOf, cached, estimateOf, estimated, exactValue, exactly, failure, provenValue, searchAsked, searchOf } from './analyses.js';
-import { bestMoves, proven } from './proven.js';
+import { bestStep, proven } from './proven.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine, isEngine, replyEnded } from './session.js';
 import { canAnalyze } from './solving.js';
@@ -425,7 +425,7 @@ async function renderBestLine() {
       const exact = cached(positionKey(g.board, g.predrawn, line.lines));
       const seen = !moves.length && !exact ? estimated(position) : undefined;
       const step = exact
-        ? { line: bestMoves(exact)[0].line, value: exact.value, exact: true }
+        ? bestStep(exact)
         : seen
           ? { line: seen.best, value: seen.value, exact: Boolean(seen.valueExact) }
           : await client.call(OP.bestMove, { board: g.board, predrawn: g.predrawn, lines: line.lines }, { quiet: true });

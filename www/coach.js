@@ -233,7 +233,8 @@ function renderPanel() {
     const taken = o.decline.slice(0, -1);
     return `${taken.length ? `${shortList(g, taken)} then ` : ''}double-deal with ${g.label(o.decline.at(-1))}`;
   };
-  const reply = (o) => `take all with ${shortList(g, o.takeAll)}, or all but ${o.left}: ${decline(o)}`;
+  const takeAll = (o) => `take all with ${shortList(g, o.takeAll)}`;
+  const reply = (o) => `${takeAll(o)}, or all but ${o.left}: ${decline(o)}`;
   const loony = r.loonyMoves.map((m) => m.line);
   $('coach-loony').textContent = loony.length
     ? `${loony.length === 1 ? 'One move is' : `${loony.length} moves are`} loony (violet on the board): ${shortList(g, loony)}. A loony move offers boxes the opponent can take, or decline and keep control.`
@@ -248,7 +249,7 @@ function renderPanel() {
   // With nothing left to keep control for, taking them all is the reply (declining gains
   // nothing): the decline is not offered.
   const whole = nothingToKeep(r);
-  const standing = r.standing.map((o) => `${o.boxes} boxes: ${whole ? `take all with ${shortList(g, o.takeAll)}` : reply(o)}`);
+  const standing = r.standing.map((o) => `${o.boxes} boxes: ${whole ? takeAll(o) : reply(o)}`);
   $('coach-standing').textContent = standing.length ? `Offered to ${PLAYER[g.turn]}: ${standing.join('; ')}.` : '';
   $('coach-standing').hidden = !standing.length;
 }

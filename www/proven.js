@@ -26,3 +26,11 @@ export function proven(analysis) {
 export function bestMoves(analysis) {
   return proven(analysis).moves.filter((m) => m.score === analysis.value);
 }
+
+/** One step of a best line from the position `analysis` answers: its first proven best move
+ * (`bestMoves`), that move's score and the position's value, exact. The worker's best move
+ * and the page's best line (from positions it knows exactly) read this. */
+export function bestStep(analysis) {
+  const [{ line, score }] = bestMoves(analysis);
+  return { line, score, exact: true, value: analysis.value };
+}

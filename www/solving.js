@@ -164,8 +164,8 @@ function bookSuffices(s) {
 /** Whether the worker answers the position with `lines` drawn on game `g`'s board at once:
  * where the answer policy (wasm.answerMethod) names a method that does (a book, 'retro' in
  * memory, a stored solve), not a search, chains as pseudo-lines, the handover's solve of a
- * subgame ('subgame') or an estimate, of seconds, which the move list asks only once the position on the board has
- * its answer. */
+ * subgame ('subgame') or an estimate, of seconds, which the move list asks only once the
+ * position on the board has its answer. */
 export function canAnalyze(g, lines) {
   const s = session.status;
   if (!s) return false;

@@ -7,7 +7,7 @@ import { openDb, listSolves, deleteSolve, listBooks, deleteBook } from './idb.js
 import { LazyBookSource } from './books.js';
 import { Subgames } from './subgames.js';
 import { loadDotbox } from './wasm-loader.js';
-import { bestMoves } from './proven.js';
+import { bestStep } from './proven.js';
 
 const DB = 'dotbox';
 // The wasm module's exports, set once loaded (every operation awaits `ready` first).
@@ -71,8 +71,8 @@ function forget(key) {
 /**
  * The exact analysis of a position, by the method the answer policy names
  * (wasm.answerMethod, the page's budget): the book, the retrograde solver (at once, 'retro',
- * or the handover solve of a board too large to solve whole, 'subgame'), the board's stored solve, chains as
- * pseudo-lines, or the search within its time limit. Where the policy names the estimate, or
+ * or the handover solve of a board too large to solve whole, 'subgame'), the board's stored
+ * solve, chains as pseudo-lines, or the search within its time limit. Where the policy names the estimate, or
  * the search runs out of time, it refuses with ERROR.tooBig (the page then asks OP.estimate).
  */
 async function analyze({ board, predrawn, lines }) {
@@ -92,8 +92,6 @@ async function analyze({ board, predrawn, lines }) {
       method = wasm.answerMethod(board, predrawn, lines, undefined, 'browser');
     }
   }
-  const open = openLines(board, predrawn, lines);
-  const budget = wasm.answerBudget();
   if (method === 'retro') return { ...wasm.analyze(board, predrawn, lines), source: 'memory' };
   // A subgame solved already (the game handed over before few safe lines were left)
   // answers at once where the policy would search.
@@ -103,6 +101,8 @@ async function analyze({ board, predrawn, lines }) {
   if (method === 'stored') return storedAnalysis(board, predrawn, lines);
   if (method === 'pseudo') return pseudoAnalysis(board, predrawn, lines);
   if (method === 'estimate') {
+    const open = openLines(board, predrawn, lines);
+    const budget = wasm.answerBudget();
     const message = `This position has ${open} open lines: ${exactAt(budget)} (${open - budget.retroMaxOpen} more moves).`;
     throw Object.assign(new Error(message), { code: ERROR.tooBig });
   }
@@ -398,11 +398,9 @@ function loony({ board, predrawn, lines }) {
  */
 async function bestMove({ board, predrawn, lines }) {
   try {
-    const a = await analyze({ board, predrawn, lines });
     // A proven best move (chains as pseudo-lines may score a worse move as high, as an
     // upper bound only).
-    const [{ line, score }] = bestMoves(a);
-    return { line, score, exact: true, value: a.value };
+    return bestStep(await analyze({ board, predrawn, lines }));
   } catch (e) {
     if (e.code !== ERROR.tooBig && e.code !== ERROR.unsolved) throw e;
     // No exact answer: the engine's move, with its estimated score (exact where the engine
