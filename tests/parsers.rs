@@ -278,6 +278,27 @@ proptest! {
     }
 
     #[test]
+    fn garbage_after_a_books_magic_is_a_corrupt_header_not_a_truncated_book(
+        v2 in any::<bool>(),
+        garbage in prop::collection::vec(any::<u8>(), 40..400),
+    ) {
+        // Random bytes after the magic and a known version: the header's reserved bytes, board
+        // and depth are checked before any length it declares is believed, so the file is
+        // never said to be cut short of a length read from garbage ("210 bytes, expected
+        // 8688915577994773162"). Read whole and from a file, as `dotbox book info` does.
+        let mut bytes = b"DOTBOXBK".to_vec();
+        bytes.extend_from_slice(&(1 + u16::from(v2)).to_le_bytes());
+        bytes.extend_from_slice(&garbage);
+        let whole = Book::from_bytes(bytes.clone()).unwrap_err();
+        prop_assert!(matches!(whole, BookError::Corrupt(_)), "{whole:?}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("book");
+        std::fs::write(&path, &bytes).unwrap();
+        let opened = BookFile::open(&path).map(|_| ()).unwrap_err().to_string();
+        prop_assert!(opened.contains("the book is corrupt"), "{opened}");
+    }
+
+    #[test]
     fn a_damaged_book_file_answers_as_the_book_or_refuses(
         v2 in any::<bool>(),
         edits in prop::collection::vec((any::<usize>(), any::<u8>()), 1..4),

@@ -60,11 +60,31 @@ pub struct BookV1 {
 }
 
 impl BookV1 {
-    /// Reads a book, checking (in this order) the magic, the version, that the file is as
-    /// long as its header says, the checksum, the encoding and symmetry identifiers, the board
-    /// and the layout of every layer and block index.
+    /// Reads a book, checking (in this order) the magic, the version, the header's reserved
+    /// byte, board and depth (so that garbage after the magic reads as a corrupt header, not
+    /// as a book cut short of an absurd length), that the file is as long as its header says,
+    /// the checksum, the encoding and symmetry identifiers and the layout of every layer and
+    /// block index.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<BookV1, BookError> {
         let header = Header::read(&bytes)?;
+        if header.reserved != 0 {
+            return Err(BookError::Corrupt(format!(
+                "reserved header byte is {}",
+                header.reserved
+            )));
+        }
+        let board = Board::new(usize::from(header.rows), usize::from(header.cols))
+            .map_err(|e| BookError::Corrupt(format!("bad board in header: {e}")))?;
+        let board = board
+            .with_checked_predrawn(Position(header.predrawn))
+            .map_err(|e| BookError::Corrupt(format!("bad pre-drawn lines in header: {e}")))?;
+        let depth = u32::from(header.depth);
+        let open = board.open_lines(board.start()).count();
+        if depth > open {
+            return Err(BookError::Corrupt(format!(
+                "depth {depth} exceeds the board's {open} open lines"
+            )));
+        }
         let found = bytes.len() as u64;
         let limit = format!(
             "its {} entries in {} layers can take",
@@ -98,24 +118,6 @@ impl BookV1 {
                 found: header.symmetry,
                 known: SYMMETRY_BOARD_AND_BORDER_SWAPS,
             });
-        }
-        if header.reserved != 0 {
-            return Err(BookError::Corrupt(format!(
-                "reserved header byte is {}",
-                header.reserved
-            )));
-        }
-        let board = Board::new(usize::from(header.rows), usize::from(header.cols))
-            .map_err(|e| BookError::Corrupt(format!("bad board in header: {e}")))?;
-        let board = board
-            .with_checked_predrawn(Position(header.predrawn))
-            .map_err(|e| BookError::Corrupt(format!("bad pre-drawn lines in header: {e}")))?;
-        let depth = u32::from(header.depth);
-        let open = board.open_lines(board.start()).count();
-        if depth > open {
-            return Err(BookError::Corrupt(format!(
-                "depth {depth} exceeds the board's {open} open lines"
-            )));
         }
         let layers = read_layers(&bytes, depth, body)?;
         let entries: u64 = layers.iter().map(|l| l.count as u64).sum();

@@ -61,44 +61,25 @@ pub struct BookV2Index {
     checksum: u32,
 }
 
-impl BookV2Index {
-    /// Bytes of header and index, read from the first [`FIXED_LEN`] bytes of the file (more
-    /// may be given): what to fetch before [`BookV2Index::parse`]. A length no sane header
-    /// declares (past the file length it declares too, or too small to hold the header and
-    /// checksum) is a corrupt header (`header_len`), so no reader fetches or allocates it.
-    pub fn index_len(prefix: &[u8]) -> Result<usize, BookError> {
-        check_start(prefix)?;
-        let file_len = u64_at(prefix, 32);
-        let field = "index length (bytes 24–31)";
-        let limit = "its file length (bytes 32–39) allows";
-        let index_len = header_len(field, u64_at(prefix, 24), file_len, limit)?;
-        if index_len < FIXED_LEN + CRC_LEN {
-            return Err(BookError::Corrupt(format!(
-                "the header's index length (bytes 24–31) is {index_len} bytes, too small for \
-                 the header and its checksum"
-            )));
-        }
-        Ok(index_len)
-    }
+/// The fixed header's fields, checked on their own (the [`FIXED_LEN`] bytes hold them all):
+/// the board, depth and chunk size sane and the reserved bytes zero before any length is
+/// believed, so that a file of the right magic and garbage after it reads as a corrupt
+/// header, not as a book cut short of some absurd length.
+struct Fixed {
+    board: Board,
+    depth: u8,
+    chunk_log2: u8,
+    index_len: usize,
+    file_len: u64,
+    chunk_count: usize,
+    fingerprint_len: usize,
+}
 
-    /// Parses the header and index from the first bytes of the file (at least
-    /// [`BookV2Index::index_len`] of them; the whole file will do), checking the magic, the
-    /// version, the index checksum and that every field is consistent.
-    pub fn parse(bytes: &[u8]) -> Result<BookV2Index, BookError> {
-        let index_len = BookV2Index::index_len(bytes)?;
-        if bytes.len() < index_len {
-            return Err(BookError::Truncated {
-                expected: index_len as u64,
-                found: bytes.len() as u64,
-            });
-        }
-        let body = index_len - CRC_LEN;
-        let (stored, computed) = (u32_at(bytes, body), crc32fast::hash(&bytes[..body]));
-        if stored != computed {
-            return Err(BookError::Corrupt(format!(
-                "index checksum mismatch: stored {stored:08x}, computed {computed:08x}"
-            )));
-        }
+impl Fixed {
+    /// Reads and checks the fixed header from the first bytes of a file (at least
+    /// [`FIXED_LEN`] of them; more may be given).
+    fn read(bytes: &[u8]) -> Result<Fixed, BookError> {
+        check_start(bytes)?;
         let corrupt = |what: String| BookError::Corrupt(what);
         let (rows, cols, depth, chunk_log2) = (bytes[10], bytes[11], bytes[20], bytes[21]);
         if bytes[22..24] != [0, 0] || bytes[46..48] != [0, 0] {
@@ -119,10 +100,67 @@ impl BookV2Index {
         if !CHUNK_LOG2_RANGE.contains(&chunk_log2) {
             return Err(corrupt(format!("chunks of 2^{chunk_log2} positions")));
         }
+        // A length no sane header declares (past the file length it declares too, or too
+        // small to hold the header and checksum) is a corrupt header (`header_len`), so no
+        // reader fetches or allocates it.
         let file_len = u64_at(bytes, 32);
-        let chunk_count = u32_at(bytes, 40) as usize;
-        let fp_len = usize::from(u16::from_le_bytes([bytes[44], bytes[45]]));
-        let mut at = FIXED_LEN + fp_len;
+        let field = "index length (bytes 24–31)";
+        let limit = "its file length (bytes 32–39) allows";
+        let index_len = header_len(field, u64_at(bytes, 24), file_len, limit)?;
+        if index_len < FIXED_LEN + CRC_LEN {
+            return Err(corrupt(format!(
+                "the header's index length (bytes 24–31) is {index_len} bytes, too small for \
+                 the header and its checksum"
+            )));
+        }
+        Ok(Fixed {
+            board,
+            depth,
+            chunk_log2,
+            index_len,
+            file_len,
+            chunk_count: u32_at(bytes, 40) as usize,
+            fingerprint_len: usize::from(u16::from_le_bytes([bytes[44], bytes[45]])),
+        })
+    }
+}
+
+impl BookV2Index {
+    /// Bytes of header and index, read from the first [`FIXED_LEN`] bytes of the file (more
+    /// may be given): what to fetch before [`BookV2Index::parse`], once the fixed header's
+    /// other fields are found sane.
+    pub fn index_len(prefix: &[u8]) -> Result<usize, BookError> {
+        Ok(Fixed::read(prefix)?.index_len)
+    }
+
+    /// Parses the header and index from the first bytes of the file (at least
+    /// [`BookV2Index::index_len`] of them; the whole file will do), checking the magic, the
+    /// version, the index checksum and that every field is consistent.
+    pub fn parse(bytes: &[u8]) -> Result<BookV2Index, BookError> {
+        let Fixed {
+            board,
+            depth,
+            chunk_log2,
+            index_len,
+            file_len,
+            chunk_count,
+            fingerprint_len,
+        } = Fixed::read(bytes)?;
+        if bytes.len() < index_len {
+            return Err(BookError::Truncated {
+                expected: index_len as u64,
+                found: bytes.len() as u64,
+            });
+        }
+        let body = index_len - CRC_LEN;
+        let (stored, computed) = (u32_at(bytes, body), crc32fast::hash(&bytes[..body]));
+        if stored != computed {
+            return Err(BookError::Corrupt(format!(
+                "index checksum mismatch: stored {stored:08x}, computed {computed:08x}"
+            )));
+        }
+        let corrupt = |what: String| BookError::Corrupt(what);
+        let mut at = FIXED_LEN + fingerprint_len;
         let fingerprint = bytes
             .get(FIXED_LEN..at)
             .filter(|_| at <= body)
