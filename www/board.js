@@ -167,17 +167,18 @@ export function nearest(geometry, open, from) {
  * The open line the arrow (dx, dy) moves the cursor to from `from`, or `from` if none.
  * ←/→ step through the open lines in reading order (by the midpoint's row, then column), so
  * every open line is reachable, whatever the position; ↑/↓ go to the nearest open line
- * above or below.
+ * above or below. With no cursor yet, → and ↓ (and selecting, (0, 0)) start at the first open
+ * line in reading order, ← and ↑ at the last, so that → alone then walks every open line.
  */
 export function step(geometry, open, from, dx, dy) {
   const shapes = geometry.lines.filter((s) => open.has(s.line));
   if (shapes.length === 0) return null;
+  const order = shapes
+    .map((s) => ({ line: s.line, m: midpoint(s) }))
+    .sort((a, b) => a.m.y - b.m.y || a.m.x - b.m.x);
   const current = geometry.lines.find((s) => s.line === from && open.has(s.line));
-  if (!current) return shapes[0].line;
+  if (!current) return (dx < 0 || dy < 0 ? order.at(-1) : order[0]).line;
   if (dy === 0) {
-    const order = shapes
-      .map((s) => ({ line: s.line, m: midpoint(s) }))
-      .sort((a, b) => a.m.y - b.m.y || a.m.x - b.m.x);
     const at = order.findIndex((s) => s.line === from);
     return order[Math.min(order.length - 1, Math.max(0, at + Math.sign(dx)))].line;
   }

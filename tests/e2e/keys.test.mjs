@@ -49,3 +49,23 @@ test('arrow keys reach every open line from any open line', () => {
     }
   }
 });
+
+test('with no cursor yet, → starts at the first open line in reading order and walks them all; ← at the last', () => {
+  for (const [rows, cols] of [[2, 2], [3, 3], [4, 5]]) {
+    const g = geometry(rows, cols);
+    for (let seed = 1; seed <= 20; seed++) {
+      const next = random(seed * 31 + rows);
+      const open = new Set(g.lines.map((s) => s.line).filter(() => next() >= 0.5));
+      if (open.size === 0) continue;
+      const reading = g.lines
+        .filter((s) => open.has(s.line))
+        .sort((a, b) => a.a[0] + a.b[0] - b.a[0] - b.b[0] || a.a[1] + a.b[1] - b.a[1] - b.b[1])
+        .map((s) => s.line);
+      const walked = [step(g, open, null, 1, 0)];
+      while (walked.length < open.size) walked.push(step(g, open, walked.at(-1), 1, 0));
+      assert.deepEqual(walked, reading, `${rows}x${cols} seed ${seed}`);
+      assert.equal(step(g, open, null, -1, 0), reading.at(-1));
+      assert.equal(step(g, open, null, 0, 0), reading[0]);
+    }
+  }
+});
