@@ -125,6 +125,19 @@ function placeOf(hash) {
   return state.lessons[l]?.exercises[e] ? { l, e } : null;
 }
 
+/** Why an address under #learn/ names no exercise of this course, or null when it names one
+ * (or is #learn alone): a link from an older course (a lesson that had more exercises) or a
+ * mistyped one is said to be so, not silently read as another exercise. */
+function missingPlace(hash) {
+  if (hash === LEARN_HASH || placeOf(hash)) return null;
+  const m = /^#learn\/(\d+)(?:\.(\d+))?$/.exec(hash);
+  const lessons = state.lessons.length;
+  const where = m?.[2] ? `lesson ${m[1]}, exercise ${m[2]}` : m ? `lesson ${m[1]}` : `'${hash.slice(LEARN_HASH.length + 1)}'`;
+  const lesson = m ? state.lessons[Number(m[1]) - 1] : null;
+  const has = lesson ? `lesson ${m[1]} has ${lesson.exercises.length} exercises` : `the course has lessons 1 to ${lessons}`;
+  return `The address names ${where}, which this course does not have (${has}); showing an exercise it has instead.`;
+}
+
 function show(l, e) {
   state.lesson = l;
   state.exercise = e;
@@ -298,9 +311,11 @@ async function enter() {
   // has it (the address the page wrote for it names a place, which an edited course may give
   // to another exercise).
   const named = location.hash === progress.address ? null : placeOf(location.hash);
+  const missing = location.hash === progress.address ? null : missingPlace(location.hash);
   const l = named?.l ?? Math.max(0, state.lessons.findIndex((lesson) => lesson.exercises.some((ex) => idOf(ex) === progress.at)));
   const e = named?.e ?? Math.max(0, state.lessons[l].exercises.findIndex((ex) => idOf(ex) === progress.at));
   show(l, e);
+  if (missing) setFeedback([missing], 'notice');
   $('learn').dataset.ready = '1';
 }
 
@@ -357,8 +372,11 @@ function start() {
     e.preventDefault();
     if (document.body.dataset.view === 'learn') leave();
   });
+  // Setting the address fires both events; the second finds the address the first wrote for
+  // the exercise shown, which is already shown (entering again cleared its notice).
   const followAddress = () => {
-    if (isLearnHash(location.hash)) enter();
+    const shown = document.body.dataset.view === 'learn' && state.lessons && location.hash === progress.address;
+    if (isLearnHash(location.hash)) { if (!shown) enter(); }
     else if (document.body.dataset.view === 'learn') setView(false);
   };
   window.addEventListener('hashchange', followAddress);

@@ -323,8 +323,16 @@ test('a teacher links to an exercise; an answer shown is not counted until anoth
   // course was left.
   await page.evaluate(() => { location.hash = '#learn/2'; });
   await page.waitForFunction(() => location.hash === '#learn/2.1' && document.querySelector('#learn').dataset.lesson === '1');
+  // ... and says so: a mistyped link, or one to an exercise an older course had.
   await page.evaluate(() => { location.hash = '#learn/99.1'; });
-  await page.waitForFunction(() => location.hash === '#learn/2.1');
+  await page.waitForFunction(() => document.querySelector('#exercise-feedback').textContent.includes('lesson 99'));
+  assert.equal(await page.evaluate(() => location.hash), '#learn/2.1');
+  assert.equal(await page.textContent('#exercise-feedback'), `The address names lesson 99, exercise 1, which this course does not have (the course has lessons 1 to ${lessons.length}); showing an exercise it has instead.`);
+  const past = lessons[2].exercises.length + 1;
+  await page.evaluate((hash) => { location.hash = hash; }, `#learn/3.${past}`);
+  await page.waitForFunction(() => document.querySelector('#exercise-feedback').textContent.includes('lesson 3,'));
+  assert.equal(await page.evaluate(() => location.hash), '#learn/2.1');
+  assert.match(await page.textContent('#exercise-feedback'), new RegExp(`^The address names lesson 3, exercise ${past}, which this course does not have \\(lesson 3 has ${past - 1} exercises\\)`));
   // A wrong pick shows the answer: a right pick after a reload is not counted ...
   const ex = lessons[1].exercises[0];
   const wrong = ex.scores.find((m) => !ex.answer.includes(m.line)).line;
