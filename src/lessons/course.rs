@@ -176,10 +176,12 @@ pub const COURSE: &[LessonSpec] = &[
         idea: Idea::OpeningOrder,
         text: "When only chains and loops are left, every move opens one. The player without \
                control usually opens them in the order that costs the controller most: short \
-               chains first (a single box; or a 2-chain offered by its middle line, a \
-               hard-hearted handout that cannot be declined, whereas offered by its end line, \
-               half-heartedly, it can be), then loops before long chains (declining a loop costs \
-               the controller four boxes, a chain two), smallest first. The controller weighs at \
+               chains first, the smallest first (a single box before a 2-chain: the short chains \
+               are handed out in turn, so the one you leave comes back to you; a 2-chain is best \
+               offered by its middle line, a hard-hearted handout that cannot be declined, \
+               whereas offered by its end line, half-heartedly, it can be), then loops before \
+               long chains (declining a loop costs the controller four boxes, a chain two), \
+               smallest first. The controller weighs at \
                every offer whether keeping control is still worth two boxes (four in a loop).",
         exercises: &[
             ex(&["+ + + +", "  |   |", "+-+-+-+", "|     |", "+ +-+ +", "|   | |", "+-+ + +"], ENDGAME),
