@@ -3,12 +3,12 @@
 //! chain rules off); a tampered exercise and a position where every move is best are refused.
 //! (The shipped `www/lessons.json` is checked against the CLI by tests/e2e/learn.test.mjs.)
 
-use dotbox::chains::{explain, explain_text, is_loony_move, Reason};
+use dotbox::chains::{control, explain, explain_text, is_loony_move, is_safe, Reason};
 use dotbox::core::notation::line_label;
 use dotbox::core::{Analysis, Board, MoveScore, NextLoony, Position};
 use dotbox::lessons::{
-    build, check, reference_solve, search_solve, ExerciseSpec, Idea, LessonError, LessonSpec,
-    COURSE, MIN_EXERCISES,
+    build, check, reference_solve, search_solve, to_json, ExerciseSpec, Idea, LessonError,
+    LessonSpec, COURSE, MIN_EXERCISES,
 };
 
 #[test]
@@ -36,6 +36,21 @@ fn every_exercise_accepts_exactly_the_best_moves() {
         }
     }
     check(&lessons, &mut reference_solve).unwrap();
+}
+
+/// The page's course, `www/lessons.json`, is the one the source builds: an edit to a lesson
+/// or to how exercises are explained that was not rebuilt
+/// (`cargo run --release --example lessons`) fails here.
+#[test]
+fn the_shipped_course_is_the_one_the_source_builds() {
+    let built = to_json(&build(COURSE, &mut search_solve).unwrap());
+    let shipped: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("www/lessons.json").unwrap()).unwrap();
+    assert!(
+        built == shipped,
+        "www/lessons.json is not the course the source builds: run `cargo run --release \
+         --example lessons`"
+    );
 }
 
 /// The summary says who makes the next loony move with best play (the position's flag); where
@@ -133,6 +148,51 @@ fn a_wrong_pick_says_who_moves_loony_with_best_play() {
         "no wrong pick keeps control and still opens next"
     );
     assert!(loony > 0, "no wrong pick is a loony move");
+}
+
+/// Lessons 3 and 6 teach a count, a rule of thumb: a wrong pick that the count calls as good
+/// as the best gets a note saying where it misleads, naming a best reply of the opponent (by
+/// the other solver); no best move and no unsafe line gets one. In lesson 3 the rule is the
+/// library's long chain count, so every safe wrong pick it favours must have its note.
+#[test]
+fn a_wrong_pick_the_lessons_rule_calls_good_is_told_where_the_rule_misleads() {
+    let lessons = build(COURSE, &mut search_solve).unwrap();
+    let mut notes = [0, 0];
+    for (l, lesson) in lessons.iter().enumerate() {
+        for ex in &lesson.exercises {
+            let board = Board::parse(&ex.board).unwrap();
+            let pos: Position = ex.lines.iter().copied().collect();
+            let pos = pos.union(board.predrawn());
+            let label = |line| line_label(&board, line);
+            for (line, text) in &ex.notes {
+                assert!([2, 5].contains(&l), "lesson {}: {text}", l + 1);
+                assert!(
+                    !ex.answer.contains(line) && is_safe(&board, pos, *line),
+                    "{text}"
+                );
+                let replies = reference_solve(&board, pos.with(*line))
+                    .unwrap()
+                    .best_lines();
+                let named = text.split("your opponent answers ").nth(1).unwrap();
+                let reply = named.split(',').next().unwrap();
+                assert!(
+                    replies.iter().any(|&r| label(r) == reply),
+                    "{reply} is no best reply: {text}"
+                );
+                notes[usize::from(l == 5)] += 1;
+            }
+            if l != 2 {
+                continue;
+            }
+            for &(line, _) in ex.scores.iter().filter(|s| !ex.answer.contains(&s.0)) {
+                let favours_you = control(&board, pos.with(line)).unwrap().mover_has_parity;
+                let noted = ex.notes.iter().any(|(l, _)| *l == line);
+                let misleads = is_safe(&board, pos, line) && favours_you == Some(false);
+                assert_eq!(noted, misleads, "{} line {line}", ex.board);
+            }
+        }
+    }
+    assert!(notes.iter().all(|&n| n > 0), "{notes:?}");
 }
 
 #[test]

@@ -242,7 +242,9 @@ function pick(line) {
     setFeedback([`Right: ${name(line)} scores ${fmt(score)}, the best here.${note}${why}`, ex.explanation], 'good');
   } else {
     const best = ex.answer.length === 1 ? 'The best move' : `The ${ex.answer.length} best moves`;
-    setFeedback([`Not the best: ${name(line)} (dashed red) scores ${fmt(score)}, the best ${fmt(ex.value)}.${why}`, `${best} (green): ${ex.answer.map(name).join(', ')}.`, ex.explanation], 'bad');
+    // Where the lesson's own rule calls the pick as good as the best: where the rule misleads.
+    const note = ex.notes.filter((n) => n.line === line).map((n) => n.text);
+    setFeedback([`Not the best: ${name(line)} (dashed red) scores ${fmt(score)}, the best ${fmt(ex.value)}.${why}`, ...note, `${best} (green): ${ex.answer.map(name).join(', ')}.`, ex.explanation], 'bad');
   }
   saveProgress(progress);
   renderMenu();

@@ -351,6 +351,161 @@ impl Idea {
             _ => String::new(),
         }
     }
+
+    /// For a wrong pick, `line` (a safe line scoring below the value of `analysis`), that the
+    /// lesson's own rule, read after it, calls as good as the best move: what the rule says
+    /// after it and why it misleads here, from the opponent's best reply (`solve` answers the
+    /// position after `line`), what that reply changes, and who then makes the next loony move
+    /// with best play (`flags`). `None` where the rule itself tells the move apart, for an
+    /// unsafe line (its feedback says what it gives away) and for an idea that teaches no count
+    /// (lessons other than 3 and 6). The page shows it below the verdict: the rule the lesson
+    /// teaches is a rule of thumb, and a learner who followed it into a losing move is told
+    /// where it failed, in the lesson's own terms.
+    pub fn misleads(
+        self,
+        board: &Board,
+        pos: Position,
+        line: usize,
+        (analysis, flags): (&Analysis, &LoonyFlags),
+        solve: super::Solve,
+        label: &dyn Fn(usize) -> String,
+    ) -> Result<Option<String>, String> {
+        if !matches!(self, Idea::FirstLongChain | Idea::SafeCount) || !is_safe(board, pos, line) {
+            return Ok(None);
+        }
+        let Some(score) = analysis
+            .moves
+            .iter()
+            .find(|m| m.line == line)
+            .map(|m| m.score)
+        else {
+            return Ok(None);
+        };
+        let after = pos.with(line);
+        let loses = format!(
+            "Yet {} loses {} against the best move",
+            label(line),
+            count_text(analysis.value - score, "box", "boxes")
+        );
+        // Who opens first with best play after it, when it is the player: the fact the rule
+        // got wrong.
+        let all_the_same = match flags.of(line) {
+            Some(NextLoony::Mover) => {
+                ", and with best play you make the first loony move all the same"
+            }
+            _ => "",
+        };
+        let replies = solve(board, after)?.best_lines();
+        match self {
+            Idea::FirstLongChain => {
+                // The opponent, to move, wants dots plus long chains even: odd favours you.
+                let rule_of = |p: Position| control(board, p).map_err(|e| e.to_string());
+                let rule = rule_of(after)?;
+                if rule.mover_has_parity != Some(false) {
+                    return Ok(None);
+                }
+                // A safe reply takes one dot, so only a change in the long chains (as the rule
+                // counts them) turns the rule; a reply taking a box changes who moves.
+                let turned =
+                    |p: Position| rule_of(p).is_ok_and(|c| c.mover_has_parity == Some(false));
+                let reply = (replies.iter())
+                    .find(|&&r| is_safe(board, after, r) && turned(after.with(r)))
+                    .or(replies.first());
+                let Some(&reply) = reply else {
+                    return Ok(None);
+                };
+                let then = rule_of(after.with(reply))?;
+                let chains = |n: usize| match n {
+                    1 => "is 1 long chain".to_string(),
+                    n => format!("are {n} long chains"),
+                };
+                let verdict = match then.mover_has_parity {
+                    Some(false) => ", so the rule favours your opponent. The chains still change \
+                                    while lines can join, split or lengthen them, and the rule \
+                                    counts them as they end up"
+                        .to_string(),
+                    Some(true) => format!(
+                        ", and the rule still favours you: it is a rule of thumb{all_the_same}"
+                    ),
+                    None => format!(
+                        ", so the rule has nothing to count until chains form again: it counts \
+                         them as they end up{all_the_same}"
+                    ),
+                };
+                Ok(Some(format!(
+                    "After {}, the long chain rule favours you: {} dots and {}, an odd sum with \
+                     your opponent to move. {loses}: your opponent answers {}, after which there \
+                     {} as the rule counts them{verdict}.",
+                    label(line),
+                    rule.dots,
+                    count_text(rule.long_chains, "long chain", "long chains"),
+                    label(reply),
+                    chains(then.long_chains),
+                )))
+            }
+            Idea::SafeCount => {
+                let left = |t: &TurnPassers| t.most + t.short;
+                let counted = turn_passers(board, after);
+                // Even with the opponent to move: they run out first, what the count asks for.
+                if left(&counted) % 2 == 1 {
+                    return Ok(None);
+                }
+                // A safe reply normally uses one of them, leaving you an odd count; the reply
+                // that misleads changes it by two, or by none.
+                let then = |r: usize| turn_passers(board, after.with(r));
+                let turned = |r: usize| is_safe(board, after, r) && left(&then(r)) % 2 == 0;
+                let reply = (replies.iter().find(|&&r| turned(r))).or(replies.first());
+                let Some(&reply) = reply else {
+                    return Ok(None);
+                };
+                let next = then(reply);
+                let lines = |n: usize| count_text(n, "safe line", "safe lines");
+                let shorts = |n: usize| count_text(n, "short chain", "short chains");
+                let mut changes = Vec::new();
+                if counted.most >= next.most + 2 {
+                    changes.push(format!(
+                        "uses up {} at once",
+                        lines(counted.most - next.most)
+                    ));
+                }
+                if counted.short > next.short {
+                    changes.push(format!(
+                        "leaves {} fewer (one grows long or joins another)",
+                        shorts(counted.short - next.short)
+                    ));
+                }
+                if counted.short < next.short {
+                    changes.push(format!("makes {}", shorts(next.short - counted.short)));
+                }
+                if left(&next) == left(&counted) && changes.is_empty() {
+                    changes.push("uses none of them up".to_string());
+                }
+                let why = match left(&next) % 2 == 0 {
+                    true if changes.is_empty() => ", so you run out first".to_string(),
+                    true => format!(
+                        ", so you run out first: {} {}",
+                        label(reply),
+                        changes.join(" and ")
+                    ),
+                    false => format!(", odd, but lines still to come change it{all_the_same}"),
+                };
+                Ok(Some(format!(
+                    "After {}, {} and {} are left: {}, an even number, as the count asks. \
+                     {loses}: your opponent answers {}, after which {} and {} are left for you: \
+                     {}{why}.",
+                    label(line),
+                    lines(counted.most),
+                    shorts(counted.short),
+                    left(&counted),
+                    label(reply),
+                    lines(next.most),
+                    shorts(next.short),
+                    left(&next),
+                )))
+            }
+            _ => Ok(None),
+        }
+    }
 }
 
 /// The moves of a position that pass the turn without opening a long chain or loop.

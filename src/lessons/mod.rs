@@ -82,6 +82,10 @@ pub struct Exercise {
     /// Who makes the next loony move with best play, after the position and after each move
     /// (the retrograde solver's loony analysis): the page explains a wrong pick with it.
     pub flags: LoonyFlags,
+    /// For the wrong picks the lesson's own rule calls as good as the best move, where and why
+    /// the rule misleads ([`Idea::misleads`]), by line, increasing: the page shows a pick's
+    /// note below its verdict.
+    pub notes: Vec<(usize, String)>,
 }
 
 /// A built lesson.
@@ -256,6 +260,19 @@ fn build_exercise(
         error,
     })?;
     let label = |l: usize| line_label(&board, l);
+    let notes = (analysis.moves.iter())
+        .filter(|m| m.score < analysis.value)
+        .filter_map(|m| {
+            let solved = (&analysis, &flags);
+            (idea.misleads(&board, pos, m.line, solved, solve, &label))
+                .map(|note| note.map(|text| (m.line, text)))
+                .transpose()
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|what| LessonError::Solve {
+            at: at.to_string(),
+            what,
+        })?;
     let idea_text = idea.explain(&board, pos, explained, &label);
     if !idea_text.is_empty() {
         text = format!("{text} {idea_text}");
@@ -271,6 +288,7 @@ fn build_exercise(
         value: analysis.value,
         scores: analysis.moves.iter().map(|m| (m.line, m.score)).collect(),
         flags,
+        notes,
     };
     Ok((exercise, shown))
 }
@@ -566,7 +584,8 @@ pub fn check(lessons: &[Lesson], solve: Solve) -> Result<(), LessonError> {
 /// other move it explains), scores as
 /// `[{"line": l, "score": s, "next": n}]` with `n` who then makes the next loony move with best
 /// play (`"v"`, `"^"` or `""`, as `dotbox analyze --loony` prints it): the scores the page's
-/// `explainMove` explains a move from, saying so too.
+/// `explainMove` explains a move from, saying so too; and `"notes": [{"line", "text"}]`, where
+/// the lesson's rule misleads ([`Exercise::notes`]).
 pub fn to_json(lessons: &[Lesson]) -> Value {
     let lessons: Vec<Value> = lessons
         .iter()
@@ -592,6 +611,9 @@ pub fn to_json(lessons: &[Lesson]) -> Value {
                         "rival": e.rival,
                         "value": e.value,
                         "scores": scores,
+                        "notes": e.notes.iter()
+                            .map(|(line, text)| json!({"line": line, "text": text}))
+                            .collect::<Vec<_>>(),
                     })
                 })
                 .collect();

@@ -182,6 +182,37 @@ test('a wrong pick says who makes the next loony move with best play, also where
   await context.close();
 });
 
+test("a wrong pick the lesson's own rule calls good is told where the rule misleads", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openLearn(context);
+  // Lessons 3 and 6 teach a count; each of their notes belongs to a wrong pick.
+  for (const l of [2, 5]) {
+    const e = lessons[l].exercises.findIndex((ex) => ex.notes.length > 0);
+    assert.ok(e >= 0, `lesson ${l + 1} has a wrong pick its rule calls good`);
+    const ex = lessons[l].exercises[e];
+    for (const n of ex.notes) assert.ok(!ex.answer.includes(n.line), `lesson ${l + 1}: a note on a best move`);
+    const { line, text } = ex.notes[0];
+    await page.evaluate((hash) => { location.hash = hash; }, `#learn/${l + 1}.${e + 1}`);
+    await page.waitForFunction((at) => document.querySelector('#learn').dataset.exercise === at, String(e));
+    await page.click(`#learn-svg g.move[data-line="${line}"]`, NO_SCORES);
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
+    // Right below the verdict, before the best moves and the exercise's explanation.
+    const note = await page.textContent('#exercise-feedback p:nth-child(2)');
+    assert.equal(note, text);
+    assert.match(note, l === 2 ? /the long chain rule favours you/ : /an even number, as the count asks/);
+    assert.match(note, new RegExp(`^After ${await labelOf(page, line)}, .*your opponent answers `));
+  }
+  // A right pick and a wrong pick the rule tells apart get no note.
+  const plain = lessons[0].exercises[0];
+  await page.evaluate(() => { location.hash = '#learn/1.1'; });
+  await page.waitForFunction(() => document.querySelector('#learn').dataset.lesson === '0');
+  const wrong = plain.scores.find((m) => !plain.answer.includes(m.line)).line;
+  await page.click(`#learn-svg g.move[data-line="${wrong}"]`, NO_SCORES);
+  assert.equal(await page.textContent('#exercise-feedback p:nth-child(2)'), `${plain.answer.length === 1 ? 'The best move' : `The ${plain.answer.length} best moves`} (green): ${(await Promise.all(plain.answer.map((a) => labelOf(page, a)))).join(', ')}.`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /** The id stored progress keeps an exercise under: its position (www/position-key.js). */
 const idOf = (ex) => `${ex.board}||${ex.lines.join(',')}`;
 
