@@ -32,13 +32,17 @@ pub const COURSE: &[LessonSpec] = &[
                that gives a box its third side hands the box to your opponent. Early on, play safe \
                moves: lines that leave every box with two sides or fewer. A box with three sides is \
                free: take it, unless a later lesson says otherwise (yellow on the board: such a \
-               box and the chain that falls with it). \
+               box and the chain that falls with it). Left, it is your opponent's, and the line \
+               taking it may give the next box its third side, so while one stands no line of \
+               yours is really safe. \
                The explanations after each answer use words the later lessons teach; in short: \
                a long chain has three boxes or more, and opening one hands it to your opponent; \
                control is being the player to whom every long chain is handed (lessons 2 and 5); \
                a loony move hands over such a chain, or boxes your opponent may decline to keep \
-               control (lesson 2); the nimstring value says who can win control (lesson 7), and \
-               is loony after a loony move; a junction is a box with three or four open sides, \
+               control (lesson 2); the nimstring value says who can win control (lesson 7): \
+               written *0, *1, *2 and so on, it is *0 when the player to move cannot, and it is \
+               loony after a loony move; a loop is a chain closed on itself, and declining one \
+               takes all but four of its boxes (lesson 4); a junction is a box with three or four open sides, \
                where chains meet, and the junctions with the lines between them are the \
                unsettled region, not yet chains and loops; a half-hearted handout offers two \
                boxes by an end line, so that they can be declined (lesson 8).",
