@@ -319,6 +319,12 @@ fn bad_input_is_named() {
             vec!["--method", "estimate", "--nodes", "-5"],
             "invalid value '-5' for '--nodes <N>': not a whole number of nodes",
         ),
+        // Refused, not read as the most a count holds (which ran for ever).
+        (
+            vec!["--method", "estimate", "--nodes", "18446744073709551616"],
+            "'18446744073709551616' for '--nodes <N>': more nodes than a 64-bit count holds \
+             (at most 18446744073709551615)",
+        ),
         (
             vec!["--method", "search", "--nodes", "100"],
             "--method search does not read --nodes",

@@ -268,12 +268,17 @@ fn parse_tt_mib(text: &str) -> Result<usize, String> {
 /// Why a node budget of 0 is none: the engine would answer with nothing searched.
 const TOO_FEW_NODES: &str = "the engine needs at least 1 node";
 
-/// `--nodes N`: a whole number of nodes, at least 1 ([`TOO_FEW_NODES`]).
+/// `--nodes N`: a whole number of nodes, at least 1 ([`TOO_FEW_NODES`]) and at most what a
+/// 64-bit count holds: a larger one is refused by name, not read as that most (which, without
+/// a time limit, ran for ever where the user may have mistyped a digit).
 fn parse_nodes(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(0) => Err(TOO_FEW_NODES.to_string()),
         Ok(nodes) => Ok(nodes),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Ok(u64::MAX),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
+            "more nodes than a 64-bit count holds (at most {})",
+            u64::MAX
+        )),
         Err(_) => Err("not a whole number of nodes".to_string()),
     }
 }
