@@ -11,6 +11,7 @@ use dotbox::book::v1::{HEADER_LEN, MAGIC};
 use dotbox::book::*;
 use dotbox::core::Equivalence;
 use dotbox::core::{Board, Position, PositionError};
+use dotbox::search::Flow;
 
 fn naive(board: &Board) -> Naive {
     Naive::new(board.rows(), board.cols())
@@ -45,7 +46,9 @@ fn check_against_naive(board: &Board, depth: u32) {
         .unwrap();
     let book = Book::from_bytes(build(board, depth)).unwrap();
     // Format 1 checks every value whatever it is asked: no chunks, every entry.
-    let verified = book.verify(Thoroughness::Stored, &mut |_| {}).unwrap();
+    let verified = book
+        .verify(Thoroughness::Stored, &mut |_| Flow::Continue)
+        .unwrap();
     assert_eq!(
         (verified.chunks, verified.positions),
         (0, book.info().entries)
@@ -262,7 +265,9 @@ fn verify_catches_wrong_values_with_a_valid_checksum() {
     assert!(e.to_string().contains("but its moves give"), "{e}");
     let book = Book::from_bytes(bytes).unwrap();
     for thoroughness in [Thoroughness::Stored, Thoroughness::Values] {
-        let e = book.verify(thoroughness, &mut |_| {}).unwrap_err();
+        let e = book
+            .verify(thoroughness, &mut |_| Flow::Continue)
+            .unwrap_err();
         assert!(e.to_string().contains("but its moves give"), "{e}");
     }
 }

@@ -10,6 +10,7 @@ use dotbox::book::{Book, BookError, Fit, Thoroughness};
 use dotbox::core::{transposed, Board, Position};
 use dotbox::native::{BookFile, CliError};
 use dotbox::retro::Solve;
+use dotbox::search::Flow;
 use dotbox::store::MemoryStore;
 use dotbox::store::TileStore;
 
@@ -56,7 +57,9 @@ fn check_against_solve(board: &Board, depth: u32) {
     let Book::V2(v2) = &book else {
         panic!("a v2 book")
     };
-    let verified = book.verify(Thoroughness::Values, &mut |_| {}).unwrap();
+    let verified = book
+        .verify(Thoroughness::Values, &mut |_| Flow::Continue)
+        .unwrap();
     assert_eq!(verified.chunks, v2.index().chunks().len() as u64);
     assert!(verified.positions > 0);
     for pos in positions_up_to(board, depth) {
@@ -333,7 +336,7 @@ fn every_bit_flip_is_detected() {
             let mut bad = bytes.clone();
             bad[i] ^= 1 << bit;
             let caught = Book::from_bytes(bad).and_then(|b| match b {
-                Book::V2(_) => b.verify(Thoroughness::Stored, &mut |_| {}),
+                Book::V2(_) => b.verify(Thoroughness::Stored, &mut |_| Flow::Continue),
                 Book::V1(_) => Err(BookError::Corrupt("read as v1".into())),
             });
             assert!(caught.is_err(), "byte {i} bit {bit} went unnoticed");
@@ -520,8 +523,38 @@ fn values_that_lie_under_sound_checksums_fail_the_value_check_alone() {
     )
     .unwrap();
     let book = Book::from_bytes(bytes).unwrap();
-    let stored = book.verify(Thoroughness::Stored, &mut |_| {}).unwrap();
+    let stored = book
+        .verify(Thoroughness::Stored, &mut |_| Flow::Continue)
+        .unwrap();
     assert_eq!(stored.positions, 0);
-    let e = book.verify(Thoroughness::Values, &mut |_| {}).unwrap_err();
+    let e = book
+        .verify(Thoroughness::Values, &mut |_| Flow::Continue)
+        .unwrap_err();
     assert!(matches!(e, BookError::Corrupt(_)), "{e}");
+}
+
+/// A verification whose progress answers Stop ends with `Stopped`, in either format and at
+/// either thoroughness (Ctrl-C in the Python package's `Book.verify`), and one that goes on
+/// passes.
+#[test]
+fn a_verification_stops_when_its_progress_asks() {
+    let board = Board::new(2, 2).unwrap();
+    let mut naive = Naive::new(board.rows(), board.cols());
+    let v1 = dotbox::book::v1::BookWriter::new(&board, 6)
+        .unwrap()
+        .write(|p: Position| Ok::<i32, BookError>(naive.value(p.0)))
+        .unwrap();
+    for bytes in [sample(), v1] {
+        let book = Book::from_bytes(bytes).unwrap();
+        for thoroughness in [Thoroughness::Stored, Thoroughness::Values] {
+            assert!(book.verify(thoroughness, &mut |_| Flow::Continue).is_ok());
+            let mut calls = 0;
+            let stopped = book.verify(thoroughness, &mut |_| {
+                calls += 1;
+                Flow::Stop
+            });
+            assert_eq!(stopped.unwrap_err(), BookError::Stopped);
+            assert_eq!(calls, 1, "it stopped at the first report");
+        }
+    }
 }

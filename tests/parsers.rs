@@ -23,6 +23,7 @@ use dotbox::core::Game;
 use dotbox::core::{Board, Position};
 use dotbox::native::BookFile;
 use dotbox::retro::Solve;
+use dotbox::search::Flow;
 use dotbox::store::codec::{decode, decode_owned, encode};
 use dotbox::store::MemoryStore;
 use dotbox::store::{StoreError, TileId, TileStore, MAX_GROUPS};
@@ -93,7 +94,7 @@ fn v2_book() -> &'static [u8] {
 /// Every query a reader answers, on a few positions: each gives a value or an error.
 fn query_everything(book: &Book) {
     let board = book.board().clone();
-    let _ = book.verify(Thoroughness::Values, &mut |_| {});
+    let _ = book.verify(Thoroughness::Values, &mut |_| Flow::Continue);
     for pos in [
         board.start(),
         board.start().with(0),

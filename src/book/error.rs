@@ -90,6 +90,9 @@ pub enum BookError {
         /// The layout this reader builds for the same board.
         reader: String,
     },
+    /// A verification stopped because its progress callback asked ([`crate::search::Flow`]):
+    /// Ctrl-C in the Python package, where a deep verify takes minutes.
+    Stopped,
     /// A writer's value oracle returned a value no position can have.
     ValueOutOfRange {
         /// The position, as `BOARD:lines` text.
@@ -166,6 +169,7 @@ impl fmt::Display for BookError {
                 "the book follows solve layout '{book}', this dotbox lays the board out as \
                  '{reader}'"
             ),
+            BookError::Stopped => write!(f, "the verification stopped on request"),
             BookError::ValueOutOfRange {
                 position,
                 value,

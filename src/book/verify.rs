@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::error::BookError;
 use super::reader::Book;
+use crate::search::Flow;
 
 /// How far [`Book::verify`] goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,11 +70,12 @@ impl fmt::Display for Verified {
 impl Book {
     /// Checks the book as far as `thoroughness` says, calling `progress` now and then; the
     /// first damage found is the error, naming where it is. A book that passes answers every
-    /// position within its depth from sound bytes.
+    /// position within its depth from sound bytes. `progress` answering [`Flow::Stop`] stops
+    /// it with [`BookError::Stopped`] (a deep verify of the 4x4 book takes minutes).
     pub fn verify(
         &self,
         thoroughness: Thoroughness,
-        progress: &mut dyn FnMut(Verifying),
+        progress: &mut dyn FnMut(Verifying) -> Flow,
     ) -> Result<Verified, BookError> {
         match self {
             Book::V1(v1) => {

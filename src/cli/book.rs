@@ -13,6 +13,7 @@ use crate::core::notation::format_lines;
 use crate::core::Board;
 use crate::native::{progress, BookFile, CliError, Face, Held};
 use crate::retro::{RetroError, Solve};
+use crate::search::Flow;
 use crate::store::atomic;
 use crate::store::CachedStore;
 use crate::store::TileStore;
@@ -335,18 +336,21 @@ fn verify(file: &Path, deep: bool) -> Result<String, CliError> {
     };
     let chunks = progress::bar("decoding", 0, "chunks");
     let positions = progress::bar("checking values", 0, "positions");
-    let verified = BookFile::verify(file, thoroughness, &mut |step| match step {
-        Verifying::Chunks { done, total } => {
-            chunks.set_length(total);
-            chunks.set_position(done);
-        }
-        Verifying::Positions { done, total } => {
-            if !chunks.is_finished() {
-                chunks.finish_and_clear();
+    let verified = BookFile::verify(file, thoroughness, &mut |step| {
+        match step {
+            Verifying::Chunks { done, total } => {
+                chunks.set_length(total);
+                chunks.set_position(done);
             }
-            positions.set_length(total.unwrap_or(0));
-            positions.set_position(done);
+            Verifying::Positions { done, total } => {
+                if !chunks.is_finished() {
+                    chunks.finish_and_clear();
+                }
+                positions.set_length(total.unwrap_or(0));
+                positions.set_position(done);
+            }
         }
+        Flow::Continue
     })?;
     chunks.finish_and_clear();
     positions.finish_and_clear();

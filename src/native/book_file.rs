@@ -14,6 +14,7 @@ use std::time::SystemTime;
 use crate::book::v2::{BookV2Index, LazyBookV2, FIXED_LEN};
 use crate::book::{self, Book, BookError, BookInfo};
 use crate::core::{Analysis, Board, Position};
+use crate::search::Flow;
 
 use super::error::CliError;
 use super::files::{open_file, read_error, read_file};
@@ -89,7 +90,7 @@ impl BookFile {
     pub fn verify(
         path: &Path,
         thoroughness: book::Thoroughness,
-        progress: &mut dyn FnMut(book::Verifying),
+        progress: &mut dyn FnMut(book::Verifying) -> Flow,
     ) -> Result<book::Verified, CliError> {
         let in_book = CliError::in_book;
         let book = Book::from_bytes(read_file(path)?).map_err(in_book(path))?;

@@ -2,6 +2,7 @@
 
 use crate::core::Equivalence;
 use crate::core::{Analysis, Board, Position};
+use crate::search::Flow;
 
 use super::format::{
     get_varint, u32_at, u64_at, Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN,
@@ -206,14 +207,15 @@ impl BookV1 {
     /// best move's score computed from the children's values (which also proves that every
     /// canonical position up to the depth is present).
     pub fn verify(&self) -> Result<(), BookError> {
-        self.verify_with_progress(&mut |_, _| {})
+        self.verify_with_progress(&mut |_, _| Flow::Continue)
     }
 
     /// [`BookV1::verify`], calling `progress(done, total)` now and then (entries checked out of
-    /// all entries). Holds two decoded layers in memory at a time.
+    /// all entries), whose [`Flow::Stop`] stops it ([`BookError::Stopped`]). Holds two decoded
+    /// layers in memory at a time.
     pub fn verify_with_progress(
         &self,
-        progress: &mut dyn FnMut(u64, u64),
+        progress: &mut dyn FnMut(u64, u64) -> Flow,
     ) -> Result<(), BookError> {
         let total = self.layers.iter().map(|l| l.count as u64).sum::<u64>();
         let mut done = 0;
@@ -254,12 +256,14 @@ impl BookV1 {
                         )));
                     }
                 }
-                if i % BLOCK == BLOCK - 1 {
-                    progress(done + i as u64 + 1, total);
+                if i % BLOCK == BLOCK - 1 && progress(done + i as u64 + 1, total) == Flow::Stop {
+                    return Err(BookError::Stopped);
                 }
             }
             done += current.len() as u64;
-            progress(done, total);
+            if progress(done, total) == Flow::Stop {
+                return Err(BookError::Stopped);
+            }
             current = next;
         }
         Ok(())

@@ -10,6 +10,7 @@ use crate::book::query::{analysis_from, lines_beyond_start};
 use crate::core::Equivalence;
 use crate::core::{Analysis, Board, Position, Rules};
 use crate::retro::{Layout, Valuation};
+use crate::search::Flow;
 
 use super::address::Addressing;
 use super::format::BookV2Index;
@@ -103,12 +104,15 @@ impl BookV2 {
         analysis_from(board, pos, &mut |child| self.value_with(child))
     }
 
-    /// Decodes every chunk (checksums were checked on reading).
-    pub fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), BookError> {
+    /// Decodes every chunk (checksums were checked on reading); `progress` answering
+    /// [`Flow::Stop`] stops it ([`BookError::Stopped`]).
+    pub fn verify(&self, progress: &mut dyn FnMut(u64, u64) -> Flow) -> Result<(), BookError> {
         let n = self.index.chunks().len();
         for i in 0..n {
             self.index.decode_chunk(i, self.chunk_bytes(i))?;
-            progress(i as u64 + 1, n as u64);
+            if progress(i as u64 + 1, n as u64) == Flow::Stop {
+                return Err(BookError::Stopped);
+            }
         }
         Ok(())
     }
@@ -116,8 +120,9 @@ impl BookV2 {
     /// Checks every canonical position up to the depth, walked depth first by canonical
     /// augmentation: its value is possible (at most the boxes left) and, below the depth,
     /// equals its best move's score from its children's values. `progress(done)` counts
-    /// positions. Returns the number of positions checked.
-    pub fn verify_deep(&self, progress: &mut dyn FnMut(u64)) -> Result<u64, BookError> {
+    /// positions; its [`Flow::Stop`] stops the walk ([`BookError::Stopped`]). Returns the
+    /// number of positions checked.
+    pub fn verify_deep(&self, progress: &mut dyn FnMut(u64) -> Flow) -> Result<u64, BookError> {
         let board = self.index.board();
         let depth = self.index.depth();
         let eq = Equivalence::new(board, board.predrawn());
@@ -148,8 +153,8 @@ impl BookV2 {
                 stack.extend(children.iter().map(|&c| (Position(c), lines + 1)));
             }
             done += 1;
-            if done.is_multiple_of(4096) {
-                progress(done);
+            if done.is_multiple_of(4096) && progress(done) == Flow::Stop {
+                return Err(BookError::Stopped);
             }
         }
         progress(done);
