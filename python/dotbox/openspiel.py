@@ -16,6 +16,7 @@ with there (labelled not exact), or with ``method="search"`` exact moves only.
 from __future__ import annotations
 
 import collections.abc
+import copy
 import random
 from collections import OrderedDict
 from typing import Dict, List, Optional, Sequence, Tuple, Union, cast
@@ -254,7 +255,7 @@ class DotboxBot(pyspiel.Bot):
             limit = cast(Optional[float], time_limit)
         self._rng = random.Random(_seed(seed))
         self._answers = Answers(method=method, time_limit=limit, nodes=nodes)
-        #: The analysis behind the last move (``analyze``'s dict).
+        #: The analysis behind the last move (``analyze``'s dict), the caller's own copy.
         self.last_answer: Optional[dict] = None
 
     def restart_at(self, state):
@@ -271,7 +272,9 @@ class DotboxBot(pyspiel.Bot):
         if state.is_terminal():  # the rules and the estimate would refuse a full board
             return [], pyspiel.INVALID_ACTION
         answer = self._answers(board, lines)
-        self.last_answer = answer
+        # A copy: the answer itself is remembered for the position, and a caller editing
+        # last_answer (turning it into a training target) changed the bot's later moves.
+        self.last_answer = copy.deepcopy(answer)
         best = answer["best"]
         if not best:  # every answer of a position with a line to draw names a move
             raise DotboxError(f"no move to play in {board} with lines {lines}: {answer}")

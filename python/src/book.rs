@@ -9,7 +9,8 @@ use dotbox::book::Thoroughness;
 use dotbox::cli::analysis_json;
 use dotbox::core::notation::parse_lines;
 use dotbox::core::{Board, Rules};
-use dotbox::native::{BookFile, CliError};
+use dotbox::native::{interrupt, BookFile, CliError};
+use dotbox::search::Flow;
 use pyo3::prelude::*;
 
 use crate::answer::exact;
@@ -81,9 +82,13 @@ impl Book {
         // GIL, so a getter waiting for it (GIL held) waits for this query alone.
         let analysis = py
             .allow_threads(|| {
-                let mut book = self.book();
-                let fit = book.fit(&board)?;
-                fit.analysis(pos, |p| book.analysis(p))
+                let answer = {
+                    let mut book = self.book();
+                    let fit = book.fit(&board)?;
+                    fit.analysis(pos, |p| book.analysis(p))
+                };
+                crate::wait::hold_if_exiting();
+                answer
             })
             .map_err(py_error)?;
         let text = analysis_json(&board, pos, &analysis, Rules::default(), None, "book");
@@ -101,9 +106,13 @@ impl Book {
             true => Thoroughness::Values,
             false => Thoroughness::Stored,
         };
-        let verified = py
-            .allow_threads(|| BookFile::verify(&path, thoroughness, &mut |_| {}))
-            .map_err(py_error)?;
+        // Stopped by Ctrl-C at its next progress report: a deep verify takes minutes.
+        let verified = crate::wait::interruptible(py, || {
+            BookFile::verify(&path, thoroughness, &mut |_| match interrupt::requested() {
+                true => Flow::Stop,
+                false => Flow::Continue,
+            })
+        })?;
         Ok((verified.chunks, verified.positions))
     }
 }

@@ -4,21 +4,21 @@
 //! command line's JSON writer, so a value through Python is the value `dotbox analyze
 //! --json` prints (`answer::analyze` says what Python adds to that object).
 //! Failures are [`DotboxError`]s carrying the command line's messages; the solvers run with
-//! the GIL released, on the process's own thread pool (`pool`: one that survives `fork()`),
-//! and stop on Ctrl-C (`interruptible`).
+//! the GIL released, on the calling thread's own thread pool (`pool`: one that survives
+//! `fork()`, and one a thread, so that calls from several threads run side by side), and stop
+//! on Ctrl-C (`wait`).
 
 mod answer;
 mod book;
 mod pool;
+mod wait;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering::Acquire, Ordering::Release};
-use std::time::Duration;
 
 use dotbox::cli::{parse_position, Cli, Command, RulesArgs, SolveArgs};
 use dotbox::core::notation::{format_dbn, parse_dbn};
 use dotbox::core::DbnError;
-use dotbox::native::{interrupt, CliError, Face, MethodOption};
+use dotbox::native::{CliError, Face, MethodOption};
 use dotbox::retro::DEFAULT_MIN_CHAIN;
 use dotbox::search::quick::quick_move;
 use pyo3::create_exception;
@@ -36,62 +36,6 @@ create_exception!(
 /// named as Python names them (`lines`, `method='book'`, `time_limit`).
 pub(crate) fn py_error(error: CliError) -> PyErr {
     DotboxError::new_err(error.in_terms_of(Face::Python).to_string())
-}
-
-/// How often a call waiting on a solver looks for Ctrl-C.
-const SIGNAL_CHECK: Duration = Duration::from_millis(50);
-
-/// Runs `work` on the process's pool with the GIL released, looking for signals meanwhile:
-/// on Ctrl-C (or any signal handler that raises) the work is asked to stop
-/// (`dotbox::native::interrupt`: a solve after its tile, a search at its next report), its
-/// return is awaited, and the handler's exception (KeyboardInterrupt) raised. Without this
-/// the key was seen only when the solve returned, minutes or hours later.
-fn interruptible<T: Send>(
-    py: Python<'_>,
-    work: impl FnOnce() -> Result<T, CliError> + Send,
-) -> PyResult<T> {
-    // Set by the worker as it leaves, before it wakes the wait: the thread itself ends only
-    // after the wake-up, so waiting for its end alone slept a whole SIGNAL_CHECK now and then.
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (waiting, done) = (std::thread::current(), &done);
-        let worker = scope.spawn(move || {
-            let result = pool::run(work);
-            done.store(true, Release);
-            // Wakes the wait below at once: a call of a millisecond takes a millisecond.
-            waiting.unpark();
-            result
-        });
-        let over = || done.load(Acquire) || worker.is_finished();
-        // Set once Ctrl-C came: the request is withdrawn when this call ends, however it
-        // ends (a panic of the work too), so that later calls run.
-        let mut stopping: Option<(PyErr, Withdraw)> = None;
-        while !over() {
-            py.allow_threads(|| std::thread::park_timeout(SIGNAL_CHECK));
-            if stopping.is_none() && !over() {
-                if let Err(signal) = py.check_signals() {
-                    interrupt::request();
-                    stopping = Some((signal, Withdraw));
-                }
-            }
-        }
-        let result = worker
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        match stopping {
-            Some((signal, _withdrawn)) => Err(signal),
-            None => result.map_err(py_error),
-        }
-    })
-}
-
-/// Withdraws the stop request when dropped ([`interruptible`]).
-struct Withdraw;
-
-impl Drop for Withdraw {
-    fn drop(&mut self) {
-        interrupt::withdraw();
-    }
 }
 
 /// The analysis of a position as a JSON object (see `dotbox.analyze`).
@@ -117,7 +61,7 @@ fn analyze_json(
         seed,
         nodes,
     };
-    interruptible(py, || answer::analyze(&request))
+    wait::interruptible(py, || answer::analyze(&request))
 }
 
 /// Checks `dotbox.analyze`'s method and options as `analyze` does, with no position: what
@@ -166,7 +110,7 @@ fn solve_json(
         store,
         memory,
         high_groups: None,
-        // The process's pool (pool::run): one thread per core.
+        // The calling thread's pool (pool::of_this_thread): one thread per core.
         threads: None,
         json: true,
         rules: RulesArgs {
@@ -180,7 +124,7 @@ fn solve_json(
     let cli = Cli {
         command: Command::Solve(solve),
     };
-    interruptible(py, || {
+    wait::interruptible(py, || {
         let text = dotbox::cli::run(&cli)?;
         Ok(answer::exact(&text)?.to_string())
     })
@@ -288,5 +232,6 @@ fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_dbn, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_book, m)?)?;
     m.add_class::<book::Book>()?;
+    wait::hold_threads_at_exit(m)?;
     Ok(())
 }

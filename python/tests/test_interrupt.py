@@ -8,6 +8,8 @@ import sys
 import textwrap
 import time
 
+import dotbox
+
 # The child: Python's own Ctrl-C handler (a process started in the background may inherit
 # SIGINT ignored), then the call, reporting how it ended and that the next call answers.
 CHILD = textwrap.dedent(
@@ -72,3 +74,14 @@ def test_ctrl_c_stops_a_stored_solve_and_keeps_its_tiles(tmp_path):
     assert lines[1] == "next 3", lines
     assert seconds < 10, seconds
     assert (store / "dotbox-store").is_file() and tiles()
+
+
+def test_ctrl_c_stops_a_books_deep_verification():
+    # The 4x4 book checked value by value: minutes; stopped at its next progress report.
+    book = dotbox.shipped_book("4x4")
+    lines, seconds = interrupt(
+        f"dotbox.Book({book!r}).verify(deep=True)", lambda started: time.monotonic() > started + 1.5
+    )
+    assert lines[0] == "interrupted", lines
+    assert lines[1] == "next 3", lines
+    assert seconds < 10, seconds

@@ -221,6 +221,19 @@ def test_dotbox_bot_plays_with_every_method_and_no_time_limit_given(method):
     assert bot.last_answer["exact"] is (method not in ("rules", "estimate"))
 
 
+def test_editing_last_answer_leaves_the_bots_play_alone():
+    # The bot remembers the answer for the position: last_answer is the caller's copy.
+    state = from_dotbox("3x3", [0, 5])
+    bot = DotboxBot(seed=1)
+    bot.step(state)
+    best = list(bot.last_answer["best"])
+    bot.last_answer["best"][:] = [99]
+    bot.last_answer["moves"].clear()
+    for _ in range(5):
+        assert bot.step(state) in best
+    assert bot.last_answer["best"] == best
+
+
 def test_every_bot_answers_a_finished_game_with_no_move():
     state = game_for("2x2").new_initial_state()
     while not state.is_terminal():
