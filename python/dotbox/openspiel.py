@@ -159,7 +159,8 @@ class Answers:
     answered by ``analyze(method=..., time_limit=..., nodes=...)``. Boards are OpenSpiel's,
     with no pre-drawn lines. The options are checked when it is made, as
     :func:`dotbox.analyze` checks them. The last :data:`REMEMBERED` answers are kept (a few
-    KB each), so a bot labelling many games holds a bounded amount of memory."""
+    KB each), so a bot labelling many games holds a bounded amount of memory; each call
+    returns the caller's own copy."""
 
     def __init__(
         self,
@@ -203,7 +204,9 @@ class Answers:
             self._answers[key] = answer
             if len(self._answers) > REMEMBERED:
                 self._answers.popitem(last=False)  # the least recently asked
-        return self._answers[key]
+        # A copy: a caller editing an answer (turning it into a training target, say) changed
+        # what was remembered for the position, and so the bots' later moves.
+        return copy.deepcopy(self._answers[key])
 
 
 class DotboxBot(pyspiel.Bot):
@@ -255,7 +258,7 @@ class DotboxBot(pyspiel.Bot):
             limit = cast(Optional[float], time_limit)
         self._rng = random.Random(_seed(seed))
         self._answers = Answers(method=method, time_limit=limit, nodes=nodes)
-        #: The analysis behind the last move (``analyze``'s dict), the caller's own copy.
+        #: The analysis behind the last move (``analyze``'s dict, the caller's own copy).
         self.last_answer: Optional[dict] = None
 
     def restart_at(self, state):
@@ -272,9 +275,7 @@ class DotboxBot(pyspiel.Bot):
         if state.is_terminal():  # the rules and the estimate would refuse a full board
             return [], pyspiel.INVALID_ACTION
         answer = self._answers(board, lines)
-        # A copy: the answer itself is remembered for the position, and a caller editing
-        # last_answer (turning it into a training target) changed the bot's later moves.
-        self.last_answer = copy.deepcopy(answer)
+        self.last_answer = answer
         best = answer["best"]
         if not best:  # every answer of a position with a line to draw names a move
             raise DotboxError(f"no move to play in {board} with lines {lines}: {answer}")

@@ -80,17 +80,14 @@ impl Book {
         let pos = parse_lines(&board, lines).map_err(|e| py_error(CliError::Lines(e)))?;
         // The lock is taken with the GIL released: a thread holding it never waits for the
         // GIL, so a getter waiting for it (GIL held) waits for this query alone.
-        let analysis = py
-            .allow_threads(|| {
-                let answer = {
-                    let mut book = self.book();
-                    let fit = book.fit(&board)?;
-                    fit.analysis(pos, |p| book.analysis(p))
-                };
-                crate::wait::hold_if_exiting();
-                answer
+        let analysis = crate::wait::counted(|| {
+            py.allow_threads(|| {
+                let mut book = self.book();
+                let fit = book.fit(&board)?;
+                fit.analysis(pos, |p| book.analysis(p))
             })
-            .map_err(py_error)?;
+            .map_err(py_error)
+        })?;
         let text = analysis_json(&board, pos, &analysis, Rules::default(), None, "book");
         Ok(exact(&text).map_err(py_error)?.to_string())
     }

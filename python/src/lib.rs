@@ -232,6 +232,6 @@ fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_dbn, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_book, m)?)?;
     m.add_class::<book::Book>()?;
-    wait::hold_threads_at_exit(m)?;
+    wait::stop_calls_at_exit(m)?;
     Ok(())
 }

@@ -1,16 +1,15 @@
 //! Waiting on a solver with the GIL released: other Python threads go on meanwhile, Ctrl-C
-//! stops the solver ([`interruptible`]), and a thread still waiting when the interpreter exits
-//! is held rather than let back in ([`hold_threads_at_exit`]).
+//! stops the solver ([`interruptible`]), and the calls still in hand when the interpreter
+//! exits are stopped and awaited before it finalizes ([`stop_calls_at_exit`]).
 
 use std::sync::atomic::{AtomicBool, Ordering::Acquire, Ordering::Release};
-use std::sync::OnceLock;
-use std::thread::ThreadId;
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use dotbox::native::{interrupt, CliError};
 use pyo3::prelude::*;
 
-use crate::{pool, py_error};
+use crate::{pool, py_error, DotboxError};
 
 /// How often a call waiting on a solver looks for Ctrl-C.
 const SIGNAL_CHECK: Duration = Duration::from_millis(50);
@@ -22,6 +21,14 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 /// (KeyboardInterrupt) raised. Without this the key was seen only when the solve returned,
 /// minutes or hours later.
 pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> Result<T, CliError> + Send,
+) -> PyResult<T> {
+    counted(|| wait_on(py, work))
+}
+
+/// [`interruptible`]'s wait, counted.
+fn wait_on<T: Send>(
     py: Python<'_>,
     work: impl FnOnce() -> Result<T, CliError> + Send,
 ) -> PyResult<T> {
@@ -43,10 +50,7 @@ pub(crate) fn interruptible<T: Send>(
         // ends (a panic of the work too), so that later calls run.
         let mut stopping: Option<(PyErr, Withdraw)> = None;
         while !over() {
-            py.allow_threads(|| {
-                std::thread::park_timeout(SIGNAL_CHECK);
-                hold_if_exiting();
-            });
+            py.allow_threads(|| std::thread::park_timeout(SIGNAL_CHECK));
             if stopping.is_none() && !over() {
                 if let Err(signal) = py.check_signals() {
                     interrupt::request();
@@ -73,38 +77,87 @@ impl Drop for Withdraw {
     }
 }
 
-/// The thread that ran the package's `atexit` hook: the one finalizing the interpreter.
-static EXITING: OnceLock<ThreadId> = OnceLock::new();
+/// Calls in hand (in [`interruptible`] or a book's query, [`counted`]), and whether the
+/// interpreter is exiting (the package's `atexit` hook has run).
+static CALLS: Mutex<Calls> = Mutex::new(Calls {
+    active: 0,
+    exiting: false,
+});
 
-/// Registers the hook that marks the interpreter as exiting. Python runs `atexit` hooks on
-/// the finalizing thread, after joining the non-daemon threads and before it ends the others:
-/// from then on a thread taking the GIL back is ended by `pthread_exit`, whose unwinding meets
-/// the Rust frames' panic guards and aborts the process ("FATAL: exception not rethrown",
-/// exit 134) where a daemon thread was still inside a call. Python 3.14 holds such threads
-/// instead; [`hold_if_exiting`] does so here for every version.
-pub(crate) fn hold_threads_at_exit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+/// Signalled when the last call in hand returns.
+static IDLE: Condvar = Condvar::new();
+
+/// What [`CALLS`] holds.
+struct Calls {
+    active: usize,
+    exiting: bool,
+}
+
+/// The calls' state, whatever panicked while holding it (it holds two plain values).
+fn calls() -> MutexGuard<'static, Calls> {
+    CALLS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Runs a call that releases the GIL (`call`, run with it held), counted while in hand: so
+/// that when the interpreter exits, no thread is inside one as the interpreter finalizes
+/// ([`stop_calls_at_exit`]). Once it is exiting, a new call is refused.
+pub(crate) fn counted<T>(call: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    {
+        let mut calls = calls();
+        if calls.exiting {
+            return Err(DotboxError::new_err(
+                "the interpreter is exiting: dotbox answers no more calls",
+            ));
+        }
+        calls.active += 1;
+    }
+    /// Uncounts the call however it ends (a panic too).
+    struct Uncount;
+    impl Drop for Uncount {
+        fn drop(&mut self) {
+            let mut calls = calls();
+            calls.active -= 1;
+            if calls.active == 0 {
+                IDLE.notify_all();
+            }
+        }
+    }
+    let _uncount = Uncount;
+    call()
+}
+
+/// Registers the package's `atexit` hook ([`interpreter_exiting`]). Once the `atexit` hooks
+/// have run, Python ends every thread that takes the GIL back (daemon threads), by
+/// `pthread_exit`, whose unwinding through a call's Rust frames met their panic guards and
+/// aborted the process ("FATAL: exception not rethrown", exit 134) where a daemon thread was
+/// still inside a call. Python 3.14 holds such threads instead; here no thread is inside a
+/// call by then.
+pub(crate) fn stop_calls_at_exit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let hook = wrap_pyfunction!(interpreter_exiting, m)?;
     m.py().import("atexit")?.call_method1("register", (hook,))?;
     Ok(())
 }
 
-/// The `atexit` hook: marks the interpreter as exiting, by the thread finalizing it.
+/// The `atexit` hook: refuses new calls, asks the calls in hand to stop, as Ctrl-C does
+/// (`dotbox::native::interrupt`: a solve after its tile, a search at its next report), and
+/// waits with the GIL released until they have returned, each with its "stopped" error. A
+/// call is refused or in hand while the hook holds the GIL, so none slips past it. An `atexit`
+/// hook of the user's that runs after this one (registered before the package was imported)
+/// and joins a thread inside a call so finds it returned soon, rather than at the call's end.
 #[pyfunction]
-fn interpreter_exiting() {
-    let _ = EXITING.set(std::thread::current().id());
-}
-
-/// Called with the GIL released, before taking it back: once the interpreter is exiting, any
-/// thread but the finalizing one stays here until the process ends (see
-/// [`hold_threads_at_exit`]). The finalizing thread itself goes on, so a call an `atexit` hook
-/// of the user's makes, after the package's, still returns.
-pub(crate) fn hold_if_exiting() {
-    if EXITING
-        .get()
-        .is_some_and(|&finalizing| finalizing != std::thread::current().id())
-    {
-        loop {
-            std::thread::park();
-        }
+fn interpreter_exiting(py: Python<'_>) {
+    let busy = {
+        let mut calls = calls();
+        calls.exiting = true;
+        calls.active > 0
+    };
+    if busy {
+        interrupt::request();
+        py.allow_threads(|| {
+            let mut calls = calls();
+            while calls.active > 0 {
+                calls = IDLE.wait(calls).unwrap_or_else(PoisonError::into_inner);
+            }
+        });
     }
 }

@@ -232,6 +232,9 @@ def test_editing_last_answer_leaves_the_bots_play_alone():
     for _ in range(5):
         assert bot.step(state) in best
     assert bot.last_answer["best"] == best
+    answers = Answers()
+    answers("3x3", [0, 5])["best"].clear()
+    assert answers("3x3", [0, 5])["best"] == best
 
 
 def test_every_bot_answers_a_finished_game_with_no_move():
