@@ -3,7 +3,9 @@
 //! on declining where every best move just takes a box, a nimstring exercise whose answer
 //! ignores the nim-sum). The answers themselves are the solver's; these checks read them.
 
-use crate::chains::{control, is_safe, loony_offers, regions, Kind, Nimstring, Offer};
+use std::cmp::Ordering;
+
+use crate::chains::{control, is_safe, loony_offers, regions, Control, Kind, Nimstring, Offer};
 use crate::core::{count_text, Analysis, Board, LoonyFlags, NextLoony, Position};
 
 use super::components;
@@ -395,72 +397,103 @@ impl Idea {
             }
             _ => "",
         };
-        let replies = solve(board, after)?.best_lines();
-        match self {
+        // What the lesson's count says after the pick, where it calls it good.
+        let rule_of = |p: Position| control(board, p).map_err(|e| e.to_string());
+        let left = |t: &TurnPassers| t.most + t.short;
+        let lines = |n: usize| count_text(n, "safe line", "safe lines");
+        let shorts = |n: usize| count_text(n, "short chain", "short chains");
+        let head = match self {
             Idea::FirstLongChain => {
                 // The opponent, to move, wants dots plus long chains even: odd favours you.
-                let rule_of = |p: Position| control(board, p).map_err(|e| e.to_string());
                 let rule = rule_of(after)?;
                 if rule.mover_has_parity != Some(false) {
                     return Ok(None);
                 }
-                // A safe reply takes one dot, so only a change in the long chains (as the rule
-                // counts them) turns the rule; a reply taking a box changes who moves.
-                let turned =
-                    |p: Position| rule_of(p).is_ok_and(|c| c.mover_has_parity == Some(false));
-                let reply = (replies.iter())
-                    .find(|&&r| is_safe(board, after, r) && turned(after.with(r)))
-                    .or(replies.first());
-                let Some(&reply) = reply else {
+                format!(
+                    "After {}, the long chain rule favours you: {} dots and {}, an odd sum with \
+                     your opponent to move.",
+                    label(line),
+                    rule.dots,
+                    count_text(rule.long_chains, "long chain", "long chains"),
+                )
+            }
+            _ => {
+                // Even with the opponent to move: they run out first, what the count asks for.
+                let counted = turn_passers(board, after);
+                if left(&counted) % 2 == 1 {
                     return Ok(None);
-                };
+                }
+                format!(
+                    "After {}, {} and {} are left: {}, an even number, as the count asks.",
+                    label(line),
+                    lines(counted.most),
+                    shorts(counted.short),
+                    left(&counted),
+                )
+            }
+        };
+        // The opponent's best replies that are safe: the quiet moves the count counts.
+        let replies = solve(board, after)?.best_lines();
+        let safe: Vec<usize> = (replies.iter().copied())
+            .filter(|&r| is_safe(board, after, r))
+            .collect();
+        let Some(&first) = safe.first() else {
+            let Some(&reply) = replies.first() else {
+                return Ok(None);
+            };
+            return Ok(Some(format!(
+                "{head} {loses}: your opponent's best answer, {}, gives a box its third side, a \
+                 sacrifice the count does not foresee{all_the_same}.",
+                label(reply)
+            )));
+        };
+        match self {
+            Idea::FirstLongChain => {
+                let rule = rule_of(after)?;
+                // You, to move after the reply, want dots plus long chains even (the lesson's
+                // rule, which counts no long chain as none). A safe reply takes one dot, so only
+                // a change in the long chains turns it.
+                let against_you = |c: &Control| (c.dots + c.long_chains as i32) % 2 != 0;
+                let turned = |r: usize| rule_of(after.with(r)).is_ok_and(|c| against_you(&c));
+                let reply = safe.iter().copied().find(|&r| turned(r)).unwrap_or(first);
                 let then = rule_of(after.with(reply))?;
                 let chains = |n: usize| match n {
                     1 => "is 1 long chain".to_string(),
                     n => format!("are {n} long chains"),
                 };
-                let verdict = match then.mover_has_parity {
-                    Some(false) => ", so the rule favours your opponent. The chains still change \
-                                    while lines can join, split or lengthen them, and the rule \
-                                    counts them as they end up"
+                let change = match then.long_chains.cmp(&rule.long_chains) {
+                    Ordering::Less if then.loops > rule.loops => {
+                        format!(" ({} closes one into a loop)", label(reply))
+                    }
+                    Ordering::Less => " (one fewer)".to_string(),
+                    Ordering::Greater => format!(" ({} makes another)", label(reply)),
+                    Ordering::Equal => String::new(),
+                };
+                let verdict = match against_you(&then) {
+                    true => ", so the rule favours your opponent. The chains still change while \
+                             lines can join, split, close or lengthen them, and the rule counts \
+                             them as they end up"
                         .to_string(),
-                    Some(true) => format!(
+                    false => format!(
                         ", and the rule still favours you: it is a rule of thumb{all_the_same}"
-                    ),
-                    None => format!(
-                        ", so the rule has nothing to count until chains form again: it counts \
-                         them as they end up{all_the_same}"
                     ),
                 };
                 Ok(Some(format!(
-                    "After {}, the long chain rule favours you: {} dots and {}, an odd sum with \
-                     your opponent to move. {loses}: your opponent answers {}, after which there \
-                     {} as the rule counts them{verdict}.",
-                    label(line),
-                    rule.dots,
-                    count_text(rule.long_chains, "long chain", "long chains"),
+                    "{head} {loses}: your opponent answers {}, after which there {} as the rule \
+                     counts them{change}{verdict}.",
                     label(reply),
                     chains(then.long_chains),
                 )))
             }
             Idea::SafeCount => {
-                let left = |t: &TurnPassers| t.most + t.short;
                 let counted = turn_passers(board, after);
-                // Even with the opponent to move: they run out first, what the count asks for.
-                if left(&counted) % 2 == 1 {
-                    return Ok(None);
-                }
                 // A safe reply normally uses one of them, leaving you an odd count; the reply
                 // that misleads changes it by two, or by none.
                 let then = |r: usize| turn_passers(board, after.with(r));
-                let turned = |r: usize| is_safe(board, after, r) && left(&then(r)) % 2 == 0;
-                let reply = (replies.iter().find(|&&r| turned(r))).or(replies.first());
-                let Some(&reply) = reply else {
-                    return Ok(None);
-                };
+                let reply = (safe.iter().copied())
+                    .find(|&r| left(&then(r)) % 2 == 0)
+                    .unwrap_or(first);
                 let next = then(reply);
-                let lines = |n: usize| count_text(n, "safe line", "safe lines");
-                let shorts = |n: usize| count_text(n, "short chain", "short chains");
                 let mut changes = Vec::new();
                 if counted.most >= next.most + 2 {
                     changes.push(format!(
@@ -490,13 +523,8 @@ impl Idea {
                     false => format!(", odd, but lines still to come change it{all_the_same}"),
                 };
                 Ok(Some(format!(
-                    "After {}, {} and {} are left: {}, an even number, as the count asks. \
-                     {loses}: your opponent answers {}, after which {} and {} are left for you: \
-                     {}{why}.",
-                    label(line),
-                    lines(counted.most),
-                    shorts(counted.short),
-                    left(&counted),
+                    "{head} {loses}: your opponent answers {}, after which {} and {} are left \
+                     for you: {}{why}.",
                     label(reply),
                     lines(next.most),
                     shorts(next.short),

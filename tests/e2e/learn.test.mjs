@@ -202,7 +202,7 @@ test("a wrong pick the lesson's own rule calls good is told where the rule misle
     assert.match(note, l === 2 ? /the long chain rule favours you/ : /an even number, as the count asks/);
     assert.match(note, new RegExp(`^After ${await labelOf(page, line)}, .*your opponent answers `));
   }
-  // A right pick and a wrong pick the rule tells apart get no note.
+  // A wrong pick in a lesson teaching no count gets no note: the best moves follow the verdict.
   const plain = lessons[0].exercises[0];
   await page.evaluate(() => { location.hash = '#learn/1.1'; });
   await page.waitForFunction(() => document.querySelector('#learn').dataset.lesson === '0');
