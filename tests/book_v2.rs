@@ -6,7 +6,7 @@ mod common;
 use common::Naive;
 use dotbox::book::v2::Addressing;
 use dotbox::book::v2::{write_book, BookV2, BookV2Index, LazyBookV2};
-use dotbox::book::{Book, BookError, Fit, Thoroughness};
+use dotbox::book::{Book, BookError, Fit, Thoroughness, Verifying};
 use dotbox::core::{transposed, Board, Position};
 use dotbox::native::{BookFile, CliError};
 use dotbox::retro::Solve;
@@ -557,4 +557,17 @@ fn a_verification_stops_when_its_progress_asks() {
             assert_eq!(calls, 1, "it stopped at the first report");
         }
     }
+    // Format 2's walk of the values, past its chunks: it reports every 4,096 positions (the
+    // shipped 3x4 book walks 410,402).
+    let book = Book::from_bytes(std::fs::read("www/books/3x4-d7.book").unwrap()).unwrap();
+    let mut walked = 0;
+    let walking = book.verify(Thoroughness::Values, &mut |step| match step {
+        Verifying::Positions { done, .. } => {
+            walked = done;
+            Flow::Stop
+        }
+        Verifying::Chunks { .. } => Flow::Continue,
+    });
+    assert_eq!(walking.unwrap_err(), BookError::Stopped);
+    assert_eq!(walked, 4096);
 }

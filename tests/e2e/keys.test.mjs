@@ -66,6 +66,8 @@ test('with no cursor yet, → starts at the first open line in reading order and
       assert.deepEqual(walked, reading, `${rows}x${cols} seed ${seed}`);
       assert.equal(step(g, open, null, -1, 0), reading.at(-1));
       assert.equal(step(g, open, null, 0, 0), reading[0]);
+      assert.equal(step(g, open, null, 0, 1), reading[0]);
+      assert.equal(step(g, open, null, 0, -1), reading.at(-1));
     }
   }
 });
