@@ -116,10 +116,14 @@ function renderMenu() {
 /** The address of exercise `e` of lesson `l` (both from 0): #learn/L.E, from 1. */
 const addressOf = (l, e) => `${LEARN_HASH}/${l + 1}.${e + 1}`;
 
+/** The lesson and exercise an address spells (as written, from 1): #learn/L.E, or #learn/L
+ * for the lesson's first exercise; null for any other address. */
+const spelled = (hash) => /^#learn\/(\d+)(?:\.(\d+))?$/.exec(hash);
+
 /** The exercise an address names ({l, e}, from 0), or null: #learn/L.E, or #learn/L for the
  * lesson's first exercise, within this course. */
 function placeOf(hash) {
-  const m = /^#learn\/(\d+)(?:\.(\d+))?$/.exec(hash);
+  const m = spelled(hash);
   const l = m ? Number(m[1]) - 1 : -1;
   const e = m?.[2] ? Number(m[2]) - 1 : 0;
   return state.lessons[l]?.exercises[e] ? { l, e } : null;
@@ -130,7 +134,7 @@ function placeOf(hash) {
  * mistyped one is said to be so, not silently read as another exercise. */
 function missingPlace(hash) {
   if (hash === LEARN_HASH || placeOf(hash)) return null;
-  const m = /^#learn\/(\d+)(?:\.(\d+))?$/.exec(hash);
+  const m = spelled(hash);
   const lessons = state.lessons.length;
   const where = m?.[2] ? `lesson ${m[1]}, exercise ${m[2]}` : m ? `lesson ${m[1]}` : `'${hash.slice(LEARN_HASH.length + 1)}'`;
   const lesson = m ? state.lessons[Number(m[1]) - 1] : null;
