@@ -372,7 +372,7 @@ impl Idea {
         solve: super::Solve,
         label: &dyn Fn(usize) -> String,
     ) -> Result<Option<String>, String> {
-        if !matches!(self, Idea::FirstLongChain | Idea::SafeCount) || !is_safe(board, pos, line) {
+        if !is_safe(board, pos, line) {
             return Ok(None);
         }
         let Some(score) = analysis
@@ -383,12 +383,6 @@ impl Idea {
         else {
             return Ok(None);
         };
-        let after = pos.with(line);
-        let loses = format!(
-            "Yet {} loses {} against the best move",
-            label(line),
-            count_text(analysis.value - score, "box", "boxes")
-        );
         // Who opens first with best play after it, when it is the player: the fact the rule
         // got wrong.
         let all_the_same = match flags.of(line) {
@@ -397,142 +391,204 @@ impl Idea {
             }
             _ => "",
         };
-        // What the lesson's count says after the pick, where it calls it good.
+        let pick = Pick {
+            board,
+            line,
+            after: pos.with(line),
+            loses: format!(
+                "Yet {} loses {} against the best move",
+                label(line),
+                count_text(analysis.value - score, "box", "boxes")
+            ),
+            all_the_same,
+            label,
+        };
+        match self {
+            Idea::FirstLongChain => pick.long_chain_note(solve),
+            Idea::SafeCount => pick.safe_count_note(solve),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// A safe wrong pick that [`Idea::misleads`] explains: what each lesson's note reads.
+struct Pick<'a> {
+    board: &'a Board,
+    line: usize,
+    /// The position after the pick, the opponent to move.
+    after: Position,
+    /// What the pick loses, in words.
+    loses: String,
+    /// Said where the player, with best play, still makes the first loony move.
+    all_the_same: &'static str,
+    label: &'a dyn Fn(usize) -> String,
+}
+
+/// The opponent's best replies to a [`Pick`].
+enum Replies {
+    /// Those that are safe (the quiet moves a count counts), at least one.
+    Safe(Vec<usize>),
+    /// None is safe: this one gives a box its third side.
+    Sacrifice(usize),
+}
+
+impl Pick<'_> {
+    /// The opponent's best replies (`solve` answers the position after the pick); `None` where
+    /// the position after it has no move.
+    fn replies(&self, solve: super::Solve) -> Result<Option<Replies>, String> {
+        let best = solve(self.board, self.after)?.best_lines();
+        let safe: Vec<usize> = (best.iter().copied())
+            .filter(|&r| is_safe(self.board, self.after, r))
+            .collect();
+        Ok(match (safe.is_empty(), best.first()) {
+            (false, _) => Some(Replies::Safe(safe)),
+            (true, Some(&reply)) => Some(Replies::Sacrifice(reply)),
+            (true, None) => None,
+        })
+    }
+
+    /// The note where the best reply is no safe move, after the lesson's `head`.
+    fn sacrifice(&self, head: &str, reply: usize) -> String {
+        format!(
+            "{head} {}: your opponent's best answer, {}, gives a box its third side, a \
+             sacrifice the count does not foresee{}.",
+            self.loses,
+            (self.label)(reply),
+            self.all_the_same
+        )
+    }
+
+    /// Lesson 3's note: the long chain rule after the pick favours the player, and the reply
+    /// that turns it (the one that changes the long chains).
+    fn long_chain_note(&self, solve: super::Solve) -> Result<Option<String>, String> {
+        let (board, label) = (self.board, self.label);
         let rule_of = |p: Position| control(board, p).map_err(|e| e.to_string());
+        // The opponent, to move, wants dots plus long chains even: odd favours you.
+        let rule = rule_of(self.after)?;
+        if rule.mover_has_parity != Some(false) {
+            return Ok(None);
+        }
+        let head = format!(
+            "After {}, the long chain rule favours you: {} dots and {}, an odd sum with your \
+             opponent to move.",
+            label(self.line),
+            rule.dots,
+            count_text(rule.long_chains, "long chain", "long chains"),
+        );
+        let safe = match self.replies(solve)? {
+            None => return Ok(None),
+            Some(Replies::Sacrifice(reply)) => return Ok(Some(self.sacrifice(&head, reply))),
+            Some(Replies::Safe(safe)) => safe,
+        };
+        // You, to move after the reply, want dots plus long chains even (the lesson's rule,
+        // which counts no long chain as none). A safe reply takes one dot, so only a change in
+        // the long chains turns it.
+        let against_you = |c: &Control| (c.dots + c.long_chains as i32) % 2 != 0;
+        let turned = |r: usize| rule_of(self.after.with(r)).is_ok_and(|c| against_you(&c));
+        let reply = safe.iter().copied().find(|&r| turned(r)).unwrap_or(safe[0]);
+        let then = rule_of(self.after.with(reply))?;
+        let chains = |n: usize| match n {
+            1 => "is 1 long chain".to_string(),
+            n => format!("are {n} long chains"),
+        };
+        let change = match then.long_chains.cmp(&rule.long_chains) {
+            Ordering::Less if then.loops > rule.loops => {
+                format!(" ({} closes one into a loop)", label(reply))
+            }
+            Ordering::Less => " (one fewer)".to_string(),
+            Ordering::Greater => format!(" ({} makes another)", label(reply)),
+            Ordering::Equal => String::new(),
+        };
+        let verdict = match against_you(&then) {
+            true => ", so the rule favours your opponent. The chains still change while lines \
+                     can join, split, close or lengthen them, and the rule counts them as they \
+                     end up"
+                .to_string(),
+            false => format!(
+                ", and the rule still favours you: it is a rule of thumb{}",
+                self.all_the_same
+            ),
+        };
+        Ok(Some(format!(
+            "{head} {}: your opponent answers {}, after which there {} as the rule counts \
+             them{change}{verdict}.",
+            self.loses,
+            label(reply),
+            chains(then.long_chains),
+        )))
+    }
+
+    /// Lesson 6's note: the count of safe lines and short chains after the pick is even with
+    /// the opponent to move, as the count asks, and the reply that leaves it even for you.
+    fn safe_count_note(&self, solve: super::Solve) -> Result<Option<String>, String> {
+        let (board, label) = (self.board, self.label);
         let left = |t: &TurnPassers| t.most + t.short;
         let lines = |n: usize| count_text(n, "safe line", "safe lines");
         let shorts = |n: usize| count_text(n, "short chain", "short chains");
-        let head = match self {
-            Idea::FirstLongChain => {
-                // The opponent, to move, wants dots plus long chains even: odd favours you.
-                let rule = rule_of(after)?;
-                if rule.mover_has_parity != Some(false) {
-                    return Ok(None);
-                }
-                format!(
-                    "After {}, the long chain rule favours you: {} dots and {}, an odd sum with \
-                     your opponent to move.",
-                    label(line),
-                    rule.dots,
-                    count_text(rule.long_chains, "long chain", "long chains"),
-                )
-            }
-            _ => {
-                // Even with the opponent to move: they run out first, what the count asks for.
-                let counted = turn_passers(board, after);
-                if left(&counted) % 2 == 1 {
-                    return Ok(None);
-                }
-                format!(
-                    "After {}, {} and {} are left: {}, an even number, as the count asks.",
-                    label(line),
-                    lines(counted.most),
-                    shorts(counted.short),
-                    left(&counted),
-                )
-            }
-        };
-        // The opponent's best replies that are safe: the quiet moves the count counts.
-        let replies = solve(board, after)?.best_lines();
-        let safe: Vec<usize> = (replies.iter().copied())
-            .filter(|&r| is_safe(board, after, r))
-            .collect();
-        let Some(&first) = safe.first() else {
-            let Some(&reply) = replies.first() else {
-                return Ok(None);
-            };
-            return Ok(Some(format!(
-                "{head} {loses}: your opponent's best answer, {}, gives a box its third side, a \
-                 sacrifice the count does not foresee{all_the_same}.",
-                label(reply)
-            )));
-        };
-        match self {
-            Idea::FirstLongChain => {
-                let rule = rule_of(after)?;
-                // You, to move after the reply, want dots plus long chains even (the lesson's
-                // rule, which counts no long chain as none). A safe reply takes one dot, so only
-                // a change in the long chains turns it.
-                let against_you = |c: &Control| (c.dots + c.long_chains as i32) % 2 != 0;
-                let turned = |r: usize| rule_of(after.with(r)).is_ok_and(|c| against_you(&c));
-                let reply = safe.iter().copied().find(|&r| turned(r)).unwrap_or(first);
-                let then = rule_of(after.with(reply))?;
-                let chains = |n: usize| match n {
-                    1 => "is 1 long chain".to_string(),
-                    n => format!("are {n} long chains"),
-                };
-                let change = match then.long_chains.cmp(&rule.long_chains) {
-                    Ordering::Less if then.loops > rule.loops => {
-                        format!(" ({} closes one into a loop)", label(reply))
-                    }
-                    Ordering::Less => " (one fewer)".to_string(),
-                    Ordering::Greater => format!(" ({} makes another)", label(reply)),
-                    Ordering::Equal => String::new(),
-                };
-                let verdict = match against_you(&then) {
-                    true => ", so the rule favours your opponent. The chains still change while \
-                             lines can join, split, close or lengthen them, and the rule counts \
-                             them as they end up"
-                        .to_string(),
-                    false => format!(
-                        ", and the rule still favours you: it is a rule of thumb{all_the_same}"
-                    ),
-                };
-                Ok(Some(format!(
-                    "{head} {loses}: your opponent answers {}, after which there {} as the rule \
-                     counts them{change}{verdict}.",
-                    label(reply),
-                    chains(then.long_chains),
-                )))
-            }
-            Idea::SafeCount => {
-                let counted = turn_passers(board, after);
-                // A safe reply normally uses one of them, leaving you an odd count; the reply
-                // that misleads changes it by two, or by none.
-                let then = |r: usize| turn_passers(board, after.with(r));
-                let reply = (safe.iter().copied())
-                    .find(|&r| left(&then(r)) % 2 == 0)
-                    .unwrap_or(first);
-                let next = then(reply);
-                let mut changes = Vec::new();
-                if counted.most >= next.most + 2 {
-                    changes.push(format!(
-                        "uses up {} at once",
-                        lines(counted.most - next.most)
-                    ));
-                }
-                if counted.short > next.short {
-                    changes.push(format!(
-                        "leaves {} fewer (one grows long or joins another)",
-                        shorts(counted.short - next.short)
-                    ));
-                }
-                if counted.short < next.short {
-                    changes.push(format!("makes {}", shorts(next.short - counted.short)));
-                }
-                if left(&next) == left(&counted) && changes.is_empty() {
-                    changes.push("uses none of them up".to_string());
-                }
-                let why = match left(&next) % 2 == 0 {
-                    true if changes.is_empty() => ", so you run out first".to_string(),
-                    true => format!(
-                        ", so you run out first: {} {}",
-                        label(reply),
-                        changes.join(" and ")
-                    ),
-                    false => format!(", odd, but lines still to come change it{all_the_same}"),
-                };
-                Ok(Some(format!(
-                    "{head} {loses}: your opponent answers {}, after which {} and {} are left \
-                     for you: {}{why}.",
-                    label(reply),
-                    lines(next.most),
-                    shorts(next.short),
-                    left(&next),
-                )))
-            }
-            _ => Ok(None),
+        // Even with the opponent to move: they run out first, what the count asks for.
+        let counted = turn_passers(board, self.after);
+        if left(&counted) % 2 == 1 {
+            return Ok(None);
         }
+        let head = format!(
+            "After {}, {} and {} are left: {}, an even number, as the count asks.",
+            label(self.line),
+            lines(counted.most),
+            shorts(counted.short),
+            left(&counted),
+        );
+        let safe = match self.replies(solve)? {
+            None => return Ok(None),
+            Some(Replies::Sacrifice(reply)) => return Ok(Some(self.sacrifice(&head, reply))),
+            Some(Replies::Safe(safe)) => safe,
+        };
+        // A safe reply normally uses one of them, leaving you an odd count; the reply that
+        // misleads changes it by two, or by none.
+        let then = |r: usize| turn_passers(board, self.after.with(r));
+        let reply = (safe.iter().copied())
+            .find(|&r| left(&then(r)) % 2 == 0)
+            .unwrap_or(safe[0]);
+        let next = then(reply);
+        let mut changes = Vec::new();
+        if counted.most >= next.most + 2 {
+            changes.push(format!(
+                "uses up {} at once",
+                lines(counted.most - next.most)
+            ));
+        }
+        if counted.short > next.short {
+            changes.push(format!(
+                "leaves {} fewer (one grows long or joins another)",
+                shorts(counted.short - next.short)
+            ));
+        }
+        if counted.short < next.short {
+            changes.push(format!("makes {}", shorts(next.short - counted.short)));
+        }
+        if left(&next) == left(&counted) && changes.is_empty() {
+            changes.push("uses none of them up".to_string());
+        }
+        let why = match left(&next) % 2 == 0 {
+            true if changes.is_empty() => ", so you run out first".to_string(),
+            true => format!(
+                ", so you run out first: {} {}",
+                label(reply),
+                changes.join(" and ")
+            ),
+            false => format!(
+                ", odd, but lines still to come change it{}",
+                self.all_the_same
+            ),
+        };
+        Ok(Some(format!(
+            "{head} {}: your opponent answers {}, after which {} and {} are left for you: \
+             {}{why}.",
+            self.loses,
+            label(reply),
+            lines(next.most),
+            shorts(next.short),
+            left(&next),
+        )))
     }
 }
 
