@@ -29,6 +29,13 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 from . import _dotbox
 from ._dotbox import DotboxError, __version__
 
+#: The books the wheel carries (python/dotbox/books links the checkout's www/books, and
+#: pyproject.toml puts them in the wheel): found wherever the package is installed, after
+#: ``$DOTBOX_BOOKS`` and before a checkout's.
+_CARRIED_BOOKS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "books")
+if os.path.isfile(os.path.join(_CARRIED_BOOKS, "index.json")):
+    _dotbox.carried_books(_CARRIED_BOOKS)
+
 __all__ = ["__version__", "DotboxError", "Book", "analyze", "solve", "rules_move", "position", "shipped_book"]
 
 Lines = Union[str, Iterable[int]]
@@ -285,8 +292,8 @@ def rules_move(board: str, lines: Lines = (), random: float = 0.0) -> Optional[i
 
 def shipped_book(board: str) -> Optional[str]:
     """The path of the shipped opening book that answers ``board``, found as the command line
-    finds it (``$DOTBOX_BOOKS``, then ``www/books`` of the checkout dotbox was built from), or
-    ``None``. It may be the book of the board's transpose (the 3x5 book for ``"5x3"``): ask
+    finds it (``$DOTBOX_BOOKS``, then the books this package carries, ``dotbox/books``, then
+    ``www/books`` of the checkout dotbox was built from), or ``None``. It may be the book of the board's transpose (the 3x5 book for ``"5x3"``): ask
     it with ``Book(path).analyze(lines, board=...)``."""
     path = _dotbox.shipped_book(_board(board)[0])
     return None if path is None else os.fspath(path)

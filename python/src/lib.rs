@@ -207,12 +207,21 @@ fn board(name: &str) -> PyResult<(String, usize, usize, usize, Vec<usize>)> {
     ))
 }
 
-/// The shipped book of a board, found as the command line finds it (`$DOTBOX_BOOKS`, then
-/// `www/books` of the checkout dotbox was built from), if there is one.
+/// The shipped book of a board, found as the command line finds it (`$DOTBOX_BOOKS`, then the
+/// books the wheel carries, then `www/books` of the checkout dotbox was built from), if there
+/// is one.
 #[pyfunction]
 fn shipped_book(board: &str) -> PyResult<Option<PathBuf>> {
     let (board, _) = parse_position(board, "").map_err(py_error)?;
     dotbox::native::shipped_book(&board).map_err(py_error)
+}
+
+/// Names the folder of books the installed package carries (`dotbox/books`, a copy of the
+/// checkout's `www/books` put in the wheel), so that books are found wherever the wheel is
+/// installed: the package calls it once, at import. `false` if one was named before.
+#[pyfunction]
+fn carried_books(dir: PathBuf) -> bool {
+    dotbox::native::carried_books(dir)
 }
 
 #[pymodule]
@@ -231,6 +240,7 @@ fn _dotbox(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dbn, m)?)?;
     m.add_function(wrap_pyfunction!(read_dbn, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_book, m)?)?;
+    m.add_function(wrap_pyfunction!(carried_books, m)?)?;
     m.add_class::<book::Book>()?;
     wait::stop_calls_at_exit(m)?;
     Ok(())

@@ -1,9 +1,13 @@
 """Values through Python are the command line's, from every method it uses."""
 
 import copy as copy_module
+import json
 import multiprocessing
+import os
 import pickle
 import random
+import subprocess
+import sys
 import threading
 import time
 import warnings
@@ -317,3 +321,22 @@ def test_chains_as_pseudo_lines_are_exact_only_where_proven(cli):
     info = got["pseudo_lines"]
     assert got["exact"] == (info["value_exact"] and not info["unproven_moves"])
     assert not set(got["best"]) & set(info["unproven_moves"])
+
+
+def test_the_installed_package_answers_from_the_books_it_carries(tmp_path):
+    # The wheel carries www/books as dotbox/books: found before a checkout's, so an installed
+    # package answers from them wherever it is (here from another directory, no $DOTBOX_BOOKS).
+    carried = os.path.join(os.path.dirname(os.path.abspath(dotbox.__file__)), "books")
+    env = {k: v for k, v in os.environ.items() if k != "DOTBOX_BOOKS"}
+    script = (
+        "import dotbox, json; "
+        "print(json.dumps([dotbox.shipped_book(b) for b in ('3x4', '4x4', '5x3')] "
+        "+ [dotbox.analyze('4x4')['method']]))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    *paths, method = json.loads(out.stdout)
+    assert paths == [os.path.join(carried, f) for f in ("3x4-d7.book", "4x4-d10.book", "3x5-d10.book")]
+    assert method == "book"
+    # Where no book is found, the message names the carried folder among the places looked in.
+    with pytest.raises(dotbox.DotboxError, match=f"then in {carried}, then in the www/books"):
+        dotbox.analyze("4x5", method="book")

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::book::{describe, BookError, Fit};
 use crate::core::{Board, Position};
-use crate::native::{shipped_book, BookFile, CliError, Method, WHERE_BOOKS_ARE_LOOKED_FOR};
+use crate::native::{shipped_book, where_books_are_looked_for, BookFile, CliError, Method};
 
 use super::chosen::chosen;
 use super::{Answer, Answered, Found, Options};
@@ -65,8 +65,9 @@ pub(super) fn booked_or_chosen(
 fn unbooked(mut answer: Answer, board: &Board) -> Answer {
     if matches!(answer.found, Found::Estimate { chosen: true, .. }) {
         answer.how.push_str(&format!(
-            "; no book for {} was found ({WHERE_BOOKS_ARE_LOOKED_FOR})",
-            describe(board)
+            "; no book for {} was found ({})",
+            describe(board),
+            where_books_are_looked_for()
         ));
     }
     answer

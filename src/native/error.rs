@@ -15,7 +15,7 @@ use crate::search::SearchError;
 use crate::store::StoreError;
 
 use super::method::{Method, MethodOption};
-use super::WHERE_BOOKS_ARE_LOOKED_FOR;
+use super::where_books_are_looked_for;
 
 /// Why a command failed; the message names what is wrong and where.
 #[derive(Debug)]
@@ -282,9 +282,10 @@ impl fmt::Display for Spelled<'_> {
             }
             CliError::NoBook { board } => write!(
                 f,
-                "{} needs {}: no book for {board} was found ({WHERE_BOOKS_ARE_LOOKED_FOR})",
+                "{} needs {}: no book for {board} was found ({})",
                 Method::Book.in_terms_of(self.face),
-                self.face.book_given()
+                self.face.book_given(),
+                where_books_are_looked_for()
             ),
             CliError::ReadsNoBook { method } if python => write!(
                 f,

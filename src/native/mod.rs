@@ -22,4 +22,4 @@ pub use book_file::{BookFile, Held};
 pub use error::{CliError, Face, Spelled, TimeLimitProblem, MIN_TIME_LIMIT};
 pub(crate) use files::{disk_too_small, fits_on_disk};
 pub use method::{check_reads, thread_count, Method, MethodOption, SearchArgs, MAX_THREADS};
-pub use shipped::{book_for as shipped_book, WHERE_BOOKS_ARE_LOOKED_FOR};
+pub use shipped::{book_for as shipped_book, carried_books, where_books_are_looked_for};

@@ -3,11 +3,13 @@
 //!
 //! The books and their `index.json` (board, pre-drawn lines, depth, format, the command that
 //! made each) live beside the page that also loads them. The command looks for that folder
-//! in `$DOTBOX_BOOKS`, next to the executable's checkout (`target/release/dotbox` →
-//! `www/books`) and in the source tree it was built from, in that order; a `$DOTBOX_BOOKS`
-//! without a readable `index.json` is an error.
+//! in `$DOTBOX_BOOKS`, in the copy a package carries ([`carried_books`]: the Python wheel's),
+//! next to the executable's checkout (`target/release/dotbox` → `www/books`) and in the
+//! source tree it was built from, in that order; a `$DOTBOX_BOOKS` without a readable
+//! `index.json` is an error.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -20,9 +22,32 @@ use super::error::CliError;
 pub const BOOKS_ENV: &str = "DOTBOX_BOOKS";
 
 /// Where [`book_for`] looks, in words for a message that no book was found (a package
-/// installed away from its checkout finds none, and should say where to point it).
-pub const WHERE_BOOKS_ARE_LOOKED_FOR: &str = "books are looked for in $DOTBOX_BOOKS, then in the \
-     www/books of the checkout that holds the executable or that it was built from";
+/// installed away from its checkout finds none, and should say where to point it): "books are
+/// looked for in $DOTBOX_BOOKS, then in the www/books of the checkout …", with the folder a
+/// package carries ([`carried_books`]) named between them where there is one.
+pub fn where_books_are_looked_for() -> String {
+    let carried = match CARRIED.get() {
+        Some(dir) => format!("then in {}, ", dir.display()),
+        None => String::new(),
+    };
+    format!(
+        "books are looked for in ${BOOKS_ENV}, {carried}then in the www/books of the checkout \
+         that holds the executable or that it was built from"
+    )
+}
+
+/// The folder of books a package carries, once named ([`carried_books`]).
+static CARRIED: OnceLock<PathBuf> = OnceLock::new();
+
+/// Names the folder of books (with their `index.json`) that the package holding this code
+/// carries: the Python wheel ships the books inside it, where no checkout is near, so that
+/// `dotbox.analyze("4x4")` answers from the book wherever the wheel is installed. Looked in
+/// after `$DOTBOX_BOOKS` and before the checkout's; an unusable folder is passed over as a
+/// checkout's is (only `$DOTBOX_BOOKS` is named on purpose). Named once for the process:
+/// later calls change nothing, and return `false`.
+pub fn carried_books(dir: PathBuf) -> bool {
+    CARRIED.set(dir).is_ok()
+}
 
 /// The shipped book that answers for `board` (one of the same board, pre-drawn lines
 /// included, or of its transpose: the 3×5 book answers 5×3), if one is found.
@@ -49,10 +74,14 @@ pub fn book_for(board: &Board) -> Result<Option<PathBuf>, CliError> {
             return Ok(found);
         }
     }
-    Ok(checkout_folders().into_iter().find_map(|dir| {
-        let index = read_index(&dir).ok()?;
-        in_index(&dir, &index, board).ok()?
-    }))
+    let carried = CARRIED.get().cloned();
+    Ok(carried
+        .into_iter()
+        .chain(checkout_folders())
+        .find_map(|dir| {
+            let index = read_index(&dir).ok()?;
+            in_index(&dir, &index, board).ok()?
+        }))
 }
 
 /// The `www/books` folders of the checkout the executable or the source was built in, the
