@@ -190,6 +190,7 @@ function render() {
     hint: null,
     marked: answered && !ex.answer.includes(state.answer) ? { line: state.answer, cls: 'picked-wrong' } : null,
     interactive: !answered,
+    boardStop: true,
     onPlay: pick,
     onCursor: (line) => { state.cursor = line; },
   });
@@ -253,10 +254,19 @@ function pick(line) {
   saveProgress(progress);
   renderMenu();
   render();
-  // On to the next exercise; after the course's last, Try again (Next is disabled there).
-  // Without scrolling: on a phone the button sits below the long feedback, and scrolling to it
-  // took the board and the verdict off the screen.
+  // On to the next exercise; after the course's last, Try again (Next is disabled there). The
+  // buttons stay at the screen's foot (learn.css); scrolling to them took the board and the
+  // verdict off a phone's screen.
   $($('exercise-next').disabled ? 'exercise-retry' : 'exercise-next').focus({ preventScroll: true });
+  showVerdict();
+}
+
+/** Brings the verdict's first lines into view where they are below the screen (or nearly):
+ * to the middle of it, so that the board's lower part stays in sight above. */
+function showVerdict() {
+  const top = $('exercise-feedback').getBoundingClientRect().top;
+  const bar = document.querySelector('.learn-buttons').getBoundingClientRect().height;
+  if (top > innerHeight - bar - 80) window.scrollBy(0, top - innerHeight / 2);
 }
 
 /** The exercise `delta` (±1) from this one, across lessons; nothing past the course's ends. */
@@ -278,6 +288,10 @@ function next(delta) {
  * lesson's text and the question above it.
  */
 function focusBoard(top) {
+  // Where a lesson begins, its title and text are read with the board's question, as the eye
+  // reads them above it (a screen reader landed on the board and never heard them).
+  const lesson = top === 'lesson-title' ? 'lesson-title lesson-text ' : '';
+  $('learn-svg').setAttribute('aria-describedby', `${lesson}exercise-title exercise-question learn-shading`);
   $('learn-svg').focus({ preventScroll: true });
   $(top).scrollIntoView({ block: 'nearest' });
 }
@@ -295,16 +309,31 @@ async function load() {
   state.lessons = data.lessons;
 }
 
+/** The page's own title, the game's view's. */
+let PLAY_TITLE = null;
+
 /** Shows Learn (true) or the game (false). */
 function setView(learn) {
   document.body.dataset.view = learn ? 'learn' : 'play';
+  // Each view its own title: the tab, the history and a screen reader's name of the page.
+  PLAY_TITLE ??= document.title;
+  document.title = learn ? `Learn chain theory — ${PLAY_TITLE}` : PLAY_TITLE;
   $('learn').hidden = !learn;
   document.querySelector('main').hidden = learn;
   $('learn-link').setAttribute('aria-current', learn ? 'page' : 'false');
   $('play-link').setAttribute('aria-current', learn ? 'false' : 'page');
 }
 
-async function enter() {
+/** The entry in hand (loading the course), so that the events of one address change start
+ * one: it reads the address once loaded, the latest one. */
+let entering = null;
+
+function enter() {
+  entering ??= enterNow().finally(() => { entering = null; });
+  return entering;
+}
+
+async function enterNow() {
   setView(true);
   try {
     await wasmReady;
@@ -378,8 +407,9 @@ function start() {
     e.preventDefault();
     if (document.body.dataset.view === 'learn') leave();
   });
-  // Setting the address fires both events; the second finds the address the first wrote for
-  // the exercise shown, which is already shown (entering again cleared its notice).
+  // Setting the address fires both events; the second finds the first's entry still loading
+  // (it joins it), or the address it wrote for the exercise shown, which is already shown
+  // (entering again cleared its notice).
   const followAddress = () => {
     const shown = document.body.dataset.view === 'learn' && state.lessons && location.hash === progress.address;
     if (isLearnHash(location.hash)) { if (!shown) enter(); }
