@@ -20,14 +20,14 @@ export function diagramOf(board, lines) {
 }
 
 /**
- * The keydown handler of the answer board `svg`. `state` holds `{geometry, cursor, answer}`
- * (keys do nothing once answered); `lines()` are the position's drawn lines, `render()`
- * redraws and `pick(line)` answers. The page's own shortcuts never see these keys.
+ * The keydown handler of the answer board `svg`. `state` holds `{geometry, cursor, answer}`;
+ * `lines()` are the position's drawn lines, `render()` redraws and `pick(line)` answers. Once
+ * answered the arrows still walk the lines, each read with its score, and Enter does nothing.
+ * The page's own shortcuts never see these keys.
  */
 export function answerKeys(svg, state, { lines, render, pick }) {
   return (e) => {
     e.stopPropagation();
-    if (state.answer !== null) return;
     if (ARROWS[e.key]) {
       const drawn = new Set(lines());
       const open = new Set(state.geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l)));
@@ -35,7 +35,7 @@ export function answerKeys(svg, state, { lines, render, pick }) {
       render();
       svg.querySelector(`g.move[data-line="${state.cursor}"]`)?.focus();
       e.preventDefault();
-    } else if ((e.key === 'Enter' || e.key === ' ') && state.cursor !== null) {
+    } else if ((e.key === 'Enter' || e.key === ' ') && state.cursor !== null && state.answer === null) {
       pick(state.cursor);
       e.preventDefault();
     }

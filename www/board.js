@@ -20,8 +20,9 @@ function midpoint(shape) {
  *        boxes: [{row, col, player}],
  *        showScores, showLabels (dot coordinates on the edges), cursor, hint,
  *        marked: {line, cls} | null (a class for one open line), interactive, onPlay(line),
- *        onCursor(line)}
- * Keyboard: the cursor's line, or else the first open line, is the board's one tab stop.
+ *        onCursor(line), boardStop}
+ * Keyboard: the cursor's line, or else the first open line, is the board's one tab stop;
+ * with `boardStop` (the answer boards, focusable themselves) no line is.
  */
 export function renderBoard(svg, view) {
   const { rows, cols, lines } = view.geometry;
@@ -71,12 +72,17 @@ export function renderBoard(svg, view) {
       'data-best': isBest ? '1' : '0',
       'data-unproven': doubt ? '1' : '',
       role: 'button',
-      tabindex: tabStop === shape.line ? 0 : -1,
+      // An answer board is itself the one tab stop (its arrows move among the lines).
+      tabindex: !view.boardStop && tabStop === shape.line ? 0 : -1,
+      // Not playable now (the engine's turn, an answer given): said so, not a dead button.
+      ...(view.interactive ? {} : { 'aria-disabled': 'true' }),
       'aria-label': `line ${shape.label}${gives.get(shape.line) ?? ''}${view.showScores ? said : ''}`,
     }, svg);
     const coords = { x1: shape.a[1], y1: shape.a[0], x2: shape.b[1], y2: shape.b[0] };
     el('line', { class: `line open${isBest && view.showScores ? ' best' : ''}`, ...coords, 'stroke-width': 0.06 }, g);
-    el('line', { class: 'hit', ...coords, 'stroke-width': 0.34 }, g);
+    // At least 24 CSS px wide on a phone (5x5 at 360 px: 55 px a box), clear of the parallel
+    // lines a box away.
+    el('line', { class: 'hit', ...coords, 'stroke-width': 0.44 }, g);
     if (view.showScores && score !== undefined) {
       const { x, y } = midpoint(shape);
       // A proven score beside estimates is worse than the best only where the value is known.

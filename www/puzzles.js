@@ -74,6 +74,7 @@ function render() {
     hint: answered ? p.solution : null,
     marked: answered && state.answer !== p.solution ? { line: state.answer, cls: 'picked-wrong' } : null,
     interactive: !answered,
+    boardStop: true,
     onPlay: pick,
     onCursor: (line) => { state.cursor = line; },
   });
