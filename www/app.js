@@ -370,12 +370,14 @@ function render() {
   const [a, b] = g.taken;
   // The status is a live region: written only where it changed, or a screen reader reads it
   // out again at every render (each arrow key on the board).
-  writeIfChanged('turn', g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move`);
+  // Stepped back along the moves: said, or a past position sounds like the game's own.
+  const past = g.canRedo() ? ` (a past position: after move ${g.ply} of ${g.mainline().length})` : '';
+  writeIfChanged('turn', g.isOver() ? 'Game over' : `<span class="p${turn}">${who(turn)}</span> to move${past}`);
   writeIfChanged('taken', `Boxes: <span class="p0">A ${a}</span> – <span class="p1">B ${b}</span>`);
   // The move that led here, in words: what the engine drew is heard, not only seen on the
   // board (the status is read out whole when it changes).
   const led = g.lastMove();
-  writeIfChanged('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` (+${led.boxes})` : ''}` : '');
+  writeIfChanged('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` and took ${led.boxes === 1 ? 'a box' : `${led.boxes} boxes`}` : ''}` : '');
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
   const guessed = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates or by
@@ -386,10 +388,15 @@ function render() {
   const estimate = known && guessed ? capAt(guessed, known.value) : guessed;
   const value = analysis ? analysis.value : known?.value ?? null;
   const proven = analysis ? '' : ` — exact, ${known?.by}; the scores marked ~ are estimates`;
-  const final = value === null ? '' : fmt((turn === 0 ? a - b : b - a) + value);
+  // How the game ends with perfect play from here, in words (a screen reader said "final -3").
+  const final = (turn === 0 ? a - b : b - a) + value;
+  const ends = final === 0 ? 'a draw' : `${PLAYER[final > 0 ? turn : 1 - turn]} wins by ${Math.abs(final)}`;
+  const pending = !g.isOver() && value === null && !estimate;
   writeIfChanged('value', g.isOver() ? '' : value !== null
-    ? `Value ${fmt(value)} for ${PLAYER[turn]} (final ${final} with perfect play)${proven}`
+    ? `Value ${fmt(value)} for ${PLAYER[turn]} (${ends} with perfect play)${proven}`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …', 'textContent');
+  // Read once the value is there, not first with "Value: …" and again with it.
+  $('status').setAttribute('aria-busy', String(pending));
   $('value').classList.toggle('estimate', value === null && Boolean(estimate));
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   // Redrawing the board replaces its lines, the focused one with them. A keyboard user's focus
@@ -445,7 +452,9 @@ function writeIfChanged(id, content, property = 'innerHTML') {
  * step button at the line's end, Undo at the start, Redo at the end, the board's last line at
  * the game's end. It went to the page's body, from where a keyboard user starts over (WCAG
  * 2.4.3). A step button hands it to the step the other way, Undo and Redo to each other; any
- * other control, or where those are disabled too, to the board's cursor, else New game. */
+ * other control, or where those are disabled too, to the board's cursor, else (the game over)
+ * to the board itself, whose description says how it ended: on New game, a player still
+ * pressing Enter to play started a new game. */
 function keepFocus(before) {
   // A focused control just disabled keeps the focus until the browser's next frame, then the
   // body gets it.
@@ -461,7 +470,8 @@ function keepFocus(before) {
   if (next) return next.focus();
   const board = $('svg').querySelector('g.move[tabindex="0"]');
   if (board && !session.game.isOver()) return board.focus();
-  document.querySelector('#new-game button[type="submit"]').focus();
+  $('svg').tabIndex = -1;
+  $('svg').focus();
 }
 
 // ---- Keyboard --------------------------------------------------------------------------

@@ -57,34 +57,46 @@ function loonyOf(g, lines) {
 
 // ---- Board overlay ---------------------------------------------------------------------
 
+/** What the overlay adds to a line's name: who must make the next loony move after it, and
+ * whether it is loony itself (taken off before the overlay is drawn again). */
+const SPOKEN_OVERLAY = /, then [AB] must make the next loony move|, loony move/g;
+
 function drawOverlay() {
   const svg = $('svg');
   svg.querySelectorAll('.coach').forEach((n) => n.remove());
   svg.querySelectorAll('g.move.loony').forEach((n) => n.classList.remove('loony'));
-  drawSuffixes(svg);
+  for (const g of svg.querySelectorAll('g.move[aria-label]')) g.setAttribute('aria-label', g.getAttribute('aria-label').replace(SPOKEN_OVERLAY, ''));
+  const loony = new Set(coach.overlay && coach.report ? coach.report.loonyMoves.map((m) => m.line) : []);
+  drawSuffixes(svg, loony);
   if (!coach.overlay || !coach.report) return;
   shadeComponents(svg, coach.report.components);
-  for (const m of coach.report.loonyMoves) {
-    const g = svg.querySelector(`g.move[data-line="${m.line}"]`);
+  for (const line of loony) {
+    const g = svg.querySelector(`g.move[data-line="${line}"]`);
     if (!g) continue;
     g.classList.add('loony');
-    const label = g.getAttribute('aria-label') ?? '';
-    if (!label.endsWith(', loony move')) g.setAttribute('aria-label', `${label}, loony move`);
+    g.setAttribute('aria-label', `${g.getAttribute('aria-label') ?? ''}, loony move`);
   }
 }
 
 /** Suffixes every shown score with who must make the next loony move from that line on (the
- * line itself where it is loony), as
- * `dotbox analyze --loony` prints them (v: the player to move, ^: the opponent). */
-function drawSuffixes(svg) {
+ * line itself where it is loony), as `dotbox analyze --loony` prints them (v: the player to
+ * move, ^: the opponent), and says it in the line's name, which a screen reader reads (but
+ * not for a `loony` line: it is that move, and its name says so). */
+function drawSuffixes(svg, loony) {
   const flags = coach.overlay && coach.loony?.key === coach.key ? coach.loony.flags : null;
   const next = new Map((flags?.moves ?? []).map((m) => [m.line, m.next]));
+  const turn = session.game?.turn ?? 0;
   for (const g of svg.querySelectorAll('g.move')) {
-    const suffix = next.get(Number(g.dataset.line)) ?? '';
+    const line = Number(g.dataset.line);
+    const suffix = next.get(line) ?? '';
     const text = g.querySelector('text.score');
     if (text) text.textContent = text.textContent.replace(/[v^]$/, '') + suffix;
     if (flags) g.dataset.next = suffix;
     else delete g.dataset.next;
+    if (suffix && !loony.has(line) && g.hasAttribute('aria-label')) {
+      const who = PLAYER[suffix === 'v' ? turn : 1 - turn];
+      g.setAttribute('aria-label', `${g.getAttribute('aria-label')}, then ${who} must make the next loony move`);
+    }
   }
 }
 
@@ -290,32 +302,49 @@ async function requestFlags(g, lines, key) {
 
 // ---- The move just played --------------------------------------------------------------
 
-/** A judged move as a paragraph: who drew it, its score against the best, and why. */
-function judgement(j) {
+/** A judged move as a paragraph: who drew it, its score against the best, and why; `seq`,
+ * the moves up to it, names it (setVerdicts keeps it in place). */
+function judgement(j, seq) {
   const p = document.createElement('p');
   const head = document.createElement('strong');
   head.textContent = `${PLAYER[j.player]} drew ${j.label} (score ${fmt(j.score)}, best ${fmt(j.value)}): `;
   p.append(head, j.text);
   p.className = j.best ? 'good' : 'bad';
+  p.dataset.seq = seq;
   return p;
+}
+
+/**
+ * Shows `nodes` (paragraphs, or a text) in the verdict's live region, above the judgement of
+ * the moves `keep` where it is shown already: that one stays in place, as the move before,
+ * since a node removed and added again is read out again (each verdict was heard twice).
+ * `busy` while a move is being judged: its "Judging …" is not read, the verdict is.
+ */
+function setVerdicts(nodes, keep = null, busy = false) {
+  const out = $('coach-move');
+  const kept = keep === null ? null : Array.from(out.children).find((c) => c.dataset.seq === keep) ?? null;
+  for (const c of Array.from(out.childNodes)) if (c !== kept) c.remove();
+  for (const n of nodes) out.insertBefore(typeof n === 'string' ? document.createTextNode(n) : n, kept);
+  kept?.classList.add('previous');
+  out.setAttribute('aria-busy', String(busy));
 }
 
 /** Shows the judgement of the last move and, below it, of the move before (so a move
  * answered at once by the engine stays readable). */
 function showJudged(moves) {
   const out = $('coach-move');
-  const last = coach.judged.get(moves.join(','));
-  out.replaceChildren();
-  if (!last) return;
-  out.append(judgement(last));
+  const seq = moves.join(',');
+  const last = coach.judged.get(seq);
+  if (!last) return setVerdicts([]);
   out.dataset.line = String(last.line);
   out.dataset.best = last.best ? '1' : '0';
-  const previous = coach.judged.get(moves.slice(0, -1).join(','));
-  if (previous) {
-    const p = judgement(previous);
-    p.classList.add('previous');
-    out.append(p);
-  }
+  const before = moves.slice(0, -1).join(',');
+  const previous = coach.judged.get(before);
+  const shown = Array.from(out.children).some((c) => c.dataset.seq === before);
+  if (!previous || shown) return setVerdicts([judgement(last, seq)], previous ? before : null);
+  const p = judgement(previous, before);
+  p.classList.add('previous');
+  setVerdicts([judgement(last, seq), p]);
 }
 
 /** What the engine's estimate of the position with `before` drawn says of `line`, as a
@@ -364,7 +393,7 @@ async function explainLast(g, key) {
   const moves = Array.from(g.moves);
   delete out.dataset.line;
   if (!moves.length) {
-    out.textContent = 'Play a move and the coach says why it is good or what it costs.';
+    setVerdicts(['Play a move and the coach says why it is good or what it costs.']);
     return;
   }
   const sequence = moves.join(',');
@@ -374,14 +403,15 @@ async function explainLast(g, key) {
   const before = g.lines.split(',').filter((l) => l !== '' && Number(l) !== line).join(',');
   const label = g.label(line);
   let analysis;
-  out.textContent = `Judging ${label}…`;
+  // The verdict on the move before stays where it is, below.
+  setVerdicts([`Judging ${label}…`], moves.slice(0, -1).join(','), true);
   try {
     analysis = await analysisOf(client, g.board, g.predrawn, before, true);
   } catch (e) {
     if (coach.explained !== key || session.game !== g) return;
     const text = `${label}: no exact analysis of the position before it. ${e.message.replace(/\.?$/, '.')}`;
     const says = estimateSays(g, before, line);
-    out.textContent = `${text}${says}`;
+    setVerdicts([`${text}${says}`]);
     coach.unjudged = { explained: key, before: keyOf(g, before) };
     // The move list estimates the position before soon after (analysis.js): the verdict
     // adds the estimate then.
@@ -393,7 +423,7 @@ async function explainLast(g, key) {
   // Chains as pseudo-lines may leave the move's score unproven (an upper bound): not judged.
   if (!proven(analysis)?.moves.some((m) => m.line === line)) {
     const score = analysis.moves.find((m) => m.line === line)?.score;
-    out.textContent = `${label}: not judged exactly. Chains as pseudo-lines score it ~${fmt(score)}, but do not prove that score.`;
+    setVerdicts([`${label}: not judged exactly. Chains as pseudo-lines score it ~${fmt(score)}, but do not prove that score.`]);
     // Judged once the move list's search makes the position before it exact.
     coach.unjudged = { explained: key, before: keyOf(g, before) };
     return;
@@ -406,7 +436,7 @@ async function explainLast(g, key) {
     const score = analysis.moves.find((m) => m.line === line)?.score;
     coach.judged.set(sequence, { line, label, player, score, value: analysis.value, best: e.best, text: e.text });
   } catch (err) {
-    out.textContent = `${label}: ${err.message}`;
+    setVerdicts([`${label}: ${err.message}`]);
     return;
   }
   showJudged(moves);
@@ -460,7 +490,7 @@ async function start() {
     const w = coach.waiting;
     if (w?.before !== key || coach.explained !== w.explained) return;
     coach.waiting = null;
-    $('coach-move').textContent = w.text();
+    setVerdicts([w.text()]);
   });
   // The position before the move was made exact (the move list's search, or the engine's
   // own): the move is judged.
