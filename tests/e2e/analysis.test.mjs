@@ -38,7 +38,29 @@ test('the move list gives each move its mover, boxes and exact loss; stepping mo
   assert.deepEqual(shown, nativeAnalyze('3x3', GAME.slice(0, 3)).moves, 'scores follow');
   await page.waitForFunction((key) => document.querySelector('#coach').dataset.key === key, `3x3||${linesAfter(GAME, 3)}`);
   assert.equal(await page.getAttribute('#moves li[data-ply="3"]', 'aria-current'), 'step');
+  // The status says it is a past position, as a screen reader hears it.
+  assert.match(await page.textContent('#turn'), new RegExp(`^[AB] to move \\(a past position: after move 3 of ${GAME.length}\\)$`));
   assert.match(page.url(), new RegExp(`moves=${GAME.join(',')}&at=3$`), 'the address follows: the line shown, at move 3');
+  // Every text of the list, the row shown and the moves after it included, keeps a contrast
+  // of 4.5:1 (WCAG AA, small text): its colour, faded by any opacity, on the first background
+  // under it.
+  const contrasts = await page.$$eval('#moves li[data-ply] button span', (spans) => spans.filter((s) => s.textContent.trim()).map((s) => {
+    const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+    let bg = null;
+    let alpha = 1;
+    for (let e = s; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      alpha *= Number(style.opacity);
+      const b = rgb(style.backgroundColor);
+      if (!bg && (b.length < 4 || b[3] > 0)) bg = b.slice(0, 3);
+    }
+    bg ??= [255, 255, 255];
+    const fg = rgb(getComputedStyle(s).color).slice(0, 3).map((v, i) => v * alpha + bg[i] * (1 - alpha));
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    return { text: `${s.closest('li').dataset.ply}: ${s.textContent}`, ratio: (hi + 0.05) / (lo + 0.05) };
+  }));
+  for (const { text, ratio } of contrasts) assert.ok(ratio >= 4.5, `move ${text}: contrast ${ratio.toFixed(2)}:1`);
 
   // Keys: ← and → step, Home and End jump; the later moves stay in the list.
   const steps = [['ArrowLeft', 2], ['ArrowLeft', 1], ['ArrowRight', 2], ['Home', 0], ['End', GAME.length]];
@@ -391,6 +413,11 @@ test('the best line on a board too large to solve goes on to the end, marking th
   assert.match(text, /Moves marked ~ \(\d+ of \d+\) are not exact/);
   // Besides the value's and the note's, one ~ for each move not exact.
   assert.equal((text.match(/~/g) ?? []).length - 2, exact.filter((e) => !e).length, 'each move not exact carries ~');
+  // ... and says so in its name, in words (a screen reader does not speak "~").
+  const names = await page.$$eval('#best-line button.line-move', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.equal(names.length, line.length);
+  names.forEach((name, k) => assert.equal(name.endsWith(', estimated (not exact)'), !exact[k], name));
+  assert.ok(names.every((name) => !name.includes('~')), names.join('; '));
   // The exact moves are best moves: checked natively at the handover and deeper.
   const played = [...start];
   for (const [k, move] of line.entries()) {

@@ -102,6 +102,20 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   await page.locator('body').press('c');
   assert.equal(await page.locator('#svg rect.box-kind').count(), 9);
   assert.equal(await page.locator('#svg g.move[data-next]').count(), flagged.moves.length);
+  // Said as well as drawn: a line's name tells who must make the next loony move after it
+  // (a loony line's name says it is one), once, however often the overlay is drawn.
+  await page.locator('body').press('c');
+  await page.locator('body').press('c');
+  const names = await page.$$eval('#svg g.move[data-next]', (gs) => gs.map((g) => ({ next: g.dataset.next, loony: g.classList.contains('loony'), name: g.getAttribute('aria-label') })));
+  const toMove = (await page.textContent('#turn')).trim()[0];
+  const spoken = { v: toMove, '^': toMove === 'A' ? 'B' : 'A' };
+  assert.ok(names.some((n) => !n.loony) && names.some((n) => n.loony));
+  for (const n of names) {
+    const said = n.loony ? /, loony move$/ : new RegExp(`score [^,]*(, best)?, then ${spoken[n.next]} must make the next loony move$`);
+    assert.match(n.name, said);
+    assert.equal(n.name.split('next loony move').length + n.name.split(', loony move').length, n.loony ? 3 : 3, n.name);
+  }
+  assert.equal(await page.getAttribute('#status', 'aria-busy'), 'false');
 
   // Play the loony move 12: the coach judges it with its exact score.
   const before = nativeAnalyze('3x3', start);
@@ -122,7 +136,16 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   await coachShows(page, '3x3', [...start, 12]);
   assert.ok((await page.textContent('#coach-standing')).includes(`all but 2: ${await labelOf(page, 13)} then double-deal with ${await labelOf(page, 15)}`));
 
-  // A best move is called one.
+  // A best move is called one. A screen reader hears each verdict once: the one just judged
+  // is added to the live region, the one before is left where it is (removed and added
+  // again, it was read out again), and "Judging …" is said while the region is busy.
+  await page.evaluate(() => {
+    window.verdictsAdded = [];
+    const out = document.querySelector('#coach-move');
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) window.verdictsAdded.push({ text: n.textContent, busy: out.getAttribute('aria-busy') });
+    }).observe(out, { childList: true });
+  });
   const now = nativeAnalyze('3x3', [...start, 12]);
   const best = now.moves.find((m) => m.score === now.value).line;
   await page.click(`#svg g.move[data-line="${best}"]`);
@@ -132,6 +155,10 @@ test('the coach shows chains, control and loony moves, and judges the move just 
   assert.match(await page.textContent('#coach-move p:first-child'), /^B drew [a-d]\d[a-d]\d .*(the only best move|equally good best moves)/);
   // The move before stays readable below it.
   assert.ok((await page.textContent('#coach-move p.previous')).startsWith(judged), 'the loony move is still judged below');
+  const added = await page.evaluate(() => window.verdictsAdded);
+  assert.ok(!added.some((a) => a.text.startsWith(judged)), `the verdict before is not added again: ${JSON.stringify(added)}`);
+  assert.ok(added.every((a) => a.text.startsWith('Judging') || a.text.startsWith('B drew')), JSON.stringify(added));
+  assert.equal(await page.getAttribute('#coach-move', 'aria-busy'), 'false');
   await page.click('#undo');
   await settled(page);
   await coachShows(page, '3x3', [...start, 12]);

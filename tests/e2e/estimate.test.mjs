@@ -365,7 +365,7 @@ test('a value and move the engine proved are shown exact among its estimates, wi
   await clickLine(game, lines.at(-1));
   await settled(game);
   const sign = native.value > 0 ? '\\+' : '';
-  assert.match(await game.textContent('#value'), new RegExp(`^Value ${sign}${native.value} for [AB] \\(final [+-]?\\d+ with perfect play\\) — exact, proven by the engine's search`));
+  assert.match(await game.textContent('#value'), new RegExp(`^Value ${sign}${native.value} for [AB] \\((?:[AB] wins by \\d+|a draw) with perfect play\\) — exact, proven by the engine's search`));
   assert.equal(await game.evaluate(() => document.querySelector('#value').classList.contains('estimate')), false);
   assert.match(await game.textContent('#exactness'), /^The value is exact, the scores marked ~ are estimates/);
   const at = lines.length;
@@ -417,7 +417,7 @@ test('the value after a move the engine proved is exact, where only estimates re
   await clickLine(page, found.best);
   await settled(page);
   const sign = native.value > 0 ? '\\+' : '';
-  assert.match(await page.textContent('#value'), new RegExp(`^Value ${sign}${native.value} for [AB] \\(final [+-]?\\d+ with perfect play\\) — exact, proven by the exact score of the move that led here; the scores marked ~ are estimates$`));
+  assert.match(await page.textContent('#value'), new RegExp(`^Value ${sign}${native.value} for [AB] \\((?:[AB] wins by \\d+|a draw) with perfect play\\) — exact, proven by the exact score of the move that led here; the scores marked ~ are estimates$`));
   assert.equal(await page.evaluate(() => document.querySelector('#value').classList.contains('estimate')), false);
   const shown = await page.$$eval('#svg g.move[data-estimate]:not([data-estimate=""])', (gs) => gs.map((g) => Number(g.dataset.estimate)));
   assert.ok(shown.length > 0 && shown.every((e) => e <= native.value), `no estimate above the value ${native.value}: ${shown}`);

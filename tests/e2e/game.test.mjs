@@ -192,6 +192,8 @@ test('keyboard only: a control disabled or gone under the focus hands it on, nev
   assert.match(await page.textContent('#last-move'), /^B drew [a-c][1-3][a-c][1-3]$/);
   await press('undo', 2);
   assert.equal(await focused(), 'redo', 'nothing to take back: on to Redo');
+  // A button's name is what it does: its shortcut's letter, shown beside it, is not read.
+  for (const name of ['Undo', 'Redo', 'Hint', 'New game', 'Best line', 'Puzzles']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
   // Arrow keys move the board's cursor; the status (a live region) is not written again.
   await page.evaluate(() => {
     window.statusWrites = 0;
@@ -200,14 +202,18 @@ test('keyboard only: a control disabled or gone under the focus hands it on, nev
   await page.locator('body').press('ArrowDown');
   for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft']) await page.keyboard.press(key);
   assert.equal(await page.evaluate(() => window.statusWrites), 0);
-  // The game's last line drawn from the board: on to New game.
+  // The game's last line drawn from the board: on to the board itself, whose description
+  // says how it ended; a player still pressing Enter there starts no new game.
   await page.evaluate(() => { location.hash = '#board=2x2&mode=hh&moves=0,1,2,3,4,5,6,7,8,9,10'; });
   await page.waitForFunction(() => document.body.dataset.lines?.split(',').length === 11);
   await settled(page);
   await page.locator('body').press('ArrowDown');
   await page.keyboard.press('Enter');
   assert.equal(await settled(page), 'over');
-  assert.equal(await focused(), 'New game N');
+  assert.equal(await focused(), 'svg');
+  await page.keyboard.press('Enter');
+  assert.equal(await settled(page), 'over');
+  assert.equal(await page.evaluate(() => document.body.dataset.lines.split(',').length), 12);
   assert.deepEqual(errors, []);
   await context.close();
 });

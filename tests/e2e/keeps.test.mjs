@@ -83,11 +83,12 @@ test('a value not proven is never shown with an exact final margin', { timeout: 
   await page.waitForFunction(() => /^(Value [+−-]?\d|Estimated value)/.test(document.querySelector('#value').textContent));
   const value = await page.textContent('#value');
   if (value.startsWith('Estimated')) {
-    assert.doesNotMatch(value, /final|with perfect play/, value);
+    assert.doesNotMatch(value, /wins by|a draw|with perfect play/, value);
   } else {
     // B is to move: the final margin for B is the value (no box taken yet).
     const shown = exact > 0 ? `+${exact}` : `${exact}`;
-    assert.match(value, new RegExp(`^Value ${shown} for B \\(final ${shown} with perfect play\\)`), value);
+    const ends = exact === 0 ? 'a draw' : `${exact > 0 ? 'B' : 'A'} wins by ${Math.abs(exact)}`;
+    assert.match(value, new RegExp(`^Value ${shown} for B \\(${ends} with perfect play\\)`), value);
   }
   assert.deepEqual(errors, []);
   await context.close();

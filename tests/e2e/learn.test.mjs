@@ -283,10 +283,12 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,5');
   await settled(page);
+  const title = await page.title();
   await page.click('#learn-link');
   await page.waitForSelector('#learn[data-ready="1"]');
   assert.equal(await page.evaluate(() => location.hash), '#learn/1.1');
   assert.equal(await page.isVisible('main'), false);
+  assert.equal(await page.title(), `Learn chain theory — ${title}`);
   // The game's letter shortcuts do nothing here (N would set up a new game).
   await page.locator('body').press('n');
   // Keyboard: the board is focusable, arrows choose a line, Enter plays it.
@@ -300,6 +302,27 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   const ex = lessons[0].exercises[0];
   assert.equal(await page.getAttribute('#learn', 'data-answered'), ex.answer.includes(cursor) ? 'right' : 'wrong');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-next');
+  // Both in sight: the verdict's first lines (they began below the screen) and the button the
+  // keyboard is on, which stays at the screen's foot.
+  const inSight = await page.evaluate(() => {
+    const r = (id) => document.getElementById(id).getBoundingClientRect();
+    return [r('exercise-feedback').top < innerHeight - 80, r('exercise-next').top >= 0 && r('exercise-next').bottom <= innerHeight];
+  });
+  assert.deepEqual(inSight, [true, true]);
+  // Answered, the arrows still walk the lines, each read with its score, and none plays.
+  const answered = await page.getAttribute('#learn', 'data-answered');
+  await page.focus('#learn-svg');
+  await page.keyboard.press('ArrowRight');
+  const walked = await page.evaluate(() => [document.activeElement.getAttribute('aria-disabled'), document.activeElement.getAttribute('aria-label')]);
+  assert.equal(walked[0], 'true');
+  assert.match(walked[1], /^line [a-z]\d[a-z]\d.*, score [+-]?\d/);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), answered);
+  // The board is one tab stop: Tab from it leaves it.
+  await page.focus('#learn-svg');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('#learn-svg')), null);
+  await page.focus('#exercise-next');
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute('#learn', 'data-exercise'), '1');
   // Without sight: the board is described by the exercise's question and, in words, by what
@@ -307,9 +330,15 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   const described = await page.$eval('#learn-svg', (svg) => svg.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id).textContent).join(' '));
   assert.ok(described.includes(lessons[0].exercises[1].question), described);
   assert.match(described, /On the board: .*(short chain|long chain|loop|unsettled region) of \d+ box/);
+  // A lesson begun from the list: its title and text are read with the board's question.
+  await page.click('#learn-lessons button[data-lesson="1"]');
+  const begun = await page.$eval('#learn-svg', (svg) => svg.getAttribute('aria-describedby').split(' '));
+  assert.deepEqual(begun.slice(0, 2), ['lesson-title', 'lesson-text']);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'learn-svg');
   // Back to play: the same game.
   await page.click('#play-link');
   assert.equal(await page.isVisible('main'), true);
+  assert.equal(await page.title(), title);
   assert.equal(await page.isVisible('#learn'), false);
   assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,5');
   assert.match(await page.evaluate(() => location.hash), /board=3x3.*moves=0,5/);
@@ -389,6 +418,21 @@ test('a teacher links to an exercise; an answer shown is not counted until anoth
   await page.click('#exercise-prev');
   await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
   assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a link to an exercise the course does not have, followed from the game, keeps its notice', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,5');
+  await settled(page);
+  // Both events of the address change come while the course loads: one entry, not a second
+  // clearing the first's notice.
+  const past = lessons[1].exercises.length + 1;
+  await page.evaluate((hash) => { location.hash = hash; }, `#learn/2.${past}`);
+  await page.waitForSelector('#learn[data-ready="1"]');
+  await page.waitForTimeout(500);
+  assert.match(await page.textContent('#exercise-feedback'), new RegExp(`^The address names lesson 2, exercise ${past}, which this course does not have`));
   assert.deepEqual(errors, []);
   await context.close();
 });
