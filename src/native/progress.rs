@@ -38,6 +38,21 @@ pub fn bar(message: &str, total: u64, unit: &str) -> ProgressBar {
     bar
 }
 
+/// A count of `unit` with elapsed time and rate, for work whose total is not known (a bar
+/// drew "…/0" and an ETA that never came).
+pub fn counter(message: &str, unit: &str) -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    let template = format!("{{msg}} [{{elapsed_precise}}] {{human_pos}} {unit} ({{rate}})");
+    let style = ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+        .with_key("rate", |state: &ProgressState, w: &mut dyn fmt::Write| {
+            let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
+        });
+    bar.set_style(style);
+    bar.set_message(message.to_string());
+    bar
+}
+
 /// Runs `solve` to the end over `store` with a bar of positions computed, then `query`.
 ///
 /// A tile that the query finds damaged is repaired ([`Solve::repair`]: removed, then

@@ -122,15 +122,29 @@ impl BookV2 {
     /// equals its best move's score from its children's values. `progress(done)` counts
     /// positions; its [`Flow::Stop`] stops the walk ([`BookError::Stopped`]). Returns the
     /// number of positions checked.
+    ///
+    /// Every chunk it decodes is kept until it ends, at most a byte a position of the book (the
+    /// 4×4 book: 66 MB): the walk's children are spread over more chunks than queries keep
+    /// ([`CACHE_CHUNKS`]), and decoding each again took a book of 2,659 chunks from seconds to
+    /// hours.
     pub fn verify_deep(&self, progress: &mut dyn FnMut(u64) -> Flow) -> Result<u64, BookError> {
         let board = self.index.board();
         let depth = self.index.depth();
         let eq = Equivalence::new(board, board.predrawn());
+        let mut kept: Vec<Option<Vec<i8>>> = vec![None; self.index.chunks().len()];
+        let mut value = |pos: Position| -> Result<i32, BookError> {
+            let (chunk, within) = self.chunk_of(pos)?;
+            let values = match &mut kept[chunk] {
+                Some(values) => values,
+                slot => slot.insert(self.index.decode_chunk(chunk, self.chunk_bytes(chunk))?),
+            };
+            Ok(i32::from(values[within]))
+        };
         let mut stack = vec![(eq.canonical(board.start()), 0u32)];
         let mut children = Vec::new();
         let mut done = 0u64;
         while let Some((pos, lines)) = stack.pop() {
-            let stored = self.value_with(pos)?;
+            let stored = value(pos)?;
             let boxes = board.boxes().untaken(pos) as i32;
             let name = || crate::core::notation::format_position(board, pos);
             if stored.abs() > boxes {
@@ -140,7 +154,7 @@ impl BookV2 {
                 )));
             }
             if lines < depth || board.open_lines(pos).is_empty() {
-                let computed = analysis_from(board, pos, &mut |c| self.value_with(c))?.value;
+                let computed = analysis_from(board, pos, &mut value)?.value;
                 if stored != computed {
                     return Err(BookError::Corrupt(format!(
                         "{} has value {stored} but its moves give {computed}",
@@ -161,7 +175,9 @@ impl BookV2 {
         Ok(done)
     }
 
-    fn value_with(&self, pos: Position) -> Result<i32, BookError> {
+    /// The chunk holding `pos`'s value and its place in it; a position past the depth is
+    /// refused.
+    fn chunk_of(&self, pos: Position) -> Result<(usize, usize), BookError> {
         let lines = lines_beyond_start(self.index.board(), pos)?;
         let depth = self.index.depth();
         if lines > depth {
@@ -171,7 +187,11 @@ impl BookV2 {
                 query: "values",
             });
         }
-        let (chunk, within) = locate(&self.address, &self.index, pos)?;
+        locate(&self.address, &self.index, pos)
+    }
+
+    fn value_with(&self, pos: Position) -> Result<i32, BookError> {
+        let (chunk, within) = self.chunk_of(pos)?;
         let mut decoded = self.decoded.borrow_mut();
         if !decoded.contains_key(&chunk) {
             if decoded.len() >= CACHE_CHUNKS {
