@@ -7,8 +7,8 @@ use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use common::cli::{
-    dotbox, dotbox_with_env, failure, file_names, json_of, kill_when, lines_arg, reused_tiles,
-    stdout, tile_files, with_stderr_closed,
+    dotbox, dotbox_with_env, failure, file_names, interrupt_when, json_of, kill_when, lines_arg,
+    reused_tiles, stdout, tile_files, with_stderr_closed,
 };
 use common::{Naive, Rng};
 use serde_json::Value;
@@ -748,6 +748,80 @@ fn a_solve_counts_reused_tiles_only_in_a_store_of_its_own() {
 #[test]
 fn a_killed_solve_resumes_to_the_same_value() {
     kill_and_resume(&[], 2);
+}
+
+/// Ctrl-C (SIGINT) stops a solve after its tile: it says how many finished tiles it kept and
+/// where, exits with 130 and leaves no temporary file; the same command resumes from them to
+/// the in-memory answer. Without a store it says that nothing is kept.
+#[test]
+fn an_interrupted_solve_says_what_it_kept_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let args = [
+        "solve",
+        "3x4",
+        "--lines",
+        "0,1",
+        "--store",
+        store.to_str().unwrap(),
+        "--json",
+    ];
+    let out = interrupt_when(&args, || tile_files(&store).len() >= 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains(&format!(
+            "error: stopped on request: the store {} keeps the finished tiles the solve still \
+             needs (",
+            store.display()
+        )) && err.contains("computed in this run); run the same command to resume"),
+        "{err}"
+    );
+    assert!(!tile_files(&store).is_empty());
+    assert!(out.stdout.is_empty());
+    let names = file_names(&store);
+    assert!(!names.iter().any(|n| n.ends_with(".tmp")), "{names:?}");
+    let resumed = dotbox(&args);
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("resuming: "));
+    let in_memory = json_of(&[
+        "analyze", "3x4", "--lines", "0,1", "--json", "--method", "retro",
+    ]);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&resumed.stdout).unwrap(),
+        in_memory
+    );
+
+    let start = std::time::Instant::now();
+    let out = interrupt_when(&["solve", "3x4", "--lines", "0,1"], || {
+        start.elapsed() > std::time::Duration::from_millis(300)
+    });
+    assert_eq!(out.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "error: stopped on request: nothing is kept (use --store DIR to keep finished tiles and \
+         resume)"
+    ));
+}
+
+/// Ctrl-C stops a deep verify (minutes on the 4x4 book) at its next report: it says the
+/// check is not finished and exits with 130.
+#[test]
+fn an_interrupted_deep_verify_says_it_is_not_finished() {
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/books/4x4-d10.book");
+    let start = std::time::Instant::now();
+    let args = ["book", "verify", "--deep", book.to_str().unwrap()];
+    let out = interrupt_when(&args, || {
+        start.elapsed() > std::time::Duration::from_millis(500)
+    });
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains(&format!(
+            "error: stopped on request: {} was read, not changed; the check is not finished",
+            book.display()
+        )),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
 }
 
 /// The layout of boards past 32 open lines (several high groups) with tiles streamed

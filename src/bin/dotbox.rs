@@ -1,5 +1,6 @@
 //! `dotbox`: the native command line (see `dotbox --help`). Errors are printed as
-//! `error: <message>` with exit code 2, after what the command could report of its output.
+//! `error: <message>` with exit code 2, after what the command could report of its output;
+//! work stopped by Ctrl-C (or SIGTERM) says what it kept and exits with 130.
 //! The browser uses the library instead, so for WebAssembly this binary is an empty shell
 //! that only keeps `--all-targets` builds working.
 
@@ -7,8 +8,19 @@
 fn main() -> std::process::ExitCode {
     use clap::Parser;
     use dotbox::cli::{run, Cli};
+    use dotbox::native::interrupt;
 
     let cli = Cli::parse();
+    // The first Ctrl-C asks the work in hand to stop at its next look (a solve after its
+    // tile), so that it can say what it kept and remove its temporary files; the second
+    // quits at once. Without a handler the signal's default ends the process (exit 130).
+    let _ = ctrlc::set_handler(|| {
+        if interrupt::requested() {
+            std::process::exit(130);
+        }
+        interrupt::request();
+        dotbox::stderr::note("stopping at the next step; Ctrl-C again quits at once");
+    });
     let (output, error) = match run(&cli) {
         Ok(output) => (output, None),
         Err(dotbox::native::CliError::Partial { output, error }) => (output, Some(*error)),
@@ -22,7 +34,10 @@ fn main() -> std::process::ExitCode {
     };
     // A closed stderr loses the message, not the exit code.
     dotbox::stderr::note(format!("error: {failure}"));
-    std::process::ExitCode::from(2)
+    match interrupt::requested() {
+        true => std::process::ExitCode::from(130),
+        false => std::process::ExitCode::from(2),
+    }
 }
 
 /// Writes the command's output to stdout. A closed pipe (`dotbox .. | head`) is not an error

@@ -8,10 +8,10 @@ use clap::{Args, Subcommand};
 use crate::book::v1::BookWriter;
 use crate::book::v2::CHUNK_LOG2;
 use crate::book::v2::{write_book, BookV2, BookV2Index, LayerStats};
-use crate::book::{describe, Book, Thoroughness, Verifying};
+use crate::book::{describe, Book, BookError, Thoroughness, Verifying};
 use crate::core::notation::format_lines;
 use crate::core::Board;
-use crate::native::{progress, BookFile, CliError, Face, Held};
+use crate::native::{interrupt, progress, BookFile, CliError, Face, Held};
 use crate::retro::{RetroError, Solve};
 use crate::search::Flow;
 use crate::store::atomic;
@@ -85,7 +85,8 @@ fn build(args: &BuildArgs) -> Result<String, CliError> {
         (args.store.as_deref(), args.memory, Face::CommandLine),
         |solve, store, _| write(args, solve, store),
     )?;
-    write_atomically(&args.out, &bytes)?;
+    write_atomically(&args.out, &bytes)
+        .map_err(|e| unwritten(e, &args.out, args.store.as_deref()))?;
     Ok(format!(
         "wrote {} (format {}): {entries} positions of {} with up to {} lines drawn, {} bytes, \
          {:.2} bits a position, in {:.1} s\n",
@@ -207,6 +208,21 @@ fn check_out(out: &Path, store: Option<&Path>) -> Result<(), CliError> {
     atomic::temp_file_beside(&target)
         .map(drop)
         .map_err(|e| refuse(format!("no file can be made beside it: {}", e.error)))
+}
+
+/// A book that could not be written (a full disk), said with what is left: the file at `out`
+/// as it was, and the solve in the store given, from which the same command writes the book
+/// at once once there is room.
+fn unwritten(e: CliError, out: &Path, store: Option<&Path>) -> CliError {
+    let kept = match store {
+        Some(store) => format!(
+            "; the solve is kept in the store {}: with room, the same command writes the book \
+             at once",
+            store.display()
+        ),
+        None => String::new(),
+    };
+    CliError::Usage(format!("{e}; {} is left as it was{kept}", out.display()))
 }
 
 /// Writes the book to `path` atomically ([`atomic::write_atomically`]: a uniquely named
@@ -335,7 +351,9 @@ fn verify(file: &Path, deep: bool) -> Result<String, CliError> {
         false => Thoroughness::Stored,
     };
     let chunks = progress::bar("decoding", 0, "chunks");
+    // Format 1 knows its positions; format 2's walk of canonical positions does not.
     let positions = progress::bar("checking values", 0, "positions");
+    let counted = progress::counter("checking values", "positions");
     let verified = BookFile::verify(file, thoroughness, &mut |step| {
         match step {
             Verifying::Chunks { done, total } => {
@@ -346,14 +364,35 @@ fn verify(file: &Path, deep: bool) -> Result<String, CliError> {
                 if !chunks.is_finished() {
                     chunks.finish_and_clear();
                 }
-                positions.set_length(total.unwrap_or(0));
-                positions.set_position(done);
+                match total {
+                    Some(total) => {
+                        positions.set_length(total);
+                        positions.set_position(done);
+                    }
+                    None => counted.set_position(done),
+                }
             }
         }
-        Flow::Continue
+        match interrupt::requested() {
+            true => Flow::Stop,
+            false => Flow::Continue,
+        }
+    })
+    .map_err(|e| match e {
+        CliError::Book {
+            error: BookError::Stopped,
+            ..
+        } => CliError::Stopped {
+            kept: format!(
+                "{} was read, not changed; the check is not finished",
+                file.display()
+            ),
+        },
+        e => e,
     })?;
     chunks.finish_and_clear();
     positions.finish_and_clear();
+    counted.finish_and_clear();
     Ok(format!("{}: ok, {verified}\n", file.display()))
 }
 

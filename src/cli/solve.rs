@@ -164,9 +164,12 @@ pub fn with_store<T>(
                 }
             }
             return_freed_memory();
-            work(solve, &mut store, Some(&format!("store {}", dir.display())))
+            let done = work(solve, &mut store, Some(&format!("store {}", dir.display())));
+            done.map_err(|e| stopped(e, solve, Some(dir), face))
         }
-        None if peak <= memory as f64 => work(solve, &mut MemoryStore::new(), None),
+        None if peak <= memory as f64 => {
+            work(solve, &mut MemoryStore::new(), None).map_err(|e| stopped(e, solve, None, face))
+        }
         None => {
             // Too large for memory: stream tiles through a temporary store on disk.
             let temp = std::env::temp_dir();
@@ -197,8 +200,40 @@ pub fn with_store<T>(
                 .map_err(CliError::from)
                 .and_then(|mut store| work(solve, &mut store, None))
                 .map_err(|e| stream_filled(e, face))
+                .map_err(|e| stopped(e, solve, None, face))
         }
     }
+}
+
+/// A solve stopped on request ([`crate::native::interrupt`]: Ctrl-C), said with what it
+/// kept: the finished tiles in the store the user named (`dir`), which the same command
+/// resumes from, or nothing (a store of its own is removed with it). Other errors pass.
+fn stopped(e: CliError, solve: &Solve, dir: Option<&Path>, face: Face) -> CliError {
+    if !matches!(e, CliError::Solve(RetroError::Stopped)) {
+        return e;
+    }
+    let kept = match dir {
+        Some(dir) => {
+            let progress = solve.progress();
+            let again = match face {
+                Face::CommandLine => "run the same command to resume",
+                Face::Python => "call it again with the same store= to resume",
+            };
+            // Tiles of layers the solve is done with are removed as it goes: what is kept is
+            // what it still needs.
+            format!(
+                "the store {} keeps the finished tiles the solve still needs ({} computed in \
+                 this run); {again}",
+                dir.display(),
+                count_text(progress.tiles_done as u64, "tile", "tiles")
+            )
+        }
+        None => format!(
+            "nothing is kept ({} to keep finished tiles and resume)",
+            keep_tiles(face)
+        ),
+    };
+    CliError::Stopped { kept }
 }
 
 /// A full disk under a temporary store, said as it is: the store's own message ("every

@@ -137,6 +137,12 @@ pub enum CliError {
     },
     /// Options that do not fit together, or a budget that was exceeded: the message says which.
     Usage(String),
+    /// Work stopped on request (Ctrl-C, [`super::interrupt`]): `kept` says what it kept and
+    /// how to go on ("120 finished tiles are kept in DIR; run the same command to resume").
+    Stopped {
+        /// What was kept, in words.
+        kept: String,
+    },
 }
 
 /// Who names the arguments an error speaks of: the command line (`--lines`, `--method book`)
@@ -329,6 +335,7 @@ impl fmt::Display for Spelled<'_> {
                 write!(f, "{name}: {}", problem.said(&given))
             }
             CliError::Usage(msg) => f.write_str(msg),
+            CliError::Stopped { kept } => write!(f, "stopped on request: {kept}"),
         }
     }
 }
@@ -412,7 +419,8 @@ impl std::error::Error for CliError {
             | CliError::NotRead { .. }
             | CliError::OutOfTime { .. }
             | CliError::BadTimeLimit { .. }
-            | CliError::Usage(_) => None,
+            | CliError::Usage(_)
+            | CliError::Stopped { .. } => None,
         }
     }
 }

@@ -203,7 +203,7 @@ impl fmt::Display for StoreError {
             StoreError::QuotaExceeded { context, error } => write!(
                 f,
                 "tile store is full: {context}: {error}; every finished tile is kept: free \
-                 space and run the solve again to resume"
+                 space, then run it again to resume"
             ),
         }
     }

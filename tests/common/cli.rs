@@ -84,6 +84,33 @@ pub fn kill_when(args: &[&str], ready: impl Fn() -> bool) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    wait_until_running(&mut child, args, ready);
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// Starts `dotbox` with `args`, waits (at most two minutes) until `ready` holds, checks the
+/// process is still running, and sends it SIGINT, as Ctrl-C does; returns what it printed
+/// and its exit status once it has ended.
+pub fn interrupt_when(args: &[&str], ready: impl Fn() -> bool) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dotbox"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until_running(&mut child, args, ready);
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    child.wait_with_output().unwrap()
+}
+
+/// Waits (at most two minutes) until `ready` holds, checking that `child` (`dotbox args`) is
+/// still running.
+fn wait_until_running(child: &mut std::process::Child, args: &[&str], ready: impl Fn() -> bool) {
     let start = Instant::now();
     while !ready() {
         if let Some(status) = child.try_wait().unwrap() {
@@ -99,8 +126,6 @@ pub fn kill_when(args: &[&str], ready: impl Fn() -> bool) {
         child.try_wait().unwrap().is_none(),
         "dotbox {args:?} finished before it could be killed"
     );
-    child.kill().unwrap();
-    child.wait().unwrap();
 }
 
 /// The names in a directory, sorted (none if it does not exist yet). Only names: a running
