@@ -8,10 +8,18 @@ use crate::retro::Solve;
 /// returns the memory.
 pub fn set_memory(solve: &mut Solve, memory: Option<u64>) -> u64 {
     let memory = memory.unwrap_or_else(default_memory);
-    // Tiles and tables get 85 %: the program, rank tables, kernel scratch and the allocator's
-    // slack take the rest, so the process stays under the limit.
-    solve.set_memory_budget(memory / 20 * 17);
+    solve.set_memory_budget(tiles_share(memory));
     memory
+}
+
+/// The share of a solve's memory its tiles and tables get, as a fraction (17/20: 85 %): the
+/// program, rank tables, kernel scratch and the allocator's slack take the rest, so the
+/// process stays under the limit.
+pub const TILES_SHARE: (u64, u64) = (17, 20);
+
+/// What tiles and tables may take of `memory` ([`TILES_SHARE`]).
+pub fn tiles_share(memory: u64) -> u64 {
+    memory / TILES_SHARE.1 * TILES_SHARE.0
 }
 
 /// Makes every allocation of a megabyte or more its own mapping, returned to the system when
