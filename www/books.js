@@ -12,15 +12,59 @@ import {
   openDb, getBookIndex, putBookIndex, getBookChunks, putBookChunks, deleteBookChunk, deleteBook,
 } from './idb.js';
 import { RangeFile } from './ranges.js';
+import { SITE_ROOT } from './site.js';
 
 // Most chunks one range request asks for (neighbouring chunks share a request).
 const RUN_CHUNKS = 64;
 
+/**
+ * The IndexedDB cache of the books: a cache only, so a failure of it (the site's data cleared
+ * under an open page closes the connection; a full quota refuses writes) never keeps a book
+ * from answering: the book goes on from the network and from memory. A closed connection is
+ * opened again, once.
+ */
+class BookCache {
+  constructor(dbName, db) {
+    this.dbName = dbName;
+    this.db = db;
+    this.reopened = false;
+  }
+
+  /** `work(db)`'s result, or `fallback` where IndexedDB fails (or could not be opened). */
+  async use(work, fallback) {
+    if (!this.db) return fallback;
+    try {
+      return await work(this.db);
+    } catch (e) {
+      if (e?.name === 'InvalidStateError' && !this.reopened) {
+        this.reopened = true;
+        try {
+          this.db = await openDb(this.dbName);
+          return await work(this.db);
+        } catch (again) {
+          return this.failed(again, fallback);
+        }
+      }
+      return this.failed(e, fallback);
+    }
+  }
+
+  failed(e, fallback) {
+    if (!this.warned) console.warn(`dotbox: the book cache failed (${e?.name ?? 'Error'}: ${e?.message ?? e}); the books are read from the network without keeping them`);
+    this.warned = true;
+    return fallback;
+  }
+
+  close() {
+    this.db?.close();
+  }
+}
+
 /** A v2 book read chunk by chunk; open it with `LazyBookSource.open`. */
 export class LazyBookSource {
-  constructor(wasm, db, file, book, cached) {
+  constructor(wasm, cache, file, book, cached) {
     this.wasm = wasm;
-    this.db = db;
+    this.cache = cache;
     this.file = file;
     this.book = book;
     this.cached = cached; // the index came from IndexedDB
@@ -34,24 +78,30 @@ export class LazyBookSource {
    * the fixed header, then the whole index).
    */
   static async open(wasm, dbName, url, onProgress, parts = null) {
-    const db = await openDb(dbName);
+    // No IndexedDB at all (a private window of some browsers): the book is read uncached.
+    const db = await openDb(dbName).catch((e) => {
+      console.warn(`dotbox: no book cache (${e?.name ?? 'Error'}: ${e?.message ?? e})`);
+      return null;
+    });
+    const cache = new BookCache(dbName, db);
     try {
-      return await LazyBookSource.readIndex(wasm, db, url, onProgress, parts);
+      return await LazyBookSource.readIndex(wasm, cache, url, onProgress, parts);
     } catch (e) {
-      db.close(); // an open connection would block a later version upgrade of the database
+      cache.close(); // an open connection would block a later version upgrade of the database
       throw e;
     }
   }
 
-  /** What `open` reads, on the opened database `db`. */
-  static async readIndex(wasm, db, url, onProgress, parts) {
-    const file = new RangeFile(url, parts);
-    const saved = await getBookIndex(db, url);
+  /** What `open` reads, with the book cache `cache`. */
+  static async readIndex(wasm, cache, url, onProgress, parts) {
+    const file = new RangeFile(url, parts, () => currentParts(url));
+    const saved = await cache.use((db) => getBookIndex(db, url), undefined);
     if (saved) {
       try {
-        return new LazyBookSource(wasm, db, file, wasm.LazyBook.open(saved.bytes), true);
+        return new LazyBookSource(wasm, cache, file, wasm.LazyBook.open(saved.bytes), true);
       } catch {
-        await deleteBook(db, url); // A cached index that no longer parses: fetch it again.
+        // A cached index that no longer parses: fetch it again.
+        await cache.use((db) => deleteBook(db, url), undefined);
       }
     }
     // A server without ranges answers the first read with the whole file (or first part):
@@ -62,8 +112,8 @@ export class LazyBookSource {
     const indexLen = wasm.LazyBook.indexLen(prefix);
     const index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + prefixBytes));
     const book = wasm.LazyBook.open(index);
-    await putBookIndex(db, url, book.checksum, index, book.fileBytes);
-    return new LazyBookSource(wasm, db, file, book, false);
+    await cache.use((db) => putBookIndex(db, url, book.checksum, index, book.fileBytes), undefined);
+    return new LazyBookSource(wasm, cache, file, book, false);
   }
 
   get depth() {
@@ -91,12 +141,12 @@ export class LazyBookSource {
   }
 
   async load(needed, onProgress) {
-    const cached = await getBookChunks(this.db, this.checksum, needed);
+    const cached = await this.cache.use((db) => getBookChunks(db, this.checksum, needed), []);
     const missing = [];
     for (const [k, i] of needed.entries()) {
       if (cached[k] && this.insert(i, cached[k])) this.stats.chunksFromCache += 1;
       else {
-        if (cached[k]) await deleteBookChunk(this.db, this.checksum, i);
+        if (cached[k]) await this.cache.use((db) => deleteBookChunk(db, this.checksum, i), undefined);
         missing.push(i);
       }
     }
@@ -133,7 +183,7 @@ export class LazyBookSource {
       unread = e;
     }
     this.stats.chunksFetched += verified.length;
-    if (verified.length) await putBookChunks(this.db, this.checksum, verified);
+    if (verified.length) await this.cache.use((db) => putBookChunks(db, this.checksum, verified), undefined);
     await this.keepWhole();
     if (unread) throw unread;
     if (failed.some((i) => this.damaged.has(i))) throw this.damage();
@@ -164,7 +214,7 @@ export class LazyBookSource {
       const [a, b] = this.book.range(i);
       if (b > a && !this.damaged.has(i) && spans.some(([s, e]) => s <= a && b <= e)) chunks.push([i, this.file.cut(a, b)]);
     }
-    await putBookChunks(this.db, this.checksum, chunks);
+    await this.cache.use((db) => putBookChunks(db, this.checksum, chunks), undefined);
   }
 
   /** Inserts chunk `i` if its bytes verify: whether they did. */
@@ -191,8 +241,9 @@ export class LazyBookSource {
    * the latest in place of the earlier), with the failure of the first. */
   damage() {
     const [first, ...more] = [...this.damaged.keys()].sort((a, b) => a - b);
-    const chunks = more.length ? `chunks ${[first, ...more].join(', ')} failed their checks twice (chunk ${first}:` : `chunk ${first} failed its check twice (`;
-    const message = `The opening book ${this.file.url} is damaged on the server: ${chunks} ${this.damaged.get(first)}); positions that need ${more.length ? 'them' : 'it'} are answered another way.`;
+    const why = this.damaged.get(first);
+    const chunks = more.length ? `chunks ${[first, ...more].join(', ')} failed their checks twice (chunk ${first}: ${why})` : `chunk ${first} failed its check twice (${why})`;
+    const message = `The opening book ${this.file.url} is damaged on the server: ${chunks}; positions that need ${more.length ? 'them' : 'it'} are answered another way.`;
     return Object.assign(new Error(message), { code: ERROR.bookDamaged });
   }
 
@@ -219,15 +270,30 @@ export class LazyBookSource {
     const stored = new Uint8Array(await response.arrayBuffer());
     const current = [...stored].reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
     if (current !== this.checksum) {
-      await deleteBook(this.db, this.file.url);
+      await this.cache.use((db) => deleteBook(db, this.file.url), undefined);
       throw new Error(`the opening book ${this.file.url} changed on the server since this browser cached it: reload the page to read the new one`);
     }
   }
 
   close() {
     this.book.free();
-    this.db.close();
+    this.cache.close();
   }
+}
+
+/**
+ * The parts the host splits the book `url` into now (null: whole), from its current
+ * books/index.json, read past this release's copy (the service worker serves its own; a
+ * query it has not cached goes to the host); undefined where the index does not list it. A
+ * release built with another part size lays the same book out otherwise: its chunks stay
+ * cached, under the book's checksum.
+ */
+async function currentParts(url) {
+  const name = url.replace(/^.*\//, '');
+  const response = await fetch(new URL(`books/index.json?current=${Date.now()}`, SITE_ROOT), { cache: 'no-store' });
+  if (!response.ok) return undefined;
+  const entry = ((await response.json()).books ?? []).find((b) => b.file === name);
+  return entry ? entry.parts ?? null : undefined;
 }
 
 /** Consecutive chunk indices (contiguous in the file) grouped into runs of at most RUN_CHUNKS. */

@@ -120,7 +120,8 @@ async function loadBook(entry, board, predrawn) {
     if (key === shownBoardKey()) {
       // "Failed to fetch" says less than this to a person who went offline.
       const offline = navigator.onLine === false;
-      const message = offline ? 'this device is offline' : e.message;
+      // A DOMException may have no message: its name says what it is.
+      const message = offline ? 'this device is offline' : e.message || e.name || String(e);
       // Kept for the solve panel too: an unsolved board's analysis clears the message line.
       bookFailed({ board: key, message });
       // Said at the top until the next game, or until the book opens when back online.

@@ -24,6 +24,7 @@ export class Subgames {
     this.db = db;
     this.post = post;
     this.open = new Map(); // board key -> [{base: Set of lines, solver}], newest first
+    this.unstored = new Set(); // board keys whose stored solve failed: solved in memory
   }
 
   /** The subgame held open for `board` (with `predrawn` lines) that contains the position
@@ -42,16 +43,35 @@ export class Subgames {
     const key = boardKey(board, predrawn);
     const drawn = linesOf(lines);
     let entry = this.holding(board, predrawn, lines);
+    if (!entry && this.unstored.has(key)) return this.inMemory(board, predrawn, lines);
     if (!entry) {
       const list = this.open.get(key) ?? [];
-      entry = { base: new Set(drawn), solver: await this.solve(board, union(predrawn, lines), yieldToMessages) };
+      let solver;
+      try {
+        solver = await this.solve(board, union(predrawn, lines), yieldToMessages);
+      } catch (e) {
+        // The solve lives in IndexedDB: where storage fails under it (the quota full, the
+        // site's data cleared under the page) this position and the board's later ones are
+        // solved in memory instead, each on its own: exact all the same, never unanswered.
+        this.unstored.add(key);
+        console.warn(`dotbox: the handover solve could not be kept (${e?.message ?? e}); solving each position in memory instead`);
+        this.post({ op: EVENT.handoverProgress, percent: 100, seconds: 0, eta: 0, final: true });
+        return this.inMemory(board, predrawn, lines);
+      }
+      entry = { base: new Set(drawn), solver };
       list.unshift(entry);
       for (const old of list.splice(KEEP)) old.solver.free();
       this.open.set(key, list);
-      await this.prune(key, list.map((e) => e.solver.fingerprint));
+      // Pruning is housekeeping: storage failing under it loses nothing of the answer.
+      await this.prune(key, list.map((e) => e.solver.fingerprint)).catch((e) => console.warn(`dotbox: old handover solves not pruned (${e?.message ?? e})`));
     }
     const rest = drawn.filter((l) => !entry.base.has(l)).join(',');
     return { ...(await entry.solver.analysis(rest)), source: 'subgame', handoverAt: entry.base.size };
+  }
+
+  /** The position solved in memory, its subgame not kept (storage failed). */
+  inMemory(board, predrawn, lines) {
+    return { ...this.wasm.analyze(board, predrawn, lines), source: 'memory' };
   }
 
   /**

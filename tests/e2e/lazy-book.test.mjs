@@ -131,3 +131,46 @@ describe('a server that sends damaged chunks', () => {
     await context.close();
   });
 });
+
+describe('storage failing under the page', () => {
+  const env = serveAndLaunch();
+
+  test("the site's data cleared mid-game: the book goes on answering, from the network", { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+    await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
+    await showPosition(page, '3x4', POSITIONS[1]);
+    // As "Clear site data" does: the open database connections close under the worker.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(env.server.url).origin, storageTypes: 'indexeddb' });
+    for (const moves of POSITIONS.slice(2)) {
+      await showPosition(page, '3x4', moves);
+      assert.deepEqual(await shownScores(page), nativeAnalyze('3x4', moves).moves, `book scores after ${moves}`);
+      assert.doesNotMatch(await page.textContent('#message'), /IDBDatabase|transaction/);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a full storage quota: the 4x4 book still answers (uncached) and the handover solves in memory', { timeout: 240_000 }, async () => {
+    const context = await env.browser.newContext();
+    const first = await context.newPage();
+    await first.goto(`${env.server.url}robots.txt`).catch(() => {});
+    const cdp = await context.newCDPSession(first);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(env.server.url).origin, quotaSize: 50_000 });
+    const game = [20, 7, 5, 2, 13, 27, 0, 32];
+    const { page, errors } = await openPage(context, env.server.url, `#board=4x4&mode=hh&moves=${game.join(',')}`);
+    await settled(page);
+    assert.doesNotMatch(await page.textContent('#notice'), /could not be loaded/);
+    assert.deepEqual(await shownScores(page), nativeAnalyze('4x4', game).moves, 'book scores under a full quota');
+    // Ten lines drawn (30 open): past the book, the handover's solve cannot be kept, so the
+    // position is solved in memory, exactly.
+    const handover = [...game, 4, 21];
+    await showPosition(page, '4x4', handover);
+    await page.waitForFunction(() => document.querySelectorAll('#svg g.move[data-score]:not([data-score=""])').length > 0, null, { timeout: 120_000 });
+    assert.deepEqual(await shownScores(page), nativeAnalyze('4x4', handover).moves, 'exact scores at the handover');
+    assert.doesNotMatch(await page.textContent('#message'), /tile store is full/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
