@@ -13,15 +13,28 @@ import { SITE_ROOT } from './site.js';
  * and bytes received.
  */
 export class RangeFile {
-  constructor(url, parts = null) {
+  /**
+   * `relayout()`, where given, answers a file the host no longer has (HTTP 404): the parts
+   * the host lays the file out in now (null: whole; undefined: not known), read again once.
+   */
+  constructor(url, parts = null, relayout = null) {
     this.url = url;
     this.href = new URL(url, SITE_ROOT).href;
-    const piece = (href, offset, end) => ({ href, offset, end, whole: null });
-    this.pieces = parts?.length
-      ? parts.map((p) => piece(new URL(p.file, this.href).href, p.offset, p.offset + p.bytes))
-      : [piece(this.href, 0, Infinity)];
+    this.relayout = relayout;
+    this.layOut(parts);
     this.stats = { requests: 0, bytes: 0 };
     this.wholeSpans = []; // [start, end) of the file held whole since the last takeWhole()
+  }
+
+  /** The pieces of the file: its `parts`, or the file whole. */
+  layOut(parts) {
+    this.parts = parts?.length ? parts : null;
+    // `name`: the file a message names (a part's own, its offsets its own).
+    const piece = (href, name, offset, end) => ({ href, name, offset, end, whole: null });
+    const beside = (file) => this.url.replace(/[^/]*$/, file);
+    this.pieces = this.parts
+      ? this.parts.map((p) => piece(new URL(p.file, this.href).href, beside(p.file), p.offset, p.offset + p.bytes))
+      : [piece(this.href, this.url, 0, Infinity)];
   }
 
   /**
@@ -29,7 +42,23 @@ export class RangeFile {
    * the length of a whole file sent instead of the range, else undefined); `fresh` asks
    * past any cache (a second try after a damaged download).
    */
-  async read(start, end, onBytes = () => {}, { fresh = false } = {}) {
+  async read(start, end, onBytes = () => {}, options = {}) {
+    try {
+      return await this.readPieces(start, end, onBytes, options);
+    } catch (e) {
+      // Gone from the host: laid out otherwise since (split into parts, or joined), as a
+      // release of the site after this page's may do. Read as the host has it now, once.
+      if (e.status !== 404 || !this.relayout || this.relaid) throw e;
+      this.relaid = true;
+      const parts = await this.relayout().catch(() => undefined);
+      if (parts === undefined || JSON.stringify(parts?.length ? parts : null) === JSON.stringify(this.parts)) throw e;
+      this.layOut(parts);
+      return this.readPieces(start, end, onBytes, options);
+    }
+  }
+
+  /** `read` from the pieces as laid out. */
+  async readPieces(start, end, onBytes, { fresh = false }) {
     // A chunk of a one-valued layer codes to no bytes at all: nothing to ask for.
     if (end <= start) return new Uint8Array(0);
     const got = [];
@@ -47,26 +76,32 @@ export class RangeFile {
   async readPiece(piece, start, end, onBytes, fresh) {
     if (piece.whole) return piece.whole.slice(start, end);
     this.stats.requests += 1;
-    const response = await fetch(piece.href, {
-      headers: { Range: `bytes=${start}-${end - 1}` },
-      cache: fresh ? 'reload' : 'no-store',
-    });
+    let response;
+    try {
+      response = await fetch(piece.href, {
+        headers: { Range: `bytes=${start}-${end - 1}` },
+        cache: fresh ? 'reload' : 'no-store',
+      });
+    } catch (e) {
+      // "Failed to fetch" alone named neither the file nor what failed.
+      throw new Error(`${piece.name}: no answer from the server for bytes ${start}-${end - 1} (${e.message})`);
+    }
     if (response.status === 206) {
       const got = /^bytes (\d+)-(\d+)\//.exec(response.headers.get('content-range') ?? '');
       if (!got || Number(got[1]) !== start) {
-        throw new Error(`${this.url}: the server answered bytes ${got ? `${got[1]}-${got[2]}` : '(no Content-Range)'} for bytes ${start}-${end - 1}`);
+        throw new Error(`${piece.name}: the server answered bytes ${got ? `${got[1]}-${got[2]}` : '(no Content-Range)'} for bytes ${start}-${end - 1}`);
       }
-      return this.body(response, onBytes);
+      return this.body(piece, response, onBytes);
     }
     if (response.status === 200) {
       // No range support: the whole file came; keep it for every later read. Its length
       // is the progress's total.
       const total = Number(response.headers.get('content-length')) || null;
-      piece.whole = await this.body(response, (n) => onBytes(n, total));
+      piece.whole = await this.body(piece, response, (n) => onBytes(n, total));
       this.wholeSpans.push([piece.offset, piece.offset + piece.whole.length]);
       return piece.whole.slice(start, end);
     }
-    throw new Error(`${this.url}: HTTP ${response.status} for bytes ${start}-${end - 1}`);
+    throw Object.assign(new Error(`${piece.name}: HTTP ${response.status} for bytes ${start}-${end - 1}`), { status: response.status });
   }
 
   /**
@@ -85,11 +120,18 @@ export class RangeFile {
       .map((p) => p.whole.slice(Math.max(start, p.offset) - p.offset, Math.min(end, p.end) - p.offset)));
   }
 
-  async body(response, onBytes) {
+  /** The body of `response` (for `piece`), counted as it arrives. */
+  async body(piece, response, onBytes) {
     const reader = response.body.getReader();
     const parts = [];
     for (;;) {
-      const { value, done } = await reader.read();
+      let read;
+      try {
+        read = await reader.read();
+      } catch (e) {
+        throw new Error(`${piece.name}: the download broke off (${e.message})`);
+      }
+      const { value, done } = read;
       if (done) break;
       parts.push(value);
       this.stats.bytes += value.length;

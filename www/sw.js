@@ -66,7 +66,11 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
   let path = request.url.slice(SCOPE.length).replace(/[?#].*$/, '');
   if (request.mode === 'navigate' && path === '') path = PAGE;
-  if (path in RELEASE.files) {
+  // Asked for as the host has it now, past this release's copy (`?current`): the books'
+  // index, when a book is gone from the host under the name this release gives it
+  // (www/books.js, currentParts).
+  const current = new URL(request.url).searchParams.has('current');
+  if (path in RELEASE.files && !current) {
     event.respondWith(serve(path, RELEASE.files[path]));
   } else if (/^r\/[0-9a-f]+\//.test(path)) {
     // Not this release's: an earlier release's file while its page is still open, else the
