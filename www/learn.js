@@ -16,6 +16,7 @@ import { isLearnHash, wasmReady } from './session.js';
 import { positionKey } from './position-key.js';
 import { shadeComponents } from './shading.js';
 import { $, fmt } from './ui.js';
+import { releaseJson } from './site.js';
 
 const LEARN_HASH = '#learn';
 const STORE = 'dotbox-learn';
@@ -302,9 +303,7 @@ async function load() {
   if (state.lessons) return;
   // Beside this module: in the built site the release's own copy (r/<release>/), so a page
   // left open across an update goes on with the course it started with.
-  const response = await fetch(new URL('lessons.json', import.meta.url));
-  if (!response.ok) throw new Error(`lessons.json: HTTP ${response.status}`);
-  const data = await response.json();
+  const data = await releaseJson('lessons.json', import.meta.url);
   if (!Array.isArray(data.lessons) || !data.lessons.length) throw new Error('lessons.json holds no lessons');
   state.lessons = data.lessons;
 }

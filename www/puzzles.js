@@ -9,6 +9,7 @@ import { diagramOf, answerKeys } from './answer-board.js';
 import { wasmReady } from './session.js';
 import { onShortcut } from './keys.js';
 import { $, fmt } from './ui.js';
+import { releaseJson } from './site.js';
 
 const state = {
   puzzles: null,
@@ -26,10 +27,9 @@ const current = () => state.puzzles[state.index];
 const SETS = ['puzzles.json', 'puzzles-5x5.json'];
 
 async function loadSet(file) {
-  const response = await fetch(new URL(file, import.meta.url)); // the release's own copy, as lessons.json
-  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-  // Checked in wasm: each puzzle's board, scores and unique solution.
-  return loadPuzzles(await response.json()).sort((a, b) => a.difficulty - b.difficulty);
+  // The release's own copy, as lessons.json. Checked in wasm: each puzzle's board, scores
+  // and unique solution.
+  return loadPuzzles(await releaseJson(file, import.meta.url)).sort((a, b) => a.difficulty - b.difficulty);
 }
 
 async function load() {

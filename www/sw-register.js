@@ -27,6 +27,12 @@ function watch(serviceWorker) {
   const hadController = Boolean(serviceWorker.controller);
   root.dataset.sw = hadController ? 'controlled' : 'waiting';
   serviceWorker.addEventListener('controllerchange', () => {
+    // No controller now: the site's data was cleared (its worker with it), no new release.
+    if (!serviceWorker.controller) {
+      root.dataset.sw = 'none';
+      console.warn('dotbox: the offline copy was removed (the site\'s data cleared); it is installed again on the next visit');
+      return;
+    }
     if (!hadController) {
       root.dataset.sw = 'installed';
       return;
