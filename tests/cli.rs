@@ -8,7 +8,7 @@ use std::path::Path;
 
 use common::cli::{
     dotbox, dotbox_with_env, failure, file_names, interrupt_when, json_of, kill_when, lines_arg,
-    reused_tiles, stdout, tile_files, with_stderr_closed,
+    reused_tiles, signal_when, stdout, tile_files, with_stderr_closed,
 };
 use common::{Naive, Rng};
 use serde_json::Value;
@@ -710,12 +710,13 @@ fn a_memory_limit_below_one_step_is_said_up_front() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("one step of this solve holds a tile, its parents and their indexes")
-            // Small sizes said in bytes (in MiB both would read 0.1), against the share tiles
-            // get of the memory allowed (85 %), with the --memory that holds the step.
+            // Sizes said in bytes where in MiB both would read 0.1, against the share tiles
+            // get of the memory allowed (85 %), with the --memory that holds the step (whole
+            // MiB, rounded up, as it is typed).
             && err.contains(
                 "up to 102,544 bytes, more than the 55,692 bytes that tiles may take of the \
                  65,536 bytes of memory allowed: it will hold that much at times (give \
-                 --memory 120,640 bytes or more)"
+                 --memory 1M or more)"
             ),
         "{err}"
     );
@@ -805,6 +806,34 @@ fn an_interrupted_solve_says_what_it_kept_and_resumes() {
         "error: stopped on request: nothing is kept (use --store DIR to keep finished tiles and \
          resume)"
     ));
+}
+
+/// Only Ctrl-C is caught, and only by the commands whose work looks for it: SIGTERM and
+/// SIGHUP end a solve as they end any program (so `timeout`, a scheduler and `nohup` work as
+/// ever), and Ctrl-C ends a `tiles` command at once.
+#[test]
+fn other_signals_and_other_commands_keep_their_default() {
+    use std::os::unix::process::ExitStatusExt;
+    for signal in ["TERM", "HUP"] {
+        let start = std::time::Instant::now();
+        let out = signal_when(&["solve", "3x4", "--lines", "0,1"], signal, || {
+            start.elapsed() > std::time::Duration::from_millis(300)
+        });
+        let number = if signal == "TERM" { 15 } else { 1 };
+        assert_eq!(
+            out.status.signal(),
+            Some(number),
+            "SIG{signal}: {:?}",
+            out.status
+        );
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("stopping"));
+    }
+    // Laying out 4x5's tiles takes seconds.
+    let start = std::time::Instant::now();
+    let out = interrupt_when(&["tiles", "layers", "4x5"], || {
+        start.elapsed() > std::time::Duration::from_millis(300)
+    });
+    assert_eq!(out.status.signal(), Some(2), "{:?}", out.status);
 }
 
 /// Ctrl-C stops a deep verify (minutes on the 4x4 book) at its next report: it says the

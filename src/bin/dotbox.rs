@@ -1,6 +1,6 @@
 //! `dotbox`: the native command line (see `dotbox --help`). Errors are printed as
 //! `error: <message>` with exit code 2, after what the command could report of its output;
-//! work stopped by Ctrl-C (or SIGTERM) says what it kept and exits with 130.
+//! work stopped by Ctrl-C says what it kept and exits with 130.
 //! The browser uses the library instead, so for WebAssembly this binary is an empty shell
 //! that only keeps `--all-targets` builds working.
 
@@ -11,16 +11,19 @@ fn main() -> std::process::ExitCode {
     use dotbox::native::interrupt;
 
     let cli = Cli::parse();
-    // The first Ctrl-C asks the work in hand to stop at its next look (a solve after its
-    // tile), so that it can say what it kept and remove its temporary files; the second
-    // quits at once. Without a handler the signal's default ends the process (exit 130).
-    let _ = ctrlc::set_handler(|| {
-        if interrupt::requested() {
-            std::process::exit(130);
-        }
-        interrupt::request();
-        dotbox::stderr::note("stopping at the next step; Ctrl-C again quits at once");
-    });
+    // For a command whose work looks for it, the first Ctrl-C asks that work to stop at its
+    // next look (a solve after its tile), so that it can say what it kept and remove its
+    // temporary files; the second quits at once. Any other command, and every other signal,
+    // keeps the default: the process ends.
+    if cli.command.stops_on_request() {
+        let _ = ctrlc::set_handler(|| {
+            if interrupt::requested() {
+                std::process::exit(130);
+            }
+            interrupt::request();
+            dotbox::stderr::note("stopping at the next step; Ctrl-C again quits at once");
+        });
+    }
     let (output, error) = match run(&cli) {
         Ok(output) => (output, None),
         Err(dotbox::native::CliError::Partial { output, error }) => (output, Some(*error)),

@@ -1,6 +1,7 @@
 //! `dotbox book build | info | verify`: write a book from a full solve, describe one, check one.
 
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
@@ -100,6 +101,23 @@ fn build(args: &BuildArgs) -> Result<String, CliError> {
     ))
 }
 
+impl BookCommand {
+    /// Whether its long work looks at [`interrupt`] ([`super::Command::stops_on_request`]):
+    /// a build's solve and writing, a verification.
+    pub fn stops_on_request(&self) -> bool {
+        !matches!(self, BookCommand::Info { .. })
+    }
+}
+
+/// The stop a Ctrl-C asked for, seen between two tiles of a book's writing: as a solve's
+/// ([`RetroError::Stopped`]), said with what the store keeps.
+fn stop_asked() -> Result<(), CliError> {
+    match interrupt::requested() {
+        true => Err(CliError::Solve(RetroError::Stopped)),
+        false => Ok(()),
+    }
+}
+
 /// Solves, then writes the book in the asked format; returns it and its positions.
 fn write(
     args: &BuildArgs,
@@ -129,6 +147,7 @@ fn write(
                 args.depth,
                 CHUNK_LOG2,
                 &mut |tile| {
+                    stop_asked()?;
                     store
                         .load(tile)
                         .map_err(|e| CliError::Solve(RetroError::Store(e)))?
@@ -166,6 +185,7 @@ fn write_v1(
                 cache.retain(|tile| tile.lines() >= lines);
             }
             bar.inc(1);
+            stop_asked()?;
             solve.value(&mut cache, pos).map_err(CliError::from)
         });
         bar.finish_and_clear();
@@ -210,10 +230,15 @@ fn check_out(out: &Path, store: Option<&Path>) -> Result<(), CliError> {
         .map_err(|e| refuse(format!("no file can be made beside it: {}", e.error)))
 }
 
-/// A book that could not be written (a full disk), said with what is left: the file at `out`
-/// as it was, and the solve in the store given, from which the same command writes the book
-/// at once once there is room.
+/// A book that a full disk kept from being written, said with what is left: the file at
+/// `out` as it was, and the solve in the store given, from which the same command writes the
+/// book at once once there is room. Any other failure is passed on as it is.
 fn unwritten(e: CliError, out: &Path, store: Option<&Path>) -> CliError {
+    let full = matches!(&e, CliError::Io { error, .. }
+        if matches!(error.kind(), io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded));
+    if !full {
+        return e;
+    }
     let kept = match store {
         Some(store) => format!(
             "; the solve is kept in the store {}: with room, the same command writes the book \

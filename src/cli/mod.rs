@@ -48,6 +48,21 @@ pub enum Command {
     Tiles(tiles::TilesCommand),
 }
 
+impl Command {
+    /// Whether the command's long work looks at [`crate::native::interrupt`] (a solve after
+    /// each tile, a search or an estimate at its reports, a book's verification at its
+    /// reports and its writing at each tile), so that Ctrl-C may ask it to stop and say what
+    /// it kept. The others (`tiles` tasks above all, which a scheduler reruns) end at once on
+    /// Ctrl-C, as any program does.
+    pub fn stops_on_request(&self) -> bool {
+        match self {
+            Command::Analyze(_) | Command::Solve(_) => true,
+            Command::Book(command) => command.stops_on_request(),
+            Command::Chains(_) | Command::Tiles(_) => false,
+        }
+    }
+}
+
 /// Runs a parsed command line and returns what to print.
 pub fn run(cli: &Cli) -> Result<String, CliError> {
     match &cli.command {

@@ -288,32 +288,37 @@ fn remove_abandoned_streams(temp: &Path) {
 /// Warns when one step of a solve streaming through disk must hold more than `memory`: the
 /// largest tile with its parents, held whatever the budget.
 fn warn_of_largest_step(solve: &Solve, memory: u64, face: Face) {
-    let step = solve.layout().largest_step_bytes();
-    // Tiles and tables get their share of the memory ([`set_memory`]); the rest is the
-    // program's. A step above that share took the process over the limit (a 3x5 solve under
-    // 300 MiB held 318 MiB for a step of 285 MiB, with no word of it).
-    let share = tiles_share(memory);
-    if step > share {
-        // Small sizes in bytes: in MiB they round alike ("0.1 MiB, more than the 0.1 MiB").
-        let size = |bytes: u64| match bytes < 10 << 20 {
-            true => bytes_text(bytes),
-            false => memory_text(bytes as f64),
-        };
-        let enough = step.div_ceil(TILES_SHARE.0) * TILES_SHARE.1;
-        note(format!(
-            "warning: one step of this solve holds a tile, its parents and their indexes, up \
-             to {}, more than the {} that tiles may take of the {} of memory allowed: it will \
-             hold that much at times (give {} {} or more)",
-            size(step),
-            size(share),
-            size(memory),
-            match face {
-                Face::CommandLine => "--memory",
-                Face::Python => "memory=",
-            },
-            size(enough)
-        ));
+    if let Some(warning) = step_warning(solve.layout().largest_step_bytes(), memory, face) {
+        note(warning);
     }
+}
+
+/// The warning for a step of `step` bytes under `memory`, if it is more than the tiles'
+/// share of it ([`set_memory`]; the rest is the program's: a step above that share took the
+/// process over the limit, a 3x5 solve under 300 MiB holding 318 MiB for a step of 285 MiB
+/// with no word of it). It advises the memory that holds the step, rounded up as it is
+/// typed, so that the advice taken warns no more.
+fn step_warning(step: u64, memory: u64, face: Face) -> Option<String> {
+    let share = tiles_share(memory);
+    if step <= share {
+        return None;
+    }
+    // Sizes that read alike ("284.7 MiB, more than the 284.7 MiB") are said in bytes.
+    let mut sizes = [step, share, memory].map(|bytes| memory_text(bytes as f64));
+    if sizes[0] == sizes[1] {
+        sizes = [step, share, memory].map(bytes_text);
+    }
+    let [needed, allowed, memory] = sizes;
+    let enough = step.div_ceil(TILES_SHARE.0) * TILES_SHARE.1;
+    let advice = match face {
+        Face::CommandLine => format!("--memory {}M", enough.div_ceil(1 << 20)),
+        Face::Python => format!("memory={enough}"),
+    };
+    Some(format!(
+        "warning: one step of this solve holds a tile, its parents and their indexes, up to \
+         {needed}, more than the {allowed} that tiles may take of the {memory} of memory \
+         allowed: it will hold that much at times (give {advice} or more)"
+    ))
 }
 
 /// A number of bytes, in full (`103,424 bytes`).
@@ -431,5 +436,51 @@ fn solve_error(args: &SolveArgs) -> impl Fn(RetroError) -> CliError {
     move |e| match loony {
         true => CliError::Loony(e),
         false => CliError::from(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The memory a step warning advises holds the step: taken, it warns no more; and the
+    /// two sizes it compares never read alike.
+    #[test]
+    fn the_memory_a_step_warning_advises_holds_the_step() {
+        for step in [
+            102_544,
+            10 << 20,
+            298_530_000,
+            (284_700_000u64 << 3) + 7,
+            3 << 30,
+        ] {
+            for memory in [step / 2, step, tiles_share(step) + step / 17] {
+                let Some(warning) = step_warning(step, memory, Face::CommandLine) else {
+                    continue;
+                };
+                let advised = warning
+                    .split("give --memory ")
+                    .nth(1)
+                    .and_then(|rest| rest.split(' ').next())
+                    .unwrap_or_else(|| panic!("no advice: {warning}"));
+                let advised = parse_size(advised).unwrap();
+                assert_eq!(
+                    step_warning(step, advised, Face::CommandLine),
+                    None,
+                    "{warning}"
+                );
+                let python = step_warning(step, memory, Face::Python).unwrap();
+                let bytes: u64 = python.split("memory=").nth(1).unwrap()[..]
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                assert_eq!(step_warning(step, bytes, Face::Python), None, "{python}");
+                let sizes = warning.split("up to ").nth(1).unwrap();
+                let (needed, rest) = sizes.split_once(", more than the ").unwrap();
+                assert!(!rest.starts_with(&format!("{needed} ")), "{warning}");
+            }
+        }
     }
 }

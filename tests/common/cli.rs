@@ -93,6 +93,11 @@ pub fn kill_when(args: &[&str], ready: impl Fn() -> bool) {
 /// process is still running, and sends it SIGINT, as Ctrl-C does; returns what it printed
 /// and its exit status once it has ended.
 pub fn interrupt_when(args: &[&str], ready: impl Fn() -> bool) -> Output {
+    signal_when(args, "INT", ready)
+}
+
+/// [`interrupt_when`] with the signal `signal` (`INT`, `TERM`, `HUP`).
+pub fn signal_when(args: &[&str], signal: &str, ready: impl Fn() -> bool) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dotbox"))
         .args(args)
         .stdout(Stdio::piped())
@@ -101,7 +106,7 @@ pub fn interrupt_when(args: &[&str], ready: impl Fn() -> bool) -> Output {
         .unwrap();
     wait_until_running(&mut child, args, ready);
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
