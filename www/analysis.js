@@ -453,7 +453,7 @@ async function renderBestLine() {
       button.dataset.moves = [...played, ...moves.slice(0, k + 1).map((m) => m.line)].join(',');
       // In words: a screen reader does not speak "~" (nor "+2" as boxes taken).
       const m = moves[k];
-      const said = `${PLAYER[m.player ^ turn]} ${m.label}${m.boxes ? `, taking ${m.boxes === 1 ? 'a box' : `${m.boxes} boxes`}` : ''}${m.exact ? '' : ', estimated (not exact)'}`;
+      const said = `${PLAYER[m.player ^ turn]} ${m.label}${m.boxes ? `, taking ${boxes(m.boxes)}` : ''}${m.exact ? '' : ', estimated (not exact)'}`;
       button.setAttribute('aria-label', `show the best line to move ${k + 1}: ${said}`);
       button.onclick = () => ctx.showLine(button.dataset.moves.split(',').map(Number));
       return button;

@@ -22,7 +22,7 @@ import { ponder, stopPondering } from './ponder.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
-import { $, PLAYER, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
+import { $, PLAYER, boxes, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
 let engineTimer = null; // set while the engine's move waits to be played, else null
@@ -377,7 +377,7 @@ function render() {
   // The move that led here, in words: what the engine drew is heard, not only seen on the
   // board (the status is read out whole when it changes).
   const led = g.lastMove();
-  writeIfChanged('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` and took ${led.boxes === 1 ? 'a box' : `${led.boxes} boxes`}` : ''}` : '');
+  writeIfChanged('last-move', led ? `${PLAYER[led.player]} drew ${g.label(led.line)}${led.boxes ? ` and took ${boxes(led.boxes)}` : ''}` : '');
   const analysis = session.analysisFor === g.lines ? session.analysis : null;
   const guessed = !analysis && session.estimate?.lines === g.lines ? session.estimate : null;
   // The exact value: the analysis's, or the one the engine proved among its estimates or by
@@ -395,8 +395,9 @@ function render() {
   writeIfChanged('value', g.isOver() ? '' : value !== null
     ? `Value ${fmt(value)} for ${PLAYER[turn]} (${ends} with perfect play)${proven}`
     : estimate ? `Estimated value ${fmtEstimate(estimate.value)} for ${PLAYER[turn]} — not exact (the engine's estimate)` : 'Value: …', 'textContent');
-  // Read once the value is there, not first with "Value: …" and again with it.
-  $('status').setAttribute('aria-busy', String(pending));
+  // The value read once it is there, not first as "Value: …" and again with it; the move
+  // and the turn beside it are read at once.
+  $('value').setAttribute('aria-busy', String(pending));
   $('value').classList.toggle('estimate', value === null && Boolean(estimate));
   const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
   // Redrawing the board replaces its lines, the focused one with them. A keyboard user's focus

@@ -193,12 +193,22 @@ export class LazyBookSource {
    * ERROR.bookUnreachable (the position is answered another way, and asked again later:
    * offline is not damage). */
   async read(start, end, progress, options) {
+    const laidOut = this.file.parts;
+    let bytes;
     try {
-      return await this.file.read(start, end, progress, options);
+      bytes = await this.file.read(start, end, progress, options);
     } catch (e) {
       const message = `The opening book ${this.file.url} could not be read (${e.message}): positions that need a part of it not kept on this device are answered another way.`;
       throw Object.assign(new Error(message), { code: ERROR.bookUnreachable });
     }
+    // Laid out otherwise on the host since (ranges.js, relayout): the cached index is checked
+    // against the book there now, as before any first download (its old first part was gone,
+    // so that check could not be made): a book rebuilt as well is said to have changed.
+    if (this.file.parts !== laidOut && this.cached) {
+      this.revalidated = false;
+      await this.revalidate();
+    }
+    return bytes;
   }
 
   /**

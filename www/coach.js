@@ -302,6 +302,10 @@ async function requestFlags(g, lines, key) {
 
 // ---- The move just played --------------------------------------------------------------
 
+/** What names a verdict shown on the moves `seq` (a string) of the board judged: another
+ * board's verdict on the same moves is not this one. */
+const shownAs = (seq) => `${coach.board} ${seq}`;
+
 /** A judged move as a paragraph: who drew it, its score against the best, and why; `seq`,
  * the moves up to it, names it (setVerdicts keeps it in place). */
 function judgement(j, seq) {
@@ -310,7 +314,7 @@ function judgement(j, seq) {
   head.textContent = `${PLAYER[j.player]} drew ${j.label} (score ${fmt(j.score)}, best ${fmt(j.value)}): `;
   p.append(head, j.text);
   p.className = j.best ? 'good' : 'bad';
-  p.dataset.seq = seq;
+  p.dataset.seq = shownAs(seq);
   return p;
 }
 
@@ -322,7 +326,7 @@ function judgement(j, seq) {
  */
 function setVerdicts(nodes, keep = null, busy = false) {
   const out = $('coach-move');
-  const kept = keep === null ? null : Array.from(out.children).find((c) => c.dataset.seq === keep) ?? null;
+  const kept = keep === null ? null : Array.from(out.children).find((c) => c.dataset.seq === shownAs(keep)) ?? null;
   for (const c of Array.from(out.childNodes)) if (c !== kept) c.remove();
   for (const n of nodes) out.insertBefore(typeof n === 'string' ? document.createTextNode(n) : n, kept);
   kept?.classList.add('previous');
@@ -340,7 +344,7 @@ function showJudged(moves) {
   out.dataset.best = last.best ? '1' : '0';
   const before = moves.slice(0, -1).join(',');
   const previous = coach.judged.get(before);
-  const shown = Array.from(out.children).some((c) => c.dataset.seq === before);
+  const shown = Array.from(out.children).some((c) => c.dataset.seq === shownAs(before));
   if (!previous || shown) return setVerdicts([judgement(last, seq)], previous ? before : null);
   const p = judgement(previous, before);
   p.classList.add('previous');

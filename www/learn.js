@@ -323,17 +323,19 @@ function setView(learn) {
   $('play-link').setAttribute('aria-current', learn ? 'false' : 'page');
 }
 
-/** The entry in hand (loading the course), so that the events of one address change start
- * one: it reads the address once loaded, the latest one. */
+/** The entry in hand (loading the course), so that the events of one address change load
+ * it once: it reads the address once loaded, the latest one. */
 let entering = null;
 
+/** Shows Learn at once, every time, and the exercise the address names once the course is
+ * loaded (one load for every entry meanwhile). */
 function enter() {
+  setView(true);
   entering ??= enterNow().finally(() => { entering = null; });
   return entering;
 }
 
 async function enterNow() {
-  setView(true);
   try {
     await wasmReady;
     await load();
@@ -341,6 +343,8 @@ async function enterNow() {
     setFeedback([`The lessons could not be loaded: ${e.message}`], 'bad');
     return;
   }
+  // Left meanwhile (Back while the course loaded): nothing to show.
+  if (!isLearnHash(location.hash)) return;
   // The exercise a link names, else back at the exercise last shown, wherever the course now
   // has it (the address the page wrote for it names a place, which an edited course may give
   // to another exercise).

@@ -14,6 +14,10 @@ const KEEP = 2;
 // reopen at once; older ones are deleted so storage does not grow game after game.
 const KEEP_STORED = 12;
 
+// How a failure of IndexedDB under a solve reads (src/store: "tile store is full: the
+// browser refused more storage", "tile store: cannot …: InvalidStateError …").
+const STORAGE_FAILED = /tile store|IndexedDB|IDBDatabase|QuotaExceeded|InvalidStateError|UnknownError/;
+
 const union = (a, b) => [a, b].filter(Boolean).join(',');
 const linesOf = (text) => (text ? text.split(',').map(Number) : []);
 
@@ -53,6 +57,8 @@ export class Subgames {
         // The solve lives in IndexedDB: where storage fails under it (the quota full, the
         // site's data cleared under the page) this position and the board's later ones are
         // solved in memory instead, each on its own: exact all the same, never unanswered.
+        // Any other failure is the solver's, and said as it is.
+        if (!STORAGE_FAILED.test(e?.message ?? '')) throw e;
         this.unstored.add(key);
         console.warn(`dotbox: the handover solve could not be kept (${e?.message ?? e}); solving each position in memory instead`);
         this.post({ op: EVENT.handoverProgress, percent: 100, seconds: 0, eta: 0, final: true });

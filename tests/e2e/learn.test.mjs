@@ -437,6 +437,41 @@ test('a link to an exercise the course does not have, followed from the game, ke
   await context.close();
 });
 
+test('Back and Forward while the course loads: the view follows the address, and the course shows only in Learn', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,5');
+  await settled(page);
+  // The course held back until released.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/lessons.json', async (route) => { await held; await route.continue(); });
+  const view = () => page.evaluate(() => [document.body.dataset.view, document.querySelector('main').hidden, document.querySelector('#learn').hidden]);
+  await page.click('#learn-link');
+  await page.goBack();
+  await page.waitForFunction(() => document.body.dataset.view === 'play');
+  await page.goForward();
+  await page.waitForFunction(() => location.hash.startsWith('#learn'));
+  assert.deepEqual(await view(), ['learn', true, false], 'Learn shown at once, the course still loading');
+  release();
+  await page.waitForSelector('#learn[data-ready="1"]');
+  assert.deepEqual(await view(), ['learn', true, false]);
+  assert.match(await page.textContent('#lesson-title'), /^Lesson 1 of /);
+  // Left while it loads: the game stays.
+  const again = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,5');
+  await settled(again.page);
+  let releaseAgain;
+  const heldAgain = new Promise((resolve) => { releaseAgain = resolve; });
+  await again.page.route('**/lessons.json', async (route) => { await heldAgain; await route.continue(); });
+  await again.page.click('#learn-link');
+  await again.page.goBack();
+  await again.page.waitForFunction(() => document.body.dataset.view === 'play');
+  releaseAgain();
+  await again.page.waitForTimeout(500);
+  assert.deepEqual(await again.page.evaluate(() => [document.body.dataset.view, document.querySelector('main').hidden]), ['play', false]);
+  assert.deepEqual([...errors, ...again.errors], []);
+  await context.close();
+});
+
 test('a right pick is explained as itself where the best moves differ; after the last exercise the focus stays on the exercise', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   // An exercise with a best move that the exercise's explanation does not explain.
