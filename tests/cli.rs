@@ -8,7 +8,7 @@ use std::path::Path;
 
 use common::cli::{
     dotbox, dotbox_with_env, failure, file_names, interrupt_when, json_of, kill_when, lines_arg,
-    reused_tiles, signal_when, stdout, tile_files, with_stderr_closed,
+    reused_tiles, signal_when, solved_json, stdout, tile_files, with_stderr_closed,
 };
 use common::{Naive, Rng};
 use serde_json::Value;
@@ -752,6 +752,49 @@ fn a_solve_counts_reused_tiles_only_in_a_store_of_its_own() {
 }
 
 #[test]
+fn solve_json_carries_the_figures_the_text_reports() {
+    // A first solve computes; the same solve on its finished store computes nothing and
+    // finds its tiles there.
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().to_str().unwrap();
+    let args = ["solve", "3x3", "--lines", "0,5", "--store", store, "--json"];
+    let in_memory = json_of(&[
+        "analyze", "3x3", "--lines", "0,5", "--method", "retro", "--json",
+    ]);
+    for run in ["first", "again"] {
+        let (analysis, figures) = solved_json(&dotbox(&args).stdout);
+        assert_eq!(analysis, in_memory);
+        let count = |key: &str| {
+            figures[key]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{key}: {figures}"))
+        };
+        let computed = (count("positions_computed"), count("tiles_computed"));
+        match run {
+            "first" => {
+                assert!(computed.0 > 0 && computed.1 > 0, "{figures}");
+                assert!(count("positions_per_second") > 0, "{figures}");
+                assert_eq!(count("tiles_reused"), 0, "{figures}");
+            }
+            _ => {
+                assert_eq!(computed, (0, 0), "{figures}");
+                assert!(count("tiles_reused") > 0, "{figures}");
+            }
+        }
+        assert!(count("peak_memory_bytes") > 1 << 20, "{figures}");
+        assert!(figures["seconds"].as_f64().unwrap() >= 0.0, "{figures}");
+    }
+    // Chains as pseudo-lines: the fields of `analyze --pseudo-lines --json`, and the figures.
+    let lines = ["3x3", "--lines", "0,1,2,3,4,15", "--pseudo-lines", "--json"];
+    let (solved, figures) = solved_json(&dotbox(&[&["solve"], &lines[..]].concat()).stdout);
+    assert_eq!(solved, json_of(&[&["analyze"], &lines[..]].concat()));
+    assert!(
+        figures["positions_computed"].as_u64().unwrap() > 0,
+        "{figures}"
+    );
+}
+
+#[test]
 fn a_killed_solve_resumes_to_the_same_value() {
     kill_and_resume(&[], 2);
 }
@@ -792,10 +835,7 @@ fn an_interrupted_solve_says_what_it_kept_and_resumes() {
     let in_memory = json_of(&[
         "analyze", "3x4", "--lines", "0,1", "--json", "--method", "retro",
     ]);
-    assert_eq!(
-        serde_json::from_slice::<Value>(&resumed.stdout).unwrap(),
-        in_memory
-    );
+    assert_eq!(solved_json(&resumed.stdout).0, in_memory);
 
     let start = std::time::Instant::now();
     let out = interrupt_when(&["solve", "3x4", "--lines", "0,1"], || {
@@ -951,11 +991,14 @@ fn kill_and_resume(extra: &[&str], tiles: usize) -> tempfile::TempDir {
     }
 
     args.push("--json");
-    let from_store = json_of(&args);
+    let (from_store, figures) = solved_json(&dotbox(&args).stdout);
     let in_memory = json_of(&[
         "analyze", "3x4", "--lines", "0,1", "--json", "--method", "retro",
     ]);
     assert_eq!(from_store, in_memory);
+    // The finished store holds every tile the answer reads: nothing is computed again.
+    assert_eq!(figures["positions_computed"], 0, "{figures}");
+    assert!(figures["tiles_reused"].as_u64().unwrap() > 0, "{figures}");
     assert!(
         resumed.contains(&format!("value: {}", in_memory["value"])),
         "{resumed}"
@@ -968,7 +1011,7 @@ fn damaged_tiles_in_a_store_are_recomputed() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().to_str().unwrap();
     let args = ["solve", "2x3", "--lines", "3", "--store", store, "--json"];
-    let first = json_of(&args);
+    let (first, _) = solved_json(&dotbox(&args).stdout);
     let mut naive = Naive::new(2, 3);
     assert_eq!(first, expected_json("2x3", &mut naive, 1 << 3, "retro"));
     // tile-0-0 holds the position itself, which the answer (its moves' scores) does not
@@ -994,7 +1037,7 @@ fn damaged_tiles_in_a_store_are_recomputed() {
             warning.contains("is damaged") && warning.contains("recomputing"),
             "{warning}"
         );
-        assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), first);
+        assert_eq!(solved_json(&out.stdout).0, first);
     }
 }
 

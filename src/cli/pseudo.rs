@@ -23,23 +23,35 @@ pub fn report(
     as_json: bool,
 ) -> String {
     if as_json {
-        output::json_line(&PseudoJson {
-            plain: AnalysisJson::new(
-                board,
-                pos,
-                analysis,
-                Rules::default(),
-                None,
-                "pseudo",
-                unproven(reduction, analysis),
-            ),
-            pseudo_lines: pseudo_lines(reduction, analysis),
-        })
+        output::json_line(&json_object(board, pos, reduction, analysis))
     } else {
         let unproven = unproven(reduction, analysis);
         let mut out = output::human_marked(board, pos, analysis, source, None, unproven);
         out.push_str(&human(board, reduction, analysis));
         out
+    }
+}
+
+/// The JSON report's object: the plain object's fields (method `pseudo`, the moves the
+/// reduction does not prove marked `"exact": false`), then `"pseudo_lines"`. `dotbox solve
+/// --pseudo-lines --json` adds the solve's figures to it.
+pub fn json_object(
+    board: &Board,
+    pos: Position,
+    reduction: &Reduction,
+    analysis: &Analysis,
+) -> impl Serialize {
+    PseudoJson {
+        plain: AnalysisJson::new(
+            board,
+            pos,
+            analysis,
+            Rules::default(),
+            None,
+            "pseudo",
+            unproven(reduction, analysis),
+        ),
+        pseudo_lines: pseudo_lines(reduction, analysis),
     }
 }
 

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use indicatif::HumanCount;
+use serde::Serialize;
 
 use crate::core::{count_text, noun, size_text, Analysis, Board, LoonyFlags, Position, Rules};
 use crate::native::{fits_on_disk, progress, CliError, Face};
@@ -16,7 +17,7 @@ use crate::store::TileStore;
 use crate::store::{FsStore, StoreError};
 
 use super::input::{self, parse_high_groups, parse_min_chain, parse_position, RulesArgs};
-use super::output::{human, json, with_penalty};
+use super::output::{human, json_line, with_penalty, AnalysisJson};
 use super::pseudo;
 use super::resources::{
     parse_size, return_freed_memory, set_memory, set_threads, tiles_share, TILES_SHARE,
@@ -118,15 +119,23 @@ fn run_pseudo(args: &SolveArgs, board: &Board, pos: Position) -> Result<String, 
         &mut solve,
         (args.store.as_deref(), args.memory, args.face),
         |solve, store, kept| {
-            let (analysis, summary) = timed(solve, store, kept, |solve, store| {
+            let (analysis, figures) = timed(solve, store, |solve, store| {
                 Ok(retro::pseudo::analysis(solve, store, &reduction)?)
             })?;
+            if args.json {
+                let analysis = pseudo::json_object(board, pos, &reduction, &analysis);
+                return Ok(json_line(&SolvedJson {
+                    analysis,
+                    solve: figures,
+                }));
+            }
             let source = format!(
-                "{summary}; chains of {}+ boxes and loops as pseudo-lines",
+                "{}; chains of {}+ boxes and loops as pseudo-lines",
+                figures.text(kept),
                 args.min_chain
             );
             Ok(pseudo::report(
-                board, pos, &reduction, &analysis, &source, args.json,
+                board, pos, &reduction, &analysis, &source, false,
             ))
         },
     )
@@ -345,57 +354,106 @@ fn report(
     store: &mut dyn TileStore,
     kept: Option<&str>,
 ) -> Result<String, CliError> {
-    let ((analysis, flags), summary) = timed(solve, store, kept, |solve, store| {
+    let ((analysis, flags), figures) = timed(solve, store, |solve, store| {
         analysis(args, solve, store, pos).map_err(solve_error(args))
     })?;
     let rules = args.rules.rules();
     if args.json {
-        return Ok(json(board, pos, &analysis, rules, flags.as_ref(), "retro"));
+        let analysis = AnalysisJson::new(
+            board,
+            pos,
+            &analysis,
+            rules,
+            flags.as_ref(),
+            "retro",
+            Position::EMPTY,
+        );
+        return Ok(json_line(&SolvedJson {
+            analysis,
+            solve: figures,
+        }));
     }
     Ok(human(
         board,
         pos,
         &analysis,
-        &with_penalty(&summary, rules),
+        &with_penalty(&figures.text(kept), rules),
         flags.as_ref(),
     ))
 }
 
+/// `dotbox solve --json`'s object: the analysis's fields, as `dotbox analyze --json` writes
+/// them, then `"solve"`: what the solve did, so that a script timing or sizing solves reads
+/// the figures the text report prints.
+#[derive(Serialize)]
+struct SolvedJson<A: Serialize> {
+    #[serde(flatten)]
+    analysis: A,
+    solve: SolveFigures,
+}
+
+/// What a solve did, in the names `dotbox tiles solve --json` uses: how long it took, the
+/// positions and tiles it computed, the tiles it found already in its store (a resumed solve,
+/// a rerun on a finished store: 0 positions computed), its rate and the process's peak
+/// memory (`None` where the system does not say).
+#[derive(Serialize)]
+struct SolveFigures {
+    seconds: f64,
+    positions_computed: u64,
+    tiles_computed: usize,
+    tiles_reused: usize,
+    positions_per_second: u64,
+    peak_memory_bytes: Option<u64>,
+}
+
+impl SolveFigures {
+    /// The line the text report prints: how long the solve took, how many positions and
+    /// tiles it computed and how many it found already in the `kept` store (none is named for
+    /// a solve in memory or through a temporary store: they start empty), and the peak memory.
+    fn text(&self, kept: Option<&str>) -> String {
+        let peak = match self.peak_memory_bytes {
+            Some(bytes) => format!(", peak memory {}", size_text(bytes as f64)),
+            None => String::new(),
+        };
+        let reused = match kept {
+            Some(place) => format!(
+                ", {} already in the {place}",
+                count_text(self.tiles_reused, "tile", "tiles")
+            ),
+            None => String::new(),
+        };
+        format!(
+            "solved in {:.2} s: {} {} in {} computed ({} positions/s){reused}{peak}",
+            self.seconds,
+            HumanCount(self.positions_computed),
+            noun(self.positions_computed, "position", "positions"),
+            count_text(self.tiles_computed, "tile", "tiles"),
+            HumanCount(self.positions_per_second)
+        )
+    }
+}
+
 /// Runs the solve to the end with a progress bar, then `read` from the finished store;
-/// returns what it read and a line saying how long it took, how many positions and tiles
-/// were computed and how many found already in the `kept` store (none is named for a solve
-/// in memory or through a temporary store: they start empty), and the peak memory.
+/// returns what it read and the solve's figures.
 fn timed<T>(
     solve: &mut Solve,
     store: &mut dyn TileStore,
-    kept: Option<&str>,
     read: impl FnMut(&Solve, &mut dyn TileStore) -> Result<T, CliError>,
-) -> Result<(T, String), CliError> {
+) -> Result<(T, SolveFigures), CliError> {
     let start = std::time::Instant::now();
     let result = progress::solve_then(solve, store, read)?;
     let seconds = start.elapsed().as_secs_f64();
     let p = solve.progress();
-    let rate = p.positions_done as f64 / seconds.max(1e-9);
-    let peak = match progress::peak_rss() {
-        Some(bytes) => format!(", peak memory {}", size_text(bytes as f64)),
-        None => String::new(),
+    let figures = SolveFigures {
+        // To the millisecond, as `dotbox tiles solve --json` gives it.
+        seconds: (seconds * 1000.0).round() / 1000.0,
+        positions_computed: p.positions_done,
+        tiles_computed: p.tiles_done,
+        tiles_reused: p.tiles_reused,
+        positions_per_second: (p.positions_done as f64 / seconds.max(1e-9)) as u64,
+        peak_memory_bytes: progress::peak_rss(),
     };
-    let reused = match kept {
-        Some(place) => format!(
-            ", {} already in the {place}",
-            count_text(p.tiles_reused, "tile", "tiles")
-        ),
-        None => String::new(),
-    };
-    let summary = format!(
-        "solved in {seconds:.2} s: {} {} in {} computed ({} positions/s)\
-         {reused}{peak}",
-        HumanCount(p.positions_done),
-        noun(p.positions_done, "position", "positions"),
-        count_text(p.tiles_done, "tile", "tiles"),
-        HumanCount(rate as u64)
-    );
-    Ok((result, summary))
+    Ok((result, figures))
 }
 
 /// The position's analysis, with next-loony flags under `--loony`.

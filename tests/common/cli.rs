@@ -49,6 +49,14 @@ pub fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// `dotbox solve --json`'s object split in two: the analysis (the fields `dotbox analyze
+/// --json` prints) and the solve's figures (its `"solve"`).
+pub fn solved_json(text: &[u8]) -> (Value, Value) {
+    let mut analysis: Value = serde_json::from_slice(text).unwrap();
+    let figures = analysis.as_object_mut().unwrap().remove("solve");
+    (analysis, figures.expect("a solve's figures"))
+}
+
 /// Runs a command that must fail cleanly (exit code 2, `error: ` on stderr, no panic, nothing
 /// on stdout); returns its message, from `error: ` on (a note may come before it: a resumed
 /// solve says so before it fails).
