@@ -9,55 +9,68 @@
 // `document.documentElement.dataset.sw` says where the page stands, for the tests:
 // 'controlled' (served by the worker), 'installed' (the worker took over after this page
 // loaded: the next visit is served by it), 'updated' (a new release is ready), 'none';
-// 'waiting' (not registered yet), 'registering', 'failed'.
+// 'waiting' (not registered yet), 'registering', 'failed'. The Storage panel says the same
+// to a person in a line (#storage-offline), with the reason where there is no offline copy,
+// which is also logged for the host (docs/deploy.md).
 import { onRender, session } from './session.js';
 
 const root = document.documentElement;
 const FALLBACK_MS = 10_000;
 
 if ('serviceWorker' in navigator) watch(navigator.serviceWorker);
-else {
-  root.dataset.sw = 'none';
-  // Over plain HTTP at an address other than localhost, the browser offers no service worker.
-  if (!self.isSecureContext) console.warn('dotbox: not a secure context (HTTPS or localhost): no offline copy, and no threads unless the host sends COOP/COEP (docs/deploy.md)');
+// Over plain HTTP at an address other than localhost, the browser offers no service worker.
+else if (!self.isSecureContext) stand('none', 'No offline copy: this address is not a secure context (HTTPS or localhost).', 'and no threads unless the host sends COOP/COEP');
+else stand('none', 'No offline copy: this browser keeps none.');
+
+/**
+ * Sets where the page stands (data-sw) and says it in the Storage panel; `logged`, where
+ * given, goes to the console with the panel's words, for whoever hosts the site.
+ */
+function stand(state, said, logged) {
+  root.dataset.sw = state;
+  const line = document.getElementById('storage-offline');
+  if (line) {
+    line.textContent = said;
+    line.hidden = false;
+  }
+  if (logged !== undefined) console.warn(`dotbox: ${said.replace(/\.$/, '')}${logged ? `, ${logged}` : ''} (docs/deploy.md)`);
 }
 
 /** Says where the page stands at once (data-sw); registers once the page has answered. */
 function watch(serviceWorker) {
   const hadController = Boolean(serviceWorker.controller);
-  root.dataset.sw = hadController ? 'controlled' : 'waiting';
+  if (hadController) stand('controlled', 'Works offline: this version of dotbox is installed on this device.');
+  else stand('waiting', 'Not yet available offline: installed once the first position is answered.');
   serviceWorker.addEventListener('controllerchange', () => {
     // No controller now: the site's data was cleared (its worker with it), no new release.
     if (!serviceWorker.controller) {
-      root.dataset.sw = 'none';
-      console.warn('dotbox: the offline copy was removed (the site\'s data cleared); it is installed again on the next visit');
+      stand('none', 'The offline copy was removed with the site\'s data: it is installed again on the next visit.', '');
       return;
     }
     if (!hadController) {
-      root.dataset.sw = 'installed';
+      stand('installed', 'Installed for offline use: the page opens without a network from now on.');
       return;
     }
-    root.dataset.sw = 'updated';
+    stand('updated', 'A new version of dotbox is installed for offline use: it runs from your next visit.');
     notice('A new version of dotbox is installed: it runs from your next visit.');
   });
+  // This release could not be installed, for `reason`. With a release installed before,
+  // that one goes on serving (and working offline).
+  const failed = (reason) => {
+    if (hadController) stand('controlled', `Works offline with the version installed before: the new one was not installed (${reason}).`, '');
+    else stand('failed', `No offline copy: ${reason}.`, '');
+  };
   // The worker says why it could not install this release (a host serving other files).
   serviceWorker.addEventListener('message', (event) => {
-    if (event.data?.dotbox !== 'install-failed') return;
-    if (!hadController) root.dataset.sw = 'failed';
-    // With a release installed before, that one goes on serving (and working offline).
-    const what = hadController ? 'the new release was not installed; the one installed before keeps serving' : 'no offline copy';
-    console.warn(`dotbox: ${what}: ${event.data.reason} (docs/deploy.md)`);
+    if (event.data?.dotbox === 'install-failed') failed(event.data.reason);
   });
   let registered = false;
   const register = () => {
     if (registered) return;
     registered = true;
-    if (!hadController) root.dataset.sw = 'registering';
+    if (!hadController) stand('registering', 'Being installed for offline use…');
     // Past the HTTP cache: a new sw.js (a new release) is seen on the visit after it is served.
-    serviceWorker.register('sw.js', { updateViaCache: 'none' }).catch((e) => {
-      root.dataset.sw = 'failed';
-      console.warn(`dotbox: no offline copy (${e.message})`);
-    });
+    serviceWorker.register('sw.js', { updateViaCache: 'none' }).catch((e) => failed(e.message));
   };
   onRender(() => (session.analysis || session.estimate) && register());
   const fallback = () => setTimeout(register, FALLBACK_MS);

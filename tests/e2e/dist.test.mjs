@@ -349,11 +349,14 @@ test('the built site works under a path (as GitHub Pages serves a project: /NAME
   }
 });
 
+/** The Storage panel's line on the offline copy. */
+const offlineLine = (page) => page.textContent('#storage-offline');
+
 describe('the built site on a host that sends COOP/COEP itself', () => {
-  const env = { server: null, browser: null, dir: null };
+  const env = { server: null, browser: null, dir: null, release: null };
   before(async () => {
     env.dir = siteDir();
-    buildSite(env.dir, { version: 'isolated' });
+    env.release = buildSite(env.dir, { version: 'isolated' });
     env.server = await startServer([], env.dir); // serve.py sends both headers
     env.browser = await launch();
   });
@@ -368,8 +371,10 @@ describe('the built site on a host that sends COOP/COEP itself', () => {
     const first = await answers3x3(context, env.server.url);
     assert.equal(await first.page.evaluate(() => self.crossOriginIsolated), true);
     await first.page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 60_000 });
+    assert.equal(await offlineLine(first.page), 'Installed for offline use: the page opens without a network from now on.');
     const next = await answers3x3(context, env.server.url);
     assert.equal(await sw(next.page), 'controlled');
+    assert.equal(await offlineLine(next.page), 'Works offline: this version of dotbox is installed on this device.');
     assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true);
     assert.deepEqual([...first.errors, ...next.errors], []);
     await context.close();
@@ -380,7 +385,27 @@ describe('the built site on a host that sends COOP/COEP itself', () => {
     await context.addInitScript(() => { delete Navigator.prototype.serviceWorker; });
     const { page, errors } = await answers3x3(context, env.server.url);
     await page.waitForFunction(() => document.documentElement.dataset.sw === 'none', null, { timeout: 60_000 });
+    assert.equal(await offlineLine(page), 'No offline copy: this browser keeps none.');
     assert.equal(await page.evaluate(() => self.crossOriginIsolated), true, 'isolated by the host');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a file changed on the host by hand costs the offline copy, and the Storage panel says which and why', { timeout: 120_000 }, async () => {
+    const changed = `r/${env.release}/lessons.json`;
+    assert.ok(changed in releaseFiles(env.dir));
+    writeFileSync(join(env.dir, changed), `${readFileSync(join(env.dir, changed), 'utf8')}\n`);
+    const context = await env.browser.newContext();
+    const warned = [];
+    context.on('console', (m) => m.type() === 'warning' && warned.push(m.text()));
+    const { page, errors } = await answers3x3(context, env.server.url);
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'failed', null, { timeout: 60_000 });
+    const said = `No offline copy: ${changed}: the server sends a file other than release ${env.release}'s (its SHA-256 differs).`;
+    assert.equal(await offlineLine(page), said);
+    assert.ok(await page.isHidden('#storage-offline'), 'inside the closed Storage panel');
+    await page.click('#storage summary');
+    assert.ok(await page.isVisible('#storage-offline'));
+    assert.ok(warned.some((w) => w.startsWith(`dotbox: ${said.slice(0, -1)}`)), warned.join('\n'));
     assert.deepEqual(errors, []);
     await context.close();
   });
