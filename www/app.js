@@ -557,7 +557,10 @@ async function main() {
   });
   initAnalysis({ goTo, showLine });
   onMadeExact(searchedShown);
-  initShare({ load: (game, source) => newGame({ ...game, mode: game.mode || session.mode }, source) });
+  // A record names no players: two players (or the engine on both sides) stay so; against
+  // the engine, you take the side to move in the position loaded (readGame).
+  const kept = () => (session.mode === 'hh' || session.mode === 'ee' ? session.mode : '');
+  initShare({ load: (game, source) => newGame({ ...game, mode: game.mode || kept() }, source) });
   // Back online, the position is asked again where a book it needed could not be read.
   await initSolving({ onSolved: update, onBackOnline: update });
   bindControls();

@@ -233,7 +233,10 @@ export function readGame({ board, predrawn, mode, moves, at }, from) {
     if (ply <= game.ply) game.goTo(ply);
     else problems.push(`${capital(from)} shows the position after move '${at}', which is not a number from 0 to ${game.ply}; the last position is shown.`);
   }
-  return { game, mode: MODES.includes(mode) ? mode : mode ? 'hh' : 'p1', problems };
+  // Named no players: you play the side to move against the engine, so a position shared
+  // with B to move asks B's question instead of having the engine answer it at once.
+  const yours = game.turn === 0 ? 'p1' : 'p2';
+  return { game, mode: MODES.includes(mode) ? mode : mode ? 'hh' : yours, problems };
 }
 
 const listeners = new Set();

@@ -452,6 +452,41 @@ test('the best line on a board too large to solve goes on to the end, marking th
   await context.close();
 });
 
+test('a position shared with B to move asks B\'s question: you play B, and the engine does not answer it first', async () => {
+  const context = await env.browser.newContext();
+  // A loop opened by A: take it or decline it? (an address without players, as written by hand)
+  const pre = '0,1,6,7,9,10,11,12,14,15,16,18,19,23';
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&pre=${pre}&moves=3`);
+  await settled(page);
+  const state = () => page.evaluate(() => [window.dotboxApp.state.mode, [...window.dotboxApp.state.game.moves].join(',')]);
+  assert.deepEqual(await state(), ['p2', '3'], 'you play B; no engine move');
+  assert.match(await page.textContent('#status'), /B \(you\) to move/);
+  await page.waitForTimeout(1500); // the engine's display delay, and more
+  assert.deepEqual(await state(), ['p2', '3']);
+  // The same as a record pasted into a game against the engine (A yours): you take B.
+  await page.evaluate(() => { location.hash = '#board=3x3&mode=p1'; });
+  await page.waitForFunction(() => window.dotboxApp.state.mode === 'p1' && window.dotboxApp.state.game.moves.length === 0);
+  await page.locator('body').press('x');
+  const record = `3x3 pre ${pre} moves ${await labelOf(page, 3)}`;
+  await page.fill('#import-text', record);
+  await page.click('#import');
+  await settled(page);
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await state(), ['p2', '3'], record);
+  // Between two players it stays so.
+  await page.selectOption('#mode', 'hh');
+  await page.fill('#import-text', record);
+  await page.click('#import');
+  await settled(page);
+  assert.deepEqual(await state(), ['hh', '3']);
+  // A position with A to move: you play A, as on an empty board.
+  const opened = await openPage(context, env.server.url, `#board=3x3&pre=${pre}`);
+  await settled(opened.page);
+  assert.equal(await opened.page.evaluate(() => window.dotboxApp.state.mode), 'p1');
+  assert.deepEqual([...errors, ...opened.errors], []);
+  await context.close();
+});
+
 test('export and import: the game as text and as an address; bad input is refused with the reason', async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9');
