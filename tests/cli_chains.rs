@@ -327,6 +327,44 @@ fn chains_text_lists_every_section() {
 }
 
 #[test]
+fn control_is_said_exactly_where_nimstring_knows_it_and_loony_moves_apart() {
+    // The long chain rule favours the player to move, who cannot win control: a junction the
+    // rule does not see. The loony analysis agrees with nimstring: the mover must make the
+    // next loony move (`v` on the value).
+    let position = "3x3:2,4,9,12,13,15,18,19,21,22,23";
+    let text = stdout(&["chains", position]);
+    assert!(
+        text.contains(
+            "1 long chain: the long chain rule favours the player to move; exactly, nimstring \
+             *0: the player to move cannot win control\n"
+        ),
+        "{text}"
+    );
+    let loony = stdout(&["analyze", position, "--loony"]);
+    assert!(loony.contains("value: -3v"), "{loony}");
+    // Its only count-changing moves are loony: said so, not listed as a way to control.
+    assert!(
+        text.contains("parity-changing moves: only loony moves, which offer boxes: 5,10,17\n"),
+        "{text}"
+    );
+    let got = json_of(&["chains", position, "--json"]);
+    assert!(
+        got["control"]["text"]
+            .as_str()
+            .unwrap()
+            .ends_with("exactly, nimstring *0: the player to move cannot win control"),
+        "{got}"
+    );
+    assert_eq!(got["parity_moves"], json!([5, 10, 17]));
+    // Too large for nimstring: the rule alone, as before.
+    let text = stdout(&["chains", "5x5"]);
+    assert!(
+        text.contains("no long chain to fight for yet\n") && !text.contains("exactly"),
+        "{text}"
+    );
+}
+
+#[test]
 fn bad_input_fails_with_a_clear_message() {
     let err = failure(&["chains", "9x9"]);
     assert!(err.contains("9"), "{err}");

@@ -6,9 +6,10 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::chains::parity_moves;
-use crate::chains::{components, control, nim_value, Component, End, Kind, Offer};
+use crate::chains::{components, control, control_at_stake, nim_value};
 use crate::chains::{loony_moves, offers_with_replies, Replies};
 use crate::chains::{ChainsError, Control, Nimber};
+use crate::chains::{Component, End, Kind, Offer};
 use crate::core::{Board, Position};
 use crate::native::CliError;
 
@@ -43,6 +44,8 @@ struct Report {
     loony: Vec<(usize, Vec<(Offer, Replies)>)>,
     /// The nimstring value, or why it was not computed.
     nimstring: Result<Nimber, ChainsError>,
+    /// Whether control can still decide anything (`chains::control_at_stake`).
+    at_stake: bool,
 }
 
 impl Report {
@@ -58,6 +61,7 @@ impl Report {
             standing: offers_with_replies(board, pos)?,
             loony,
             nimstring: nim_value(board, pos),
+            at_stake: control_at_stake(board.boxes(), pos),
         })
     }
 }
@@ -133,15 +137,23 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
             "\ncontrol: {} dot{} (open lines - boxes left + 1), {}\n",
             ctl.dots,
             if ctl.dots == 1 { "" } else { "s" },
-            ctl.describe()
+            control_text(r)
         ),
     });
+    // A loony move changes the count too, but by handing boxes over: listed bare beside the
+    // others, it read as a way to win control.
+    let (offering, changing): (Vec<usize>, Vec<usize>) = r
+        .parity_moves
+        .iter()
+        .partition(|&&line| r.loony.iter().any(|&(l, _)| l == line));
+    let offered = format!("loony moves, which offer boxes: {}", list(&offering));
     out.push_str(&format!(
         "parity-changing moves: {}\n",
-        if r.parity_moves.is_empty() {
-            "none".to_string()
-        } else {
-            list(&r.parity_moves)
+        match (changing.is_empty(), offering.is_empty()) {
+            (true, true) => "none".to_string(),
+            (true, false) => format!("only {offered}"),
+            (false, true) => list(&changing),
+            (false, false) => format!("{}; and {offered}", list(&changing)),
         }
     ));
     if !r.standing.is_empty() {
@@ -180,6 +192,22 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
         Err(e) => format!("\nnimstring value: not computed ({e})\n"),
     });
     out
+}
+
+/// Who has control, in words: the long chain rule's verdict and, where the nimstring value is
+/// known and control can still decide something, the exact verdict after it. The rule does not
+/// see junctions (in 47 of 246 random 3x3 positions it favoured the other player than
+/// nimstring does, the solver siding with nimstring): a worksheet must not teach it alone.
+fn control_text(r: &Report) -> String {
+    let rule = r.control.describe();
+    let exact = match &r.nimstring {
+        Ok(_) if !r.at_stake => return rule,
+        Ok(Nimber::Loony) => "a loony offer stands: the player to move has control".to_string(),
+        Ok(n) if n.is_win() => format!("nimstring {n}: the player to move can win control"),
+        Ok(n) => format!("nimstring {n}: the player to move cannot win control"),
+        Err(_) => return rule,
+    };
+    format!("{rule}; exactly, {exact}")
 }
 
 fn offer_json((offer, replies): &(Offer, Replies)) -> Value {
@@ -228,7 +256,7 @@ fn json_report(board: &Board, pos: Position, r: &Report) -> String {
             "long_chains": r.control.long_chains,
             "loops": r.control.loops,
             "mover_has_parity": r.control.mover_has_parity,
-            "text": r.control.describe(),
+            "text": control_text(r),
         },
         "parity_moves": r.parity_moves,
         "standing_offers": r.standing.iter().map(offer_json).collect::<Vec<_>>(),
