@@ -140,7 +140,18 @@ function missingPlace(hash) {
   const where = m?.[2] ? `lesson ${m[1]}, exercise ${m[2]}` : m ? `lesson ${m[1]}` : `'${hash.slice(LEARN_HASH.length + 1)}'`;
   const lesson = m ? state.lessons[Number(m[1]) - 1] : null;
   const has = lesson ? `lesson ${m[1]} has ${lesson.exercises.length} exercises` : `the course has lessons 1 to ${lessons}`;
-  return `The address names ${where}, which this course does not have (${has}); showing an exercise it has instead.`;
+  const instead = lesson ? `its exercise ${nearestPlace(hash).e + 1}` : 'the exercise shown last';
+  return `The address names ${where}, which this course does not have (${has}); showing ${instead} instead.`;
+}
+
+/** For an address naming a lesson of this course but an exercise it does not have (a link
+ * from when the lesson had more): the lesson's exercise nearest to it ({l, e}), else null. */
+function nearestPlace(hash) {
+  const m = spelled(hash);
+  const l = m ? Number(m[1]) - 1 : -1;
+  const count = state.lessons[l]?.exercises.length;
+  if (!count) return null;
+  return { l, e: Math.min(Math.max(Number(m[2] ?? 1), 1), count) - 1 };
 }
 
 function show(l, e) {
@@ -348,8 +359,8 @@ async function enterNow() {
   // The exercise a link names, else back at the exercise last shown, wherever the course now
   // has it (the address the page wrote for it names a place, which an edited course may give
   // to another exercise).
-  const named = location.hash === progress.address ? null : placeOf(location.hash);
   const missing = location.hash === progress.address ? null : missingPlace(location.hash);
+  const named = location.hash === progress.address ? null : placeOf(location.hash) ?? nearestPlace(location.hash);
   const l = named?.l ?? Math.max(0, state.lessons.findIndex((lesson) => lesson.exercises.some((ex) => idOf(ex) === progress.at)));
   const e = named?.e ?? Math.max(0, state.lessons[l].exercises.findIndex((ex) => idOf(ex) === progress.at));
   show(l, e);
