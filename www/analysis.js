@@ -123,7 +123,8 @@ function renderMoves(at) {
     button.innerHTML = `<span class="n">${k}</span><span class="p${p.player}">${PLAYER[p.player]}</span>`
       + `<span class="label">${p.label}</span><span class="took">${p.boxes ? `+${p.boxes}` : ''}</span>`
       + `<span class="loss ${cls}" title="${title}">${text}</span>`;
-    button.setAttribute('aria-label', `move ${k}: ${PLAYER[p.player]} ${p.label}${p.boxes ? `, takes ${boxes(p.boxes)}` : ''}, ${title}`);
+    // Scores off, the loss is hidden (style.css): not read out either.
+    button.setAttribute('aria-label', `move ${k}: ${PLAYER[p.player]} ${p.label}${p.boxes ? `, takes ${boxes(p.boxes)}` : ''}${session.showScores ? `, ${title}` : ''}`);
     button.onclick = () => ctx.goTo(k);
     li.append(button);
     list.append(li);
@@ -206,7 +207,7 @@ function renderVariations(list, branch) {
       Object.assign(button.dataset, { ply, line, moves: moves.slice(0, ply).join(','), loss: loss ?? '' });
       button.innerHTML = `${j === 0 || ply % 10 === 1 ? `<span class="n">${ply}</span>` : ''}<span class="p${player}">${PLAYER[player]}</span>`
         + `<span class="label">${g.label(line)}</span><span class="loss ${cls}" title="${title}">${text}</span>`;
-      button.setAttribute('aria-label', `variation, move ${ply}: ${PLAYER[player]} ${g.label(line)}, ${title}`);
+      button.setAttribute('aria-label', `variation, move ${ply}: ${PLAYER[player]} ${g.label(line)}${session.showScores ? `, ${title}` : ''}`);
       button.onclick = () => ctx.showLine(moves.slice(0, ply));
       li.append(button);
     });

@@ -49,6 +49,9 @@ async function newGame(request, source = null) {
   const { game, mode, problems } = readGame(request, source ?? 'the form');
   setNotice(problems);
   if (!game) return writeHash();
+  // An address says whether the scores show (a teacher's link to a question hides them); the
+  // form and an import keep them as they are.
+  if (source === 'the address') showScores(request.scores !== 'off');
   startGame(game, mode);
   setMessage(''); // what it said (a book, a hint, a result) was of the game before
   $('board').value = game.board;
@@ -362,6 +365,7 @@ function hint() {
 function render() {
   const g = session.game;
   const turn = g.turn;
+  document.body.dataset.scores = session.showScores ? 'on' : 'off';
   // Where the focus was: a control this render disables or removes hands it on (below), but
   // a line clicked with the mouse leaves none (a cursor on the board is the keyboard's).
   const focusedBefore = $('svg').contains(document.activeElement) && !document.activeElement.matches(':focus-visible')
@@ -500,6 +504,15 @@ function toggle(id, key, flip = true) {
   if (flip) $(id).checked = !$(id).checked;
   setOption(key, $(id).checked);
   render();
+  writeHash(); // the scores' setting is in the address
+}
+
+/** Scores on or off: off, the board's scores and everything else that gives the answer away
+ * (the value, the coach, the losses in the move list, the graph, the best line) are hidden
+ * (style.css, body[data-scores="off"]), so a position can be asked as a question. */
+function showScores(on) {
+  $('show-scores').checked = on;
+  setOption('showScores', on);
 }
 
 /** The page's controls: each a key (with or without Shift) and, for most, a button. */

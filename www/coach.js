@@ -61,14 +61,18 @@ function loonyOf(g, lines) {
  * whether it is loony itself (taken off before the overlay is drawn again). */
 const SPOKEN_OVERLAY = /, then [AB] must make the next loony move|, loony move/g;
 
+/** Whether the board shows the chains: asked for (C), and the scores on (off, the position is
+ * a question, and which moves are loony is part of its answer). */
+const overlaid = () => coach.overlay && session.showScores;
+
 function drawOverlay() {
   const svg = $('svg');
   svg.querySelectorAll('.coach').forEach((n) => n.remove());
   svg.querySelectorAll('g.move.loony').forEach((n) => n.classList.remove('loony'));
   for (const g of svg.querySelectorAll('g.move[aria-label]')) g.setAttribute('aria-label', g.getAttribute('aria-label').replace(SPOKEN_OVERLAY, ''));
-  const loony = new Set(coach.overlay && coach.report ? coach.report.loonyMoves.map((m) => m.line) : []);
+  const loony = new Set(overlaid() && coach.report ? coach.report.loonyMoves.map((m) => m.line) : []);
   drawSuffixes(svg, loony);
-  if (!coach.overlay || !coach.report) return;
+  if (!overlaid() || !coach.report) return;
   shadeComponents(svg, coach.report.components);
   for (const line of loony) {
     const g = svg.querySelector(`g.move[data-line="${line}"]`);
@@ -83,7 +87,7 @@ function drawOverlay() {
  * move, ^: the opponent), and says it in the line's name, which a screen reader reads (but
  * not for a `loony` line: it is that move, and its name says so). */
 function drawSuffixes(svg, loony) {
-  const flags = coach.overlay && coach.loony?.key === coach.key ? coach.loony.flags : null;
+  const flags = overlaid() && coach.loony?.key === coach.key ? coach.loony.flags : null;
   const next = new Map((flags?.moves ?? []).map((m) => [m.line, m.next]));
   const turn = session.game?.turn ?? 0;
   for (const g of svg.querySelectorAll('g.move')) {

@@ -261,11 +261,12 @@ export const isLearnHash = (hash) => /^#learn(\/|$)/.test(hash);
  * moves played of the position shown, where moves follow it). */
 export function parseHash(hash) {
   const h = new URLSearchParams(hash.replace(/^#/, ''));
-  return { board: h.get('board'), predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? '', moves: h.get('moves') ?? '', at: h.get('at') ?? '' };
+  return { board: h.get('board'), predrawn: h.get('pre') ?? '', mode: h.get('mode') ?? '', moves: h.get('moves') ?? '', at: h.get('at') ?? '', scores: h.get('scores') ?? '' };
 }
 
 /** The address of the current game (players, the whole line shown, and the position shown
- * where moves follow it: a reload while stepping back keeps the rest of the game). */
+ * where moves follow it: a reload while stepping back keeps the rest of the game; scores off
+ * where they are). */
 export function gameHash() {
   const g = session.game;
   const h = new URLSearchParams();
@@ -275,6 +276,8 @@ export function gameHash() {
   const line = g.mainline().map((p) => p.line);
   if (line.length) h.set('moves', line.join(','));
   if (g.ply < line.length) h.set('at', String(g.ply));
+  // Scores off hide the answer (the value, the coach, the losses): a link to a question.
+  if (!session.showScores) h.set('scores', 'off');
   return `#${h.toString().replaceAll('%2C', ',')}`;
 }
 

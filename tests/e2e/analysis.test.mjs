@@ -4,7 +4,7 @@
 // and switching sides; coordinates; screenshots at desktop and phone size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, nativeAnalyze, settled, lossesKnown, listedMoves, labelOf, RESULTS } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, lossesKnown, listedMoves, labelOf, clickLine, RESULTS } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -484,6 +484,47 @@ test('a position shared with B to move asks B\'s question: you play B, and the e
   await settled(opened.page);
   assert.equal(await opened.page.evaluate(() => window.dotboxApp.state.mode), 'p1');
   assert.deepEqual([...errors, ...opened.errors], []);
+  await context.close();
+});
+
+test('scores off hide the answer everywhere, and a link carries them off: a position asked as a question', async () => {
+  const context = await env.browser.newContext();
+  const pre = '0,1,6,7,9,10,11,12,14,15,16,18,19,23';
+  const { page, errors } = await openPage(context, env.server.url, `#board=3x3&pre=${pre}&mode=hh&scores=off`);
+  await settled(page);
+  const shown = (selector) => page.isVisible(selector);
+  const answers = async () => ({
+    scores: await page.locator('#svg text.score').count(),
+    value: await shown('#value'),
+    coach: await shown('#coach'),
+    graph: await shown('#graph'),
+    bestLine: await shown('#best-line-toggle'),
+    losses: await page.locator('#moves .loss').evaluateAll((ls) => ls.filter((l) => l.checkVisibility()).length),
+    // The chains on the board: which moves are loony is part of the answer too.
+    chains: await page.locator('#svg g.move.loony, #svg .coach').count(),
+  });
+  assert.equal(await page.isChecked('#show-scores'), false);
+  assert.deepEqual(await answers(), { scores: 0, value: false, coach: false, graph: false, bestLine: false, losses: 0, chains: 0 });
+  // A move played: its loss is neither shown nor read out.
+  const worst = nativeAnalyze('3x3', pre.split(',').map(Number)).moves.reduce((a, m) => (m.score < a.score ? m : a));
+  await clickLine(page, worst.line);
+  await settled(page);
+  assert.deepEqual(await answers(), { scores: 0, value: false, coach: false, graph: false, bestLine: false, losses: 0, chains: 0 });
+  const label = await page.getAttribute('#moves li[data-ply="1"] button', 'aria-label');
+  assert.ok(!/lose|best|estimate/.test(label), label);
+  assert.match(page.url(), /&scores=off$/);
+  // Revealed: all of it, and the address follows.
+  await page.locator('body').press('s');
+  await settled(page);
+  const revealed = await answers();
+  assert.ok(revealed.scores > 0 && revealed.value && revealed.coach && revealed.graph && revealed.bestLine && revealed.losses === 1 && revealed.chains > 0, JSON.stringify(revealed));
+  assert.match(await page.getAttribute('#moves li[data-ply="1"] button', 'aria-label'), /lose/);
+  assert.doesNotMatch(page.url(), /scores=/);
+  // A link without it shows them, whatever the page showed before.
+  await page.locator('body').press('s');
+  await page.evaluate((hash) => { location.hash = hash; }, `#board=3x3&pre=${pre}&mode=hh`);
+  await page.waitForFunction(() => document.querySelector('#show-scores').checked);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
