@@ -762,7 +762,7 @@ fn solve_json_carries_the_figures_the_text_reports() {
         "analyze", "3x3", "--lines", "0,5", "--method", "retro", "--json",
     ]);
     for run in ["first", "again"] {
-        let (analysis, figures) = solved_json(&dotbox(&args).stdout);
+        let (analysis, figures) = solved_json(json_of(&args));
         assert_eq!(analysis, in_memory);
         let count = |key: &str| {
             figures[key]
@@ -786,7 +786,7 @@ fn solve_json_carries_the_figures_the_text_reports() {
     }
     // Chains as pseudo-lines: the fields of `analyze --pseudo-lines --json`, and the figures.
     let lines = ["3x3", "--lines", "0,1,2,3,4,15", "--pseudo-lines", "--json"];
-    let (solved, figures) = solved_json(&dotbox(&[&["solve"], &lines[..]].concat()).stdout);
+    let (solved, figures) = solved_json(json_of(&[&["solve"], &lines[..]].concat()));
     assert_eq!(solved, json_of(&[&["analyze"], &lines[..]].concat()));
     assert!(
         figures["positions_computed"].as_u64().unwrap() > 0,
@@ -835,7 +835,10 @@ fn an_interrupted_solve_says_what_it_kept_and_resumes() {
     let in_memory = json_of(&[
         "analyze", "3x4", "--lines", "0,1", "--json", "--method", "retro",
     ]);
-    assert_eq!(solved_json(&resumed.stdout).0, in_memory);
+    assert_eq!(
+        solved_json(serde_json::from_slice(&resumed.stdout).unwrap()).0,
+        in_memory
+    );
 
     let start = std::time::Instant::now();
     let out = interrupt_when(&["solve", "3x4", "--lines", "0,1"], || {
@@ -991,7 +994,7 @@ fn kill_and_resume(extra: &[&str], tiles: usize) -> tempfile::TempDir {
     }
 
     args.push("--json");
-    let (from_store, figures) = solved_json(&dotbox(&args).stdout);
+    let (from_store, figures) = solved_json(json_of(&args));
     let in_memory = json_of(&[
         "analyze", "3x4", "--lines", "0,1", "--json", "--method", "retro",
     ]);
@@ -1011,7 +1014,7 @@ fn damaged_tiles_in_a_store_are_recomputed() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().to_str().unwrap();
     let args = ["solve", "2x3", "--lines", "3", "--store", store, "--json"];
-    let (first, _) = solved_json(&dotbox(&args).stdout);
+    let (first, _) = solved_json(json_of(&args));
     let mut naive = Naive::new(2, 3);
     assert_eq!(first, expected_json("2x3", &mut naive, 1 << 3, "retro"));
     // tile-0-0 holds the position itself, which the answer (its moves' scores) does not
@@ -1037,7 +1040,10 @@ fn damaged_tiles_in_a_store_are_recomputed() {
             warning.contains("is damaged") && warning.contains("recomputing"),
             "{warning}"
         );
-        assert_eq!(solved_json(&out.stdout).0, first);
+        assert_eq!(
+            solved_json(serde_json::from_slice(&out.stdout).unwrap()).0,
+            first
+        );
     }
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::cli::{dotbox, failure, json_of, lines_arg, solved_json, stdout};
+use common::cli::{failure, json_of, lines_arg, solved_json, stdout};
 use common::loony::NaiveLoony;
 use common::{Naive, Rng};
 use serde_json::{json, Value};
@@ -72,7 +72,7 @@ fn penalty_scores_match_the_naive_solver_in_analyze_and_solve() {
                     "--json",
                 ];
                 let got = match command {
-                    "solve" => solved_json(&dotbox(&args).stdout).0,
+                    "solve" => solved_json(json_of(&args)).0,
                     _ => json_of(&args),
                 };
                 assert_eq!(got["last_move_penalty"], penalty, "{args:?}");
@@ -439,9 +439,9 @@ fn solve_loony_keeps_its_flagged_tiles_apart_and_answers_like_analyze() {
     let solve = [
         "solve", "2x3", "--lines", lines, "--loony", "--store", store, "--json",
     ];
-    assert_eq!(solved_json(&dotbox(&solve).stdout).0, analyzed);
+    assert_eq!(solved_json(json_of(&solve)).0, analyzed);
     // Rerun from the store: the same answer from the stored loony tiles.
-    let (again, figures) = solved_json(&dotbox(&solve).stdout);
+    let (again, figures) = solved_json(json_of(&solve));
     assert_eq!(again, analyzed);
     assert_eq!(figures["tiles_computed"], 0, "{figures}");
     // A plain solve refuses the loony tiles instead of misreading them.

@@ -6,9 +6,7 @@
 
 mod common;
 
-use common::cli::{
-    dotbox, failure, json_of, kill_when, reused_tiles, solved_json, stdout, tile_files,
-};
+use common::cli::{failure, json_of, kill_when, reused_tiles, solved_json, stdout, tile_files};
 use serde_json::Value;
 
 /// The problems: board, lines, units, open lines, value and best moves.
@@ -257,7 +255,7 @@ fn a_killed_pseudo_solve_through_a_store_resumes_to_the_in_memory_answer() {
     let reused = reused_tiles(&resumed);
     assert!(reused > 0 && reused <= kept, "reused {reused} of {kept}");
     assert!(resumed.contains("pseudo-lines: 27 units for 41 open lines"));
-    let (from_store, figures) = solved_json(&dotbox(&[&args[..], &["--json"]].concat()).stdout);
+    let (from_store, figures) = solved_json(json_of(&[&args[..], &["--json"]].concat()));
     assert_eq!(figures["positions_computed"], 0, "{figures}");
     let in_memory = json_of(&[
         "analyze",

@@ -50,9 +50,9 @@ pub fn json_of(args: &[&str]) -> Value {
 }
 
 /// `dotbox solve --json`'s object split in two: the analysis (the fields `dotbox analyze
-/// --json` prints) and the solve's figures (its `"solve"`).
-pub fn solved_json(text: &[u8]) -> (Value, Value) {
-    let mut analysis: Value = serde_json::from_slice(text).unwrap();
+/// --json` prints) and the solve's figures (its `"solve"`). Pass it [`json_of`] of the
+/// command, which checks that it succeeded, or the output of a run checked otherwise.
+pub fn solved_json(mut analysis: Value) -> (Value, Value) {
     let figures = analysis.as_object_mut().unwrap().remove("solve");
     (analysis, figures.expect("a solve's figures"))
 }
