@@ -196,7 +196,7 @@ fn text(board: &Board, pos: Position, r: &Report) -> String {
 
 /// Who has control, in words: the long chain rule's verdict and, where the nimstring value is
 /// known and control can still decide something, the exact verdict after it. The rule does not
-/// see junctions (in 47 of 246 random 3x3 positions it favoured the other player than
+/// see junctions (in 47 of 246 random 3x3 positions it favoured a different player than
 /// nimstring does, the solver siding with nimstring): a worksheet must not teach it alone.
 fn control_text(r: &Report) -> String {
     let rule = r.control.describe();
