@@ -132,10 +132,10 @@ const KIND_NOTE = {
 /** "no loops", "one loop", "2 loops". */
 const count = (n, word) => (n === 0 ? `no ${word}s` : n === 1 ? `one ${word}` : plural(n, word));
 
-/** Who has control, in a plain sentence: exactly (nimstring) when the regions are small
- * enough, else by the long chain rule (an estimate, said so). */
+/** Who has control, in a plain sentence: the library's verdict (`report.verdict`), exact by
+ * nimstring when the regions are small enough, else the long chain rule's (an estimate, said so). */
 function whoControls(report, mover, other) {
-  const c = report.control;
+  const { kind, moverWins } = report.verdict;
   if (nothingToKeep(report)) {
     // Declining an offer keeps control of nothing: taking them all is a best reply.
     return report.components.every((k) => k.kind === 'capturable')
@@ -145,28 +145,28 @@ function whoControls(report, mover, other) {
   if (onlyShortChains(report)) {
     return 'Only short chains are left: no long chain or loop for control to win.';
   }
-  if (report.nimstring === 'loony') {
+  if (kind === 'exact' && report.nimstring === 'loony') {
     return `${mover} has control: ${other} just made a loony move, and ${mover} may take the boxes offered or decline the last of them.`;
   }
-  if (report.nimstring != null) {
-    return report.nimstring === '*0'
-      ? `${other} has control: ${mover} cannot win it against best play, and will have to open the next long chain or loop, or take the last box.`
-      : `${mover} can take control with the right move.`;
+  if (kind === 'exact') {
+    return moverWins
+      ? `${mover} can take control with the right move.`
+      : `${other} has control: ${mover} cannot win it against best play, and will have to open the next long chain or loop, or take the last box.`;
   }
-  if (c.moverHasParity === true) return `By the long chain rule ${mover} has control.`;
-  if (c.moverHasParity === false) return `By the long chain rule ${other} has control: ${mover} needs to change the number of long chains.`;
-  return 'No long chain yet: the long chain rule does not say who has control, and the regions are too large for the exact answer.';
+  if (moverWins === true) return `By the long chain rule ${mover} has control.`;
+  if (moverWins === false) return `By the long chain rule ${other} has control: ${mover} needs to change the number of long chains.`;
+  return 'No long chain yet: the long chain rule does not say who has control, and the regions are too large to work the exact answer out on every move.';
 }
 
 /** Boxes offered to the player to move by the opponent's loony move (0: none standing). */
 const offered = (report) => report.standing.reduce((n, o) => n + o.boxes, 0);
 
 /** Whether an offer stands with nothing left to keep control for, so it is taken whole. */
-const nothingToKeep = (report) => report.standing.length > 0 && !report.atStake;
+const nothingToKeep = (report) => report.standing.length > 0 && report.verdict.kind === 'notAtStake';
 
 /** Whether only short chains are left (and boxes to take), no offer standing: control
  * decides nothing. */
-const onlyShortChains = (report) => !report.standing.length && !report.atStake;
+const onlyShortChains = (report) => !report.standing.length && report.verdict.kind === 'notAtStake';
 
 /** The plain summary: who is to move, the long chains and loops, who has control. */
 function describeControl(report, g) {
@@ -211,7 +211,7 @@ function describeRule(report, g) {
       : '';
   // The rule is an estimate; nimstring (when the regions are small enough) is exact.
   const nim = report.nimstring == null
-    ? ' The regions are too large for the exact (nimstring) value.'
+    ? ' The regions are too large to work the exact (nimstring) value out on every move.'
     : ` Exactly (nimstring value ${report.nimstring}): ${report.nimstring === '*0' ? `${mover} cannot win control against best play` : `${mover} can win control`}.`;
   // The rule's count is open lines − boxes left + 1: the dots of an empty board, not of this one.
   return `${plural(c.longChains, 'long chain')}, ${plural(c.loops, 'loop')}, rule count ${c.dots} (open lines − boxes left + 1): ${who}.${parity}${nim}`;

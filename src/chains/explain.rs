@@ -12,9 +12,9 @@ use crate::core::{count_text, Analysis, Board, Boxes, NextLoony, Position};
 use super::components::{decompose, Kind};
 use super::control::{control_at_stake, control_in};
 use super::error::ChainsError;
-use super::graph::regions;
 use super::loony::{is_loony_move, is_loony_position, offers_in};
 use super::nimstring::Nimstring;
+use super::verdict::nim_in_reach;
 
 /// Most open lines per region for which control is judged by nimstring.
 pub const CONTROL_OPEN: usize = 20;
@@ -474,10 +474,7 @@ fn control_reason(
     keeps_turn: bool,
 ) -> Option<Reason> {
     let child = pos.with(line);
-    let small = regions(coins, pos)
-        .iter()
-        .all(|r| r.count() as usize <= CONTROL_OPEN);
-    if small {
+    if nim_in_reach(coins, pos, CONTROL_OPEN) {
         let mut nim = Nimstring::new(board);
         let before = nim.value(pos).is_win();
         let after = nim.value(child).is_win();
@@ -740,9 +737,7 @@ mod tests {
         let mut pos: Position = (0..4).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
         pos = pos.with(b.h(2, 0)).with(b.h(2, 1)).with(b.h(2, 2));
         let coins = b.boxes();
-        assert!(regions(coins, pos)
-            .iter()
-            .any(|r| r.count() as usize > CONTROL_OPEN));
+        assert!(!nim_in_reach(coins, pos, CONTROL_OPEN));
         let c = control_in(&b, pos);
         assert_eq!(c.long_chains, 2);
         // Draw one more line far from the chains if needed so the mover holds the parity.

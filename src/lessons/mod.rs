@@ -24,10 +24,10 @@ use crate::core::notation::line_label;
 use crate::core::{Analysis, Board, LoonyFlags, NextLoony, Position, Rules};
 use crate::retro;
 
-use crate::chains::regions;
 use crate::chains::ChainsError;
-use crate::chains::Nimstring;
-use crate::chains::{components, control_at_stake, loony_offers, Kind};
+use crate::chains::{
+    components, control_at_stake, control_verdict, loony_offers, ControlVerdict, Kind,
+};
 use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
 
 pub use course::COURSE;
@@ -445,13 +445,11 @@ pub fn summary(
             offer.path.len()
         );
     }
-    let small = regions(board.boxes(), pos)
-        .iter()
-        .all(|r| r.count() as usize <= CONTROL_OPEN);
-    if !small || !at_stake {
-        return format!("{board_text} {}{caveat}", best_play(next, false));
-    }
-    let value = Nimstring::new(board).value(pos);
+    // Control is spoken of only where the verdict is exact.
+    let value = match control_verdict(board, pos, CONTROL_OPEN) {
+        Ok(ControlVerdict::Exact(value)) => value,
+        _ => return format!("{board_text} {}{caveat}", best_play(next, false)),
+    };
     let (control, against) = if value.is_win() {
         (
             format!(

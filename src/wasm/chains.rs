@@ -11,9 +11,8 @@ use super::solver::{JsAnalysis, JsMove};
 use super::{js_error, to_js_value};
 use crate::chains::loony_moves;
 use crate::chains::parity_moves;
-use crate::chains::regions;
-use crate::chains::{components, control, control_at_stake, nim_value};
-use crate::chains::{explain, explain_text_in, Reason, Voice, CONTROL_OPEN};
+use crate::chains::{components, control, control_at_stake, nim_in_reach, nim_value};
+use crate::chains::{explain, explain_text_in, ControlVerdict, Reason, Voice, CONTROL_OPEN};
 use crate::chains::{offers_with_replies, Offer, Replies};
 use crate::core::notation::{box_label, line_label};
 use crate::core::{Analysis, Board, Position};
@@ -89,16 +88,39 @@ struct JsReport {
     /// `*n` or `loony`; `null` when a region has more than [`CONTROL_OPEN`] open lines
     /// (too slow to evaluate on every move).
     nimstring: Option<String>,
-    /// Whether control can still decide anything: a long chain, a loop or an unsettled region
-    /// is left besides the boxes to take (`chains::control_at_stake`). Without one, taking an
-    /// offer whole is a best reply: declining it gains nothing.
-    at_stake: bool,
+    /// Who has control (`chains::ControlVerdict`).
+    verdict: JsVerdict,
+}
+
+/// Who has control: `kind` `notAtStake` (only short chains are left besides the boxes to take:
+/// an offer standing is taken whole, declining it gains nothing), `exact` (by the nimstring
+/// value) or `rule` (the long chain rule's estimate); `moverWins`: whether the player to move
+/// has or can win control (`null` where nothing is at stake or the rule has no long chain).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsVerdict {
+    kind: &'static str,
+    mover_wins: Option<bool>,
+}
+
+impl From<ControlVerdict> for JsVerdict {
+    fn from(v: ControlVerdict) -> Self {
+        let kind = match v {
+            ControlVerdict::NotAtStake => "notAtStake",
+            ControlVerdict::Exact(_) => "exact",
+            ControlVerdict::Rule(_) => "rule",
+        };
+        JsVerdict {
+            kind,
+            mover_wins: v.mover_wins(),
+        }
+    }
 }
 
 /// The coach's view of the position with `lines` drawn: `{components: [{kind, long, loop, boxes:
 /// [[r, c]], lines, text}], control: {dots, longChains, loops, moverHasParity, text},
 /// parityMoves, loonyMoves: [{line, offers: [{boxes, takeAll, decline, left}]}], standing,
-/// nimstring, atStake}`.
+/// nimstring, verdict: {kind, moverWins}}`.
 #[wasm_bindgen(js_name = chainsReport)]
 pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
     let (board, pos) = parse_position(board, predrawn, lines)?;
@@ -114,14 +136,15 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
             })
         })
         .collect::<Result<_, JsError>>()?;
-    let small = regions(board.boxes(), pos)
-        .iter()
-        .all(|r| r.count() as usize <= CONTROL_OPEN);
-    let nimstring = if small {
-        Some(nim_value(&board, pos).map_err(js_error)?.to_string())
-    } else {
-        None
+    let nimstring = match nim_in_reach(board.boxes(), pos, CONTROL_OPEN) {
+        true => Some(nim_value(&board, pos).map_err(js_error)?),
+        false => None,
     };
+    let verdict = ControlVerdict::new(
+        control_at_stake(board.boxes(), pos),
+        nimstring,
+        ctl.mover_has_parity,
+    );
     let report = JsReport {
         components: components(&board, pos)
             .iter()
@@ -148,8 +171,8 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
             .into_iter()
             .map(JsOffer::from)
             .collect(),
-        nimstring,
-        at_stake: control_at_stake(board.boxes(), pos),
+        nimstring: nimstring.map(|n| n.to_string()),
+        verdict: verdict.into(),
     };
     to_js_value(&report)
 }

@@ -6,9 +6,8 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
-use crate::chains::regions;
-use crate::chains::{components, control, loony_moves, nim_value};
-use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
+use crate::chains::{components, control, control_verdict, loony_moves, nim_in_reach, nim_value};
+use crate::chains::{explain, explain_text_in, ControlVerdict, Voice, CONTROL_OPEN};
 use crate::core::notation::{line_label, parse_lines};
 use crate::core::{Board, Rules};
 use crate::retro;
@@ -47,6 +46,14 @@ struct Report {
     control: Control,
     loony_moves: Vec<Loony>,
     nimstring: Option<String>,
+    verdict: Verdict,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Verdict {
+    kind: String,
+    mover_wins: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -102,9 +109,7 @@ fn the_report_carries_the_native_analysis() {
         assert_eq!(lines_got, loony_moves(&board, pos).unwrap());
         // Nimstring only where every region is small (not on icelandic and 5x5 here), and
         // then the native value.
-        let small = regions(board.boxes(), pos)
-            .iter()
-            .all(|r| r.count() as usize <= CONTROL_OPEN);
+        let small = nim_in_reach(board.boxes(), pos, CONTROL_OPEN);
         assert_eq!(
             small,
             !matches!(name, "icelandic" | "5x5"),
@@ -112,6 +117,17 @@ fn the_report_carries_the_native_analysis() {
         );
         let want = small.then(|| nim_value(&board, pos).unwrap().to_string());
         assert_eq!(got.nimstring, want, "{name}:{lines}");
+        let verdict = control_verdict(&board, pos, CONTROL_OPEN).unwrap();
+        let kind = match verdict {
+            ControlVerdict::NotAtStake => "notAtStake",
+            ControlVerdict::Exact(_) => "exact",
+            ControlVerdict::Rule(_) => "rule",
+        };
+        assert_eq!(
+            (got.verdict.kind.as_str(), got.verdict.mover_wins),
+            (kind, verdict.mover_wins()),
+            "{name}:{lines}"
+        );
     }
     let err = chains_report("3x3", "", "99").unwrap_err();
     assert!(message(err.into()).contains("99"));
