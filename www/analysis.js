@@ -19,7 +19,7 @@ import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';
 
 const ctx = {
   goTo: null, // (ply) => void
-  showLine: null, // (moves from the start) => void
+  showLine: null, // (moves from the start, how many of them to show played) => void
   game: null, // the game last rendered
   plies: [],
   variations: [], // the variations shown (variationsOf)
@@ -447,16 +447,18 @@ async function renderBestLine() {
     const valueText = known ? `${fmt(known.value)}, ${known.by}` : value === null ? 'not known' : moves[0]?.exact === false ? `estimated ${fmtEstimate(value)}, not exact` : fmt(value);
     // Each move a button showing the position after it, the line then the one shown (the old
     // one a variation), to step through with ←/→ as any line: a class can follow it.
+    // The whole line is loaded whichever move is clicked, so → goes on along it from there.
     const played = ctx.plies.slice(0, g.ply).map((p) => p.line);
+    const whole = [...played, ...moves.map((m) => m.line)];
     const buttons = shown.map((text, k) => {
       const button = document.createElement('button');
       Object.assign(button, { type: 'button', tabIndex: -1, className: 'line-move', textContent: text });
-      button.dataset.moves = [...played, ...moves.slice(0, k + 1).map((m) => m.line)].join(',');
+      Object.assign(button.dataset, { moves: whole.join(','), at: played.length + k + 1 });
       // In words: a screen reader does not speak "~" (nor "+2" as boxes taken).
       const m = moves[k];
       const said = `${PLAYER[m.player ^ turn]} ${m.label}${m.boxes ? `, taking ${boxes(m.boxes)}` : ''}${m.exact ? '' : ', estimated (not exact)'}`;
       button.setAttribute('aria-label', `show the best line to move ${k + 1}: ${said}`);
-      button.onclick = () => ctx.showLine(button.dataset.moves.split(',').map(Number));
+      button.onclick = () => ctx.showLine(whole, played.length + k + 1);
       return button;
     });
     out.replaceChildren(`Best line (${PLAYER[turn]} to move, value ${valueText}): `, ...buttons.flatMap((b, k) => (k ? [', ', b] : [b])), `.${note}`);

@@ -78,9 +78,11 @@ function goTo(ply) {
   update();
 }
 
-/** Shows the position after `moves` (a line of the move tree), the line continued as the
- * tree goes on from there: a variation becomes the line shown, the old line a variation. */
-function showLine(moves) {
+/** Shows the position after `at` moves (all of them by default) of `moves`, a line of the
+ * move tree, the line continued as the tree goes on from there: a variation becomes the line
+ * shown, the old line a variation. The best line passes all its moves and the one clicked,
+ * so that → steps on along it. */
+function showLine(moves, at = moves.length) {
   const g = session.game;
   const line = [...moves, ...session.tree.continuation(moves)];
   const shown = g.mainline().map((p) => p.line);
@@ -88,7 +90,7 @@ function showLine(moves) {
   while (common < line.length && line[common] === shown[common]) common++;
   g.goTo(common);
   for (const l of line.slice(common)) g.play(l);
-  goTo(moves.length);
+  goTo(at);
 }
 
 /** Players: the mode select, applied to the game on the board at once. */

@@ -335,13 +335,18 @@ test('the best line, on demand, is a sequence of best moves to the end', async (
   // A live region (L leaves the focus where it was), said once complete: no longer busy.
   assert.deepEqual([await page.getAttribute('#best-line', 'aria-live'), await page.getAttribute('#best-line', 'aria-busy')], ['polite', null]);
   assert.match(text, new RegExp(`^Best line \\(A to move, value ${nativeAnalyze('3x3', [0, 4, 9, 15]).value}\\): A ${await labelOf(page, line[0])}`));
-  // A move of it shows the position after it, the line then the one shown after the game's
-  // moves, to step through: ← three times is back where the line began.
+  // A move of it shows the position after it, the whole line then the one shown after the
+  // game's moves, to step through: → goes on along it, ← back to where it began.
   await page.click('#best-line button.line-move >> nth=2');
   await settled(page);
-  const after = [...played.slice(0, 4), ...line.slice(0, 3)];
-  assert.equal(await page.evaluate(() => document.body.dataset.lines), [...after].sort((a, b) => a - b).join(','));
-  assert.match(await page.evaluate(() => location.hash), new RegExp(`moves=${after.join(',')}(&|$)`));
+  const sorted = (lines) => [...lines].sort((a, b) => a - b).join(',');
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), sorted(played.slice(0, 7)));
+  assert.match(await page.evaluate(() => location.hash), new RegExp(`moves=${played.join(',')}&at=7(&|$)`));
+  await page.locator('body').press('ArrowRight');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.lines), sorted(played.slice(0, 8)), '→ plays the line\'s next move');
+  await page.locator('body').press('ArrowLeft');
+  await settled(page);
   for (let i = 0; i < 3; i++) {
     await page.locator('body').press('ArrowLeft');
     await settled(page);
