@@ -22,6 +22,7 @@ import { ponder, stopPondering } from './ponder.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
+import { initSetUp, isSettingUp, setUpLine, erasable, toggleSetUp } from './setup.js';
 import { $, PLAYER, boxes, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
@@ -42,9 +43,10 @@ let answering = 0;
 
 /**
  * Sets up a game. `source` names where the request came from ('the address', 'the pasted
- * text', or null for the form): what is wrong in it is said, with what is shown instead.
+ * text', 'the board set up', or null for the form): what is wrong in it is said, with what is
+ * shown instead. `push`: whether it is a new entry of the browser's history.
  */
-async function newGame(request, source = null) {
+async function newGame(request, source = null, { push = source !== 'the address' } = {}) {
   stopEngineTimer();
   const { game, mode, problems } = readGame(request, source ?? 'the form');
   setNotice(problems);
@@ -59,7 +61,7 @@ async function newGame(request, source = null) {
   $('mode').value = session.mode;
   // A game set up from the form or an import is a new entry of the browser's history: Back
   // returns to the game before. One the address names has its entry already.
-  writeHash({ push: source !== 'the address' });
+  writeHash({ push });
   render();
   await prepareBoard();
   update();
@@ -119,6 +121,7 @@ function switchSides() {
 }
 
 function play(line) {
+  if (isSettingUp()) return setUpLine(line);
   const g = session.game;
   if (g.isOver() || (isEngine(g.turn) && !g.canRedo())) return;
   try {
@@ -405,12 +408,12 @@ function render() {
   // and the turn beside it are read at once.
   $('value').setAttribute('aria-busy', String(pending));
   $('value').classList.toggle('estimate', value === null && Boolean(estimate));
-  const interactive = !g.isOver() && (!isEngine(turn) || g.canRedo());
+  const interactive = isSettingUp() || (!g.isOver() && (!isEngine(turn) || g.canRedo()));
   // Redrawing the board replaces its lines, the focused one with them. A keyboard user's focus
   // stays on the board: on the cursor's line or, where that was just drawn, the open line
   // nearest it. A focus elsewhere (a form field, a mouse click's) is left as it is.
   const focused = $('svg').querySelector('g.move:focus-visible');
-  const open = focused && openLines();
+  const open = focused && clickableLines();
   if (focused && !open.has(session.cursor)) setCursor(nearest(boardGeometry(), open, Number(focused.dataset.line)));
   const view = {
     geometry: boardGeometry(),
@@ -426,6 +429,7 @@ function render() {
     interactive,
     onPlay: play,
     onCursor: setCursor,
+    erasable: erasable(),
   };
   renderBoard($('svg'), view);
   // Not a live region: read when the board is reached; the status says each move as it comes.
@@ -484,18 +488,22 @@ function keepFocus(before) {
 // ---- Keyboard --------------------------------------------------------------------------
 
 /** The lines of the board not drawn yet. */
-function openLines() {
+/** The lines a click or Enter plays: the open ones, and while setting up the drawn ones it
+ * erases. */
+function clickableLines() {
   const drawn = new Set(session.game.drawn);
-  return new Set(boardGeometry().lines.map((s) => s.line).filter((l) => !drawn.has(l)));
+  const erased = erasable();
+  return new Set(boardGeometry().lines.map((s) => s.line).filter((l) => !drawn.has(l) || erased.has(l)));
 }
 
 function focusCursor() {
   $('svg').querySelector(`g.move[data-line="${session.cursor}"]`)?.focus();
 }
 
-/** Moves the board's cursor by (dx, dy) among the open lines ((0, 0): select one) and focuses it. */
+/** Moves the board's cursor by (dx, dy) among the lines a click plays ((0, 0): select one)
+ * and focuses it. */
 function moveCursor(dx, dy) {
-  const open = openLines();
+  const open = clickableLines();
   if (dx || dy || !open.has(session.cursor)) setCursor(step(session.geometry, open, session.cursor, dx, dy));
   render();
   focusCursor();
@@ -523,6 +531,7 @@ function bindControls() {
   const controls = [
     ['u', 'undo', () => undoOrRedo(true)], ['r', 'redo', () => undoOrRedo(false)], ['h', 'hint', hint],
     ['e', 'play-here', playFromHere], ['f', 'switch-sides', switchSides], ['l', null, toggleBestLine],
+    ['d', 'set-up', toggleSetUp],
     ['s', null, () => toggle('show-scores', 'showScores')], ['k', null, () => toggle('show-labels', 'showLabels')],
     // A new game on the board chosen in the form, which keeps the focus for choosing another.
     ['n', null, () => { $('new-game').requestSubmit(); $('board').focus(); }],
@@ -571,6 +580,7 @@ async function main() {
     newGame({ board: $('board').value, predrawn: $('predrawn').value, mode: $('mode').value, moves: '' });
   });
   initAnalysis({ goTo, showLine });
+  initSetUp({ load: newGame });
   onMadeExact(searchedShown);
   // A record names no players: two players (or the engine on both sides) stay so; against
   // the engine, you take the side to move in the position loaded (readGame).

@@ -20,7 +20,8 @@ function midpoint(shape) {
  *        boxes: [{row, col, player}],
  *        showScores, showLabels (dot coordinates on the edges), cursor, hint,
  *        marked: {line, cls} | null (a class for one open line), interactive, onPlay(line),
- *        onCursor(line), boardStop}
+ *        onCursor(line), boardStop,
+ *        erasable: Set of drawn lines that are buttons too (setting up: a click erases them)}
  * Keyboard: the cursor's line, or else the first open line, is the board's one tab stop;
  * with `boardStop` (the answer boards, focusable themselves) no line is.
  */
@@ -30,8 +31,10 @@ export function renderBoard(svg, view) {
   const edge = view.showLabels ? 0.75 : 0.45;
   svg.setAttribute('viewBox', `${-edge} -0.45 ${cols + 0.45 + edge} ${rows + 0.45 + edge}`);
   if (view.showLabels) drawCoordinates(svg, view.geometry);
-  const tabStop = lines.find((s) => s.line === view.cursor && !view.drawn.has(s.line))?.line
-    ?? lines.find((s) => !view.drawn.has(s.line))?.line;
+  // Lines a click plays: the open ones, and while setting up the drawn ones it erases.
+  const clickable = (s) => !view.drawn.has(s.line) || Boolean(view.erasable?.has(s.line));
+  const tabStop = lines.find((s) => s.line === view.cursor && clickable(s))?.line
+    ?? lines.find(clickable)?.line;
   const scores = new Map((view.analysis?.moves ?? []).map((m) => [m.line, m.score]));
   const best = view.analysis?.value;
   const unproven = new Set(view.analysis?.unproven ?? []);
@@ -49,10 +52,27 @@ export function renderBoard(svg, view) {
       t.textContent = b.player === 0 ? 'A' : 'B';
     }
   }
+  const erasable = view.erasable ?? new Set();
   for (const shape of lines) {
     if (!view.drawn.has(shape.line)) continue;
     const cls = shape.predrawn ? 'predrawn' : view.last === shape.line ? 'drawn last' : 'drawn';
-    el('line', { class: `line ${cls}`, x1: shape.a[1], y1: shape.a[0], x2: shape.b[1], y2: shape.b[0], 'stroke-width': 0.07 }, svg);
+    const coords = { x1: shape.a[1], y1: shape.a[0], x2: shape.b[1], y2: shape.b[0] };
+    if (!erasable.has(shape.line)) {
+      el('line', { class: `line ${cls}`, ...coords, 'stroke-width': 0.07 }, svg);
+      continue;
+    }
+    // Setting up: a drawn line is a button too, which erases it.
+    const g = el('g', {
+      class: `move erasable${view.cursor === shape.line ? ' cursor' : ''}`,
+      'data-line': shape.line,
+      role: 'button',
+      tabindex: !view.boardStop && tabStop === shape.line ? 0 : -1,
+      'aria-label': `line ${shape.label}, drawn: erase it`,
+    }, svg);
+    el('line', { class: `line ${cls}`, ...coords, 'stroke-width': 0.07 }, g);
+    el('line', { class: 'hit', ...coords, 'stroke-width': 0.44 }, g);
+    g.addEventListener('click', () => view.onPlay(shape.line));
+    g.addEventListener('focus', () => view.onCursor(shape.line));
   }
   for (const shape of lines) {
     if (view.drawn.has(shape.line)) continue;

@@ -1,10 +1,11 @@
 // The analysis board in the real page, checked against the native solver: the move list's
 // losses, movers and boxes; stepping by click and by ←/→/Home/End with the board, scores and
 // coach following; the evaluation graph; the best line; export and import; play from here
-// and switching sides; coordinates; screenshots at desktop and phone size.
+// and switching sides; setting a position up on the board; coordinates; screenshots at desktop
+// and phone size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, nativeAnalyze, settled, lossesKnown, listedMoves, labelOf, clickLine, RESULTS } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, lossesKnown, listedMoves, labelOf, clickLine, shownScores, RESULTS } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -641,6 +642,50 @@ test('play from here against the engine, either side, and switch sides mid-game'
   await page.locator('body').press('f');
   await page.waitForFunction((n) => window.dotboxApp.history().length > n, moves, { timeout: 30_000 });
   assert.equal((await page.evaluate(() => window.dotboxApp.history()))[moves].player, toMove, 'the engine moved for the side it took');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('set up: lines clicked or entered on the board are drawn or erased as pre-drawn lines, and D again plays from the position built', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p1&moves=0,4');
+  await settled(page);
+  const hash = () => page.evaluate(() => location.hash);
+  const erasable = () => page.$$eval('#svg g.move.erasable', (gs) => gs.map((g) => Number(g.dataset.line)));
+  // On: the moves played become pre-drawn lines, two players (no engine answers each line).
+  await page.locator('body').press('d');
+  await page.waitForFunction(() => /[#&]pre=0,4(&|$)/.test(location.hash));
+  assert.equal(await page.getAttribute('#set-up', 'aria-pressed'), 'true');
+  assert.match(await hash(), /mode=hh/);
+  assert.doesNotMatch(await hash(), /moves=/);
+  await page.waitForFunction(() => /^Setting up: /.test(document.querySelector('#message').textContent));
+  // A click draws an open line; a click on a drawn one erases it.
+  await clickLine(page, 9);
+  await page.waitForFunction(() => /[#&]pre=0,4,9(&|$)/.test(location.hash));
+  assert.equal(await page.getAttribute('#svg g.move.erasable[data-line="4"]', 'aria-label'), `line ${await labelOf(page, 4)}, drawn: erase it`);
+  await page.click('#svg g.move.erasable[data-line="4"]', { force: true });
+  await page.waitForFunction(() => /[#&]pre=0,9(&|$)/.test(location.hash));
+  await settled(page);
+  assert.deepEqual(await erasable(), [0, 9]);
+  assert.deepEqual(await shownScores(page), nativeAnalyze('3x3', [0, 9]).moves, 'the position built is analysed');
+  // The keyboard: Enter on the board's line erases it too.
+  await page.focus('#svg g.move[data-line="0"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /[#&]pre=9(&|$)/.test(location.hash));
+  // Off: the players chosen before, A to move from the position built; a click is a move.
+  await page.locator('body').press('d');
+  await page.waitForFunction(() => /mode=p1/.test(location.hash));
+  assert.equal(await page.getAttribute('#set-up', 'aria-pressed'), 'false');
+  await settled(page);
+  assert.deepEqual(await erasable(), [], 'drawn lines are no buttons once set up is off');
+  await clickLine(page, 15);
+  await page.waitForFunction(() => /[#&]moves=15(,|&|$)/.test(location.hash));
+  assert.match(await hash(), /[#&]pre=9(&|$)/);
+  // Back returns to the game before setting up, whole.
+  await settled(page);
+  await page.goBack();
+  await page.waitForFunction(() => /moves=0,4(&|$)/.test(location.hash));
+  await page.waitForFunction(() => document.body.dataset.lines === '0,4');
   assert.deepEqual(errors, []);
   await context.close();
 });

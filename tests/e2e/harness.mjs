@@ -179,9 +179,10 @@ export async function countedBookFigures(page, requests) {
   return figures;
 }
 
-/** The scores the board shows: [{line, score}] by line. */
+/** The scores the board shows on its open lines: [{line, score}] by line (while setting up,
+ * drawn lines are buttons too, without a score). */
 export function shownScores(page) {
-  return page.$$eval('#svg g.move', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
+  return page.$$eval('#svg g.move:not(.erasable)', (gs) => gs.map((g) => ({ line: Number(g.dataset.line), score: Number(g.dataset.score) })).sort((a, b) => a.line - b.line));
 }
 
 /** Shows the position after `moves` on `board` (two players) and waits until it is analysed. */

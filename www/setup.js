@@ -1,0 +1,77 @@
+// Setting up a position on the board itself: while Set up (D) is on, a click or Enter on a
+// line draws it or erases it, as a pre-drawn line of a new game with A to move and two
+// players (so no engine answers each line drawn). A teacher builds the position of a question
+// where it is seen instead of typing line numbers into the form; the analysis follows every
+// line, and Scores (S) hides it. Set up again (or D) plays on from the position built, with
+// the players chosen before.
+import { session, boardGeometry } from './session.js';
+import { $, setMessage } from './ui.js';
+
+const ctx = {
+  load: null, // ({board, predrawn, mode, moves}, source, {push}) => Promise: a new game
+  on: false,
+  mode: null, // the players chosen before setting up, given back after
+  pushed: false, // whether this setting-up has its entry in the browser's history yet
+};
+
+/** Whether lines are being set up: a click on the board draws or erases one. */
+export const isSettingUp = () => ctx.on;
+
+/** The lines drawn that a click erases while setting up: every drawn line of the position
+ * shown (its moves become pre-drawn lines too) but those the board's name draws
+ * (icelandic's borders). Empty when not setting up. */
+export function erasable() {
+  if (!ctx.on) return new Set();
+  const fixed = fixedLines();
+  return new Set(session.game.drawn.filter((l) => !fixed.has(l)));
+}
+
+/** The lines the board's name draws (none on RxC), which no setting-up erases. */
+function fixedLines() {
+  const extra = new Set(session.game.predrawn.split(',').filter(Boolean).map(Number));
+  return new Set(boardGeometry().lines.filter((s) => s.predrawn && !extra.has(s.line)).map((s) => s.line));
+}
+
+const SAY = 'Setting up: a click (or Enter) on a line draws it or erases it; the position starts with A to move. Press Set up (D) again to play from it.';
+
+/** Set up on or off. */
+export function toggleSetUp() {
+  ctx.on = !ctx.on;
+  $('set-up').setAttribute('aria-pressed', String(ctx.on));
+  document.body.dataset.settingUp = ctx.on ? 'on' : 'off';
+  if (ctx.on) {
+    ctx.mode = session.mode;
+    ctx.pushed = false;
+    // Two players while lines are set up: an engine to move would answer every line drawn.
+    return load(session.game.drawn, 'hh').then(() => setMessage(SAY));
+  }
+  setMessage('');
+  return load(session.game.drawn, ctx.mode);
+}
+
+/** While setting up, draws `line` if it is open, else erases it (a line the board's name
+ * draws stays): a new game from the lines then drawn. */
+export function setUpLine(line) {
+  const lines = new Set(session.game.drawn);
+  if (fixedLines().has(line)) return;
+  if (lines.has(line)) lines.delete(line);
+  else lines.add(line);
+  return load([...lines], 'hh').then(() => setMessage(SAY));
+}
+
+/** A new game with `lines` pre-drawn: the first of a setting-up is a new entry of the
+ * browser's history (Back returns to the game before), the rest replace it. */
+function load(lines, mode) {
+  const fixed = fixedLines();
+  const predrawn = lines.filter((l) => !fixed.has(l)).sort((a, b) => a - b).join(',');
+  const same = predrawn === session.game.predrawn && !session.game.ply && mode === session.mode;
+  if (same) return Promise.resolve();
+  const push = !ctx.pushed;
+  ctx.pushed = true;
+  return ctx.load({ board: session.game.board, predrawn, mode, moves: '' }, 'the board set up', { push });
+}
+
+/** `load` sets up a new game from a request, as the form does. */
+export function initSetUp({ load: loadGame }) {
+  ctx.load = loadGame;
+}
