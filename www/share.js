@@ -6,6 +6,8 @@
 // The record is the line played up to the position shown; variations (the move list's other
 // lines) are not exported.
 //
+// The board shown is also saved as an image (board-image.js).
+//
 // The position is also exported and read as OpenSpiel's `dbn` string (its `dots_and_boxes`
 // game): one character a line, `1` drawn, in dotbox's numbering, which is OpenSpiel's. It
 // does not name its board: pasted alone it is read on the board shown, else as `RxC BITS`.
@@ -13,6 +15,7 @@ import { Game, readDbn, readRecord } from './pkg/dotbox.js';
 import { onShortcut } from './keys.js';
 import { session, gameHash, parseHash, nothingToPlay } from './session.js';
 import { $ } from './ui.js';
+import { boardSvg, boardPng, download } from './board-image.js';
 
 const ctx = { load: null };
 
@@ -122,6 +125,20 @@ async function copy(id, button) {
   }, ok ? 1500 : 5000);
 }
 
+/** Saves the board shown as an image file (`png` or SVG), named after the board and the
+ * position's move: as shown, so with scores off it is a question for a worksheet. */
+async function saveImage(png) {
+  const g = session.game;
+  const name = `dotbox-${g.board}${g.ply ? `-move-${g.ply}` : ''}.${png ? 'png' : 'svg'}`;
+  $('image-error').textContent = '';
+  try {
+    const blob = png ? await boardPng($('svg')) : new Blob([boardSvg($('svg'))], { type: 'image/svg+xml' });
+    download(blob, name);
+  } catch (e) {
+    $('image-error').textContent = `No image: ${e.message}.`;
+  }
+}
+
 /** Wires the panel; `load(game, source)` sets up a game read from text or an address. */
 export function initShare({ load }) {
   ctx.load = load;
@@ -135,6 +152,8 @@ export function initShare({ load }) {
   });
   $('copy-record').onclick = (e) => copy('share-record', e.currentTarget);
   $('copy-url').onclick = (e) => copy('share-url', e.currentTarget);
+  $('image-svg').onclick = () => saveImage(false);
+  $('image-png').onclick = () => saveImage(true);
   onShortcut('x', () => {
     $('share').open = !$('share').open;
     // The panel's summary takes the focus: Tab reaches the fields, the keys keep working.

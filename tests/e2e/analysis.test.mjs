@@ -5,6 +5,7 @@
 // and phone size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { serveAndLaunch, openPage, nativeAnalyze, settled, lossesKnown, listedMoves, labelOf, clickLine, shownScores, RESULTS } from './harness.mjs';
 
 const env = serveAndLaunch();
@@ -582,6 +583,59 @@ test('export and import: the game as text and as an address; bad input is refuse
   await settled(page);
   assert.equal(await page.evaluate(() => document.body.dataset.lines), '0,4,9');
   assert.equal(await page.inputValue('#share-record'), `3x3 moves ${labels.join(' ')}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the board saves as an image file, SVG or PNG, as shown (with scores off, no score is in it), and prints without the controls', async () => {
+  const context = await env.browser.newContext({ acceptDownloads: true });
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4,9,1,2');
+  await settled(page);
+  await page.locator('body').press('x');
+  const save = async (id) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+    return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+  };
+  const texts = (svg) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  const shown = () => page.$$eval('#svg text', (ts) => ts.map((t) => t.textContent));
+  // As shown: the same words and numbers (scores, coordinates, box owners), each shape drawn
+  // with its own style, no click areas.
+  const svg = await save('#image-svg');
+  assert.equal(svg.name, 'dotbox-3x3-move-5.svg');
+  const text = svg.bytes.toString('utf8');
+  assert.match(text, /^<\?xml [^>]*>\n<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  const scores = (await shownScores(page)).map((m) => m.score);
+  assert.ok(scores.length > 10 && scores.every(Number.isInteger));
+  assert.deepEqual(texts(text), await shown());
+  assert.doesNotMatch(text, /class=|tabindex=|stroke: ?transparent/);
+  assert.equal((text.match(/<line /g) ?? []).length, await page.$$eval('#svg line:not(.hit)', (ls) => ls.length));
+  // Scores off: a question, without its answer.
+  await page.locator('body').press('s');
+  const question = texts((await save('#image-svg')).bytes.toString('utf8'));
+  assert.deepEqual(question, await shown());
+  assert.equal(texts(text).length - question.length, scores.length, 'every score left out');
+  // A PNG 1,600 pixels wide, with the board drawn on it.
+  const png = await save('#image-png');
+  assert.equal(png.name, 'dotbox-3x3-move-5.png');
+  assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.equal(png.bytes.readUInt32BE(16), 1600);
+  const inked = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    Object.assign(c, { width: img.width, height: img.height });
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 200) dark++;
+    return dark / (c.width * c.height);
+  }, png.bytes.toString('base64'));
+  assert.ok(inked > 0.005 && inked < 0.2, `dots and lines drawn, not a blank or black image: ${inked}`);
+  // Printed: the board and its status, not the controls and panels.
+  await page.emulateMedia({ media: 'print' });
+  assert.deepEqual(await Promise.all(['#svg', '#status', '#controls', '#setup', '#side'].map((q) => page.isVisible(q))), [true, true, false, false, false]);
   assert.deepEqual(errors, []);
   await context.close();
 });
