@@ -509,6 +509,15 @@ function moveCursor(dx, dy) {
   focusCursor();
 }
 
+/** The board with its status and controls full screen, for a projector, or back. Where the
+ * browser refuses (an iframe without permission, an old phone), the message says so. */
+function toggleFullScreen() {
+  if (document.fullscreenElement) return document.exitFullscreen();
+  const play = $('play');
+  if (!play.requestFullscreen) return setMessage('this browser does not show a page element full screen', true);
+  return play.requestFullscreen().catch((e) => setMessage(`full screen refused: ${e.message}`, true));
+}
+
 /** Flips display option `key` and its checkbox `id`. */
 function toggle(id, key, flip = true) {
   if (flip) $(id).checked = !$(id).checked;
@@ -531,7 +540,7 @@ function bindControls() {
   const controls = [
     ['u', 'undo', () => undoOrRedo(true)], ['r', 'redo', () => undoOrRedo(false)], ['h', 'hint', hint],
     ['e', 'play-here', playFromHere], ['f', 'switch-sides', switchSides], ['l', null, toggleBestLine],
-    ['d', 'set-up', toggleSetUp],
+    ['d', 'set-up', toggleSetUp], ['z', 'full-screen', toggleFullScreen],
     ['s', null, () => toggle('show-scores', 'showScores')], ['k', null, () => toggle('show-labels', 'showLabels')],
     // A new game on the board chosen in the form, which keeps the focus for choosing another.
     ['n', null, () => { $('new-game').requestSubmit(); $('board').focus(); }],
@@ -540,6 +549,7 @@ function bindControls() {
     onShortcut(key, action);
     if (button) $(button).onclick = () => action();
   }
+  document.addEventListener('fullscreenchange', () => $('full-screen').setAttribute('aria-pressed', String(document.fullscreenElement === $('play'))));
   $('show-scores').onchange = () => toggle('show-scores', 'showScores', false);
   $('show-labels').onchange = () => toggle('show-labels', 'showLabels', false);
   // A pick with the mouse applies at once. The arrow keys on the closed select pass through

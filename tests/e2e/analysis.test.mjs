@@ -744,6 +744,27 @@ test('set up: lines clicked or entered on the board are drawn or erased as pre-d
   await context.close();
 });
 
+test('full screen (Z) shows the board with its status and controls as large as the screen allows, for a projector', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4');
+  await settled(page);
+  const size = () => page.$eval('#svg', (svg) => Math.round(svg.getBoundingClientRect().width));
+  const before = await size();
+  await page.locator('body').press('z');
+  await page.waitForFunction(() => document.fullscreenElement?.id === 'play');
+  assert.equal(await page.getAttribute('#full-screen', 'aria-pressed'), 'true');
+  assert.ok(await size() > before, `the board grows: ${before} px, then ${await size()} px`);
+  assert.deepEqual(await Promise.all(['#status', '#controls', '#svg'].map((q) => page.isVisible(q))), [true, true, true]);
+  // Played full screen as on the page.
+  await clickLine(page, 9);
+  await page.waitForFunction(() => /moves=0,4,9(&|$)/.test(location.hash));
+  await page.locator('body').press('z');
+  await page.waitForFunction(() => document.fullscreenElement === null);
+  assert.equal(await page.getAttribute('#full-screen', 'aria-pressed'), 'false');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('coordinates on the board name the lines as the move list does; screenshots at desktop and phone size', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const { page, errors } = await openPage(context, env.server.url, `#board=3x3&mode=hh&moves=${GAME.join(',')}`);
