@@ -22,7 +22,7 @@ import { ponder, stopPondering } from './ponder.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
-import { initSetUp, isSettingUp, setUpLine, erasable, toggleSetUp } from './setup.js';
+import { initSetUp, isSettingUp, setUpLine, erasable, toggleSetUp, leaveSetUp, SET_UP } from './setup.js';
 import { $, PLAYER, boxes, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
@@ -43,11 +43,13 @@ let answering = 0;
 
 /**
  * Sets up a game. `source` names where the request came from ('the address', 'the pasted
- * text', 'the board set up', or null for the form): what is wrong in it is said, with what is
+ * text', SET_UP, or null for the form): what is wrong in it is said, with what is
  * shown instead. `push`: whether it is a new entry of the browser's history.
  */
 async function newGame(request, source = null, { push = source !== 'the address' } = {}) {
   stopEngineTimer();
+  // Another game than the one set up (Back, the form, an import): setting up is over.
+  if (source !== SET_UP) leaveSetUp();
   const { game, mode, problems } = readGame(request, source ?? 'the form');
   setNotice(problems);
   if (!game) return writeHash();
@@ -349,7 +351,7 @@ function hint() {
     // Among the engine's estimates, the move its search proved best.
     const { score } = solved.moves.find((m) => m.line === solved.best);
     setHint(solved.best);
-    setMessage(`Hint: ${game.label(solved.best)} (score ${fmt(Math.round(score))}, proven best by the engine's search)`);
+    setMessage(`Hint: ${game.label(solved.best)}${scoreSaid(`score ${fmt(Math.round(score))}, proven best by the engine's search`)}`);
     render();
     return focusCursor();
   }
@@ -362,10 +364,14 @@ function hint() {
   const [best] = bestMoves(analysis);
   if (!best) return;
   setHint(best.line);
-  setMessage(`Hint: ${game.label(best.line)} (score ${fmt(best.score)})`);
+  setMessage(`Hint: ${game.label(best.line)}${scoreSaid(`score ${fmt(best.score)}`)}`);
   render();
   focusCursor();
 }
+
+/** ` (what)` after a hint's move, or nothing with Scores off: the hint names a best move,
+ * asked for, but not the score the question hides. */
+const scoreSaid = (what) => (session.showScores ? ` (${what})` : '');
 
 function render() {
   const g = session.game;

@@ -15,7 +15,7 @@ const PROPERTIES = [
 const PNG_WIDTH = 1600;
 
 /** `svg` as a standalone SVG document: a white background, each shape's computed style
- * written on it, no hit areas, ids or handlers. */
+ * written on it; no hit areas, ids, classes, data or handlers. */
 export function boardSvg(svg) {
   const copy = svg.cloneNode(true);
   const from = [svg, ...svg.querySelectorAll('*')];
@@ -24,7 +24,9 @@ export function boardSvg(svg) {
     const style = getComputedStyle(el);
     const out = to[i];
     out.setAttribute('style', PROPERTIES.map((p) => `${p}:${style.getPropertyValue(p)}`).join(';'));
-    for (const a of ['id', 'class', 'tabindex', 'role', 'aria-label', 'aria-describedby', 'aria-disabled']) out.removeAttribute(a);
+    // Nothing but the drawing: the page's data (data-score, data-best: the answer a picture
+    // with Scores off leaves out), ids, classes and what a screen reader reads of the page.
+    for (const a of [...out.getAttributeNames()]) if (/^(id|class|tabindex|role|aria-.*|data-.*)$/.test(a)) out.removeAttribute(a);
   });
   // The wide transparent strokes that take clicks are nothing to see.
   for (const [i, el] of from.entries()) if (el.classList?.contains('hit')) to[i].remove();

@@ -153,8 +153,11 @@ function whoControls(report, mover, other) {
       ? `${mover} can take control with the right move.`
       : `${other} has control: ${mover} cannot win it against best play, and will have to open the next long chain or loop, or take the last box.`;
   }
-  if (moverWins === true) return `By the long chain rule ${mover} has control.`;
-  if (moverWins === false) return `By the long chain rule ${other} has control: ${mover} needs to change the number of long chains.`;
+  // The rule's verdict, said to be the rule's: it does not see junctions, and was wrong in
+  // 47 of 246 random 3x3 positions where nimstring decides.
+  const estimate = ' (the rule is an estimate: the regions are too large to work the exact answer out on every move)';
+  if (moverWins === true) return `By the long chain rule ${mover} has control${estimate}.`;
+  if (moverWins === false) return `By the long chain rule ${other} has control${estimate}: ${mover} needs to change the number of long chains.`;
   return 'No long chain yet: the long chain rule does not say who has control, and the regions are too large to work the exact answer out on every move.';
 }
 

@@ -3,7 +3,9 @@
 // players (so no engine answers each line drawn). A teacher builds the position of a question
 // where it is seen instead of typing line numbers into the form; the analysis follows every
 // line, and Scores (S) hides it. Set up again (or D) plays on from the position built, with
-// the players chosen before.
+// the players chosen before. On icelandic the borders stay drawn; the position built is a 3x5
+// board with them and the lines set up pre-drawn, a board of its own to the page (the core
+// names a board by its size and pre-drawn lines), solved anew.
 import { session, boardGeometry } from './session.js';
 import { $, setMessage } from './ui.js';
 
@@ -12,7 +14,13 @@ const ctx = {
   on: false,
   mode: null, // the players chosen before setting up, given back after
   pushed: false, // whether this setting-up has its entry in the browser's history yet
+  board: null, // the board set up on, as named when setting up began ('icelandic')
+  fixed: new Set(), // the lines that board's name draws, which no click erases
 };
+
+/** Where a game set up here comes from, as newGame is told: any other new game (Back, the
+ * form, an import) ends setting up (leaveSetUp). */
+export const SET_UP = 'the board set up';
 
 /** Whether lines are being set up: a click on the board draws or erases one. */
 export const isSettingUp = () => ctx.on;
@@ -22,12 +30,14 @@ export const isSettingUp = () => ctx.on;
  * (icelandic's borders). Empty when not setting up. */
 export function erasable() {
   if (!ctx.on) return new Set();
-  const fixed = fixedLines();
-  return new Set(session.game.drawn.filter((l) => !fixed.has(l)));
+  return new Set(session.game.drawn.filter((l) => !ctx.fixed.has(l)));
 }
 
-/** The lines the board's name draws (none on RxC), which no setting-up erases. */
-function fixedLines() {
+/** The lines the name of the board shown draws (none on RxC; icelandic's borders). Once a
+ * line is set up on icelandic the board is 3x5 with the borders among its pre-drawn lines
+ * (the core names a board by its size and pre-drawn lines), so they are read when setting up
+ * begins and kept. */
+function namedLines() {
   const extra = new Set(session.game.predrawn.split(',').filter(Boolean).map(Number));
   return new Set(boardGeometry().lines.filter((s) => s.predrawn && !extra.has(s.line)).map((s) => s.line));
 }
@@ -42,6 +52,8 @@ export function toggleSetUp() {
   if (ctx.on) {
     ctx.mode = session.mode;
     ctx.pushed = false;
+    ctx.board = session.game.board;
+    ctx.fixed = namedLines();
     // Two players while lines are set up: an engine to move would answer every line drawn.
     return load(session.game.drawn, 'hh').then(() => setMessage(SAY));
   }
@@ -49,11 +61,20 @@ export function toggleSetUp() {
   return load(session.game.drawn, ctx.mode);
 }
 
+/** Ends setting up without a new game: another game came (Back to the game before, the
+ * form, an import), and a click must play on it, not turn its moves into pre-drawn lines. */
+export function leaveSetUp() {
+  if (!ctx.on) return;
+  ctx.on = false;
+  $('set-up').setAttribute('aria-pressed', 'false');
+  document.body.dataset.settingUp = 'off';
+}
+
 /** While setting up, draws `line` if it is open, else erases it (a line the board's name
  * draws stays): a new game from the lines then drawn. */
 export function setUpLine(line) {
   const lines = new Set(session.game.drawn);
-  if (fixedLines().has(line)) return;
+  if (ctx.fixed.has(line)) return;
   if (lines.has(line)) lines.delete(line);
   else lines.add(line);
   return load([...lines], 'hh').then(() => setMessage(SAY));
@@ -62,13 +83,13 @@ export function setUpLine(line) {
 /** A new game with `lines` pre-drawn: the first of a setting-up is a new entry of the
  * browser's history (Back returns to the game before), the rest replace it. */
 function load(lines, mode) {
-  const fixed = fixedLines();
-  const predrawn = lines.filter((l) => !fixed.has(l)).sort((a, b) => a - b).join(',');
-  const same = predrawn === session.game.predrawn && !session.game.ply && mode === session.mode;
+  const predrawn = lines.filter((l) => !ctx.fixed.has(l)).sort((a, b) => a - b);
+  const g = session.game;
+  const same = g.board === ctx.board && predrawn.join(',') === g.predrawn && !g.ply && mode === session.mode;
   if (same) return Promise.resolve();
   const push = !ctx.pushed;
   ctx.pushed = true;
-  return ctx.load({ board: session.game.board, predrawn, mode, moves: '' }, 'the board set up', { push });
+  return ctx.load({ board: ctx.board, predrawn: predrawn.join(','), mode, moves: '' }, SET_UP, { push });
 }
 
 /** `load` sets up a new game from a request, as the form does. */

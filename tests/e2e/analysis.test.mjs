@@ -520,6 +520,10 @@ test('scores off hide the answer everywhere, and a link carries them off: a posi
   const label = await page.getAttribute('#moves li[data-ply="1"] button', 'aria-label');
   assert.ok(!/lose|best|estimate/.test(label), label);
   assert.match(page.url(), /&scores=off$/);
+  // A hint, asked for, names a best move but not its score.
+  await page.locator('body').press('h');
+  await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#message').textContent));
+  assert.match(await page.textContent('#message'), /^Hint: [a-e]\d[a-e]\d$/);
   // Revealed: all of it, and the address follows.
   await page.locator('body').press('s');
   await settled(page);
@@ -607,12 +611,14 @@ test('the board saves as an image file, SVG or PNG, as shown (with scores off, n
   const scores = (await shownScores(page)).map((m) => m.score);
   assert.ok(scores.length > 10 && scores.every(Number.isInteger));
   assert.deepEqual(texts(text), await shown());
-  assert.doesNotMatch(text, /class=|tabindex=|stroke: ?transparent/);
+  assert.doesNotMatch(text, /class=|tabindex=|data-|aria-|stroke: ?transparent/);
   assert.equal((text.match(/<line /g) ?? []).length, await page.$$eval('#svg line:not(.hit)', (ls) => ls.length));
   // Scores off: a question, without its answer.
   await page.locator('body').press('s');
-  const question = texts((await save('#image-svg')).bytes.toString('utf8'));
+  const asked = (await save('#image-svg')).bytes.toString('utf8');
+  const question = texts(asked);
   assert.deepEqual(question, await shown());
+  assert.doesNotMatch(asked, /data-(score|best)/, 'no score in the file either');
   assert.equal(texts(text).length - question.length, scores.length, 'every score left out');
   // A PNG 1,600 pixels wide, with the board drawn on it.
   const png = await save('#image-png');
@@ -744,9 +750,36 @@ test('set up: lines clicked or entered on the board are drawn or erased as pre-d
   await context.close();
 });
 
+test('set up on icelandic keeps its borders drawn; Back while setting up ends it, and the game before plays on', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=2x2&mode=hh&moves=0,3');
+  const erasable = () => page.$$eval('#svg g.move.erasable', (gs) => gs.map((g) => Number(g.dataset.line)));
+  await page.evaluate(() => { location.hash = '#board=icelandic&mode=hh'; });
+  await page.waitForFunction(() => document.querySelector('#board').value === 'icelandic');
+  await page.locator('body').press('d');
+  await page.waitForFunction(() => /^Setting up: /.test(document.querySelector('#message').textContent));
+  assert.deepEqual(await erasable(), [], 'the borders are no buttons');
+  await clickLine(page, 0);
+  await page.waitForFunction(() => /pre=0,15,/.test(location.hash));
+  assert.deepEqual(await erasable(), [0], 'the line set up is, the borders still not');
+  await page.click('#svg g.move.erasable[data-line="0"]', { force: true });
+  await page.waitForFunction(() => document.querySelectorAll('#svg g.move.erasable').length === 0);
+  assert.equal(await page.$$eval('#svg line.predrawn', (ls) => ls.length), 8, 'the eight borders stay drawn');
+  // Back: to the 2x2 game, set up over; a click there is a move of that game.
+  await page.goBack();
+  await page.goBack();
+  await page.waitForFunction(() => /board=2x2&mode=hh&moves=0,3$/.test(location.hash));
+  assert.equal(await page.getAttribute('#set-up', 'aria-pressed'), 'false');
+  await settled(page);
+  await clickLine(page, 5);
+  await page.waitForFunction(() => /moves=0,3,5$/.test(location.hash));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('full screen (Z) shows the board with its status and controls as large as the screen allows, for a projector', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
-  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh&moves=0,4');
+  const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=hh&moves=0,4');
   await settled(page);
   const size = () => page.$eval('#svg', (svg) => Math.round(svg.getBoundingClientRect().width));
   const before = await size();
@@ -755,6 +788,9 @@ test('full screen (Z) shows the board with its status and controls as large as t
   assert.equal(await page.getAttribute('#full-screen', 'aria-pressed'), 'true');
   assert.ok(await size() > before, `the board grows: ${before} px, then ${await size()} px`);
   assert.deepEqual(await Promise.all(['#status', '#controls', '#svg'].map((q) => page.isVisible(q))), [true, true, true]);
+  // Everything on the screen, the players and the message below the board too.
+  const bottom = () => page.$eval('#play', (play) => Math.max(...['#status', '#svg', '#controls', '#players', '#message'].map((q) => play.querySelector(q).getBoundingClientRect().bottom)));
+  assert.ok(await bottom() <= 720, `the lowest part ends at ${await bottom()} px of 720`);
   // Played full screen as on the page.
   await clickLine(page, 9);
   await page.waitForFunction(() => /moves=0,4,9(&|$)/.test(location.hash));

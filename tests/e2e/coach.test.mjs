@@ -414,3 +414,16 @@ test('coach and puzzles fit a phone screen', async () => {
   assert.deepEqual(errors, []);
   await phone.close();
 });
+
+test("the long chain rule's verdict, where the regions are too large for the exact one, is said to be an estimate", async () => {
+  // 4x4 with 23 open lines in one region: past the coach's nimstring limit. The rule favours
+  // A, who to move cannot win control (dotbox chains: nimstring *0).
+  const pre = [0, 1, 2, 3, 5, 10, 13, 14, 16, 18, 19, 20, 25, 26, 31, 34, 39];
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=4x4&pre=${pre.join(',')}&mode=hh`);
+  await page.waitForFunction(() => /long chain rule/.test(document.querySelector('#coach-control').textContent), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#coach-control'), /By the long chain rule A has control \(the rule is an estimate: the regions are too large to work the exact answer out on every move\)\.$/);
+  assert.match(nativeChains('4x4', pre).control.text, /exactly, nimstring \*0: the player to move cannot win control/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
