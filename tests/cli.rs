@@ -103,9 +103,17 @@ fn lines_may_be_given_by_their_labels() {
 #[test]
 fn a_game_record_is_played_to_its_position() {
     // Lines 0, 2, 4 then 5: the second player completes the left box and moves again.
-    let by_record = json_of(&["analyze", "1x2 moves 0 2 a1a2 5", "--json"]);
+    let mut by_record = json_of(&["analyze", "1x2 moves 0 2 a1a2 5", "--json"]);
     let by_lines = json_of(&["analyze", "1x2", "--lines", "0,2,4,5", "--json"]);
+    // The record's answer says where its game stands too: whose the value is, the boxes so far.
+    let game = by_record.as_object_mut().unwrap().remove("game");
+    assert_eq!(
+        game,
+        Some(serde_json::json!({"moves_played": 4, "taken": [0, 1], "to_move": 1}))
+    );
     assert_eq!(by_record, by_lines);
+    let over = json_of(&["analyze", "1x1 moves 0 1 2 3", "--json"]);
+    assert_eq!(over["game"]["to_move"], Value::Null, "{over}");
     let text = stdout(&["analyze", "1x2 moves 0 2 a1a2 5"]);
     assert!(
         text.starts_with(
@@ -622,6 +630,18 @@ fn a_store_of_another_solve_is_refused() {
     stdout(&["solve", "2x2", "--store", store]);
     let err = failure(&["solve", "2x3", "--store", store]);
     assert!(err.contains("belongs to another solve"), "{err}");
+    // Another position of the same board: named by its lines, not by the store's bit mask.
+    let other = tempfile::tempdir().unwrap();
+    let store = other.path().to_str().unwrap();
+    stdout(&["solve", "2x3", "--lines", "0", "--store", store]);
+    let err = failure(&["solve", "2x3", "--lines", "1,5", "--store", store]);
+    assert!(
+        err.contains(
+            "it holds the position with lines 0 drawn where this solve has the position with \
+             lines 1,5 drawn; use another store directory"
+        ),
+        "{err}"
+    );
 }
 
 /// 5×5 needs petabytes: refused at once, naming the need and the space, with nothing made.

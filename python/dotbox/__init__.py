@@ -105,14 +105,23 @@ def _lines_text(lines: Lines) -> str:
     """``lines`` as the command line's ``--lines`` text: numbers or labels, comma-separated.
     A string is the command line's to read; anything else is line numbers."""
     if isinstance(lines, str):
-        return lines
+        return _text("lines", lines)
     return ",".join(map(str, _line_numbers(lines)))
 
 
 def _text(name: str, value: Any) -> str:
-    """``value`` of the argument ``name``, which must be a string (a board, a method)."""
+    """``value`` of the argument ``name``, which must be a string (a board, a method) of text
+    the compiled module can read: a lone surrogate (``"\udcff"``, as ``os.fsdecode`` makes of
+    bytes that are not UTF-8) is no character, and the module's UnicodeEncodeError would name
+    no argument."""
     if not isinstance(value, str):
         raise DotboxError(f"{name}: {_shown(value)} is not a string")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise DotboxError(
+            f"{name}: {_shown(value)} is not text: character {e.start} is a lone surrogate"
+        ) from None
     return value
 
 

@@ -76,6 +76,7 @@ def to_dotbox(
     ones. ``lines`` are every drawn line, in increasing order.
     """
     if isinstance(state, str):
+        state = _text("state", state)
         words = state.split(None, 2)
         if words[1:2] in (["moves"], ["pre"]):  # "3x3 [pre 1,2] moves a4b4": a game record
             raise DotboxError(

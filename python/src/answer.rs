@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use dotbox::answer::Options;
-use dotbox::cli::{answer_report, parse_position};
+use dotbox::cli::{answer_report, game_json, parse_position, read_game};
 use dotbox::native::{CliError, Method, SearchArgs};
 use serde_json::{json, Value};
 
@@ -32,8 +32,9 @@ pub struct Request {
 
 /// The analysis of the request's position as one JSON object: the command line's
 /// (`dotbox analyze --json`, written by its one writer from the library's answer) with
-/// `best` as the list of the answer's best lines. The rules of thumb, which score nothing,
-/// list every open line with no score, and no value.
+/// `best` as the list of the answer's best lines, and for a game record `game`, where its game
+/// stands. The rules of thumb, which score nothing, list every open line with no score, and
+/// no value.
 pub fn analyze(request: &Request) -> Result<String, CliError> {
     let (board, pos) = parse_position(&request.board, &request.lines)?;
     let options = options(
@@ -52,6 +53,9 @@ pub fn analyze(request: &Request) -> Result<String, CliError> {
             .collect();
         json["moves"] = Value::from(moves);
         json["value"] = Value::from(answer.value());
+    }
+    if let Some(game) = read_game(&request.board, &request.lines)? {
+        json["game"] = game_json(&game);
     }
     Ok(json.to_string())
 }

@@ -56,6 +56,11 @@ def test_a_game_record_and_labels_are_read_as_the_command_line_reads_them(cli):
     assert dotbox.analyze(record)["value"] == cli(record)["value"]
     # a4b4: the top left horizontal line; b1b2: the vertical of column b, bottom row.
     assert dotbox.analyze("3x3", "a4b4,b1b2") == dotbox.analyze("3x3", [0, 21])
+    # Where its game stands, which a record alone does not say: the second player completed a
+    # box and moves again; the value is theirs.
+    assert dotbox.analyze("1x2 moves 0 2 4 5")["game"] == {"moves_played": 4, "taken": [0, 1], "to_move": 1}
+    assert cli("1x2 moves 0 2 4 5")["game"]["to_move"] == 1
+    assert "game" not in dotbox.analyze("1x2", [0, 2, 4, 5])
 
 
 @pytest.mark.parametrize(
@@ -270,6 +275,15 @@ def test_a_solve_with_a_store_resumes_from_its_tiles(tmp_path):
     assert figures[1]["positions_computed"] == 0 and figures[1]["tiles_reused"] > 0
     assert first == again
     assert first == dotbox.analyze("3x3", lines)
+
+
+def test_a_solves_peak_memory_is_its_own_not_the_processs():
+    # 400 MB held and let go before the solve: a 2x2 solve's peak is nowhere near it.
+    held = bytearray(400_000_000)
+    held[::4096] = b"\1" * len(held[::4096])
+    del held
+    peak = dotbox.solve("2x2")["solve"]["peak_memory_bytes"]
+    assert peak is not None and peak < 300_000_000, peak
 
 
 def test_the_gil_is_released_while_solving():

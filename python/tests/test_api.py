@@ -127,3 +127,14 @@ def test_the_version_is_the_installed_packages():
 
     assert re.fullmatch(r"\d+\.\d+\.\d+", dotbox.__version__)
     assert dotbox.__version__ == importlib.metadata.version("dotbox")
+
+
+def test_every_python_block_of_the_docs_runs_as_written(tmp_path, monkeypatch):
+    # From a folder like the checkout's root (the books at www/books, a store written to
+    # tiles/), each block in a namespace of its own, as a reader pastes it.
+    (tmp_path / "www").symlink_to(ROOT / "www")
+    monkeypatch.chdir(tmp_path)
+    blocks = re.findall(r"^```python\n(.*?)^```", DOCS, re.M | re.S)
+    assert len(blocks) >= 2, "the Python blocks of docs/python.md"
+    for block in blocks:
+        exec(compile(block, "docs/python.md", "exec"), {})

@@ -127,6 +127,13 @@ def bots():
         # A mapping is no list of lines; a set has no order for lines played in order.
         (lambda: dotbox.analyze("2x2", {3: "x"}), "lines: {3: 'x'} is neither line numbers nor a string of them"),
         (lambda: bots().from_dotbox("2x2", {0, 5}), "lines: from_dotbox plays the lines in the order given, which a set does not keep"),
+        # A lone surrogate (os.fsdecode's stand-in for a byte that is not UTF-8) is no text:
+        # the compiled module's UnicodeEncodeError named no argument.
+        (lambda: dotbox.analyze("\udcff"), "board: '\\udcff' is not text: character 0 is a lone surrogate"),
+        (lambda: dotbox.analyze("3x3", "0,\udcff"), "lines: '0,\\udcff' is not text: character 2 is a lone surrogate"),
+        (lambda: dotbox.Book(dotbox.shipped_book("3x4")).analyze("\udcff"), "lines: '\\udcff' is not text"),
+        (lambda: bots().to_dotbox("\udcff", "2x2"), "state: '\\udcff' is not text"),
+        (lambda: bots().to_dbn("2x2", "\udcff"), "lines: '\\udcff' is not text"),
     ],
 )
 def test_bad_input_is_named(call, message):

@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use serde_json::{json, Value};
 
 use crate::answer::{self, Answer, Found, Options};
 use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
@@ -89,8 +90,29 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
     let report = analyze(args)?;
     Ok(match read_game(&args.board, &args.lines)? {
         Some(game) if !args.json => game_summary(&game) + &report,
-        _ => report,
+        Some(game) => with_game(&report, &game)?,
+        None => report,
     })
+}
+
+/// What a game record's game stands at, for the JSON of its answer: `{"moves_played",
+/// "taken": [first, second], "to_move": 0 or 1 (null once over)}`. The value is for the
+/// player to move, and a record alone does not say who that is (a box completed keeps the
+/// turn) nor what the score is: a script had to replay the record to know.
+pub fn game_json(game: &Game) -> Value {
+    json!({
+        "moves_played": game.moves().len(),
+        "taken": game.taken(),
+        "to_move": (!game.is_over()).then(|| game.turn()),
+    })
+}
+
+/// The one-line JSON `report` with `game`'s state added as `"game"` ([`game_json`]).
+fn with_game(report: &str, game: &Game) -> Result<String, CliError> {
+    let mut value: Value = serde_json::from_str(report)
+        .map_err(|e| CliError::Usage(format!("the answer is not JSON ({e})")))?;
+    value["game"] = game_json(game);
+    Ok(format!("{value}\n"))
 }
 
 impl AnalyzeArgs {

@@ -17,8 +17,8 @@ use clap::{Parser, Subcommand};
 
 use crate::native::CliError;
 
-pub use analyze::{report as answer_report, AnalyzeArgs};
-pub use input::{parse_position, RulesArgs};
+pub use analyze::{game_json, report as answer_report, AnalyzeArgs};
+pub use input::{parse_position, read_game, RulesArgs};
 pub use output::json as analysis_json;
 pub use solve::SolveArgs;
 

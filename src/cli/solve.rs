@@ -395,7 +395,8 @@ struct SolvedJson<A: Serialize> {
 /// What a solve did, in the names `dotbox tiles solve --json` uses: how long it took, the
 /// positions and tiles it computed, the tiles it found already in its store (a resumed solve,
 /// a rerun on a finished store: 0 positions computed), its rate and the process's peak
-/// memory (`None` where the system does not say).
+/// memory while it ran (`None` where the system does not say; where the peak cannot be
+/// started again, as off Linux, the process's).
 #[derive(Serialize)]
 struct SolveFigures {
     seconds: f64,
@@ -441,6 +442,7 @@ fn timed<T>(
     read: impl FnMut(&Solve, &mut dyn TileStore) -> Result<T, CliError>,
 ) -> Result<(T, SolveFigures), CliError> {
     let start = std::time::Instant::now();
+    progress::reset_peak_rss();
     let result = progress::solve_then(solve, store, read)?;
     let seconds = start.elapsed().as_secs_f64();
     let p = solve.progress();

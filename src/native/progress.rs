@@ -176,8 +176,18 @@ fn say(bar: &ProgressBar, line: String) {
     }
 }
 
+/// Starts the process's peak resident memory ([`peak_rss`]) again from what it holds now, so
+/// that the peak read after a piece of work is that work's: a process that solves more than
+/// once (the Python package, a notebook) reported the largest peak of its whole life (Linux's
+/// `clear_refs` 5). Where the system does not allow it nothing changes: the peak is then the
+/// process's.
+pub fn reset_peak_rss() {
+    // Not allowed or not Linux: the peak read stays the process's, as documented.
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
 /// The process's peak resident memory in bytes (`VmHWM` of `/proc/self/status`), where the
-/// system reports it.
+/// system reports it: since the process started, or since [`reset_peak_rss`].
 pub fn peak_rss() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;

@@ -85,6 +85,17 @@ mod tests {
             said("retro 3x3", "retro 3x3 penalty=1").contains("it lacks this solve's 'penalty=1';")
         );
         assert!(said("retro 3x3 penalty=1", "retro 3x3").contains("'penalty=1', which this"));
+        // Another position: its lines, not its bit mask, and not the line order it implies.
+        assert_eq!(
+            said(
+                "retro-v1 2x3 base=0000000000000001 order=1.2",
+                "retro-v1 2x3 base=0000000000000022 order=0.2"
+            ),
+            "tile store belongs to another solve: it holds the position with lines 0 drawn \
+             where this solve has the position with lines 1,5 drawn; use another store \
+             directory, or remove this one to start over"
+        );
+        assert!(said("r base=0 order=1", "r base=1 order=0").contains("with no line drawn"));
         // Fields are compared by key: a solve with more high groups differs in `high=` alone.
         assert_eq!(
             said(
