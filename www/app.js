@@ -493,7 +493,6 @@ function keepFocus(before) {
 
 // ---- Keyboard --------------------------------------------------------------------------
 
-/** The lines of the board not drawn yet. */
 /** The lines a click or Enter plays: the open ones, and while setting up the drawn ones it
  * erases. */
 function clickableLines() {

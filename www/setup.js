@@ -46,9 +46,7 @@ const SAY = 'Setting up: a click (or Enter) on a line draws it or erases it; the
 
 /** Set up on or off. */
 export function toggleSetUp() {
-  ctx.on = !ctx.on;
-  $('set-up').setAttribute('aria-pressed', String(ctx.on));
-  document.body.dataset.settingUp = ctx.on ? 'on' : 'off';
+  turn(!ctx.on);
   if (ctx.on) {
     ctx.mode = session.mode;
     ctx.pushed = false;
@@ -64,10 +62,13 @@ export function toggleSetUp() {
 /** Ends setting up without a new game: another game came (Back to the game before, the
  * form, an import), and a click must play on it, not turn its moves into pre-drawn lines. */
 export function leaveSetUp() {
-  if (!ctx.on) return;
-  ctx.on = false;
-  $('set-up').setAttribute('aria-pressed', 'false');
-  document.body.dataset.settingUp = 'off';
+  turn(false);
+}
+
+/** Setting up on or off, and its button pressed or not. */
+function turn(on) {
+  ctx.on = on;
+  $('set-up').setAttribute('aria-pressed', String(on));
 }
 
 /** While setting up, draws `line` if it is open, else erases it (a line the board's name
