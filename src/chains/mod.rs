@@ -44,7 +44,9 @@ pub use loony::{
     other_captures, Offer, Replies,
 };
 pub use nimstring::{nim_value, Nimber, Nimstring, MAX_NIM_OPEN};
-pub use verdict::{control_verdict, nim_in_reach, ControlVerdict};
+pub use verdict::{
+    coach_nim_value, control_verdict, nim_in_reach, ControlVerdict, COACH_NIM_POSITIONS,
+};
 
 pub(crate) use graph::capturable;
 pub use graph::regions;

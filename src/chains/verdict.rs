@@ -77,6 +77,30 @@ pub(crate) fn verdict_in(board: &Board, pos: Position, max_open: usize) -> Contr
     ControlVerdict::new(at_stake, nimstring, control_in(board, pos).mover_has_parity)
 }
 
+/// Positions the coach lets nimstring work out for a position with a region of more than
+/// [`CONTROL_OPEN`](super::CONTROL_OPEN) open lines (up to [`MAX_NIM_OPEN`]): at most about
+/// 30 ms natively. On random positions with a region of 21 to 24 open lines (3×3, 3×4, 4×4,
+/// 3×5) it answers 22 of 87 (the rest take up to 0.4 s whole; `examples/nim_probe.rs`); a
+/// game's later positions, chains settled, take far fewer (the 4×4 one of `coach.test.mjs`:
+/// 7 ms whole).
+pub const COACH_NIM_POSITIONS: usize = 50_000;
+
+/// The nimstring value of `pos` as a front end that judges control on every move works it
+/// out: always where every region has at most [`CONTROL_OPEN`](super::CONTROL_OPEN) open
+/// lines, within [`COACH_NIM_POSITIONS`] up to [`MAX_NIM_OPEN`], else `None` (the rule then
+/// judges). `pos` as the solvers hand it (checked).
+pub fn coach_nim_value(board: &Board, pos: Position) -> Option<Nimber> {
+    let coins = board.boxes();
+    let mut nim = Nimstring::new(board);
+    if nim_in_reach(coins, pos, super::CONTROL_OPEN) {
+        Some(nim.value(pos))
+    } else if nim_in_reach(coins, pos, MAX_NIM_OPEN) {
+        nim.value_within(pos, COACH_NIM_POSITIONS)
+    } else {
+        None
+    }
+}
+
 /// Whether every region of `pos` has at most `max_open` open lines (and at most
 /// [`MAX_NIM_OPEN`]): whether a front end with that limit works its nimstring value out. The
 /// work grows steeply with a region's open lines; `coins` and `pos` as the solvers hand them.
@@ -141,6 +165,36 @@ mod tests {
             None,
             "positions of at most 18 open lines are all in nimstring's reach"
         );
+    }
+
+    /// The coach's value is nimstring's wherever it gives one: always up to CONTROL_OPEN
+    /// open lines a region, past it where the work is within its budget (the 4x4 position of
+    /// coach.test.mjs, one region of 23 open lines), never past MAX_NIM_OPEN.
+    #[test]
+    fn the_coachs_value_is_exact_where_given_and_given_where_cheap() {
+        let b = Board::new(4, 4).unwrap();
+        let pos: Position = [
+            0, 1, 2, 3, 5, 10, 13, 14, 16, 18, 19, 20, 25, 26, 31, 34, 39,
+        ]
+        .into_iter()
+        .collect();
+        assert!(!nim_in_reach(b.boxes(), pos, crate::chains::CONTROL_OPEN));
+        assert_eq!(coach_nim_value(&b, pos), Some(nim_value(&b, pos).unwrap()));
+        assert_eq!(coach_nim_value(&b, Position::EMPTY), None, "40 open lines");
+        let mut given = 0;
+        for board in boards() {
+            for pos in positions(&board, 24, 20, 3) {
+                let within = nim_in_reach(board.boxes(), pos, crate::chains::CONTROL_OPEN);
+                match coach_nim_value(&board, pos) {
+                    Some(v) => {
+                        assert_eq!(v, nim_value(&board, pos).unwrap(), "{pos:?}");
+                        given += 1;
+                    }
+                    None => assert!(!within, "{pos:?}"),
+                }
+            }
+        }
+        assert!(given > 100, "{given}");
     }
 
     #[test]

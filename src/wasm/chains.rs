@@ -11,8 +11,8 @@ use super::solver::{JsAnalysis, JsMove};
 use super::{js_error, to_js_value};
 use crate::chains::loony_moves;
 use crate::chains::parity_moves;
-use crate::chains::{components, control, control_at_stake, nim_in_reach, nim_value};
-use crate::chains::{explain, explain_text_in, ControlVerdict, Reason, Voice, CONTROL_OPEN};
+use crate::chains::{coach_nim_value, components, control, control_at_stake};
+use crate::chains::{explain, explain_text_in, ControlVerdict, Reason, Voice};
 use crate::chains::{offers_with_replies, Offer, Replies};
 use crate::core::notation::{box_label, line_label};
 use crate::core::{Analysis, Board, Position};
@@ -85,8 +85,9 @@ struct JsReport {
     loony_moves: Vec<JsLoony>,
     /// Offers standing now: the player to move may take them or decline the last boxes.
     standing: Vec<JsOffer>,
-    /// `*n` or `loony`; `null` when a region has more than [`CONTROL_OPEN`] open lines
-    /// (too slow to evaluate on every move).
+    /// `*n` or `loony`; `null` where the coach does not work it out on every move
+    /// (`chains::coach_nim_value`: a region of more than `chains::CONTROL_OPEN` open lines, and
+    /// more work than its budget).
     nimstring: Option<String>,
     /// Who has control (`chains::ControlVerdict`).
     verdict: JsVerdict,
@@ -136,10 +137,7 @@ pub fn chains_report(board: &str, predrawn: &str, lines: &str) -> Result<JsValue
             })
         })
         .collect::<Result<_, JsError>>()?;
-    let nimstring = match nim_in_reach(board.boxes(), pos, CONTROL_OPEN) {
-        true => Some(nim_value(&board, pos).map_err(js_error)?),
-        false => None,
-    };
+    let nimstring = coach_nim_value(&board, pos);
     let verdict = ControlVerdict::new(
         control_at_stake(board.boxes(), pos),
         nimstring,

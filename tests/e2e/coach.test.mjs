@@ -415,15 +415,22 @@ test('coach and puzzles fit a phone screen', async () => {
   await phone.close();
 });
 
-test("the long chain rule's verdict, where the regions are too large for the exact one, is said to be an estimate", async () => {
-  // 4x4 with 23 open lines in one region: past the coach's nimstring limit. The rule favours
-  // A, who to move cannot win control (dotbox chains: nimstring *0).
-  const pre = [0, 1, 2, 3, 5, 10, 13, 14, 16, 18, 19, 20, 25, 26, 31, 34, 39];
+test("the long chain rule's verdict, where the regions are too large for the exact one, is said to be an estimate; where nimstring's work is small the verdict is exact past 20 open lines too", async () => {
   const context = await env.browser.newContext();
-  const { page, errors } = await openPage(context, env.server.url, `#board=4x4&pre=${pre.join(',')}&mode=hh`);
+  // 5x5, the top row a chain of five, the rest one region of 44 open lines: the rule's.
+  const chain = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  assert.equal(nativeChains('5x5', chain).control.mover_has_parity, false);
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&pre=${chain.join(',')}&mode=hh`);
   await page.waitForFunction(() => /long chain rule/.test(document.querySelector('#coach-control').textContent), null, { timeout: 60_000 });
-  assert.match(await page.textContent('#coach-control'), /By the long chain rule A has control \(the rule is an estimate: the regions are too large to work the exact answer out on every move\)\.$/);
-  assert.match(nativeChains('4x4', pre).control.text, /exactly, nimstring \*0: the player to move cannot win control/);
+  assert.match(await page.textContent('#coach-control'), /By the long chain rule B has control \(the rule is an estimate: the regions are too large to work the exact answer out on every move\): A needs to change the number of long chains\.$/);
+  // 4x4 with 23 open lines in one region, past 20: nimstring's work is small, so the coach
+  // gives the exact verdict (A cannot win control), where the rule favours A.
+  const pre = [0, 1, 2, 3, 5, 10, 13, 14, 16, 18, 19, 20, 25, 26, 31, 34, 39];
+  const native = nativeChains('4x4', pre);
+  assert.match(native.control.text, /favours the player to move; exactly, nimstring \*0: the player to move cannot win control/);
+  await page.evaluate((p) => { location.hash = `#board=4x4&pre=${p}&mode=hh`; }, pre.join(','));
+  await page.waitForFunction(() => /cannot win it against best play/.test(document.querySelector('#coach-control').textContent), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#coach-control'), /B has control: A cannot win it against best play/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -6,8 +6,9 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
-use crate::chains::{components, control, control_verdict, loony_moves, nim_in_reach, nim_value};
+use crate::chains::{coach_nim_value, components, control, control_verdict, loony_moves};
 use crate::chains::{explain, explain_text_in, ControlVerdict, Voice, CONTROL_OPEN};
+use crate::chains::{nim_in_reach, nim_value};
 use crate::core::notation::{line_label, parse_lines};
 use crate::core::{Board, Rules};
 use crate::retro;
@@ -117,6 +118,7 @@ fn the_report_carries_the_native_analysis() {
         );
         let want = small.then(|| nim_value(&board, pos).unwrap().to_string());
         assert_eq!(got.nimstring, want, "{name}:{lines}");
+        assert_eq!(coach_nim_value(&board, pos).map(|n| n.to_string()), want);
         let verdict = control_verdict(&board, pos, CONTROL_OPEN).unwrap();
         let kind = match verdict {
             ControlVerdict::NotAtStake => "notAtStake",
