@@ -160,8 +160,11 @@ fn every_json_report_has_one_form() {
         "analyze 5x5 --method rules --json",
         "chains 3x3:0,1,2,3,9,12 --json",
         "solve 2x2 --json",
+        "analyze 1x2_moves_0_2 --json",
     ] {
-        let text = stdout(&command.split(' ').collect::<Vec<_>>());
+        // A game record is one argument: its spaces written `_` here.
+        let args: Vec<String> = command.split(' ').map(|a| a.replace('_', " ")).collect();
+        let text = stdout(&args.iter().map(String::as_str).collect::<Vec<_>>());
         serde_json::from_str::<Value>(&text).unwrap_or_else(|e| panic!("{command}: {e}"));
         let one_line = text.ends_with("}\n") && text.lines().count() == 1;
         assert!(one_line && spaced(&text), "{command}: {text}");

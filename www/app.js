@@ -44,7 +44,8 @@ let answering = 0;
 /**
  * Sets up a game. `source` names where the request came from ('the address', 'the pasted
  * text', SET_UP, or null for the form): what is wrong in it is said, with what is
- * shown instead. `push`: whether it is a new entry of the browser's history.
+ * shown instead. `push`: whether it is a new entry of the browser's history. Resolves to
+ * whether a game was set up (a request that cannot be read leaves the game there).
  */
 async function newGame(request, source = null, { push = source !== 'the address' } = {}) {
   stopEngineTimer();
@@ -52,7 +53,10 @@ async function newGame(request, source = null, { push = source !== 'the address'
   if (source !== SET_UP) leaveSetUp();
   const { game, mode, problems } = readGame(request, source ?? 'the form');
   setNotice(problems);
-  if (!game) return writeHash();
+  if (!game) {
+    writeHash();
+    return false;
+  }
   // An address says whether the scores show (a teacher's link to a question hides them); the
   // form and an import keep them as they are.
   if (source === 'the address') showScores(request.scores !== 'off');
@@ -67,6 +71,7 @@ async function newGame(request, source = null, { push = source !== 'the address'
   render();
   await prepareBoard();
   update();
+  return true;
 }
 
 /** Moves along the line shown to `ply` moves played: board, scores and coach follow. */
@@ -518,9 +523,9 @@ function moveCursor(dx, dy) {
  * browser refuses (an iframe without permission, an old phone), the message says so. */
 function toggleFullScreen() {
   if (document.fullscreenElement) return document.exitFullscreen();
-  const play = $('play');
-  if (!play.requestFullscreen) return setMessage('this browser does not show a page element full screen', true);
-  return play.requestFullscreen().catch((e) => setMessage(`full screen refused: ${e.message}`, true));
+  const section = $('play');
+  if (!section.requestFullscreen) return setMessage('this browser does not show a page element full screen', true);
+  return section.requestFullscreen().catch((e) => setMessage(`full screen refused: ${e.message}`, true));
 }
 
 /** Flips display option `key` and its checkbox `id`. */
@@ -595,7 +600,7 @@ async function main() {
     newGame({ board: $('board').value, predrawn: $('predrawn').value, mode: $('mode').value, moves: '' });
   });
   initAnalysis({ goTo, showLine });
-  initSetUp({ load: newGame });
+  initSetUp({ load: newGame, render });
   onMadeExact(searchedShown);
   // A record names no players: two players (or the engine on both sides) stay so; against
   // the engine, you take the side to move in the position loaded (readGame).

@@ -17,6 +17,20 @@ const PNG_WIDTH = 1600;
 /** `svg` as a standalone SVG document: a white background, each shape's computed style
  * written on it; no hit areas, ids, classes, data or handlers. */
 export function boardSvg(svg) {
+  // The keyboard's cursor and a hint are the page's state, not the position (a hinted line
+  // in the best moves' colour gives the answer away with Scores off): read without them.
+  const marked = [...svg.querySelectorAll('g.move.cursor, g.move.hinted')]
+    .map((g) => [g, ['cursor', 'hinted'].filter((c) => g.classList.contains(c))]);
+  for (const [g, names] of marked) g.classList.remove(...names);
+  try {
+    return standalone(svg);
+  } finally {
+    for (const [g, names] of marked) g.classList.add(...names);
+  }
+}
+
+/** `svg` as it is styled now, standing alone (boardSvg). */
+function standalone(svg) {
   const copy = svg.cloneNode(true);
   const from = [svg, ...svg.querySelectorAll('*')];
   const to = [copy, ...copy.querySelectorAll('*')];

@@ -10,7 +10,8 @@ import { session, boardGeometry } from './session.js';
 import { $, setMessage } from './ui.js';
 
 const ctx = {
-  load: null, // ({board, predrawn, mode, moves}, source, {push}) => Promise: a new game
+  load: null, // ({board, predrawn, mode, moves}, source, {push}) => Promise<whether set up>
+  render: null, // () => void: the board drawn again (its drawn lines buttons or not)
   on: false,
   mode: null, // the players chosen before setting up, given back after
   pushed: false, // whether this setting-up has its entry in the browser's history yet
@@ -46,27 +47,32 @@ const SAY = 'Setting up: a click (or Enter) on a line draws it or erases it; the
 
 /** Set up on or off. */
 export function toggleSetUp() {
-  turn(!ctx.on);
+  setOn(!ctx.on);
   if (ctx.on) {
     ctx.mode = session.mode;
     ctx.pushed = false;
     ctx.board = session.game.board;
     ctx.fixed = namedLines();
     // Two players while lines are set up: an engine to move would answer every line drawn.
-    return load(session.game.drawn, 'hh').then(() => setMessage(SAY));
+    // Drawn again whether or not a game was loaded (none is for a game already so, or a
+    // full board, refused): its drawn lines become buttons.
+    return load(session.game.drawn, 'hh').then(() => {
+      setMessage(SAY);
+      ctx.render();
+    });
   }
   setMessage('');
-  return load(session.game.drawn, ctx.mode);
+  return load(session.game.drawn, ctx.mode).then(ctx.render);
 }
 
 /** Ends setting up without a new game: another game came (Back to the game before, the
  * form, an import), and a click must play on it, not turn its moves into pre-drawn lines. */
 export function leaveSetUp() {
-  turn(false);
+  setOn(false);
 }
 
 /** Setting up on or off, and its button pressed or not. */
-function turn(on) {
+function setOn(on) {
   ctx.on = on;
   $('set-up').setAttribute('aria-pressed', String(on));
 }
@@ -90,10 +96,13 @@ function load(lines, mode) {
   if (same) return Promise.resolve();
   const push = !ctx.pushed;
   ctx.pushed = true;
-  return ctx.load({ board: ctx.board, predrawn: predrawn.join(','), mode, moves: '' }, SET_UP, { push });
+  // A game refused (every line drawn) pushed no entry: the next must not replace the game
+  // before.
+  return ctx.load({ board: ctx.board, predrawn: predrawn.join(','), mode, moves: '' }, SET_UP, { push })
+    .then((loaded) => { if (push && !loaded) ctx.pushed = false; });
 }
 
-/** `load` sets up a new game from a request, as the form does. */
-export function initSetUp({ load: loadGame }) {
-  ctx.load = loadGame;
+/** `load` sets up a new game from a request, as the form does; `render` draws the board. */
+export function initSetUp({ load: loadGame, render }) {
+  Object.assign(ctx, { load: loadGame, render });
 }

@@ -281,7 +281,8 @@ def solve(
     solve holds (at least 1, as on the command line; default: 60 % of the machine's).
     Returns the same fields as :func:`analyze`, always exact, and ``solve``: what the solve
     did (``seconds``, ``positions_computed``, ``tiles_computed``, ``tiles_reused`` from
-    ``store``, ``positions_per_second``, ``peak_memory_bytes`` of the process or None).
+    ``store``, ``positions_per_second``, ``peak_memory_bytes``: the process's peak while this
+    solve ran, restarted at its start on Linux, or None).
     """
     text = _dotbox.solve_json(
         _text("board", board),

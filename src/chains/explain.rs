@@ -2,8 +2,9 @@
 //!
 //! [`explain`] takes a position, a move and the exact scores of every move (an
 //! [`Analysis`] from any exact solver) and returns the [`Reason`]s that apply, each with a
-//! plain-English [`Reason::text`]. Control is judged by nimstring when every region of the
-//! position is small enough ([`CONTROL_OPEN`] open lines), else by the long chain rule. Given
+//! plain-English [`Reason::text`]. Control is judged by nimstring where the coach works it
+//! out ([`coach_nim_value`]: every region within [`CONTROL_OPEN`] open lines, or the work
+//! small up to 24), else by the long chain rule. Given
 //! the loony analysis's flag of the move, the reasons also say who makes the next loony move
 //! with best play, which is not always who control could force to.
 
@@ -13,8 +14,7 @@ use super::components::{decompose, Kind};
 use super::control::{control_at_stake, control_in};
 use super::error::ChainsError;
 use super::loony::{is_loony_move, is_loony_position, offers_in};
-use super::nimstring::Nimstring;
-use super::verdict::nim_in_reach;
+use super::verdict::coach_nim_value;
 
 /// Most open lines per region for which control is judged by nimstring.
 pub const CONTROL_OPEN: usize = 20;
@@ -400,7 +400,7 @@ pub fn explain(
         }
     }
     let control = match control_at_stake(coins, child) {
-        true => control_reason(board, coins, pos, line, taken > 0),
+        true => control_reason(board, pos, line, taken > 0),
         false => None,
     };
     reasons.extend(control);
@@ -464,20 +464,15 @@ fn offered(
     }
 }
 
-/// Whether the move keeps or gives away control: by nimstring when every region is small,
-/// else by the long chain rule.
-fn control_reason(
-    board: &Board,
-    coins: &Boxes,
-    pos: Position,
-    line: usize,
-    keeps_turn: bool,
-) -> Option<Reason> {
+/// Whether the move keeps or gives away control: by nimstring where the coach works it out
+/// (`coach_nim_value`, as its verdict on the position: the two never disagree), else by the
+/// long chain rule.
+fn control_reason(board: &Board, pos: Position, line: usize, keeps_turn: bool) -> Option<Reason> {
     let child = pos.with(line);
-    if nim_in_reach(coins, pos, CONTROL_OPEN) {
-        let mut nim = Nimstring::new(board);
-        let before = nim.value(pos).is_win();
-        let after = nim.value(child).is_win();
+    if let (Some(before), Some(after)) =
+        (coach_nim_value(board, pos), coach_nim_value(board, child))
+    {
+        let (before, after) = (before.is_win(), after.is_win());
         let mine = if keeps_turn { after } else { !after };
         return match (before, mine) {
             (true, false) => Some(Reason::GivesAwayControl),
@@ -736,8 +731,7 @@ mod tests {
         let b = Board::new(4, 4).unwrap();
         let mut pos: Position = (0..4).flat_map(|c| [b.h(0, c), b.h(1, c)]).collect();
         pos = pos.with(b.h(2, 0)).with(b.h(2, 1)).with(b.h(2, 2));
-        let coins = b.boxes();
-        assert!(!nim_in_reach(coins, pos, CONTROL_OPEN));
+        assert_eq!(coach_nim_value(&b, pos), None);
         let c = control_in(&b, pos);
         assert_eq!(c.long_chains, 2);
         // Draw one more line far from the chains if needed so the mover holds the parity.

@@ -24,7 +24,8 @@ pub enum ControlVerdict {
     /// move (the player to move has control: take the boxes or decline the last of them),
     /// else the player to move can win control exactly when the value is not `*0`.
     Exact(Nimber),
-    /// A region has more open lines than nimstring was allowed: the long chain rule's estimate,
+    /// Nimstring was not worked out (a region has more open lines than allowed, or the coach's
+    /// work budget ran out): the long chain rule's estimate,
     /// [`Control::mover_has_parity`](super::Control::mover_has_parity) (`None` with no long
     /// chain to fight for yet).
     Rule(Option<bool>),
@@ -69,7 +70,7 @@ pub fn control_verdict(
 }
 
 /// [`control_verdict`] of a position already checked.
-pub(crate) fn verdict_in(board: &Board, pos: Position, max_open: usize) -> ControlVerdict {
+fn verdict_in(board: &Board, pos: Position, max_open: usize) -> ControlVerdict {
     let at_stake = control_at_stake(board.boxes(), pos);
     // Worked out only where it decides the verdict.
     let nimstring = (at_stake && nim_in_reach(board.boxes(), pos, max_open))
@@ -79,8 +80,8 @@ pub(crate) fn verdict_in(board: &Board, pos: Position, max_open: usize) -> Contr
 
 /// Positions the coach lets nimstring work out for a position with a region of more than
 /// [`CONTROL_OPEN`](super::CONTROL_OPEN) open lines (up to [`MAX_NIM_OPEN`]): at most about
-/// 30 ms natively. On random positions with a region of 21 to 24 open lines (3×3, 3×4, 4×4,
-/// 3×5) it answers 22 of 87 (the rest take up to 0.4 s whole; `examples/nim_probe.rs`); a
+/// 30 ms natively. On positions of 21 to 24 open lines drawn at random (3×3, 3×4, 4×4, 3×5),
+/// a region past 20, it answers 22 of 87 (the rest take up to 0.4 s whole; `examples/nim_probe.rs`); a
 /// game's later positions, chains settled, take far fewer (the 4×4 one of `coach.test.mjs`:
 /// 7 ms whole).
 pub const COACH_NIM_POSITIONS: usize = 50_000;

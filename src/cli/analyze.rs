@@ -15,7 +15,7 @@ use crate::native::{progress, CliError, Method, SearchArgs};
 use crate::retro::{self, RetroError, DEFAULT_MIN_CHAIN};
 
 use super::input::{parse_min_chain, parse_position, read_game, RulesArgs};
-use super::output::{human, json, with_penalty};
+use super::output::{human, json, json_line, with_penalty};
 use super::{estimate, pseudo};
 
 /// Arguments of `dotbox analyze`.
@@ -107,12 +107,13 @@ pub fn game_json(game: &Game) -> Value {
     })
 }
 
-/// The one-line JSON `report` with `game`'s state added as `"game"` ([`game_json`]).
+/// The one-line JSON `report` with `game`'s state added as `"game"` ([`game_json`]), written
+/// as every report is (`output::json_line`: spaced, the keys in order).
 fn with_game(report: &str, game: &Game) -> Result<String, CliError> {
     let mut value: Value = serde_json::from_str(report)
         .map_err(|e| CliError::Usage(format!("the answer is not JSON ({e})")))?;
     value["game"] = game_json(game);
-    Ok(format!("{value}\n"))
+    Ok(json_line(&value))
 }
 
 impl AnalyzeArgs {

@@ -180,7 +180,8 @@ fn say(bar: &ProgressBar, line: String) {
 /// that the peak read after a piece of work is that work's: a process that solves more than
 /// once (the Python package, a notebook) reported the largest peak of its whole life (Linux's
 /// `clear_refs` 5). Where the system does not allow it nothing changes: the peak is then the
-/// process's.
+/// process's. The peak is the process's own, so a host that reads it too (`getrusage`'s
+/// `ru_maxrss`) sees it restarted, and two solves at once on two threads share one peak.
 pub fn reset_peak_rss() {
     // Not allowed or not Linux: the peak read stays the process's, as documented.
     let _ = std::fs::write("/proc/self/clear_refs", "5");

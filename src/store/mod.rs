@@ -256,7 +256,10 @@ fn fingerprint_difference(found: &str, expected: &str) -> String {
     }
     for (key, h) in &have {
         if !want.iter().any(|(k, _)| k == key) {
-            parts.push(format!("it holds '{h}', which this solve lacks"));
+            parts.push(format!(
+                "it holds {}, which this solve lacks",
+                field_text(h)
+            ));
         }
     }
     parts.join(", ")

@@ -619,6 +619,21 @@ test('the board saves as an image file, SVG or PNG, as shown (with scores off, n
   const question = texts(asked);
   assert.deepEqual(question, await shown());
   assert.doesNotMatch(asked, /data-(score|best)/, 'no score in the file either');
+  // Nor a hint's colour (the best moves'), nor the keyboard cursor's: the page's state.
+  await page.focus('#svg g.move[tabindex="0"]');
+  await page.locator('body').press('h');
+  await page.waitForSelector('#svg g.move.hinted', { state: 'attached' });
+  const colours = await page.evaluate(() => ['--best', '--focus'].map((v) => {
+    const probe = document.createElement('div');
+    probe.style.color = `var(${v})`;
+    document.body.append(probe);
+    const rgb = getComputedStyle(probe).color;
+    probe.remove();
+    return rgb;
+  }));
+  const hinted = (await save('#image-svg')).bytes.toString('utf8');
+  for (const rgb of colours) assert.ok(!hinted.includes(rgb), `${rgb} in the image`);
+  assert.equal(await page.locator('#svg g.move.hinted').count(), 1, 'the page keeps its hint');
   assert.equal(texts(text).length - question.length, scores.length, 'every score left out');
   // A PNG 1,600 pixels wide, with the board drawn on it.
   const png = await save('#image-png');
@@ -773,6 +788,16 @@ test('set up on icelandic keeps its borders drawn; Back while setting up ends it
   await settled(page);
   await clickLine(page, 5);
   await page.waitForFunction(() => /moves=0,3,5$/.test(location.hash));
+  // A finished game set up: refused (nothing left to play), and the line erased after it is
+  // an entry of its own, so Back returns to the finished game.
+  await page.evaluate(() => { location.hash = '#board=1x1&mode=hh&moves=0,1,2,3'; });
+  await page.waitForFunction(() => document.body.dataset.state === 'over');
+  await page.locator('body').press('d');
+  await page.waitForFunction(() => document.querySelector('#svg g.move.erasable') !== null);
+  await page.click('#svg g.move.erasable[data-line="3"]', { force: true });
+  await page.waitForFunction(() => /board=1x1&pre=0,1,2&mode=hh$/.test(location.hash));
+  await page.goBack();
+  await page.waitForFunction(() => /board=1x1&mode=hh&moves=0,1,2,3$/.test(location.hash));
   assert.deepEqual(errors, []);
   await context.close();
 });
