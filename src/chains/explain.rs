@@ -3,7 +3,7 @@
 //! [`explain`] takes a position, a move and the exact scores of every move (an
 //! [`Analysis`] from any exact solver) and returns the [`Reason`]s that apply, each with a
 //! plain-English [`Reason::text`]. Control is judged by nimstring where the coach works it
-//! out ([`coach_nim_value`]: every region within [`CONTROL_OPEN`] open lines, or the work
+//! out ([`coach_nim_value`](super::coach_nim_value): every region within [`CONTROL_OPEN`] open lines, or the work
 //! small up to 24), else by the long chain rule. Given
 //! the loony analysis's flag of the move, the reasons also say who makes the next loony move
 //! with best play, which is not always who control could force to.
@@ -14,7 +14,8 @@ use super::components::{decompose, Kind};
 use super::control::{control_at_stake, control_in};
 use super::error::ChainsError;
 use super::loony::{is_loony_move, is_loony_position, offers_in};
-use super::verdict::coach_nim_value;
+use super::nimstring::Nimstring;
+use super::verdict::coach_value;
 
 /// Most open lines per region for which control is judged by nimstring.
 pub const CONTROL_OPEN: usize = 20;
@@ -469,9 +470,13 @@ fn offered(
 /// long chain rule.
 fn control_reason(board: &Board, pos: Position, line: usize, keeps_turn: bool) -> Option<Reason> {
     let child = pos.with(line);
-    if let (Some(before), Some(after)) =
-        (coach_nim_value(board, pos), coach_nim_value(board, child))
-    {
+    // One evaluator for both: the child's regions are mostly the position's, memoised.
+    let mut nim = Nimstring::new(board);
+    let coins = board.boxes();
+    if let (Some(before), Some(after)) = (
+        coach_value(&mut nim, coins, pos),
+        coach_value(&mut nim, coins, child),
+    ) {
         let (before, after) = (before.is_win(), after.is_win());
         let mine = if keeps_turn { after } else { !after };
         return match (before, mine) {
@@ -489,6 +494,7 @@ fn control_reason(board: &Board, pos: Position, line: usize, keeps_turn: bool) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chains::coach_nim_value;
     use crate::chains::testkit::{boards, naive_analysis as analysis, positions};
 
     /// 2×4 with every horizontal line: two chains of four. The top one has been opened at

@@ -91,8 +91,12 @@ pub const COACH_NIM_POSITIONS: usize = 50_000;
 /// lines, within [`COACH_NIM_POSITIONS`] up to [`MAX_NIM_OPEN`], else `None` (the rule then
 /// judges). `pos` as the solvers hand it (checked).
 pub fn coach_nim_value(board: &Board, pos: Position) -> Option<Nimber> {
-    let coins = board.boxes();
-    let mut nim = Nimstring::new(board);
+    coach_value(&mut Nimstring::new(board), board.boxes(), pos)
+}
+
+/// [`coach_nim_value`] by the evaluator `nim` (of the board whose boxes are `coins`), so that
+/// a caller asking of a position and its child shares one memo.
+pub(crate) fn coach_value(nim: &mut Nimstring, coins: &Boxes, pos: Position) -> Option<Nimber> {
     if nim_in_reach(coins, pos, super::CONTROL_OPEN) {
         Some(nim.value(pos))
     } else if nim_in_reach(coins, pos, MAX_NIM_OPEN) {
