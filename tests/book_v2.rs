@@ -6,7 +6,7 @@ mod common;
 use common::Naive;
 use dotbox::book::v2::Addressing;
 use dotbox::book::v2::{write_book, BookV2, BookV2Index, LazyBookV2};
-use dotbox::book::{Book, BookError, Fit, Thoroughness, Verifying};
+use dotbox::book::{Book, BookError, Thoroughness, Verifying};
 use dotbox::core::{transposed, Board, Position};
 use dotbox::native::{BookFile, CliError};
 use dotbox::retro::Solve;
@@ -115,8 +115,7 @@ fn a_book_answers_for_its_transposed_board() {
         let (asked, _) = transposed(&board);
         assert_eq!((asked.rows(), asked.cols()), (3, 2));
         let fit = book.fit(&asked).unwrap();
-        assert!(matches!(fit, Fit::Transposed { .. }));
-        assert!(matches!(book.fit(&board).unwrap(), Fit::Same));
+        assert!(fit.is_transposed() && !book.fit(&board).unwrap().is_transposed());
         let mut naive = Naive::new(3, 2);
         let mut checked = 0;
         for pos in positions_up_to(&asked, depth - 1) {
@@ -132,11 +131,13 @@ fn a_book_answers_for_its_transposed_board() {
             checked += 1;
         }
         assert!(checked > 1000);
-        // Neither orientation of another board.
-        for other in [
-            Board::new(3, 3).unwrap(),
-            Board::new(2, 3).unwrap().with_predrawn(Position::single(1)),
-        ] {
+        // Neither orientation of another board, nor the board without the book's pre-drawn
+        // lines.
+        let mut others = vec![Board::new(3, 3).unwrap()];
+        if !board.predrawn().is_empty() {
+            others.push(Board::new(2, 3).unwrap());
+        }
+        for other in others {
             assert!(matches!(
                 book.fit(&other),
                 Err(BookError::MismatchedBoard { .. })
@@ -144,6 +145,72 @@ fn a_book_answers_for_its_transposed_board() {
             assert!(file.fit(&other).is_err());
         }
     }
+}
+
+/// A book answers for its board with more lines pre-drawn (a position set up on it is a
+/// board of its own to the front ends): every position of it within the depth left, its
+/// transpose too, gets the naive solver's scores through both readers; a board pre-drawing
+/// the book's depth or more is refused, naming both.
+#[test]
+fn a_book_answers_for_its_board_with_more_lines_pre_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = Board::new(2, 3).unwrap();
+    let depth = 7;
+    let (_, _, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
+    let path = dir.path().join("2x3.book");
+    std::fs::write(&path, &bytes).unwrap();
+    let book = Book::from_bytes(bytes).unwrap();
+    let mut file = BookFile::open(&path).unwrap();
+    let set_up = board.clone().with_predrawn([0, 4, 9].into_iter().collect());
+    let (turned, _) = transposed(&set_up);
+    for asked in [set_up.clone(), turned] {
+        let fit = book.fit(&asked).unwrap();
+        assert_eq!(fit.depth(), depth - 3);
+        let mut naive = Naive::new(asked.rows(), asked.cols());
+        let mut checked = 0;
+        for pos in positions_up_to(&asked, fit.depth() - 1) {
+            for a in [
+                fit.analysis(pos, |p| book.analysis(p)).unwrap(),
+                fit.analysis(pos, |p| file.analysis(p)).unwrap(),
+            ] {
+                let got: Vec<(usize, i32)> = a.moves.iter().map(|m| (m.line, m.score)).collect();
+                assert_eq!(got, naive.scores(pos.0), "{pos:?}");
+            }
+            checked += 1;
+        }
+        assert!(checked > 300, "{checked}");
+    }
+    // Past the depth left, counted from the asked board's start as its user counts.
+    let fit = book.fit(&set_up).unwrap();
+    let past = set_up.start().union([1, 2, 3, 5].into_iter().collect());
+    let err = fit.analysis(past, |p| book.analysis(p)).unwrap_err();
+    assert_eq!(
+        err,
+        BookError::TooDeep {
+            lines: 4,
+            max: 3,
+            query: "move scores"
+        }
+    );
+    let deep = board.with_predrawn((0..depth as usize).collect());
+    let err = book.fit(&deep).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            BookError::PastDepth {
+                extra: 7,
+                depth: 7,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "the book of 2x3 gives move scores for positions with fewer than 7 lines drawn beyond \
+         its start; 2x3 with pre-drawn lines 0,1,2,3,4,5,6 draws 7 before play starts"
+    );
+    assert!(file.fit(&deep).is_err());
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn a_carried_folder_answers_before_the_checkout_and_is_named_where_books_are_loo
     // A folder carrying the 3x4 book only.
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(checkout.join("3x4-d7.book"), dir.path().join("3x4-d7.book")).unwrap();
-    let index = r#"{"books": [{"board": "3x4", "file": "3x4-d7.book"}]}"#;
+    let index = r#"{"books": [{"board": "3x4", "file": "3x4-d7.book", "depth": 7}]}"#;
     std::fs::write(dir.path().join("index.json"), index).unwrap();
     assert!(carried_books(dir.path().to_path_buf()));
     // Named once: a second folder changes nothing.

@@ -541,7 +541,8 @@ fn a_books_folder_named_on_purpose_must_hold_an_index() {
             .unwrap()
     };
     // A mistyped folder, and folders whose index.json is not JSON, is not a list of books,
-    // lists a board that is not one, or lists a book whose file was not copied: refused,
+    // lists a board that is not one, a book without its depth (which says the boards it
+    // answers) or a book whose file was not copied: refused,
     // naming the folder and what is wrong, where before each answered from the checkout's
     // books without a word.
     let broken = [
@@ -553,8 +554,13 @@ fn a_books_folder_named_on_purpose_must_hold_an_index() {
             r#"lists a book of board "3y4", which is not a board"#,
         ),
         (
-            "uncopied",
+            "depthless",
             r#"{"books": [{"board": "3x4", "file": "3x4-d7.book"}]}"#,
+            r#"lists 3x4-d7.book without its depth ("depth": lines)"#,
+        ),
+        (
+            "uncopied",
+            r#"{"books": [{"board": "3x4", "file": "3x4-d7.book", "depth": 7}]}"#,
             "lists 3x4-d7.book for 3x4, which is not there",
         ),
     ];

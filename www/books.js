@@ -116,10 +116,6 @@ export class LazyBookSource {
     return new LazyBookSource(wasm, cache, file, book, false);
   }
 
-  get depth() {
-    return this.book.depth;
-  }
-
   get checksum() {
     return this.book.checksum;
   }
@@ -130,14 +126,15 @@ export class LazyBookSource {
   }
 
   /**
-   * The analysis of the position with `lines` drawn (fewer than the depth), loading the
-   * chunks it reads first. `onProgress(done, total)` counts bytes downloaded for it.
+   * The analysis of the position with `lines` drawn on `board` with `predrawn` lines (fewer
+   * beyond that start than the book's depth on it), loading the chunks it reads first.
+   * `onProgress(done, total)` counts bytes downloaded for it.
    */
-  async analysis(lines, onProgress) {
-    const needed = Array.from(this.book.needed(lines));
+  async analysis(board, predrawn, lines, onProgress) {
+    const needed = Array.from(this.book.needed(board, predrawn, lines));
     if (needed.some((i) => this.damaged.has(i))) throw this.damage();
     if (needed.length) await this.load(needed, onProgress);
-    return this.book.analysis(lines);
+    return this.book.analysis(board, predrawn, lines);
   }
 
   async load(needed, onProgress) {

@@ -55,9 +55,10 @@ export async function fillBoards() {
 }
 
 /** The listed book that answers `board` with `predrawn` lines, if any: a book of that board
- * or of its transpose. */
+ * or of its transpose, also where more lines are pre-drawn than the book's, fewer than its
+ * depth (a position set up on 4x4 is read from the 4x4 book). */
 function bookFor(board, predrawn) {
-  return session.books.find((b) => bookAnswers(b.board, b.predrawn ?? '', board, predrawn));
+  return session.books.find((b) => bookAnswers(b.board, b.predrawn ?? '', b.depth, board, predrawn));
 }
 
 /** A board with an opening book: exact from its first move where the book reaches what the

@@ -78,7 +78,7 @@ function forget(key) {
 async function analyze({ board, predrawn, lines }) {
   predrawn = predrawn ?? '';
   lines = lines ?? '';
-  const book = books.get(boardKey(board, predrawn));
+  const book = await bookOf(board, predrawn);
   let method = wasm.answerMethod(board, predrawn, lines, book?.depth, 'browser');
   if (method === 'book') {
     try {
@@ -214,17 +214,20 @@ function estimate({ board, predrawn, lines, seconds, seed, nodes, stop }) {
   }
 }
 
-// Books opened in this worker: key -> LazyBookSource.
+// Books opened in this worker: url -> Promise<LazyBookSource>; and the book's url OP.book
+// gave each board (its key).
 const books = new Map();
+const bookUrls = new Map();
 
-/** The analysis of a position within `book`'s depth, downloading the chunks it needs. */
-async function booked(book, lines) {
-  const progress = (done, total) => post({ op: EVENT.bookProgress, url: book.file.url, done, total });
+/** The analysis of a position within the depth on its board of the book `bookOf` gave,
+ * downloading the chunks it needs. */
+async function booked({ source, board, predrawn, depth }, lines) {
+  const progress = (done, total) => post({ op: EVENT.bookProgress, url: source.file.url, done, total });
   try {
-    const analysis = await book.analysis(lines, progress);
-    return { ...analysis, source: 'book', bookDepth: book.depth };
+    const analysis = await source.analysis(board, predrawn, lines, progress);
+    return { ...analysis, source: 'book', bookDepth: depth };
   } finally {
-    post({ op: EVENT.bookFigures, figures: book.figures() });
+    post({ op: EVENT.bookFigures, figures: source.figures() });
   }
 }
 
@@ -363,23 +366,29 @@ async function remove({ fingerprint, book }) {
 }
 
 async function book({ url, parts, board, predrawn }) {
-  const key = boardKey(board, predrawn);
-  let source = books.get(key);
-  // A new game on the same board keeps the open book and the chunks it holds.
-  if (source?.file.url !== url) {
+  predrawn = predrawn ?? '';
+  // One source a book file, opened once: a new game on a board it answers (the same, or a
+  // position set up on it) reads the open book and the chunks it holds.
+  if (!books.has(url)) {
     const progress = (done, total) => post({ op: EVENT.bookProgress, url, done, total });
-    source = await LazyBookSource.open(wasm, DB, url, progress, parts);
-    // Positions come on the game's board: the book's own, or its transpose (5x3 from 3x5).
-    try {
-      source.book.answerFor(board, predrawn ?? '');
-    } catch (e) {
-      source.close(); // not kept: its database connection would block a later upgrade
-      throw e;
-    }
-    books.get(key)?.close();
-    books.set(key, source);
+    books.set(url, LazyBookSource.open(wasm, DB, url, progress, parts));
   }
-  return { board: source.book.board, depth: source.depth, checksum: source.checksum, cached: source.cached, figures: source.figures() };
+  const source = await books.get(url).catch((e) => {
+    books.delete(url);
+    throw e;
+  });
+  // The game's board: the book's own, or its transpose (5x3 from 3x5), perhaps with more
+  // lines pre-drawn; any other is refused here.
+  const depth = source.book.depthOn(board, predrawn);
+  bookUrls.set(boardKey(board, predrawn), url);
+  return { board: source.book.board, depth, checksum: source.checksum, cached: source.cached, figures: source.figures() };
+}
+
+/** The open book OP.book gave `board` with `predrawn` lines, and its depth there, if any. */
+async function bookOf(board, predrawn) {
+  const url = bookUrls.get(boardKey(board, predrawn));
+  const source = url && await books.get(url)?.catch(() => null);
+  return source ? { source, board, predrawn, depth: source.book.depthOn(board, predrawn) } : undefined;
 }
 
 /** The loony analysis of a position, in memory (refused past wasm.loonyOpen() open lines). */

@@ -304,8 +304,9 @@ def rules_move(board: str, lines: Lines = (), random: float = 0.0) -> Optional[i
 def shipped_book(board: str) -> Optional[str]:
     """The path of the shipped opening book that answers ``board``, found as the command line
     finds it (``$DOTBOX_BOOKS``, then the books this package carries, ``dotbox/books``, then
-    ``www/books`` of the checkout dotbox was built from), or ``None``. It may be the book of the board's transpose (the 3x5 book for ``"5x3"``): ask
-    it with ``Book(path).analyze(lines, board=...)``."""
+    ``www/books`` of the checkout dotbox was built from), or ``None``. It may be the book of the board's transpose (the 3x5 book for ``"5x3"``),
+    or of the board with fewer lines pre-drawn (the 3x5 book for ``"icelandic"``, within its
+    first two lines): ask it with ``Book(path).analyze(lines, board=...)``."""
     path = _dotbox.shipped_book(_board(board)[0])
     return None if path is None else os.fspath(path)
 
@@ -353,7 +354,8 @@ class Book:
     def analyze(self, lines: Lines = (), board: Optional[str] = None) -> Dict[str, Any]:
         """The analysis of the position of ``lines`` from this book alone, shaped as
         :func:`analyze`'s (always exact). ``board`` is the board the lines are drawn on: the
-        book's own (the default) or its transpose (``"5x3"`` for the 3x5 book)."""
+        book's own (the default) or its transpose (``"5x3"`` for the 3x5 book), either perhaps
+        with more lines pre-drawn (``"icelandic"`` for the 3x5 book)."""
         board = _optional(_text, "board", board)
         return json.loads(self._book.analyze_json(_lines_text(lines), board))
 

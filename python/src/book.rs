@@ -70,7 +70,8 @@ impl Book {
 
     /// The analysis of the position of `lines` as `dotbox analyze --json` gives it, from
     /// this book's chunks alone. `board` names the board the lines are drawn on: the book's
-    /// own (the default) or its transpose (`5x3` for the 3x5 book).
+    /// own (the default) or its transpose (`5x3` for the 3x5 book), either perhaps with more
+    /// lines pre-drawn (`icelandic` for the 3x5 book).
     #[pyo3(signature = (lines, board=None))]
     fn analyze_json(&self, py: Python<'_>, lines: &str, board: Option<&str>) -> PyResult<String> {
         let board = match board {

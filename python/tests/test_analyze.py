@@ -263,6 +263,19 @@ def test_a_book_answers_its_transposed_board_when_asked_on_it():
         book.analyze([], board="4x4")
 
 
+def test_a_book_answers_its_board_with_more_lines_pre_drawn_within_its_depth():
+    # icelandic pre-draws 8 of 3x5's lines: the 3x5 book (depth 10) holds its first two.
+    path = dotbox.shipped_book("icelandic")
+    assert path == dotbox.shipped_book("3x5")
+    book = dotbox.Book(path)
+    for lines in ([], [0]):
+        got, solved = book.analyze(lines, board="icelandic"), dotbox.analyze("icelandic", lines, method="retro")
+        assert (got["value"], got["moves"]) == (solved["value"], solved["moves"])
+    assert dotbox.analyze("icelandic", [0])["method"] == "book"
+    with pytest.raises(dotbox.DotboxError, match="the position has 2 lines drawn beyond the pre-drawn ones"):
+        book.analyze([0, 1], board="icelandic")
+
+
 def test_a_solve_with_a_store_resumes_from_its_tiles(tmp_path):
     store = tmp_path / "store"
     lines = [0, 5, 9]

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::book::{describe, BookError, Fit};
-use crate::core::{Board, Position};
+use crate::core::{count_text, Board, Position};
 use crate::native::{shipped_book, where_books_are_looked_for, BookFile, CliError, Method};
 
 use super::chosen::chosen;
@@ -32,11 +32,14 @@ pub(super) fn booked_or_chosen(
         return chosen(board, pos, options, limit, "").map(|answer| unbooked(answer, board));
     };
     let damaged = |e| damaged_book(e, options.book.is_some());
-    let (analysis, note) = BookFile::kept(&path, |book| {
+    let (analysis, note, depth) = BookFile::kept(&path, |book| {
         let fit = book.fit(board)?;
+        // Checked here too, so that a position past the depth names the book's file.
+        let checked = fit.check(pos).map_err(CliError::in_book(book.path()));
         Ok((
-            fit.analysis(pos, |p| book.analysis(p)),
+            checked.and_then(|()| fit.analysis(pos, |p| book.analysis(p))),
             fit_note(&fit, book),
+            fit.depth(),
         ))
     })
     .map_err(damaged)?;
@@ -49,10 +52,12 @@ pub(super) fn booked_or_chosen(
             format!("from book {}{note}", path.display()),
         )),
         Err(CliError::Book {
-            error: BookError::TooDeep { max, .. },
+            error: BookError::TooDeep { .. },
             ..
         }) if !forced => {
-            let past = format!(" (the book gives move scores up to {max} lines)");
+            // Counted from this board's start, which may pre-draw lines the book's does not.
+            let lines = count_text(depth - 1, "line", "lines");
+            let past = format!(" (the book gives move scores up to {lines})");
             chosen(board, pos, options, limit, &past)
         }
         Err(e) => Err(damaged(e)),
@@ -89,8 +94,8 @@ fn damaged_book(e: CliError, given: bool) -> CliError {
 
 /// How a book of another orientation answered: ` (the 3x5 book, transposed)`.
 fn fit_note(fit: &Fit, book: &BookFile) -> String {
-    match fit {
-        Fit::Same => String::new(),
-        Fit::Transposed { .. } => format!(" (the {} book, transposed)", book.board().name()),
+    match fit.is_transposed() {
+        false => String::new(),
+        true => format!(" (the {} book, transposed)", book.board().name()),
     }
 }

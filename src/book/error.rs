@@ -51,6 +51,18 @@ pub enum BookError {
         /// The board of the position asked about, as text.
         asked: String,
     },
+    /// The asked board pre-draws, beyond the book's start, as many lines as the book's depth
+    /// or more: the book holds none of its move scores.
+    PastDepth {
+        /// The book's board (with its pre-drawn lines), as text.
+        book: String,
+        /// The book's depth: most lines drawn beyond its start in a position it holds.
+        depth: u32,
+        /// The board asked about, as text.
+        asked: String,
+        /// Lines the asked board pre-draws beyond the book's start.
+        extra: u32,
+    },
     /// A queried position is not a position of the book's board.
     Position(PositionError),
     /// A queried position has more lines drawn than the book answers for.
@@ -141,6 +153,16 @@ impl fmt::Display for BookError {
             BookError::MismatchedBoard { book, asked } => {
                 write!(f, "the book is for {book}, not for {asked}")
             }
+            BookError::PastDepth {
+                book,
+                depth,
+                asked,
+                extra,
+            } => write!(
+                f,
+                "the book of {book} gives move scores for positions with fewer than {depth} \
+                 lines drawn beyond its start; {asked} draws {extra} before play starts"
+            ),
             BookError::Position(e) => {
                 write!(f, "the position does not fit the book's board: {e}")
             }

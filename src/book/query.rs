@@ -32,12 +32,24 @@ pub fn analysis_from(
 
 /// How a book answers for the board a position is asked on: as it is, or through the
 /// transpose (a 5×3 game is the 3×5 game reflected in its diagonal, line for line, so the
-/// 3×5 book answers it).
+/// 3×5 book answers it); and how deep it reaches there. The asked board may pre-draw lines
+/// beyond the book's (a position set up on 4×4 as a board of its own, or icelandic on 3×5):
+/// a position is its drawn lines, whatever drew them, so the book still holds it while all
+/// its lines drawn beyond the book's start are fewer than the book's depth.
 #[derive(Clone, Debug)]
-pub enum Fit {
-    /// The book's own board.
+pub struct Fit {
+    turn: Turn,
+    depth: u32,
+    /// The asked board's start, on the book's lines.
+    start: Position,
+    /// Every line of the book's board: a full board has no move scores to read, at any depth.
+    all: Position,
+}
+
+/// The asked board's lines as the book's: the same, or reflected in the diagonal.
+#[derive(Clone, Debug)]
+enum Turn {
     Same,
-    /// The book's board reflected in its diagonal ([`transposed`]).
     Transposed {
         /// The asked board's lines onto the book's.
         onto_book: Symmetry,
@@ -47,28 +59,58 @@ pub enum Fit {
 }
 
 impl Fit {
+    /// Whether positions are asked on the transpose of the book's board.
+    pub fn is_transposed(&self) -> bool {
+        matches!(self.turn, Turn::Transposed { .. })
+    }
+
+    /// The book's depth counted from the asked board's start: the book's own, less the lines
+    /// the asked board pre-draws beyond the book's. Move scores are answered for positions
+    /// with fewer lines drawn beyond that start.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
     /// Position `pos` of the asked board, on the book's board.
     pub fn onto_book(&self, pos: Position) -> Position {
-        match self {
-            Fit::Same => pos,
-            Fit::Transposed { onto_book, .. } => onto_book.apply(pos),
+        match &self.turn {
+            Turn::Same => pos,
+            Turn::Transposed { onto_book, .. } => onto_book.apply(pos),
         }
     }
 
+    /// Whether the book gives the move scores of `pos` (on the asked board): fewer lines
+    /// drawn beyond the asked board's start than [`Fit::depth`] (or a full board), else a
+    /// [`BookError::TooDeep`] counting them from that start, as its user counts them.
+    pub fn check(&self, pos: Position) -> Result<(), BookError> {
+        let pos = self.onto_book(pos);
+        let lines = pos.difference(self.start).count();
+        if lines >= self.depth && pos != self.all {
+            return Err(BookError::TooDeep {
+                lines,
+                max: self.depth - 1,
+                query: "move scores",
+            });
+        }
+        Ok(())
+    }
+
     /// The analysis of `pos` (on the asked board) that `read` gives for a position on the
-    /// book's board: `pos` turned onto the book's lines, the answer's moves turned back.
-    pub fn analysis<E>(
+    /// book's board: `pos` turned onto the book's lines, the answer's moves turned back. A
+    /// position past the depth is refused first ([`Fit::check`]).
+    pub fn analysis<E: From<BookError>>(
         &self,
         pos: Position,
         read: impl FnOnce(Position) -> Result<Analysis, E>,
     ) -> Result<Analysis, E> {
+        self.check(pos)?;
         read(self.onto_book(pos)).map(|a| self.back(a))
     }
 
     /// An analysis the book gave on its board, on the asked board: each move's line mapped
     /// back, the moves in line order again.
     fn back(&self, analysis: Analysis) -> Analysis {
-        let Fit::Transposed { back, .. } = self else {
+        let Turn::Transposed { back, .. } = &self.turn else {
             return analysis;
         };
         let mut moves: Vec<MoveScore> = (analysis.moves.iter())
@@ -85,21 +127,49 @@ impl Fit {
     }
 }
 
-/// How a book of board `book` answers for `asked`: the same board (size and pre-drawn
-/// lines), or its transpose; any other board is a [`BookError::MismatchedBoard`].
-pub fn fit(book: &Board, asked: &Board) -> Result<Fit, BookError> {
-    if asked == book {
-        return Ok(Fit::Same);
-    }
+/// How a book of board `book`, `depth` lines deep, answers for `asked`: the same board or
+/// its transpose, with the book's pre-drawn lines and perhaps more, fewer of them than the
+/// depth ([`Fit`]). Any other board is a [`BookError::MismatchedBoard`]; one pre-drawing as
+/// many lines as the depth or more, a [`BookError::PastDepth`].
+pub fn fit(book: &Board, depth: u32, asked: &Board) -> Result<Fit, BookError> {
     let (turned, onto_book) = transposed(asked);
-    if turned == *book {
+    let turn = if holds(book, asked) {
+        Turn::Same
+    } else if holds(book, &turned) {
         let back = transposed(book).1;
-        return Ok(Fit::Transposed { onto_book, back });
+        Turn::Transposed { onto_book, back }
+    } else {
+        return Err(BookError::MismatchedBoard {
+            book: describe(book),
+            asked: describe(asked),
+        });
+    };
+    let start = match turn {
+        Turn::Same => asked.predrawn(),
+        Turn::Transposed { .. } => turned.predrawn(),
+    };
+    let extra = start.difference(book.predrawn()).count();
+    if extra >= depth {
+        return Err(BookError::PastDepth {
+            book: describe(book),
+            depth,
+            asked: describe(asked),
+            extra,
+        });
     }
-    Err(BookError::MismatchedBoard {
-        book: describe(book),
-        asked: describe(asked),
+    Ok(Fit {
+        turn,
+        depth: depth - extra,
+        start,
+        all: book.all_lines(),
     })
+}
+
+/// Whether `asked` is `book`'s board with the book's pre-drawn lines drawn (and perhaps
+/// more), so that its positions are the book's.
+fn holds(book: &Board, asked: &Board) -> bool {
+    (asked.rows(), asked.cols()) == (book.rows(), book.cols())
+        && book.predrawn().difference(asked.predrawn()).is_empty()
 }
 
 /// A board as the user names it: `3x3`, or `3x3 with pre-drawn lines 0,4`.

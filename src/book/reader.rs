@@ -116,10 +116,10 @@ impl Book {
         }
     }
 
-    /// How the book answers for `board`: its own board, or the transpose of it (see
-    /// [`query::fit`]); any other is a [`BookError::MismatchedBoard`].
+    /// How the book answers for `board`: its own board or its transpose, with perhaps more
+    /// lines pre-drawn (see [`query::fit`]); any other is a [`BookError::MismatchedBoard`].
     pub fn fit(&self, board: &Board) -> Result<query::Fit, BookError> {
-        query::fit(self.board(), board)
+        query::fit(self.board(), self.depth(), board)
     }
 
     /// The value of `pos`: net boxes still to come for the player to move.

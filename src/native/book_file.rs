@@ -172,10 +172,10 @@ impl BookFile {
         &self.path
     }
 
-    /// How the book answers for `board`: its own board or its transpose ([`book::fit`]);
-    /// a book of another board is refused, naming the file.
+    /// How the book answers for `board`: its own board or its transpose, with perhaps more
+    /// lines pre-drawn ([`book::fit`]); a book of another board is refused, naming the file.
     pub fn fit(&self, board: &Board) -> Result<book::Fit, CliError> {
-        book::fit(self.board(), board).map_err(CliError::in_book(&self.path))
+        book::fit(self.board(), self.depth(), board).map_err(CliError::in_book(&self.path))
     }
 
     /// The value of `pos` and every move's score, reading the chunks it needs that are not

@@ -120,8 +120,8 @@ fn in_index(dir: &Path, index: &Value, board: &Board) -> Result<Option<PathBuf>,
         .ok_or("has an index.json without a list of books (\"books\": [...])")?;
     let mut found = None;
     for entry in entries {
-        let (listed, file) = listed_book(entry)?;
-        if found.is_none() && crate::book::fit(&listed, board).is_ok() {
+        let (listed, depth, file) = listed_book(entry)?;
+        if found.is_none() && crate::book::fit(&listed, depth, board).is_ok() {
             let path = dir.join(file);
             if !path.is_file() {
                 return Err(format!(
@@ -135,9 +135,9 @@ fn in_index(dir: &Path, index: &Value, board: &Board) -> Result<Option<PathBuf>,
     Ok(found)
 }
 
-/// One entry of an index: the board its book answers, pre-drawn lines included, and the
-/// book's file name.
-fn listed_book(entry: &Value) -> Result<(Board, &str), String> {
+/// One entry of an index: the board its book answers, pre-drawn lines included, the book's
+/// depth and its file name.
+fn listed_book(entry: &Value) -> Result<(Board, u32, &str), String> {
     let name = entry["board"]
         .as_str()
         .ok_or_else(|| format!("lists a book without a board: {entry}"))?;
@@ -150,5 +150,8 @@ fn listed_book(entry: &Value) -> Result<(Board, &str), String> {
     let file = entry["file"]
         .as_str()
         .ok_or_else(|| format!("lists a book of {name} without a file"))?;
-    Ok((listed.with_predrawn(extra), file))
+    let depth = (entry["depth"].as_u64())
+        .and_then(|d| u32::try_from(d).ok())
+        .ok_or_else(|| format!("lists {file} without its depth (\"depth\": lines)"))?;
+    Ok((listed.with_predrawn(extra), depth, file))
 }

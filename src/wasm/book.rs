@@ -75,13 +75,15 @@ impl Book {
 /// IndexedDB cache), hands each to [`LazyBook::insert`], which checks its length and CRC32
 /// before keeping it, and then asks for the [`LazyBook::analysis`]. So a game downloads a few
 /// hundred kilobytes of a book of many megabytes, and a damaged download never answers.
+///
+/// Positions are asked on a board named with each query: the book's own, or its transpose
+/// (the 3×5 book answers 5×3 games), with the book's pre-drawn lines and perhaps fewer more
+/// than its depth (a position set up on 4×4 is still the 4×4 book's). Another board is an
+/// `Error` naming both. Named each time, not once for the book: a game's queries may still
+/// be under way when the next game, on another board, asks the same book.
 #[wasm_bindgen]
 pub struct LazyBook {
     book: LazyBookV2,
-    /// The board positions are given on ([`LazyBook::answer_for`]): the book's own, or its
-    /// transpose, and how to turn them onto the book's.
-    asked: Board,
-    fit: Fit,
 }
 
 #[wasm_bindgen]
@@ -105,21 +107,23 @@ impl LazyBook {
     pub fn open(index: &[u8]) -> Result<LazyBook, JsError> {
         let index = BookV2Index::parse(index).map_err(js_error)?;
         Ok(LazyBook {
-            asked: index.board().clone(),
             book: LazyBookV2::new(index).map_err(js_error)?,
-            fit: Fit::Same,
         })
     }
 
-    /// From now on positions are given on board `board` with `predrawn` lines: the book's
-    /// own board, or its transpose (the 3×5 book answers 5×3 games). Another board is an
-    /// `Error` naming both.
-    #[wasm_bindgen(js_name = answerFor)]
-    pub fn answer_for(&mut self, board: &str, predrawn: &str) -> Result<(), JsError> {
+    /// Board `board` with `predrawn` lines, and how the book answers for it.
+    fn fit(&self, board: &str, predrawn: &str) -> Result<(Board, Fit), JsError> {
         let asked = parse_board(board, predrawn)?;
-        self.fit = book::fit(self.book.index().board(), &asked).map_err(js_error)?;
-        self.asked = asked;
-        Ok(())
+        let index = self.book.index();
+        let fit = book::fit(index.board(), index.depth(), &asked).map_err(js_error)?;
+        Ok((asked, fit))
+    }
+
+    /// The book's depth on board `board` with `predrawn` lines: its own, less the lines that
+    /// board pre-draws beyond the book's. A board it does not answer is an `Error`.
+    #[wasm_bindgen(js_name = depthOn)]
+    pub fn depth_on(&self, board: &str, predrawn: &str) -> Result<u32, JsError> {
+        Ok(self.fit(board, predrawn)?.1.depth())
     }
 
     /// The book's board name (`RxC` or `icelandic`).
@@ -164,14 +168,12 @@ impl LazyBook {
         self.book.held()
     }
 
-    /// The chunks the analysis of the position with `lines` drawn reads and that are not
-    /// held yet, in file order.
-    pub fn needed(&self, lines: &str) -> Result<Vec<u32>, JsError> {
-        let pos = parse_lines(&self.asked, lines).map_err(js_error)?;
-        let needed = self
-            .book
-            .needed(self.fit.onto_book(pos))
-            .map_err(js_error)?;
+    /// The chunks the analysis of the position with `lines` drawn on `board` with
+    /// `predrawn` lines reads and that are not held yet, in file order.
+    pub fn needed(&self, board: &str, predrawn: &str, lines: &str) -> Result<Vec<u32>, JsError> {
+        let (asked, fit) = self.fit(board, predrawn)?;
+        let pos = parse_lines(&asked, lines).map_err(js_error)?;
+        let needed = self.book.needed(fit.onto_book(pos)).map_err(js_error)?;
         Ok(needed.into_iter().map(|i| i as u32).collect())
     }
 
@@ -191,26 +193,35 @@ impl LazyBook {
         self.book.insert(i, bytes).map_err(js_error)
     }
 
-    /// The value and every move's score of the position with `lines` drawn beyond the start
-    /// (fewer lines than the depth, its needed chunks inserted), on the board asked about:
-    /// `{value, moves}`.
-    pub fn analysis(&self, lines: &str) -> Result<JsValue, JsError> {
-        let pos = parse_lines(&self.asked, lines).map_err(js_error)?;
-        let analysis = self.fit.analysis(pos, |p| self.book.analysis(p));
+    /// The value and every move's score of the position with `lines` drawn on `board` with
+    /// `predrawn` lines (fewer beyond that start than [`LazyBook::depth_on`], its needed
+    /// chunks inserted): `{value, moves}`.
+    pub fn analysis(&self, board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
+        let (asked, fit) = self.fit(board, predrawn)?;
+        let pos = parse_lines(&asked, lines).map_err(js_error)?;
+        let analysis = fit.analysis(pos, |p| self.book.analysis(p));
         to_js(analysis.map_err(js_error)?)
     }
 }
 
-/// Whether a book of board `book_board` with extra pre-drawn lines `book_predrawn` answers
-/// positions of `board` with `predrawn`: the same board, or its transpose (the 3×5 book
-/// answers 5×3). A board that does not parse answers nothing.
+/// Whether a book of board `book_board` with extra pre-drawn lines `book_predrawn`, `depth`
+/// lines deep, answers positions of `board` with `predrawn`: the same board or its transpose
+/// (the 3×5 book answers 5×3), with the book's pre-drawn lines and fewer more than its depth
+/// (a position set up on 4×4 is still the 4×4 book's). A board that does not parse answers
+/// nothing.
 #[wasm_bindgen(js_name = bookAnswers)]
-pub fn book_answers(book_board: &str, book_predrawn: &str, board: &str, predrawn: &str) -> bool {
+pub fn book_answers(
+    book_board: &str,
+    book_predrawn: &str,
+    depth: u32,
+    board: &str,
+    predrawn: &str,
+) -> bool {
     match (
         parse_board(book_board, book_predrawn),
         parse_board(board, predrawn),
     ) {
-        (Ok(book), Ok(asked)) => book::fit(&book, &asked).is_ok(),
+        (Ok(book), Ok(asked)) => book::fit(&book, depth, &asked).is_ok(),
         _ => false,
     }
 }

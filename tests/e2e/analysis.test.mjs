@@ -771,6 +771,7 @@ test('set up on icelandic keeps its borders drawn; Back while setting up ends it
   const erasable = () => page.$$eval('#svg g.move.erasable', (gs) => gs.map((g) => Number(g.dataset.line)));
   await page.evaluate(() => { location.hash = '#board=icelandic&mode=hh'; });
   await page.waitForFunction(() => document.querySelector('#board').value === 'icelandic');
+  await settled(page); // the 3x5 book opened for icelandic's first moves, and said so
   await page.locator('body').press('d');
   await page.waitForFunction(() => /^Setting up: /.test(document.querySelector('#message').textContent));
   assert.deepEqual(await erasable(), [], 'the borders are no buttons');

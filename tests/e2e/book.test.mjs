@@ -44,6 +44,36 @@ test('the shipped book loads, verifies, is cached, and its scores are exact', { 
   await context.close();
 });
 
+test('a position set up on 4x4 is answered from the 4x4 book, exactly: its lines are pre-drawn lines of a board the book holds', { timeout: 300_000 }, async () => {
+  const entry = books.find((b) => b.board === '4x4');
+  assert.ok(entry, 'the 4x4 book ships');
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=4x4&mode=hh&moves=0,4');
+  await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 120_000 });
+  await settled(page);
+  // Set up: the moves become pre-drawn lines (38 open, too many to solve here), then a line
+  // more; every score shown is the book's, exact, none an estimate.
+  await page.locator('body').press('d');
+  await page.waitForFunction(() => /[#&]pre=0,4(&|$)/.test(location.hash));
+  await page.click('#svg g.move[data-line="9"]', { force: true });
+  await page.waitForFunction(() => /[#&]pre=0,4,9(&|$)/.test(location.hash));
+  await settled(page);
+  assert.match(await page.textContent('#message'), /from the opening book \(depth 7\)/);
+  const open = (await shown(page)).filter((m) => !Number.isNaN(m.score)); // drawn lines are buttons too
+  assert.deepEqual(open, nativeAnalyze('4x4', [0, 4, 9]).moves, 'the book scores of the position set up');
+  assert.equal(await page.$$eval('#svg g.move[data-estimate]:not([data-estimate=""])', (gs) => gs.length), 0, 'no estimate');
+  // Played on from it: still the book, until its depth there (7 more lines).
+  await page.locator('body').press('d');
+  await page.waitForFunction(() => document.querySelector('#set-up').getAttribute('aria-pressed') === 'false');
+  await page.click('#svg g.move[data-line="20"]', { force: true });
+  await page.waitForFunction(() => /[#&]moves=20(&|$)/.test(location.hash));
+  await settled(page);
+  assert.match(await page.textContent('#message'), /from the opening book/);
+  assert.deepEqual(await shown(page), nativeAnalyze('4x4', [0, 4, 9, 20]).moves, 'a move later');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a book that cannot be loaded is said so beside the offer to solve, not only in a passing message', { timeout: 120_000 }, async () => {
   // 3x4: a board the page can also solve, whose unsolved analysis clears the message line.
   const context = await env.browser.newContext();

@@ -57,10 +57,11 @@ export function launchPersistent(dir) {
 }
 
 /** Opens the page at `hash` and waits until it is ready; page errors fail the test. */
-export async function openPage(context, base, hash, { delay = 0, query = '' } = {}) {
+export async function openPage(context, base, hash, { delay = 0, query = '', beforeLoad = null } = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  await beforeLoad?.(page);
   await page.goto(`${base}?delay=${delay}${query}${hash}`);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
   return { page, errors };

@@ -428,23 +428,23 @@ fn lazy_books_answer_from_the_chunks_they_name_and_refuse_damaged_ones() {
         let r = book.range(i as usize).unwrap();
         bytes[r[0] as usize..r[1] as usize].to_vec()
     };
-    let first = book.needed("").unwrap()[0];
+    let first = book.needed("2x2", "", "").unwrap()[0];
     let mut damaged = chunk(&book, first);
     damaged[0] ^= 0x40;
     assert!(message(book.insert(first as usize, &damaged).err().unwrap()).contains("checksum"));
     assert!(
-        book.analysis("").is_err(),
+        book.analysis("2x2", "", "").is_err(),
         "nothing answers before its chunks are in"
     );
     for lines in ["", "0", "0,5", "1,6,11"] {
-        for i in book.needed(lines).unwrap() {
+        for i in book.needed("2x2", "", lines).unwrap() {
             let bytes = chunk(&book, i);
             book.insert(i as usize, &bytes).unwrap();
         }
-        assert!(book.needed(lines).unwrap().is_empty());
+        assert!(book.needed("2x2", "", lines).unwrap().is_empty());
         let pos = parse_lines(&board, lines).unwrap();
         assert_eq!(
-            parse(book.analysis(lines).unwrap()),
+            parse(book.analysis("2x2", "", lines).unwrap()),
             reference(&board, pos),
             "lazy book at {lines:?}"
         );
@@ -453,31 +453,55 @@ fn lazy_books_answer_from_the_chunks_they_name_and_refuse_damaged_ones() {
 }
 
 #[wasm_bindgen_test]
-fn a_lazy_book_answers_for_its_transposed_board() {
+fn a_lazy_book_answers_for_its_transposed_board_and_positions_set_up_on_it() {
     let (_, bytes) = book_of(Board::new(2, 3).unwrap(), 4);
     let index_len = LazyBook::index_len(&bytes[..48]).unwrap() as usize;
     let mut book = LazyBook::open(&bytes[..index_len]).unwrap();
     // Which boards a book answers: its own and its transpose, pre-drawn lines included (line
-    // 0 of 3x5 is line 18 of 5x3).
-    assert!(book_answers("2x3", "", "2x3", "") && book_answers("2x3", "", "3x2", ""));
-    assert!(book_answers("3x5", "0", "5x3", "18") && !book_answers("3x5", "0", "5x3", ""));
-    assert!(!book_answers("2x3", "", "3x3", "") && !book_answers("2x3", "", "junk", ""));
-    let err = message(book.answer_for("3x3", "").err().unwrap());
+    // 0 of 3x5 is line 18 of 5x3), and more pre-drawn lines, fewer than its depth (icelandic
+    // pre-draws 8 of 3x5's lines).
+    assert!(book_answers("2x3", "", 4, "2x3", "") && book_answers("2x3", "", 4, "3x2", ""));
+    assert!(book_answers("3x5", "0", 10, "5x3", "18") && !book_answers("3x5", "0", 10, "5x3", ""));
+    assert!(
+        book_answers("4x4", "", 10, "4x4", "0,5") && book_answers("3x5", "", 10, "icelandic", "")
+    );
+    assert!(
+        !book_answers("3x5", "", 8, "icelandic", "") && !book_answers("2x3", "", 2, "3x2", "0,1")
+    );
+    assert!(!book_answers("2x3", "", 4, "3x3", "") && !book_answers("2x3", "", 4, "junk", ""));
+    let err = message(book.depth_on("3x3", "").err().unwrap());
     assert!(err.contains("the book is for 2x3, not for 3x3"), "{err}");
-    book.answer_for("3x2", "").unwrap();
-    let asked = Board::new(3, 2).unwrap();
-    // Lines of 3x2: line 0 is its top left horizontal line, 9 a vertical one.
-    for lines in ["", "0", "0,9", "1,4,11"] {
-        for i in book.needed(lines).unwrap() {
+    let err = message(book.depth_on("2x3", "0,1,2,3").err().unwrap());
+    assert!(
+        err.contains("fewer than 4 lines drawn beyond its start"),
+        "{err}"
+    );
+    assert_eq!((book.depth(), book.depth_on("3x2", "").unwrap()), (4, 4));
+    assert_eq!(book.depth_on("3x2", "0").unwrap(), 3);
+    // Lines of 3x2: line 0 is its top left horizontal line, 9 a vertical one. The same
+    // positions on 3x2 as it is and on 3x2 with line 0 pre-drawn (a position set up on it).
+    for (predrawn, lines) in [
+        ("", ""),
+        ("", "0,9"),
+        ("", "1,4,11"),
+        ("0", ""),
+        ("0", "9,4"),
+    ] {
+        let asked = Board::new(3, 2)
+            .unwrap()
+            .with_predrawn(parse_lines(&Board::new(3, 2).unwrap(), predrawn).unwrap());
+        for i in book.needed("3x2", predrawn, lines).unwrap() {
             let r = book.range(i as usize).unwrap();
             book.insert(i as usize, &bytes[r[0] as usize..r[1] as usize])
                 .unwrap();
         }
         let pos = parse_lines(&asked, lines).unwrap();
         assert_eq!(
-            parse(book.analysis(lines).unwrap()),
+            parse(book.analysis("3x2", predrawn, lines).unwrap()),
             reference(&asked, pos),
-            "3x2 from the 2x3 book at {lines:?}"
+            "3x2 (pre-drawn {predrawn:?}) from the 2x3 book at {lines:?}"
         );
     }
+    let err = message(book.analysis("3x2", "0,1,2,3", "").err().unwrap());
+    assert!(err.contains("fewer than 4 lines"), "{err}");
 }
