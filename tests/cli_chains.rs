@@ -189,11 +189,12 @@ fn loony_suffixes_on_hand_built_positions() {
     // 1x4 with the top and bottom drawn (lines 0..7): a long chain of 4 on the ground, its
     // verticals 8..12 open. Every move offers boxes the opponent may decline: all are loony,
     // all lose the 4 boxes. The text lists every move with its suffix.
+    // Each by its number and its label, as the page names it (a1a2: the left border).
     let text = stdout(&["analyze", "1x4", "--lines", "0,1,2,3,4,5,6,7", "--loony"]);
     assert!(text.contains("move scores (v: the player to move must make the next loony move"));
-    for line in 8..=12 {
+    for (line, label) in (8..=12).zip(["a1a2", "b1b2", "c1c2", "d1d2", "e1e2"]) {
         assert!(
-            text.contains(&format!("  line {line:>2}: -4v\n")),
+            text.contains(&format!("  line {line:>2} ({label}): -4v\n")),
             "line {line}: {text}"
         );
     }

@@ -191,7 +191,7 @@ fn upper_bound_scores_are_marked_and_not_called_best() {
     let text = stdout(&args);
     assert!(text.contains("value: -1 (net boxes"), "{text}");
     // Lines 12-15 also score -1, but only as an upper bound: marked, and not listed as best.
-    assert!(text.contains("best moves: 21\n"), "{text}");
+    assert!(text.contains("best moves: 21 (b1b2)\n"), "{text}");
     assert!(text.contains(" ~-1     ~-1     ~-1     ~-1\n"), "{text}");
     assert!(text.contains("upper bounds only"), "{text}");
 }

@@ -7,7 +7,7 @@
 import { ERROR } from './protocol.js';
 import { mark, exposeApp } from './test-hooks.js';
 import { engineMove, answerBudget, answerMethod } from './pkg/dotbox.js';
-import { renderBoard, describeBoard, step, nearest } from './board.js';
+import { renderBoard, describeBoard, step, nearest, clickableLines } from './board.js';
 import {
   session, client, wasmReady, isEngine, readGame, rendered, isLearnHash, parseHash, gameHash, writeHash,
   startGame, setPlayers, setCursor, setHint, setAnalysis, dropAnalysis, played, setEstimate, boardGeometry, setOption, steppedTo,
@@ -22,7 +22,7 @@ import { ponder, stopPondering } from './ponder.js';
 import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
-import { initSetUp, isSettingUp, setUpLine, erasable, toggleSetUp, leaveSetUp, SET_UP } from './setup.js';
+import { initSetUp, isSettingUp, setUpLine, erasable, toggleSetUp, leaveSetUp, canStepSetUp, stepSetUp, SET_UP } from './setup.js';
 import { $, PLAYER, boxes, fmt, fmtEstimate, setMessage, setResult, unmarkError, messageIs, setNotice, showWait, hideWait } from './ui.js';
 
 const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay') ?? 400);
@@ -329,8 +329,10 @@ function canTakeBack(g) {
   return session.mode === 'ee' || g.history().some((m) => !isEngine(m.player));
 }
 
-/** Takes back (`back`) or replays a move; against the engine, on to the human's turn. */
+/** Takes back (`back`) or replays a move; against the engine, on to the human's turn. While
+ * setting up, a line set up. */
 function undoOrRedo(back) {
+  if (isSettingUp()) return stepSetUp(back);
   stopEngineTimer();
   const g = session.game;
   if (!(back ? canTakeBack(g) : g.canRedo())) return;
@@ -424,7 +426,7 @@ function render() {
   // stays on the board: on the cursor's line or, where that was just drawn, the open line
   // nearest it. A focus elsewhere (a form field, a mouse click's) is left as it is.
   const focused = $('svg').querySelector('g.move:focus-visible');
-  const open = focused && clickableLines();
+  const open = focused && clickable();
   if (focused && !open.has(session.cursor)) setCursor(nearest(boardGeometry(), open, Number(focused.dataset.line)));
   const view = {
     geometry: boardGeometry(),
@@ -446,8 +448,8 @@ function render() {
   // Not a live region: read when the board is reached; the status says each move as it comes.
   writeIfChanged('board-described', describeBoard(view), 'textContent');
   if (focused) focusCursor();
-  $('undo').disabled = !canTakeBack(g);
-  $('redo').disabled = !g.canRedo();
+  $('undo').disabled = isSettingUp() ? !canStepSetUp(true) : !canTakeBack(g);
+  $('redo').disabled = isSettingUp() ? !canStepSetUp(false) : !g.canRedo();
   $('hint').disabled = !(analysis || provenEstimate()) || !interactive;
   $('switch-sides').disabled = g.isOver();
   $('play-here').disabled = g.isOver();
@@ -498,13 +500,8 @@ function keepFocus(before) {
 
 // ---- Keyboard --------------------------------------------------------------------------
 
-/** The lines a click or Enter plays: the open ones, and while setting up the drawn ones it
- * erases. */
-function clickableLines() {
-  const drawn = new Set(session.game.drawn);
-  const erased = erasable();
-  return new Set(boardGeometry().lines.map((s) => s.line).filter((l) => !drawn.has(l) || erased.has(l)));
-}
+/** The lines a click or Enter plays on the game shown. */
+const clickable = () => clickableLines(boardGeometry(), new Set(session.game.drawn), erasable());
 
 function focusCursor() {
   $('svg').querySelector(`g.move[data-line="${session.cursor}"]`)?.focus();
@@ -513,7 +510,7 @@ function focusCursor() {
 /** Moves the board's cursor by (dx, dy) among the lines a click plays ((0, 0): select one)
  * and focuses it. */
 function moveCursor(dx, dy) {
-  const open = clickableLines();
+  const open = clickable();
   if (dx || dy || !open.has(session.cursor)) setCursor(step(session.geometry, open, session.cursor, dx, dy));
   render();
   focusCursor();

@@ -8,6 +8,12 @@ function midpoint(shape) {
   return { x: (shape.a[1] + shape.b[1]) / 2, y: (shape.a[0] + shape.b[0]) / 2 };
 }
 
+/** The lines a click or Enter plays: the open ones, and while setting up the drawn ones it
+ * erases (`erasable`). One rule for the board's buttons and the keyboard's cursor. */
+export function clickableLines(geometry, drawn, erasable = new Set()) {
+  return new Set(geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l) || erasable.has(l)));
+}
+
 /**
  * Draws the board into `svg`.
  * view: {geometry, drawn: Set, last, analysis: {value, moves} | null (exact scores; but
@@ -31,10 +37,8 @@ export function renderBoard(svg, view) {
   const edge = view.showLabels ? 0.75 : 0.45;
   svg.setAttribute('viewBox', `${-edge} -0.45 ${cols + 0.45 + edge} ${rows + 0.45 + edge}`);
   if (view.showLabels) drawCoordinates(svg, view.geometry);
-  // Lines a click plays: the open ones, and while setting up the drawn ones it erases.
-  const clickable = (s) => !view.drawn.has(s.line) || Boolean(view.erasable?.has(s.line));
-  const tabStop = lines.find((s) => s.line === view.cursor && clickable(s))?.line
-    ?? lines.find(clickable)?.line;
+  const clickable = clickableLines(view.geometry, view.drawn, view.erasable);
+  const tabStop = clickable.has(view.cursor) ? view.cursor : lines.find((s) => clickable.has(s.line))?.line;
   const scores = new Map((view.analysis?.moves ?? []).map((m) => [m.line, m.score]));
   const best = view.analysis?.value;
   const unproven = new Set(view.analysis?.unproven ?? []);

@@ -3,7 +3,9 @@
 // players (so no engine answers each line drawn). A teacher builds the position of a question
 // where it is seen instead of typing line numbers into the form; the analysis follows every
 // line, and Scores (S) hides it. Set up again (or D) plays on from the position built, with
-// the players chosen before. On icelandic the borders stay drawn; the position built is a 3x5
+// the players chosen before. Undo and Redo take back and replay the lines set up; set up
+// turned off with the lines it began with, the game before comes back whole (its moves, its
+// entry of the browser's history). On icelandic the borders stay drawn; the position built is a 3x5
 // board with them and the lines set up pre-drawn, a board of its own to the page (the core
 // names a board by its size and pre-drawn lines), solved anew.
 import { session, boardGeometry } from './session.js';
@@ -17,7 +19,13 @@ const ctx = {
   pushed: false, // whether this setting-up has its entry in the browser's history yet
   board: null, // the board set up on, as named when setting up began ('icelandic')
   fixed: new Set(), // the lines that board's name draws, which no click erases
+  began: '', // the lines drawn when setting up began, sorted, as text
+  past: [], // the lines drawn before each line set up (Undo takes the last back)
+  future: [], // the lines drawn before each Undo (Redo)
 };
+
+/** The lines drawn now, sorted, as text (to compare). */
+const drawnNow = () => [...session.game.drawn].sort((a, b) => a - b).join(',');
 
 /** Where a game set up here comes from, as newGame is told: any other new game (Back, the
  * form, an import) ends setting up (leaveSetUp). */
@@ -53,6 +61,9 @@ export function toggleSetUp() {
     ctx.pushed = false;
     ctx.board = session.game.board;
     ctx.fixed = namedLines();
+    ctx.began = drawnNow();
+    ctx.past = [];
+    ctx.future = [];
     // Two players while lines are set up: an engine to move would answer every line drawn.
     // Drawn again whether or not a game was loaded (none is for a game already so, or a
     // full board, refused): its drawn lines become buttons.
@@ -62,6 +73,12 @@ export function toggleSetUp() {
     });
   }
   setMessage('');
+  // Nothing set up: the game before, as it was (Back would otherwise meet the same address
+  // twice, and its moves would have become pre-drawn lines).
+  if (ctx.pushed && drawnNow() === ctx.began) {
+    history.back();
+    return Promise.resolve();
+  }
   return load(session.game.drawn, ctx.mode).then(ctx.render);
 }
 
@@ -84,22 +101,49 @@ export function setUpLine(line) {
   if (ctx.fixed.has(line)) return;
   if (lines.has(line)) lines.delete(line);
   else lines.add(line);
-  return load([...lines], 'hh').then(() => setMessage(SAY));
+  // Kept before the game is loaded, which draws the Undo button from them; given back if
+  // it is refused (a full board).
+  const [past, future] = [[...ctx.past], ctx.future];
+  ctx.past.push(session.game.drawn);
+  ctx.future = [];
+  return load([...lines], 'hh').then((loaded) => {
+    if (!loaded) Object.assign(ctx, { past, future });
+    setMessage(SAY);
+  });
+}
+
+/** Whether Undo (`back`) or Redo has a line set up to take back or replay. */
+export function canStepSetUp(back) {
+  return (back ? ctx.past : ctx.future).length > 0;
+}
+
+/** Undo (`back`) or Redo of the last line set up: the lines drawn before it, or after. */
+export function stepSetUp(back) {
+  const [from, to] = back ? [ctx.past, ctx.future] : [ctx.future, ctx.past];
+  if (!from.length) return Promise.resolve();
+  // Moved before the game is loaded, which draws the Undo and Redo buttons from them.
+  const lines = from.pop();
+  to.push(session.game.drawn);
+  return load(lines, 'hh').then(() => setMessage(SAY));
 }
 
 /** A new game with `lines` pre-drawn: the first of a setting-up is a new entry of the
- * browser's history (Back returns to the game before), the rest replace it. */
+ * browser's history (Back returns to the game before), the rest replace it. Resolves to
+ * whether a game was loaded (none is for the game shown already, or a full board). */
 function load(lines, mode) {
   const predrawn = lines.filter((l) => !ctx.fixed.has(l)).sort((a, b) => a - b);
   const g = session.game;
   const same = g.board === ctx.board && predrawn.join(',') === g.predrawn && !g.ply && mode === session.mode;
-  if (same) return Promise.resolve();
+  if (same) return Promise.resolve(false);
   const push = !ctx.pushed;
   ctx.pushed = true;
   // A game refused (every line drawn) pushed no entry: the next must not replace the game
   // before.
   return ctx.load({ board: ctx.board, predrawn: predrawn.join(','), mode, moves: '' }, SET_UP, { push })
-    .then((loaded) => { if (push && !loaded) ctx.pushed = false; });
+    .then((loaded) => {
+      if (push && !loaded) ctx.pushed = false;
+      return loaded;
+    });
 }
 
 /** `load` sets up a new game from a request, as the form does; `render` draws the board. */

@@ -14,7 +14,7 @@ use crate::core::{Analysis, Board, Game, LoonyFlags, Position, Rules};
 use crate::native::{progress, CliError, Method, SearchArgs};
 use crate::retro::{self, RetroError, DEFAULT_MIN_CHAIN};
 
-use super::input::{parse_min_chain, parse_position, read_game, RulesArgs};
+use super::input::{parse_min_chain, position_of, read_game, RulesArgs};
 use super::output::{human, json, json_line, with_penalty};
 use super::{estimate, pseudo};
 
@@ -87,8 +87,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<String, CliError> {
             "'{first}' follows the board {board}: {how}"
         )));
     }
-    let report = analyze(args)?;
-    Ok(match read_game(&args.board, &args.lines)? {
+    let game = read_game(&args.board, &args.lines)?;
+    let report = analyze(args, game.as_ref())?;
+    Ok(match game {
         Some(game) if !args.json => game_summary(&game) + &report,
         Some(game) => with_game(&report, &game)?,
         None => report,
@@ -128,9 +129,10 @@ impl AnalyzeArgs {
     }
 }
 
-/// The report of `dotbox analyze` on the position alone.
-fn analyze(args: &AnalyzeArgs) -> Result<String, CliError> {
-    let (board, pos) = parse_position(&args.board, &args.lines)?;
+/// The report of `dotbox analyze` on the position alone; `game`: the game of the record the
+/// board argument is, if it is one.
+fn analyze(args: &AnalyzeArgs, game: Option<&Game>) -> Result<String, CliError> {
+    let (board, pos) = position_of(&args.board, &args.lines, game)?;
     let rules = args.rules.rules();
     let options = args.options();
     // Checked whatever answers, before the variants below that answer without the policy

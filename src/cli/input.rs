@@ -43,7 +43,17 @@ impl RulesArgs {
 /// reached is the one meant, on the board its name gives (so the board's book still
 /// answers). Either stands for `--lines`, which cannot be combined with it.
 pub fn parse_position(board: &str, lines: &str) -> Result<(Board, Position), CliError> {
-    if let Some(game) = read_game(board, lines)? {
+    position_of(board, lines, read_game(board, lines)?.as_ref())
+}
+
+/// [`parse_position`] where the record `board` may be was read already ([`read_game`]):
+/// `game` is its game, played once.
+pub fn position_of(
+    board: &str,
+    lines: &str,
+    game: Option<&Game>,
+) -> Result<(Board, Position), CliError> {
+    if let Some(game) = game {
         let named = Board::parse(&game.board().name())?;
         return Ok((named, game.position()));
     }

@@ -8,7 +8,7 @@ use std::io;
 use serde::Serialize;
 use serde_json::ser::{Formatter, Serializer};
 
-use crate::core::notation::format_lines;
+use crate::core::notation::{format_lines, line_label};
 use crate::core::{Analysis, Board, LoonyFlags, Position, Rules};
 
 use super::diagram::{render, side_by_side};
@@ -216,10 +216,12 @@ pub fn human_marked(
     let scores = format!(" move scores\n{}", render(board, pos, &score_of));
     out.push_str(&side_by_side(&numbers, &scores, 3));
     let best = analysis.best_lines();
+    // Each move by its number, as the diagram shows it, and its label, as the page does.
+    let named = |line: usize| format!("{line} ({})", line_label(board, line));
     let proven: Vec<String> = best
         .iter()
         .filter(|&&l| !unproven.contains(l))
-        .map(|l| l.to_string())
+        .map(|&l| named(l))
         .collect();
     let value_proven = best.is_empty() || !proven.is_empty();
     let (mark, caveat) = match value_proven {
@@ -232,7 +234,7 @@ pub fn human_marked(
         flags.map_or("", |f| f.value.suffix())
     ));
     if !value_proven {
-        let all: Vec<String> = best.iter().map(|l| l.to_string()).collect();
+        let all: Vec<String> = best.iter().map(|&l| named(l)).collect();
         out.push_str(&format!("best moves, not proven: {}\n", all.join(", ")));
     } else if !proven.is_empty() {
         out.push_str(&format!("best moves: {}\n", proven.join(", ")));
@@ -244,8 +246,9 @@ pub fn human_marked(
         );
         for m in &analysis.moves {
             out.push_str(&format!(
-                "  line {:>2}: {}{}\n",
+                "  line {:>2} ({}): {}{}\n",
                 m.line,
+                line_label(board, m.line),
                 m.score,
                 suffix(m.line)
             ));

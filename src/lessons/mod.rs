@@ -25,9 +25,7 @@ use crate::core::{Analysis, Board, LoonyFlags, NextLoony, Position, Rules};
 use crate::retro;
 
 use crate::chains::ChainsError;
-use crate::chains::{
-    components, control_at_stake, control_verdict, loony_offers, ControlVerdict, Kind,
-};
+use crate::chains::{components, control_verdict, loony_offers, ControlVerdict, Kind};
 use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
 
 pub use course::COURSE;
@@ -423,9 +421,10 @@ pub fn summary(
     } else {
         format!("On the board: {}.", items.join(", "))
     };
+    let verdict = control_verdict(board, pos, CONTROL_OPEN);
     // Whether control can still decide anything: with only short chains left besides the
     // boxes to take, nobody can be forced to open a long chain or loop.
-    let at_stake = control_at_stake(board.boxes(), pos);
+    let at_stake = !matches!(verdict, Ok(ControlVerdict::NotAtStake));
     // An offer standing (the opponent's loony move): what taking and declining it are.
     for offer in loony_offers(board, pos).unwrap_or_default() {
         let deal = label(offer.decline[offer.decline.len() - 1]);
@@ -446,7 +445,7 @@ pub fn summary(
         );
     }
     // Control is spoken of only where the verdict is exact.
-    let value = match control_verdict(board, pos, CONTROL_OPEN) {
+    let value = match verdict {
         Ok(ControlVerdict::Exact(value)) => value,
         _ => return format!("{board_text} {}{caveat}", best_play(next, false)),
     };

@@ -765,6 +765,41 @@ test('set up: lines clicked or entered on the board are drawn or erased as pre-d
   await context.close();
 });
 
+test('set up: Undo and Redo take back and replay the lines set up; turned off with the lines it began with, the game before comes back whole', async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=p1&moves=0,4');
+  await settled(page);
+  const disabled = (id) => page.$eval(`#${id}`, (b) => b.disabled);
+  await page.locator('body').press('d');
+  await page.waitForFunction(() => /[#&]pre=0,4(&|$)/.test(location.hash));
+  assert.deepEqual([await disabled('undo'), await disabled('redo')], [true, true], 'nothing set up yet');
+  await clickLine(page, 9);
+  await page.waitForFunction(() => /[#&]pre=0,4,9(&|$)/.test(location.hash));
+  await page.click('#svg g.move.erasable[data-line="0"]', { force: true });
+  await page.waitForFunction(() => /[#&]pre=4,9(&|$)/.test(location.hash));
+  // Undo: the erased line back, then the drawn one gone; Redo draws it again.
+  await page.locator('body').press('u');
+  await page.waitForFunction(() => /[#&]pre=0,4,9(&|$)/.test(location.hash));
+  await page.click('#undo');
+  await page.waitForFunction(() => /[#&]pre=0,4(&|$)/.test(location.hash));
+  assert.deepEqual([await disabled('undo'), await disabled('redo')], [true, false]);
+  assert.equal(await page.getAttribute('#set-up', 'aria-pressed'), 'true', 'still setting up');
+  await page.locator('body').press('r');
+  await page.waitForFunction(() => /[#&]pre=0,4,9(&|$)/.test(location.hash));
+  await settled(page);
+  assert.deepEqual(await shownScores(page), nativeAnalyze('3x3', [0, 4, 9]).moves, 'the position redone is analysed');
+  // Back to the lines it began with, then off: the game before, its moves and its entry.
+  await page.locator('body').press('u');
+  await page.waitForFunction(() => /[#&]pre=0,4(&|$)/.test(location.hash));
+  await page.locator('body').press('d');
+  await page.waitForFunction(() => /board=3x3&mode=p1&moves=0,4$/.test(location.hash));
+  await page.waitForFunction(() => document.body.dataset.lines === '0,4');
+  assert.equal(await page.getAttribute('#set-up', 'aria-pressed'), 'false');
+  assert.equal(await page.evaluate(() => window.dotboxApp.history().length), 2, 'the moves are moves again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('set up on icelandic keeps its borders drawn; Back while setting up ends it, and the game before plays on', async () => {
   const context = await env.browser.newContext();
   const { page, errors } = await openPage(context, env.server.url, '#board=2x2&mode=hh&moves=0,3');
