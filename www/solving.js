@@ -227,6 +227,7 @@ export function describeSource(analysis) {
   else if (analysis.source === 'subgame') setSource(`exact: from the solve of this game's position after ${analysis.handoverAt} lines${book ? ", past the book's depth" : ''}`);
   else if (analysis.source === 'pseudo') setSource(`chains as pseudo-lines: ${analysis.reduction.units} units for ${analysis.reduction.open} open lines, solved in ${analysis.seconds.toFixed(1)} s`);
   else if (analysis.source === 'engine') setSource(`exact: solved by the engine's search in ${analysis.seconds.toFixed(1)} s (${nodesText(analysis.nodes)})`);
+  else if (analysis.heldBy) setSource(`from ${analysis.heldBy}'s stored solve: this position is one of ${analysis.heldBy}'s`);
   else if (analysis.source === 'search') setSource(`${book ? "past the book's depth: " : ''}found by search (${nodesText(analysis.nodes)})`);
   else if (book) setSource(`past the book's depth (${book.depth}): solved in the browser`);
   // Solved in memory, said by the scores alone: an earlier position's note goes.

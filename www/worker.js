@@ -140,23 +140,41 @@ function search({ board, predrawn, lines }) {
   }
 }
 
-/** A position of a board solved whole once, from its stored solve (refused while unsolved). */
+/** A position of a board solved whole once, from its stored solve or that of a board
+ * holding it (refused while unsolved). */
 async function storedAnalysis(board, predrawn, lines) {
   if (solving?.key === boardKey(board, predrawn)) {
     throw Object.assign(new Error('this board is being solved; its scores come when the solve finishes'), { code: ERROR.unsolved });
   }
-  const solver = await solverFor(board, predrawn);
-  if (!solver.finished) {
+  const own = await solverFor(board, predrawn);
+  const held = own.finished ? null : await heldBy(board, predrawn);
+  if (!own.finished && !held) {
     throw Object.assign(new Error('this board must be solved first'), { code: ERROR.unsolved });
   }
+  const [solver, base, drawn] = held
+    ? [held.solver, held.base, [predrawn, lines].filter(Boolean).join(',')]
+    : [own, { board, predrawn }, lines];
   try {
-    return { ...(await solver.analysis(lines)), source: 'solve' };
+    return { ...(await solver.analysis(drawn)), source: 'solve', heldBy: held?.base.board ?? null };
   } catch (e) {
     // A damaged stored tile was found and dropped: the board must be solved again (resuming).
     const unsolved = !solver.finished;
-    if (unsolved) forget(boardKey(board, predrawn));
+    if (unsolved) forget(boardKey(base.board, base.predrawn));
     throw Object.assign(e, { code: unsolved ? ERROR.damaged : undefined });
   }
+}
+
+/** The finished stored solve of a board by name holding `board` with `predrawn` lines
+ * (wasm.boardsHolding: icelandic's holds a position set up on it), and that board, if any:
+ * its positions are the asked board's, line for line, with the asked board's pre-drawn
+ * lines drawn. */
+async function heldBy(board, predrawn) {
+  for (const name of wasm.boardsHolding(board, predrawn ?? '')) {
+    if (solving?.key === boardKey(name, '')) continue;
+    const solver = await solverFor(name, '');
+    if (solver.finished) return { solver, base: { board: name, predrawn: '' } };
+  }
+  return null;
 }
 
 /**
@@ -238,6 +256,8 @@ async function status({ board, predrawn }) {
   if (direct || open > wholeBoardOpen) return { open, direct, solved: direct, tooBig: open > wholeBoardOpen };
   if (solving?.key === boardKey(board, predrawn)) return { open, direct, solved: false, solving: true };
   const solver = await solverFor(board, predrawn);
+  const held = solver.finished ? null : await heldBy(board, predrawn);
+  if (held) return { open, direct, solved: true, heldBy: held.base.board, keep: held.solver.keep, progress: held.solver.progress() };
   return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };
 }
 

@@ -133,9 +133,9 @@ impl Fit {
 /// many lines as the depth or more, a [`BookError::PastDepth`].
 pub fn fit(book: &Board, depth: u32, asked: &Board) -> Result<Fit, BookError> {
     let (turned, onto_book) = transposed(asked);
-    let turn = if holds(book, asked) {
+    let turn = if book.holds(asked) {
         Turn::Same
-    } else if holds(book, &turned) {
+    } else if book.holds(&turned) {
         let back = transposed(book).1;
         Turn::Transposed { onto_book, back }
     } else {
@@ -163,13 +163,6 @@ pub fn fit(book: &Board, depth: u32, asked: &Board) -> Result<Fit, BookError> {
         start,
         all: book.all_lines(),
     })
-}
-
-/// Whether `asked` is `book`'s board with the book's pre-drawn lines drawn (and perhaps
-/// more), so that its positions are the book's.
-fn holds(book: &Board, asked: &Board) -> bool {
-    (asked.rows(), asked.cols()) == (book.rows(), book.cols())
-        && book.predrawn().difference(asked.predrawn()).is_empty()
 }
 
 /// A board as the user names it: `3x3`, or `3x3 with pre-drawn lines 0,4`.

@@ -113,6 +113,15 @@ impl Board {
         Position(u64::MAX >> (64 - self.num_lines()))
     }
 
+    /// Whether every position of `other` is one of this board's: the same size, and every
+    /// line this board pre-draws drawn there too (a position set up on icelandic, a 3x5
+    /// board with the borders and more lines pre-drawn, is one of icelandic's). So a book or
+    /// a solve of this board answers `other`'s positions as they are, line for line.
+    pub fn holds(&self, other: &Board) -> bool {
+        (other.rows, other.cols) == (self.rows, self.cols)
+            && self.predrawn.difference(other.predrawn).is_empty()
+    }
+
     /// Checks that `pos` is a position of this board: every line on the board and every
     /// pre-drawn line drawn. The one test every entry point (solvers, books, front ends)
     /// applies to a position it did not build itself; the lowest wrong line is named.
@@ -262,6 +271,19 @@ const fn wide_line_count(rows: usize, cols: usize) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_holds_its_size_with_its_lines_and_more_pre_drawn() {
+        let ice = Board::icelandic();
+        let plain = Board::new(3, 5).unwrap();
+        let set_up = ice.clone().with_predrawn(Position::single(0));
+        assert!(ice.holds(&set_up) && plain.holds(&set_up) && plain.holds(&ice));
+        assert!(ice.holds(&ice) && !ice.holds(&plain) && !set_up.holds(&ice));
+        // Another size holds nothing of it, its transpose included.
+        assert!(
+            !Board::new(5, 3).unwrap().holds(&plain) && !Board::new(3, 4).unwrap().holds(&plain)
+        );
+    }
 
     #[test]
     #[should_panic(expected = "box (0, 5) is not one of the 3x3 board's")]

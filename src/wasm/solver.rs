@@ -121,6 +121,27 @@ pub fn analyze(board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsEr
     to_js(retro::analyze(&board, pos).map_err(js_error)?)
 }
 
+/// The boards by name (`icelandic`, `RxC`) small enough to solve here whose positions include
+/// every position of `board` with `predrawn` lines, other than that board itself, the one
+/// with the most lines pre-drawn first: a position set up on icelandic (a 3x5 board with the
+/// borders and more lines pre-drawn, a board of its own to the page) is answered by
+/// icelandic's solve, if the page has stored it, rather than by a solve of its own.
+#[wasm_bindgen(js_name = boardsHolding)]
+pub fn boards_holding(board: &str, predrawn: &str) -> Result<Vec<String>, JsError> {
+    let asked = parse_board(board, predrawn)?;
+    let named = [
+        Board::icelandic(),
+        Board::new(asked.rows(), asked.cols()).map_err(js_error)?,
+    ];
+    Ok(named
+        .into_iter()
+        .filter(|b| {
+            b.holds(&asked) && *b != asked && b.open_lines(b.start()).count() as usize <= MAX_OPEN
+        })
+        .map(|b| b.name())
+        .collect())
+}
+
 /// The engine's move for an analysis: one of the best moves, chosen at random so the engine
 /// does not always play the same game.
 #[wasm_bindgen(js_name = engineMove)]

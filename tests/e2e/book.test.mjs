@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serveAndLaunch, openPage, nativeAnalyze, settled, ROOT } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, shownScores, ROOT } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -59,8 +59,7 @@ test('a position set up on 4x4 is answered from the 4x4 book, exactly: its lines
   await page.waitForFunction(() => /[#&]pre=0,4,9(&|$)/.test(location.hash));
   await settled(page);
   assert.match(await page.textContent('#message'), /from the opening book \(depth 7\)/);
-  const open = (await shown(page)).filter((m) => !Number.isNaN(m.score)); // drawn lines are buttons too
-  assert.deepEqual(open, nativeAnalyze('4x4', [0, 4, 9]).moves, 'the book scores of the position set up');
+  assert.deepEqual(await shownScores(page), nativeAnalyze('4x4', [0, 4, 9]).moves, 'the book scores of the position set up');
   assert.equal(await page.$$eval('#svg g.move[data-estimate]:not([data-estimate=""])', (gs) => gs.length), 0, 'no estimate');
   // Played on from it: still the book, until its depth there (7 more lines).
   await page.locator('body').press('d');

@@ -4,7 +4,7 @@
 // loses no finished tile; a full storage quota stops the solve with a clear message, keeping its tiles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, nativeAnalyze, settled, storedTiles } from './harness.mjs';
+import { serveAndLaunch, openPage, nativeAnalyze, settled, storedTiles, clickLine, shownScores } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -139,6 +139,27 @@ test('a full storage quota stops the solve with a clear message and keeps the fi
   await page.click('#storage-table button[aria-label^="Delete icelandic"]');
   await page.waitForFunction(() => !/icelandic/.test(document.querySelector('#storage-table').textContent));
   assert.match(await page.textContent('#storage-table'), /book 3x5-d10\.book/);
+  await context.close();
+});
+
+test("a position set up on icelandic is answered from icelandic's stored solve, not solved anew", { timeout: 300_000 }, async () => {
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, '#board=icelandic&mode=hh');
+  await page.click('#solve');
+  await page.waitForFunction(() => document.body.dataset.solve === 'finished', null, { timeout: 240_000 });
+  await settled(page);
+  // Two lines set up (28 open, past the 3x5 book's depth there): a 3x5 board with the
+  // borders and those lines pre-drawn, a board of its own to the page, and icelandic's.
+  await page.locator('body').press('d');
+  await clickLine(page, 0);
+  await page.waitForFunction(() => /[#&]pre=0,15,/.test(location.hash));
+  await clickLine(page, 5);
+  await page.waitForFunction(() => /[#&]pre=0,5,15,/.test(location.hash));
+  await settled(page);
+  assert.match(await page.textContent('#message'), /from icelandic's stored solve/);
+  assert.equal(await page.isVisible('#solve-panel'), false, 'no solve offered');
+  assert.deepEqual(await shownScores(page), nativeAnalyze('icelandic', [0, 5]).moves);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 

@@ -13,7 +13,7 @@ use crate::store::MemoryStore;
 use crate::store::TileStore;
 use crate::wasm::book::{book_answers, Book, LazyBook};
 use crate::wasm::game::{read_record, Game};
-use crate::wasm::solver::{analyze, engine_move, Solver};
+use crate::wasm::solver::{analyze, boards_holding, engine_move, Solver};
 use js_sys::{Reflect, Uint8Array};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
@@ -90,6 +90,22 @@ struct Record {
     board: String,
     predrawn: String,
     moves: Vec<usize>,
+}
+
+#[wasm_bindgen_test]
+fn a_position_set_up_on_a_board_the_page_solves_is_held_by_that_boards_solve() {
+    let holding = |board: &str, predrawn: &str| boards_holding(board, predrawn).unwrap();
+    // Icelandic set up (3x5 with its borders and line 0 pre-drawn): icelandic's; 3x5 itself
+    // is too large to solve here.
+    assert_eq!(holding("3x5", "0,15,16,17,18,19,20,26,32"), ["icelandic"]);
+    assert_eq!(holding("icelandic", "0"), ["icelandic"]);
+    assert_eq!(holding("3x3", "0,5"), ["3x3"]);
+    assert!(holding("icelandic", "").is_empty() && holding("3x3", "").is_empty());
+    assert!(
+        holding("3x5", "0").is_empty(),
+        "no borders: not icelandic's"
+    );
+    assert!(boards_holding("3x9", "").is_err());
 }
 
 #[wasm_bindgen_test]
