@@ -264,3 +264,62 @@ fn the_fields_say_what_the_json_report_says() {
         }
     }
 }
+
+/// A book given (`--book`) answers its board with more lines pre-drawn while fewer than its
+/// depth are drawn beyond the book's start; past that, counted on the asked board, or on a
+/// board pre-drawing the depth or more, the policy answers and says why, unless the book is
+/// asked for by name, which names the file.
+#[test]
+fn a_given_book_answers_its_board_with_more_lines_pre_drawn_within_its_depth() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("2x2.book");
+    let built = std::process::Command::new(env!("CARGO_BIN_EXE_dotbox"))
+        .args(["book", "build", "2x2", "--depth", "3", "--out"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let book = Options {
+        book: Some(path.clone()),
+        ..Options::default()
+    };
+    let on = |predrawn: &[usize]| {
+        Board::new(2, 2)
+            .unwrap()
+            .with_predrawn(predrawn.iter().copied().collect())
+    };
+    // One line pre-drawn: the book answers the start and one line more.
+    let one = on(&[0]);
+    for pos in [one.start(), one.start().with(5)] {
+        let a = answered(&one, pos, &book);
+        assert_eq!(a.method, Answered::Book, "{}", a.how);
+    }
+    let deep = one.start().with(5).with(7);
+    let a = answered(&one, deep, &book);
+    assert_eq!(a.method, Answered::Retro);
+    assert!(
+        a.how.ends_with("(the book gives move scores up to 1 line)"),
+        "{}",
+        a.how
+    );
+    // Three pre-drawn: no position of it is the book's.
+    let three = on(&[0, 1, 2]);
+    let a = answered(&three, three.start(), &book);
+    assert_eq!(a.method, Answered::Retro);
+    assert!(
+        a.how.contains("this board pre-draws 3 of them"),
+        "{}",
+        a.how
+    );
+    // Asked for by name: refused, naming the file and the lines on the asked board.
+    let forced = Options {
+        method: Some(Method::Book),
+        ..book
+    };
+    let err = answer(&one, deep, &forced).unwrap_err().to_string();
+    assert!(
+        err.contains("2x2.book")
+            && err.contains("the position has 2 lines drawn beyond the pre-drawn ones"),
+        "{err}"
+    );
+}

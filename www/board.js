@@ -10,7 +10,7 @@ function midpoint(shape) {
 
 /** The lines a click or Enter plays: the open ones, and while setting up the drawn ones it
  * erases (`erasable`). One rule for the board's buttons and the keyboard's cursor. */
-export function clickableLines(geometry, drawn, erasable = new Set()) {
+export function clickableLines(geometry, drawn, erasable) {
   return new Set(geometry.lines.map((s) => s.line).filter((l) => !drawn.has(l) || erasable.has(l)));
 }
 
@@ -37,7 +37,8 @@ export function renderBoard(svg, view) {
   const edge = view.showLabels ? 0.75 : 0.45;
   svg.setAttribute('viewBox', `${-edge} -0.45 ${cols + 0.45 + edge} ${rows + 0.45 + edge}`);
   if (view.showLabels) drawCoordinates(svg, view.geometry);
-  const clickable = clickableLines(view.geometry, view.drawn, view.erasable);
+  const erasable = view.erasable ?? new Set();
+  const clickable = clickableLines(view.geometry, view.drawn, erasable);
   const tabStop = clickable.has(view.cursor) ? view.cursor : lines.find((s) => clickable.has(s.line))?.line;
   const scores = new Map((view.analysis?.moves ?? []).map((m) => [m.line, m.score]));
   const best = view.analysis?.value;
@@ -56,7 +57,6 @@ export function renderBoard(svg, view) {
       t.textContent = b.player === 0 ? 'A' : 'B';
     }
   }
-  const erasable = view.erasable ?? new Set();
   for (const shape of lines) {
     if (!view.drawn.has(shape.line)) continue;
     const cls = shape.predrawn ? 'predrawn' : view.last === shape.line ? 'drawn last' : 'drawn';

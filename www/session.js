@@ -281,13 +281,14 @@ export function gameHash() {
   return `#${h.toString().replaceAll('%2C', ',')}`;
 }
 
-/** Puts the current game in the address bar: in place of the address shown, or (`push`, a
- * new game) as a new entry of the browser's history, so that Back returns to the game before. */
+/** Puts the current game in the address bar: in place of the address shown (the entry
+ * keeps its state: setting up marks its entry), or (`push`, a new game) as a new entry of
+ * the browser's history, so that Back returns to the game before. */
 export function writeHash({ push = false } = {}) {
   const hash = gameHash();
   // In Learn mode the address is Learn's (#learn/L.E).
   if (document.body.dataset.view === 'learn') return;
   if (hash === location.hash) return;
   if (push) history.pushState(null, '', hash);
-  else history.replaceState(null, '', hash);
+  else history.replaceState(history.state, '', hash);
 }

@@ -20,6 +20,7 @@ const ctx = {
   board: null, // the board set up on, as named when setting up began ('icelandic')
   fixed: new Set(), // the lines that board's name draws, which no click erases
   began: '', // the lines drawn when setting up began, sorted, as text
+  entry: null, // the mark of this setting-up's entry of the browser's history (its state)
   past: [], // the lines drawn before each line set up (Undo takes the last back)
   future: [], // the lines drawn before each Undo (Redo)
 };
@@ -74,8 +75,9 @@ export function toggleSetUp() {
   }
   setMessage('');
   // Nothing set up: the game before, as it was (Back would otherwise meet the same address
-  // twice, and its moves would have become pre-drawn lines).
-  if (ctx.pushed && drawnNow() === ctx.began) {
+  // twice, and its moves would have become pre-drawn lines). Only from this setting-up's own
+  // entry: another page of the site may have come between.
+  if (ctx.pushed && drawnNow() === ctx.began && history.state?.setUp === ctx.entry) {
     history.back();
     return Promise.resolve();
   }
@@ -102,9 +104,9 @@ export function setUpLine(line) {
   if (lines.has(line)) lines.delete(line);
   else lines.add(line);
   // Kept before the game is loaded, which draws the Undo button from them; given back if
-  // it is refused (a full board).
+  // it is refused (a full board). A full board is never gone back to: it cannot be loaded.
   const [past, future] = [[...ctx.past], ctx.future];
-  ctx.past.push(session.game.drawn);
+  if (session.game.open > 0) ctx.past.push(session.game.drawn);
   ctx.future = [];
   return load([...lines], 'hh').then((loaded) => {
     if (!loaded) Object.assign(ctx, { past, future });
@@ -121,10 +123,18 @@ export function canStepSetUp(back) {
 export function stepSetUp(back) {
   const [from, to] = back ? [ctx.past, ctx.future] : [ctx.future, ctx.past];
   if (!from.length) return Promise.resolve();
-  // Moved before the game is loaded, which draws the Undo and Redo buttons from them.
+  // Moved before the game is loaded, which draws the Undo and Redo buttons from them; moved
+  // back if it is refused.
   const lines = from.pop();
   to.push(session.game.drawn);
-  return load(lines, 'hh').then(() => setMessage(SAY));
+  return load(lines, 'hh').then((loaded) => {
+    if (!loaded) {
+      to.pop();
+      from.push(lines);
+      ctx.render();
+    }
+    setMessage(SAY);
+  });
 }
 
 /** A new game with `lines` pre-drawn: the first of a setting-up is a new entry of the
@@ -142,6 +152,10 @@ function load(lines, mode) {
   return ctx.load({ board: ctx.board, predrawn: predrawn.join(','), mode, moves: '' }, SET_UP, { push })
     .then((loaded) => {
       if (push && !loaded) ctx.pushed = false;
+      if (push && loaded) {
+        ctx.entry = `${Date.now()}-${Math.random()}`;
+        history.replaceState({ setUp: ctx.entry }, '', location.hash);
+      }
       return loaded;
     });
 }

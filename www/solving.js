@@ -115,7 +115,7 @@ async function loadBook(entry, board, predrawn) {
     setBook(info);
     mark({ book: info.cached ? 'cached' : 'fetched' });
     showFigures(info.figures);
-    const turned = entry.board === board ? '' : ` (the ${entry.board} book, read transposed)`;
+    const turned = info.transposed ? ` (the ${entry.board} book, read transposed)` : '';
     setMessage(`opening book ready${turned}${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
     if (key === shownBoardKey()) {

@@ -399,16 +399,16 @@ async function book({ url, parts, board, predrawn }) {
   });
   // The game's board: the book's own, or its transpose (5x3 from 3x5), perhaps with more
   // lines pre-drawn; any other is refused here.
-  const depth = source.book.depthOn(board, predrawn);
+  const { depth, transposed } = source.book.fitOn(board, predrawn);
   bookUrls.set(boardKey(board, predrawn), url);
-  return { board: source.book.board, depth, checksum: source.checksum, cached: source.cached, figures: source.figures() };
+  return { board: source.book.board, depth, transposed, checksum: source.checksum, cached: source.cached, figures: source.figures() };
 }
 
 /** The open book OP.book gave `board` with `predrawn` lines, and its depth there, if any. */
 async function bookOf(board, predrawn) {
   const url = bookUrls.get(boardKey(board, predrawn));
   const source = url && await books.get(url)?.catch(() => null);
-  return source ? { source, board, predrawn, depth: source.book.depthOn(board, predrawn) } : undefined;
+  return source ? { source, board, predrawn, depth: source.book.fitOn(board, predrawn).depth } : undefined;
 }
 
 /** The loony analysis of a position, in memory (refused past wasm.loonyOpen() open lines). */

@@ -85,7 +85,7 @@ impl Book {
             py.allow_threads(|| {
                 let mut book = self.book();
                 let fit = book.fit(&board)?;
-                fit.analysis(pos, |p| book.analysis(p))
+                book.analysis_on(&fit, pos)
             })
             .map_err(py_error)
         })?;

@@ -32,15 +32,12 @@ pub(super) fn booked_or_chosen(
         return chosen(board, pos, options, limit, "").map(|answer| unbooked(answer, board));
     };
     let damaged = |e| damaged_book(e, options.book.is_some());
-    let (analysis, note, depth) = BookFile::kept(&path, |book| {
-        let fit = book.fit(board)?;
-        // Checked here too, so that a position past the depth names the book's file.
-        let checked = fit.check(pos).map_err(CliError::in_book(book.path()));
-        Ok((
-            checked.and_then(|()| fit.analysis(pos, |p| book.analysis(p))),
-            fit_note(&fit, book),
-            fit.depth(),
-        ))
+    let (analysis, note) = BookFile::kept(&path, |book| {
+        Ok(match book.fit(board) {
+            Ok(fit) => (book.analysis_on(&fit, pos), fit_note(&fit, book)),
+            // A board pre-drawing the book's depth or more: past it, as a deep position is.
+            Err(e) => (Err(e), String::new()),
+        })
     })
     .map_err(damaged)?;
     match analysis {
@@ -52,12 +49,21 @@ pub(super) fn booked_or_chosen(
             format!("from book {}{note}", path.display()),
         )),
         Err(CliError::Book {
-            error: BookError::TooDeep { .. },
+            error: BookError::TooDeep { max, .. },
             ..
         }) if !forced => {
-            // Counted from this board's start, which may pre-draw lines the book's does not.
-            let lines = count_text(depth - 1, "line", "lines");
+            // Counted from this board's start (Fit::check), as the user counts.
+            let lines = count_text(max, "line", "lines");
             let past = format!(" (the book gives move scores up to {lines})");
+            chosen(board, pos, options, limit, &past)
+        }
+        Err(CliError::Book {
+            error: BookError::PastDepth { depth, extra, .. },
+            ..
+        }) if !forced => {
+            let past = format!(
+                " (the book holds {depth} lines beyond its start; this board pre-draws {extra} of them)"
+            );
             chosen(board, pos, options, limit, &past)
         }
         Err(e) => Err(damaged(e)),

@@ -40,10 +40,8 @@ pub fn analysis_from(
 pub struct Fit {
     turn: Turn,
     depth: u32,
-    /// The asked board's start, on the book's lines.
-    start: Position,
-    /// Every line of the book's board: a full board has no move scores to read, at any depth.
-    all: Position,
+    /// The board positions are asked on.
+    asked: Board,
 }
 
 /// The asked board's lines as the book's: the same, or reflected in the diagonal.
@@ -79,13 +77,13 @@ impl Fit {
         }
     }
 
-    /// Whether the book gives the move scores of `pos` (on the asked board): fewer lines
-    /// drawn beyond the asked board's start than [`Fit::depth`] (or a full board), else a
+    /// Whether the book gives the move scores of `pos`: a position of the asked board
+    /// ([`Board::check`], else [`BookError::Position`]) with fewer lines drawn beyond its
+    /// start than [`Fit::depth`] (or a full board, which has none to give), else a
     /// [`BookError::TooDeep`] counting them from that start, as its user counts them.
     pub fn check(&self, pos: Position) -> Result<(), BookError> {
-        let pos = self.onto_book(pos);
-        let lines = pos.difference(self.start).count();
-        if lines >= self.depth && pos != self.all {
+        let lines = lines_beyond_start(&self.asked, pos)?;
+        if lines >= self.depth && !self.asked.open_lines(pos).is_empty() {
             return Err(BookError::TooDeep {
                 lines,
                 max: self.depth - 1,
@@ -160,8 +158,7 @@ pub fn fit(book: &Board, depth: u32, asked: &Board) -> Result<Fit, BookError> {
     Ok(Fit {
         turn,
         depth: depth - extra,
-        start,
-        all: book.all_lines(),
+        asked: asked.clone(),
     })
 }
 

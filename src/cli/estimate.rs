@@ -134,10 +134,10 @@ pub fn human_report(
     };
     out.push_str(&format!(
         "\n{value}\nengine plays: {}\n\nestimated move scores (~: not exact):\n",
-        estimate.best
+        output::named_line(board, estimate.best)
     ));
     for m in &estimate.moves {
-        out.push_str(&format!("  line {:>2}: {}\n", m.line, move_score(m)));
+        out.push_str(&output::move_row(board, m.line, &move_score(m)));
     }
     out
 }
@@ -166,8 +166,9 @@ pub fn rules_report(
             "reason": why,
         })),
         false => format!(
-            "{}\n{how}\nrules play: {line} ({why})\n",
-            output::heading(board, pos)
+            "{}\n{how}\nrules play: {}: {why}\n",
+            output::heading(board, pos),
+            output::named_line(board, line)
         ),
     }
 }
@@ -205,8 +206,8 @@ mod tests {
             text.contains("exact, proven by the engine's search"),
             "{text}"
         );
-        assert!(text.contains("line  3: 0 (exact)"), "{text}");
-        assert!(text.contains("line  4: ~-0.4"), "{text}");
+        assert!(text.contains("line  3 (b1c1): 0 (exact)"), "{text}");
+        assert!(text.contains("line  4 (a1a2): ~-0.4"), "{text}");
         // The diagram shows the estimates to a tenth too, the proven score whole.
         let rows: Vec<&str> = text.lines().filter(|l| l.contains('+')).collect();
         assert!(rows.iter().any(|l| l.contains("~-0.4")), "{text}");

@@ -172,6 +172,17 @@ pub fn with_penalty(source: &str, rules: Rules) -> String {
     }
 }
 
+/// A move as the text reports name it: its number, as the diagram shows it, and its label,
+/// as the page names it on its board and move list (`1 (b3c3)`).
+pub fn named_line(board: &Board, line: usize) -> String {
+    format!("{line} ({})", line_label(board, line))
+}
+
+/// One row of a list of moves with what is said of each (`  line  1 (b3c3): -3v`).
+pub fn move_row(board: &Board, line: usize, said: &str) -> String {
+    format!("  line {line:>2} ({}): {said}\n", line_label(board, line))
+}
+
 /// The diagram of line numbers beside the diagram of move scores, the value and best moves;
 /// with loony flags, each score carries its suffix and every move is listed too, one a line
 /// (easier to read than suffixed scores packed into the diagram).
@@ -216,8 +227,7 @@ pub fn human_marked(
     let scores = format!(" move scores\n{}", render(board, pos, &score_of));
     out.push_str(&side_by_side(&numbers, &scores, 3));
     let best = analysis.best_lines();
-    // Each move by its number, as the diagram shows it, and its label, as the page does.
-    let named = |line: usize| format!("{line} ({})", line_label(board, line));
+    let named = |line: usize| named_line(board, line);
     let proven: Vec<String> = best
         .iter()
         .filter(|&&l| !unproven.contains(l))
@@ -245,12 +255,10 @@ pub fn human_marked(
              opponent must, no suffix: nobody will)\n",
         );
         for m in &analysis.moves {
-            out.push_str(&format!(
-                "  line {:>2} ({}): {}{}\n",
+            out.push_str(&move_row(
+                board,
                 m.line,
-                line_label(board, m.line),
-                m.score,
-                suffix(m.line)
+                &format!("{}{}", m.score, suffix(m.line)),
             ));
         }
     }

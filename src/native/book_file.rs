@@ -178,6 +178,15 @@ impl BookFile {
         book::fit(self.board(), self.depth(), board).map_err(CliError::in_book(&self.path))
     }
 
+    /// The value of `pos` and every move's score on the board `fit` was made for
+    /// ([`BookFile::fit`]): checked against the depth left there (a position past it is
+    /// counted on that board, as its user counts), then read on the book's lines. Every error
+    /// names the file.
+    pub fn analysis_on(&mut self, fit: &book::Fit, pos: Position) -> Result<Analysis, CliError> {
+        fit.check(pos).map_err(CliError::in_book(&self.path))?;
+        fit.analysis(pos, |p| self.analysis(p))
+    }
+
     /// The value of `pos` and every move's score, reading the chunks it needs that are not
     /// held yet. `pos` must have fewer lines than the book's depth (else
     /// [`BookError::TooDeep`], inside [`CliError::Book`]).

@@ -49,8 +49,9 @@ pub fn carried_books(dir: PathBuf) -> bool {
     CARRIED.set(dir).is_ok()
 }
 
-/// The shipped book that answers for `board` (one of the same board, pre-drawn lines
-/// included, or of its transpose: the 3×5 book answers 5×3), if one is found.
+/// The shipped book that answers for `board` (one of the same board or its transpose, the
+/// 3×5 book answering 5×3, with the book's pre-drawn lines and fewer more than its depth:
+/// the 3×5 book answers icelandic; [`crate::book::fit`]), if one is found.
 ///
 /// A folder named by `$DOTBOX_BOOKS` is named on purpose: when its `index.json` cannot be
 /// read, is not a list of books, or lists a book that is not a board's or whose file is not
@@ -112,8 +113,9 @@ fn read_index(dir: &Path) -> Result<Value, String> {
 
 /// The book `index` (the folder `dir`'s) lists for `board`, if any; else why the index is
 /// unusable, in words ("lists 3x4-d7.book for 3x4, which is not there"). Every entry must
-/// name a board and a file; only the file of the book that answers `board` must be there (a
-/// folder may hold some of the books its index lists).
+/// name a board, a file and the book's depth (which says the boards it answers); only the
+/// file of the book that answers `board` must be there (a folder may hold some of the books
+/// its index lists).
 fn in_index(dir: &Path, index: &Value, board: &Board) -> Result<Option<PathBuf>, String> {
     let entries = index["books"]
         .as_array()

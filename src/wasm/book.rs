@@ -6,13 +6,13 @@
 use wasm_bindgen::prelude::*;
 
 use super::input::parse_board;
-use super::js_error;
 use super::solver::to_js;
+use super::{js_error, to_js_value};
 use crate::book;
 use crate::book::v2::{BookV2Index, LazyBookV2, FIXED_LEN};
 use crate::book::Fit;
 use crate::core::notation::{format_lines, parse_lines};
-use crate::core::Board;
+use crate::core::{Board, Position};
 
 /// A verified opening book.
 #[wasm_bindgen]
@@ -70,6 +70,13 @@ impl Book {
     }
 }
 
+/// How a book answers for a board ([`LazyBook::fit_on`]).
+#[derive(serde::Serialize)]
+struct FitOn {
+    depth: u32,
+    transposed: bool,
+}
+
 /// A v2 book read chunk by chunk: the worker fetches its header and index, then for each
 /// position only the chunks [`LazyBook::needed`] names (by HTTP range request or from its
 /// IndexedDB cache), hands each to [`LazyBook::insert`], which checks its length and CRC32
@@ -111,19 +118,28 @@ impl LazyBook {
         })
     }
 
-    /// Board `board` with `predrawn` lines, and how the book answers for it.
-    fn fit(&self, board: &str, predrawn: &str) -> Result<(Board, Fit), JsError> {
+    /// Board `board` with `predrawn` lines, how the book answers for it, and the position
+    /// of `lines` there, checked against the depth left on it ([`Fit::check`]).
+    fn fit(&self, board: &str, predrawn: &str, lines: &str) -> Result<(Fit, Position), JsError> {
         let asked = parse_board(board, predrawn)?;
         let index = self.book.index();
         let fit = book::fit(index.board(), index.depth(), &asked).map_err(js_error)?;
-        Ok((asked, fit))
+        let pos = parse_lines(&asked, lines).map_err(js_error)?;
+        fit.check(pos).map_err(js_error)?;
+        Ok((fit, pos))
     }
 
-    /// The book's depth on board `board` with `predrawn` lines: its own, less the lines that
-    /// board pre-draws beyond the book's. A board it does not answer is an `Error`.
-    #[wasm_bindgen(js_name = depthOn)]
-    pub fn depth_on(&self, board: &str, predrawn: &str) -> Result<u32, JsError> {
-        Ok(self.fit(board, predrawn)?.1.depth())
+    /// How the book answers for board `board` with `predrawn` lines: `{depth, transposed}`,
+    /// its depth there (its own, less the lines that board pre-draws beyond the book's) and
+    /// whether positions are read through the transpose. A board it does not answer is an
+    /// `Error`.
+    #[wasm_bindgen(js_name = fitOn)]
+    pub fn fit_on(&self, board: &str, predrawn: &str) -> Result<JsValue, JsError> {
+        let (fit, _) = self.fit(board, predrawn, "")?;
+        to_js_value(&FitOn {
+            depth: fit.depth(),
+            transposed: fit.is_transposed(),
+        })
     }
 
     /// The book's board name (`RxC` or `icelandic`).
@@ -171,8 +187,7 @@ impl LazyBook {
     /// The chunks the analysis of the position with `lines` drawn on `board` with
     /// `predrawn` lines reads and that are not held yet, in file order.
     pub fn needed(&self, board: &str, predrawn: &str, lines: &str) -> Result<Vec<u32>, JsError> {
-        let (asked, fit) = self.fit(board, predrawn)?;
-        let pos = parse_lines(&asked, lines).map_err(js_error)?;
+        let (fit, pos) = self.fit(board, predrawn, lines)?;
         let needed = self.book.needed(fit.onto_book(pos)).map_err(js_error)?;
         Ok(needed.into_iter().map(|i| i as u32).collect())
     }
@@ -194,11 +209,10 @@ impl LazyBook {
     }
 
     /// The value and every move's score of the position with `lines` drawn on `board` with
-    /// `predrawn` lines (fewer beyond that start than [`LazyBook::depth_on`], its needed
-    /// chunks inserted): `{value, moves}`.
+    /// `predrawn` lines (fewer beyond that start than the depth there, [`LazyBook::fit_on`];
+    /// its needed chunks inserted): `{value, moves}`.
     pub fn analysis(&self, board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
-        let (asked, fit) = self.fit(board, predrawn)?;
-        let pos = parse_lines(&asked, lines).map_err(js_error)?;
+        let (fit, pos) = self.fit(board, predrawn, lines)?;
         let analysis = fit.analysis(pos, |p| self.book.analysis(p));
         to_js(analysis.map_err(js_error)?)
     }

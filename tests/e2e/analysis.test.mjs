@@ -832,6 +832,7 @@ test('set up on icelandic keeps its borders drawn; Back while setting up ends it
   await page.waitForFunction(() => document.querySelector('#svg g.move.erasable') !== null);
   await page.click('#svg g.move.erasable[data-line="3"]', { force: true });
   await page.waitForFunction(() => /board=1x1&pre=0,1,2&mode=hh$/.test(location.hash));
+  assert.equal(await page.$eval('#undo', (b) => b.disabled), true, 'a full board is not one to go back to');
   await page.goBack();
   await page.waitForFunction(() => /board=1x1&mode=hh&moves=0,1,2,3$/.test(location.hash));
   assert.deepEqual(errors, []);

@@ -485,15 +485,24 @@ fn a_lazy_book_answers_for_its_transposed_board_and_positions_set_up_on_it() {
         !book_answers("3x5", "", 8, "icelandic", "") && !book_answers("2x3", "", 2, "3x2", "0,1")
     );
     assert!(!book_answers("2x3", "", 4, "3x3", "") && !book_answers("2x3", "", 4, "junk", ""));
-    let err = message(book.depth_on("3x3", "").err().unwrap());
+    let fit_on = |board: &str, predrawn: &str| -> Result<(u32, bool), String> {
+        let fit = book.fit_on(board, predrawn).map_err(message)?;
+        let field = |name: &str| Reflect::get(&fit, &name.into()).unwrap();
+        Ok((
+            field("depth").as_f64().unwrap() as u32,
+            field("transposed").as_bool().unwrap(),
+        ))
+    };
+    let err = fit_on("3x3", "").unwrap_err();
     assert!(err.contains("the book is for 2x3, not for 3x3"), "{err}");
-    let err = message(book.depth_on("2x3", "0,1,2,3").err().unwrap());
+    let err = fit_on("2x3", "0,1,2,3").unwrap_err();
     assert!(
         err.contains("fewer than 4 lines drawn beyond its start"),
         "{err}"
     );
-    assert_eq!((book.depth(), book.depth_on("3x2", "").unwrap()), (4, 4));
-    assert_eq!(book.depth_on("3x2", "0").unwrap(), 3);
+    assert_eq!((book.depth(), fit_on("3x2", "").unwrap()), (4, (4, true)));
+    assert_eq!(fit_on("3x2", "0").unwrap(), (3, true));
+    assert_eq!(fit_on("2x3", "0,1").unwrap(), (2, false));
     // Lines of 3x2: line 0 is its top left horizontal line, 9 a vertical one. The same
     // positions on 3x2 as it is and on 3x2 with line 0 pre-drawn (a position set up on it).
     for (predrawn, lines) in [
@@ -520,4 +529,10 @@ fn a_lazy_book_answers_for_its_transposed_board_and_positions_set_up_on_it() {
     }
     let err = message(book.analysis("3x2", "0,1,2,3", "").err().unwrap());
     assert!(err.contains("fewer than 4 lines"), "{err}");
+    // Past the depth left, counted on the asked board, before any chunk is named.
+    let err = message(book.needed("3x2", "0", "1,2,3").err().unwrap());
+    assert!(
+        err.contains("3 lines drawn beyond the pre-drawn ones"),
+        "{err}"
+    );
 }
