@@ -96,6 +96,17 @@ fn round_trips_with_predrawn_lines() {
     check_against_solve(&Board::icelandic(), 3);
 }
 
+/// A book of `board`, `depth` deep, in small chunks, read whole and as a file in `dir`.
+fn book_and_file(board: &Board, depth: u32, dir: &std::path::Path) -> (Book, BookFile) {
+    let (_, _, bytes) = solve_and_book(board, depth, SMALL_CHUNKS);
+    let path = dir.join(format!("{}.book", board.name()));
+    std::fs::write(&path, &bytes).unwrap();
+    (
+        Book::from_bytes(bytes).unwrap(),
+        BookFile::open(&path).unwrap(),
+    )
+}
+
 /// A book answers for its board's transpose (the 3×5 book for 5×3 games): every position
 /// of the transpose within the book's depth, pre-drawn lines or not, gets the naive solver's
 /// scores on that board, through the whole-book reader and the by-chunk file reader alike.
@@ -107,11 +118,7 @@ fn a_book_answers_for_its_transposed_board() {
             .unwrap()
             .with_predrawn(predrawn.into_iter().collect());
         let depth = 7;
-        let (_, _, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
-        let path = dir.path().join("2x3.book");
-        std::fs::write(&path, &bytes).unwrap();
-        let book = Book::from_bytes(bytes).unwrap();
-        let mut file = BookFile::open(&path).unwrap();
+        let (book, mut file) = book_and_file(&board, depth, dir.path());
         let (asked, _) = transposed(&board);
         assert_eq!((asked.rows(), asked.cols()), (3, 2));
         let fit = book.fit(&asked).unwrap();
@@ -156,11 +163,7 @@ fn a_book_answers_for_its_board_with_more_lines_pre_drawn() {
     let dir = tempfile::tempdir().unwrap();
     let board = Board::new(2, 3).unwrap();
     let depth = 7;
-    let (_, _, bytes) = solve_and_book(&board, depth, SMALL_CHUNKS);
-    let path = dir.path().join("2x3.book");
-    std::fs::write(&path, &bytes).unwrap();
-    let book = Book::from_bytes(bytes).unwrap();
-    let mut file = BookFile::open(&path).unwrap();
+    let (book, mut file) = book_and_file(&board, depth, dir.path());
     let set_up = board.clone().with_predrawn([0, 4, 9].into_iter().collect());
     let (turned, _) = transposed(&set_up);
     for asked in [set_up.clone(), turned] {
