@@ -7,7 +7,8 @@
 // turned off with the lines it began with, the game before comes back whole (its moves, its
 // entry of the browser's history). On icelandic the borders stay drawn; the position built is a 3x5
 // board with them and the lines set up pre-drawn, a board of its own to the page (the core
-// names a board by its size and pre-drawn lines), solved anew.
+// names a board by its size and pre-drawn lines), answered by icelandic's stored solve where
+// there is one (the worker's heldBy).
 import { session, boardGeometry } from './session.js';
 import { $, setMessage } from './ui.js';
 

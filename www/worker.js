@@ -257,7 +257,7 @@ async function status({ board, predrawn }) {
   if (solving?.key === boardKey(board, predrawn)) return { open, direct, solved: false, solving: true };
   const solver = await solverFor(board, predrawn);
   const held = solver.finished ? null : await heldBy(board, predrawn);
-  if (held) return { open, direct, solved: true, heldBy: held.base.board, keep: held.solver.keep, progress: held.solver.progress() };
+  if (held) return { open, direct, solved: true, keep: held.solver.keep, progress: held.solver.progress() };
   return { open, direct, solved: solver.finished, keep: solver.keep, progress: solver.progress() };
 }
 
