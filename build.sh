@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # dotbox's one entry point.
 #   ./build.sh serve   build the wasm (release) and serve www/ on http://127.0.0.1:8000
-#   ./build.sh test    every test: fmt, clippy (native and wasm32), native tests, the wasm
+#   ./build.sh test    every test: fmt, clippy (native and wasm32), rustdoc, native tests, the wasm
 #                      build, wasm-bindgen-test in headless Chromium, the Dask driver,
 #                      the Python package (pytest), end-to-end tests
 #   ./build.sh wasm    only build the wasm: www/pkg (one thread) and www/pkg-threads (threads)
@@ -216,6 +216,8 @@ case "${1:-}" in
     # The library's wasm-bindgen tests (cfg(test)); the integration tests are native only.
     cargo clippy --target "$TARGET" --lib --profile test -- -D warnings
     threads_cargo clippy -- -D warnings
+    log "the library's documentation (missing docs and broken links fail)"
+    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
     log "native tests"
     cargo test
     ensure_chromium

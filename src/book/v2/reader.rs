@@ -125,7 +125,7 @@ impl BookV2 {
     ///
     /// Every chunk it decodes is kept until it ends, at most a byte a position of the book (the
     /// 4×4 book: 66 MB): the walk's children are spread over more chunks than queries keep
-    /// ([`CACHE_CHUNKS`]), and decoding each again took a book of 2,659 chunks from seconds to
+    /// (1,024 chunks), and decoding each again took a book of 2,659 chunks from seconds to
     /// hours.
     pub fn verify_deep(&self, progress: &mut dyn FnMut(u64) -> Flow) -> Result<u64, BookError> {
         let board = self.index.board();

@@ -87,7 +87,7 @@ impl Layout {
     }
 
     /// Bytes the high index of `tile`'s high counts holds once built
-    /// ([`HighIndex::bytes_for`]): what a step reading it adds to memory where it is not
+    /// (`HighIndex::bytes_for`): what a step reading it adds to memory where it is not
     /// built yet, counted against the solve's memory budget like a tile.
     pub fn high_index_bytes(&self, tile: TileId) -> u64 {
         let key = high_key(tile);
