@@ -28,7 +28,7 @@ let persisted = false; // whether the browser keeps this site's storage for good
 export async function fillBoards() {
   try {
     const response = await fetch('books/index.json');
-    if (response.ok) setBooks((await response.json()).books ?? []);
+    if (response.ok) setBooks(usableBooks((await response.json()).books ?? []));
   } catch {
     setBooks([]);
   }
@@ -52,6 +52,21 @@ export async function fillBoards() {
   for (const b of session.books.filter((b) => !b.predrawn)) {
     if (![...select.options].some((o) => o.value === b.board)) add(b.board, `${b.board} (opening book, depth ${b.depth})`);
   }
+}
+
+/** The entries of books/index.json the page can use: each names its file, its board and its
+ * depth (which decides the boards it answers). An entry short of one is left out and named on
+ * the console, for whoever hosts the site (the command line refuses it the same way). */
+function usableBooks(entries) {
+  return entries.filter((b) => {
+    const missing = [
+      typeof b?.file === 'string' ? null : 'file',
+      typeof b?.board === 'string' ? null : 'board',
+      Number.isInteger(b?.depth) && b.depth > 0 ? null : 'depth (a whole number of lines, at least 1)',
+    ].filter(Boolean);
+    if (missing.length) console.warn(`dotbox: books/index.json: the entry ${b?.file ?? JSON.stringify(b)} has no ${missing.join(', no ')}; it is left out`);
+    return !missing.length;
+  });
 }
 
 /** The listed book that answers `board` with `predrawn` lines, if any: a book of that board

@@ -23,6 +23,8 @@ before(() => {
   execFileSync(`${ROOT}target/release/dotbox`, ['book', 'build', BOARD, '--depth', String(DEPTH), '--out', `${overlay}/books/${file}`], { stdio: 'ignore' });
   const index = JSON.parse(readFileSync(`${ROOT}www/books/index.json`, 'utf8'));
   index.books.push({ file, board: BOARD, predrawn: '', depth: DEPTH, format: 2, made_by: 'tests/e2e/handover.test.mjs' });
+  // An entry without its depth, which decides the boards a book answers: left out, and said.
+  index.books.push({ file: 'no-depth.book', board: '1x10', predrawn: '', format: 2 });
   writeFileSync(`${overlay}/books/index.json`, JSON.stringify(index));
 });
 
@@ -30,7 +32,10 @@ const env = serveAndLaunch(['--overlay', overlay]);
 
 test('the book answers the first moves, then the handover solve plays exactly to the end', { timeout: 600_000 }, async () => {
   const context = await env.browser.newContext();
+  const warnings = [];
+  context.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
   const { page, errors } = await openPage(context, env.server.url, `#board=${BOARD}&mode=p1`);
+  assert.ok(warnings.some((w) => /books\/index\.json: the entry no-depth\.book has no depth/.test(w)), `warnings: ${warnings}`);
   // The progress bar is seen whenever the page waits on the worker.
   await page.evaluate(() => {
     window.waits = [];
