@@ -223,9 +223,13 @@ impl fmt::Display for Spelled<'_> {
                 }
                 error.fmt(f)?;
                 match error {
-                    BookError::LayoutMismatch { .. } => {
-                        write!(f, ": rebuild the book with `dotbox book build`")
-                    }
+                    BookError::LayoutMismatch { .. } => write!(
+                        f,
+                        ": rebuild the book with `dotbox book build`, or give {} (or {}) to \
+                         answer without it",
+                        Method::Retro.in_terms_of(self.face),
+                        Method::Search.in_terms_of(self.face)
+                    ),
                     _ => Ok(()),
                 }
             }
@@ -499,7 +503,8 @@ mod tests {
         assert_eq!(
             cli.to_string(),
             "x.book: the book follows solve layout 'old', this dotbox lays the board out as \
-             'new': rebuild the book with `dotbox book build`"
+             'new': rebuild the book with `dotbox book build`, or give --method retro (or \
+             --method search) to answer without it"
         );
         let cause = std::error::Error::source(&cli).unwrap();
         assert!(cause.downcast_ref::<BookError>().is_some());
