@@ -542,12 +542,12 @@ fn a_books_folder_named_on_purpose_must_hold_an_index() {
     };
     // A mistyped folder, and folders whose index.json is not JSON, is not a list of books,
     // lists a board that is not one, a book without its depth (which says the boards it
-    // answers) or a book whose file was not copied: refused,
+    // answers; at least 1) or a book whose file was not copied: refused,
     // naming the folder and what is wrong, where before each answered from the checkout's
     // books without a word.
     let broken = [
         ("bad", "{", "index.json that is not JSON"),
-        ("five", r#"{"books": 5}"#, "without a list of books"),
+        ("five", r#"{"books": 5}"#, "has no list of books"),
         (
             "board",
             r#"{"books": [{"board": "3y4", "file": "3x4-d7.book"}]}"#,
@@ -556,7 +556,12 @@ fn a_books_folder_named_on_purpose_must_hold_an_index() {
         (
             "depthless",
             r#"{"books": [{"board": "3x4", "file": "3x4-d7.book"}]}"#,
-            r#"lists 3x4-d7.book without its depth ("depth": lines)"#,
+            "lists 3x4-d7.book without its depth",
+        ),
+        (
+            "depth0",
+            r#"{"books": [{"board": "3x4", "file": "3x4-d7.book", "depth": 0}]}"#,
+            "lists 3x4-d7.book without its depth (\"depth\": the lines it holds, at least 1)",
         ),
         (
             "uncopied",

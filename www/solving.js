@@ -3,7 +3,7 @@
 // with its progress, the storage panel, and which positions the move list may ask for.
 import { OP, EVENT, ERROR } from './protocol.js';
 import { mark } from './test-hooks.js';
-import { Game, answerMethod, answerBudget, bookAnswers } from './pkg/dotbox.js';
+import { Game, answerMethod, answerBudget, bookAnswers, readBookIndex } from './pkg/dotbox.js';
 import {
   session, client, shownBoardKey, setBooks, setBoardStatus, setJustSolved, setBook, bookFailed, solveStarted, solveEnded,
 } from './session.js';
@@ -28,8 +28,9 @@ let persisted = false; // whether the browser keeps this site's storage for good
 export async function fillBoards() {
   try {
     const response = await fetch('books/index.json');
-    if (response.ok) setBooks(usableBooks((await response.json()).books ?? []));
-  } catch {
+    if (response.ok) setBooks(usableBooks(await response.text()));
+  } catch (e) {
+    if (e?.message) console.warn(`dotbox: ${e.message}; no opening book is used`);
     setBooks([]);
   }
   const select = $('board');
@@ -54,19 +55,14 @@ export async function fillBoards() {
   }
 }
 
-/** The entries of books/index.json the page can use: each names its file, its board and its
- * depth (which decides the boards it answers). An entry short of one is left out and named on
- * the console, for whoever hosts the site (the command line refuses it the same way). */
-function usableBooks(entries) {
-  return entries.filter((b) => {
-    const missing = [
-      typeof b?.file === 'string' ? null : 'file',
-      typeof b?.board === 'string' ? null : 'board',
-      Number.isInteger(b?.depth) && b.depth > 0 ? null : 'depth (a whole number of lines, at least 1)',
-    ].filter(Boolean);
-    if (missing.length) console.warn(`dotbox: books/index.json: the entry ${b?.file ?? JSON.stringify(b)} has no ${missing.join(', no ')}; it is left out`);
-    return !missing.length;
-  });
+/** The entries of the index `text` (books/index.json) the page can use, as the command line
+ * reads it (`readBookIndex`): an entry short of its file, board or depth is left out and named
+ * on the console, for whoever hosts the site. */
+function usableBooks(text) {
+  const { usable, leftOut } = readBookIndex(text);
+  for (const why of leftOut) console.warn(`dotbox: books/index.json ${why}; it is left out`);
+  const { books } = JSON.parse(text);
+  return usable.map((i) => books[i]);
 }
 
 /** The listed book that answers `board` with `predrawn` lines, if any: a book of that board

@@ -8,10 +8,12 @@
 //! finished solve. Format v1 ([`v1`], masks and values, built from any value oracle by
 //! [`v1::BookWriter`]) is still read. [`Book`] reads either. The formats are documented in
 //! `docs/book-format.md`. Everything here is pure (bytes in, bytes out), so the browser reads
-//! the same books.
+//! the same books; [`read_listing`] reads the `index.json` that says which book answers which
+//! board.
 
 mod enumerate;
 mod error;
+mod listing;
 mod query;
 mod reader;
 pub mod v1;
@@ -19,6 +21,7 @@ pub mod v2;
 mod verify;
 
 pub use error::BookError;
+pub use listing::{read_listing, Listed, Listing, ListingError};
 pub use query::{describe, fit, Fit};
 pub use reader::{Book, BookInfo};
 pub use verify::{Thoroughness, Verified, Verifying};

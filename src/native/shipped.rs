@@ -11,9 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use serde_json::Value;
-
-use crate::core::notation::parse_lines;
+use crate::book::{read_listing, Listing};
 use crate::core::Board;
 
 use super::error::CliError;
@@ -63,7 +61,10 @@ pub fn book_for(board: &Board) -> Result<Option<PathBuf>, CliError> {
     // Set to nothing (`DOTBOX_BOOKS= dotbox ...`), it names no folder: as if unset.
     if let Some(dir) = std::env::var_os(BOOKS_ENV).filter(|dir| !dir.is_empty()) {
         let dir = PathBuf::from(dir);
-        let found = read_index(&dir).and_then(|index| in_index(&dir, &index, board));
+        let found = read_listing_in(&dir).and_then(|listing| match listing.left_out.first() {
+            Some(why) => Err(why.clone()),
+            None => in_folder(&dir, &listing, board),
+        });
         let found = found.map_err(|why| {
             CliError::Usage(format!(
                 "${BOOKS_ENV} names {}, which {why}: point it at a folder of books with \
@@ -75,13 +76,15 @@ pub fn book_for(board: &Board) -> Result<Option<PathBuf>, CliError> {
             return Ok(found);
         }
     }
+    // A folder not named on purpose is passed over where it cannot answer; an entry of its
+    // index that cannot be used leaves the others usable.
     let carried = CARRIED.get().cloned();
     Ok(carried
         .into_iter()
         .chain(checkout_folders())
         .find_map(|dir| {
-            let index = read_index(&dir).ok()?;
-            in_index(&dir, &index, board).ok()?
+            let listing = read_listing_in(&dir).ok()?;
+            in_folder(&dir, &listing, board).ok()?
         }))
 }
 
@@ -103,57 +106,29 @@ fn checkout_folders() -> Vec<PathBuf> {
     dirs
 }
 
-/// `dir/index.json`, read; else why not, in words ("has no index.json (…)").
-fn read_index(dir: &Path) -> Result<Value, String> {
+/// `dir/index.json`, read ([`read_listing`]); else why not, in words ("has no index.json (…)").
+fn read_listing_in(dir: &Path) -> Result<Listing, String> {
     let path = dir.join("index.json");
     let text =
         std::fs::read_to_string(&path).map_err(|e| format!("has no readable index.json ({e})"))?;
-    serde_json::from_str(&text).map_err(|e| format!("has an index.json that is not JSON ({e})"))
+    read_listing(&text).map_err(|e| format!("has an index.json that {e}"))
 }
 
-/// The book `index` (the folder `dir`'s) lists for `board`, if any; else why the index is
-/// unusable, in words ("lists 3x4-d7.book for 3x4, which is not there"). Every entry must
-/// name a board, a file and the book's depth (which says the boards it answers); only the
-/// file of the book that answers `board` must be there (a folder may hold some of the books
-/// its index lists).
-fn in_index(dir: &Path, index: &Value, board: &Board) -> Result<Option<PathBuf>, String> {
-    let entries = index["books"]
-        .as_array()
-        .ok_or("has an index.json without a list of books (\"books\": [...])")?;
-    let mut found = None;
-    for entry in entries {
-        let (listed, depth, file) = listed_book(entry)?;
-        if found.is_none() && crate::book::fit(&listed, depth, board).is_ok() {
-            let path = dir.join(file);
-            if !path.is_file() {
-                return Err(format!(
-                    "lists {file} for {}, which is not there",
-                    listed.name()
-                ));
-            }
-            found = Some(path);
-        }
+/// The file of the book `listing` (the folder `dir`'s) lists for `board`, if any; else why
+/// not, in words ("lists 3x4-d7.book for 3x4, which is not there"): only the file of the
+/// book that answers `board` must be there (a folder may hold some of the books its index
+/// lists).
+fn in_folder(dir: &Path, listing: &Listing, board: &Board) -> Result<Option<PathBuf>, String> {
+    let Some(book) = listing.answering(board) else {
+        return Ok(None);
+    };
+    let path = dir.join(&book.file);
+    match path.is_file() {
+        true => Ok(Some(path)),
+        false => Err(format!(
+            "lists {} for {}, which is not there",
+            book.file,
+            book.board.name()
+        )),
     }
-    Ok(found)
-}
-
-/// One entry of an index: the board its book answers, pre-drawn lines included, the book's
-/// depth and its file name.
-fn listed_book(entry: &Value) -> Result<(Board, u32, &str), String> {
-    let name = entry["board"]
-        .as_str()
-        .ok_or_else(|| format!("lists a book without a board: {entry}"))?;
-    let listed = Board::parse(name)
-        .map_err(|e| format!("lists a book of board \"{name}\", which is not a board ({e})"))?;
-    let predrawn = entry["predrawn"].as_str().unwrap_or("");
-    let extra = parse_lines(&listed, predrawn).map_err(|e| {
-        format!("lists a book of {name} with pre-drawn lines \"{predrawn}\", which are not lines of it ({e})")
-    })?;
-    let file = entry["file"]
-        .as_str()
-        .ok_or_else(|| format!("lists a book of {name} without a file"))?;
-    let depth = (entry["depth"].as_u64())
-        .and_then(|d| u32::try_from(d).ok())
-        .ok_or_else(|| format!("lists {file} without its depth (\"depth\": lines)"))?;
-    Ok((listed.with_predrawn(extra), depth, file))
 }

@@ -218,6 +218,26 @@ impl LazyBook {
     }
 }
 
+/// What the page can use of a `books/index.json` ([`book::read_listing`], the command line's
+/// reader): `{usable, leftOut}`, the places in its `books` list of the entries the page may
+/// open, and a sentence naming each other entry and what it lacks. An index that is no list
+/// of books is an `Error` saying so.
+#[wasm_bindgen(js_name = readBookIndex)]
+pub fn read_book_index(text: &str) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Usable {
+        usable: Vec<usize>,
+        left_out: Vec<String>,
+    }
+    let listing =
+        book::read_listing(text).map_err(|e| JsError::new(&format!("books/index.json {e}")))?;
+    to_js_value(&Usable {
+        usable: listing.books.iter().map(|b| b.entry).collect(),
+        left_out: listing.left_out,
+    })
+}
+
 /// Whether a book of board `book_board` with extra pre-drawn lines `book_predrawn`, `depth`
 /// lines deep, answers positions of `board` with `predrawn`: the same board or its transpose
 /// (the 3×5 book answers 5×3), with the book's pre-drawn lines and fewer more than its depth

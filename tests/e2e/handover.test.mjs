@@ -35,7 +35,7 @@ test('the book answers the first moves, then the handover solve plays exactly to
   const warnings = [];
   context.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
   const { page, errors } = await openPage(context, env.server.url, `#board=${BOARD}&mode=p1`);
-  assert.ok(warnings.some((w) => /books\/index\.json: the entry no-depth\.book has no depth/.test(w)), `warnings: ${warnings}`);
+  assert.ok(warnings.some((w) => /books\/index\.json lists no-depth\.book without its depth/.test(w)), `warnings: ${warnings}`);
   // The progress bar is seen whenever the page waits on the worker.
   await page.evaluate(() => {
     window.waits = [];
