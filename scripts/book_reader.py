@@ -276,8 +276,8 @@ class BookV2:
         if self.predrawn >> self.board.line_count:
             raise BookError("bad pre-drawn lines in header: a line off the board")
         open_lines = self.board.line_count - popcount(self.predrawn)
-        if self.depth > open_lines:
-            raise BookError(f"depth {self.depth} exceeds the board's {open_lines} open lines")
+        if not 1 <= self.depth <= open_lines:
+            raise BookError(f"depth {self.depth} is not from 1 to the board's {open_lines} open lines")
         if not 4 <= self.chunk_log2 <= 24:
             raise BookError(f"chunks of 2^{self.chunk_log2} positions")
         # Only now are the lengths believed (a damaged one is a corrupt header, not a cut file).
@@ -655,8 +655,8 @@ class BookV1:
         if self.predrawn >> self.board.line_count:
             raise BookError("bad pre-drawn lines in header: a line off the board")
         open_lines = self.board.line_count - popcount(self.predrawn)
-        if self.depth > open_lines:
-            raise BookError(f"depth {self.depth} exceeds the board's {open_lines} open lines")
+        if not 1 <= self.depth <= open_lines:
+            raise BookError(f"depth {self.depth} is not from 1 to the board's {open_lines} open lines")
         # The longest file `entries` entries in depth+1 layers can take: a larger declared
         # length is a damaged field, not a file cut short.
         longest = V1_HEADER_LEN + 4 + 16 * (self.depth + 1) + 23 * entries

@@ -93,7 +93,7 @@ fn round_trip_full_depth() {
 
 #[test]
 fn round_trip_partial_depth() {
-    for (r, c, depth) in [(1, 2, 3), (2, 2, 0), (2, 2, 5), (2, 3, 6), (1, 3, 4)] {
+    for (r, c, depth) in [(1, 2, 3), (2, 2, 1), (2, 2, 5), (2, 3, 6), (1, 3, 4)] {
         check_against_naive(&Board::new(r, c).unwrap(), depth);
     }
 }
@@ -335,7 +335,11 @@ fn writer_rejects_bad_depths_and_values_and_passes_oracle_errors() {
     let board = Board::new(1, 1).unwrap();
     assert_eq!(
         BookWriter::new(&board, 5).unwrap_err(),
-        BookError::DepthTooLarge { depth: 5, open: 4 }
+        BookError::DepthOutOfRange { depth: 5, open: 4 }
+    );
+    assert_eq!(
+        BookWriter::new(&board, 0).unwrap_err(),
+        BookError::DepthOutOfRange { depth: 0, open: 4 }
     );
     let writer = BookWriter::new(&board, 2).unwrap();
     let e = writer.write(|_| Ok::<i32, BookError>(2)).unwrap_err();
@@ -351,4 +355,18 @@ fn writer_rejects_bad_depths_and_values_and_passes_oracle_errors() {
         .write(|_| Err(BookError::Corrupt("oracle failed".into())))
         .unwrap_err();
     assert_eq!(e, BookError::Corrupt("oracle failed".into()));
+}
+
+#[test]
+fn a_declared_depth_of_0_is_a_corrupt_header() {
+    // Checked before any length the header declares (tests/book_v2.rs: the same for v2).
+    let mut bytes = sample();
+    bytes[20] = 0;
+    let e = Book::from_bytes(bytes).unwrap_err();
+    assert!(
+        matches!(e, BookError::Corrupt(_))
+            && e.to_string()
+                .contains("depth 0: a book holds at least one line"),
+        "{e}"
+    );
 }

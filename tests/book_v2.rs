@@ -81,7 +81,7 @@ fn check_against_solve(board: &Board, depth: u32) {
 
 #[test]
 fn round_trips_against_the_solve() {
-    for (board, depth) in [("2x3", 17), ("2x3", 9), ("3x3", 5), ("2x4", 6), ("1x1", 0)] {
+    for (board, depth) in [("2x3", 17), ("2x3", 9), ("3x3", 5), ("2x4", 6), ("1x1", 1)] {
         check_against_solve(&Board::parse(board).unwrap(), depth);
     }
 }
@@ -478,6 +478,20 @@ fn unknown_versions_and_other_layouts_are_named() {
     other[fp + 6] = b'9';
     let e = Book::from_bytes(resealed(other)).unwrap_err();
     assert!(matches!(e, BookError::LayoutMismatch { .. }), "{e}");
+}
+
+#[test]
+fn a_declared_depth_of_0_is_a_corrupt_header() {
+    // Checked before any length the header declares (tests/book.rs: the same for v1).
+    let mut bytes = sample();
+    bytes[20] = 0;
+    let e = Book::from_bytes(bytes).unwrap_err();
+    assert!(
+        matches!(e, BookError::Corrupt(_))
+            && e.to_string()
+                .contains("depth 0: a book holds at least one line"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -75,8 +75,9 @@ pub enum BookError {
         /// What was asked for ("values" or "move scores"), to word the message.
         query: &'static str,
     },
-    /// A writer was asked for a depth beyond the board's open lines.
-    DepthTooLarge {
+    /// A writer was asked for a depth of 0 (a book that gives no move's score) or beyond the
+    /// board's open lines.
+    DepthOutOfRange {
         /// The depth asked for, in lines drawn beyond the pre-drawn ones.
         depth: u32,
         /// The board's open lines: the deepest a book can go.
@@ -171,7 +172,12 @@ impl fmt::Display for BookError {
                 "the position has {lines} lines drawn beyond the pre-drawn ones; the book gives \
                  {query} for positions with at most {max}"
             ),
-            BookError::DepthTooLarge { depth, open } => {
+            BookError::DepthOutOfRange { depth: 0, open } => write!(
+                f,
+                "depth 0: a book holds at least one line beyond its start (1 to the board's \
+                 {open} open lines)"
+            ),
+            BookError::DepthOutOfRange { depth, open } => {
                 write!(f, "depth {depth} exceeds the board's {open} open lines")
             }
             BookError::NotABookSolve => write!(

@@ -25,3 +25,24 @@ pub use listing::{read_listing, Listed, Listing, ListingError};
 pub use query::{describe, fit, Fit};
 pub use reader::{Book, BookInfo};
 pub use verify::{Thoroughness, Verified, Verifying};
+
+/// The depth a book's header declares, checked against its board before anything else the
+/// header declares is believed: from 1 to the board's open lines ([`check_depth`]), else the
+/// header is corrupt.
+fn header_depth(depth: u8, board: &crate::core::Board) -> Result<u32, BookError> {
+    let depth = u32::from(depth);
+    check_depth(depth, board)
+        .map(|()| depth)
+        .map_err(|e| BookError::Corrupt(e.to_string()))
+}
+
+/// A book's depth on `board`: at least 1 (a book gives move scores for positions with fewer
+/// lines than its depth) and at most the board's open lines. The writers' rule and the
+/// readers'.
+fn check_depth(depth: u32, board: &crate::core::Board) -> Result<(), BookError> {
+    let open = board.open_lines(board.start()).count();
+    match depth == 0 || depth > open {
+        true => Err(BookError::DepthOutOfRange { depth, open }),
+        false => Ok(()),
+    }
+}

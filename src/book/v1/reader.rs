@@ -79,13 +79,7 @@ impl BookV1 {
         let board = board
             .with_checked_predrawn(Position(header.predrawn))
             .map_err(|e| BookError::Corrupt(format!("bad pre-drawn lines in header: {e}")))?;
-        let depth = u32::from(header.depth);
-        let open = board.open_lines(board.start()).count();
-        if depth > open {
-            return Err(BookError::Corrupt(format!(
-                "depth {depth} exceeds the board's {open} open lines"
-            )));
-        }
+        let depth = crate::book::header_depth(header.depth, &board)?;
         let found = bytes.len() as u64;
         let limit = format!(
             "its {} entries in {} layers can take",

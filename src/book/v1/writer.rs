@@ -37,10 +37,7 @@ impl BookWriter {
         depth: u32,
         progress: &mut dyn FnMut(u32, u64, u64),
     ) -> Result<BookWriter, BookError> {
-        let open = board.open_lines(board.start()).count();
-        if depth > open {
-            return Err(BookError::DepthTooLarge { depth, open });
-        }
+        crate::book::check_depth(depth, board)?;
         let eq = Equivalence::new(board, board.predrawn());
         let mut layers = vec![vec![board.start().0]];
         let mut children = Vec::new();

@@ -91,12 +91,7 @@ impl Fixed {
         let board = board
             .with_checked_predrawn(Position(predrawn))
             .map_err(|e| corrupt(format!("bad pre-drawn lines in header: {e}")))?;
-        let open = board.open_lines(board.start()).count();
-        if u32::from(depth) > open {
-            return Err(corrupt(format!(
-                "depth {depth} exceeds the board's {open} open lines"
-            )));
-        }
+        crate::book::header_depth(depth, &board)?;
         if !CHUNK_LOG2_RANGE.contains(&chunk_log2) {
             return Err(corrupt(format!("chunks of 2^{chunk_log2} positions")));
         }

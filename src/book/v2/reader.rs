@@ -209,9 +209,6 @@ impl BookV2 {
     }
 }
 
-/// The addressing of the layout the reader builds for the book's board, checked against the
-/// book's fingerprint; each layer's length is checked against the book's when [`locate`]
-/// first lays that layer out.
 /// Per layer of the book `index` describes: positions, stream length, symbols, chunks and
 /// compressed bytes. From the index and the layout alone, so that a book read chunk by
 /// chunk is described without reading a chunk.
@@ -240,6 +237,9 @@ pub(crate) fn layer_stats(index: &BookV2Index, address: &Addressing) -> Vec<Laye
         .collect()
 }
 
+/// The addressing of the layout the reader builds for the book's board, checked against the
+/// book's fingerprint; each layer's length is checked against the book's when [`locate`]
+/// first lays that layer out.
 pub(crate) fn addressing(index: &BookV2Index) -> Result<Addressing, BookError> {
     let board: &Board = index.board();
     let layout = Layout::new(board, board.start(), Rules::default(), Valuation::Score)

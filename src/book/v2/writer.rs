@@ -34,10 +34,7 @@ pub fn write_book<E: From<BookError>>(
         }
         .into());
     }
-    let open = layout.open_count();
-    if depth > open {
-        return Err(BookError::DepthTooLarge { depth, open }.into());
-    }
+    crate::book::check_depth(depth, board)?;
     let total = 2
         * (0..=depth)
             .map(|d| layer_tiles(layout, d).len() as u64)
