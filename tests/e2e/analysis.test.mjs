@@ -738,6 +738,7 @@ test('set up: lines clicked or entered on the board are drawn or erased as pre-d
   await clickLine(page, 9);
   await page.waitForFunction(() => /[#&]pre=0,4,9(&|$)/.test(location.hash));
   assert.equal(await page.getAttribute('#svg g.move.erasable[data-line="4"]', 'aria-label'), `line ${await labelOf(page, 4)}, drawn: erase it`);
+  await settled(page); // the board drawn anew for the last line, not the one being replaced
   await page.click('#svg g.move.erasable[data-line="4"]', { force: true });
   await page.waitForFunction(() => /[#&]pre=0,9(&|$)/.test(location.hash));
   await settled(page);
@@ -775,6 +776,7 @@ test('set up: Undo and Redo take back and replay the lines set up; turned off wi
   assert.deepEqual([await disabled('undo'), await disabled('redo')], [true, true], 'nothing set up yet');
   await clickLine(page, 9);
   await page.waitForFunction(() => /[#&]pre=0,4,9(&|$)/.test(location.hash));
+  await settled(page); // the board drawn anew for the last line, not the one being replaced
   await page.click('#svg g.move.erasable[data-line="0"]', { force: true });
   await page.waitForFunction(() => /[#&]pre=4,9(&|$)/.test(location.hash));
   // Undo: the erased line back, then the drawn one gone; Redo draws it again.
@@ -813,6 +815,7 @@ test('set up on icelandic keeps its borders drawn; Back while setting up ends it
   await clickLine(page, 0);
   await page.waitForFunction(() => /pre=0,15,/.test(location.hash));
   assert.deepEqual(await erasable(), [0], 'the line set up is, the borders still not');
+  await settled(page); // the board drawn anew for the last line, not the one being replaced
   await page.click('#svg g.move.erasable[data-line="0"]', { force: true });
   await page.waitForFunction(() => document.querySelectorAll('#svg g.move.erasable').length === 0);
   assert.equal(await page.$$eval('#svg line.predrawn', (ls) => ls.length), 8, 'the eight borders stay drawn');
