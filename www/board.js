@@ -111,13 +111,13 @@ export function renderBoard(svg, view) {
       const { x, y } = midpoint(shape);
       // A proven score beside estimates is worse than the best only where the value is known.
       const rank = doubt ? 'estimate' : isBest ? 'best' : proven.has(shape.line) && provenBest === null ? 'proven' : 'worse';
-      const t = el('text', { class: `score ${rank}`, x, y, 'font-size': doubt ? 0.2 : 0.24, 'stroke-width': doubt ? 0.1 : 0.06, 'stroke-linejoin': 'round' }, g);
+      const t = el('text', { class: `score ${rank}`, x, y, 'font-size': doubt ? 0.2 : 0.24, 'stroke-width': doubt ? 0.16 : 0.06, 'stroke-linejoin': 'round' }, g);
       t.textContent = doubt ? `~${fmt(score)}` : fmt(score);
     } else if (view.showScores && guess !== undefined) {
       const { x, y } = midpoint(shape);
-      // A wider halo than the exact scores': the thin italic digits and the point would let
-      // the dashed line show through between them.
-      const t = el('text', { class: `score estimate${isPick ? ' pick' : ''}`, x, y, 'font-size': 0.2, 'stroke-width': 0.1, 'stroke-linejoin': 'round' }, g);
+      // A wider halo than the exact scores' (0.16 against 0.06): the thin italic digits and the
+      // point would let the dashed line show through between them ("~-2.5" read "~-2:5").
+      const t = el('text', { class: `score estimate${isPick ? ' pick' : ''}`, x, y, 'font-size': 0.2, 'stroke-width': 0.16, 'stroke-linejoin': 'round' }, g);
       t.textContent = fmtEstimate(guess);
     }
     if (view.interactive) {
