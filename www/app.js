@@ -189,8 +189,10 @@ async function update() {
   // position's analysis is already at hand.
   const asked = ++request;
   if (session.analysisFor === lines && session.analysis) {
-    // The superseded request's bar goes with it.
+    // The superseded request's bar goes with it; an earlier position's note that its scores
+    // are estimates goes too (stepping onto an exact position kept it).
     endWait();
+    describeSource(session.analysis);
     return scheduleEngine();
   }
   mark({ state: 'thinking' });

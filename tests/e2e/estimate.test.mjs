@@ -520,3 +520,37 @@ test('the engine thinks on the person\'s time, and stops when the person moves',
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('stepping through a game, the note that the scores are estimates goes wherever the board shows only exact scores', { timeout: 300_000 }, async () => {
+  // A 5x5 game whose positions turn exact around its 24th move (36 open lines), where the
+  // engine's search solves them within its time (on a loaded machine it may not: then they
+  // stay estimates, and the note with them). Seen once, a position's answer is at hand when
+  // it is stepped onto again, which is where the note once stayed.
+  const moves = '0,30,6,41,49,2,51,53,18,1,19,28,55,26,33,47,8,58,16,27,39,22,48,12,35,36,10,14';
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=p1&moves=${moves}`);
+  const at = (ply) => page.waitForFunction((n) => document.body.dataset.lines.split(',').filter(Boolean).length === n, ply);
+  const check = async (how) => {
+    await settled(page);
+    // The position's own answer is in when the value line says what it is.
+    await page.waitForFunction(() => !/…/.test(document.querySelector('#value').textContent), null, { timeout: 60_000 });
+    const { estimates, note } = await page.evaluate(() => ({
+      estimates: document.querySelectorAll('#svg .score.estimate').length,
+      note: document.querySelector('#exactness').hidden ? null : document.querySelector('#exactness').textContent,
+    }));
+    if (estimates === 0) assert.equal(note, null, `${how}: only exact scores on the board, yet the note says: ${note}`);
+    else assert.match(note ?? '', /estimates/, `${how}: estimates on the board without the note`);
+  };
+  for (const ply of [24, 25, 24, 23, 22]) {
+    await page.click(`#moves li[data-ply="${ply}"] button`);
+    await at(ply);
+    await check(`move ${ply}, its row clicked`);
+  }
+  for (let ply = 23; ply <= 26; ply++) {
+    await page.click('#nav-next');
+    await at(ply);
+    await check(`move ${ply}, stepped onto with Next`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
