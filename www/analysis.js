@@ -9,7 +9,7 @@
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
-import { analysisOf, cached, estimateOf, estimated, exactValue, exactly, failure, provenValue, searchAsked, searchOf } from './analyses.js';
+import { analysisOf, cached, estimateOf, estimated, exactValue, failure, provenValue, searchAsked, searchOf } from './analyses.js';
 import { bestStep, proven } from './proven.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine, isEngine, replyEnded } from './session.js';
@@ -58,23 +58,40 @@ function estimatedMarginAt(k) {
   return a ? marginWith(k, a.value) : null;
 }
 
-/** The loss of `line` played from the position with `lines` drawn, against the best move
- * there: a number, or null if not known yet. */
-function lossOf(lines, line) {
-  const before = exactly(keyOf(lines));
-  const score = before?.moves.find((m) => m.line === line)?.score;
-  return score === undefined ? null : before.value - score;
+/** The exact value of `position` (one of ctx.positions) and how it is known, or null
+ * (`exactValue`): on the line shown, also by the exact score of the move that led there. The
+ * graph's margins and the list's losses both read it, so they never disagree. */
+function exactValueOf(position) {
+  const k = position.ply;
+  // The line shown's positions come first in ctx.positions, one a ply, then the variations'.
+  const onLine = k > 0 && k <= ctx.plies.length && ctx.positions[k] === position;
+  return exactValue(keyOf(position.lines), onLine ? keyAt(k - 1) : null, onLine ? ctx.plies[k - 1] : undefined);
+}
+
+/** The exact loss of `move` ({line, boxes}) played from `position` (one of ctx.positions),
+ * against the best move there: a number, or null if not known (yet). The value there less the
+ * move's score, each exact: the score as that position's analysis or the engine's proof there
+ * gives it, or from the exact value of the position the move leads to (the engine proves the
+ * value of a position, and its own move, without every score before it). */
+function lossOf(position, move) {
+  const before = exactValueOf(position);
+  if (!before) return null;
+  const drawn = position.lines ? position.lines.split(',').map(Number) : [];
+  const after = exactValue(keyOf(sortedLines([...drawn, move.line])), keyOf(position.lines), move);
+  if (after === null) return null;
+  return before.value - (move.boxes ? move.boxes + after.value : -after.value);
 }
 
 /**
- * What the list says of the loss of `line` played from `position` (one of ctx.positions), the
- * same for the line shown and its variations: `loss` (exact, or null), `guess` (the engine's
- * estimated loss where no exact one is known, or null), and the `text`, `title` and `cls` of
- * its cell. Unknown for good (`?`) where nothing exact is still to be asked of the position.
+ * What the list says of the loss of `move` ({line, boxes}) played from `position` (one of
+ * ctx.positions), the same for the line shown and its variations: `loss` (exact, or null),
+ * `guess` (the engine's estimated loss where no exact one is known, or null), and the `text`,
+ * `title` and `cls` of its cell. Unknown for good (`?`) where nothing exact is still to be
+ * asked of the position.
  */
-function lossView(position, line) {
-  const loss = lossOf(position.lines, line);
-  const guess = loss === null ? estimatedLossOf(position.lines, line) : null;
+function lossView(position, move) {
+  const loss = lossOf(position, move);
+  const guess = loss === null ? estimatedLossOf(position.lines, move.line) : null;
   if (guess !== null) return { loss, guess, text: fmtEstimate(-guess), title: `estimated loss ${guess.toFixed(1)} (the engine's estimate, not exact)`, cls: 'estimate' };
   if (loss === null) {
     // '?' only where nothing more is coming; an estimate still to come is worked out too.
@@ -87,7 +104,7 @@ function lossView(position, line) {
 /** The final margin for A after `k` moves with perfect play from there, or null: known of
  * that position, or proven by the exact score of the move that led there. */
 function marginAt(k) {
-  const known = exactValue(keyAt(k), k > 0 ? keyAt(k - 1) : null, ctx.plies[k - 1]);
+  const known = exactValueOf(ctx.positions[k]);
   return known === null ? null : marginWith(k, known.value);
 }
 
@@ -110,7 +127,7 @@ function renderMoves(at) {
   list.replaceChildren();
   ctx.plies.forEach((p, i) => {
     const k = i + 1;
-    const { loss, guess, text, title, cls } = lossView(ctx.positions[k - 1], p.line);
+    const { loss, guess, text, title, cls } = lossView(ctx.positions[k - 1], p);
     const li = document.createElement('li');
     Object.assign(li.dataset, { ply: k, line: p.line, player: p.player, loss: loss ?? '' });
     if (k === at) li.setAttribute('aria-current', 'step');
@@ -151,7 +168,7 @@ const sortedLines = (moves) => [...moves].sort((a, b) => a - b).join(',');
  * The variations of the line shown (`plies`, from game `g`) the list shows: at each of its
  * positions, every other move tried there (session.tree), continued as the tree goes on. Each
  * {branch (the moves of the line shown before it), moves (its moves from the start), plies:
- * [{ply, line, player}]}.
+ * [{ply, line, player, boxes}]}.
  */
 function variationsOf(g, plies) {
   const shown = plies.map((p) => p.line);
@@ -161,7 +178,7 @@ function variationsOf(g, plies) {
     replay.playAll(moves.join(','));
     const history = replay.history();
     replay.free();
-    return { branch, moves, plies: variation.map((line, j) => ({ ply: branch + j + 1, line, player: history[branch + j].player })) };
+    return { branch, moves, plies: variation.map((line, j) => ({ ply: branch + j + 1, line, player: history[branch + j].player, boxes: history[branch + j].boxes })) };
   }));
 }
 
@@ -199,8 +216,8 @@ function renderVariations(list, branch) {
   for (const { moves, plies } of ctx.variations.filter((v) => v.branch === branch)) {
     const li = document.createElement('li');
     li.className = 'variation';
-    plies.forEach(({ ply, line, player, from }, j) => {
-      const { loss, text, title, cls } = lossView(from, line);
+    plies.forEach(({ ply, line, player, boxes: took, from }, j) => {
+      const { loss, text, title, cls } = lossView(from, { line, boxes: took });
       const button = document.createElement('button');
       button.type = 'button';
       button.tabIndex = -1;

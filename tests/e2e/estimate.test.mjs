@@ -551,6 +551,20 @@ test('stepping through a game, the note that the scores are estimates goes where
     await at(ply);
     await check(`move ${ply}, stepped onto with Next`);
   }
+  // Where the graph has exact margins before and after a move, the move list has its exact
+  // loss, the same (the values the engine proved count for both).
+  const { points, rows } = await page.evaluate(() => ({
+    points: Object.fromEntries([...document.querySelectorAll('#graph circle.point:not(.estimate)')].map((c) => [c.dataset.ply, Number(c.dataset.margin)])),
+    rows: [...document.querySelectorAll('#moves li[data-ply]')].map((li) => ({ ply: li.dataset.ply, player: Number(li.dataset.player), loss: li.dataset.loss })),
+  }));
+  let compared = 0;
+  for (const { ply, player, loss } of rows) {
+    const [before, after] = [points[Number(ply) - 1], points[ply]];
+    if (before === undefined || after === undefined) continue;
+    compared++;
+    assert.equal(Number(loss === '' ? NaN : loss), player === 0 ? before - after : after - before, `move ${ply}: the graph's margins ${before} and ${after}, the list's loss '${loss}'`);
+  }
+  assert.ok(compared > 0 || Object.keys(points).length < 2, `compared ${compared} moves`);
   assert.deepEqual(errors, []);
   await context.close();
 });
