@@ -158,6 +158,19 @@ function afterMove(line) {
   update();
 }
 
+/** The result of a finished game with `a` and `b` boxes, said to the person who played one
+ * side against the engine as their win or loss ("Game over: you win 5–4 (A)."). */
+function resultText(a, b) {
+  if (a === b) return `Game over: a draw, ${a}–${b}.`;
+  const winner = a > b ? 0 : 1;
+  const score = `${Math.max(a, b)}–${Math.min(a, b)}`;
+  const person = session.mode === 'p1' ? 0 : session.mode === 'p2' ? 1 : null;
+  if (person === null) return `Game over: ${PLAYER[winner]} wins ${score}.`;
+  return winner === person
+    ? `Game over: you win ${score} (${PLAYER[person]}).`
+    : `Game over: the engine wins ${score} (${PLAYER[winner]}); you lose as ${PLAYER[person]}.`;
+}
+
 /** Renders at once, then asks the worker for the new position's analysis. */
 async function update() {
   stopEngineTimer();
@@ -171,7 +184,7 @@ async function update() {
     replyEnds();
     mark({ state: 'over' });
     const [a, b] = g.taken;
-    setResult(a === b ? `Game over: a draw, ${a}–${b}.` : `Game over: ${a > b ? 'A' : 'B'} wins ${Math.max(a, b)}–${Math.min(a, b)}.`);
+    setResult(resultText(a, b));
     return;
   }
   const lines = g.lines;

@@ -322,7 +322,7 @@ test('engine against engine plays a whole 3x3 game of optimal moves to the value
   await context.close();
 });
 
-test('the result of a finished game leaves the message line when a move is taken back', async () => {
+test('the result of a finished game says who won (against the engine: you or the engine) and leaves the message line when a move is taken back', async () => {
   const context = await env.browser.newContext();
   const all = Array.from({ length: 12 }, (_, i) => i).join(',');
   const { page, errors } = await openPage(context, env.server.url, `#board=2x2&mode=hh&moves=${all}`);
@@ -333,6 +333,16 @@ test('the result of a finished game leaves the message line when a move is taken
   await page.waitForFunction(() => document.querySelector('#message').textContent === '', null, { timeout: 10_000 });
   assert.equal(await page.evaluate(() => window.dotboxApp.state.game.isOver()), false);
   assert.deepEqual(errors, []);
+  // Against the engine, the result says whether the person won: the same game, each side.
+  for (const [mode, person] of [['p1', 0], ['p2', 1]]) {
+    const other = await openPage(context, env.server.url, `#board=2x2&mode=${mode}&moves=${all}`);
+    assert.equal(await settled(other.page), 'over');
+    const [a, b] = await other.page.evaluate(() => Array.from(window.dotboxApp.state.game.taken));
+    const won = (person === 0 ? a - b : b - a) > 0;
+    const expected = a === b ? /^Game over: a draw/ : won ? /^Game over: you win \d–\d \([AB]\)\.$/ : /^Game over: the engine wins \d–\d \([AB]\); you lose as [AB]\.$/;
+    assert.match(await other.page.textContent('#message'), expected, `${mode}, ${a}–${b}`);
+    assert.deepEqual(other.errors, []);
+  }
   await context.close();
 });
 
