@@ -214,7 +214,7 @@ fn bad_input_is_an_error_not_a_panic() {
     let missing = dir.path().join("missing.book");
     let ms = missing.to_str().unwrap();
     let unwritable = format!("{ms}/in/no/directory.book");
-    let cases: [(&[&str], &str); 26] = [
+    let cases: [(&[&str], &str); 28] = [
         (&["analyze", "3z3"], "invalid board '3z3'"),
         // Lines after the board, a record left unquoted: the error says how to give them.
         (
@@ -249,6 +249,14 @@ fn bad_input_is_an_error_not_a_panic() {
         (
             &["analyze", "2x2", "--lines", "3,3"],
             "line 3 is listed twice",
+        ),
+        (
+            &["analyze", "2x2", "--method", "search", "--min-chain", "5"],
+            "--method search does not read --min-chain",
+        ),
+        (
+            &["analyze", "2x2", "--loony", "--min-chain", "4"],
+            "--loony does not read --min-chain",
         ),
         (
             &["analyze", "4x4", "--method", "retro"],

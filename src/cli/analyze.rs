@@ -61,9 +61,11 @@ pub struct AnalyzeArgs {
     /// on its own when the plain solve is too large and the reduced value is proven exact.
     #[arg(long)]
     pub pseudo_lines: bool,
-    /// Fewest boxes of a chain collapsed by --pseudo-lines (at least 3).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_CHAIN, value_parser = parse_min_chain, allow_negative_numbers = true)]
-    pub min_chain: usize,
+    /// Fewest boxes of a chain collapsed by --pseudo-lines, or by the answer policy's own
+    /// pseudo-lines without --method (at least 3; default 3).
+    // No default filled in here, so that a length given where nothing reads it is refused.
+    #[arg(long, value_name = "N", value_parser = parse_min_chain, allow_negative_numbers = true)]
+    pub min_chain: Option<usize>,
     /// Words after the board that are no option (`3x3 0,5`, or a game record left unquoted):
     /// refused with the way to give them, where clap would only say "unexpected argument".
     #[arg(hide = true)]
@@ -124,8 +126,25 @@ impl AnalyzeArgs {
             method: self.method,
             book: self.book.clone(),
             search: self.search.clone(),
-            min_chain: self.min_chain,
+            min_chain: self.min_chain.unwrap_or(DEFAULT_MIN_CHAIN),
         }
+    }
+
+    /// Refuses --min-chain where nothing reads it: a method asked for by name and --loony
+    /// collapse no chains (only --pseudo-lines and the answer policy do).
+    fn check_min_chain_read(&self) -> Result<(), CliError> {
+        if self.min_chain.is_none() || self.pseudo_lines {
+            return Ok(());
+        }
+        let by = match (self.method, self.loony) {
+            (Some(method), _) => format!("--method {}", method.name()),
+            (None, true) => "--loony".to_string(),
+            (None, false) => return Ok(()),
+        };
+        Err(CliError::Usage(format!(
+            "{by} does not read --min-chain: it cannot be combined with it (only --pseudo-lines \
+             and the answer policy, without --method, collapse chains)"
+        )))
     }
 }
 
@@ -138,6 +157,7 @@ fn analyze(args: &AnalyzeArgs, game: Option<&Game>) -> Result<String, CliError> 
     // Checked whatever answers, before the variants below that answer without the policy
     // (which reads --min-chain too, for its own pseudo-lines).
     options.check()?;
+    args.check_min_chain_read()?;
     if args.pseudo_lines {
         if args.loony || args.book.is_some() || args.method.is_some() || rules != Rules::default() {
             return Err(CliError::Usage(
@@ -147,7 +167,7 @@ fn analyze(args: &AnalyzeArgs, game: Option<&Game>) -> Result<String, CliError> 
             ));
         }
         return Ok(report(
-            &answer::pseudo(&board, pos, args.min_chain)?,
+            &answer::pseudo(&board, pos, options.min_chain)?,
             args.json,
         ));
     }
