@@ -7,7 +7,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use dotbox::book::Thoroughness;
 use dotbox::cli::analysis_json;
-use dotbox::core::notation::parse_lines;
+use dotbox::core::notation::{self, parse_lines};
 use dotbox::core::{Board, Rules};
 use dotbox::native::{interrupt, BookFile, CliError};
 use dotbox::search::Flow;
@@ -119,10 +119,10 @@ impl Book {
 /// record names lines too, which `Book.analyze` and the OpenSpiel bridge take as lines
 /// only: refused, not dropped.
 pub(crate) fn board_alone(name: &str) -> Result<Board, CliError> {
-    let what = if name.contains(':') {
-        "a position"
-    } else if name.trim().contains(char::is_whitespace) {
+    let what = if notation::is_record(name) {
         "a game record"
+    } else if name.contains(':') {
+        "a position"
     } else {
         return Ok(Board::parse(name)?);
     };

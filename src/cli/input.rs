@@ -74,15 +74,10 @@ pub fn position_of(
     Ok((board, pos))
 }
 
-/// The game `board` records, if it is a record: a board's name has no spaces, a record has,
-/// and so may a position in the notation after its commas (`3x3:0, 5`), which is no record.
+/// The game `board` records, if it is a record ([`notation::is_record`]: it has the word
+/// `pre` or `moves`; a position may have spaces after its commas, `3x3:a1b1, b1c1`).
 pub fn read_game(board: &str, lines: &str) -> Result<Option<Game>, CliError> {
-    let position = board.split_once(':').is_some_and(|(_, drawn)| {
-        drawn
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == ',' || c.is_whitespace())
-    });
-    if position || !board.trim().contains(char::is_whitespace) {
+    if !notation::is_record(board) {
         return Ok(None);
     }
     if !lines.trim().is_empty() {

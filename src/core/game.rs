@@ -13,7 +13,7 @@
 use std::fmt;
 
 use super::error::{BoardError, LinesError, PositionError};
-use super::notation::{format_line_set, line_label, parse_line, parse_lines};
+use super::notation::{self, format_line_set, line_label, parse_line, parse_lines};
 use super::{Board, Position};
 
 /// One move played: the line, who drew it and how many boxes (0, 1 or 2) it completed.
@@ -356,6 +356,18 @@ impl Game {
     /// Reads a game record (see the module docs): the game with every move played.
     pub fn read_record(text: &str) -> Result<Game, RecordError> {
         let text = text.trim();
+        if text.is_empty() {
+            return Err(RecordError::Empty);
+        }
+        // A board or a position (`3x3:0, 5`): its lines are the pre-drawn lines of a game
+        // with no moves yet.
+        if !notation::is_record(text) {
+            let (board, pos) = notation::parse_position(text).map_err(|e| match e {
+                LinesError::Board(e) => RecordError::Board(e),
+                e => RecordError::Predrawn(e),
+            })?;
+            return Ok(Game::new(board.with_predrawn(pos)));
+        }
         let mut words = text.split_whitespace();
         let first = words.next().ok_or(RecordError::Empty)?;
         let (board, mut predrawn) = match first.split_once(':') {
@@ -464,6 +476,21 @@ mod tests {
         // The first word is the board, and a wrong one is named before the words after it.
         assert!(matches!(
             Game::read_record("garbage here"),
+            Err(RecordError::Board(_))
+        ));
+        // A board or a position (spaces after its colon or commas, labels or numbers) is a
+        // game with its lines pre-drawn and no moves yet, as the command line reads it.
+        for position in ["3x3:0, 5", "3x3 : 0,5", "3x3:a1b1, b2b3"] {
+            let g = Game::read_record(position).unwrap();
+            assert_eq!(g.board().extra_predrawn().count(), 2, "{position}");
+            assert!(g.moves().is_empty(), "{position}");
+        }
+        assert!(matches!(
+            Game::read_record("3x3:0,99"),
+            Err(RecordError::Predrawn(LinesError::OutOfRange { .. }))
+        ));
+        assert!(matches!(
+            Game::read_record("3y3:0"),
             Err(RecordError::Board(_))
         ));
     }

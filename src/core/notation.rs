@@ -160,6 +160,17 @@ pub fn format_line_set(lines: Position) -> String {
     list.join(",")
 }
 
+/// Whether `text` is a game record (`BOARD [pre L,..] [moves M ..]`, as `Game::record`
+/// writes it: it has the word `pre` or `moves`) rather than a board or a position
+/// (`BOARD:l1,l2,..`, labels or numbers, spaces allowed around its colon and commas). A board
+/// followed by other words (`3x3 junk`) is read as a record too, so that its error names the
+/// words. The one rule the command line, Python and the page tell them apart by.
+pub fn is_record(text: &str) -> bool {
+    let text = text.trim();
+    text.split_whitespace().any(|w| w == "moves" || w == "pre")
+        || (!text.contains(':') && text.contains(char::is_whitespace))
+}
+
 /// Parses `BOARD` or `BOARD:l1,l2,..` into the board and the position.
 pub fn parse_position(text: &str) -> Result<(Board, Position), LinesError> {
     let (board_text, lines_text) = match text.split_once(':') {
@@ -245,6 +256,29 @@ pub fn parse_dbn(text: &str, board: Option<&Board>) -> Result<(Board, Position),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn records_are_told_from_positions_by_their_words() {
+        for record in [
+            "3x3 moves a4b4",
+            "3x3 pre 0,5",
+            "3x3:0 moves 5",
+            "3x3 junk",
+            " 2x2 moves ",
+        ] {
+            assert!(is_record(record), "{record}");
+        }
+        for position in [
+            "3x3",
+            "3x3:0,5",
+            "3x3:0, 5",
+            "3x3 : 0,5",
+            "3x3:a1b1, b1c1",
+            " 4x4 ",
+        ] {
+            assert!(!is_record(position), "{position}");
+        }
+    }
 
     #[test]
     fn labels_name_each_line_and_read_back() {
