@@ -138,7 +138,11 @@ fn a_position_in_the_notation_stands_for_board_and_lines() {
     assert_eq!(by_notation, by_lines);
     // Spaces after the commas, with labels as with numbers: still a position, no record.
     for spaced in ["icelandic:3, a4b4", "icelandic : a4b4, 3"] {
-        assert_eq!(json_of(&["analyze", spaced, "--json"]), by_lines, "{spaced}");
+        assert_eq!(
+            json_of(&["analyze", spaced, "--json"]),
+            by_lines,
+            "{spaced}"
+        );
     }
     assert_eq!(
         json_of(&["chains", "3x3:0,1,2,3,9,12", "--json"]),

@@ -27,7 +27,7 @@ use crate::core::{size_text, Analysis, Board, LoonyFlags, Position, PositionErro
 use crate::store::MemoryStore;
 use crate::store::{StoreError, TileId, TileStore};
 
-pub use layout::{Layout, MAX_OPEN};
+pub use layout::Layout;
 pub use repair::Repair;
 pub use solve::{Progress, Solve, Stored, TileTask};
 pub use units::{
@@ -39,13 +39,6 @@ pub use valuation::Valuation;
 /// Why a retrograde solve or query failed.
 #[derive(Debug)]
 pub enum RetroError {
-    /// The subgame is too large for the tables.
-    TooManyOpenLines {
-        /// The subgame's open lines.
-        open: usize,
-        /// The most the tables index ([`MAX_OPEN`]).
-        max: usize,
-    },
     /// An in-memory solve of the subgame would need more memory than it may use.
     TooLarge {
         /// Estimated positions of the subgame.
@@ -108,10 +101,6 @@ pub enum RetroError {
 impl fmt::Display for RetroError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RetroError::TooManyOpenLines { open, max } => write!(
-                f,
-                "the position has {open} open lines; the retrograde solver handles at most {max}"
-            ),
             RetroError::ScoresOutOfRange {
                 penalty,
                 boxes,

@@ -161,10 +161,11 @@ fn board_solve(board: &str, predrawn: &str) -> Result<(Board, Solve, u32), JsErr
     let board = parse_board(board, predrawn)?;
     let open = board.open_lines(board.start()).count();
     if open as usize > MAX_OPEN {
-        return Err(js_error(RetroError::TooManyOpenLines {
-            open: open as usize,
-            max: MAX_OPEN,
-        }));
+        return Err(JsError::new(&format!(
+            "{} has {open} open lines: the page solves a whole board of at most {MAX_OPEN} (its \
+             memory), and answers a larger board's positions one by one",
+            board.name()
+        )));
     }
     let keep = open.saturating_sub(DIRECT_OPEN).max(1);
     let solve = Solve::new(&board, board.start(), keep).map_err(js_error)?;

@@ -44,9 +44,6 @@ use grouping::{choose_low, orbits, split_high, MAX_HIGH, MAX_SINGLE_HIGH_OPEN};
 use index_cache::IndexCache;
 use tables::LineTables;
 
-/// Most open lines a solve handles: every line of the largest board a [`Position`] holds.
-/// Past about 40 it is time, memory and disk that limit a solve, not the layout.
-pub const MAX_OPEN: usize = 64;
 /// Blocks are padded to a multiple of this many values, so every loop over a block runs in
 /// whole vector registers (16 bytes: SSE2 and WebAssembly SIMD) with no scalar tail.
 pub const BLOCK_ALIGN: usize = 16;
@@ -143,14 +140,9 @@ impl Layout {
                 max: valuation.score_max(),
             });
         }
+        // Every board's lines fit a `Position` (at most `MAX_LINES`), and so its open lines the
+        // layout's tables: past about 40 it is time, memory and disk that limit a solve.
         let open_set = board.open_lines(base);
-        let n = open_set.count() as usize;
-        if n > MAX_OPEN {
-            return Err(RetroError::TooManyOpenLines {
-                open: n,
-                max: MAX_OPEN,
-            });
-        }
         let swaps = InterchangeableSets::new(board, base);
         let lines = Lines {
             open: open_set,
