@@ -324,8 +324,9 @@ def position(board: str, lines: Lines = ()) -> Tuple[str, int, int, int, List[in
 
 
 class Book:
-    """One opening book (format 2) read chunk by chunk: opening it reads the index only, each
-    query reads and checks (length, CRC32) just the chunks it needs."""
+    """One opening book. Format 2 is read chunk by chunk: opening it reads the index only, each
+    query reads and checks (length, CRC32) just the chunks it needs. Format 1 is read and
+    checked whole when opened."""
 
     def __init__(self, path: Union[str, os.PathLike]):
         self._book = _dotbox.Book(_path("path", path))

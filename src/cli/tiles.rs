@@ -16,7 +16,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use crate::core::count_text;
+use crate::core::{count_text, noun};
 use crate::native::CliError;
 use crate::retro::{Layout, RetroError, Solve, Stored, Valuation};
 use crate::store::{Access, FsStore};
@@ -375,11 +375,12 @@ fn check(args: &CheckArgs) -> Result<String, CliError> {
     }
     if !problems.is_empty() {
         return Err(CliError::Usage(format!(
-            "layer {layer} of the store {} is not finished: {} of its {} tiles are missing or \
+            "layer {layer} of the store {} is not finished: {} of its {} {} missing or \
              damaged (run their tasks again):\n  {}",
             args.store.display(),
             problems.len(),
-            tiles.len(),
+            count_text(tiles.len(), "tile", "tiles"),
+            noun(problems.len(), "is", "are"),
             problems.join("\n  ")
         )));
     }
