@@ -6,8 +6,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::Naive;
+use dotbox::book::v1::HEADER_LEN;
 use dotbox::book::v1::{BookV1, BookWriter};
-use dotbox::book::v1::{HEADER_LEN, MAGIC};
 use dotbox::book::*;
 use dotbox::core::Equivalence;
 use dotbox::core::{Board, Position, PositionError};

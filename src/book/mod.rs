@@ -11,6 +11,7 @@
 //! the same books; [`read_listing`] reads the `index.json` that says which book answers which
 //! board.
 
+mod bytes;
 mod enumerate;
 mod error;
 mod listing;
@@ -20,6 +21,7 @@ pub mod v1;
 pub mod v2;
 mod verify;
 
+pub use bytes::MAGIC;
 pub use error::BookError;
 pub use listing::{read_listing, Listed, Listing, ListingError};
 pub use query::{describe, fit, Fit};

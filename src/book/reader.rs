@@ -3,9 +3,9 @@
 
 use crate::core::{Analysis, Board, Position};
 
+use super::bytes::{version_after_magic, MAGIC};
 use super::error::BookError;
 use super::query;
-use super::v1::format::{version_after_magic, MAGIC};
 use super::v1::BookV1;
 use super::v2::{BookV2, BookV2Index, LayerStats};
 

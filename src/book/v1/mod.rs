@@ -5,6 +5,6 @@ pub(super) mod format;
 mod reader;
 mod writer;
 
-pub use format::{HEADER_LEN, MAGIC};
+pub use format::HEADER_LEN;
 pub use reader::{BookInfo, BookV1};
 pub use writer::BookWriter;

@@ -5,9 +5,10 @@ use crate::core::{Analysis, Board, Position};
 use crate::search::Flow;
 
 use super::format::{
-    get_varint, u32_at, u64_at, Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN,
-    INDEX_LEN, LAYER_LEN, SYMMETRY_BOARD_AND_BORDER_SWAPS,
+    Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN, INDEX_LEN, LAYER_LEN,
+    SYMMETRY_BOARD_AND_BORDER_SWAPS,
 };
+use crate::book::bytes::{get_varint, u32_at, u64_at};
 use crate::book::error::{file_len, header_len, BookError};
 use crate::book::query::{analysis_from, lines_beyond_start};
 

@@ -5,9 +5,10 @@ use crate::core::Equivalence;
 use crate::core::{Board, Position};
 
 use super::format::{
-    put_varint, Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN, INDEX_LEN, LAYER_LEN,
+    Header, BLOCK, CRC_LEN, ENCODING_DELTA_VARINT, HEADER_LEN, INDEX_LEN, LAYER_LEN,
     SYMMETRY_BOARD_AND_BORDER_SWAPS,
 };
+use crate::book::bytes::put_varint;
 use crate::book::enumerate::canonical_children;
 use crate::book::error::BookError;
 

@@ -5,8 +5,8 @@
 
 use std::ops::Range;
 
+use crate::book::bytes::{u32_at, u64_at, version_after_magic, MAGIC};
 use crate::book::error::{file_len, header_len, BookError};
-use crate::book::v1::format::{u32_at, u64_at, version_after_magic, MAGIC};
 use crate::core::{Board, Position};
 
 use super::model::LayerModel;

@@ -12,7 +12,7 @@ use constriction::stream::model::DefaultContiguousCategoricalEntropyModel;
 use constriction::stream::stack::DefaultAnsCoder;
 use constriction::stream::Decode;
 
-use super::super::v1::format::{get_varint, put_varint};
+use crate::book::bytes::{get_varint, put_varint};
 
 /// Bits of the fixed-point probabilities (the default of `constriction`'s categorical models).
 pub const PRECISION: u32 = 24;
