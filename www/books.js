@@ -148,7 +148,7 @@ export class LazyBookSource {
       }
     }
     if (!missing.length) return;
-    if (this.cached && !this.revalidated) await this.revalidate();
+    if (this.cached) await this.stillHere();
     const total = missing.reduce((n, i) => n + this.length(i), 0);
     let done = 0;
     const progress = (n, whole) => onProgress?.((done += n), whole ?? total);
@@ -202,8 +202,8 @@ export class LazyBookSource {
     // against the book there now, as before any first download (its old first part was gone,
     // so that check could not be made): a book rebuilt as well is said to have changed.
     if (this.file.parts !== laidOut && this.cached) {
-      this.revalidated = false;
-      await this.revalidate();
+      this.revalidation = null;
+      await this.stillHere();
     }
     return bytes;
   }
@@ -255,18 +255,29 @@ export class LazyBookSource {
   }
 
   /**
+   * `revalidate`, once for this book (a relayout on the host asks again): its answer stands
+   * for every later download, so that once the book changed on the server, no chunk of the
+   * new one is read against the cached index (a background question that met the change
+   * first kept it to itself, and later downloads read the new file as damaged chunks).
+   */
+  stillHere() {
+    this.revalidation ??= this.revalidate();
+    return this.revalidation;
+  }
+
+  /**
    * Before the first download from a cached index: checks that the server still has the
-   * book that index describes (its last 4 bytes are the index checksum). A visit answered
-   * wholly from the cache makes no request at all. A changed book drops the cache and asks
-   * for a reload; where the check cannot be made (offline, no ranges), the index serves.
+   * book that index describes (the bytes of its index checksum, which the wasm reader
+   * locates and compares). A visit answered wholly from the cache makes no request at all.
+   * A changed book drops the cache and asks for a reload; where the check cannot be made
+   * (offline, no ranges), the index serves.
    */
   async revalidate() {
-    this.revalidated = true;
-    const end = this.book.indexBytes;
+    const [start, end] = this.book.checksumRange();
     let response;
     try {
       // The index is in the first part of a split book.
-      response = await fetch(this.file.pieces[0].href, { headers: { Range: `bytes=${end - 4}-${end - 1}` }, cache: 'no-store' });
+      response = await fetch(this.file.pieces[0].href, { headers: { Range: `bytes=${start}-${end - 1}` }, cache: 'no-store' });
     } catch {
       return;
     }
@@ -274,11 +285,12 @@ export class LazyBookSource {
       await response.body?.cancel(); // No ranges here: not worth the whole file.
       return;
     }
-    const stored = new Uint8Array(await response.arrayBuffer());
-    const current = [...stored].reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
-    if (current !== this.checksum) {
+    if (!this.book.isChecksum(new Uint8Array(await response.arrayBuffer()))) {
       await this.cache.use((db) => deleteBook(db, this.file.url), undefined);
-      throw new Error(`the opening book ${this.file.url} changed on the server since this browser cached it: reload the page to read the new one`);
+      // Said as a book that cannot be read: the page tells it once and answers the position
+      // another way, until a reload reads the new book.
+      const message = `The opening book ${this.file.url} changed on the server since this browser cached it: reload the page to read the new one. Until then positions past what this device kept are answered another way.`;
+      throw Object.assign(new Error(message), { code: ERROR.bookUnreachable });
     }
   }
 

@@ -160,6 +160,21 @@ impl LazyBook {
         format!("{:08x}", self.book.index().checksum())
     }
 
+    /// `[start, end)`: the bytes of the file that hold its index checksum, which a page that
+    /// cached the index reads alone to learn whether the server still has this book.
+    #[wasm_bindgen(js_name = checksumRange)]
+    pub fn checksum_range(&self) -> Vec<f64> {
+        let r = self.book.index().checksum_range();
+        vec![r.start as f64, r.end as f64]
+    }
+
+    /// Whether `bytes`, read from [`LazyBook::checksum_range`] on the server, are this book's
+    /// index checksum (else the book there changed).
+    #[wasm_bindgen(js_name = isChecksum)]
+    pub fn is_checksum(&self, bytes: &[u8]) -> bool {
+        self.book.index().is_checksum(bytes)
+    }
+
     /// Bytes of the header and index.
     #[wasm_bindgen(getter, js_name = indexBytes)]
     pub fn index_bytes(&self) -> f64 {

@@ -5,7 +5,9 @@
 // once more, then reported, while the game goes on.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import {
   serveAndLaunch, openPage, nativeAnalyze, settled, recordBookRequests, bookFigures, countedBookFigures, bytesRequested, shownScores, showPosition, clickLine, ROOT,
 } from './harness.mjs';
@@ -128,6 +130,36 @@ describe('a server that sends damaged chunks', () => {
     assert.equal(later.split('is damaged on the server').length, 2, later);
     assert.match(later, /chunks [\d, ]+ failed their checks twice/, later);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('a book replaced on the server', () => {
+  // The shipped 3x4 book, served from an overlay so that it can be replaced between visits.
+  const overlay = mkdtempSync(`${tmpdir()}/dotbox-overlay-`);
+  mkdirSync(`${overlay}/books`);
+  copyFileSync(`${ROOT}www/books/${BOOK}`, `${overlay}/books/${BOOK}`);
+  const env = serveAndLaunch(['--overlay', overlay]);
+
+  test('a visit reading its cached index first checks that the server still has that book, and says so when it does not', { timeout: 240_000 }, async () => {
+    const context = await env.browser.newContext();
+    const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+    await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
+    await showPosition(page, '3x4', []);
+    assert.match(await page.textContent('#message'), /from the opening book/);
+    await page.close();
+    // Another book under the same name: its index (and so its checksum) differs.
+    execFileSync(`${ROOT}target/release/dotbox`, ['book', 'build', '3x4', '--depth', '5', '--out', `${overlay}/books/${BOOK}`], { stdio: 'ignore' });
+    const again = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+    await again.page.waitForFunction(() => document.body.dataset.book === 'cached');
+    // A position whose chunks the first visit did not read: the index cached is checked first.
+    await showPosition(again.page, '3x4', [0, 1, 2, 3, 4, 5]);
+    await again.page.waitForFunction(() => /changed on the server since this browser cached it: reload the page/.test(document.querySelector('#notice').textContent), null, { timeout: 60_000 });
+    // The position is answered another way meanwhile, never from the new file read against the
+    // old index (as damaged chunks).
+    await settled(again.page);
+    assert.doesNotMatch(await again.page.textContent('#notice'), /damaged/);
+    assert.deepEqual([...errors, ...again.errors], []);
     await context.close();
   });
 });

@@ -316,6 +316,19 @@ impl BookV2Index {
         self.checksum
     }
 
+    /// Where in the file the index checksum lies (the index's last 4 bytes): a reader that
+    /// cached the index reads these alone to learn whether the file is still this book
+    /// ([`BookV2Index::is_checksum`]).
+    pub fn checksum_range(&self) -> std::ops::Range<u64> {
+        self.index_len - 4..self.index_len
+    }
+
+    /// Whether `bytes`, read from [`BookV2Index::checksum_range`] of a file, are this
+    /// book's index checksum.
+    pub fn is_checksum(&self, bytes: &[u8]) -> bool {
+        <[u8; 4]>::try_from(bytes).is_ok_and(|b| u32::from_le_bytes(b) == self.checksum)
+    }
+
     /// The chunk holding position `slot` of layer `layer`'s stream and its place in the
     /// chunk (`None` past the layer).
     pub fn chunk_of(&self, layer: usize, slot: u64) -> Option<(usize, usize)> {
