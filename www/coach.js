@@ -376,9 +376,11 @@ function estimateSays(g, before, line) {
   }
   const score = fmt(Math.round(move.score));
   if (move.exact) return ` The engine's search proved its score there, ${score} (exact), but not which move is best.`;
-  if (e.best === line) return ` By the engine's estimate (not exact), it is the engine's choice there (${fmtEstimate(move.score)}).`;
+  if (e.best === line) return ` By the engine's estimate (not exact), it is the move the estimate prefers there (${fmtEstimate(move.score)}).`;
   const best = e.moves.find((m) => m.line === e.best);
-  return ` By the engine's estimate (not exact), it scores ${fmtEstimate(move.score)}, against ${fmtEstimate(best.score)} for the engine's choice there, ${g.label(e.best)}.`;
+  // The estimate's preferred move, not necessarily the one the engine played there: the
+  // estimate may have been made again since, in another time.
+  return ` By the engine's estimate (not exact), it scores ${fmtEstimate(move.score)}, against ${fmtEstimate(best.score)} for the move the estimate prefers there, ${g.label(e.best)}.`;
 }
 
 /** `analysis` (exact) of the position `before` the last move, each move with who makes the

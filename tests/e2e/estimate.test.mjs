@@ -55,7 +55,7 @@ for (const [board, lines] of [['5x5', 60], ['4x5', 49]]) {
     // The coach says in plain sentences why it cannot judge the move exactly, and what the
     // engine's estimate, marked as one, says of it: the engine's own choice.
     await page.waitForFunction(() => /no exact analysis/.test(document.querySelector('#coach-move').textContent));
-    assert.match(await page.textContent('#coach-move'), new RegExp(`^\\S+: no exact analysis of the position before it\\. This position has ${lines} open lines: [^()]*\\(\\d+ more moves\\)\\. By the engine's estimate \\(not exact\\), it is the engine's choice there \\(~[+-]?\\d+\\.\\d\\)\\.$`));
+    assert.match(await page.textContent('#coach-move'), new RegExp(`^\\S+: no exact analysis of the position before it\\. This position has ${lines} open lines: [^()]*\\(\\d+ more moves\\)\\. By the engine's estimate \\(not exact\\), it is the move the estimate prefers there \\(~[+-]?\\d+\\.\\d\\)\\.$`));
     // The time each estimate of the position on the board is asked for, and who moves there.
     await page.evaluate(() => {
       const { client, state } = window.dotboxApp;
@@ -136,7 +136,7 @@ test('estimates are marked as estimates on the board, the value line, the move l
   // once the move list has estimated that position, the coach adds the engine's estimate of
   // the move, marked as one, without the move being shown again.
   await page.waitForFunction(() => /By the engine's estimate/.test(document.querySelector('#coach-move').textContent), null, { timeout: 30_000 });
-  assert.match(await page.textContent('#coach-move'), /^\S+: no exact analysis of the position before it\. .* By the engine's estimate \(not exact\), it (scores ~[+-]?\d+\.\d, against ~[+-]?\d+\.\d for the engine's choice there, [a-f]\d[a-f]\d|is the engine's choice there \(~[+-]?\d+\.\d\))\.$/);
+  assert.match(await page.textContent('#coach-move'), /^\S+: no exact analysis of the position before it\. .* By the engine's estimate \(not exact\), it (scores ~[+-]?\d+\.\d, against ~[+-]?\d+\.\d for the move the estimate prefers there, [a-f]\d[a-f]\d|is the move the estimate prefers there \(~[+-]?\d+\.\d\))\.$/);
   const listed = await page.$$eval('#moves li[data-ply]', (ls) => ls.map((l) => ({
     loss: l.dataset.loss, estimated: l.dataset.estimatedLoss, text: l.querySelector('.loss').textContent, cls: l.querySelector('.loss').className,
     fits: l.querySelector('.loss').scrollWidth <= l.querySelector('.loss').clientWidth,
