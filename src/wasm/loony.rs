@@ -11,8 +11,9 @@ use crate::core::Rules;
 use crate::retro;
 
 /// Open lines up to which the page asks for next-loony flags: the subgame is solved anew for
-/// each position, which takes a fraction of a second in the worker up to here.
-pub const LOONY_OPEN: u32 = 24;
+/// each position, as the answer policy solves a position at once in memory up to its
+/// `direct_open` (a fraction of a second in the worker): the one budget, not a copy of it.
+pub const LOONY_OPEN: u32 = crate::policy::BROWSER.direct_open;
 
 /// `{value, next, moves: [{line, score, next}]}`: the value with its suffix, and every move.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
