@@ -512,6 +512,7 @@ test('scores off hide the answer everywhere, and a link carries them off: a posi
   });
   assert.equal(await page.isChecked('#show-scores'), false);
   assert.deepEqual(await answers(), { scores: 0, value: false, coach: false, graph: false, bestLine: false, losses: 0, chains: 0 });
+  assert.equal(await page.isVisible('#moves-head .loss'), false, 'nor the list\'s column of losses');
   // A move played: its loss is neither shown nor read out.
   const worst = nativeAnalyze('3x3', pre.split(',').map(Number)).moves.reduce((a, m) => (m.score < a.score ? m : a));
   await clickLine(page, worst.line);
