@@ -71,13 +71,18 @@ export async function searchOf(client, board, predrawn, lines, quiet = false) {
   const key = positionKey(board, predrawn, lines);
   searched.set(key, true);
   try {
-    const analysis = await client.call(OP.search, { board, predrawn, lines }, { quiet });
-    remember(key, analysis);
-    for (const listener of exactListeners) listener(key);
-    return analysis;
+    return found(key, await client.call(OP.search, { board, predrawn, lines }, { quiet }));
   } catch {
     return null;
   }
+}
+
+/** An exact `analysis` of the position `key` found in the background (the worker's search,
+ * the review of a finished game): remembered, and every view showing that position told. */
+export function found(key, analysis) {
+  remember(key, analysis);
+  for (const listener of exactListeners) listener(key);
+  return analysis;
 }
 
 /** Whether the exact search was asked for a position (searchOf). */

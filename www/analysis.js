@@ -9,12 +9,12 @@
 // to step along the line (goTo) and to show a variation (showLine).
 import { OP } from './protocol.js';
 import { Game, answerBudget, answerMethod } from './pkg/dotbox.js';
-import { analysisOf, cached, estimateOf, estimated, exactValue, failure, provenValue, searchAsked, searchOf } from './analyses.js';
+import { analysisOf, cached, estimateOf, estimated, exactValue, failure, found, provenValue, searchAsked, searchOf } from './analyses.js';
 import { bestStep, proven } from './proven.js';
 import { positionKey } from './position-key.js';
 import { session, client, addLine, isEngine, replyEnded } from './session.js';
 import { canAnalyze } from './solving.js';
-import { searchEnded } from './deep-search.js';
+import { searchEnded, reviewSearch, stopReview } from './deep-search.js';
 import { $, PLAYER, fmt, fmtEstimate, boxes, svgEl as el } from './ui.js';
 
 const ctx = {
@@ -26,6 +26,7 @@ const ctx = {
   positions: [], // the positions the list and graph show something of (positionsOf)
   filling: false,
   bestLine: { shown: false, key: null },
+  reviewed: new Set(), // the positions the review of a finished game searched (reviewTarget)
 };
 
 /** The drawn lines after `k` moves of the main line. */
@@ -360,9 +361,45 @@ function nextAsk(g) {
   return undefined;
 }
 
+/** Whether the line shown ends in a finished game (whatever position of it is shown). */
+const lineFinished = (g) => ctx.plies.length > 0 && g.open === ctx.plies.length - g.ply;
+
+/** The position the review of a finished game searches next, or undefined: of the line shown's
+ * positions that only the engine estimated, within the policy's deepSearchMaxOpen, not
+ * searched yet, the one with the fewest open lines (the quickest, and the one the losses of
+ * the moves around it wait for). */
+function reviewTarget(g) {
+  if (!lineFinished(g)) return undefined;
+  const { deepSearchMaxOpen } = answerBudget();
+  const last = ctx.plies.length;
+  for (let k = last - 1; k >= 0; k--) {
+    const key = keyAt(k);
+    if (last - k > deepSearchMaxOpen) return undefined;
+    if (!cached(key) && estimated(key) && !ctx.reviewed.has(key)) return ctx.positions[k];
+  }
+  return undefined;
+}
+
+/** Searches `position` (reviewTarget) to the end, saying so under the move list meanwhile. */
+async function review(g, position) {
+  const key = keyOf(position.lines);
+  ctx.reviewed.add(key);
+  const open = ctx.plies.length - position.ply;
+  const note = $('review');
+  note.textContent = `Working out exactly what the engine only estimated, from the end of the game back: the position after move ${position.ply} (${open} open lines)…`;
+  note.hidden = false;
+  try {
+    const analysis = await reviewSearch(g.board, g.predrawn, position.lines);
+    if (analysis) found(key, analysis);
+  } finally {
+    note.hidden = true;
+  }
+}
+
 /** Asks the worker, one position at a time, for the analyses of the line shown and its
  * variations not known yet (nextAsk), so that a game loaded or set up gets its losses and
- * graph (exact, else estimated) too, not only a game played here move by move. */
+ * graph (exact, else estimated) too, not only a game played here move by move; once the
+ * line is finished, the positions only estimated are searched to the end (review). */
 async function fill() {
   if (ctx.filling) return;
   ctx.filling = true;
@@ -374,7 +411,13 @@ async function fill() {
       await replyEnded();
       const g = ctx.game;
       const next = nextAsk(g);
-      if (!next) return;
+      if (!next) {
+        const target = reviewTarget(g);
+        if (!target) return;
+        await review(g, target);
+        if (ctx.game === g) draw();
+        continue;
+      }
       const { lines } = next.position;
       // Keyed now: a new game may free `g` while the worker answers.
       const key = positionKey(g.board, g.predrawn, lines);
@@ -505,8 +548,11 @@ function draw() {
 
 /** Shows the analysis board for game `g` (called on every render of the game). */
 export function renderAnalysis(g) {
+  // The review is of one finished line: another game or line stops it.
+  const line = g.mainline();
+  if (ctx.game !== g || line.length !== ctx.plies.length || line.some((p, i) => p.line !== ctx.plies[i].line)) stopReview();
   ctx.game = g;
-  ctx.plies = g.mainline();
+  ctx.plies = line;
   addLine(ctx.plies.map((p) => p.line));
   ctx.variations = variationsOf(g, ctx.plies);
   ctx.positions = positionsOf(ctx.plies, ctx.variations);

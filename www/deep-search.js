@@ -48,8 +48,10 @@ export function offerDeepSearch(game, lines, done) {
       return offer();
     }
     const { board, predrawn } = game;
-    // The search takes every core: the engine stops thinking on the person's time.
+    // The search takes every core: the engine stops thinking on the person's time, and the
+    // review of a finished game waits.
     stopPondering();
+    stopReview();
     button.textContent = 'Stop searching';
     mark({ deepSearch: 'running' });
     running = startWorker('./search-worker.js');
@@ -87,4 +89,46 @@ function stop() {
 export function withdrawDeepSearch() {
   stop();
   $('deep-search').hidden = true;
+}
+
+// ---- The review of a finished game ------------------------------------------------------
+//
+// Once a game's line is finished, the move list searches its positions that only the engine
+// estimated (within the same deepSearchMaxOpen and deepSearchSeconds) to the end, one at a
+// time in a search worker of its own, so that the list and the graph show where the game was
+// lost exactly: an estimated loss may be many boxes off (a 5x5 move estimated at ~-1.6 lost 12).
+// A search asked for, a new game or another line stops it.
+
+let reviewer = null; // the review's search worker, while one of its searches runs
+let reviewing = null; // resolves the search in hand with null when the review is stopped
+
+/** The exact analysis of the position with `lines` drawn on `board` (with `predrawn`), by the
+ * review's search, or null where it found none within its time or was stopped. */
+export function reviewSearch(board, predrawn, lines) {
+  const { deepSearchSeconds, deepSearchTableMib } = answerBudget();
+  stopReview();
+  // A worker of its own for each search, as the search asked for: its memory (the table
+  // grows the module's) goes with it.
+  reviewer = startWorker('./search-worker.js');
+  return new Promise((resolve) => {
+    reviewing = resolve;
+    reviewer.onmessage = ({ data }) => {
+      if (data.op === SEARCH_EVENT.progress) return;
+      const result = data.ok ? { ...data.result, source: 'search' } : null;
+      reviewing = null;
+      stopReview();
+      resolve(result);
+    };
+    reviewer.onerror = () => stopReview();
+    reviewer.postMessage({ board, predrawn, lines, seconds: deepSearchSeconds, tableMib: deepSearchTableMib });
+  });
+}
+
+/** Stops the review's search at once, if one runs. */
+export function stopReview() {
+  reviewer?.terminate();
+  reviewer = null;
+  const stopped = reviewing;
+  reviewing = null;
+  stopped?.(null);
 }

@@ -8,7 +8,7 @@
 // checks hold for any engine keeping the engine's contract.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndLaunch, openPage, settled, clickLine, nativeAnalyze } from './harness.mjs';
+import { serveAndLaunch, openPage, settled, clickLine, nativeAnalyze, shownScores } from './harness.mjs';
 
 const env = serveAndLaunch();
 
@@ -565,6 +565,31 @@ test('stepping through a game, the note that the scores are estimates goes where
     assert.equal(Number(loss === '' ? NaN : loss), player === 0 ? before - after : after - before, `move ${ply}: the graph's margins ${before} and ${after}, the list's loss '${loss}'`);
   }
   assert.ok(compared > 0 || Object.keys(points).length < 2, `compared ${compared} moves`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a finished game\'s positions the engine only estimated are searched to the end in the background, and their exact scores shown', { timeout: 600_000 }, async () => {
+  const moves = '0,30,6,41,49,2,51,53,18,1,19,28,55,26,33,47,8,58,16,27,39,22,48,12,35,36,10,14,46,29,15,20,44,4,25,54,43,11,42,3,34,9,40,13,45,17,50,21,56,57,23,52,59,24,5,31,32,7,37,38'.split(',').map(Number);
+  const context = await env.browser.newContext();
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=hh&moves=${moves.join(',')}`);
+  assert.equal(await settled(page), 'over');
+  // The review says which position it searches, from the end of the game back.
+  await page.waitForFunction(() => /^Working out exactly what the engine only estimated/.test(document.querySelector('#review').textContent) && !document.querySelector('#review').hidden, null, { timeout: 240_000 });
+  const ply = Number((await page.textContent('#review')).match(/after move (\d+)/)[1]);
+  const lines = moves.slice(0, ply);
+  // Once searched (the review goes on to another position, or ends), the loss of the move
+  // played there is exact, and shown on the board the position's scores are the native
+  // search's.
+  await page.waitForFunction((k) => {
+    const note = document.querySelector('#review');
+    return note.hidden || !note.textContent.includes(`after move ${k} `);
+  }, ply, { timeout: 300_000 });
+  assert.notEqual(await page.getAttribute(`#moves li[data-ply="${ply + 1}"]`, 'data-loss'), '', `the loss of move ${ply + 1}`);
+  await page.click(`#moves li[data-ply="${ply}"] button`);
+  await page.waitForFunction((n) => document.body.dataset.lines.split(',').filter(Boolean).length === n, ply);
+  await settled(page);
+  assert.deepEqual(await shownScores(page), nativeAnalyze('5x5', lines, null, { method: 'search' }).moves, `the scores after move ${ply}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
