@@ -304,6 +304,17 @@ fn a_kept_book_is_opened_once_and_again_when_its_file_changes() {
     }
     assert!(first > 0 && all > first, "{first} then {all} chunks held");
     assert_eq!(held(positions[0]), all);
+    // Another path to the same file (through its folder's `..`) is the same book.
+    let other = disk
+        .dir
+        .path()
+        .join("..")
+        .join(disk.dir.path().file_name().unwrap())
+        .join("2x3.book");
+    assert_eq!(
+        BookFile::kept(&other, |book| Ok(book.chunks_held())).unwrap(),
+        all
+    );
 
     // The file cut short: the next call opens it again and says so.
     std::fs::write(&disk.path, &disk.bytes[..30]).unwrap();

@@ -8,7 +8,7 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use crate::book::v2::{BookV2Index, LazyBookV2, FIXED_LEN};
@@ -19,9 +19,14 @@ use crate::search::Flow;
 use super::error::CliError;
 use super::files::{open_file, read_error, read_file};
 
-/// The books this process opened through [`BookFile::kept`], each with its file's length and
-/// modification time when opened.
-static KEPT: Mutex<Vec<(PathBuf, FileStamp, BookFile)>> = Mutex::new(Vec::new());
+/// The books this process opened through [`BookFile::kept`], by their file's canonical path
+/// (a relative and an absolute path to one file share one book), each with the file's length
+/// and modification time when opened. The list is locked only to find or open a book; each
+/// book has its own lock, so queries of different books do not wait for each other.
+static KEPT: Mutex<Vec<(PathBuf, FileStamp, SharedBook)>> = Mutex::new(Vec::new());
+
+/// A book kept open, shared by the calls that read it.
+type SharedBook = Arc<Mutex<BookFile>>;
 
 /// A file's length and modification time: a book whose file has changed is opened again.
 type FileStamp = (u64, Option<SystemTime>);
@@ -100,7 +105,8 @@ impl BookFile {
     /// `read` given the book at `path`, opened once in this process and kept open: a process
     /// asking many positions (the Python package's `analyze`) reads the book's index, lays
     /// out each layer and decodes each chunk once, not on every call. A file whose length or
-    /// modification time has changed since is opened again. Calls wait for each other.
+    /// modification time has changed since is opened again. Calls on one book wait for each
+    /// other (a query adds the chunks it read); calls on different books do not.
     pub fn kept<R>(
         path: &Path,
         read: impl FnOnce(&mut BookFile) -> Result<R, CliError>,
@@ -108,21 +114,26 @@ impl BookFile {
         let stamp = std::fs::metadata(path)
             .map(|m| (m.len(), m.modified().ok()))
             .map_err(|error| read_error(path, error))?;
-        // A panic inside `read` (a defect) poisons the lock; the books kept stay sound, as
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        // A panic inside `read` (a defect) poisons a lock; the books kept stay sound, as
         // every chunk is checked when it is read, so they are used on.
-        let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let at = match kept.iter().position(|(p, _, _)| p == path) {
-            Some(at) if kept[at].1 == stamp => at,
-            Some(at) => {
-                kept[at] = (path.to_path_buf(), stamp, BookFile::open(path)?);
-                at
-            }
-            None => {
-                kept.push((path.to_path_buf(), stamp, BookFile::open(path)?));
-                kept.len() - 1
+        let book = {
+            let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            match kept.iter().position(|(p, _, _)| *p == key) {
+                Some(at) if kept[at].1 == stamp => Arc::clone(&kept[at].2),
+                found => {
+                    let book = Arc::new(Mutex::new(BookFile::open(path)?));
+                    let entry = (key, stamp, Arc::clone(&book));
+                    match found {
+                        Some(at) => kept[at] = entry,
+                        None => kept.push(entry),
+                    }
+                    book
+                }
             }
         };
-        read(&mut kept[at].2)
+        let mut book = book.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        read(&mut book)
     }
 
     /// How the book is held: whole, or by its index and the chunks read so far.
