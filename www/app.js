@@ -213,6 +213,9 @@ async function update() {
     return scheduleEngine();
   }
   mark({ state: 'thinking' });
+  // Where the last position's scores came from ("from the opening book") is not this one's,
+  // whose answer may take seconds (the solve past a book).
+  if (messageIs('source')) setMessage('');
   const since = replyStarted ?? performance.now();
   const bar = setTimeout(() => {
     if (asked === request) showWait(null, replying ? 'the engine is thinking…' : 'analysing the position…');

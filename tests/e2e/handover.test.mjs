@@ -39,7 +39,7 @@ test('the book answers the first moves, then the handover solve plays exactly to
   // The progress bar is seen whenever the page waits on the worker.
   await page.evaluate(() => {
     window.waits = [];
-    new MutationObserver(() => { if (!document.querySelector('#wait').hidden) window.waits.push(document.querySelector('#wait-text').textContent); })
+    new MutationObserver(() => { if (!document.querySelector('#wait').hidden) window.waits.push(`${document.querySelector('#wait-text').textContent} | ${document.querySelector('#message').textContent}`); })
       .observe(document.querySelector('#wait'), { attributes: true, subtree: true, characterData: true, childList: true });
   });
   let rnd = 11;
@@ -64,6 +64,10 @@ test('the book answers the first moves, then the handover solve plays exactly to
   assert.ok(sources.has('book') && sources.has('handover'), `answered by ${[...sources]}`);
   const waits = await page.evaluate(() => window.waits);
   assert.ok(waits.some((w) => /solving this position's subgame/.test(w)), `the handover showed its progress: ${waits.slice(0, 5)}`);
+  // While the handover solves, the message line no longer says the last position's scores
+  // came from the book.
+  const stale = waits.filter((w) => /solving this position's subgame/.test(w) && /from the opening book/.test(w));
+  assert.deepEqual(stale, [], 'the book named during the handover');
   // Every engine move was optimal.
   const history = await page.evaluate(() => window.dotboxApp.history());
   const drawn = [];
