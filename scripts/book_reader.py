@@ -256,6 +256,18 @@ class LayerModel:
         return values
 
 
+def header_board(rows, cols, predrawn, depth):
+    """The board a header declares, checked with its pre-drawn lines and depth K (both
+    versions): the pre-drawn lines on the board, K from 1 to its open lines."""
+    board = Board(rows, cols)
+    if predrawn >> board.line_count:
+        raise BookError("bad pre-drawn lines in header: a line off the board")
+    open_lines = board.line_count - popcount(predrawn)
+    if not 1 <= depth <= open_lines:
+        raise BookError(f"depth {depth} is not from 1 to the board's {open_lines} open lines")
+    return board
+
+
 class BookV2:
     """A version-2 book read whole: header, index, every checksum, and the layout its
     fingerprint names."""
@@ -272,12 +284,7 @@ class BookV2:
         )
         if data[22:24] != b"\0\0" or data[46:48] != b"\0\0":
             raise BookError("reserved header bytes are not zero")
-        self.board = Board(rows, cols)
-        if self.predrawn >> self.board.line_count:
-            raise BookError("bad pre-drawn lines in header: a line off the board")
-        open_lines = self.board.line_count - popcount(self.predrawn)
-        if not 1 <= self.depth <= open_lines:
-            raise BookError(f"depth {self.depth} is not from 1 to the board's {open_lines} open lines")
+        self.board = header_board(rows, cols, self.predrawn, self.depth)
         if not 4 <= self.chunk_log2 <= 24:
             raise BookError(f"chunks of 2^{self.chunk_log2} positions")
         # Only now are the lengths believed (a damaged one is a corrupt header, not a cut file).
@@ -651,12 +658,7 @@ class BookV1:
          file_len) = struct.unpack_from("<BBQBBBBQQ", data, 10)
         if reserved:
             raise BookError(f"reserved header byte is {reserved}")
-        self.board = Board(rows, cols)
-        if self.predrawn >> self.board.line_count:
-            raise BookError("bad pre-drawn lines in header: a line off the board")
-        open_lines = self.board.line_count - popcount(self.predrawn)
-        if not 1 <= self.depth <= open_lines:
-            raise BookError(f"depth {self.depth} is not from 1 to the board's {open_lines} open lines")
+        self.board = header_board(rows, cols, self.predrawn, self.depth)
         # The longest file `entries` entries in depth+1 layers can take: a larger declared
         # length is a damaged field, not a file cut short.
         longest = V1_HEADER_LEN + 4 + 16 * (self.depth + 1) + 23 * entries

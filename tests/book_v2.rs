@@ -493,16 +493,7 @@ fn unknown_versions_and_other_layouts_are_named() {
 
 #[test]
 fn a_declared_depth_of_0_is_a_corrupt_header() {
-    // Checked before any length the header declares (tests/book.rs: the same for v1).
-    let mut bytes = sample();
-    bytes[20] = 0;
-    let e = Book::from_bytes(bytes).unwrap_err();
-    assert!(
-        matches!(e, BookError::Corrupt(_))
-            && e.to_string()
-                .contains("depth 0: a book holds at least one line"),
-        "{e}"
-    );
+    common::assert_depth_0_is_corrupt(sample());
 }
 
 #[test]

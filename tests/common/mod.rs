@@ -174,3 +174,17 @@ pub fn random_position(
     }
     pos
 }
+
+/// Checks that `book` (the bytes of a book of either version) with a depth of 0 in its header
+/// is refused as a corrupt header: byte 20 is the depth in both versions, checked before any
+/// length the header declares.
+pub fn assert_depth_0_is_corrupt(mut book: Vec<u8>) {
+    book[20] = 0;
+    let e = dotbox::book::Book::from_bytes(book).unwrap_err();
+    assert!(
+        matches!(e, dotbox::book::BookError::Corrupt(_))
+            && e.to_string()
+                .contains("depth 0: a book holds at least one line"),
+        "{e}"
+    );
+}
