@@ -391,6 +391,8 @@ async function review(g, position) {
   try {
     const analysis = await reviewSearch(g.board, g.predrawn, position.lines);
     if (analysis) found(key, analysis);
+    // Stopped before it ended (another game or line): searched again when this line is back.
+    if (analysis === undefined) ctx.reviewed.delete(key);
   } finally {
     note.hidden = true;
   }

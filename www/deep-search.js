@@ -100,10 +100,11 @@ export function withdrawDeepSearch() {
 // A search asked for, a new game or another line stops it.
 
 let reviewer = null; // the review's search worker, while one of its searches runs
-let reviewing = null; // resolves the search in hand with null when the review is stopped
+let reviewing = null; // resolves the search in hand with undefined when the review is stopped
 
 /** The exact analysis of the position with `lines` drawn on `board` (with `predrawn`), by the
- * review's search, or null where it found none within its time or was stopped. */
+ * review's search; null where it found none within its time, undefined where it was stopped
+ * first (to be asked again). */
 export function reviewSearch(board, predrawn, lines) {
   const { deepSearchSeconds, deepSearchTableMib } = answerBudget();
   stopReview();
@@ -119,7 +120,12 @@ export function reviewSearch(board, predrawn, lines) {
       stopReview();
       resolve(result);
     };
-    reviewer.onerror = () => stopReview();
+    // A worker that fails (its module could not load) found nothing: not asked again.
+    reviewer.onerror = () => {
+      reviewing = null;
+      stopReview();
+      resolve(null);
+    };
     reviewer.postMessage({ board, predrawn, lines, seconds: deepSearchSeconds, tableMib: deepSearchTableMib });
   });
 }
@@ -130,5 +136,5 @@ export function stopReview() {
   reviewer = null;
   const stopped = reviewing;
   reviewing = null;
-  stopped?.(null);
+  stopped?.(undefined);
 }
