@@ -851,7 +851,8 @@ test('full screen (Z) shows the board with its status and controls as large as t
   const before = await size();
   await page.locator('body').press('z');
   await page.waitForFunction(() => document.fullscreenElement?.id === 'play');
-  assert.equal(await page.getAttribute('#full-screen', 'aria-pressed'), 'true');
+  // The button follows the fullscreenchange event, which may come a moment later.
+  await page.waitForFunction(() => document.querySelector('#full-screen').getAttribute('aria-pressed') === 'true');
   assert.ok(await size() > before, `the board grows: ${before} px, then ${await size()} px`);
   assert.deepEqual(await Promise.all(['#status', '#controls', '#svg'].map((q) => page.isVisible(q))), [true, true, true]);
   // Everything on the screen, the players and the message below the board too.
@@ -862,7 +863,7 @@ test('full screen (Z) shows the board with its status and controls as large as t
   await page.waitForFunction(() => /moves=0,4,9(&|$)/.test(location.hash));
   await page.locator('body').press('z');
   await page.waitForFunction(() => document.fullscreenElement === null);
-  assert.equal(await page.getAttribute('#full-screen', 'aria-pressed'), 'false');
+  await page.waitForFunction(() => document.querySelector('#full-screen').getAttribute('aria-pressed') === 'false');
   assert.deepEqual(errors, []);
   await context.close();
 });
