@@ -29,7 +29,7 @@ const ENGINE_DELAY_MS = Number(new URLSearchParams(location.search).get('delay')
 // The engine's further moves in one reply, after it took a box, follow faster: a run of 13
 // captures at the full delay kept a 5x5 player waiting 6 s, where one delay says whose move
 // it is and the captures after it need only be seen.
-const CAPTURE_DELAY_MS = Math.min(ENGINE_DELAY_MS, 120);
+const CAPTURE_DELAY_MS = Math.round(ENGINE_DELAY_MS * 0.3);
 let engineTimer = null; // set while the engine's move waits to be played, else null
 let request = 0; // the latest analysis asked for the board: older answers are dropped
 let awaiting = 0; // the latest request that waits on the worker (a position already analysed does not)

@@ -90,10 +90,11 @@ test('on 5x5 the engine replies by its estimates and says its moves are not exac
 test('a reply of several moves past a second shows the bar, even where it only waits between the engine\'s moves', { timeout: 120_000 }, async () => {
   const context = await env.browser.newContext();
   // 5x5 near its end: line 19 hands the engine the last boxes, which it takes one move at a
-  // time with the page's display delay (0.4 s) between them: exact answers at once, a reply
-  // of more than a second that asks the worker nothing.
+  // time with the page's display delay between them (1 s before its first move here, then
+  // 0.3 s between its captures): exact answers at once, a reply of more than a second that
+  // asks the worker nothing.
   const moves = '12,2,6,1,52,44,40,27,5,26,55,39,10,43,15,42,49,11,16,32,4,31,35,14,46,8,13,24,3,23,20,48,58,51,18,45,17,28,57,0,30,54,25,21,22,50,7,38,37,56,33,34,36,9,41,29';
-  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=p1&moves=${moves}`, { delay: 400 });
+  const { page, errors } = await openPage(context, env.server.url, `#board=5x5&mode=p1&moves=${moves}`, { delay: 1000 });
   const yourTurn = () => document.body.dataset.state === 'over' || (document.body.dataset.state === 'idle' && window.dotboxApp.state.game.turn === 0);
   await page.waitForFunction(yourTurn, null, { timeout: 60_000 });
   const before = (await drawnLines(page)).length;
