@@ -119,13 +119,12 @@ impl LazyBook {
     }
 
     /// Board `board` with `predrawn` lines, how the book answers for it, and the position
-    /// of `lines` there, checked against the depth left on it ([`Fit::check`]).
+    /// of `lines` there (not yet checked against the depth left on it: [`Fit::check`]).
     fn fit(&self, board: &str, predrawn: &str, lines: &str) -> Result<(Fit, Position), JsError> {
         let asked = parse_board(board, predrawn)?;
         let index = self.book.index();
         let fit = book::fit(index.board(), index.depth(), &asked).map_err(js_error)?;
         let pos = parse_lines(&asked, lines).map_err(js_error)?;
-        fit.check(pos).map_err(js_error)?;
         Ok((fit, pos))
     }
 
@@ -203,6 +202,8 @@ impl LazyBook {
     /// `predrawn` lines reads and that are not held yet, in file order.
     pub fn needed(&self, board: &str, predrawn: &str, lines: &str) -> Result<Vec<u32>, JsError> {
         let (fit, pos) = self.fit(board, predrawn, lines)?;
+        // Past the depth left, counted on the asked board, before any chunk is named.
+        fit.check(pos).map_err(js_error)?;
         let needed = self.book.needed(fit.onto_book(pos)).map_err(js_error)?;
         Ok(needed.into_iter().map(|i| i as u32).collect())
     }
@@ -228,6 +229,7 @@ impl LazyBook {
     /// its needed chunks inserted): `{value, moves}`.
     pub fn analysis(&self, board: &str, predrawn: &str, lines: &str) -> Result<JsValue, JsError> {
         let (fit, pos) = self.fit(board, predrawn, lines)?;
+        // Checked against the depth left there by `Fit::analysis` itself.
         let analysis = fit.analysis(pos, |p| self.book.analysis(p));
         to_js(analysis.map_err(js_error)?)
     }
