@@ -21,11 +21,11 @@ Usage: serve.py DIR PORT [-q] [--no-ranges] [--no-isolation] [--damage FILE:STAR
                 books/index.json entry this way without touching www/)
 """
 
+import argparse
 import functools
 import http.server
 import os
 import re
-import sys
 
 RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 
@@ -46,6 +46,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     isolation = True
     damage = None  # (relative path, start, end)
     overlay = None  # a directory whose files shadow the served directory's
+    quiet = False  # no request log (-q)
 
     def translate_path(self, path):
         served = super().translate_path(path)
@@ -63,7 +64,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def log_message(self, fmt, *args):
-        if "-q" not in sys.argv:
+        if not self.quiet:
             super().log_message(fmt, *args)
 
     def do_GET(self):
@@ -113,20 +114,42 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return bytes(data)
 
 
-def main():
-    args = [a for a in sys.argv[1:] if a != "-q"]
-    directory, port = args[0], int(args[1])
-    options = {"ranges": "--no-ranges" not in args, "isolation": "--no-isolation" not in args}
-    if "--damage" in args:
-        spec = args[args.index("--damage") + 1]
+def arguments():
+    """The command line, read as the usage above says (`--help` prints it; a missing or bad
+    argument is named, with the usage, and exit code 2)."""
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("dir", help="the directory to serve")
+    parser.add_argument("port", type=int, help="the port; 0: any free one (printed)")
+    parser.add_argument("-q", action="store_true", help="no request log")
+    parser.add_argument("--no-ranges", action="store_true", help="ignore Range headers (always 200)")
+    parser.add_argument("--no-isolation", action="store_true", help="no COOP/COEP headers")
+    parser.add_argument("--damage", metavar="FILE:START-END", type=damage, help="serve FILE with bytes [START, END) inverted")
+    parser.add_argument("--overlay", metavar="DIR2", help="files under DIR2 are served in place of DIR's")
+    return parser.parse_args()
+
+
+def damage(spec):
+    """`--damage FILE:START-END` as (FILE, START, END)."""
+    try:
         name, span = spec.rsplit(":", 1)
         start, end = (int(x) for x in span.split("-"))
-        options["damage"] = (name, start, end)
-    if "--overlay" in args:
-        options["overlay"] = os.path.abspath(args[args.index("--overlay") + 1])
-    handler = functools.partial(type("Configured", (Handler,), options), directory=directory)
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
-        print(f"serving {directory} on http://127.0.0.1:{httpd.server_address[1]}/", flush=True)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{spec!r} is not FILE:START-END") from None
+    return name, start, end
+
+
+def main():
+    args = arguments()
+    options = {"ranges": not args.no_ranges, "isolation": not args.no_isolation, "quiet": args.q}
+    if args.damage:
+        options["damage"] = args.damage
+    if args.overlay:
+        options["overlay"] = os.path.abspath(args.overlay)
+    handler = functools.partial(type("Configured", (Handler,), options), directory=args.dir)
+    with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as httpd:
+        print(f"serving {args.dir} on http://127.0.0.1:{httpd.server_address[1]}/", flush=True)
         httpd.serve_forever()
 
 

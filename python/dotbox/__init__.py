@@ -219,6 +219,12 @@ def analyze(
     policy collapses chains only where the value is proven, which proves a best move too).
     """
     method, time_limit, seed = _options(method, time_limit, seed)
+    if hasattr(board, "dbn_string"):  # an OpenSpiel state, which _text would call no string
+        raise DotboxError(
+            "board: an OpenSpiel state is not a board: dotbox.analyze(*dotbox.openspiel."
+            "to_dotbox(state)) analyzes its position, and dotbox.openspiel.perfect_returns("
+            "state) gives its returns under perfect play"
+        )
     text = _dotbox.analyze_json(
         _text("board", board),
         _lines_text(lines),

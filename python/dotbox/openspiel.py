@@ -8,7 +8,8 @@ state's drawn lines are dotbox's lines unchanged; only whose turn it is and the 
 come from the state's history, and dotbox's values do not depend on them (a value is the net
 boxes *still to come* for the player to move).
 
-``to_dotbox`` and ``from_dotbox`` convert; :class:`DotboxBot` is an OpenSpiel bot that plays a
+``to_dotbox`` and ``from_dotbox`` convert; ``perfect_returns`` gives a state's returns under
+perfect play (the boxes taken so far included); :class:`DotboxBot` is an OpenSpiel bot that plays a
 best move by dotbox's exact analysis wherever it reaches, and past it the move dotbox answers
 with there (labelled not exact), or with ``method="search"`` exact moves only.
 """
@@ -131,6 +132,49 @@ def from_dotbox(
     for line in predrawn + [line for line in lines if line not in predrawn]:
         state.apply_action(line)
     return state
+
+
+def perfect_returns(
+    state: pyspiel.State,
+    method: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    nodes: Optional[int] = None,
+) -> Tuple[float, float]:
+    """What ``state.returns()`` will be at the end of the game if both players play perfectly
+    from ``state`` on, for players 0 and 1, in the game's own utility: the box margin with
+    ``utility_margin=True``, else 1, -1 or 0 for a win, a loss or a draw. The value target of
+    a bot that learns from perfect play.
+
+    dotbox's value is the net boxes *still to come* for the player to move; the boxes taken so
+    far and whose turn it is come from the state's history, played again by dotbox as a game
+    record (:func:`dotbox.analyze`'s ``"game"``). ``method``, ``time_limit`` and ``nodes`` are
+    :func:`dotbox.analyze`'s; an answer that is not exact (past exact reach) is refused rather
+    than returned as perfect play: ``method="search"`` asks for the exact search, which may
+    take long.
+    """
+    if not isinstance(state, pyspiel.State):
+        raise DotboxError(f"state: {_shown(state)} is not an OpenSpiel state")
+    board, _ = to_dotbox(state)  # a dots_and_boxes state, or an error naming the game
+    if state.is_terminal():
+        return cast(Tuple[float, float], tuple(state.returns()))
+    history = " ".join(str(action) for action in state.history())
+    answer = analyze(f"{board} moves {history}", method=method, time_limit=time_limit, nodes=nodes)
+    if not answer["exact"]:
+        raise DotboxError(
+            f"perfect_returns: no exact value of this position within reach ({answer['method']} "
+            "answered with estimates): method='search' asks for the exact search, which may "
+            "take long"
+        )
+    taken, mover = answer["game"]["taken"], answer["game"]["to_move"]
+    rows, cols, _ = _dims(board)
+    left = rows * cols - sum(taken)
+    boxes = list(taken)
+    boxes[mover] += (left + answer["value"]) // 2
+    boxes[1 - mover] += (left - answer["value"]) // 2
+    margin = boxes[0] - boxes[1]
+    if not state.get_game().get_parameters()["utility_margin"]:
+        margin = (margin > 0) - (margin < 0)
+    return float(margin), float(-margin)
 
 
 #: :class:`DotboxBot`'s ``time_limit`` when none is given and its method reads one.

@@ -54,6 +54,8 @@ def bots():
         (lambda: dotbox.analyze("2x2", None), "lines: None is neither line numbers nor a string of them"),
         (lambda: dotbox.analyze("2x2", 5), "lines: 5 is neither line numbers nor a string of them"),
         (lambda: dotbox.analyze("2x2", b"05"), "lines: b'05' is neither line numbers nor a string of them"),
+        # A dbn string given as lines would read as line 0 (2x2's empty board, valued -2).
+        (lambda: dotbox.analyze("2x2", "000000000000"), "lines: '000000000000' is a number with a leading zero, not a line number"),
         (lambda: dotbox.analyze("2x2", [1.5]), "lines: 1.5 is not a line number"),
         (lambda: dotbox.analyze("2x2", [True]), "lines: True is not a line number"),
         (lambda: dotbox.analyze("2x2", method=5), "method: 5 is not a string"),

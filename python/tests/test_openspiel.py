@@ -307,3 +307,36 @@ def test_bots_with_a_node_budget_play_the_same_game_on_every_run():
         return moves
 
     assert game() == game()
+
+
+def minimax_returns(state):
+    """Player 0's return under perfect play, by a plain minimax over OpenSpiel's own game tree
+    (its rules, its scoring): no dotbox in it."""
+    if state.is_terminal():
+        return state.returns()[0]
+    results = [minimax_returns(state.child(a)) for a in state.legal_actions()]
+    return max(results) if state.current_player() == 0 else min(results)
+
+
+@pytest.mark.parametrize("rows,cols,margin", [(2, 2, True), (2, 2, False), (1, 3, True), (2, 3, False)])
+def test_perfect_returns_are_openspiels_returns_under_perfect_play(rows, cols, margin):
+    game = pyspiel.load_game("dots_and_boxes", {"num_rows": rows, "num_cols": cols, "utility_margin": margin})
+    rng = random.Random(rows * 100 + cols * 10 + margin)
+    # Small enough for the minimax: at most 8 lines left (8! lines of play at most).
+    lines = game.num_distinct_actions()
+    for _ in range(12):
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(lines - 8, lines + 1)):
+            state.apply_action(rng.choice(state.legal_actions()))
+        r0 = minimax_returns(state)
+        assert openspiel.perfect_returns(state) == (r0, -r0), state.history()
+
+
+def test_perfect_returns_refuse_an_estimate_and_what_is_no_state():
+    state = game_for("5x5").new_initial_state()
+    with pytest.raises(dotbox.DotboxError, match="no exact value of this position within reach"):
+        openspiel.perfect_returns(state, method="estimate", nodes=1000)
+    with pytest.raises(dotbox.DotboxError, match="state: '2x2' is not an OpenSpiel state"):
+        openspiel.perfect_returns("2x2")
+    with pytest.raises(dotbox.DotboxError, match=r"openspiel.perfect_returns\(state\)"):
+        dotbox.analyze(state)

@@ -69,6 +69,10 @@ pub enum LinesError {
         /// The board's number of lines: valid indices are `0..lines`.
         lines: usize,
     },
+    /// A line number written with a leading zero (`05`, `000000000001`): most likely not a
+    /// list of lines at all but OpenSpiel's `dbn` string (a `0` or `1` for each line), which
+    /// read as one number would name line 0 or 1 and answer another position.
+    LeadingZero(String),
     /// A line listed twice that is not a pre-drawn line.
     Repeated(usize),
     /// A list with an empty item (`0,`, `,0`, `0,,1`): a comma with nothing on one side is
@@ -96,6 +100,12 @@ impl fmt::Display for LinesError {
                 "'{label}' names a dot that is not on the board: its dots are a1 to {last_dot}"
             ),
             LinesError::OutOfRange { line, lines } => off_board(f, line, *lines),
+            LinesError::LeadingZero(item) => write!(
+                f,
+                "'{item}' is a number with a leading zero, not a line number: a string of 0s and \
+                 1s, one for each line, is OpenSpiel's dbn string, read as one by the page's \
+                 import and Python's dotbox.openspiel.to_dotbox, not as a list of lines"
+            ),
             LinesError::Repeated(line) => write!(f, "line {line} is listed twice"),
             LinesError::EmptyItem(list) => write!(
                 f,

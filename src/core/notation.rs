@@ -97,6 +97,9 @@ pub fn parse_line(board: &Board, item: &str) -> Result<usize, LinesError> {
     let item = item.trim();
     let digits = item.strip_prefix('-').unwrap_or(item);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        if digits.len() > 1 && digits.starts_with('0') {
+            return Err(LinesError::LeadingZero(item.to_string()));
+        }
         // A whole number: a line index if it is one, else off the board (negative or past
         // the last line, however many digits).
         return match item.parse::<usize>() {
@@ -382,6 +385,13 @@ mod tests {
             })
         );
         assert_eq!(parse_lines(&b, "1, 1"), Err(LinesError::Repeated(1)));
+        // A dbn string given as lines (2x2's empty board) would read as line 0.
+        let two = Board::new(2, 2).unwrap();
+        for dbn in ["000000000000", "000000000001", "01"] {
+            let e = parse_lines(&two, dbn).unwrap_err();
+            assert_eq!(e, LinesError::LeadingZero(dbn.into()));
+            assert!(e.to_string().contains("dbn string"), "{e}");
+        }
         let ice = Board::icelandic();
         let left = ice.v(0, 0);
         assert_eq!(
