@@ -1,6 +1,6 @@
 //! `dotbox._dotbox`: the Rust side of the Python package, a thin layer over the dotbox
 //! library. Every answer is the library's, reached as the command line reaches it (an
-//! analysis through `dotbox::answer`, a solve through `dotbox::cli`) and written by the
+//! analysis through `dotbox::answer`, a solve through `dotbox::cli::solve`) and written by the
 //! command line's JSON writer, so a value through Python is the value `dotbox analyze
 //! --json` prints (`answer::analyze` says what Python adds to that object).
 //! Failures are [`DotboxError`]s carrying the command line's messages; the solvers run with
@@ -15,7 +15,7 @@ mod wait;
 
 use std::path::PathBuf;
 
-use dotbox::cli::{parse_position, Cli, Command, RulesArgs, SolveArgs};
+use dotbox::cli::{parse_position, RulesArgs, SolveArgs};
 use dotbox::core::notation::{format_dbn, parse_dbn};
 use dotbox::core::DbnError;
 use dotbox::native::{CliError, Face, MethodOption};
@@ -121,11 +121,8 @@ fn solve_json(
         min_chain: DEFAULT_MIN_CHAIN,
         face: Face::Python,
     };
-    let cli = Cli {
-        command: Command::Solve(solve),
-    };
     wait::interruptible(py, || {
-        let text = dotbox::cli::run(&cli)?;
+        let text = dotbox::cli::solve(&solve)?;
         Ok(answer::exact(&text)?.to_string())
     })
 }

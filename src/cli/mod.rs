@@ -20,7 +20,7 @@ use crate::native::CliError;
 pub use analyze::{game_json, report as answer_report, AnalyzeArgs};
 pub use input::{parse_position, read_game, RulesArgs};
 pub use output::json as analysis_json;
-pub use solve::SolveArgs;
+pub use solve::{run as solve, SolveArgs};
 
 /// Perfect-play Dots-and-Boxes: values and move scores of any position.
 #[derive(Parser, Debug)]
