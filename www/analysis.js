@@ -563,6 +563,26 @@ export function renderAnalysis(g) {
   fill();
 }
 
+/**
+ * The verdict on the last move a person played up to the position shown (the engine's own
+ * moves skipped), in words, from the move list's loss of it: a best move, or what it loses
+ * against the best. With scores off it checks the answer to a position asked as a question
+ * without giving the answer away: which move is best stays hidden until another try (Undo), a
+ * hint or the scores.
+ */
+export function moveVerdict() {
+  let k = ctx.game.ply;
+  while (k > 0 && isEngine(ctx.plies[k - 1].player)) k -= 1;
+  if (k === 0) return 'Nothing to check: no move has been played from this position yet.';
+  const p = ctx.plies[k - 1];
+  const { loss, guess } = lossView(ctx.positions[k - 1], p);
+  const move = `Move ${k}, ${PLAYER[p.player]} ${p.label}`;
+  if (loss === 0) return `${move}: a best move.`;
+  if (loss !== null) return `${move}: it loses ${boxes(loss)} against the best move. Undo it (U) and try another, or ask for a hint (H).`;
+  if (guess !== null) return `${move}: no exact score to check it against; by the engine's estimate (not exact) it loses about ${guess.toFixed(1)}.`;
+  return `${move}: not checked yet, as the position before it has no exact scores so far.`;
+}
+
 /** Steps along the main line: 'first', 'prev', 'next' or 'last'. */
 export function navigate(where) {
   const g = ctx.game;

@@ -19,7 +19,7 @@ import { bestMoves, proven } from './proven.js';
 import { positionKey } from './position-key.js';
 import { offerDeepSearch, withdrawDeepSearch } from './deep-search.js';
 import { ponder, stopPondering } from './ponder.js';
-import { initAnalysis, renderAnalysis, navigate, toggleBestLine } from './analysis.js';
+import { initAnalysis, renderAnalysis, navigate, toggleBestLine, moveVerdict } from './analysis.js';
 import { initShare, renderShare } from './share.js';
 import { initKeys, onShortcut } from './keys.js';
 import { initSetUp, isSettingUp, setUpLine, erasable, toggleSetUp, leaveSetUp, canStepSetUp, stepSetUp, SET_UP } from './setup.js';
@@ -569,6 +569,7 @@ function bindControls() {
   initKeys({ navigate, moveCursor, playCursor: () => session.cursor !== null && play(session.cursor) });
   const controls = [
     ['u', 'undo', () => undoOrRedo(true)], ['r', 'redo', () => undoOrRedo(false)], ['h', 'hint', hint],
+    ['v', 'check', () => setMessage(moveVerdict())],
     ['e', 'play-here', playFromHere], ['f', 'switch-sides', switchSides], ['l', null, toggleBestLine],
     ['d', 'set-up', toggleSetUp], ['z', 'full-screen', toggleFullScreen],
     ['s', null, () => toggle('show-scores', 'showScores')], ['k', null, () => toggle('show-labels', 'showLabels')],

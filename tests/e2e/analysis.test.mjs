@@ -521,6 +521,29 @@ test('scores off hide the answer everywhere, and a link carries them off: a posi
   const label = await page.getAttribute('#moves li[data-ply="1"] button', 'aria-label');
   assert.ok(!/lose|best|estimate/.test(label), label);
   assert.match(page.url(), /&scores=off$/);
+  // Check, asked for, says what the move lost but not which move was best; after Undo and
+  // a best move, that it is one.
+  const before = nativeAnalyze('3x3', pre.split(',').map(Number));
+  const lost = before.value - worst.score;
+  const verdict = async () => {
+    await page.click('#check');
+    return page.textContent('#message');
+  };
+  assert.ok(await page.isVisible('#check'));
+  const said = await verdict();
+  assert.match(said, new RegExp(`^Move 1, A ${await labelOf(page, worst.line)}: it loses ${lost} box(es)? against the best move\\. Undo it`), said);
+  const best = before.moves.filter((m) => m.score === before.value).map((m) => m.line);
+  for (const line of best) assert.ok(!said.includes(await labelOf(page, line)), said);
+  await page.click('#undo');
+  await settled(page);
+  assert.match(await verdict(), /^Nothing to check/);
+  await clickLine(page, best[0]);
+  await settled(page);
+  assert.match(await verdict(), new RegExp(`^Move 1, A ${await labelOf(page, best[0])}: a best move\\.$`));
+  await page.click('#undo');
+  await settled(page);
+  await clickLine(page, worst.line);
+  await settled(page);
   // A hint, asked for, names a best move but not its score.
   await page.locator('body').press('h');
   await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#message').textContent));
@@ -528,9 +551,11 @@ test('scores off hide the answer everywhere, and a link carries them off: a posi
   // Revealed: all of it, and the address follows.
   await page.locator('body').press('s');
   await settled(page);
+  // Two losses listed: the move's, and that of the best move tried before it (a variation).
   const revealed = await answers();
-  assert.ok(revealed.scores > 0 && revealed.value && revealed.coach && revealed.graph && revealed.bestLine && revealed.losses === 1 && revealed.chains > 0, JSON.stringify(revealed));
+  assert.ok(revealed.scores > 0 && revealed.value && revealed.coach && revealed.graph && revealed.bestLine && revealed.losses === 2 && revealed.chains > 0, JSON.stringify(revealed));
   assert.match(await page.getAttribute('#moves li[data-ply="1"] button', 'aria-label'), /lose/);
+  assert.equal(await page.isVisible('#check'), false, 'the list shows what Check would say');
   assert.doesNotMatch(page.url(), /scores=/);
   // A link without it shows them, whatever the page showed before.
   await page.locator('body').press('s');
