@@ -2,9 +2,13 @@
 // lessons, each a short text and exercises (position, question, accepted answers, exact scores,
 // explanation), written by `cargo run --release --example lessons`, which computes the accepted
 // answers as exactly the best moves. The player picks a line on the exercise's own board
-// (click, tap, or arrow keys and Enter); the page says whether it was best, what the chosen
-// move gains or costs and why (the coach's words from the exact scores), then shows the scores.
-// Chains are coloured on the board as the coach colours them. Progress (exercises answered
+// (click, tap, or arrow keys and Enter). A wrong pick says what it scores against the best
+// value and why, without naming the best move or showing other scores: the student tries
+// again, or presses Show the answer. A best move picked, or the answer shown, brings every
+// score, the best moves in green and the explanation (the coach's words from the exact
+// scores). Chains are coloured on the board as the coach colours them once answered, before
+// that only on request (Show chains, C: the colouring answers questions such as "where is the
+// loop?"). Progress (exercises answered
 // right, hence lessons done; and exercises whose answer was shown) is kept in localStorage by
 // each exercise's position, so that editing the course does not move it onto other exercises,
 // and can be reset. The address names the exercise shown (#learn/L.E, from 1), so a teacher
@@ -29,7 +33,11 @@ const state = {
   boxes: [],
   components: [],
   cursor: null,
-  answer: null, // the line picked, once picked
+  answer: null, // the best move picked, once found
+  wrong: [], // the lines picked that are not best, in order
+  shown: false, // the answer was shown (Show the answer)
+  chains: false, // the chains shaded before the answer (Show chains: a hint)
+  glossary: null, // the words the explanations use (lessons.json's glossary)
   back: '', // the game's address when Learn was opened
 };
 
@@ -88,6 +96,10 @@ const exercisesRight = () => state.lessons.reduce((n, lesson) => n + lesson.exer
 // ---- Rendering --------------------------------------------------------------------------
 
 const current = () => state.lessons[state.lesson].exercises[state.exercise];
+
+/** Whether the exercise is over: a best move found or the answer shown. Then the board shows
+ * every score and the chains, and takes no more picks. */
+const revealed = () => state.answer !== null || state.shown;
 
 function renderMenu() {
   const list = $('learn-lessons');
@@ -167,8 +179,13 @@ function show(l, e) {
   state.components = chainsReport(ex.board, '', ex.lines.join(',')).components;
   state.cursor = null;
   state.answer = null;
+  state.wrong = [];
+  state.shown = false;
+  state.chains = false;
   $('lesson-title').textContent = `Lesson ${l + 1} of ${state.lessons.length}: ${lesson.title}`;
   $('lesson-text').textContent = lesson.text;
+  $('learn-glossary').hidden = !state.glossary;
+  $('learn-glossary-text').textContent = state.glossary ?? '';
   const before = solved(ex) ? ' · answered right before' : idOf(ex) in progress.shown ? ' · answer shown before' : '';
   $('exercise-title').textContent = `Exercise ${e + 1} of ${lesson.exercises.length} · ${ex.board}${before}`;
   $('exercise-question').textContent = ex.question;
@@ -188,7 +205,7 @@ function setFeedback(parts, cls) {
 
 function render() {
   const ex = current();
-  const answered = state.answer !== null;
+  const answered = revealed();
   const svg = $('learn-svg');
   renderBoard(svg, {
     geometry: state.geometry,
@@ -200,18 +217,28 @@ function render() {
     showLabels: true,
     cursor: state.cursor,
     hint: null,
-    marked: answered && !ex.answer.includes(state.answer) ? { line: state.answer, cls: 'picked-wrong' } : null,
+    marked: null,
     interactive: !answered,
     boardStop: true,
     onPlay: pick,
     onCursor: (line) => { state.cursor = line; },
   });
-  // Chains coloured under the lines, as on the game board; in words for a screen reader
-  // (the board's description), as the legend's colours say nothing to it.
-  $('learn-shading').textContent = state.components.length
+  markTried(svg);
+  // Chains coloured under the lines, as on the game board, once answered or when asked for;
+  // in words for a screen reader (the board's description), as the legend's colours say
+  // nothing to it. Before the answer they would answer the question ("where is the loop?").
+  const shade = answered || state.chains;
+  $('learn-shading').textContent = shade && state.components.length
     ? `On the board: ${state.components.map((c) => c.text).join('; ')}.`
     : '';
-  shadeComponents(svg, state.components);
+  if (shade) shadeComponents(svg, state.components);
+  $('learn-legend').hidden = !shade;
+  // Once answered, Show chains and Show the answer have nothing left to show, and Try again
+  // something to clear (before, the board takes another pick as it is): each is hidden while
+  // it does nothing (learn.css), so three buttons at most fit a phone's row at the screen's foot.
+  $('exercise-chains').disabled = answered;
+  $('exercise-chains').setAttribute('aria-pressed', String(shade));
+  $('exercise-show').disabled = answered;
   $('exercise-retry').disabled = !answered;
   // The course has a first and a last exercise: Previous and Next stop there, and Next
   // says when it leaves the lesson.
@@ -221,56 +248,136 @@ function render() {
   $('exercise-next').textContent = $('exercise-next').disabled ? 'End of the course' : lastOfLesson ? 'Next lesson' : 'Next exercise';
 }
 
-function pick(line) {
-  const ex = current();
-  if (state.answer !== null) return;
-  state.answer = line;
-  state.cursor = null;
-  const score = ex.scores.find((m) => m.line === line).score;
-  const name = (l) => state.geometry.lines[l].label;
-  const right = ex.answer.includes(line);
-  const id = idOf(ex);
-  $('learn').dataset.answered = right ? 'right' : 'wrong';
-  // The picked move in the coach's words, from the exercise's exact scores and their
-  // next-loony flags (who then makes the next loony move with best play, as the exercise's
-  // explanation says it). A right pick is explained unless it is the best move the
-  // explanation explains: best moves may differ in how play goes on, and the explanation of
-  // another would be read as the pick's.
-  let why = '';
-  // Not where the explanation explains the pick already: the best move it explains, or the
-  // nearest other move (a wrong pick of it would read the same paragraph twice).
-  if (right ? line !== ex.explained : line !== ex.rival) {
-    try {
-      why = ` ${explainMove(ex.board, '', ex.lines.join(','), line, { value: ex.value, moves: ex.scores }).text}`;
-    } catch (e) {
-      why = ` ${e.message}`;
-    }
+/** Marks the lines picked that are not best (dashed red, said to a screen reader): the
+ * board's own mark is for one line, and a student may try several. */
+function markTried(svg) {
+  for (const line of state.wrong) {
+    const g = svg.querySelector(`g.move[data-line="${line}"]`);
+    g?.classList.add('picked-wrong');
+    g?.setAttribute('aria-label', `${g.getAttribute('aria-label')}, tried: not the best`);
   }
-  // Its answer shown, and no other exercise picked since: a right pick is not counted.
+}
+
+const nameOf = (line) => state.geometry.lines[line].label;
+
+/** Whether `text` names a best move of `ex`: said before the answer is shown, it gives it away. */
+const namesBest = (ex, text) => ex.answer.some((l) => new RegExp(`\\b${nameOf(l)}\\b`).test(text));
+
+/**
+ * The pick `line` of `ex` in the coach's words, sentence by sentence (explainMove, from the
+ * exercise's exact scores and their next-loony flags: who then makes the next loony move with
+ * best play, as the exercise's explanation says it).
+ */
+function explainPick(ex, line) {
+  try {
+    return explainMove(ex.board, '', ex.lines.join(','), line, { value: ex.value, moves: ex.scores }).reasons;
+  } catch (e) {
+    return [e.message];
+  }
+}
+
+/**
+ * Records a pick of `ex` in the progress and says whether it counts as answered right: a
+ * best move, unless the exercise's answer was shown and no other exercise was picked since
+ * ("come back to it later"), not after a reload or Previous and Next either. A pick of such an
+ * exercise, right or not, stamps it again (trying it over is not answering another).
+ */
+function recordPick(ex, right) {
+  const id = idOf(ex);
   const fresh = !(id in progress.shown) || progress.picks > progress.shown[id];
   progress.picks += 1;
   if (right && fresh) {
     delete progress.shown[id];
     if (!progress.right.includes(id)) progress.right.push(id);
-  } else if (!progress.right.includes(id)) progress.shown[id] = progress.picks;
-  if (right) {
-    const note = fresh ? '' : ' Not counted as answered right: the answer was shown. Answer another exercise, then come back to it.';
-    // The explanation says why the best moves are best and what the nearest other move costs.
-    setFeedback([`Right: ${name(line)} scores ${fmt(score)}, the best here.${note}${why}`, ex.explanation], 'good');
-  } else {
-    const best = ex.answer.length === 1 ? 'The best move' : `The ${ex.answer.length} best moves`;
-    // Where the lesson's own rule calls the pick as good as the best: where the rule misleads.
-    const note = ex.notes.filter((n) => n.line === line).map((n) => n.text);
-    setFeedback([`Not the best: ${name(line)} (dashed red) scores ${fmt(score)}, the best ${fmt(ex.value)}.${why}`, ...note, `${best} (green): ${ex.answer.map(name).join(', ')}.`, ex.explanation], 'bad');
-  }
+  } else if (!fresh && !progress.right.includes(id)) progress.shown[id] = progress.picks;
   saveProgress(progress);
+  return right && fresh;
+}
+
+/** "2nd", "3rd", "11th". */
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
+function pick(line) {
+  const ex = current();
+  if (revealed()) return;
+  state.cursor = null;
+  const right = ex.answer.includes(line);
+  const counted = recordPick(ex, right);
+  if (right) state.answer = line;
+  else if (!state.wrong.includes(line)) state.wrong.push(line);
+  $('learn').dataset.answered = right ? 'right' : 'wrong';
+  if (right) sayRight(ex, line, counted);
+  else sayWrong(ex, line);
   renderMenu();
   render();
-  // On to the next exercise; after the course's last, Try again (Next is disabled there). The
-  // buttons stay at the screen's foot (learn.css); scrolling to them took the board and the
-  // verdict off a phone's screen.
-  $($('exercise-next').disabled ? 'exercise-retry' : 'exercise-next').focus({ preventScroll: true });
+  if (right) afterAnswer();
+  else $('learn-svg').focus({ preventScroll: true }); // the student tries another line
   showVerdict();
+}
+
+/** A best move found: its score, whether it counts, and the explanation. */
+function sayRight(ex, line, counted) {
+  const score = ex.scores.find((m) => m.line === line).score;
+  const tries = state.wrong.length ? `, on the ${ordinal(state.wrong.length + 1)} try` : '';
+  const note = counted ? '' : ' Not counted as answered right: the answer was shown. Answer another exercise, then come back to it.';
+  // The pick is explained unless it is the best move the explanation explains: best moves
+  // may differ in how play goes on, and the explanation of another would be read as the pick's.
+  const why = line === ex.explained ? '' : ` ${explainPick(ex, line).join(' ')}`;
+  // The explanation says why the best moves are best and what the nearest other move costs.
+  setFeedback([`Right${tries}: ${nameOf(line)} scores ${fmt(score)}, the best here.${note}${why}`, ex.explanation], 'good');
+}
+
+/**
+ * A wrong pick, before the answer is shown: what it scores against the best value and why
+ * (the coach's sentences, and the lesson's note where its own rule calls the pick good), but
+ * nothing naming a best move (the coach's first sentence does: "It loses 2 boxes against the
+ * best move (b2b3)") and no other line's score. The student tries again or shows the answer.
+ */
+function sayWrong(ex, line) {
+  const score = ex.scores.find((m) => m.line === line).score;
+  const hidden = (text) => !namesBest(ex, text);
+  const why = explainPick(ex, line).filter(hidden).join(' ');
+  // Where the lesson's own rule calls the pick as good as the best: where the rule misleads.
+  const notes = ex.notes.filter((n) => n.line === line).map((n) => n.text).filter(hidden);
+  const verdict = `Not the best: ${nameOf(line)} (dashed red) scores ${fmt(score)}; the best scores ${fmt(ex.value)}. Try another line, or show the answer.`;
+  setFeedback([verdict, ...(why ? [why] : []), ...notes], 'bad');
+}
+
+/** Show the answer: the best moves in green, every score and the explanation. The answer
+ * shown, a best move found next is not counted until another exercise was picked. */
+function showAnswer() {
+  const ex = current();
+  if (revealed()) return;
+  const id = idOf(ex);
+  progress.picks += 1;
+  if (!progress.right.includes(id)) progress.shown[id] = progress.picks;
+  saveProgress(progress);
+  state.shown = true;
+  state.cursor = null;
+  $('learn').dataset.answered = 'shown';
+  const best = ex.answer.length === 1 ? 'The best move' : `The ${ex.answer.length} best moves`;
+  setFeedback([`${best} (green): ${ex.answer.map(nameOf).join(', ')}.`, ex.explanation], 'bad');
+  renderMenu();
+  render();
+  afterAnswer();
+  showVerdict();
+}
+
+/** On to the next exercise; after the course's last, Try again (Next is disabled there). The
+ * buttons stay at the screen's foot (learn.css); scrolling to them took the board and the
+ * verdict off a phone's screen. */
+function afterAnswer() {
+  $($('exercise-next').disabled ? 'exercise-retry' : 'exercise-next').focus({ preventScroll: true });
+}
+
+/** Show chains (C): the chains and loops shaded and described before the answer, a hint. */
+function toggleChains() {
+  if (revealed() || !state.lessons) return;
+  state.chains = !state.chains;
+  render();
 }
 
 /** Brings the verdict's first lines into view where they are below the screen (or nearly):
@@ -317,6 +424,7 @@ async function load() {
   const data = await releaseJson('lessons.json', import.meta.url);
   if (!Array.isArray(data.lessons) || !data.lessons.length) throw new Error('lessons.json holds no lessons');
   state.lessons = data.lessons;
+  state.glossary = typeof data.glossary === 'string' ? data.glossary : null;
 }
 
 /** The page's own title, the game's view's. */
@@ -434,6 +542,15 @@ function start() {
   $('exercise-next').onclick = () => next(1);
   $('exercise-prev').onclick = () => next(-1);
   $('exercise-retry').onclick = () => { show(state.lesson, state.exercise); focusBoard('exercise-title'); };
+  $('exercise-show').onclick = showAnswer;
+  $('exercise-chains').onclick = toggleChains;
+  // C, as on the Play page (its shortcuts are off in Learn). Caught before the board's own
+  // keys, which go no further.
+  $('learn').addEventListener('keydown', (e) => {
+    if (e.key.toLowerCase() !== 'c' || e.altKey || e.ctrlKey || e.metaKey || e.target.closest('input, select, textarea')) return;
+    toggleChains();
+    e.preventDefault();
+  }, true);
   $('learn-reset').onclick = pressReset;
   $('learn-svg').addEventListener('keydown', answerKeys($('learn-svg'), state, { lines: () => current().lines, render, pick }));
   if (isLearnHash(location.hash)) enter();

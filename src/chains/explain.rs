@@ -88,6 +88,9 @@ pub enum Reason {
     Sacrifice {
         /// Boxes the opponent can take at once.
         boxes: usize,
+        /// Whether these come besides boxes the move declines ([`Reason::Declines`] before
+        /// it): they are more than those, which a learner read as counted twice.
+        more: bool,
     },
     /// The player had control and the move gives it to the opponent. Control in nimstring's
     /// sense: the power to force the opponent to open the next long chain or loop. Whether
@@ -270,8 +273,9 @@ impl Reason {
                 "It declines a sacrifice: it leaves {} {me} could have taken.",
                 count_text(boxes, "box", "boxes")
             ),
-            Reason::Sacrifice { boxes } => format!(
-                "It sacrifices {} to {them}.",
+            Reason::Sacrifice { boxes, more } => format!(
+                "It sacrifices {}{} to {them}.",
+                if more { "another " } else { "" },
                 count_text(boxes, "box", "boxes")
             ),
             Reason::GivesAwayControl => format!(
@@ -370,7 +374,10 @@ pub fn explain(
                 false => Reason::Loony(offered(coins, pos, line, &middle_better, offer)),
             });
         } else if !after.is_empty() {
-            reasons.push(Reason::Sacrifice { boxes: after.len() });
+            reasons.push(Reason::Sacrifice {
+                boxes: after.len(),
+                more: false,
+            });
         }
     } else {
         // Boxes were there to take: a move that takes none declines them. Only those are
@@ -396,7 +403,10 @@ pub fn explain(
                 // Declining a box and opening the last chain: everything left is offered.
                 true if nothing_else => Reason::OffersTheRest { boxes: after.len() },
                 true => Reason::Loony(offered(coins, pos, line, &middle_better, declinable)),
-                false => Reason::Sacrifice { boxes: new.len() },
+                false => Reason::Sacrifice {
+                    boxes: new.len(),
+                    more: true,
+                },
             });
         }
     }
@@ -602,7 +612,10 @@ mod tests {
         let a = analysis(&b, pos);
         let middle = explain(&b, pos, b.v(0, 1), &a, None).unwrap();
         assert!(
-            middle.contains(&Reason::Sacrifice { boxes: 2 }),
+            middle.contains(&Reason::Sacrifice {
+                boxes: 2,
+                more: false
+            }),
             "{middle:?}"
         );
         let end = explain(&b, pos, b.v(0, 0), &a, None).unwrap();
@@ -708,7 +721,8 @@ mod tests {
                                 ..
                             } => assert_eq!(boxes, before),
                             // Beside a decline, only the boxes the move itself offers.
-                            Reason::Sacrifice { boxes } | Reason::Loony(Offered::Boxes(boxes))
+                            Reason::Sacrifice { boxes, .. }
+                            | Reason::Loony(Offered::Boxes(boxes))
                                 if declines =>
                             {
                                 assert!(boxes <= after.saturating_sub(before), "{reasons:?}")

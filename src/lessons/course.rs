@@ -23,6 +23,22 @@ const NIM: &str = "You are to move and have control. Find a best move: which mov
 const ENDGAME: &str =
     "Only chains and loops are left (or nearly). Which should be opened, or taken, now?";
 
+/// The words the explanations use before (or without) the lesson that teaches them, shown
+/// apart from the lessons' texts (the page folds it away under "Words the explanations use"):
+/// lesson 1's answers already speak of control and nimstring values, and a glossary at the end
+/// of its text pushed its board off a phone's screen.
+pub const GLOSSARY: &str = "A long chain has three boxes or more, and opening one hands it to \
+     your opponent. Control is being the player to whom every long chain is handed (lessons 2 \
+     and 5). A loony move hands over such a chain, or boxes your opponent may decline to keep \
+     control (lesson 2). The nimstring value says who can win control (lesson 7): written *0, \
+     *1, *2 and so on, it is *0 when the player to move cannot, and it is loony after a loony \
+     move. A loop is a chain closed on itself, and declining one takes all but four of its \
+     boxes (lesson 4). A junction is a box with three or four open sides, where chains meet, and \
+     the junctions with the lines between them are the unsettled region, not yet chains and \
+     loops. A half-hearted handout offers two boxes by an end line, so that they can be \
+     declined (lesson 8). The number on a line, once answered, is its score: the net boxes, \
+     yours minus your opponent's, from that move on with best play.";
+
 /// The course, in teaching order.
 pub const COURSE: &[LessonSpec] = &[
     LessonSpec {
@@ -35,17 +51,8 @@ pub const COURSE: &[LessonSpec] = &[
                box and the chain that falls with it). Left, it is your opponent's, and the line \
                taking it may give the next box its third side, so while one stands no line of \
                yours is really safe. \
-               The explanations after each answer use words the later lessons teach; in short: \
-               a long chain has three boxes or more, and opening one hands it to your opponent; \
-               control is being the player to whom every long chain is handed (lessons 2 and 5); \
-               a loony move hands over such a chain, or boxes your opponent may decline to keep \
-               control (lesson 2); the nimstring value says who can win control (lesson 7): \
-               written *0, *1, *2 and so on, it is *0 when the player to move cannot, and it is \
-               loony after a loony move; a loop is a chain closed on itself, and declining one \
-               takes all but four of its boxes (lesson 4); a junction is a box with three or four open sides, \
-               where chains meet, and the junctions with the lines between them are the \
-               unsettled region, not yet chains and loops; a half-hearted handout offers two \
-               boxes by an end line, so that they can be declined (lesson 8).",
+               The explanations after each answer use words the later lessons teach: the page \
+               lists them under Words the explanations use.",
         exercises: &[
             ex(&["+ + + +", "    |", "+-+-+-+", "", "+ +-+ +"], THIRD),
             ex(&["+ + +-+", "", "+ +-+-+", "|", "+-+ + +"], THIRD),
@@ -79,18 +86,24 @@ pub const COURSE: &[LessonSpec] = &[
         title: "The long chain rule and parity",
         idea: Idea::FirstLongChain,
         text: "Whoever must open the first long chain usually loses most of the rest. The long \
-               chain rule says who that will be. Count the dots: on an empty board its dots, in a \
-               game under way the open lines minus the boxes left, plus one (the Play page's coach \
-               shows this count). The player to move wants dots plus long chains even; the opponent wants \
-               it odd. Loops do not count (declining one costs four boxes and two \
-               double-crosses, which leaves the parity as it was), nor does a chain running from \
-               a junction back to the same junction: once the junction's other arms are gone, \
-               it closes into a loop. (On an empty board the player to move is the first player: with an even \
-               number of dots they want an even number of long chains.) While the chains are \
-               still forming, fight for your count: joining two chains, splitting one, or \
-               keeping one short changes it. The count is a rule of thumb: where chains still \
-               meet at a junction box, who must open first can differ from it, and nimstring \
-               (lesson 7) decides exactly.",
+               chain rule says who that will be. It counts turns (a turn ends with a line that \
+               takes no box, or with the game): Berlekamp's Dots + Double-crosses = Turns. The \
+               count is the open lines minus the boxes left, plus one (the Play page's coach \
+               shows it): the turns still to come, yours first, if no box is ever taken two at \
+               a time. On an empty board it is the number of dots, as lines minus boxes plus \
+               one always is there (Euler's formula), hence the rule's name. Each long chain \
+               but the last is declined, and its last two boxes taken by one line, a \
+               double-cross, which saves a turn; whoever plays the last turn takes the last \
+               chain. So the player to move wants the count plus the long chains even; the \
+               opponent wants it odd. Loops do not count (declining one costs four boxes and \
+               two double-crosses, which leaves the parity as it was), nor does a chain running \
+               from a junction back to the same junction: once the junction's other arms are \
+               gone, it closes into a loop. (On an empty board the player to move is the first \
+               player: on 3×3, 16 dots, they want an even number of long chains; on 4×4, 25 \
+               dots, an odd one.) While the chains are still forming, fight for your count: \
+               joining two chains, splitting one, or keeping one short changes it. The count is \
+               a rule of thumb: where chains still meet at a junction box, who must open first \
+               can differ from it, and nimstring (lesson 7) decides exactly.",
         exercises: &[
             ex(&["+-+ + +", "", "+-+-+ +", "      |", "+-+ + +", "  |   |", "+ +-+-+"], PARITY),
             ex(&["+ + +-+", "  |", "+-+ + +", "  |   |", "+ +-+-+", "|     |", "+ + + +"], PARITY),
@@ -145,7 +158,7 @@ pub const COURSE: &[LessonSpec] = &[
         exercises: &[
             ex(&["+ +-+ +", "    |", "+ + +-+", "|     |", "+ + + +", "|   |", "+-+-+-+"], SAFE),
             ex(&["+-+ + +", "  | |", "+ + +-+", "| | |", "+ + + +", "    | |", "+-+ + +"], SAFE),
-            ex(&["+ + + + +", "| |   | |", "+ + +-+ +", "  |   | |", "+-+-+ + +", "  |   | |", "+ + + + +", "|   |", "+ +-+-+-+"], SAFE),
+            ex(&["+-+ +-+ +", "  |     |", "+ + + +-+", "| | |   |", "+ + +-+ +", "| |   |", "+ +-+ +-+", "      |", "+-+-+-+ +"], SAFE),
             ex(&["+-+-+ +-+", "|   |", "+ + + +-+", "| | |", "+ + +-+-+", "  | |", "+ + + +-+"], SAFE),
             ex(&["+ +-+-+", "| |", "+ + +-+", "| | |", "+ + + +", "| |", "+ + +-+", "|", "+-+-+-+"], SAFE),
             ex(&["+-+-+-+-+", "    |   |", "+ + + + +", "|   |   |", "+ +-+-+-+", "| |   |", "+ + + + +", "|   |   |", "+-+ + +-+"], SAFE),
@@ -156,7 +169,7 @@ pub const COURSE: &[LessonSpec] = &[
         idea: Idea::Nimstring,
         text: "The fight for control is nimstring: Dots and Boxes where whoever takes the last box \
                loses. Parts of the board joined only through the border are independent games, \
-               each with a nimber value *0, *1, *2, .. and their values add by nim-sum (exclusive \
+               each with a nimber value *0, *1, *2, … and their values add by nim-sum (exclusive \
                or). A region's value is the smallest nimber that none of its moves leaves (the \
                mex), loony moves left out: a loony move loses nimstring for whoever makes it, \
                since the opponent may take the boxes or decline them, whichever wins; taking a box changes nothing (the taker moves again). So a long chain or a \

@@ -173,12 +173,20 @@ impl Idea {
             }
             Idea::SafeCount => {
                 let leaves = |l: usize, who| flags.of(l) == Some(who);
+                // The count the lesson teaches, read after the move with the opponent to move:
+                // odd, it calls the move bad, so a best move leaving it odd is not found by it.
+                let count_odd = |l: usize| turn_passers(board, pos.with(l)).left() % 2 == 1;
                 match best.iter().find(|&&l| !safe(l)) {
                     Some(l) => Err(format!("has a best move, line {l}, that is not safe")),
                     None => match best.iter().find(|&&l| !leaves(l, NextLoony::Opponent)) {
                         Some(l) => Err(format!(
                             "has a best move, line {l}, after which the opponent does not make \
                              the next loony move with best play: the count is not what decides"
+                        )),
+                        None if best.iter().any(|&l| count_odd(l)) => Err(format!(
+                            "has a best move, line {}, after which the count of safe lines and \
+                             short chains is odd: the count would teach another move",
+                            best.iter().find(|&&l| count_odd(l)).expect("one is odd")
                         )),
                         None if !open.lines().any(|l| safe(l) && leaves(l, NextLoony::Mover)) => {
                             Err(
@@ -286,15 +294,30 @@ impl Idea {
             Idea::FirstLongChain => {
                 let open = board.open_lines(pos).count();
                 let left = board.boxes().untaken(pos);
-                let dots = open as i64 - left as i64 + 1;
-                let (want, not) = match dots % 2 == 0 {
+                let count = open as i64 - left as i64 + 1;
+                let (want, not) = match count % 2 == 0 {
                     true => ("even", "odd"),
                     false => ("odd", "even"),
                 };
+                // The long chains after the best move, as the rule counts them: the number
+                // the learner can check their reasoning against (`check` makes it the one
+                // wanted, as the rule's verdict after the move favours the player).
+                let after = match control(board, pos.with(best)) {
+                    Ok(c) if (count + c.long_chains as i64) % 2 == 0 => format!(
+                        " After {}, there {} as the rule counts them, an {want} number, as you \
+                         want.",
+                        label(best),
+                        match c.long_chains {
+                            1 => "is 1 long chain".to_string(),
+                            n => format!("are {n} long chains"),
+                        }
+                    ),
+                    _ => String::new(),
+                };
                 format!(
-                    "The count here: {open} open lines − {left} boxes left + 1 = {dots}. You, to \
-                     move, want it plus the long chains even: an {want} number of long chains, \
-                     your opponent an {not} one."
+                    "The count here: {open} open lines − {left} boxes left + 1 = {count}. You, \
+                     to move, want it plus the long chains even: an {want} number of long \
+                     chains, your opponent an {not} one.{after}"
                 )
             }
             Idea::SafeCount => {
@@ -307,22 +330,12 @@ impl Idea {
                     0 => "no safe line".to_string(),
                     n => format!("at most {}", count_text(n, "safe line", "safe lines")),
                 };
+                // Even: `check` refuses an exercise whose best move leaves the count odd.
                 let after = turn_passers(board, pos.with(best));
-                let left = after.most + after.short;
-                let verdict = match left.is_multiple_of(2) {
-                    true => format!(
-                        ": {left}, an even number, so your opponent, to move, runs out of them \
-                         first"
-                    ),
-                    false => format!(
-                        ": {left}, an odd number, and yet with best play your opponent makes the \
-                         first loony move: the count alone does not decide here, since lines \
-                         still to come can make a short chain long or use up two safe lines"
-                    ),
-                };
                 format!(
                     "The count here: {} ({}){playable} and {}, each handed out passing the turn \
-                     as a safe move does. After {}, {} and {} are left{verdict}.",
+                     as a safe move does. After {}, {} and {} are left: {}, an even number, so \
+                     your opponent, to move, runs out of them first.",
                     count_text(safe.len(), "safe line", "safe lines"),
                     safe.iter()
                         .map(|&l| label(l))
@@ -332,6 +345,7 @@ impl Idea {
                     label(best),
                     at_most(after.most),
                     count_text(after.short, "short chain", "short chains"),
+                    after.left(),
                 )
             }
             Idea::Nimstring => {
@@ -463,26 +477,27 @@ impl Pick<'_> {
     fn long_chain_note(&self, solve: super::Solve) -> Result<Option<String>, String> {
         let (board, label) = (self.board, self.label);
         let rule_of = |p: Position| control(board, p).map_err(|e| e.to_string());
-        // The opponent, to move, wants dots plus long chains even: odd favours you.
+        // The opponent, to move, wants the count plus long chains even: odd favours you.
         let rule = rule_of(self.after)?;
         if rule.mover_has_parity != Some(false) {
             return Ok(None);
         }
         let head = format!(
-            "After {}, the long chain rule favours you: {} dots and {}, an odd sum with your \
-             opponent to move.",
+            "After {}, the long chain rule favours you: the count, {}, plus {} is {}, an odd \
+             sum with your opponent to move.",
             label(self.line),
             rule.dots,
             count_text(rule.long_chains, "long chain", "long chains"),
+            rule.dots + rule.long_chains as i32,
         );
         let safe = match self.replies(solve)? {
             None => return Ok(None),
             Some(Replies::Sacrifice(reply)) => return Ok(Some(self.sacrifice(&head, reply))),
             Some(Replies::Safe(safe)) => safe,
         };
-        // You, to move after the reply, want dots plus long chains even (the lesson's rule,
-        // which counts no long chain as none). A safe reply takes one dot, so only a change in
-        // the long chains turns it.
+        // You, to move after the reply, want the count plus long chains even (the lesson's
+        // rule, which counts no long chain as none). A safe reply lowers the count by one, so
+        // only a change in the long chains turns it.
         let against_you = |c: &Control| (c.dots + c.long_chains as i32) % 2 != 0;
         let turned = |r: usize| rule_of(self.after.with(r)).is_ok_and(|c| against_you(&c));
         let reply = safe.iter().copied().find(|&r| turned(r)).unwrap_or(safe[0]);
@@ -522,7 +537,7 @@ impl Pick<'_> {
     /// the opponent to move, as the count asks, and the reply that leaves it even for you.
     fn safe_count_note(&self, solve: super::Solve) -> Result<Option<String>, String> {
         let (board, label) = (self.board, self.label);
-        let left = |t: &TurnPassers| t.most + t.short;
+        let left = TurnPassers::left;
         let lines = |n: usize| count_text(n, "safe line", "safe lines");
         let shorts = |n: usize| count_text(n, "short chain", "short chains");
         // Even with the opponent to move: they run out first, what the count asks for.
@@ -546,7 +561,7 @@ impl Pick<'_> {
         // misleads changes it by two, or by none.
         let then = |r: usize| turn_passers(board, self.after.with(r));
         let reply = (safe.iter().copied())
-            .find(|&r| left(&then(r)) % 2 == 0)
+            .find(|&r| left(&then(r)).is_multiple_of(2))
             .unwrap_or(safe[0]);
         let next = then(reply);
         let mut changes = Vec::new();
@@ -568,7 +583,7 @@ impl Pick<'_> {
         if left(&next) == left(&counted) && changes.is_empty() {
             changes.push("uses none of them up".to_string());
         }
-        let why = match left(&next) % 2 == 0 {
+        let why = match left(&next).is_multiple_of(2) {
             true if changes.is_empty() => ", so you run out first".to_string(),
             true => format!(
                 ", so you run out first: {} {}",
@@ -601,6 +616,14 @@ struct TurnPassers {
     most: usize,
     /// Its short chains, each handed out passing the turn.
     short: usize,
+}
+
+impl TurnPassers {
+    /// The count lesson 6 teaches: the safe moves and short chains left, each passing the
+    /// turn; even with the opponent to move, they run out first.
+    fn left(&self) -> usize {
+        self.most + self.short
+    }
 }
 
 /// The [`TurnPassers`] of `pos`.

@@ -28,7 +28,7 @@ use crate::chains::ChainsError;
 use crate::chains::{components, control_verdict, loony_offers, ControlVerdict, Kind};
 use crate::chains::{explain, explain_text_in, Voice, CONTROL_OPEN};
 
-pub use course::COURSE;
+pub use course::{COURSE, GLOSSARY};
 pub use diagram::{parse_diagram, render_diagram};
 pub use idea::{Idea, Shown};
 
@@ -582,7 +582,8 @@ pub fn check(lessons: &[Lesson], solve: Solve) -> Result<(), LessonError> {
 /// `[{"line": l, "score": s, "next": n}]` with `n` who then makes the next loony move with best
 /// play (`"v"`, `"^"` or `""`, as `dotbox analyze --loony` prints it): the scores the page's
 /// `explainMove` explains a move from, saying so too; and `"notes": [{"line", "text"}]`, where
-/// the lesson's rule misleads ([`Exercise::notes`]).
+/// the lesson's rule misleads ([`Exercise::notes`]); beside the lessons, `"glossary"`, the
+/// words the explanations use before the lesson teaching them ([`GLOSSARY`]).
 pub fn to_json(lessons: &[Lesson]) -> Value {
     let lessons: Vec<Value> = lessons
         .iter()
@@ -617,7 +618,7 @@ pub fn to_json(lessons: &[Lesson]) -> Value {
             json!({"title": l.title, "text": l.text, "exercises": exercises})
         })
         .collect();
-    json!({ "lessons": lessons })
+    json!({ "glossary": GLOSSARY, "lessons": lessons })
 }
 
 /// The exact solver the course is built with: the search (it answers every board of the

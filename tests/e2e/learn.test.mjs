@@ -1,7 +1,8 @@
 // Learn mode (#learn) in the real page: every exercise of the shipped lessons.json accepts
 // exactly the best moves of the native CLI's analysis; every lesson opens, one exercise is
-// answered right and one wrong with the explanation shown; progress survives a reload and
-// can be reset; the keyboard alone answers; a phone screen fits. Screenshots of each lesson
+// answered right and one wrong, the answer then shown with the explanation; a wrong pick
+// gives nothing of the answer away and the chains are shaded only once answered or asked for;
+// progress survives a reload and can be reset; the keyboard alone answers; a phone screen fits. Screenshots of each lesson
 // at desktop and 390 px go to test-results/learn/ (or $LEARN_SHOTS, e.g. docs/learn).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,9 +60,8 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
     await page.click(`#learn-lessons button[data-lesson="${l}"]`);
     assert.equal(await page.textContent('#lesson-title'), `Lesson ${l + 1} of ${lessons.length}: ${lesson.title}`);
     assert.equal(await page.textContent('#lesson-text'), lesson.text);
-    // Chains are coloured on the board as the coach colours them.
-    const kinds = await page.$$eval('#learn-svg rect.box-kind', (rs) => rs.length);
-    assert.ok(kinds > 0, `lesson ${l + 1}: components coloured`);
+    // Before the answer the chains are not coloured (the colouring answers questions).
+    assert.equal(await page.$$eval('#learn-svg rect.box-kind', (rs) => rs.length), 0, `lesson ${l + 1}: nothing shaded before the answer`);
 
     // Exercise 1, answered right.
     const ex = lesson.exercises[0];
@@ -76,11 +76,15 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
     assert.ok(right.startsWith(`Right: ${goodLabel} scores ${signed(ex.value)}, the best here.`), right);
     assert.ok(right.includes(ex.explanation), 'the exercise explanation is shown');
     assert.ok(ex.explanation.includes(goodLabel) || ex.answer.length > 1, ex.explanation);
-    // Once answered the exact scores are on the board, the answers best.
+    // Once answered the exact scores are on the board, the answers best, and the chains are
+    // coloured as the coach colours them.
     for (const a of ex.answer) assert.equal(await page.getAttribute(`#learn-svg g.move[data-line="${a}"]`, 'data-best'), '1');
+    const kinds = await page.$$eval('#learn-svg rect.box-kind', (rs) => rs.length);
+    assert.ok(kinds > 0, `lesson ${l + 1}: components coloured`);
     await page.locator('#learn').screenshot({ path: `${SHOTS}/lesson-${l + 1}-desktop.png`, scale: 'css' });
 
-    // Exercise 2, answered wrong: what the move costs and why.
+    // Exercise 2, answered wrong: what the move scores against the best and why, not which
+    // move is best; then the answer shown.
     await page.click('#exercise-next');
     const ex2 = lesson.exercises[1];
     const wrong = ex2.scores.filter((s) => !ex2.answer.includes(s.line)).sort((a, b) => a.score - b.score)[0];
@@ -88,11 +92,14 @@ test('each lesson: one exercise right, one wrong, explained; progress kept acros
     await page.click(`#learn-svg g.move[data-line="${wrong.line}"]`, NO_SCORES);
     assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
     const bad = await page.textContent('#exercise-feedback');
-    assert.ok(bad.startsWith(`Not the best: ${wrongLabel} (dashed red) scores ${signed(wrong.score)}, the best ${signed(ex2.value)}.`), bad);
-    const loss = ex2.value - wrong.score;
-    assert.ok(bad.includes(`It loses ${loss} ${loss === 1 ? 'box' : 'boxes'} against the best move`), bad);
-    for (const a of ex2.answer) assert.ok(bad.includes(await labelOf(page, a)), `names the best move ${a}`);
-    assert.ok(bad.includes(ex2.explanation));
+    assert.ok(bad.startsWith(`Not the best: ${wrongLabel} (dashed red) scores ${signed(wrong.score)}; the best scores ${signed(ex2.value)}. Try another line, or show the answer.`), bad);
+    for (const a of ex2.answer) assert.ok(!new RegExp(`\\b${await labelOf(page, a)}\\b`).test(bad), `does not name the best move ${a}: ${bad}`);
+    assert.ok(!bad.includes(ex2.explanation));
+    await page.click('#exercise-show');
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'shown');
+    const shown = await page.textContent('#exercise-feedback');
+    for (const a of ex2.answer) assert.ok(shown.includes(await labelOf(page, a)), `names the best move ${a}`);
+    assert.ok(shown.includes(ex2.explanation));
     // Try again clears the answer; the best move, found now that it was shown, is right but
     // not counted as answered right.
     await page.click('#exercise-retry');
@@ -175,8 +182,8 @@ test('a wrong pick says who makes the next loony move with best play, also where
   for (let e = 0; e < found.e; e++) await page.click('#exercise-next');
   await page.click(`#learn-svg g.move[data-line="${found.line}"]`, NO_SCORES);
   assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
-  // The pick's own paragraph (the first), not the exercise's explanation after it.
-  const why = await page.textContent('#exercise-feedback p:first-child');
+  // The pick's own paragraph (after the verdict); the exercise's explanation is not shown.
+  const why = await page.textContent('#exercise-feedback p:nth-child(2)');
   assert.ok(why.includes('You keep control: you can still force your opponent to open the next long chain or loop (or to take the last box). With best play after it, though, you make the next loony move: keeping control costs you more than it brings.'), why);
   assert.deepEqual(errors, []);
   await context.close();
@@ -196,19 +203,23 @@ test("a wrong pick the lesson's own rule calls good is told where the rule misle
     await page.waitForFunction((at) => document.querySelector('#learn').dataset.exercise === at, String(e));
     await page.click(`#learn-svg g.move[data-line="${line}"]`, NO_SCORES);
     assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
-    // Right below the verdict, before the best moves and the exercise's explanation.
-    const note = await page.textContent('#exercise-feedback p:nth-child(2)');
+    // Below the verdict and the pick's own explanation, before any answer is shown.
+    const paragraphs = await page.$$eval('#exercise-feedback p', (ps) => ps.map((p) => p.textContent));
+    const note = paragraphs.at(-1);
     assert.equal(note, text);
     assert.match(note, l === 2 ? /the long chain rule favours you/ : /an even number, as the count asks/);
     assert.match(note, new RegExp(`^After ${await labelOf(page, line)}, .*your opponent answers `));
   }
-  // A wrong pick in a lesson teaching no count gets no note: the best moves follow the verdict.
+  // A wrong pick in a lesson teaching no count gets no note; shown, the answer names the best
+  // moves first.
   const plain = lessons[0].exercises[0];
   await page.evaluate(() => { location.hash = '#learn/1.1'; });
   await page.waitForFunction(() => document.querySelector('#learn').dataset.lesson === '0');
   const wrong = plain.scores.find((m) => !plain.answer.includes(m.line)).line;
   await page.click(`#learn-svg g.move[data-line="${wrong}"]`, NO_SCORES);
-  assert.equal(await page.textContent('#exercise-feedback p:nth-child(2)'), `${plain.answer.length === 1 ? 'The best move' : `The ${plain.answer.length} best moves`} (green): ${(await Promise.all(plain.answer.map((a) => labelOf(page, a)))).join(', ')}.`);
+  assert.ok((await page.$$eval('#exercise-feedback p', (ps) => ps.length)) <= 2, 'a verdict and its explanation, no note');
+  await page.click('#exercise-show');
+  assert.equal(await page.textContent('#exercise-feedback p:first-child'), `${plain.answer.length === 1 ? 'The best move' : `The ${plain.answer.length} best moves`} (green): ${(await Promise.all(plain.answer.map((a) => labelOf(page, a)))).join(', ')}.`);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -301,6 +312,16 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   await page.keyboard.press('Enter');
   const ex = lessons[0].exercises[0];
   assert.equal(await page.getAttribute('#learn', 'data-answered'), ex.answer.includes(cursor) ? 'right' : 'wrong');
+  if (!ex.answer.includes(cursor)) {
+    // A wrong pick: the keyboard stays on the board, which still plays; then the answer is
+    // shown from the keyboard too.
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'learn-svg');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-disabled')), null);
+    await page.focus('#exercise-show');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'shown');
+  }
   assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-next');
   // Both in sight: the verdict's first lines (they began below the screen) and the button the
   // keyboard is on, which stays at the screen's foot.
@@ -325,11 +346,17 @@ test('Learn is reached from the header and left for the same game; the keyboard 
   await page.focus('#exercise-next');
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute('#learn', 'data-exercise'), '1');
-  // Without sight: the board is described by the exercise's question and, in words, by what
-  // its shading shows.
-  const described = await page.$eval('#learn-svg', (svg) => svg.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id).textContent).join(' '));
-  assert.ok(described.includes(lessons[0].exercises[1].question), described);
-  assert.match(described, /On the board: .*(short chain|long chain|loop|unsettled region) of \d+ box/);
+  // Without sight: the board is described by the exercise's question and, once asked for
+  // (C, as on the Play page), in words by what its shading shows.
+  const described = () => page.$eval('#learn-svg', (svg) => svg.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id).textContent).join(' '));
+  assert.ok((await described()).includes(lessons[0].exercises[1].question), await described());
+  assert.doesNotMatch(await described(), /On the board:/);
+  await page.keyboard.press('c');
+  assert.equal(await page.getAttribute('#exercise-chains', 'aria-pressed'), 'true');
+  assert.match(await described(), /On the board: .*(short chain|long chain|loop|unsettled region) of \d+ box/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'learn-svg');
+  await page.keyboard.press('c');
+  assert.doesNotMatch(await described(), /On the board:/);
   // A lesson begun from the list: its title and text are read with the board's question.
   await page.click('#learn-lessons button[data-lesson="1"]');
   const begun = await page.$eval('#learn-svg', (svg) => svg.getAttribute('aria-describedby').split(' '));
@@ -350,6 +377,7 @@ test('Learn shades a chain that closes into a loop at its junction as the loop i
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
   // Lesson 7, exercise 3: one of its chains closes into a loop.
   const { page, errors } = await openLearn(context, '#learn/7.3');
+  await page.click('#exercise-chains');
   const { loops, shaded, expected } = await page.evaluate(async () => {
     const { chainsReport } = await import('./pkg/dotbox.js');
     const { lessons } = await (await fetch('./lessons.json')).json();
@@ -388,11 +416,10 @@ test('a teacher links to an exercise; an answer shown is not counted until anoth
   await page.waitForFunction(() => document.querySelector('#exercise-feedback').textContent.includes('lesson 99'));
   assert.equal(await page.evaluate(() => location.hash), '#learn/2.1');
   assert.equal(await page.textContent('#exercise-feedback'), `The address names lesson 99, exercise 1, which this course does not have (the course has lessons 1 to ${lessons.length}); showing the exercise shown last instead.`);
-  // A wrong pick shows the answer: a right pick after a reload is not counted ...
+  // The answer shown: a right pick after a reload is not counted ...
   const ex = lessons[1].exercises[0];
-  const wrong = ex.scores.find((m) => !ex.answer.includes(m.line)).line;
-  await page.click(`#learn-svg g.move[data-line="${wrong}"]`, NO_SCORES);
-  assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
+  await page.click('#exercise-show');
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), 'shown');
   await page.reload();
   await page.waitForSelector('#learn[data-ready="1"]');
   assert.equal(await page.getAttribute('#learn', 'data-lesson'), '1');
@@ -493,11 +520,13 @@ test('a right pick is explained as itself where the best moves differ; after the
   await page.click('#exercise-retry');
   await page.click(`#learn-svg g.move[data-line="${at.ex.explained}"]`, NO_SCORES);
   assert.match(await page.textContent('#exercise-feedback p:first-child'), /^Right: \S+ scores [+-]?\d+, the best here\.( Not counted.*)?$/);
-  // Nor is the nearest other move, which the explanation explains, when it is the pick.
+  // The nearest other move, which the explanation explains, is explained on its own when it
+  // is picked, the explanation not being shown yet.
   await page.click('#exercise-retry');
   await page.click(`#learn-svg g.move[data-line="${at.ex.rival}"]`, NO_SCORES);
-  assert.match(await page.textContent('#exercise-feedback p:first-child'), /^Not the best: \S+ \(dashed red\) scores [+-]?\d+, the best [+-]?\d+\.$/);
+  assert.match(await page.textContent('#exercise-feedback p:first-child'), /^Not the best: \S+ \(dashed red\) scores [+-]?\d+; the best scores [+-]?\d+\. Try another line, or show the answer\.$/);
   assert.ok(at.ex.explanation.includes(`The nearest other move, ${await labelOf(page, at.ex.rival)} (`), at.ex.explanation);
+  assert.ok(!(await page.textContent('#exercise-feedback')).includes(at.ex.explanation));
   // The course's last exercise: Next is disabled, so the keyboard goes on from Try again.
   const l = lessons.length;
   await page.evaluate((hash) => { location.hash = hash; }, `#learn/${l}.${lessons[l - 1].exercises.length}`);
@@ -505,6 +534,94 @@ test('a right pick is explained as itself where the best moves differ; after the
   assert.equal(await page.textContent('#exercise-next'), 'End of the course');
   await page.click(`#learn-svg g.move[data-line="${lessons[l - 1].exercises.at(-1).answer[0]}"]`, NO_SCORES);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-retry');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a wrong pick gives nothing away: the board goes on, other scores stay hidden; a right pick after it counts', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // Lesson 4, exercise 4: "where is the loop?", with at least two wrong lines to try.
+  const ex = lessons[3].exercises[3];
+  const wrongs = ex.scores.filter((m) => !ex.answer.includes(m.line)).map((m) => m.line);
+  assert.ok(wrongs.length >= 2);
+  const { page, errors } = await openLearn(context, '#learn/4.4');
+  // The chains are not shaded nor described before the answer: the loop is to be found.
+  assert.equal(await page.$$eval('#learn-svg rect.box-kind', (rs) => rs.length), 0);
+  assert.equal(await page.textContent('#learn-shading'), '');
+  assert.equal(await page.isVisible('.learn-hint .legend'), false);
+  const scoresShown = () => page.$$eval('#learn-svg text.score', (ts) => ts.length);
+  const right = Number(await page.getAttribute('#learn', 'data-exercises-right'));
+  for (const [i, line] of wrongs.slice(0, 2).entries()) {
+    await page.click(`#learn-svg g.move[data-line="${line}"]`, NO_SCORES);
+    assert.equal(await page.getAttribute('#learn', 'data-answered'), 'wrong');
+    const said = await page.textContent('#exercise-feedback');
+    for (const a of ex.answer) assert.ok(!new RegExp(`\\b${await labelOf(page, a)}\\b`).test(said), `names no best move: ${said}`);
+    assert.equal(await scoresShown(), 0, 'no line shows its score');
+    assert.equal(await page.$$eval('#learn-svg g.move[data-best="1"]', (gs) => gs.length), 0, 'no line is marked best');
+    assert.equal(await page.$$eval('#learn-svg rect.box-kind', (rs) => rs.length), 0, 'the chains stay unshaded');
+    // Every line tried is marked, and said so; the board still plays and keeps the focus.
+    const tried = await page.$$eval('#learn-svg g.move.picked-wrong', (gs) => gs.map((g) => Number(g.dataset.line)));
+    assert.deepEqual(tried.sort((a, b) => a - b), wrongs.slice(0, i + 1).sort((a, b) => a - b));
+    assert.match(await page.getAttribute(`#learn-svg g.move[data-line="${line}"]`, 'aria-label'), /tried: not the best$/);
+    assert.equal(await page.getAttribute(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, 'aria-disabled'), null);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'learn-svg');
+    assert.equal(await page.isDisabled('#exercise-show'), false);
+  }
+  // Nothing was stored as shown.
+  const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('dotbox-learn') ?? '{}'));
+  assert.ok(!(idOf(ex) in ((await stored()).shown ?? {})));
+  // A hint: Show chains shades and describes them (C toggles it too); the loop is there.
+  await page.click('#exercise-chains');
+  assert.equal(await page.getAttribute('#exercise-chains', 'aria-pressed'), 'true');
+  assert.ok((await page.$$eval('#learn-svg rect.box-kind.loop', (rs) => rs.length)) > 0, 'the loop shaded');
+  assert.match(await page.textContent('#learn-shading'), /^On the board: .*loop of \d+ boxes/);
+  assert.equal(await scoresShown(), 0);
+  // The best move, on the third try: right, counted.
+  await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), 'right');
+  assert.match(await page.textContent('#exercise-feedback p:first-child'), /^Right, on the 3rd try: \S+ scores [+-]?\d+, the best here\./);
+  assert.ok((await page.textContent('#exercise-feedback')).includes(ex.explanation));
+  assert.equal(Number(await page.getAttribute('#learn', 'data-exercises-right')), right + 1);
+  assert.ok((await stored()).right.includes(idOf(ex)));
+  assert.ok(await scoresShown() > 0, 'the scores, once answered');
+  assert.equal(await page.isDisabled('#exercise-show'), true);
+  assert.equal(await page.isDisabled('#exercise-chains'), true, 'shaded once answered, nothing to toggle');
+  assert.ok((await page.$$eval('#learn-svg rect.box-kind', (rs) => rs.length)) > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Show the answer reveals the best moves, every score and the explanation, and marks the answer shown', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const ex = lessons[2].exercises[0];
+  const { page, errors } = await openLearn(context, '#learn/3.1');
+  // Available before any pick.
+  assert.equal(await page.isDisabled('#exercise-show'), false);
+  assert.equal(await page.isDisabled('#exercise-retry'), true);
+  await page.click('#exercise-show');
+  assert.equal(await page.getAttribute('#learn', 'data-answered'), 'shown');
+  const said = await page.textContent('#exercise-feedback');
+  for (const a of ex.answer) {
+    assert.ok(said.includes(await labelOf(page, a)), `names the best move ${a}`);
+    assert.equal(await page.getAttribute(`#learn-svg g.move[data-line="${a}"]`, 'data-best'), '1');
+  }
+  assert.ok(said.includes(ex.explanation));
+  assert.equal(await page.$$eval('#learn-svg text.score', (ts) => ts.length), ex.scores.length, 'every score');
+  assert.ok((await page.$$eval('#learn-svg rect.box-kind', (rs) => rs.length)) > 0, 'the chains shaded');
+  assert.equal(await page.getAttribute(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, 'aria-disabled'), 'true', 'the board takes no more picks');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-next');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('dotbox-learn')));
+  assert.ok(Number.isInteger(stored.shown[idOf(ex)]), JSON.stringify(stored));
+  // Shown, a best move found is not counted (until another exercise is answered).
+  await page.click('#exercise-retry');
+  await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
+  assert.match(await page.textContent('#exercise-feedback'), /Not counted as answered right/);
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
+  // Nor after a wrong try and a right one.
+  await page.click('#exercise-retry');
+  await page.click(`#learn-svg g.move[data-line="${ex.scores.find((m) => !ex.answer.includes(m.line)).line}"]`, NO_SCORES);
+  await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
+  assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
   assert.deepEqual(errors, []);
   await context.close();
 });
