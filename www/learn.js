@@ -109,7 +109,7 @@ function renderMenu() {
     const button = document.createElement('button');
     button.type = 'button';
     const right = lesson.exercises.filter(solved).length;
-    button.textContent = `${lessonDone(l) ? '✓ ' : ''}${lesson.title}`;
+    button.textContent = `${lessonDone(l) ? '✓ ' : ''}${lesson.title} · ${right}/${lesson.exercises.length}`;
     button.dataset.lesson = String(l);
     button.dataset.done = lessonDone(l) ? '1' : '0';
     button.setAttribute('aria-label', `Lesson ${l + 1}: ${lesson.title}, ${right} of ${lesson.exercises.length} exercises right${lessonDone(l) ? ', done' : ''}`);
@@ -124,6 +124,38 @@ function renderMenu() {
   $('learn-progress').textContent = `Progress: ${done} of ${state.lessons.length} lessons done, ${right} of ${total} exercises answered right.`;
   $('learn').dataset.lessonsDone = String(done);
   $('learn').dataset.exercisesRight = String(right);
+  if (!$('learn-report').hidden) $('learn-report-text').value = progressReport();
+}
+
+/**
+ * The progress in words, to hand to a teacher (progress lives in this browser only): the
+ * lessons done and exercises answered right, each lesson's count, and the exercises whose
+ * answer was shown and not answered right since, by their address (#learn/L.E).
+ */
+function progressReport() {
+  const total = state.lessons.reduce((n, lesson) => n + lesson.exercises.length, 0);
+  const done = state.lessons.filter((_, l) => lessonDone(l)).length;
+  const lines = state.lessons.map((lesson, l) => {
+    const right = lesson.exercises.filter(solved).length;
+    const shown = lesson.exercises.flatMap((ex, e) => (!solved(ex) && idOf(ex) in progress.shown ? [`${l + 1}.${e + 1}`] : []));
+    const said = shown.length ? `; answer shown: ${shown.join(', ')}` : '';
+    return `Lesson ${l + 1}, ${lesson.title}: ${right} of ${lesson.exercises.length} right${lessonDone(l) ? ' (done)' : ''}${said}`;
+  });
+  return [`dotbox Learn, ${new Date().toISOString().slice(0, 10)}: ${done} of ${state.lessons.length} lessons done, ${exercisesRight()} of ${total} exercises answered right.`, ...lines].join('\n');
+}
+
+/** Shows or hides the progress report, selected for copying (and copied where the browser
+ * lets the page write the clipboard). */
+function toggleReport() {
+  const open = $('learn-report').hidden;
+  $('learn-report').hidden = !open;
+  $('learn-report-open').setAttribute('aria-expanded', String(open));
+  if (!open) return;
+  const text = $('learn-report-text');
+  text.value = progressReport();
+  text.focus();
+  text.select();
+  navigator.clipboard?.writeText(text.value).catch(() => {});
 }
 
 /** The address of exercise `e` of lesson `l` (both from 0): #learn/L.E, from 1. */
@@ -552,6 +584,7 @@ function start() {
     e.preventDefault();
   }, true);
   $('learn-reset').onclick = pressReset;
+  $('learn-report-open').onclick = toggleReport;
   $('learn-svg').addEventListener('keydown', answerKeys($('learn-svg'), state, { lines: () => current().lines, render, pick }));
   if (isLearnHash(location.hash)) enter();
   else setView(false);

@@ -622,6 +622,17 @@ test('Show the answer reveals the best moves, every score and the explanation, a
   await page.click(`#learn-svg g.move[data-line="${ex.scores.find((m) => !ex.answer.includes(m.line)).line}"]`, NO_SCORES);
   await page.click(`#learn-svg g.move[data-line="${ex.answer[0]}"]`, NO_SCORES);
   assert.equal(await page.getAttribute('#learn', 'data-exercises-right'), '0');
+  // The progress as text, for a teacher: each lesson's count and the answer shown, by its
+  // address; it follows an exercise then answered right (3.2), as the lesson list does.
+  await page.click('#learn-report-open');
+  const report = () => page.inputValue('#learn-report-text');
+  const total = lessons.reduce((n, lesson) => n + lesson.exercises.length, 0);
+  assert.match(await report(), new RegExp(`: 0 of ${lessons.length} lessons done, 0 of ${total} exercises answered right\\.\n`));
+  assert.match(await report(), new RegExp(`\nLesson 3, ${lessons[2].title}: 0 of ${lessons[2].exercises.length} right; answer shown: 3\\.1\n`));
+  await page.click('#exercise-next');
+  await page.click(`#learn-svg g.move[data-line="${lessons[2].exercises[1].answer[0]}"]`, NO_SCORES);
+  assert.match(await report(), new RegExp(`\nLesson 3, ${lessons[2].title}: 1 of ${lessons[2].exercises.length} right; answer shown: 3\\.1\n`));
+  assert.match(await page.textContent('#learn-lessons button[data-lesson="2"]'), new RegExp(` · 1/${lessons[2].exercises.length}$`));
   assert.deepEqual(errors, []);
   await context.close();
 });
