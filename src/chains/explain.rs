@@ -124,6 +124,10 @@ pub struct Voice<'a> {
     pub opponent: &'a str,
     /// How a line is named.
     pub line: &'a dyn Fn(usize) -> String,
+    /// Whether the reader was told already what control is (an exercise's explanation, whose
+    /// summary of the position defines it): keeping or giving it away is then said without
+    /// the definition, which three times in one paragraph buried the lesson's point.
+    pub control_defined: bool,
 }
 
 fn line_number(line: usize) -> String {
@@ -136,6 +140,7 @@ impl Voice<'_> {
         mover: None,
         opponent: "your opponent",
         line: &line_number,
+        control_defined: false,
     };
 
     /// The mover as a subject: "you" or "A".
@@ -278,10 +283,16 @@ impl Reason {
                 if more { "another " } else { "" },
                 count_text(boxes, "box", "boxes")
             ),
+            Reason::GivesAwayControl if voice.control_defined => {
+                format!("It gives away control to {them}.")
+            }
             Reason::GivesAwayControl => format!(
                 "It gives away control: {them} can now force {me} to open the next long chain \
                  or loop (or to take the last box)."
             ),
+            Reason::KeepsControl if voice.control_defined => {
+                format!("{me_cap} {} control.", voice.verb("keep", "keeps"))
+            }
             Reason::KeepsControl => format!(
                 "{me_cap} {} control: {me} can still force {them} to open the next long chain \
                  or loop (or to take the last box).",

@@ -319,10 +319,16 @@ pub fn explanation(
     flags: &LoonyFlags,
 ) -> Result<Explanation, ChainsError> {
     let label = |l: usize| line_label(board, l);
+    // Best moves after which best play goes otherwise than the position's flag says.
+    let others: Vec<(usize, NextLoony)> = (analysis.best_lines().iter())
+        .filter_map(|&l| flags.of(l).filter(|&f| f != flags.value).map(|f| (l, f)))
+        .collect();
+    let (summary, control_defined) = summary(board, pos, flags.value, &others, &label);
     let voice = Voice {
         mover: None,
         opponent: "your opponent",
         line: &label,
+        control_defined,
     };
     let best = analysis.best_lines();
     let names: Vec<String> = best.iter().map(|&l| label(l)).collect();
@@ -355,13 +361,8 @@ pub fn explanation(
     } else {
         format!("{}: ", label(shown))
     };
-    // Best moves after which best play goes otherwise than the position's flag says.
-    let others: Vec<(usize, NextLoony)> = (best.iter())
-        .filter_map(|&l| flags.of(l).filter(|&f| f != flags.value).map(|f| (l, f)))
-        .collect();
     let text = format!(
-        "{} {head} {subject}{} The nearest other move, {} ({}): {}",
-        summary(board, pos, flags.value, &others, &label),
+        "{summary} {head} {subject}{} The nearest other move, {} ({}): {}",
         why(shown)?,
         label(rival.line),
         signed(rival.score),
@@ -380,14 +381,15 @@ pub fn explanation(
 /// player to move can make of it without giving up a box). The two differ where keeping
 /// control costs more than it brings. `others` are the best moves after which best play goes
 /// otherwise (their flags), which the summary names so that it claims nothing of every best
-/// move that only some make true.
+/// move that only some make true. Returns the summary and whether it says what control is
+/// (it does where it speaks of control: where the verdict is exact).
 pub fn summary(
     board: &Board,
     pos: Position,
     next: NextLoony,
     others: &[(usize, NextLoony)],
     label: &dyn Fn(usize) -> String,
-) -> String {
+) -> (String, bool) {
     let caveat = otherwise(others, label);
     let parts = components(board, pos);
     let count =
@@ -447,7 +449,12 @@ pub fn summary(
     // Control is spoken of only where the verdict is exact.
     let value = match verdict {
         Ok(ControlVerdict::Exact(value)) => value,
-        _ => return format!("{board_text} {}{caveat}", best_play(next, false)),
+        _ => {
+            return (
+                format!("{board_text} {}{caveat}", best_play(next, false)),
+                false,
+            )
+        }
     };
     let (control, against) = if value.is_win() {
         (
@@ -466,9 +473,12 @@ pub fn summary(
             next == NextLoony::Opponent,
         )
     };
-    format!(
-        "{board_text} {control} {}{caveat}",
-        best_play(next, against)
+    (
+        format!(
+            "{board_text} {control} {}{caveat}",
+            best_play(next, against)
+        ),
+        true,
     )
 }
 

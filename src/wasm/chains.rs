@@ -219,6 +219,8 @@ pub fn explain_move(
         mover: mover.as_deref(),
         opponent: opponent.as_deref().unwrap_or(Voice::YOU.opponent),
         line: &label,
+        // The coach's sentence about one move stands alone: control is defined in it.
+        control_defined: false,
     };
     let loses = reasons
         .iter()

@@ -156,6 +156,7 @@ fn a_move_is_explained_from_the_exact_scores() {
             mover: None,
             opponent: "your opponent",
             line: &label,
+            control_defined: false,
         };
         assert_eq!(got.text, explain_text_in(&reasons, &voice));
         // Naming the players: no "you" left.
