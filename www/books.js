@@ -4,6 +4,9 @@
 // CRC32 before it answers anything; a chunk that fails is downloaded once more, then
 // reported as damaged (an Error with code ERROR.bookDamaged, protocol.js), and never used; a
 // chunk that cannot be downloaded (offline) is ERROR.bookUnreachable, and asked for again later.
+// A file shorter (or longer) on the server than its header says, or a range past its end
+// (an upload broken off: ranges.js), is ERROR.bookDamaged too, refused at open where the
+// first answer tells the file's size, and it names the file and both sizes.
 // Verified chunks are cached under the book's index checksum, so a second visit needs no
 // network for what it saw and a changed book never reads old chunks. A server that ignores ranges sends the
 // whole file once: all its chunks are cached then (and checked when read).
@@ -69,6 +72,7 @@ export class LazyBookSource {
     this.book = book;
     this.cached = cached; // the index came from IndexedDB
     this.damaged = new Map(); // chunk -> message, after two failed downloads
+    this.refused = null; // the error, once the file on the server proved not the book's length
     this.stats = { chunksFetched: 0, chunksFromCache: 0 };
   }
 
@@ -98,7 +102,9 @@ export class LazyBookSource {
     const saved = await cache.use((db) => getBookIndex(db, url), undefined);
     if (saved) {
       try {
-        return new LazyBookSource(wasm, cache, file, wasm.LazyBook.open(saved.bytes), true);
+        const book = wasm.LazyBook.open(saved.bytes);
+        file.expectBytes(book.fileBytes);
+        return new LazyBookSource(wasm, cache, file, book, true);
       } catch {
         // A cached index that no longer parses: fetch it again.
         await cache.use((db) => deleteBook(db, url), undefined);
@@ -108,10 +114,20 @@ export class LazyBookSource {
     // its length is the total then.
     let done = 0;
     const prefixBytes = wasm.LazyBook.prefixBytes();
-    const prefix = await file.read(0, prefixBytes, (n, whole) => onProgress((done += n), whole ?? null));
-    const indexLen = wasm.LazyBook.indexLen(prefix);
-    const index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + prefixBytes));
-    const book = wasm.LazyBook.open(index);
+    let book;
+    let index;
+    try {
+      const prefix = await file.read(0, prefixBytes, (n, whole) => onProgress((done += n), whole ?? null));
+      const indexLen = wasm.LazyBook.indexLen(prefix);
+      index = await file.read(0, indexLen, (n) => onProgress((done += n), indexLen + prefixBytes));
+      book = wasm.LazyBook.open(index);
+      // The size the server gave with its first answer, against the header's: a book cut
+      // short on the server is refused now, not at the first position past the cut.
+      file.expectBytes(book.fileBytes);
+    } catch (e) {
+      book?.free();
+      throw e.damaged ? damagedFile(url, e) : e;
+    }
     await cache.use((db) => putBookIndex(db, url, book.checksum, index, book.fileBytes), undefined);
     return new LazyBookSource(wasm, cache, file, book, false);
   }
@@ -148,6 +164,7 @@ export class LazyBookSource {
       }
     }
     if (!missing.length) return;
+    if (this.refused) throw this.refused;
     if (this.cached) await this.stillHere();
     const total = missing.reduce((n, i) => n + this.length(i), 0);
     let done = 0;
@@ -195,6 +212,8 @@ export class LazyBookSource {
     try {
       bytes = await this.file.read(start, end, progress, options);
     } catch (e) {
+      // Reading again would not help: every later download is refused at once.
+      if (e.damaged) throw (this.refused = damagedFile(this.file.url, e));
       const message = `The opening book ${this.file.url} could not be read (${e.message}): positions that need a part of it not kept on this device are answered another way.`;
       throw Object.assign(new Error(message), { code: ERROR.bookUnreachable });
     }
@@ -298,6 +317,20 @@ export class LazyBookSource {
     this.book.free();
     this.cache.close();
   }
+}
+
+const warnedDamaged = new Set(); // what was logged, once each
+
+/**
+ * The error for the book `url` whose file on the server is not as long as it should be
+ * (`e`, from ranges.js, says which file and how long): damaged, not unreachable (reading
+ * again will not help; the host must upload it again), and logged for whoever hosts the site.
+ */
+function damagedFile(url, e) {
+  if (!warnedDamaged.has(e.message)) console.warn(`dotbox: the opening book ${url} is damaged on the server: ${e.message} (docs/deploy.md)`);
+  warnedDamaged.add(e.message);
+  const message = `The opening book ${url} is damaged on the server (${e.message}): positions that need a part of it not kept on this device are answered another way.`;
+  return Object.assign(new Error(message), { code: ERROR.bookDamaged });
 }
 
 /**

@@ -3,7 +3,12 @@
 // later range is cut from it without another request. A file split into parts (hosts that
 // limit a file's size; books/index.json lists them) reads as one: a range across two parts
 // is asked of each. Bytes are counted as they arrive for the progress bar and for the page's
-// download figures. No HEAD request is ever needed: the file's size is not asked for.
+// download figures. No HEAD request is ever needed: the file's size is not asked for, but
+// where an answer tells it (200: the whole body; 206: Content-Range's total) it is compared
+// with the size the file should have (a part's in books/index.json; a whole book's in its
+// header, once read: `expectBytes`), and a file cut short on the server (an upload broken
+// off) is an error with `damaged` set, as is a range past its end (HTTP 416), not a read
+// that failed on the way.
 import { SITE_ROOT } from './site.js';
 
 /**
@@ -19,6 +24,7 @@ export class RangeFile {
    */
   constructor(url, parts = null, relayout = null) {
     this.url = url;
+    this.totalBytes = null; // the whole file's size, where known (expectBytes)
     this.href = new URL(url, SITE_ROOT).href;
     this.relayout = relayout;
     this.layOut(parts);
@@ -30,11 +36,35 @@ export class RangeFile {
   layOut(parts) {
     this.parts = parts?.length ? parts : null;
     // `name`: the file a message names (a part's own, its offsets its own).
-    const piece = (href, name, offset, end) => ({ href, name, offset, end, whole: null });
+    // `expect`: the bytes the piece should have, and who says so; `size`: what the server
+    // said it has.
+    const piece = (href, name, offset, end, expect) => ({ href, name, offset, end, whole: null, expect, size: null });
     const beside = (file) => this.url.replace(/[^/]*$/, file);
     this.pieces = this.parts
-      ? this.parts.map((p) => piece(new URL(p.file, this.href).href, beside(p.file), p.offset, p.offset + p.bytes))
-      : [piece(this.href, this.url, 0, Infinity)];
+      ? this.parts.map((p) => piece(new URL(p.file, this.href).href, beside(p.file), p.offset, p.offset + p.bytes, { bytes: p.bytes, by: 'books/index.json says' }))
+      : [piece(this.href, this.url, 0, Infinity, this.totalBytes === null ? null : { bytes: this.totalBytes, by: 'its header says' })];
+  }
+
+  /**
+   * The whole file has `bytes` bytes (a book's header says so): a piece the server said
+   * otherwise of is refused now, and every later answer is checked against it. Checked for
+   * the file whole only: a split file's parts have their sizes from books/index.json.
+   */
+  expectBytes(bytes) {
+    this.totalBytes = bytes;
+    if (this.parts) return;
+    const [piece] = this.pieces;
+    piece.expect = { bytes, by: 'its header says' };
+    this.checkSize(piece);
+  }
+
+  /** Throws the `damaged` error where the server said `piece` has another size than it should. */
+  checkSize(piece) {
+    if (!piece.expect || piece.size === null || piece.size === piece.expect.bytes) return;
+    const n = (x) => x.toLocaleString('en');
+    // A part of another size may be the host's layout changing (another release's
+    // --part-bytes: part0 is there in both): `read` asks the host's index first.
+    throw Object.assign(new Error(`${piece.name} on the server has ${n(piece.size)} bytes, ${piece.expect.by} ${n(piece.expect.bytes)}: upload it again`), { damaged: true, relaid: Boolean(this.parts) });
   }
 
   /**
@@ -46,9 +76,10 @@ export class RangeFile {
     try {
       return await this.readPieces(start, end, onBytes, options);
     } catch (e) {
-      // Gone from the host: laid out otherwise since (split into parts, or joined), as a
-      // release of the site after this page's may do. Read as the host has it now, once.
-      if (e.status !== 404 || !this.relayout || this.relaid) throw e;
+      // Gone from the host, or a part of another size: laid out otherwise since (split into
+      // parts, or joined, or by another part size), as a release of the site after this
+      // page's may do. Read as the host has it now, once.
+      if ((e.status !== 404 && !e.relaid) || !this.relayout || this.relaid) throw e;
       this.relaid = true;
       const parts = await this.relayout().catch(() => undefined);
       if (parts === undefined || JSON.stringify(parts?.length ? parts : null) === JSON.stringify(this.parts)) throw e;
@@ -68,7 +99,8 @@ export class RangeFile {
       if (a < b) got.push(await this.readPiece(piece, a - piece.offset, b - piece.offset, onBytes, fresh));
     }
     const bytes = concat(got);
-    if (bytes.length !== end - start) throw new Error(`${this.url}: bytes ${start}-${end - 1} asked, ${bytes.length} bytes there`);
+    // Short of what the index says is there: the file ends early on the server.
+    if (bytes.length !== end - start) throw Object.assign(new Error(`${this.url}: bytes ${start}-${end - 1} asked, ${bytes.length} bytes there (the file on the server is shorter than it should be: upload it again)`), { damaged: true });
     return bytes;
   }
 
@@ -87,9 +119,19 @@ export class RangeFile {
       throw new Error(`${piece.name}: no answer from the server for bytes ${start}-${end - 1} (${e.message})`);
     }
     if (response.status === 206) {
-      const got = /^bytes (\d+)-(\d+)\//.exec(response.headers.get('content-range') ?? '');
+      const got = /^bytes (\d+)-(\d+)\/(\d+|\*)/.exec(response.headers.get('content-range') ?? '');
       if (!got || Number(got[1]) !== start) {
+        await response.body?.cancel();
         throw new Error(`${piece.name}: the server answered bytes ${got ? `${got[1]}-${got[2]}` : '(no Content-Range)'} for bytes ${start}-${end - 1}`);
+      }
+      // The file's size on the server (not where it was compressed on the way: the range
+      // is then of the compressed file).
+      if (got[3] !== '*' && !response.headers.get('content-encoding')) piece.size = Number(got[3]);
+      try {
+        this.checkSize(piece);
+      } catch (e) {
+        await response.body?.cancel();
+        throw e;
       }
       return this.body(piece, response, onBytes);
     }
@@ -97,11 +139,24 @@ export class RangeFile {
       // No range support: the whole file came; keep it for every later read. Its length
       // is the progress's total.
       const total = Number(response.headers.get('content-length')) || null;
-      piece.whole = await this.body(piece, response, (n) => onBytes(n, total));
+      const whole = await this.body(piece, response, (n) => onBytes(n, total));
+      piece.size = whole.length;
+      // A file cut short is not kept: none of it is read, and no chunk of it is cached.
+      this.checkSize(piece);
+      piece.whole = whole;
       this.wholeSpans.push([piece.offset, piece.offset + piece.whole.length]);
       return piece.whole.slice(start, end);
     }
-    throw Object.assign(new Error(`${piece.name}: HTTP ${response.status} for bytes ${start}-${end - 1}`), { status: response.status });
+    await response.body?.cancel();
+    // Range Not Satisfiable: the bytes asked for lie past the file's end on the server,
+    // which Content-Range may give (`bytes */N`).
+    if (response.status === 416) {
+      const size = /^bytes \*\/(\d+)/.exec(response.headers.get('content-range') ?? '');
+      if (size) piece.size = Number(size[1]);
+      this.checkSize(piece);
+    }
+    const past = response.status === 416 ? ': the file on the server ends before them (it is shorter than it should be: upload it again)' : '';
+    throw Object.assign(new Error(`${piece.name}: HTTP ${response.status} for bytes ${start}-${end - 1}${past}`), { status: response.status, damaged: response.status === 416 });
   }
 
   /**

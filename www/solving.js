@@ -21,6 +21,9 @@ function lineCount(board) {
 }
 const hooks = { onSolved: null };
 let persisted = false; // whether the browser keeps this site's storage for good
+// Why the books' index could not be read, said in the notice of the first game set up (the
+// notice is the game's: one said before it would be cleared at once), then no more.
+let booksMissing = null;
 
 /** Fills the board picker: every board solved here, icelandic, then the larger ones and books.
  * A board a book answers is labelled as booked whatever its size (3x4 and 4x3 play from
@@ -28,9 +31,13 @@ let persisted = false; // whether the browser keeps this site's storage for good
 export async function fillBoards() {
   try {
     const response = await fetch('books/index.json');
-    if (response.ok) setBooks(usableBooks(await response.text()));
+    if (!response.ok) throw new Error(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    setBooks(usableBooks(await response.text()));
   } catch (e) {
-    if (e?.message) console.warn(`dotbox: ${e.message}; no opening book is used`);
+    // A DOMException may have no message: its name says what it is.
+    const why = navigator.onLine === false ? 'this device is offline' : e?.message || e?.name || String(e);
+    booksMissing = `The opening books (books/index.json) could not be loaded: ${why}; boards play without them, by the engine's estimates (not exact) where nothing exact is in reach.`;
+    console.warn(`dotbox: books/index.json could not be loaded (${why}); no opening book is used: publish the books/ folder of the build beside index.html (docs/deploy.md)`);
     setBooks([]);
   }
   const select = $('board');
@@ -91,6 +98,10 @@ export async function prepareBoard() {
   // Read before any wait: a new game started meanwhile frees this game's Game.
   const { board, predrawn } = session.game;
   setJustSolved(false);
+  if (booksMissing) {
+    addNotice('books missing', booksMissing);
+    booksMissing = null;
+  }
   const bookEntry = bookFor(board, predrawn);
   if (bookEntry) await loadBook(bookEntry, board, predrawn);
   if (key !== shownBoardKey()) return;
@@ -129,7 +140,15 @@ async function loadBook(entry, board, predrawn) {
     const turned = info.transposed ? ` (the ${entry.board} book, read transposed)` : '';
     setMessage(`opening book ready${turned}${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
-    if (key === shownBoardKey()) {
+    if (key === shownBoardKey() && e.code === ERROR.bookDamaged) {
+      // Cut short on the server (books.js names the file and both sizes): reading again
+      // would not help, the host must upload it again.
+      const said = e.message.replace(/:[^:]*$/, ''); // the book, the file and its sizes
+      bookFailed({ board: key, message: said, damaged: true });
+      if ($('message').textContent === opening) setMessage('');
+      addNotice(bookNotice(key), `${said}: positions are answered another way, by the engine's estimates (not exact) where nothing exact is in reach.`);
+      mark({ bookDamaged: '1' });
+    } else if (key === shownBoardKey()) {
       // "Failed to fetch" says less than this to a person who went offline.
       const offline = navigator.onLine === false;
       // A DOMException may have no message: its name says what it is.
@@ -281,9 +300,10 @@ export function showSolvePanel() {
     const error = session.solveError?.board === shownBoardKey() ? `The solve stopped: ${session.solveError.message} ` : '';
     // A board whose book could not be opened says so, or the offer to solve reads as if it
     // had none.
-    const book = session.bookError?.board === shownBoardKey()
-      ? `The opening book could not be loaded (${session.bookError.message}): reload when online to play from it, or solve the board here. `
-      : '';
+    const failed = session.bookError?.board === shownBoardKey() ? session.bookError : null;
+    let book = '';
+    if (failed?.damaged) book = `${failed.message}: solve the board here for its exact scores. `;
+    else if (failed) book = `The opening book could not be loaded (${failed.message}): reload when online to play from it, or solve the board here. `;
     $('solve-text').textContent = book + error + (resumed
       ? `This board's solve stopped part-way (${resumed} tiles stored). Resume it to get exact scores.`
       : `This board has ${s.open} open lines: solve it once (kept in this browser) to get every position's exact scores.`);
@@ -363,6 +383,8 @@ function onProgress(p) {
     // report of the same book and kind names all it found so far, so it replaces the earlier.
     addNotice(`${p.op} ${p.book}`, p.message);
     if (p.op === EVENT.bookDamaged) mark({ bookDamaged: '1' });
+    // The book's "ready" line would contradict the notice: this position is not read from it.
+    if (/^opening book ready/.test($('message').textContent)) setMessage('');
     return;
   }
   if (p.op === EVENT.bookProgress) {

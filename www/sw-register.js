@@ -9,7 +9,9 @@
 // `document.documentElement.dataset.sw` says where the page stands, for the tests:
 // 'controlled' (served by the worker), 'installed' (the worker took over after this page
 // loaded: the next visit is served by it), 'updated' (a new release is ready), 'none';
-// 'waiting' (not registered yet), 'registering', 'failed'. The Storage panel says the same
+// 'waiting' (not registered yet), 'registering' (being installed, by this load or an
+// earlier one), 'bypassed' (installed, but this load is not served by it: a hard reload),
+// 'failed'. The Storage panel says the same
 // to a person in a line (#storage-offline), with the reason where there is no offline copy,
 // which is also logged for the host (docs/deploy.md).
 import { onRender, session } from './session.js';
@@ -36,9 +38,19 @@ function stand(state, said, logged) {
   if (logged !== undefined) console.warn(`dotbox: ${said.replace(/\.$/, '')}${logged ? `, ${logged}` : ''} (docs/deploy.md)`);
 }
 
-/** Says where the page stands at once (data-sw); registers once the page has answered. */
+/**
+ * Says where the page stands at once (data-sw), and again whenever that changes; registers
+ * once the page has answered. The line follows the registration itself, not only this
+ * page's own history: a page loaded while an earlier load's worker was installing (a reload
+ * during the first visit) sees that install end, and a page the worker does not control
+ * though it is installed (a hard reload, Ctrl+Shift+R, bypasses service workers) says so.
+ */
 function watch(serviceWorker) {
   const hadController = Boolean(serviceWorker.controller);
+  const isolated = self.crossOriginIsolated;
+  // The worker says why it could not install this release (a host serving other files);
+  // a worker that fails without a word (redundant) gets a general reason a moment later.
+  let failedSaid = false;
   if (hadController) stand('controlled', 'Works offline: this version of dotbox is installed on this device.');
   else stand('waiting', 'Not yet available offline: installed once the first position is answered.');
   serviceWorker.addEventListener('controllerchange', () => {
@@ -57,20 +69,52 @@ function watch(serviceWorker) {
   // This release could not be installed, for `reason`. With a release installed before,
   // that one goes on serving (and working offline).
   const failed = (reason) => {
-    if (hadController) stand('controlled', `Works offline with the version installed before: the new one was not installed (${reason}).`, '');
+    failedSaid = true;
+    if (serviceWorker.controller) stand('controlled', `Works offline with the version installed before: the new one was not installed (${reason}).`, '');
     else stand('failed', `No offline copy: ${reason}.`, '');
   };
-  // The worker says why it could not install this release (a host serving other files).
   serviceWorker.addEventListener('message', (event) => {
     if (event.data?.dotbox === 'install-failed') failed(event.data.reason);
   });
+  // Where the registration stands, for a page no worker controls (a controlled one is
+  // said by the events above): a worker being installed (this load's, or an earlier load's
+  // still under way) is followed to its end; an installed one that does not control this
+  // page means this load bypassed it.
+  const follow = (registration) => {
+    if (serviceWorker.controller || !registration) return;
+    const pending = registration.installing ?? registration.waiting
+      ?? (registration.active?.state === 'activating' ? registration.active : null);
+    if (pending) {
+      if (!failedSaid) stand('registering', 'Being installed for offline use…');
+      const changed = () => {
+        if (pending.state === 'redundant') {
+          pending.removeEventListener('statechange', changed);
+          // The worker's own message (why) comes first where it sent one.
+          setTimeout(() => {
+            if (!failedSaid && !serviceWorker.controller) failed('the service worker could not be installed (its console says why)');
+          }, 1000);
+        } else if (pending.state === 'activated') {
+          pending.removeEventListener('statechange', changed);
+          // Activated and claimed: controllerchange says it. Not claimed (the page was
+          // loaded past the worker): said as such.
+          setTimeout(() => follow(registration), 500);
+        }
+      };
+      pending.addEventListener('statechange', changed);
+      return;
+    }
+    if (registration.active) {
+      stand('bypassed', `Installed for offline use, but this load bypassed it (a hard reload skips the offline copy${isolated ? '' : ', and with it the threads: this page solves on one thread'}): a normal reload runs the offline copy${isolated ? '' : ' on every thread'}.`);
+    }
+  };
+  if (!hadController) serviceWorker.getRegistration().then(follow, () => {});
   let registered = false;
   const register = () => {
     if (registered) return;
     registered = true;
-    if (!hadController) stand('registering', 'Being installed for offline use…');
+    if (!serviceWorker.controller && root.dataset.sw === 'waiting') stand('registering', 'Being installed for offline use…');
     // Past the HTTP cache: a new sw.js (a new release) is seen on the visit after it is served.
-    serviceWorker.register('sw.js', { updateViaCache: 'none' }).catch((e) => failed(e.message));
+    serviceWorker.register('sw.js', { updateViaCache: 'none' }).then(follow, (e) => failed(e.message));
   };
   onRender(() => (session.analysis || session.estimate) && register());
   const fallback = () => setTimeout(register, FALLBACK_MS);

@@ -10,10 +10,12 @@
 //    ranges does) come from the cache; the large books' chunks come from IndexedDB
 //    (www/books.js), so range requests for them pass straight to the network.
 //  - Cross-origin isolation without server headers: every response served here carries
-//    Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp
-//    (what coi-serviceworker does), so a page loaded through this worker may share wasm
-//    memory between threads on hosts that set no headers. The page registers it after its
-//    first load (www/sw-register.js): the first visit runs on one thread, later ones on all.
+//    Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy (what
+//    coi-serviceworker does), so a page loaded through this worker may share wasm memory
+//    between threads on hosts that set no headers. The page registers it after its first
+//    load (www/sw-register.js): the first visit runs on one thread, later ones on all. The
+//    embedder policy is `credentialless` where the browser supports it (see COEP), so what
+//    a host adds to the page from another origin (an analytics script, a font) still loads.
 // The release installs as soon as it is downloaded (skipWaiting): a page still open on the
 // previous release keeps reading that release's files, from the previous cache, which is
 // kept until the release after; the page says a new version is ready for the next visit.
@@ -41,6 +43,28 @@ const HOST_HEADERS = [
   'Content-Security-Policy', 'Content-Security-Policy-Report-Only', 'X-Frame-Options',
   'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'Reporting-Endpoints', 'Report-To',
 ];
+// The page's Cross-Origin-Embedder-Policy. Both values make it cross-origin isolated, but
+// `require-corp` blocks every resource of another origin that is not sent with CORP or CORS
+// headers (a host's analytics snippet, a web font), while `credentialless` loads it, without
+// cookies. Chromium supports credentialless from 96 and Firefox from 119; Safari does not,
+// and takes the unknown value as no policy at all: the page would not be isolated (no
+// threads), so it gets require-corp. No API tells a worker whether the browser knows the
+// value before a page is served with it, so the browser is told by its name and version,
+// known to the worker at every start (no message from the page, which a worker restarted
+// between two fetches would forget): Chromium by its User-Agent client hints (every
+// Chromium-based browser lists the "Chromium" brand), Firefox by its User-Agent string. A
+// browser not recognised gets require-corp, which works everywhere. docs/deploy.md says
+// what a host adds must carry under require-corp.
+const COEP = credentiallessKnown(self.navigator) ? 'credentialless' : 'require-corp';
+
+/** Whether the browser of `nav` (the worker's navigator) supports COEP: credentialless. */
+function credentiallessKnown(nav) {
+  const chromium = nav.userAgentData?.brands?.find((b) => b.brand === 'Chromium');
+  if (chromium) return Number(chromium.version) >= 96;
+  // iOS browsers are WebKit whatever they are called (FxiOS, CriOS): no "Firefox/" there.
+  const firefox = /\bFirefox\/(\d+)/.exec(nav.userAgent ?? '');
+  return firefox ? Number(firefox[1]) >= 119 : false;
+}
 // The hash of each cached file is kept beside it, so a cache of an earlier release is
 // checked the same way while a page of that release is open.
 const HASH_HEADER = 'X-Dotbox-Sha256';
@@ -208,7 +232,7 @@ async function digest(body) {
 function isolated(body, headers, status = 200) {
   const out = new Headers(kept(headers, ['Content-Type', HASH_HEADER, 'X-Dotbox-Cached', ...HOST_HEADERS]));
   out.set('Cross-Origin-Opener-Policy', 'same-origin');
-  out.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  out.set('Cross-Origin-Embedder-Policy', COEP);
   out.set('Cross-Origin-Resource-Policy', 'same-origin');
   return new Response(body, { status, headers: out });
 }

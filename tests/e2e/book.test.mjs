@@ -1,6 +1,7 @@
 // The shipped opening book in the page: fetched from www/books/ with progress, verified,
 // cached in IndexedDB (the second visit reads the cache), and its scores equal the native
-// solver's; past its depth the page says what it does.
+// solver's; past its depth the page says what it does; a book that cannot be loaded, or a
+// site without its books/ folder, is said so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -112,6 +113,26 @@ test('a large board\'s book that cannot be loaded is said at the top; back onlin
   assert.match(await page.textContent('#message'), /from the opening book/);
   assert.deepEqual(await shown(page), nativeAnalyze('4x4', []).moves, 'the book\'s scores');
   assert.equal(await page.isVisible('#notice'), false, 'the notice is withdrawn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a site without its books/ folder says so once, in the notice and on the console, and plays without them', { timeout: 120_000 }, async () => {
+  const context = await env.browser.newContext();
+  await context.route('**/books/index.json', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  const warned = [];
+  context.on('console', (m) => m.type() === 'warning' && warned.push(m.text()));
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x3&mode=hh');
+  await settled(page);
+  const said = 'The opening books (books/index.json) could not be loaded: HTTP 404';
+  assert.match(await page.textContent('#notice'), new RegExp(`^${said.replace(/[().]/g, '\\$&')}.*; boards play without them`));
+  assert.equal(await page.isVisible('#notice'), true);
+  assert.ok(warned.some((w) => w.startsWith('dotbox: books/index.json could not be loaded (HTTP 404')), warned.join('\n'));
+  // Said once: the next game's notice does not repeat it.
+  await page.evaluate(() => { location.hash = '#board=2x2&mode=hh'; });
+  await page.waitForFunction(() => document.body.dataset.lines === '' && /2x2/.test(location.hash));
+  await settled(page);
+  assert.doesNotMatch(await page.textContent('#notice'), /opening books/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -7,7 +7,9 @@
 // fetched again; a rebuilt site replaces the release whole; a host's own headers and a
 // browser without service workers change nothing; a book sent whole is read once and cached;
 // a first visit sends at most 1.5 MB before its first score, in a few requests, and the
-// service worker downloads the release only after it; the bundled search worker answers.
+// service worker downloads the release only after it; the bundled search worker answers; the
+// Storage panel follows the install through a reload during it, and says when a hard reload
+// bypassed the worker; a script the host adds from another origin runs on every visit.
 // The site is built with parts of 4 MiB, so the 4x4 book (19 MB) is split as a 25 MiB limit
 // would split a larger one.
 import { test, describe, before, after } from 'node:test';
@@ -138,6 +140,71 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
     assert.deepEqual(await page.$$eval('link[rel="icon"]', (ls) => ls.map((l) => l.getAttribute('href'))), ['icons/icon-192.png']);
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  test('a hard reload is not served by the service worker, and the Storage panel says so; a normal reload is again', { timeout: 120_000 }, async () => {
+    const { page, errors } = await answers3x3(env.context, env.host.url);
+    assert.equal(await sw(page), 'controlled');
+    // Ctrl+Shift+R: a navigation that bypasses the service worker (and the HTTP cache).
+    const cdp = await env.context.newCDPSession(page);
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await page.waitForFunction(() => document.documentElement.dataset.sw === 'bypassed', null, { timeout: 60_000 });
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
+    await settled(page);
+    assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), false, 'not controlled');
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
+    // Registering again once the page has answered changes nothing: it stays said.
+    await sleep(1000);
+    assert.equal(await sw(page), 'bypassed');
+    assert.equal(await page.textContent('#storage-offline'), 'Installed for offline use, but this load bypassed it (a hard reload skips the offline copy, and with it the threads: this page solves on one thread): a normal reload runs the offline copy on every thread.');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
+    assert.equal(await sw(page), 'controlled');
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+    assert.equal(await page.textContent('#storage-offline'), 'Works offline: this version of dotbox is installed on this device.');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a reload while the service worker installs: the reloaded page follows the install to its end', { timeout: 180_000 }, async () => {
+    // The same site at another origin (another port: a registration of its own), its
+    // threaded build sent slowly, so the install lasts some seconds.
+    const slow = await startNginx(env.dir, { slow: { path: '/pkg-threads/', rate: '100k' } });
+    const browser = await launch();
+    try {
+      const context = await browser.newContext();
+      const { page, errors } = await answers3x3(context, slow.url);
+      await page.waitForFunction(() => document.documentElement.dataset.sw === 'registering', null, { timeout: 60_000 });
+      await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.installing), null, { timeout: 30_000 });
+      // The reloaded page gets its one-thread wasm only once the worker is active (the
+      // worker's own downloads pass): the install ends, and the worker takes the page over,
+      // before the page answers its first position and registers.
+      const activated = async () => {
+        for (const until = Date.now() + 120_000; Date.now() < until; await sleep(200)) {
+          // Asked of the page itself, which may be between two documents (the reload).
+          const state = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state).catch(() => null);
+          if (state === 'activated') return sleep(500);
+        }
+      };
+      await context.route('**/pkg/dotbox_bg.wasm', async (route) => {
+        if (!route.request().serviceWorker()) await activated();
+        await route.continue();
+      });
+      await page.reload({ waitUntil: 'commit' });
+      await page.waitForFunction(() => document.documentElement.dataset.sw === 'registering', null, { timeout: 60_000 });
+      assert.equal(await page.textContent('#storage-offline'), 'Being installed for offline use…', 'an earlier load\'s install under way');
+      // The install ends: the worker takes the page over, and the line says so for good.
+      await page.waitForFunction(() => document.documentElement.dataset.sw === 'installed', null, { timeout: 120_000 });
+      await page.waitForSelector('body[data-ready="1"]', { timeout: 60_000 });
+      await settled(page);
+      await sleep(1000);
+      assert.equal(await sw(page), 'installed');
+      assert.equal(await page.textContent('#storage-offline'), 'Installed for offline use: the page opens without a network from now on.');
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+      await slow.close();
+    }
   });
 
   test('the next visit is cross-origin isolated through the service worker and solves icelandic on every thread', { timeout: 600_000 }, async () => {
@@ -294,10 +361,14 @@ describe(`the built site on ${HOST.name} (no COOP/COEP headers)`, () => {
   });
 });
 
-/** Adds a script to the site's page, as a host's analytics or snippet injection does. */
-function injectScript(dir) {
+/**
+ * Adds scripts to the site's page, as a host's analytics or snippet injection does: one in
+ * the page, and one from `elsewhere` (another origin's address of a script), as an
+ * analytics snippet loads its code.
+ */
+function injectScript(dir, elsewhere) {
   const path = join(dir, 'index.html');
-  writeFileSync(path, readFileSync(path, 'utf8').replace('</body>', '<script>window.hostAdded = true;</script></body>'));
+  writeFileSync(path, readFileSync(path, 'utf8').replace('</body>', `<script>window.hostAdded = true;</script><script src="${elsewhere}"></script></body>`));
 }
 
 // Security headers a host adds to every response: kept when the service worker serves them.
@@ -306,7 +377,12 @@ const HOST_HEADERS = { 'X-Frame-Options': 'SAMEORIGIN', 'Content-Security-Policy
 test('the built site works under a path (as GitHub Pages serves a project: /NAME/), beside another copy on the origin, with a script and headers the host adds', { timeout: 240_000 }, async () => {
   const dir = siteDir();
   buildSite(dir, { version: 'path' });
-  injectScript(dir);
+  // A script of another origin (another port) sent without CORP or CORS headers, as an
+  // analytics provider may send it.
+  const thirdParty = mkdtempSync(join(tmpdir(), 'dotbox-third-party-'));
+  writeFileSync(join(thirdParty, 'snippet.js'), 'window.thirdParty = (window.thirdParty ?? 0) + 1;');
+  const snippetHost = await startServer(['--no-isolation'], thirdParty);
+  injectScript(dir, `${snippetHost.url}snippet.js`);
   const other = join(dirname(dir), 'other');
   buildSite(other, { version: 'other' });
   // The site is at /site/, the other copy at /other/.
@@ -322,15 +398,20 @@ test('the built site works under a path (as GitHub Pages serves a project: /NAME
     const elsewhere = await installed(`${host.url}other/`);
     const first = await installed(`${host.url}site/`);
     assert.equal(await first.page.evaluate(() => window.hostAdded), true, 'the host\'s script runs');
+    assert.equal(await first.page.evaluate(() => window.thirdParty), 1, 'the script of another origin runs');
     const scope = await first.page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     assert.equal(scope, `${host.url}site/`);
     const next = await answers3x3(context, `${host.url}site/`);
     assert.equal(await next.page.evaluate(() => self.crossOriginIsolated), true, 'installed though the host changed the page');
+    // Isolated with COEP credentialless (Chromium), the script of another origin without
+    // CORP or CORS still runs (require-corp would block it).
+    assert.equal(await next.page.evaluate(() => window.thirdParty), 1, 'the script of another origin runs on the next visit');
     // Served by the service worker, the page and its scripts keep the host's headers.
     for (const path of ['index.html', Object.keys(releaseFiles(dir)).find((p) => p.endsWith('page.js'))]) {
       const headers = await next.page.evaluate(async (url) => Object.fromEntries((await fetch(url)).headers), `${host.url}site/${path}`);
       assert.equal(headers['x-dotbox-sha256']?.length, 64, `${path}: served by the service worker`);
       for (const [name, value] of Object.entries(HOST_HEADERS)) assert.equal(headers[name.toLowerCase()], value, `${path}: ${name}`);
+      assert.equal(headers['cross-origin-embedder-policy'], 'credentialless', `${path}: COEP`);
     }
     // An address the host redirects (a folder without its slash) is followed, as without the worker.
     const redirected = await next.page.goto(`${host.url}site/books`);
@@ -345,6 +426,8 @@ test('the built site works under a path (as GitHub Pages serves a project: /NAME
   } finally {
     await browser.close();
     await host.close();
+    snippetHost.stop();
+    rmSync(thirdParty, { recursive: true, force: true });
     removeSite(dir);
   }
 });

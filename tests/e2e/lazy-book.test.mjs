@@ -2,11 +2,12 @@
 // request), a second visit reads them from IndexedDB with no request at all (the server
 // stopped once the page has loaded), a server that
 // ignores ranges still works, and a chunk served damaged is caught by its checksum, fetched
-// once more, then reported, while the game goes on.
+// once more, then reported, while the game goes on; a book cut short on the server (an
+// upload broken off) is refused as damaged, naming the file and both sizes.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import {
   serveAndLaunch, openPage, nativeAnalyze, settled, recordBookRequests, bookFigures, countedBookFigures, bytesRequested, shownScores, showPosition, clickLine, ROOT,
@@ -160,6 +161,65 @@ describe('a book replaced on the server', () => {
     await settled(again.page);
     assert.doesNotMatch(await again.page.textContent('#notice'), /damaged/);
     assert.deepEqual([...errors, ...again.errors], []);
+    await context.close();
+  });
+});
+
+/** The shipped 3x4 book cut to its first `length` bytes, as an upload broken off leaves it, in `overlay`. */
+function cutShort(overlay, length) {
+  writeFileSync(`${overlay}/books/${BOOK}`, bytes.subarray(0, length));
+}
+
+// Each chunk past the index (a third of the way in) lies past the cut.
+const CUT = indexLen + Math.floor((bytes.length - indexLen) / 3);
+const n = (x) => x.toLocaleString('en');
+const CUT_SAID = new RegExp(`The opening book books/3x4-d7\\.book is damaged on the server \\(books/3x4-d7\\.book on the server has ${n(CUT)} bytes, its header says ${n(bytes.length)}: upload it again\\)`);
+
+for (const [name, args] of [['with', []], ['without', ['--no-ranges']]]) {
+  describe(`a book cut short on a server ${name} ranges`, () => {
+    const overlay = mkdtempSync(`${tmpdir()}/dotbox-overlay-`);
+    mkdirSync(`${overlay}/books`);
+    const env = serveAndLaunch(['--overlay', overlay, ...args]);
+
+    test('is refused when it opens, as damaged, naming the file and both sizes; the board plays without it', { timeout: 120_000 }, async () => {
+      cutShort(overlay, CUT);
+      const context = await env.browser.newContext();
+      const warned = [];
+      context.on('console', (m) => m.type() === 'warning' && warned.push(m.text()));
+      const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+      await page.waitForFunction(() => document.body.dataset.bookDamaged === '1', null, { timeout: 60_000 });
+      await settled(page);
+      const notice = await page.textContent('#notice');
+      assert.match(notice, CUT_SAID, notice);
+      assert.doesNotMatch(notice, /could not be (read|loaded)/);
+      assert.doesNotMatch(await page.textContent('#message'), /opening book ready/);
+      assert.ok((await page.$$eval('#svg g.move[data-score]', (gs) => gs.length)) > 0, 'the board is answered without the book');
+      assert.ok(warned.some((w) => w.includes(`has ${n(CUT)} bytes, its header says ${n(bytes.length)}`)), warned.join('\n'));
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  });
+}
+
+describe('a book cut short on the server after its index was read', () => {
+  const overlay = mkdtempSync(`${tmpdir()}/dotbox-overlay-`);
+  mkdirSync(`${overlay}/books`);
+  copyFileSync(`${ROOT}www/books/${BOOK}`, `${overlay}/books/${BOOK}`);
+  const env = serveAndLaunch(['--overlay', overlay]);
+
+  test('a later read says the book is damaged (its size, or a range past its end), not unreachable', { timeout: 120_000 }, async () => {
+    const context = await env.browser.newContext();
+    const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+    await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
+    await showPosition(page, '3x4', []);
+    assert.match(await page.textContent('#message'), /from the opening book/);
+    cutShort(overlay, CUT);
+    await showPosition(page, '3x4', [0, 1, 2, 3, 4, 5]);
+    await page.waitForFunction(() => document.body.dataset.bookDamaged === '1', null, { timeout: 60_000 });
+    const notice = await page.textContent('#notice');
+    assert.match(notice, CUT_SAID, notice);
+    assert.doesNotMatch(notice, /could not be read/);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -45,8 +45,10 @@ export function freePort() {
  * `gzip: 'all'` compresses scripts, styles, JSON and wasm too, at level 6, as most hosts do;
  * the stock configuration compresses HTML only (at level 1).
  * `headers` ({name: value}) are added to every response, as a host adds its own.
+ * `slow` ({path, rate}) sends the files whose path matches the regular expression `path` at
+ * `rate` bytes a second (nginx's limit_rate, `200k`): a download that lasts.
  */
-export async function startNginx(root, { port = null, gzip = 'stock', headers = {} } = {}) {
+export async function startNginx(root, { port = null, gzip = 'stock', headers = {}, slow = null } = {}) {
   const prefix = mkdtempSync(join(tmpdir(), 'dotbox-nginx-'));
   // nginx's workers run as nobody when started by root: they must read the site.
   chmodSync(prefix, 0o755);
@@ -80,6 +82,7 @@ http {
     index index.html;
     ${Object.entries(headers).map(([name, value]) => `add_header ${name} "${value}" always;`).join('\n    ')}
     location / { try_files $uri $uri/ =404; }
+    ${slow ? `location ~ ${slow.path} { limit_rate ${slow.rate}; try_files $uri =404; }` : ''}
   }
 }
 `);
