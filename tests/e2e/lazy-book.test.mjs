@@ -135,12 +135,18 @@ describe('a server that sends damaged chunks', () => {
   });
 });
 
-describe('a book replaced on the server', () => {
-  // The shipped 3x4 book, served from an overlay so that it can be replaced between visits.
+/** www/ served with an overlay (serve.py --overlay) whose books/ a test may change between
+ * visits, holding the shipped 3x4 book if `copy`; `args` are serve.py's further options. */
+function overlaid(copy, args = []) {
   const overlay = mkdtempSync(`${tmpdir()}/dotbox-overlay-`);
   mkdirSync(`${overlay}/books`);
-  copyFileSync(`${ROOT}www/books/${BOOK}`, `${overlay}/books/${BOOK}`);
-  const env = serveAndLaunch(['--overlay', overlay]);
+  if (copy) copyFileSync(`${ROOT}www/books/${BOOK}`, `${overlay}/books/${BOOK}`);
+  return { overlay, env: serveAndLaunch(['--overlay', overlay, ...args]) };
+}
+
+describe('a book replaced on the server', () => {
+  // The shipped 3x4 book, served from an overlay so that it can be replaced between visits.
+  const { overlay, env } = overlaid(true);
 
   test('a visit reading its cached index first checks that the server still has that book, and says so when it does not', { timeout: 240_000 }, async () => {
     const context = await env.browser.newContext();
@@ -177,9 +183,7 @@ const CUT_SAID = new RegExp(`The opening book books/3x4-d7\\.book is damaged on 
 
 for (const [name, args] of [['with', []], ['without', ['--no-ranges']]]) {
   describe(`a book cut short on a server ${name} ranges`, () => {
-    const overlay = mkdtempSync(`${tmpdir()}/dotbox-overlay-`);
-    mkdirSync(`${overlay}/books`);
-    const env = serveAndLaunch(['--overlay', overlay, ...args]);
+    const { overlay, env } = overlaid(false, args);
 
     test('is refused when it opens, as damaged, naming the file and both sizes; the board plays without it', { timeout: 120_000 }, async () => {
       cutShort(overlay, CUT);
@@ -202,10 +206,7 @@ for (const [name, args] of [['with', []], ['without', ['--no-ranges']]]) {
 }
 
 describe('a book cut short on the server after its index was read', () => {
-  const overlay = mkdtempSync(`${tmpdir()}/dotbox-overlay-`);
-  mkdirSync(`${overlay}/books`);
-  copyFileSync(`${ROOT}www/books/${BOOK}`, `${overlay}/books/${BOOK}`);
-  const env = serveAndLaunch(['--overlay', overlay]);
+  const { overlay, env } = overlaid(true);
 
   test('a later read says the book is damaged (its size, or a range past its end), not unreachable', { timeout: 120_000 }, async () => {
     const context = await env.browser.newContext();
