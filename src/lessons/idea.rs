@@ -175,27 +175,29 @@ impl Idea {
                 let leaves = |l: usize, who| flags.of(l) == Some(who);
                 // The count the lesson teaches, read after the move with the opponent to move:
                 // odd, it calls the move bad, so a best move leaving it odd is not found by it.
-                let count_odd = |l: usize| turn_passers(board, pos.with(l)).left() % 2 == 1;
+                let odd = (best.iter().copied())
+                    .find(|&l| turn_passers(board, pos.with(l)).left() % 2 == 1);
                 match best.iter().find(|&&l| !safe(l)) {
                     Some(l) => Err(format!("has a best move, line {l}, that is not safe")),
-                    None => match best.iter().find(|&&l| !leaves(l, NextLoony::Opponent)) {
-                        Some(l) => Err(format!(
+                    None => match (best.iter().find(|&&l| !leaves(l, NextLoony::Opponent)), odd) {
+                        (Some(l), _) => Err(format!(
                             "has a best move, line {l}, after which the opponent does not make \
                              the next loony move with best play: the count is not what decides"
                         )),
-                        None if best.iter().any(|&l| count_odd(l)) => Err(format!(
-                            "has a best move, line {}, after which the count of safe lines and \
-                             short chains is odd: the count would teach another move",
-                            best.iter().find(|&&l| count_odd(l)).expect("one is odd")
+                        (None, Some(l)) => Err(format!(
+                            "has a best move, line {l}, after which the count of safe lines and \
+                             short chains is odd: the count would teach another move"
                         )),
-                        None if !open.lines().any(|l| safe(l) && leaves(l, NextLoony::Mover)) => {
+                        (None, None)
+                            if !open.lines().any(|l| safe(l) && leaves(l, NextLoony::Mover)) =>
+                        {
                             Err(
                                 "has no safe line leaving the next loony move to the player: \
                                  there is nothing to count"
                                     .into(),
                             )
                         }
-                        None => Ok(shown),
+                        (None, None) => Ok(shown),
                     },
                 }
             }
@@ -537,12 +539,11 @@ impl Pick<'_> {
     /// the opponent to move, as the count asks, and the reply that leaves it even for you.
     fn safe_count_note(&self, solve: super::Solve) -> Result<Option<String>, String> {
         let (board, label) = (self.board, self.label);
-        let left = TurnPassers::left;
         let lines = |n: usize| count_text(n, "safe line", "safe lines");
         let shorts = |n: usize| count_text(n, "short chain", "short chains");
         // Even with the opponent to move: they run out first, what the count asks for.
         let counted = turn_passers(board, self.after);
-        if left(&counted) % 2 == 1 {
+        if counted.left() % 2 == 1 {
             return Ok(None);
         }
         let head = format!(
@@ -550,7 +551,7 @@ impl Pick<'_> {
             label(self.line),
             lines(counted.most),
             shorts(counted.short),
-            left(&counted),
+            counted.left(),
         );
         let safe = match self.replies(solve)? {
             None => return Ok(None),
@@ -561,7 +562,7 @@ impl Pick<'_> {
         // misleads changes it by two, or by none.
         let then = |r: usize| turn_passers(board, self.after.with(r));
         let reply = (safe.iter().copied())
-            .find(|&r| left(&then(r)).is_multiple_of(2))
+            .find(|&r| then(r).left().is_multiple_of(2))
             .unwrap_or(safe[0]);
         let next = then(reply);
         let mut changes = Vec::new();
@@ -580,10 +581,10 @@ impl Pick<'_> {
         if counted.short < next.short {
             changes.push(format!("makes {}", shorts(next.short - counted.short)));
         }
-        if left(&next) == left(&counted) && changes.is_empty() {
+        if next.left() == counted.left() && changes.is_empty() {
             changes.push("uses none of them up".to_string());
         }
-        let why = match left(&next).is_multiple_of(2) {
+        let why = match next.left().is_multiple_of(2) {
             true if changes.is_empty() => ", so you run out first".to_string(),
             true => format!(
                 ", so you run out first: {} {}",
@@ -602,7 +603,7 @@ impl Pick<'_> {
             label(reply),
             lines(next.most),
             shorts(next.short),
-            left(&next),
+            next.left(),
         )))
     }
 }

@@ -319,8 +319,9 @@ pub fn explanation(
     flags: &LoonyFlags,
 ) -> Result<Explanation, ChainsError> {
     let label = |l: usize| line_label(board, l);
+    let best = analysis.best_lines();
     // Best moves after which best play goes otherwise than the position's flag says.
-    let others: Vec<(usize, NextLoony)> = (analysis.best_lines().iter())
+    let others: Vec<(usize, NextLoony)> = (best.iter())
         .filter_map(|&l| flags.of(l).filter(|&f| f != flags.value).map(|f| (l, f)))
         .collect();
     let (summary, control_defined) = summary(board, pos, flags.value, &others, &label);
@@ -330,7 +331,6 @@ pub fn explanation(
         line: &label,
         control_defined,
     };
-    let best = analysis.best_lines();
     let names: Vec<String> = best.iter().map(|&l| label(l)).collect();
     let head = match names.len() {
         1 => format!("Best: {} ({} from here).", names[0], net(analysis.value)),
