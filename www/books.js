@@ -126,7 +126,7 @@ export class LazyBookSource {
       file.expectBytes(book.fileBytes);
     } catch (e) {
       book?.free();
-      throw e.damaged ? damagedFile(url, e) : e;
+      throw e.damaged ? damagedFile(url, e, '') : e;
     }
     await cache.use((db) => putBookIndex(db, url, book.checksum, index, book.fileBytes), undefined);
     return new LazyBookSource(wasm, cache, file, book, false);
@@ -213,7 +213,7 @@ export class LazyBookSource {
       bytes = await this.file.read(start, end, progress, options);
     } catch (e) {
       // Reading again would not help: every later download is refused at once.
-      if (e.damaged) throw (this.refused = damagedFile(this.file.url, e));
+      if (e.damaged) throw (this.refused = damagedFile(this.file.url, e, PARTLY));
       const message = `The opening book ${this.file.url} could not be read (${e.message}): positions that need a part of it not kept on this device are answered another way.`;
       throw Object.assign(new Error(message), { code: ERROR.bookUnreachable });
     }
@@ -321,15 +321,20 @@ export class LazyBookSource {
 
 const warnedDamaged = new Set(); // what was logged, once each
 
+/** What a book refused after it opened still answers (`damagedFile`'s `after`). */
+const PARTLY = ': positions that need a part of it not kept on this device are answered another way.';
+
 /**
  * The error for the book `url` whose file on the server is not as long as it should be
  * (`e`, from ranges.js, says which file and how long): damaged, not unreachable (reading
  * again will not help; the host must upload it again), and logged for whoever hosts the site.
+ * `after` follows the reason: what is answered meanwhile ('' where the book is refused as it
+ * opens: the page says that itself).
  */
-function damagedFile(url, e) {
+function damagedFile(url, e, after) {
   if (!warnedDamaged.has(e.message)) console.warn(`dotbox: the opening book ${url} is damaged on the server: ${e.message} (docs/deploy.md)`);
   warnedDamaged.add(e.message);
-  const message = `The opening book ${url} is damaged on the server (${e.message}): positions that need a part of it not kept on this device are answered another way.`;
+  const message = `The opening book ${url} is damaged on the server (${e.message})${after}`;
   return Object.assign(new Error(message), { code: ERROR.bookDamaged });
 }
 

@@ -9,8 +9,9 @@ import { ARROWS, keyBelongsElsewhere } from './ui.js';
 const shortcuts = new Map(); // lower-case key -> action
 const LETTERS_OFF = 'dotbox-letter-keys-off';
 
-/** Whether the letter and `?` shortcuts are on (they are unless turned off on this device). */
-function lettersOn() {
+/** Whether the letter and `?` shortcuts are on (they are unless turned off on this device):
+ * Learn's own letter (C) follows the same setting. */
+export function lettersOn() {
   try {
     return localStorage.getItem(LETTERS_OFF) === null;
   } catch {

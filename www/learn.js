@@ -19,7 +19,8 @@ import { diagramOf, answerKeys } from './answer-board.js';
 import { isLearnHash, wasmReady } from './session.js';
 import { positionKey } from './position-key.js';
 import { shadeComponents } from './shading.js';
-import { $, fmt } from './ui.js';
+import { $, fmt, keyIsTaken } from './ui.js';
+import { lettersOn } from './keys.js';
 import { releaseJson } from './site.js';
 
 const LEARN_HASH = '#learn';
@@ -91,7 +92,12 @@ const progress = loadProgress();
 const solved = (ex) => progress.right.includes(idOf(ex));
 const lessonDone = (l) => state.lessons[l].exercises.every(solved);
 /** Exercises of this course answered right: stored ids naming no exercise do not count. */
-const exercisesRight = () => state.lessons.reduce((n, lesson) => n + lesson.exercises.filter(solved).length, 0);
+const exercisesRight = () => state.lessons.reduce((n, lesson) => n + rightIn(lesson), 0);
+/** A lesson's exercises answered right. */
+const rightIn = (lesson) => lesson.exercises.filter(solved).length;
+/** The lessons done, and the course's exercises. */
+const lessonsDone = () => state.lessons.filter((_, l) => lessonDone(l)).length;
+const exerciseCount = () => state.lessons.reduce((n, lesson) => n + lesson.exercises.length, 0);
 
 // ---- Rendering --------------------------------------------------------------------------
 
@@ -108,7 +114,7 @@ function renderMenu() {
     const li = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
-    const right = lesson.exercises.filter(solved).length;
+    const right = rightIn(lesson);
     button.textContent = `${lessonDone(l) ? '✓ ' : ''}${lesson.title} · ${right}/${lesson.exercises.length}`;
     button.dataset.lesson = String(l);
     button.dataset.done = lessonDone(l) ? '1' : '0';
@@ -118,10 +124,9 @@ function renderMenu() {
     li.append(button);
     list.append(li);
   });
-  const done = state.lessons.filter((_, l) => lessonDone(l)).length;
-  const total = state.lessons.reduce((n, lesson) => n + lesson.exercises.length, 0);
+  const done = lessonsDone();
   const right = exercisesRight();
-  $('learn-progress').textContent = `Progress: ${done} of ${state.lessons.length} lessons done, ${right} of ${total} exercises answered right.`;
+  $('learn-progress').textContent = `Progress: ${done} of ${state.lessons.length} lessons done, ${right} of ${exerciseCount()} exercises answered right.`;
   $('learn').dataset.lessonsDone = String(done);
   $('learn').dataset.exercisesRight = String(right);
   if (!$('learn-report').hidden) $('learn-report-text').value = progressReport();
@@ -133,15 +138,13 @@ function renderMenu() {
  * answer was shown and not answered right since, by their address (#learn/L.E).
  */
 function progressReport() {
-  const total = state.lessons.reduce((n, lesson) => n + lesson.exercises.length, 0);
-  const done = state.lessons.filter((_, l) => lessonDone(l)).length;
   const lines = state.lessons.map((lesson, l) => {
-    const right = lesson.exercises.filter(solved).length;
+    const right = rightIn(lesson);
     const shown = lesson.exercises.flatMap((ex, e) => (!solved(ex) && idOf(ex) in progress.shown ? [`${l + 1}.${e + 1}`] : []));
     const said = shown.length ? `; answer shown: ${shown.join(', ')}` : '';
     return `Lesson ${l + 1}, ${lesson.title}: ${right} of ${lesson.exercises.length} right${lessonDone(l) ? ' (done)' : ''}${said}`;
   });
-  return [`dotbox Learn, ${new Date().toISOString().slice(0, 10)}: ${done} of ${state.lessons.length} lessons done, ${exercisesRight()} of ${total} exercises answered right.`, ...lines].join('\n');
+  return [`dotbox Learn, ${new Date().toISOString().slice(0, 10)}: ${lessonsDone()} of ${state.lessons.length} lessons done, ${exercisesRight()} of ${exerciseCount()} exercises answered right.`, ...lines].join('\n');
 }
 
 /** Shows or hides the progress report, selected for copying (and copied where the browser
@@ -350,9 +353,12 @@ function pick(line) {
   showVerdict();
 }
 
+/** The exact score of `line` in exercise `ex`. */
+const scoreOf = (ex, line) => ex.scores.find((m) => m.line === line).score;
+
 /** A best move found: its score, whether it counts, and the explanation. */
 function sayRight(ex, line, counted) {
-  const score = ex.scores.find((m) => m.line === line).score;
+  const score = scoreOf(ex, line);
   const tries = state.wrong.length ? `, on the ${ordinal(state.wrong.length + 1)} try` : '';
   const note = counted ? '' : ' Not counted as answered right: the answer was shown. Answer another exercise, then come back to it.';
   // The pick is explained unless it is the best move the explanation explains: best moves
@@ -369,7 +375,7 @@ function sayRight(ex, line, counted) {
  * best move (b2b3)") and no other line's score. The student tries again or shows the answer.
  */
 function sayWrong(ex, line) {
-  const score = ex.scores.find((m) => m.line === line).score;
+  const score = scoreOf(ex, line);
   const hidden = (text) => !namesBest(ex, text);
   const why = explainPick(ex, line).filter(hidden).join(' ');
   // Where the lesson's own rule calls the pick as good as the best: where the rule misleads.
@@ -576,10 +582,10 @@ function start() {
   $('exercise-retry').onclick = () => { show(state.lesson, state.exercise); focusBoard('exercise-title'); };
   $('exercise-show').onclick = showAnswer;
   $('exercise-chains').onclick = toggleChains;
-  // C, as on the Play page (its shortcuts are off in Learn). Caught before the board's own
-  // keys, which go no further.
+  // C, as on the Play page (its shortcuts are off in Learn), and like them off where the
+  // letter shortcuts are turned off. Caught before the board's own keys, which go no further.
   $('learn').addEventListener('keydown', (e) => {
-    if (e.key.toLowerCase() !== 'c' || e.altKey || e.ctrlKey || e.metaKey || e.target.closest('input, select, textarea')) return;
+    if (e.key.toLowerCase() !== 'c' || keyIsTaken(e) || !lettersOn()) return;
     toggleChains();
     e.preventDefault();
   }, true);

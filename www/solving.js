@@ -140,27 +140,23 @@ async function loadBook(entry, board, predrawn) {
     const turned = info.transposed ? ` (the ${entry.board} book, read transposed)` : '';
     setMessage(`opening book ready${turned}${info.cached ? ' from this browser\'s cache' : ''}: perfect play for the first ${info.depth} moves; it downloads only what positions need (checksum ${info.checksum})`);
   } catch (e) {
-    if (key === shownBoardKey() && e.code === ERROR.bookDamaged) {
-      // Cut short on the server (books.js names the file and both sizes): reading again
-      // would not help, the host must upload it again.
-      const said = e.message.replace(/:[^:]*$/, ''); // the book, the file and its sizes
-      bookFailed({ board: key, message: said, damaged: true });
-      if ($('message').textContent === opening) setMessage('');
-      addNotice(bookNotice(key), `${said}: positions are answered another way, by the engine's estimates (not exact) where nothing exact is in reach.`);
-      mark({ bookDamaged: '1' });
-    } else if (key === shownBoardKey()) {
-      // "Failed to fetch" says less than this to a person who went offline.
-      const offline = navigator.onLine === false;
-      // A DOMException may have no message: its name says what it is.
-      const message = offline ? 'this device is offline' : e.message || e.name || String(e);
-      // Kept for the solve panel too: an unsolved board's analysis clears the message line.
-      bookFailed({ board: key, message });
-      // Said at the top until the next game, or until the book opens when back online.
-      const retry = offline ? 'It is read again when this device is back online.' : 'Reload the page to try again.';
-      // The notice says it now: the message line no longer says the book is being opened.
-      if ($('message').textContent === opening) setMessage('');
-      addNotice(bookNotice(key), `The opening book ${entry.file} could not be loaded (${message}): positions are answered another way, by the engine's estimates (not exact) where nothing exact is in reach. ${retry}`);
-    }
+    if (key !== shownBoardKey()) return;
+    // Cut short on the server, the book refused as it opened (books.js names the file and
+    // both sizes): reading again would not help, the host must upload it again.
+    const damaged = e.code === ERROR.bookDamaged;
+    // "Failed to fetch" says less than this to a person who went offline.
+    const offline = navigator.onLine === false;
+    // A DOMException may have no message: its name says what it is.
+    const message = damaged ? e.message : offline ? 'this device is offline' : e.message || e.name || String(e);
+    // Kept for the solve panel too: an unsolved board's analysis clears the message line.
+    bookFailed({ board: key, message, damaged });
+    // Said at the top until the next game, or until the book opens when back online.
+    const retry = damaged ? '' : offline ? ' It is read again when this device is back online.' : ' Reload the page to try again.';
+    const said = damaged ? message : `The opening book ${entry.file} could not be loaded (${message})`;
+    // The notice says it now: the message line no longer says the book is being opened.
+    if ($('message').textContent === opening) setMessage('');
+    addNotice(bookNotice(key), `${said}: positions are answered another way, by the engine's estimates (not exact) where nothing exact is in reach.${retry}`);
+    if (damaged) mark({ bookDamaged: '1' });
   } finally {
     hideWait();
   }

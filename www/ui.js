@@ -132,18 +132,24 @@ export function hideWait() {
 export const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /**
- * The keyboard guard: whether a key event is not the page's shortcuts' to take (already
- * handled, with Alt, Ctrl or Meta, or typed into a field, the open help dialog, or a board
- * with keys of its own such as the puzzle's, or Learn mode shown instead of the game). Only
- * an open dialog keeps its keys: right after a dialog closes, the browser may still report
- * the focus on its (now hidden) Close button until its next rendering step, and a key
- * pressed then is the page's.
+ * Whether a key event is taken already, whatever the view: handled, with Alt, Ctrl or Meta,
+ * or typed into a field or the open help dialog. Only an open dialog keeps its keys: right
+ * after a dialog closes, the browser may still report the focus on its (now hidden) Close
+ * button until its next rendering step, and a key pressed then is the page's.
  */
-export function keyBelongsElsewhere(e) {
+export function keyIsTaken(e) {
   // So may a field of a dialog just closed (the help's shortcuts box): it takes no more keys.
   const field = e.target.closest?.('input, select, textarea');
   const closed = field && field.closest('dialog:not([open])');
   return e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey
-    || document.body.dataset.view === 'learn'
-    || Boolean((field && !closed) || e.target.closest?.('dialog[open], #puzzle'));
+    || Boolean((field && !closed) || e.target.closest?.('dialog[open]'));
+}
+
+/**
+ * The keyboard guard of the game's shortcuts: whether a key event is not theirs to take
+ * (taken already, keyIsTaken; or on a board with keys of its own such as the puzzle's, or
+ * pressed with Learn mode shown instead of the game).
+ */
+export function keyBelongsElsewhere(e) {
+  return keyIsTaken(e) || document.body.dataset.view === 'learn' || Boolean(e.target.closest?.('#puzzle'));
 }
