@@ -144,16 +144,23 @@ function overlaid(copy, args = []) {
   return { overlay, env: serveAndLaunch(['--overlay', overlay, ...args]) };
 }
 
+/** A 3x4 game on `env`'s page whose book was fetched (a first visit) and answered the empty
+ * board. */
+async function answeredByTheBook(env, context) {
+  const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
+  await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
+  await showPosition(page, '3x4', []);
+  assert.match(await page.textContent('#message'), /from the opening book/);
+  return { page, errors };
+}
+
 describe('a book replaced on the server', () => {
   // The shipped 3x4 book, served from an overlay so that it can be replaced between visits.
   const { overlay, env } = overlaid(true);
 
   test('a visit reading its cached index first checks that the server still has that book, and says so when it does not', { timeout: 240_000 }, async () => {
     const context = await env.browser.newContext();
-    const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
-    await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
-    await showPosition(page, '3x4', []);
-    assert.match(await page.textContent('#message'), /from the opening book/);
+    const { page, errors } = await answeredByTheBook(env, context);
     await page.close();
     // Another book under the same name: its index (and so its checksum) differs.
     execFileSync(`${ROOT}target/release/dotbox`, ['book', 'build', '3x4', '--depth', '5', '--out', `${overlay}/books/${BOOK}`], { stdio: 'ignore' });
@@ -210,10 +217,7 @@ describe('a book cut short on the server after its index was read', () => {
 
   test('a later read says the book is damaged (its size, or a range past its end), not unreachable', { timeout: 120_000 }, async () => {
     const context = await env.browser.newContext();
-    const { page, errors } = await openPage(context, env.server.url, '#board=3x4&mode=hh');
-    await page.waitForFunction(() => document.body.dataset.book === 'fetched', null, { timeout: 60_000 });
-    await showPosition(page, '3x4', []);
-    assert.match(await page.textContent('#message'), /from the opening book/);
+    const { page, errors } = await answeredByTheBook(env, context);
     cutShort(overlay, CUT);
     await showPosition(page, '3x4', [0, 1, 2, 3, 4, 5]);
     await page.waitForFunction(() => document.body.dataset.bookDamaged === '1', null, { timeout: 60_000 });
